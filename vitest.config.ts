@@ -1,0 +1,23 @@
+import { defineConfig } from "vitest/config";
+import { fileURLToPath } from "node:url";
+
+const src = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+
+// Tests import every workspace package from its TypeScript source, so a type error in one
+// package never blocks another package's tests. Code that crosses a process or thread
+// boundary (svc-runtime, the sandbox's host threads) runs from the built dist/.
+export default defineConfig({
+  resolve: {
+    alias: {
+      "@svc/api": src("./sdk/src/index.ts"),
+      "@svc/sandbox": src("./sandbox/src/index.ts"),
+      "@svc/runtime": src("./runtime/src/index.ts"),
+    },
+  },
+  test: {
+    include: ["**/src/**/*.test.ts", "test/**/*.test.ts"],
+    exclude: ["**/node_modules/**", "**/dist/**"],
+    testTimeout: 20_000,
+    hookTimeout: 20_000,
+  },
+});
