@@ -1,0 +1,138 @@
+/**
+ * The sandbox's contract with its callers (the runtime, svckit) and with the host side of the
+ * bridge. Everything here is plain data that survives structured clone, because sandboxes live
+ * on host threads apart from the protocol thread.
+ */
+
+/** Hard limits of one sandbox. Every one of them comes from the interpreter or its linear memory. */
+export interface SandboxLimits {
+  /** Heap cap in bytes: QuickJS's memory limit, and the maximum of the instance's own WebAssembly.Memory. Default 64 MB. */
+  memoryBytes: number;
+  /** QuickJS max stack size in bytes. Default 256 KB: deep recursion is a clean guest error. */
+  stackBytes: number;
+  /** Longest synchronous slice of guest code before it is interrupted, in ms. Default 1000. */
+  sliceMs: number;
+}
+
+/** The manifest's `permissions` object, as declared. */
+export interface Permissions {
+  network: string[];
+  files: string[];
+  exec: string[];
+}
+
+/** Everything needed to create one extension's sandbox. Plain data. */
+export interface SandboxOptions {
+  /** The extension id (reverse-DNS). Stamped on everything the sandbox reports. */
+  id: string;
+  /** The bundled CommonJS code (`dist/index.js`). */
+  code: string;
+  /** File name shown in guest stack traces. Default `dist/index.js`. */
+  filename?: string;
+  permissions: Permissions;
+  /** The extension's own data folder, `Data/<id>/`; created when missing. */
+  dataDir: string;
+  limits?: Partial<SandboxLimits>;
+}
+
+/** What the sandbox learned by evaluating the bundle. */
+export interface LoadResult {
+  /** Tool name -> the raw spec object the bundle exported (JSON-copied, not yet validated). */
+  tools: Record<string, unknown>;
+  hasUpdate: boolean;
+  hasOnEvent: boolean;
+  hasOnAction: boolean;
+}
+
+/** The per-call part of `ctx`, given by the runtime on every call into the guest. */
+export interface CallContext {
+  trigger?: { type: "launch" | "interval" | "manual" | "preferences" };
+  preferences: Record<string, unknown>;
+}
+
+/** Entry points into the guest and their arguments. */
+export type Invocation =
+  | { kind: "update"; ctx: CallContext }
+  | { kind: "onEvent"; ctx: CallContext; event: unknown }
+  | { kind: "onAction"; ctx: CallContext; action: unknown }
+  | { kind: "tool.run"; ctx: CallContext; tool: string; action: string; values: unknown; files: string[] }
+  | { kind: "tool.drop"; ctx: CallContext; tool: string; action: string; files: string[] };
+
+/**
+ * Calls the guest makes that the sandbox forwards rather than serves itself. The runtime
+ * implements them (validation, seq, JSON-RPC to the host). `args` has been copied out of the
+ * guest as plain JSON and checked for basic shape and size; the runtime validates the rest.
+ *
+ * ops: emit, end, remove, respond, log, openURL, notify, secrets.get, secrets.set,
+ * secrets.delete, preferences.set, oauth.connect, oauth.connections, oauth.token,
+ * oauth.describe, oauth.invalidate, oauth.disconnect, workingHours
+ */
+export type ForwardedOp =
+  | "emit" | "end" | "remove" | "respond" | "log" | "openURL" | "notify"
+  | "secrets.get" | "secrets.set" | "secrets.delete" | "preferences.set"
+  | "oauth.connect" | "oauth.connections" | "oauth.token" | "oauth.describe"
+  | "oauth.invalidate" | "oauth.disconnect" | "workingHours";
+
+export interface HostCalls {
+  forward(op: ForwardedOp, args: unknown): Promise<unknown>;
+}
+
+/** One thing the fence refused, with the manifest change that would allow it. */
+export interface Denial {
+  kind: "fetch" | "websocket" | "exec" | "file" | "module";
+  /** What was asked for: a URL, an executable, a path, a module name. */
+  target: string;
+  /** Why, for a person: `api.example.com is not in permissions.network`. */
+  reason: string;
+  /** The fix, when there is one: `add "api.example.com" to svc.permissions.network`. */
+  fix?: string;
+  at: number;
+}
+
+/** Something a person debugging the extension wants to see as it happens (svckit dev). */
+export type SandboxEvent =
+  | { type: "denied"; denial: Denial }
+  | { type: "interrupted"; sliceMs: number }
+  | { type: "memory-limit"; heapUsed: number };
+
+export interface SandboxDiagnostics {
+  /** Bytes in use on the QuickJS heap. */
+  heapUsed: number;
+  /** Milliseconds of guest code run, all slices summed. */
+  cpuMs: number;
+  longestSliceMs: number;
+  interruptedSlices: number;
+  memoryLimitHits: number;
+  /** The most recent denials, newest last (bounded). */
+  denials: Denial[];
+}
+
+/** Why a sandbox stopped on its own: the runtime marks the extension `crashed`. */
+export interface SandboxCrash {
+  /** `out of memory`, `interrupted: slice over 1000 ms inside a native call`, a trap's message … */
+  reason: string;
+  /** True when this sandbox caused it; false when it was a neighbour on a host thread that had to be replaced. */
+  guilty: boolean;
+}
+
+/** Callbacks the owner of a sandbox gives when creating it. Called on the owner's thread. */
+export interface SandboxListeners {
+  host: HostCalls;
+  onEvent?(event: SandboxEvent): void;
+  /** The sandbox is gone (trap, out of memory, stuck native call, or a neighbour's): create it again to continue. */
+  onCrash?(crash: SandboxCrash): void;
+}
+
+/**
+ * One extension's sandbox as its owner sees it: every method is async because the interpreter
+ * runs on a host thread. `load` evaluates the bundle once; `invoke` calls an entry point and
+ * resolves with its JSON-copied result (rejects with the guest's error message on a throw).
+ */
+export interface SandboxHandle {
+  readonly id: string;
+  load(): Promise<LoadResult>;
+  invoke(invocation: Invocation, options?: { signal?: AbortSignal }): Promise<unknown>;
+  diagnostics(): Promise<SandboxDiagnostics>;
+  /** Idempotent. Frees the instance, its timers, sockets, child processes and pending calls. */
+  dispose(): Promise<void>;
+}
