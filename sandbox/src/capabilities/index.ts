@@ -3,8 +3,27 @@
  * exec, files, storage. The sandbox core routes guest calls here; each handler receives
  * the guest's arguments as parsed JSON (untrusted: check every type and size) and the
  * sandbox it serves.
+ *
+ * NOTE FOR THE SANDBOX CORE (helper C), from helper D:
+ * - `CapabilityContext` gained one OPTIONAL member, `log(level, message)`: storage reports a
+ *   corrupt file it moved aside through it. Wire it to the sandbox's log when you can.
+ * - `deny()` should build its Error with `formatDenial(denial)` (exported below), so every
+ *   denial reads `fetch to evil.example denied: "evil.example" is not in permissions.network
+ *   (add "evil.example" to svc.permissions.network in package.json)`.
+ * - `createCapabilities(options?)` takes optional `CapabilityOptions` (limits, resolver, PATH).
+ * - `push(kind, data)` is used with kind `"ws"`; data `{socketId, type: "open"|"message"|
+ *   "error"|"close", …}` (see guest/websocket.ts). Deliver pushes in the order made.
+ * - fetch args carry `redirect` ("follow" | "manual" | "error") besides BRIDGE.md's fields; a
+ *   fetch request body may be 10 MB as base64 (~14 MB of JSON): allow the args string that long
+ *   for `fetch`, and ~1.4 MB for `ws.send` (1 MB messages).
+ * - `ws.open` is SYNC (throws a denial at once; the rest arrives as pushes); `ws.send` and
+ *   `ws.close` are sync.
+ * - Ops: async fetch, exec, files.read/write/list/exists/remove, storage.get/set/delete;
+ *   sync fetch.abort, ws.open, ws.send, ws.close.
  */
 import type { Denial, Permissions } from "../types.js";
+import { resolveOptions, type CapabilityOptions } from "./options.js";
+import { createFetchOps } from "./fetch.js";
 
 export interface CapabilityContext {
   /** Extension id. */
@@ -20,6 +39,8 @@ export interface CapabilityContext {
   readonly signal: AbortSignal;
   /** Absolute paths the user gave to the tool runs currently in progress (readable while they run). */
   toolFiles(): readonly string[];
+  /** Something the extension's developer should see in its log (added by helper D; optional). */
+  log?(level: "debug" | "info" | "warn" | "error", message: string): void;
 }
 
 export type OpHandler = (args: unknown, cx: CapabilityContext) => unknown;
@@ -31,7 +52,27 @@ export interface Capabilities {
   readonly sync: Readonly<Record<string, OpHandler>>;
 }
 
-/** Placeholder until the capabilities land: no op is served. */
-export function createCapabilities(): Capabilities {
-  return { async: {}, sync: {} };
+/**
+ * The fenced ops, bound to one set of options and shared by every sandbox (per-sandbox state
+ * is keyed by its `CapabilityContext`).
+ * @example
+ * const caps = createCapabilities({ limits: { fetchResponseBytes: 1024 * 1024 } });
+ * const result = await caps.async["fetch"]({ requestId: 1, url: "https://api.example.com/" }, cx);
+ */
+export function createCapabilities(options?: CapabilityOptions): Capabilities {
+  const resolved = resolveOptions(options);
+  const fetchOps = createFetchOps(resolved);
+  return {
+    async: {
+      fetch: fetchOps.fetch,
+    },
+    sync: {
+      "fetch.abort": fetchOps.abort,
+    },
+  };
 }
+
+export { formatDenial } from "./denial.js";
+export { DEFAULT_LIMITS, type CapabilityLimits } from "./limits.js";
+export type { CapabilityOptions } from "./options.js";
+export { parseNetworkPolicy, type NetworkPolicy } from "./network-policy.js";

@@ -1,1 +1,14 @@
-export {};
+/**
+ * The zod schemas of @svc/api: the single source of truth for payloads, layouts, typed values,
+ * result blocks, tool specs, the manifest and the host records. Types are inferred from them.
+ */
+export * from "./limits.js";
+export * from "./text.js";
+export * from "./values.js";
+export * from "./states.js";
+export * from "./actions.js";
+export * from "./layouts.js";
+export * from "./payload.js";
+export * from "./blocks.js";
+export * from "./fields.js";
+export * from "./tool-spec.js";

@@ -1,0 +1,52 @@
+/**
+ * Makes `@svc/api` resolve for every extension: from the extension's own node_modules when it
+ * has it there (the usual case after `npm install`), else from the copy svckit itself depends
+ * on. So a freshly scaffolded extension builds before anything is installed, and an
+ * extension outside any workspace builds against the SDK its svckit was made for.
+ */
+import { existsSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { OnResolveResult, Plugin, ResolveResult } from "esbuild";
+
+export const SDK_PACKAGE = "@svc/api";
+
+/**
+ * The folder from which svckit's own copy of `@svc/api` resolves: the nearest ancestor of
+ * svckit's code with `node_modules/@svc/api` in it, or undefined when there is none.
+ *
+ * @example
+ * svckitSdkRoot() // "/work/main" in this repository
+ */
+export function svckitSdkRoot(from: string = dirname(fileURLToPath(import.meta.url))): string | undefined {
+  for (let dir = from; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, "node_modules", SDK_PACKAGE, "package.json"))) return dir;
+    if (dirname(dir) === dir) return undefined;
+  }
+}
+
+/** An esbuild plugin resolving `@svc/api` from the project first, then from svckit's copy. */
+export function sdkFallback(root: string | undefined = svckitSdkRoot()): Plugin {
+  return {
+    name: "svc-sdk-fallback",
+    setup(build) {
+      build.onResolve({ filter: /^@svc\/api$/ }, async (args) => {
+        if (args.pluginData === "svc-sdk-fallback" || root === undefined) return undefined;
+        const own = await build.resolve(args.path, {
+          kind: args.kind,
+          resolveDir: args.resolveDir,
+          importer: args.importer,
+          pluginData: "svc-sdk-fallback",
+        });
+        if (own.errors.length === 0) return found(own);
+        const fallback = await build.resolve(args.path, { kind: args.kind, resolveDir: root, pluginData: "svc-sdk-fallback" });
+        // When neither resolves, esbuild's own "Could not resolve" message (about the project) is the clearer one.
+        return fallback.errors.length === 0 ? found(fallback) : undefined;
+      });
+    },
+  };
+}
+
+function found(result: ResolveResult): OnResolveResult {
+  return { path: result.path, external: result.external, namespace: result.namespace, sideEffects: result.sideEffects };
+}

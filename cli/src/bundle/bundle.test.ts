@@ -1,0 +1,90 @@
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { bundle } from "./bundle.js";
+import { alternativeFor, isNodeBuiltin } from "./node-builtins.js";
+
+let dir: string;
+afterEach(() => rm(dir, { recursive: true, force: true }));
+
+async function project(files: Record<string, string>): Promise<string> {
+  dir = await mkdtemp(join(tmpdir(), "svckit-bundle-"));
+  for (const [path, text] of Object.entries(files)) {
+    await mkdir(dirname(join(dir, path)), { recursive: true });
+    await writeFile(join(dir, path), text);
+  }
+  return dir;
+}
+
+describe("bundle", () => {
+  it("makes one CommonJS file for ES2022 with dependencies inlined", async () => {
+    await project({
+      "src/index.ts": 'import { shout } from "./shout.js";\nexport default { greeting: shout("hi") as string };\n',
+      "src/shout.ts": "export const shout = (s: string): string => s.toUpperCase() + '!';\n",
+    });
+    const outcome = await bundle(dir);
+    expect(outcome.ok).toBe(true);
+    if (!outcome.ok) return;
+    expect(outcome.code).toContain("module.exports");
+    expect(outcome.code).not.toContain("require(");
+    const module = { exports: {} as { default?: { greeting: string } } };
+    new Function("module", "exports", outcome.code)(module, module.exports);
+    expect(module.exports.default?.greeting).toBe("HI!");
+  });
+
+  it("names the import chain and the bridged alternative for a Node module reached through a dependency", async () => {
+    await project({
+      "src/index.ts": 'import got from "got";\nexport default { got };\n',
+      "node_modules/got/package.json": '{"name":"got","main":"index.js"}',
+      "node_modules/got/index.js": 'const http = require("http");\nmodule.exports = () => http;\n',
+    });
+    const outcome = await bundle(dir);
+    expect(outcome).toMatchObject({
+      ok: false,
+      errors: [
+        'src/index.ts → node_modules/got/index.js imports "http": Node modules are not available in the extension sandbox; use fetch()',
+      ],
+    });
+  });
+
+  it("reports direct imports of node: modules, child_process and fs with their alternatives", async () => {
+    await project({
+      "src/index.ts":
+        'import { execFile } from "node:child_process";\nimport { readFileSync } from "fs";\nexport default { execFile, readFileSync };\n',
+    });
+    const outcome = await bundle(dir);
+    expect(outcome.ok).toBe(false);
+    if (outcome.ok) return;
+    expect(outcome.errors).toEqual([
+      'src/index.ts imports "node:child_process": Node modules are not available in the extension sandbox; use ctx.exec()',
+      'src/index.ts imports "fs": Node modules are not available in the extension sandbox; use ctx.files',
+    ]);
+  });
+
+  it("reports syntax and resolution errors with their location", async () => {
+    await project({ "src/index.ts": 'import x from "./missing.js";\nexport default x;\n' });
+    const outcome = await bundle(dir);
+    expect(outcome).toMatchObject({ ok: false, errors: ['src/index.ts:1:15: Could not resolve "./missing.js"'] });
+  });
+
+  it("resolves @svc/api from svckit's own copy when the project has none", async () => {
+    await project({ "src/index.ts": 'import * as api from "@svc/api";\nexport default { n: Object.keys(api).length };\n' });
+    const outcome = await bundle(dir);
+    expect(outcome.ok).toBe(true);
+  });
+});
+
+describe("node built-ins", () => {
+  it("knows bare, sub-path and node: names, and nothing else", () => {
+    expect(["fs", "fs/promises", "node:test", "http", "child_process"].every(isNodeBuiltin)).toBe(true);
+    expect(["got", "@svc/api", "./fs", "fsx"].some(isNodeBuiltin)).toBe(false);
+  });
+
+  it("suggests the bridge for network, process and file modules", () => {
+    expect(alternativeFor("https")).toBe("use fetch()");
+    expect(alternativeFor("node:child_process")).toBe("use ctx.exec()");
+    expect(alternativeFor("fs/promises")).toBe("use ctx.files");
+    expect(alternativeFor("zlib")).toBe("use a package that does not need it (a browser build often does not)");
+  });
+});

@@ -1,0 +1,66 @@
+/**
+ * The `.svc` file: a zip of what the app needs to install an extension and nothing else —
+ * `package.json`, `dist/` without source maps, and the README and licence when present.
+ */
+import { createWriteStream } from "node:fs";
+import { readdir, readFile, rename, rm } from "node:fs/promises";
+import { join } from "node:path";
+import { pipeline } from "node:stream/promises";
+import { ZipFile } from "yazl";
+
+/** Top-level files that travel with the extension when present. */
+const EXTRA_FILE = /^(readme|licen[cs]e|copying)(\.(md|txt|markdown))?$/i;
+
+/**
+ * Paths (relative, with `/`) that go into the archive, sorted.
+ *
+ * @example
+ * await packFiles("/ext") // ["LICENSE", "README.md", "dist/index.js", "dist/tools.json", "package.json"]
+ */
+export async function packFiles(dir: string): Promise<string[]> {
+  const top = await readdir(dir, { withFileTypes: true });
+  const files = top.filter((e) => e.isFile() && (e.name === "package.json" || EXTRA_FILE.test(e.name))).map((e) => e.name);
+  files.push(...(await filesUnder(dir, "dist")).filter((path) => !path.endsWith(".map")));
+  return files.sort();
+}
+
+async function filesUnder(root: string, relative: string): Promise<string[]> {
+  let entries;
+  try {
+    entries = await readdir(join(root, relative), { withFileTypes: true });
+  } catch {
+    return [];
+  }
+  const found: string[] = [];
+  for (const entry of entries) {
+    const path = `${relative}/${entry.name}`;
+    if (entry.isDirectory()) found.push(...(await filesUnder(root, path)));
+    else if (entry.isFile()) found.push(path);
+  }
+  return found;
+}
+
+/** A fixed timestamp, so packing the same files twice gives the same bytes. */
+const FIXED_MTIME = new Date("2000-01-01T00:00:00Z");
+
+/**
+ * Writes the zip of `files` (relative to `dir`) to `outPath` atomically.
+ *
+ * @example
+ * await writeArchive("/ext", await packFiles("/ext"), "/ext/my-ext-1.0.0.svc");
+ */
+export async function writeArchive(dir: string, files: string[], outPath: string): Promise<void> {
+  const zip = new ZipFile();
+  for (const file of files) {
+    zip.addBuffer(await readFile(join(dir, file)), file, { mtime: FIXED_MTIME, mode: 0o100644 });
+  }
+  zip.end();
+  const temp = `${outPath}.${process.pid}.tmp`;
+  try {
+    await pipeline(zip.outputStream, createWriteStream(temp));
+    await rename(temp, outPath);
+  } catch (error) {
+    await rm(temp, { force: true });
+    throw error;
+  }
+}

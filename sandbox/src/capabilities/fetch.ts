@@ -1,0 +1,170 @@
+/**
+ * The `fetch` and `fetch.abort` ops. The host never lets undici follow a redirect: it asks for
+ * `redirect: "manual"` and follows hop by hop itself, checking every Location against the
+ * policy. Connections go through an Agent whose DNS lookup is guarded (address-guard.ts), with
+ * no proxy, no cookie jar and no credentials of the host's.
+ */
+import { Agent, fetch as undiciFetch, type Response } from "undici";
+import type { CapabilityContext, OpHandler } from "./index.js";
+import { findDenial } from "./denial.js";
+import { guardedLookup } from "./address-guard.js";
+import { checkNetworkUrl, networkPolicyOf } from "./network-policy.js";
+import { parseFetchArgs, type FetchRequest } from "./fetch-request.js";
+import { readArgs } from "./args.js";
+import { describeBytes } from "./limits.js";
+import type { ResolvedOptions } from "./options.js";
+
+/** What the guest receives; `body` is base64. */
+export interface FetchResult {
+  status: number;
+  statusText: string;
+  url: string;
+  headers: [string, string][];
+  body: string;
+  redirected: boolean;
+}
+
+interface FetchState {
+  agent: Agent;
+  inFlight: Map<string, AbortController>;
+}
+
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+const NULL_BODY = new Set([101, 103, 204, 205, 304]);
+/** Headers describing a body, dropped when a redirect turns the request into a GET. */
+const BODY_HEADERS = ["content-type", "content-encoding", "content-language", "content-location"];
+/** Headers that must not follow a redirect to another origin. */
+const CREDENTIAL_HEADERS = ["authorization", "cookie", "proxy-authorization"];
+
+/**
+ * Builds the fetch ops bound to the given options.
+ * @example const { fetch, abort } = createFetchOps(resolveOptions());
+ */
+export function createFetchOps(options: ResolvedOptions): { fetch: OpHandler; abort: OpHandler } {
+  const states = new WeakMap<CapabilityContext, FetchState>();
+
+  function stateOf(cx: CapabilityContext): FetchState {
+    let state = states.get(cx);
+    if (state) return state;
+    const lookup = guardedLookup(cx, networkPolicyOf(cx), "fetch", options.resolve);
+    const created: FetchState = {
+      agent: new Agent({ connect: { lookup, timeout: 30_000 } }),
+      inFlight: new Map(),
+    };
+    cx.signal.addEventListener("abort", () => {
+      for (const controller of created.inFlight.values()) controller.abort();
+      void created.agent.destroy().catch(() => undefined);
+    }, { once: true });
+    states.set(cx, created);
+    return created;
+  }
+
+  async function fetchOp(raw: unknown, cx: CapabilityContext): Promise<FetchResult> {
+    const request = parseFetchArgs(raw, options.limits);
+    if (cx.signal.aborted) throw new Error("fetch: the sandbox is closing");
+    const state = stateOf(cx);
+    if (state.inFlight.has(request.requestId)) {
+      throw new TypeError(`fetch: request id ${request.requestId} is already in flight`);
+    }
+    if (state.inFlight.size >= options.limits.fetchConcurrent) {
+      throw new RangeError(`fetch: ${options.limits.fetchConcurrent} requests are already in flight; wait for one to finish`);
+    }
+    const controller = new AbortController();
+    state.inFlight.set(request.requestId, controller);
+    try {
+      return await follow(cx, state, request, controller.signal);
+    } catch (error) {
+      throw explain(error, request, controller.signal);
+    } finally {
+      state.inFlight.delete(request.requestId);
+    }
+  }
+
+  async function follow(cx: CapabilityContext, state: FetchState, request: FetchRequest, signal: AbortSignal): Promise<FetchResult> {
+    const policy = networkPolicyOf(cx);
+    let url = checkNetworkUrl(cx, policy, "fetch", request.url);
+    let { method, body } = request;
+    let headers = request.headers;
+    for (let hops = 0; ; hops++) {
+      const response = await undiciFetch(url.href, {
+        method, headers, body, redirect: "manual", dispatcher: state.agent, signal,
+      });
+      const location = response.headers.get("location");
+      if (!REDIRECTS.has(response.status) || location === null || request.redirect === "manual") {
+        return {
+          status: response.status,
+          statusText: response.statusText,
+          url: url.href,
+          headers: [...response.headers],
+          body: (await readCapped(response, url, signal)).toString("base64"),
+          redirected: hops > 0,
+        };
+      }
+      await response.body?.cancel().catch(() => undefined);
+      if (request.redirect === "error") {
+        throw new TypeError(`fetch: ${url.href} answered with a redirect (${response.status}) and redirect is "error"`);
+      }
+      if (hops >= options.limits.fetchMaxRedirects) {
+        throw new TypeError(`fetch: too many redirects (more than ${options.limits.fetchMaxRedirects}) starting at ${request.url}`);
+      }
+      let next: URL;
+      try {
+        next = new URL(location, url);
+      } catch {
+        throw new TypeError(`fetch: ${url.href} redirected to an invalid location`);
+      }
+      next = checkNetworkUrl(cx, policy, "fetch", next.href);
+      const becomesGet = response.status === 303 ? method !== "HEAD" : (response.status <= 302 && method === "POST");
+      if (becomesGet) {
+        method = "GET";
+        body = undefined;
+        headers = headers.filter(([name]) => !BODY_HEADERS.includes(name));
+      }
+      if (next.origin !== url.origin) headers = headers.filter(([name]) => !CREDENTIAL_HEADERS.includes(name));
+      url = next;
+    }
+  }
+
+  /** Reads the (decompressed) body, stopping the transfer as soon as it passes the cap. */
+  async function readCapped(response: Response, url: URL, signal: AbortSignal): Promise<Buffer> {
+    if (response.body === null || NULL_BODY.has(response.status)) return Buffer.alloc(0);
+    const cap = options.limits.fetchResponseBytes;
+    const chunks: Uint8Array[] = [];
+    let total = 0;
+    for await (const chunk of response.body) {
+      total += chunk.byteLength;
+      if (total > cap) {
+        await response.body.cancel().catch(() => undefined);
+        throw new RangeError(`fetch: the response body from ${url.host} is over the limit of ${describeBytes(cap)}`);
+      }
+      if (signal.aborted) break;
+      chunks.push(chunk);
+    }
+    return Buffer.concat(chunks, total);
+  }
+
+  function explain(error: unknown, request: FetchRequest, signal: AbortSignal): Error {
+    const denial = findDenial(error);
+    if (denial) return denial;
+    if (signal.aborted) return Object.assign(new Error("fetch: the request was aborted"), { name: "AbortError" });
+    if (error instanceof RangeError || (error instanceof TypeError && error.message.startsWith("fetch: "))) return error;
+    const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : String(error);
+    return new TypeError(`fetch: could not complete the request to ${safeHost(request.url)}: ${cause}`);
+  }
+
+  function abortOp(raw: unknown, cx: CapabilityContext): null {
+    const requestId = readArgs("fetch.abort", raw).id("requestId");
+    states.get(cx)?.inFlight.get(requestId)?.abort();
+    return null;
+  }
+
+  return { fetch: fetchOp, abort: abortOp };
+}
+
+function safeHost(raw: string): string {
+  try {
+    return new URL(raw).host;
+  } catch {
+    return "the server";
+  }
+}

@@ -1,0 +1,95 @@
+import { describe, expect, expectTypeOf, it } from "vitest";
+import { defineExtension, tool } from "./define.js";
+import { status, table } from "./blocks.js";
+import { text } from "./values.js";
+import { stat } from "./blips.js";
+import { toolSpecSchema } from "../schemas/index.js";
+import type { ActionEvent, Ctx, ExtensionEvent, ToolContext } from "../types.js";
+
+describe("defineExtension", () => {
+  it("returns the very object it was given", () => {
+    const extension = { update: async () => ({ nextRunAfter: 60 }) };
+    expect(defineExtension(extension)).toBe(extension);
+  });
+  it("types ctx, events and actions for the author", () => {
+    defineExtension<{ token: string; verbose: boolean }>({
+      async update(ctx) {
+        expectTypeOf(ctx.preferences.token).toEqualTypeOf<string>();
+        expectTypeOf(ctx.emit).parameter(0).toMatchTypeOf<ReturnType<typeof stat>>();
+        return { nextRunAfter: 60 };
+      },
+      onEvent(ctx, event) {
+        expectTypeOf(event).toEqualTypeOf<ExtensionEvent>();
+        if (event.type === "webhook") expectTypeOf(event.replyId).toEqualTypeOf<string | undefined>();
+        else expectTypeOf(event.paths).toEqualTypeOf<string[]>();
+      },
+      onAction(ctx, action) {
+        expectTypeOf(action).toEqualTypeOf<ActionEvent>();
+        expectTypeOf(ctx).toMatchTypeOf<Ctx>();
+      },
+    });
+  });
+});
+
+describe("tool", () => {
+  const upper = tool({
+    id: "upper",
+    title: "Upper case",
+    icon: "textformat",
+    fields: [
+      { id: "input", type: "text" },
+      { id: "mode", type: "choice", options: [{ id: "all", title: "All" }, { id: "first", title: "First letters" }] },
+      { id: "files", type: "file", multiple: true },
+      { id: "count", type: "number", min: 1 },
+      { id: "trim", type: "toggle" },
+      { id: "headers", type: "pairs" },
+    ],
+    actions: [{ id: "convert", title: "Convert" }, { id: "copy", title: "Copy" }],
+    run(action, values, ctx) {
+      expectTypeOf(action).toEqualTypeOf<"convert" | "copy">();
+      expectTypeOf(values.input).toEqualTypeOf<string>();
+      expectTypeOf(values.mode).toEqualTypeOf<"all" | "first">();
+      expectTypeOf(values.files).toEqualTypeOf<string[]>();
+      expectTypeOf(values.count).toEqualTypeOf<number>();
+      expectTypeOf(values.trim).toEqualTypeOf<boolean>();
+      expectTypeOf(values.headers).toEqualTypeOf<{ name: string; value: string }[]>();
+      expectTypeOf(ctx).toEqualTypeOf<ToolContext>();
+      return [status("Done", "positive"), text(values.input.toUpperCase()), table({ Mode: values.mode })];
+    },
+  });
+
+  it("returns the definition itself, whose spec part is a valid tool spec", async () => {
+    const spec = toolSpecSchema.parse(JSON.parse(JSON.stringify(upper)));
+    expect(spec.id).toBe("upper");
+    expect(spec.fields).toHaveLength(6);
+    expect(typeof upper.run).toBe("function");
+  });
+
+  it("runs with the values it is given", async () => {
+    const blocks = await upper.run(
+      "convert",
+      { input: "abc", mode: "all", files: [], count: 1, trim: false, headers: [] },
+      {} as ToolContext,
+    );
+    expect(blocks).toEqual([
+      { type: "status", text: "Done", tone: "positive" },
+      { type: "text", value: "ABC" },
+      { type: "table", rows: [{ name: "Mode", value: "all" }] },
+    ]);
+  });
+
+  it("types drop actions", () => {
+    const shrink = tool({
+      id: "shrink",
+      title: "Shrink",
+      icon: "photo",
+      dropActions: [{ id: "shrink", title: "Shrink", icon: "arrow.down", accepts: ["public.image"] }],
+      run: () => [],
+      drop(action, files) {
+        expectTypeOf(action).toEqualTypeOf<"shrink">();
+        return { message: `Shrunk ${files.length}`, outputs: [] };
+      },
+    });
+    expect(shrink.drop?.("shrink", ["/a.png"], {} as ToolContext)).toEqual({ message: "Shrunk 1", outputs: [] });
+  });
+});

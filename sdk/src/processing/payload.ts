@@ -1,0 +1,102 @@
+/**
+ * Payload processing shared by the runtime, the host and svckit (SPEC.md runtime processing
+ * rules 1–3): validate, cut to the limits, then drop anything still over 4 KB.
+ */
+import type { z } from "zod";
+import { LIMITS, PAYLOAD_VERSION } from "../schemas/limits.js";
+import { blipInputSchema, blipPayloadSchema, type BlipInput, type BlipPayload } from "../schemas/payload.js";
+import { jsonByteLength } from "../schemas/text.js";
+import { formatIssue, formatIssues } from "./issues.js";
+import { truncatePayload, type TruncatedPaths } from "./truncate-payload.js";
+
+export type ProcessedPayload =
+  | { ok: true; payload: BlipPayload; truncated: TruncatedPaths }
+  /** `error`: the first problem, e.g. `"data.items.2.title" should be a string`; `errors`: all of them. */
+  | { ok: false; error: string; errors: string[] };
+
+function failure(issues: readonly z.core.$ZodIssue[], subject: string): { ok: false; error: string; errors: string[] } {
+  const errors = formatIssues(issues, subject);
+  return { ok: false, error: errors[0] ?? `${subject} is not valid`, errors };
+}
+
+/**
+ * Validates a complete payload (stamped `id`, `v`, `seq`, `emittedAt`), cuts it to SPEC.md's
+ * limits, and refuses it when `JSON.stringify` of the result is over 4096 bytes of UTF-8.
+ * Never throws.
+ *
+ * @example
+ * const r = processPayload(body[i]);
+ * if (!r.ok) return reply(400, { error: payloadErrorAt(i, r.error) });
+ */
+export function processPayload(input: unknown): ProcessedPayload {
+  const parsed = blipPayloadSchema.safeParse(input);
+  if (!parsed.success) return failure(parsed.error.issues, "payload");
+  const { payload, truncated } = truncatePayload(parsed.data);
+  const bytes = jsonByteLength(payload);
+  if (bytes > LIMITS.payloadBytes) {
+    const error = `payload is ${bytes} bytes after truncation, over the ${LIMITS.payloadBytes}-byte limit`;
+    return { ok: false, error, errors: [error] };
+  }
+  return { ok: true, payload, truncated };
+}
+
+/** What the runtime stamps on a builder's output. */
+export interface BlipStamp {
+  extensionId: string;
+  seq: number;
+  /** ISO 8601; now when left out. */
+  emittedAt?: string;
+}
+
+/**
+ * Validates what an extension emitted (a builder's output, with `key`), stamps it into a full
+ * payload (`id` = `<extensionId>/<key>`, `v`, `seq`, `emittedAt`) and processes it like
+ * {@link processPayload}. Never throws.
+ *
+ * @example
+ * processBlipInput({ key: "web", title: "Web", layout: "stat", data: { value: 3 } },
+ *   { extensionId: "com.example.x", seq: 1 }).payload.id // "com.example.x/web"
+ */
+export function processBlipInput(input: unknown, stamp: BlipStamp): ProcessedPayload {
+  const parsed = blipInputSchema.safeParse(input);
+  if (!parsed.success) return failure(parsed.error.issues, "blip");
+  return processPayload(stampBlipInput(parsed.data, stamp));
+}
+
+/**
+ * Builds the full payload for a valid builder output, without validating it.
+ *
+ * @example
+ * stampBlipInput(input, { extensionId: "com.example.x", seq: 4 })
+ */
+export function stampBlipInput(input: BlipInput, stamp: BlipStamp): BlipPayload {
+  const { key, ...rest } = input;
+  return {
+    ...rest,
+    id: `${stamp.extensionId}/${key}`,
+    v: PAYLOAD_VERSION,
+    seq: stamp.seq,
+    emittedAt: stamp.emittedAt ?? new Date().toISOString(),
+  } as BlipPayload;
+}
+
+/**
+ * The HTTP 400 message for the payload at `index` of a `POST /v1/blips` body (SPEC.md, Errors).
+ *
+ * @example
+ * payloadErrorAt(2, '"data.items.2.title" should be a string')
+ * // 'invalid payload at [2]: "data.items.2.title" should be a string'
+ */
+export function payloadErrorAt(index: number, error: string): string {
+  return `invalid payload at [${index}]: ${error}`;
+}
+
+/**
+ * One zod issue of a payload as SPEC.md's 400 message, for callers that validate themselves.
+ *
+ * @example
+ * formatPayloadIssue(0, issue) // 'invalid payload at [0]: "title" should be a string'
+ */
+export function formatPayloadIssue(index: number, issue: z.core.$ZodIssue): string {
+  return payloadErrorAt(index, formatIssue(issue, "payload"));
+}
