@@ -5,7 +5,13 @@
  * is discarded up to its newline and reported as `oversized`, so one bad line costs only itself.
  * Bytes that are not UTF-8 (a cut multi-byte character included) are reported as `not-utf8`.
  */
-import type { Readable, Writable } from "node:stream";
+import type { Readable } from "node:stream";
+
+/** The part of a writable stream the writer uses (so main.ts can hand it stdout's own write). */
+export interface LineOutput {
+  write(chunk: string, callback?: (error?: Error | null) => void): boolean;
+  on(event: "error" | "close", listener: (...args: unknown[]) => void): unknown;
+}
 
 /** Default longest accepted line, newline excluded: 8 MiB. */
 export const DEFAULT_MAX_LINE_BYTES = 8 * 1024 * 1024;
@@ -144,7 +150,7 @@ export class NdjsonWriter {
   private isClosed = false;
   private readonly closeListeners: Array<() => void> = [];
 
-  constructor(private readonly output: Writable) {
+  constructor(private readonly output: LineOutput) {
     const close = () => {
       if (this.isClosed) return;
       this.isClosed = true;

@@ -1,1 +1,7 @@
-export {};
+/**
+ * @svc/runtime's public face: the protocol (every method declared once, the error table), the
+ * JSON-RPC connection and the NDJSON framing. svc-host imports these to speak to svc-runtime.
+ */
+export * from "./protocol/index.js";
+export * from "./connection.js";
+export * from "./framing.js";

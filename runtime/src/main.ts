@@ -1,2 +1,78 @@
 #!/usr/bin/env node
-export {};
+/**
+ * svc-runtime: the long-lived process the host spawns. NDJSON JSON-RPC 2.0 on stdin/stdout;
+ * free-form diagnostics on stderr. stdout carries nothing but protocol lines: anything else that
+ * writes to it (console.log, a stray library) is sent to stderr instead.
+ */
+import { readFileSync } from "node:fs";
+import { format } from "node:util";
+import { OffsetClock } from "./clock.js";
+import { configFromEnv } from "./config.js";
+import { Connection } from "./connection.js";
+import { NdjsonReader, NdjsonWriter, type LineOutput } from "./framing.js";
+import { RuntimeService } from "./runtime-service.js";
+import { createSandboxFactory } from "./sandbox-factory.js";
+
+function note(message: string): void {
+  process.stderr.write(`svc-runtime: ${message}\n`);
+}
+
+/** Takes stdout for the protocol alone, and points every other writer at stderr. */
+function claimStdout(): LineOutput {
+  const stdout = process.stdout;
+  const output: LineOutput = {
+    write: stdout.write.bind(stdout) as LineOutput["write"],
+    on: stdout.on.bind(stdout) as LineOutput["on"],
+  };
+  const toStderr = (...args: unknown[]) => void process.stderr.write(format(...args) + "\n");
+  console.log = toStderr;
+  console.info = toStderr;
+  console.debug = toStderr;
+  console.dir = (value: unknown) => toStderr(value);
+  stdout.write = process.stderr.write.bind(process.stderr) as typeof stdout.write;
+  return output;
+}
+
+function readVersion(): string {
+  try {
+    const pkg = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version?: string };
+    return pkg.version ?? "0.0.0";
+  } catch {
+    return "0.0.0";
+  }
+}
+
+const output = claimStdout();
+const config = configFromEnv(process.env, note);
+const writer = new NdjsonWriter(output);
+let service: RuntimeService | undefined;
+const connection = new Connection(writer, {
+  note,
+  maxLineBytes: config.maxLineBytes,
+  beforeRequest: (method) => service?.guard(method),
+});
+service = new RuntimeService({
+  connection,
+  config,
+  clock: new OffsetClock(),
+  sandboxes: createSandboxFactory(),
+  runtimeVersion: readVersion(),
+  note,
+  onStopped: () => {
+    void writer.drain().then(() => process.exit(0));
+  },
+});
+service.register();
+
+// Bad input or a misbehaving extension must never end the process.
+process.on("uncaughtException", (error) => note(`uncaught: ${error?.stack ?? String(error)}`));
+process.on("unhandledRejection", (reason) => note(`unhandled rejection: ${(reason as Error)?.stack ?? String(reason)}`));
+
+connection.listen(new NdjsonReader(process.stdin, { maxLineBytes: config.maxLineBytes }), () => {
+  note("stdin closed: stopping");
+  void service?.stop();
+});
+writer.onClose(() => {
+  note("stdout closed: stopping");
+  void service?.stop();
+});

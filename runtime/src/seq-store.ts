@@ -77,9 +77,14 @@ export class SeqStore {
     return Object.hasOwn(this.state.last, blipId) ? this.state.last[blipId] : undefined;
   }
 
+  /** The seq `next` would hand out now, without taking it (to validate a payload at its real size first). */
+  peekNext(blipId: string): number {
+    return Math.max(this.last(blipId) ?? 0, this.state.floor) + 1;
+  }
+
   /** Takes the next seq for this blip id; resolves once it is persisted. */
   next(blipId: string): Promise<number> {
-    const seq = Math.max(this.last(blipId) ?? 0, this.state.floor) + 1;
+    const seq = this.peekNext(blipId);
     this.state.last[blipId] = seq;
     return this.persist().then(() => seq);
   }

@@ -13,8 +13,10 @@ import type {
   FieldInput,
   FieldType,
   FieldValueMap,
+  OAuthConnection,
   ToolActionInput,
   ToolSpecInput,
+  WorkingHours,
 } from "./schemas/index.js";
 
 /** What made `update()` run. */
@@ -45,16 +47,8 @@ export interface Secrets {
   delete(name: string): Promise<void>;
 }
 
-/** One signed-in account. A token is never part of it. */
-export interface OAuthConnection {
-  id: string;
-  account?: string;
-  label?: string;
-  /** ISO 8601 time of the sign-in. */
-  connectedAt: string;
-  scopes?: string[];
-  needsReconnect: boolean;
-}
+// OAuthConnection and WorkingHours come from the schemas (helper A), so both stay one type.
+export type { OAuthConnection, WorkingHours };
 
 /** Which sign-in: `provider` may be left out when the manifest declares only one. */
 export interface OAuthTarget {
@@ -80,13 +74,6 @@ export interface OAuth {
   invalidate(target: OAuthTarget & { connection: string }): Promise<void>;
   /** Forgets a connection (all of the provider's when none is named), revoking its token where possible. */
   disconnect(target?: OAuthTarget & { connection?: string }): Promise<void>;
-}
-
-/** The person's working hours: minutes after midnight, local time. */
-export interface WorkingHours {
-  start: number;
-  end: number;
-  weekdaysOnly: boolean;
 }
 
 export interface ExecOptions {
@@ -257,8 +244,8 @@ export interface ToolHandlers<
   ActionId extends string,
   DropId extends string,
 > {
-  /** Runs action `action` on the normalized values; returns the result blocks (build them with `status`, `table` …). */
-  run(action: ActionId, values: ToolValues<Fields>, ctx: ToolContext): Awaitable<BlockInput[]>;
+  /** Runs action `action` on the normalized values; returns the result blocks (build them with `status`, `table` …), one block, or nothing. */
+  run(action: ActionId, values: ToolValues<Fields>, ctx: ToolContext): Awaitable<BlockInput[] | BlockInput | void>;
   /** Handles files dropped on one of the tool's `dropActions`: returns `{message, outputs, copiedText?}`. */
   drop?(action: DropId, files: string[], ctx: ToolContext): Awaitable<DropResult>;
 }

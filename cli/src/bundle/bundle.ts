@@ -4,6 +4,7 @@
  * rather than SPEC.md's node22 (see DESIGN.md, "The one big deviation").
  */
 import { build, type BuildFailure, type BuildOptions, type BuildResult, type Message, type Plugin } from "esbuild";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { sdkFallback } from "./api-resolution.js";
 import { externalNodeBuiltins, findBuiltinImports } from "./node-builtins.js";
@@ -69,6 +70,9 @@ export function bundleOutcome(result: BuildResult<{ metafile: true; write: false
  * if (outcome.ok) console.log(outcome.code.length);
  */
 export async function bundle(dir: string): Promise<BundleOutcome> {
+  if (!existsSync(join(dir, ENTRY))) {
+    return { ok: false, errors: [`${ENTRY} is missing: it is the extension's entry point, bundled into ${OUTFILE}`], warnings: [] };
+  }
   try {
     return bundleOutcome(await build(bundleOptions(dir)));
   } catch (error) {

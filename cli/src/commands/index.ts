@@ -1,5 +1,10 @@
 /** Every svckit command, in the order `svckit --help` lists them. */
 import type { CommandDef } from "../command.js";
+import { build } from "./build.js";
+import { dev } from "./dev.js";
+import { create } from "./new.js";
+import { pack } from "./pack.js";
 import { send } from "./send.js";
+import { validate } from "./validate.js";
 
-export const commands: CommandDef[] = [send as CommandDef];
+export const commands = [create, build, validate, dev, send, pack] as unknown as CommandDef[];

@@ -24,6 +24,10 @@
 import type { Denial, Permissions } from "../types.js";
 import { resolveOptions, type CapabilityOptions } from "./options.js";
 import { createFetchOps } from "./fetch.js";
+import { createWebSocketOps } from "./websocket.js";
+import { createExecOp } from "./exec.js";
+import { createFileOps } from "./files.js";
+import { createStorageOps } from "./storage.js";
 
 export interface CapabilityContext {
   /** Extension id. */
@@ -62,12 +66,19 @@ export interface Capabilities {
 export function createCapabilities(options?: CapabilityOptions): Capabilities {
   const resolved = resolveOptions(options);
   const fetchOps = createFetchOps(resolved);
+  const ws = createWebSocketOps(resolved);
   return {
     async: {
       fetch: fetchOps.fetch,
+      exec: createExecOp(resolved),
+      ...createFileOps(resolved),
+      ...createStorageOps(resolved),
     },
     sync: {
       "fetch.abort": fetchOps.abort,
+      "ws.open": ws.open,
+      "ws.send": ws.send,
+      "ws.close": ws.close,
     },
   };
 }

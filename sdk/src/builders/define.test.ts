@@ -15,7 +15,7 @@ describe("defineExtension", () => {
     defineExtension<{ token: string; verbose: boolean }>({
       async update(ctx) {
         expectTypeOf(ctx.preferences.token).toEqualTypeOf<string>();
-        expectTypeOf(ctx.emit).parameter(0).toMatchTypeOf<ReturnType<typeof stat>>();
+        expectTypeOf<ReturnType<typeof stat>>().toMatchTypeOf<Parameters<typeof ctx.emit>[0]>();
         return { nextRunAfter: 60 };
       },
       onEvent(ctx, event) {

@@ -61,5 +61,6 @@ export function describe(value: unknown): string {
   if (value instanceof Date) return "an invalid Date";
   if (typeof value === "string") return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
   if (typeof value === "number" || typeof value === "boolean" || value == null) return String(value);
-  return Array.isArray(value) ? "an array" : `a ${typeof value}`;
+  if (Array.isArray(value)) return "an array";
+  return typeof value === "object" ? "an object" : `a ${typeof value}`;
 }

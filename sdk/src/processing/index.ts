@@ -5,3 +5,7 @@
 export * from "./issues.js";
 export * from "./truncate-payload.js";
 export * from "./payload.js";
+export * from "./tool-spec.js";
+export * from "./tool-values.js";
+export * from "./tool-result.js";
+export * from "./manifest.js";

@@ -3,7 +3,7 @@
  * `"data.items.2.title" should be a string`. The path format is the same everywhere (payloads,
  * tool specs, manifests): object keys and array indexes joined by dots, in double quotes.
  */
-import type { z } from "zod";
+import { z } from "zod";
 
 type Issue = z.core.$ZodIssue;
 type PathPart = PropertyKey;
@@ -135,4 +135,21 @@ export function formatIssue(issue: Issue, subject = "value"): string {
  */
 export function formatIssues(issues: readonly Issue[], subject = "value"): string[] {
   return issues.map((issue) => formatIssue(issue, subject));
+}
+
+/**
+ * `schema.safeParse(input)` that also survives input whose getters or proxy traps throw: such
+ * input is reported as one custom issue instead of crashing the caller.
+ *
+ * @example
+ * const r = safeParse(blockSchema, untrusted);
+ */
+export function safeParse<S extends z.ZodType>(schema: S, input: unknown): z.ZodSafeParseResult<z.output<S>> {
+  try {
+    return schema.safeParse(input);
+  } catch (thrown) {
+    const reason = thrown instanceof Error ? thrown.message : String(thrown);
+    const issue = { code: "custom" as const, path: [], message: `is not readable: ${reason}`, input };
+    return { success: false, error: new z.ZodError([issue]) } as z.ZodSafeParseResult<z.output<S>>;
+  }
 }

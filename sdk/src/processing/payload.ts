@@ -6,7 +6,7 @@ import type { z } from "zod";
 import { LIMITS, PAYLOAD_VERSION } from "../schemas/limits.js";
 import { blipInputSchema, blipPayloadSchema, type BlipInput, type BlipPayload } from "../schemas/payload.js";
 import { jsonByteLength } from "../schemas/text.js";
-import { formatIssue, formatIssues } from "./issues.js";
+import { formatIssue, formatIssues, safeParse } from "./issues.js";
 import { truncatePayload, type TruncatedPaths } from "./truncate-payload.js";
 
 export type ProcessedPayload =
@@ -29,7 +29,7 @@ function failure(issues: readonly z.core.$ZodIssue[], subject: string): { ok: fa
  * if (!r.ok) return reply(400, { error: payloadErrorAt(i, r.error) });
  */
 export function processPayload(input: unknown): ProcessedPayload {
-  const parsed = blipPayloadSchema.safeParse(input);
+  const parsed = safeParse(blipPayloadSchema, input);
   if (!parsed.success) return failure(parsed.error.issues, "payload");
   const { payload, truncated } = truncatePayload(parsed.data);
   const bytes = jsonByteLength(payload);
@@ -58,7 +58,7 @@ export interface BlipStamp {
  *   { extensionId: "com.example.x", seq: 1 }).payload.id // "com.example.x/web"
  */
 export function processBlipInput(input: unknown, stamp: BlipStamp): ProcessedPayload {
-  const parsed = blipInputSchema.safeParse(input);
+  const parsed = safeParse(blipInputSchema, input);
   if (!parsed.success) return failure(parsed.error.issues, "blip");
   return processPayload(stampBlipInput(parsed.data, stamp));
 }

@@ -12,3 +12,8 @@ export * from "./payload.js";
 export * from "./blocks.js";
 export * from "./fields.js";
 export * from "./tool-spec.js";
+export * from "./permissions.js";
+export * from "./preferences.js";
+export * from "./oauth.js";
+export * from "./manifest.js";
+export * from "./records.js";

@@ -1,0 +1,67 @@
+import { describe, expect, it } from "vitest";
+import { checkManifest } from "./manifest-check.js";
+
+const valid = () => ({
+  name: "deploys",
+  version: "1.0.0",
+  main: "dist/index.js",
+  svc: {
+    id: "com.example.deploys",
+    title: "Deploys",
+    interval: "1m",
+    permissions: { network: ["api.example.com"], files: [], exec: [] },
+  },
+});
+
+describe("checkManifest", () => {
+  it("accepts a valid manifest and fills the defaults", () => {
+    const check = checkManifest(valid());
+    expect(check.errors).toEqual([]);
+    expect(check.manifest).toMatchObject({ id: "com.example.deploys", name: "deploys", version: "1.0.0" });
+    expect(check.manifest?.svc.preferences).toEqual([]);
+  });
+
+  it("names the field path of each problem, one line each", () => {
+    const broken = valid();
+    (broken.svc as Record<string, unknown>).interval = "5s";
+    (broken.svc as Record<string, unknown>).title = 7;
+    const check = checkManifest(broken);
+    expect(check.manifest).toBeUndefined();
+    expect(check.errors).toEqual([
+      'package.json: "svc.title" should be a string',
+      'package.json: "svc.interval" should be at least 10s',
+    ]);
+  });
+
+  it("reports a missing svc object", () => {
+    const { svc: _svc, ...rest } = valid();
+    expect(checkManifest(rest).errors).toEqual(['package.json: "svc" should be an object']);
+  });
+
+  it("makes OAuth mistakes warnings and keeps the extension (SPEC.md OAuth rule 5)", () => {
+    const manifest = valid();
+    (manifest.svc as Record<string, unknown>).oauth = {
+      github: { authorizeUrl: "http://github.com/login/oauth/authorize", tokenUrl: "https://github.com/login/oauth/access_token", clientId: "abc" },
+    };
+    const check = checkManifest(manifest);
+    expect(check.errors).toEqual([]);
+    expect(check.manifest?.id).toBe("com.example.deploys");
+    expect(check.warnings).toEqual([
+      'package.json: "svc.oauth.github.authorizeUrl" should be an https address (sign-in will not work until this is fixed)',
+    ]);
+  });
+});
+
+describe("checkManifest on OAuth hosts", () => {
+  it("warns when the token host is not in permissions.network (OAuth rule 3)", () => {
+    const manifest = valid();
+    (manifest.svc as Record<string, unknown>).oauth = {
+      github: { authorizeUrl: "https://github.com/login/oauth/authorize", tokenUrl: "https://github.com/login/oauth/access_token", clientId: "abc" },
+    };
+    const check = checkManifest(manifest);
+    expect(check.errors).toEqual([]);
+    expect(check.warnings).toEqual([
+      'package.json: "svc.oauth.github.tokenUrl" host github.com should be in permissions.network: add "github.com" to svc.permissions.network (sign-in will not work until this is fixed)',
+    ]);
+  });
+});

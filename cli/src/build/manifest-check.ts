@@ -1,0 +1,37 @@
+/**
+ * Checks package.json's manifest with the SDK's `parseManifest`. Every problem names its field
+ * path, one line each (`package.json: "svc.interval" should be at least 10s`). A mistake in
+ * the `svc.oauth` block is a warning, never a failure (SPEC.md, OAuth rule 5: it never hides
+ * the extension); the SDK leaves the broken provider out, as the app does.
+ */
+import { parseManifest, type SvcManifest } from "@svc/api";
+
+export interface CheckedManifest {
+  id: string;
+  name: string;
+  version: string;
+  svc: SvcManifest;
+}
+
+export interface ManifestCheck {
+  errors: string[];
+  warnings: string[];
+  /** Present when the manifest (oauth aside) is valid. */
+  manifest?: CheckedManifest;
+}
+
+/**
+ * @example
+ * checkManifest(JSON.parse(packageJsonText))
+ * // { errors: ['package.json: "svc.interval" should be at least 10s'], warnings: [] }
+ */
+export function checkManifest(packageJson: unknown): ManifestCheck {
+  const parsed = parseManifest(packageJson);
+  if (!parsed.ok) return { errors: parsed.errors.map((line) => `package.json: ${line}`), warnings: [] };
+  // The SDK names OAuth fields from `svc`; svckit names every field from the top of package.json.
+  const warnings = parsed.oauthProblems.map(
+    (line) => `package.json: ${line.replace(/^"oauth/, '"svc.oauth')} (sign-in will not work until this is fixed)`,
+  );
+  const { name, version, svc } = parsed.manifest;
+  return { errors: [], warnings, manifest: { id: svc.id, name, version, svc } };
+}

@@ -1,0 +1,44 @@
+/**
+ * Runs svckit as a process: the one place (with the two executables that call it, `svckit`
+ * and `create-svc`) that reads the real stdin, prints to stdout/stderr, listens for Ctrl-C
+ * and sets the exit code.
+ */
+import { runCli } from "./run.js";
+
+/**
+ * @example
+ * await runAsProcess(process.argv.slice(2));          // svckit
+ * await runAsProcess(["new", ...process.argv.slice(2)]); // create-svc
+ */
+export async function runAsProcess(words: string[]): Promise<void> {
+  const controller = new AbortController();
+  let interrupts = 0;
+  process.on("SIGINT", () => {
+    // The first Ctrl-C asks the running command to stop cleanly; a second one insists.
+    interrupts += 1;
+    if (interrupts > 1) process.exit(130);
+    controller.abort();
+  });
+  const code = await runCli(words, {
+    cwd: process.cwd(),
+    env: process.env,
+    signal: controller.signal,
+    readStdin,
+    out: {
+      info: (line) => process.stdout.write(`${line}\n`),
+      warn: (line) => process.stderr.write(`${line}\n`),
+    },
+  });
+  process.exitCode = code;
+  // Give stdout a moment to drain, then end even if something still holds the event loop.
+  setTimeout(() => process.exit(code), 100).unref();
+}
+
+function readStdin(): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    process.stdin.on("data", (chunk: Buffer) => chunks.push(chunk));
+    process.stdin.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    process.stdin.on("error", reject);
+  });
+}

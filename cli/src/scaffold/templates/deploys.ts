@@ -1,0 +1,84 @@
+/** `deploys`: each running deploy as a progress blip with its pipeline's stages. */
+import { COMMON_CODE } from "../snippets.js";
+import type { Template } from "../template.js";
+
+const source = `import { defineExtension, progress, type StageState } from "@svc/api";
+
+${COMMON_CODE}
+
+/** One deploy as your API describes it: a service, an environment and its stages in order. */
+interface Deploy {
+  id: string;
+  service: string;
+  environment: string;
+  stages: Array<{ name: string; status: StageState }>;
+  url?: string;
+}
+
+const STAGES = ["Build", "Test", "Migrate", "Release", "Verify"];
+
+/** A sample deploy that moves one stage on every minute, so you can watch the blip change. */
+function sampleDeploys(now: number): Deploy[] {
+  const minute = Math.floor(now / 60_000);
+  const at = minute % (STAGES.length + 1);
+  const run = Math.floor(minute / (STAGES.length + 1));
+  const stages = STAGES.map((name, i) => ({
+    name,
+    status: (i < at ? "done" : i === at ? "running" : "pending") as StageState,
+  }));
+  return [{ id: \`sample-\${run}\`, service: "web", environment: "production", stages }];
+}
+
+const finished = (status: StageState) => status === "done" || status === "skipped";
+
+export default defineExtension<Prefs>({
+  async update(ctx) {
+    const url = ctx.preferences.apiUrl?.trim();
+    const deploys = url ? await fetchJson<Deploy[]>(url, ctx.preferences.apiToken) : sampleDeploys(Date.now());
+    // Deploys already ended, so a finished one is not shown again on every run.
+    const ended = (await ctx.storage.get<string[]>("ended")) ?? [];
+    let running = false;
+    for (const deploy of deploys) {
+      const key = \`deploy-\${deploy.id}\`;
+      if (ended.includes(key)) continue;
+      const failed = deploy.stages.find((stage) => stage.status === "failed");
+      const current = deploy.stages.find((stage) => stage.status === "running");
+      const done = deploy.stages.filter((stage) => finished(stage.status)).length;
+      const complete = done === deploy.stages.length;
+      await ctx.emit(
+        progress(key, {
+          title: titled(\`Deploying \${deploy.service}\`, !url),
+          subtitle: url ? deploy.environment : SAMPLE_NOTE,
+          icon: "shippingbox",
+          state: failed ? "failure" : complete ? "success" : "running",
+          fraction: deploy.stages.length > 0 ? done / deploy.stages.length : 0,
+          step: failed ? \`\${failed.name} failed\` : (current?.name ?? "Finished"),
+          stages: deploy.stages.map((stage) => ({ title: stage.name, state: stage.status })),
+          actions: deploy.url ? [{ id: "open", title: "Open", url: deploy.url }] : undefined,
+        }),
+      );
+      if (failed || complete) {
+        await ctx.end(key, { state: failed ? "failure" : "success", dismissAfter: 300 });
+        ended.push(key);
+      } else {
+        running = true;
+      }
+    }
+    await ctx.storage.set("ended", ended.slice(-50));
+    // While something deploys, look again sooner than the manifest's interval.
+    return running ? { nextRunAfter: 15 } : {};
+  },
+});
+`;
+
+export const deploys: Template = {
+  name: "deploys",
+  description: "Running deploys with their pipeline stages, ended when they finish",
+  icon: "shippingbox",
+  categories: ["developer"],
+  interval: "1m",
+  apiExample: "https://api.example.com/deploys?status=active",
+  apiShape: `[{ "id": "d-42", "service": "web", "environment": "production", "url": "https://example.com/d/42",
+  "stages": [{ "name": "Build", "status": "done" }, { "name": "Test", "status": "running" }] }]`,
+  source,
+};

@@ -1,0 +1,13 @@
+import { describe, expect, it } from "vitest";
+import { supportFolder } from "./support-folder.js";
+
+describe("supportFolder", () => {
+  it("prefers SVC_HOME on every platform", () => {
+    expect(supportFolder({ SVC_HOME: "/tmp/svc" }, "darwin", "/Users/ann")).toBe("/tmp/svc");
+  });
+  it("uses DESIGN.md's platform defaults", () => {
+    expect(supportFolder({}, "darwin", "/Users/ann")).toBe("/Users/ann/Library/Application Support/Svc");
+    expect(supportFolder({}, "linux", "/home/ann")).toBe("/home/ann/.local/share/Svc");
+    expect(supportFolder({ XDG_DATA_HOME: "/data" }, "linux", "/home/ann")).toBe("/data/Svc");
+  });
+});

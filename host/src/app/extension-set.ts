@@ -1,0 +1,215 @@
+/**
+ * The host's extensions: what discovery found, what the runtime has loaded, and keeping the two
+ * in step. `refresh()` rescans every root and loads, reloads or unloads what changed (hot
+ * reload); `restoreAll()` loads everything again into a restarted runtime; webhook and file
+ * events are delivered through here.
+ */
+import { resolve } from "node:path";
+import { ExtensionEvent, ExtensionLoad, ExtensionUnload } from "@svc/runtime";
+import type { HookDelivery, HookTarget } from "../http/index.js";
+import { discover, type Catalog, type DiscoveredExtension, type ExtensionRoot } from "../discovery/index.js";
+import type { ExtensionSummary, HostEvent } from "../display/index.js";
+import { resolvePreferences, type PreferenceSource } from "../preferences/index.js";
+import { parseInterval, type Scheduler } from "../scheduler/index.js";
+import { checkWatchPaths, type FileTriggers } from "../watch/index.js";
+import type { RuntimeSupervisor } from "../supervisor/index.js";
+
+export interface ExtensionSetDeps {
+  roots: readonly ExtensionRoot[];
+  supervisor: RuntimeSupervisor;
+  scheduler: Scheduler;
+  fileTriggers: FileTriggers;
+  preferences: PreferenceSource;
+  /** Removes every blip of an extension that is gone. */
+  forgetBlips(extensionId: string): void;
+  emit(event: HostEvent): void;
+  home?: string;
+}
+
+function message(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * @example
+ * const extensions = new ExtensionSet({ roots, supervisor, scheduler, fileTriggers, preferences, forgetBlips, emit });
+ * await extensions.refresh();            // at launch: load every extension found
+ * await extensions.refresh([folder]);    // a file inside `folder` changed: reload it
+ */
+export class ExtensionSet implements HookTarget {
+  private catalog: Catalog = { active: [], broken: [], overridden: [] };
+  /** What the runtime was asked to load, by id. */
+  private readonly loaded = new Map<string, DiscoveredExtension>();
+  /** Tool names the runtime reported on its last load of each extension. */
+  private readonly runtimeTools = new Map<string, string[]>();
+  /** Problems found while loading (a watch path not allowed, the code failing to load). */
+  private readonly problems = new Map<string, string>();
+  private queue: Promise<void> = Promise.resolve();
+
+  constructor(private readonly deps: ExtensionSetDeps) {}
+
+  /** Every extension found, broken and overridden ones included. */
+  get current(): Catalog {
+    return this.catalog;
+  }
+
+  get(id: string): DiscoveredExtension | undefined {
+    return this.loaded.get(id);
+  }
+
+  /**
+   * Rescans the roots and brings the runtime in step: new extensions load, vanished or broken
+   * ones unload, and one whose folder is in `changed` (or whose winning folder moved) reloads.
+   * Refreshes run one at a time, in order.
+   */
+  refresh(changed: readonly string[] = []): Promise<void> {
+    const next = this.queue.then(() => this.applyRefresh(new Set(changed.map((folder) => resolve(folder)))));
+    this.queue = next.catch(() => {});
+    return next;
+  }
+
+  /** Loads every extension again into a restarted runtime; the schedule is kept. */
+  async restoreAll(): Promise<void> {
+    await this.queue;
+    await Promise.all([...this.loaded.values()].map((ext) => this.sendLoad(ext, "restored")));
+  }
+
+  /** The runtime reported the tools of a fresh load: they replace the ones from `dist/tools.json`. */
+  setRuntimeTools(id: string, tools: string[]): void {
+    this.runtimeTools.set(id, tools);
+    this.deps.emit({ type: "extension.tools", id, tools });
+  }
+
+  status(extensionId: string): "ok" | "unknown" | "no-webhook" {
+    const ext = this.loaded.get(extensionId);
+    if (!ext?.manifest) return "unknown";
+    return ext.manifest.svc.triggers.webhook ? "ok" : "no-webhook";
+  }
+
+  /** A webhook body for an extension: cuts a long wait back to the interval, then `extension.event`. */
+  async deliver(delivery: HookDelivery): Promise<unknown> {
+    const { extensionId: id, body, receivedAt, replyId } = delivery;
+    this.deps.scheduler.webhookEvent(id);
+    try {
+      const result = await this.deps.supervisor.request(ExtensionEvent, {
+        id,
+        event: { type: "webhook", body, receivedAt },
+        ...(replyId === undefined ? {} : { replyId }),
+      });
+      this.deps.emit({ type: "event.sent", id, event: "webhook" });
+      return result;
+    } catch (error) {
+      this.deps.emit({ type: "event.sent", id, event: "webhook", error: message(error) });
+      throw error;
+    }
+  }
+
+  /** Unloads everything (at quit, before the runtime is told to shut down). */
+  async closeAll(): Promise<void> {
+    await this.queue;
+    await this.deps.fileTriggers.close();
+  }
+
+  private async applyRefresh(changed: Set<string>): Promise<void> {
+    const catalog = await discover(this.deps.roots);
+    this.catalog = catalog;
+    const wanted = new Map(catalog.active.map((ext) => [ext.id, ext]));
+    for (const [id] of this.loaded) {
+      if (!wanted.has(id)) await this.unload(id);
+    }
+    for (const ext of catalog.active) {
+      const before = this.loaded.get(ext.id);
+      if (!before) await this.load(ext, "discovered");
+      else if (before.folder !== ext.folder || changed.has(resolve(ext.folder))) await this.load(ext, "reloaded");
+      else this.loaded.set(ext.id, ext);
+    }
+    this.deps.emit(this.summary());
+  }
+
+  private async load(ext: DiscoveredExtension, reason: "discovered" | "reloaded"): Promise<void> {
+    const { scheduler, fileTriggers } = this.deps;
+    this.loaded.set(ext.id, ext);
+    this.runtimeTools.delete(ext.id);
+    this.problems.delete(ext.id);
+    scheduler.remove(ext.id);
+    await fileTriggers.remove(ext.id);
+    if (!(await this.sendLoad(ext, reason))) return;
+    scheduler.add(ext.id, { intervalMs: parseInterval(ext.manifest?.svc.interval) });
+    await this.watchFiles(ext);
+  }
+
+  /** `extension.load`; false (and the problem shown) when the runtime refused it. */
+  private async sendLoad(ext: DiscoveredExtension, reason: "discovered" | "reloaded" | "restored"): Promise<boolean> {
+    const manifest = ext.manifest!;
+    try {
+      const preferences = await resolvePreferences(manifest, this.deps.preferences);
+      await this.deps.supervisor.request(ExtensionLoad, {
+        id: ext.id,
+        path: resolve(ext.folder),
+        manifest: { ...manifest.svc, version: manifest.version },
+        preferences,
+      });
+      this.deps.emit({ type: "extension.loaded", id: ext.id, reason });
+      return true;
+    } catch (error) {
+      const problem = `could not be loaded: ${message(error)}`;
+      this.problems.set(ext.id, problem);
+      this.deps.emit({ type: "extension.error", id: ext.id, error: problem });
+      return false;
+    }
+  }
+
+  private async watchFiles(ext: DiscoveredExtension): Promise<void> {
+    const svc = ext.manifest!.svc;
+    if (svc.triggers.watch.length === 0) return;
+    const { allowed, errors } = checkWatchPaths(svc.triggers.watch, svc.permissions.files, this.deps.home);
+    if (errors.length > 0) {
+      this.problems.set(ext.id, errors.join("; "));
+      for (const error of errors) this.deps.emit({ type: "extension.error", id: ext.id, error });
+    }
+    if (allowed.length === 0) return;
+    await this.deps.fileTriggers.set(ext.id, allowed, (paths) => void this.sendFileEvent(ext.id, paths));
+    this.deps.emit({ type: "watching", what: "files", id: ext.id, paths: allowed });
+  }
+
+  private async sendFileEvent(id: string, paths: string[]): Promise<void> {
+    try {
+      await this.deps.supervisor.request(ExtensionEvent, { id, event: { type: "file", paths } });
+      this.deps.emit({ type: "event.sent", id, event: "file", paths });
+    } catch (error) {
+      this.deps.emit({ type: "event.sent", id, event: "file", paths, error: message(error) });
+    }
+  }
+
+  private async unload(id: string): Promise<void> {
+    this.loaded.delete(id);
+    this.runtimeTools.delete(id);
+    this.problems.delete(id);
+    this.deps.scheduler.remove(id);
+    await this.deps.fileTriggers.remove(id);
+    try {
+      await this.deps.supervisor.request(ExtensionUnload, { id });
+    } catch {
+      // Not loaded there (or the runtime is restarting): nothing to undo.
+    }
+    this.deps.forgetBlips(id);
+    this.deps.emit({ type: "extension.unloaded", id });
+  }
+
+  private summary(): HostEvent {
+    const describe = (ext: DiscoveredExtension): ExtensionSummary => ({
+      id: ext.id,
+      title: ext.manifest?.svc.title,
+      source: ext.source,
+      folder: ext.folder,
+      tools: this.runtimeTools.get(ext.id) ?? ext.tools.map((tool) => tool.id),
+      error: ext.error ?? this.problems.get(ext.id) ?? (ext.toolErrors.length ? ext.toolErrors.join("; ") : undefined),
+    });
+    return {
+      type: "extensions",
+      active: this.catalog.active.map(describe),
+      broken: this.catalog.broken.map(describe),
+      overridden: this.catalog.overridden.map(describe),
+    };
+  }
+}

@@ -1,0 +1,176 @@
+/**
+ * svc-host assembled: the support folder, the blip store, the runtime under supervision, the
+ * extensions (discovery, hot reload, file triggers), the scheduler, the HTTP server and the
+ * display. `startHost` brings it all up; `stop()` takes it down in reverse.
+ */
+import { PROTOCOL_VERSION, ExtensionRun } from "@svc/runtime";
+import type { Connection } from "@svc/runtime";
+import { startHttpServer, type RunningHttpServer } from "../http/index.js";
+import { BlipStore, type StoredBlip } from "../store/index.js";
+import { prepareSupportFolder, supportRoot, type SupportPaths } from "../support/index.js";
+import type { BlipView, HostEvent } from "../display/index.js";
+import { defaultsOnly } from "../preferences/index.js";
+import { Scheduler, type RunTrigger } from "../scheduler/index.js";
+import { ExtensionWatcher, FileTriggers } from "../watch/index.js";
+import { RuntimeProcess, RuntimeSupervisor, currentHostServices, registerHostRequests } from "../supervisor/index.js";
+import { ExtensionSet } from "./extension-set.js";
+import { extensionRoots, type HostOptions } from "./options.js";
+import { registerNotifications } from "./runtime-notifications.js";
+
+/** A blip as the display draws it. */
+function view(blip: StoredBlip): BlipView {
+  return { ...blip.payload, id: blip.id, seq: blip.seq, ended: blip.ended !== undefined };
+}
+
+/** A running host. */
+export interface Host {
+  readonly support: SupportPaths;
+  readonly extensions: ExtensionSet;
+  readonly scheduler: Scheduler;
+  readonly store: BlipStore;
+  /** The HTTP server's port, when one runs. */
+  readonly port: number | undefined;
+  /** The current runtime process id (tests kill it to prove the restart). */
+  readonly runtimePid: number | undefined;
+  /** Screen asleep or locked: scheduled runs wait. */
+  pause(): void;
+  /** Screen back: overdue runs happen once. */
+  resume(): void;
+  /** A `manual` (or `preferences`) run of one extension; false when it is not loaded. */
+  runNow(id: string, trigger?: RunTrigger): boolean;
+  stop(): Promise<void>;
+}
+
+/**
+ * @example
+ * const host = await startHost({ bundled: ["/repo/extensions"], clock: systemClock,
+ *   display: createDisplay("auto", process.stdout), runtimeMain: runtimeMainPath() });
+ * process.once("SIGTERM", () => void host.stop());
+ */
+export async function startHost(options: HostOptions): Promise<Host> {
+  const { clock, display } = options;
+  const emit = (event: HostEvent) => display.show(event);
+  const log = (level: "info" | "warn" | "error", message: string) => emit({ type: "log", level, message });
+
+  const support = await prepareSupportFolder({ root: options.supportFolder ?? supportRoot() });
+  const store = await BlipStore.open(support.blipsFile, { log });
+  const showBlips = () => display.blips(store.list().map(view));
+  const stopListening = store.onChange((change) => {
+    emit({ type: "blip", change: change.type, id: change.blip.id, seq: change.blip.seq, blip: view(change.blip), source: change.blip.source.kind });
+    showBlips();
+  });
+
+  let http: RunningHttpServer | undefined;
+  let stopped = false;
+  const supervisorRef: { current?: RuntimeSupervisor } = {};
+  const scheduler = new Scheduler({
+    clock,
+    run: (id, trigger) => supervisorRef.current!.request(ExtensionRun, { id, trigger: { type: trigger } }),
+    onRunStart: (id, trigger, at) => emit({ type: "run.start", id, trigger, at }),
+    onRunEnd: (report) => emit({ type: "run.end", ...report }),
+  });
+  const fileTriggers = new FileTriggers((id, error) => emit({ type: "extension.error", id, error }));
+  const services = currentHostServices({
+    notify: (extensionId, title, body) => emit({ type: "notify", extensionId, title, ...(body === undefined ? {} : { body }) }),
+    openURL: (extensionId, url) => emit({ type: "openURL", extensionId, url }),
+  });
+
+  const register = (connection: Connection) => {
+    registerHostRequests(connection, services);
+    registerNotifications(connection, {
+      store,
+      setTools: (id, tools) => extensions.setRuntimeTools(id, tools),
+      respond: (reply) => http?.respond(reply) ?? false,
+      emit,
+    });
+  };
+  const supervisor = new RuntimeSupervisor({
+    spawn: () =>
+      RuntimeProcess.spawn({
+        main: options.runtimeMain,
+        env: options.runtimeEnv,
+        onStderr: (line) => emit({ type: "log", level: "debug", message: `runtime: ${line}` }),
+        onNote: (message) => emit({ type: "log", level: "debug", message: `runtime connection: ${message}` }),
+      }),
+    register,
+    initialize: {
+      protocolVersion: PROTOCOL_VERSION,
+      dataDir: support.data,
+      locale: options.locale ?? Intl.DateTimeFormat().resolvedOptions().locale,
+      timeZone: options.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
+    },
+    onReady: async (_connection, restored) => {
+      if (restored) await extensions.restoreAll();
+    },
+    onState: (state, detail, pid) => emit({ type: "runtime", state, ...(detail ? { detail } : {}), ...(pid ? { pid } : {}) }),
+    backoff: options.backoff,
+  });
+  supervisorRef.current = supervisor;
+
+  const roots = extensionRoots(options.bundled, support.extensions);
+  const extensions = new ExtensionSet({
+    roots,
+    supervisor,
+    scheduler,
+    fileTriggers,
+    preferences: options.preferences ?? defaultsOnly,
+    forgetBlips: (id) => void store.removeExtension(id),
+    emit,
+    home: options.home,
+  });
+
+  emit({ type: "started", supportFolder: support.root, clock: clock.now === Date.now ? "system" : "manual" });
+  showBlips();
+  await supervisor.start();
+  if (options.port !== false) {
+    http = await startHttpServer({
+      store,
+      hooks: extensions,
+      webhookFile: support.webhookFile,
+      log,
+      ...(options.port === undefined ? {} : { port: options.port }),
+    });
+  }
+  await extensions.refresh();
+  const watcher = await ExtensionWatcher.start({
+    roots: roots.map((root) => root.path),
+    onChange: (folders) => void extensions.refresh(folders),
+    onError: (message) => log("warn", message),
+  });
+  emit({ type: "watching", what: "extensions", paths: roots.map((root) => root.path) });
+
+  return {
+    support,
+    extensions,
+    scheduler,
+    store,
+    get port() {
+      return http?.port;
+    },
+    get runtimePid() {
+      return supervisor.pid;
+    },
+    pause() {
+      scheduler.pause();
+      emit({ type: "paused", at: clock.now() });
+    },
+    resume() {
+      emit({ type: "resumed", at: clock.now() });
+      scheduler.resume();
+    },
+    runNow: (id, trigger = "manual") => scheduler.runNow(id, trigger),
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      emit({ type: "stopping" });
+      await watcher.close();
+      await extensions.closeAll();
+      scheduler.dispose();
+      await http?.close();
+      await supervisor.stop();
+      stopListening();
+      await store.close();
+      display.close();
+    },
+  };
+}

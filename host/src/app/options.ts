@@ -1,0 +1,90 @@
+/**
+ * What a host is started with, and how `svc-host` reads it from the environment.
+ *
+ * | env | default | meaning |
+ * |-----|---------|---------|
+ * | `SVC_HOME` | platform default | the support folder |
+ * | `SVC_PORT` | 47811 | HTTP port (a free one when taken) |
+ * | `SVC_BUNDLED_EXTENSIONS` | this repository's `extensions/` | bundled extension folders (an app's `Resources/Extensions`), `:`-separated |
+ * | `SVC_RUNTIME` | `@svc/runtime`'s `dist/main.js` | the runtime to spawn |
+ * | `SVC_HOST_OUTPUT` | `auto` | `live` (in place), `lines` (one per change), `json` (one JSON event per line); `auto` is `live` on a terminal |
+ * | `SVC_LOG_LEVEL` | `info` | lowest log level shown: `debug`, `info`, `warn`, `error` |
+ * | `SVC_HOST_CLOCK` | `system` | `manual`: time only moves by control commands (tests) |
+ * | `SVC_HOST_CONTROL` | unset | `stdin`: read control commands, one JSON object per line, on stdin |
+ * | `SVC_HOST_RESTART_DELAY_MS` | 500 | first wait before restarting a runtime that died (doubles up to 30 s) |
+ */
+import { delimiter, resolve } from "node:path";
+import type { ExtensionRoot } from "../discovery/index.js";
+import type { Display, DisplayMode, LogLevel } from "../display/index.js";
+import type { Clock } from "../clock/index.js";
+import type { PreferenceSource } from "../preferences/index.js";
+import type { BackoffOptions } from "../supervisor/index.js";
+import { DEFAULT_BACKOFF } from "../supervisor/index.js";
+
+export interface HostOptions {
+  /** The support folder; default from `SVC_HOME` or the platform. */
+  supportFolder?: string;
+  /** Folders of bundled extensions (lowest precedence); the user's `Extensions/` is added after them. */
+  bundled: string[];
+  clock: Clock;
+  display: Display;
+  /** HTTP port; default `SVC_PORT` or 47811; `false` runs no HTTP server. */
+  port?: number | false;
+  /** The runtime's `main.js`. */
+  runtimeMain: string;
+  runtimeEnv?: NodeJS.ProcessEnv;
+  locale?: string;
+  timeZone?: string;
+  backoff?: BackoffOptions;
+  preferences?: PreferenceSource;
+  home?: string;
+}
+
+/** Settings read from the environment that are not `HostOptions` themselves. */
+export interface EnvSettings {
+  bundled: string[];
+  output: DisplayMode;
+  logLevel: LogLevel;
+  manualClock: boolean;
+  controlOnStdin: boolean;
+  backoff: BackoffOptions;
+  runtimeMain?: string;
+}
+
+const OUTPUTS: readonly DisplayMode[] = ["auto", "live", "lines", "json"];
+const LEVELS: readonly LogLevel[] = ["debug", "info", "warn", "error"];
+
+/**
+ * Reads `svc-host`'s environment; unknown values fall back to the default with a warning.
+ *
+ * @example
+ * settingsFromEnv({ SVC_HOST_OUTPUT: "json" }, "/repo/extensions", console.warn).output; // "json"
+ */
+export function settingsFromEnv(env: NodeJS.ProcessEnv, defaultBundled: string, warn: (message: string) => void): EnvSettings {
+  const pick = <T extends string>(name: string, allowed: readonly T[], fallback: T): T => {
+    const raw = env[name];
+    if (raw === undefined || raw === "") return fallback;
+    if ((allowed as readonly string[]).includes(raw)) return raw as T;
+    warn(`ignoring ${name}=${raw}: use one of ${allowed.join(", ")}`);
+    return fallback;
+  };
+  const delay = Number(env.SVC_HOST_RESTART_DELAY_MS ?? DEFAULT_BACKOFF.firstMs);
+  const firstMs = Number.isSafeInteger(delay) && delay > 0 ? delay : DEFAULT_BACKOFF.firstMs;
+  if (firstMs !== delay) warn(`ignoring SVC_HOST_RESTART_DELAY_MS=${env.SVC_HOST_RESTART_DELAY_MS}: it should be a positive integer`);
+  return {
+    bundled: env.SVC_BUNDLED_EXTENSIONS
+      ? env.SVC_BUNDLED_EXTENSIONS.split(delimiter).filter(Boolean).map((path) => resolve(path))
+      : [defaultBundled],
+    output: pick("SVC_HOST_OUTPUT", OUTPUTS, "auto"),
+    logLevel: pick("SVC_LOG_LEVEL", LEVELS, "info"),
+    manualClock: pick("SVC_HOST_CLOCK", ["system", "manual"] as const, "system") === "manual",
+    controlOnStdin: pick("SVC_HOST_CONTROL", ["stdin", "off"] as const, "off") === "stdin",
+    backoff: { ...DEFAULT_BACKOFF, firstMs },
+    runtimeMain: env.SVC_RUNTIME || undefined,
+  };
+}
+
+/** Bundled roots first, then the user's folder: a user extension overrides a bundled one. */
+export function extensionRoots(bundled: readonly string[], userExtensions: string): ExtensionRoot[] {
+  return [...bundled.map((path) => ({ path, source: "bundled" as const })), { path: userExtensions, source: "user" as const }];
+}

@@ -1,0 +1,47 @@
+/**
+ * What the host does with each notification the runtime sends: blips into the store, tools and
+ * status to the extension set and the display, replies to held webhook requests, logs shown.
+ */
+import {
+  BlipEnd,
+  BlipRemove,
+  BlipUpdate,
+  ExtensionStatusChanged,
+  ExtensionTools,
+  Log,
+  WebhookRespond,
+  type Connection,
+} from "@svc/runtime";
+import type { HostEvent } from "../display/index.js";
+import type { WebhookReply } from "../http/index.js";
+import type { BlipStore } from "../store/index.js";
+
+export interface NotificationTargets {
+  store: BlipStore;
+  setTools(extensionId: string, tools: string[]): void;
+  respond(reply: WebhookReply): boolean;
+  emit(event: HostEvent): void;
+}
+
+/**
+ * @example
+ * registerNotifications(connection, { store, setTools, respond: (r) => http.respond(r), emit });
+ */
+export function registerNotifications(connection: Connection, targets: NotificationTargets): void {
+  const { store, emit } = targets;
+  connection.onNotification(BlipUpdate, (params) => {
+    if (!store.applyUpdate(params)) emit({ type: "log", level: "debug", extensionId: params.extensionId, message: `blip.update ${params.payload.id} #${params.payload.seq} ignored` });
+  });
+  connection.onNotification(BlipEnd, (params) => void store.applyEnd(params));
+  connection.onNotification(BlipRemove, (params) => void store.applyRemove(params));
+  connection.onNotification(ExtensionTools, ({ extensionId, tools }) => targets.setTools(extensionId, tools.map((tool) => tool.id)));
+  connection.onNotification(ExtensionStatusChanged, ({ extensionId, status, error }) =>
+    emit({ type: "status", extensionId, status, ...(error === undefined ? {} : { error }) }),
+  );
+  connection.onNotification(WebhookRespond, (reply) => {
+    if (!targets.respond(reply)) emit({ type: "log", level: "debug", message: `webhook.respond ${reply.replyId}: nobody is waiting any more` });
+  });
+  connection.onNotification(Log, ({ extensionId, level, message }) =>
+    emit({ type: "log", level, message, ...(extensionId === undefined ? {} : { extensionId }) }),
+  );
+}

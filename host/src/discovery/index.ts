@@ -1,0 +1,4 @@
+/** Discovery: which extensions exist, which win, which are broken and why. */
+export * from "./types.js";
+export * from "./read-folder.js";
+export * from "./catalog.js";

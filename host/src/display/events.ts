@@ -1,0 +1,72 @@
+/**
+ * Everything the host reports as it happens. The terminal display draws these for a person;
+ * with `SVC_HOST_OUTPUT=json` each is written as one JSON line, which is what the integration
+ * tests (and any script) read.
+ */
+import type { ExtensionSource } from "../discovery/index.js";
+
+/** A blip as the display sees it: the stamped payload, and whether it has ended. */
+export interface BlipView {
+  id: string;
+  title?: string;
+  subtitle?: string;
+  layout?: string;
+  state?: string;
+  data?: unknown;
+  seq?: number;
+  ended?: boolean;
+  [key: string]: unknown;
+}
+
+export interface ExtensionSummary {
+  id: string;
+  title?: string;
+  source: ExtensionSource;
+  folder: string;
+  tools: string[];
+  /** A problem a person should see (broken manifest, a watch path not allowed, …). */
+  error?: string;
+}
+
+export type HostEvent =
+  | { type: "started"; supportFolder: string; port?: number; clock: "system" | "manual" }
+  | {
+      type: "extensions";
+      active: ExtensionSummary[];
+      broken: ExtensionSummary[];
+      overridden: ExtensionSummary[];
+    }
+  | { type: "extension.loaded"; id: string; reason: "discovered" | "reloaded" | "restored" }
+  | { type: "extension.unloaded"; id: string }
+  | { type: "extension.error"; id: string; error: string }
+  | { type: "extension.tools"; id: string; tools: string[] }
+  | { type: "blip"; change: "update" | "end" | "remove"; id: string; seq?: number; blip?: BlipView; source?: string }
+  | { type: "run.start"; id: string; trigger: string; at: number }
+  | {
+      type: "run.end";
+      id: string;
+      trigger: string;
+      result: "ok" | "failed" | "timeout";
+      error?: string;
+      startedAt: number;
+      endedAt: number;
+      nextRunAt?: number;
+    }
+  | { type: "event.sent"; id: string; event: "webhook" | "file"; paths?: string[]; error?: string }
+  | { type: "notify"; extensionId?: string; title: string; body?: string }
+  | { type: "openURL"; extensionId?: string; url: string }
+  | { type: "status"; extensionId: string; status: string; error?: string }
+  | { type: "log"; level: "debug" | "info" | "warn" | "error"; extensionId?: string; message: string }
+  | { type: "runtime"; state: "started" | "exited" | "restarting" | "restored" | "stopped"; detail?: string; pid?: number }
+  | { type: "watching"; what: "extensions" | "files"; id?: string; paths: string[] }
+  | { type: "control"; command: string; ok: boolean; error?: string; now: number }
+  | { type: "paused" | "resumed"; at: number }
+  | { type: "stopping" };
+
+/** Where host events go. */
+export interface Display {
+  show(event: HostEvent): void;
+  /** The current blips changed (the live display redraws from this list). */
+  blips(blips: readonly BlipView[]): void;
+  close(): void;
+}

@@ -1,0 +1,42 @@
+/**
+ * The display when stdout is not a terminal: one line per change, each with the time, so a log
+ * file or a pipe reads as a history.
+ */
+import type { Display, HostEvent } from "./events.js";
+import { describeEvent, type LogLevel } from "./describe-event.js";
+
+export interface LineDisplayOptions {
+  write(text: string): void;
+  now?: () => number;
+  logLevel?: LogLevel;
+}
+
+function stamp(at: number): string {
+  return new Date(at).toTimeString().slice(0, 8);
+}
+
+/**
+ * @example
+ * const display = new LineDisplay({ write: (text) => process.stdout.write(text) });
+ * display.show({ type: "notify", title: "Done" }); // "14:02:11 🔔 Done\n"
+ */
+export class LineDisplay implements Display {
+  private readonly now: () => number;
+
+  constructor(private readonly options: LineDisplayOptions) {
+    this.now = options.now ?? Date.now;
+  }
+
+  show(event: HostEvent): void {
+    const now = this.now();
+    const lines = describeEvent(event, now, this.options.logLevel ?? "info");
+    if (!lines) return;
+    this.options.write(lines.map((line) => `${stamp(now)} ${line}\n`).join(""));
+  }
+
+  blips(): void {
+    // Every change already had its own line.
+  }
+
+  close(): void {}
+}

@@ -1,0 +1,108 @@
+/**
+ * The display when stdout is a terminal: a compact panel of the live blips, redrawn in place
+ * (and every second, so countdowns tick), with notifications shown inside it for a few seconds.
+ * Anything else worth a line (an error, a warning, a reload) is printed above the panel, where
+ * it stays in the scrollback.
+ */
+import type { BlipView, Display, HostEvent } from "./events.js";
+import { describeEvent, type LogLevel } from "./describe-event.js";
+import { formatBlip } from "./format-blip.js";
+
+/** How long a notification stays in the panel (SPEC: "a line under the notch for a few seconds"). */
+export const NOTIFY_SHOWN_MS = 6_000;
+
+export interface TerminalLike {
+  write(text: string): void;
+  columns?: number;
+}
+
+export interface LiveDisplayOptions {
+  terminal: TerminalLike;
+  now?: () => number;
+  logLevel?: LogLevel;
+  /** Redraw period; 0 turns the ticking off (tests). */
+  tickMs?: number;
+}
+
+const CLEAR_TO_END = "\x1b[J";
+const up = (lines: number) => (lines > 0 ? `\x1b[${lines}F` : "\r");
+
+/**
+ * @example
+ * const display = new LiveDisplay({ terminal: process.stdout });
+ * display.blips(store.list());
+ */
+export class LiveDisplay implements Display {
+  private current: readonly BlipView[] = [];
+  private notes: { text: string; until: number }[] = [];
+  private drawnLines = 0;
+  private header = "svc";
+  private paused = false;
+  private readonly ticker: NodeJS.Timeout | undefined;
+  private readonly now: () => number;
+
+  constructor(private readonly options: LiveDisplayOptions) {
+    this.now = options.now ?? Date.now;
+    const tick = options.tickMs ?? 1_000;
+    if (tick > 0) {
+      this.ticker = setInterval(() => this.redraw(), tick);
+      this.ticker.unref();
+    }
+  }
+
+  show(event: HostEvent): void {
+    const now = this.now();
+    if (event.type === "notify") {
+      this.notes.push({ text: `🔔 ${event.title}${event.body ? ` — ${event.body}` : ""}`, until: now + NOTIFY_SHOWN_MS });
+      this.redraw();
+      return;
+    }
+    if (event.type === "started") this.header = `svc · ${event.supportFolder}${event.port ? ` · 127.0.0.1:${event.port}` : ""}`;
+    if (event.type === "paused" || event.type === "resumed") this.paused = event.type === "paused";
+    // Blip changes are the panel itself; they need no line of their own.
+    if (event.type === "blip") return;
+    const lines = describeEvent(event, now, this.options.logLevel ?? "info");
+    if (lines) this.printAbove(lines);
+    else this.redraw();
+  }
+
+  blips(blips: readonly BlipView[]): void {
+    this.current = blips;
+    this.redraw();
+  }
+
+  close(): void {
+    if (this.ticker) clearInterval(this.ticker);
+    this.redraw();
+  }
+
+  private printAbove(lines: string[]): void {
+    const width = this.width();
+    this.options.terminal.write(`${up(this.drawnLines)}${CLEAR_TO_END}${lines.map((line) => `${clip(line, width)}\n`).join("")}`);
+    this.drawnLines = 0;
+    this.redraw();
+  }
+
+  private redraw(): void {
+    const now = this.now();
+    this.notes = this.notes.filter((note) => note.until > now);
+    const width = this.width();
+    const panel = [
+      `${this.header}${this.paused ? " · paused" : ""} · ${this.current.length} blip${this.current.length === 1 ? "" : "s"}`,
+      ...this.current.map((blip) => `  ${formatBlip(blip, now)}`),
+      ...this.notes.map((note) => `  ${note.text}`),
+    ].map((line) => clip(line, width));
+    this.options.terminal.write(`${up(this.drawnLines)}${CLEAR_TO_END}${panel.join("\n")}\n`);
+    this.drawnLines = panel.length;
+  }
+
+  private width(): number {
+    return Math.max(20, this.options.terminal.columns ?? 80);
+  }
+}
+
+/** Cuts a line to the terminal width so one line never wraps into two (which would break the redraw). */
+function clip(line: string, width: number): string {
+  const chars = [...line];
+  return chars.length < width ? line : `${chars.slice(0, width - 2).join("")}…`;
+}

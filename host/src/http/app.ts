@@ -1,0 +1,81 @@
+/**
+ * The express app: guards for every request, the four routes of SPEC.md "Local HTTP server",
+ * 404 for anything else, and one error handler so a malformed request gets a JSON answer and
+ * never reaches the process.
+ */
+import express from "express";
+import type { Express, NextFunction, Request, Response } from "express";
+import type { BlipStore } from "../store/blip-store.js";
+import { blipIdRoutes, pushBlips } from "./blip-routes.js";
+import { refuseOptions, refuseOrigin, requireBearer, requireLoopbackHost } from "./guards.js";
+import type { HeldReplies } from "./held-replies.js";
+import { hookRoute, type HookTarget } from "./hook-route.js";
+import { jsonBody, TOO_LARGE } from "./json-body.js";
+import { HttpError, sendError } from "./http-error.js";
+
+export type HttpLog = (level: "info" | "warn" | "error", message: string) => void;
+
+export interface AppDeps {
+  store: BlipStore;
+  hooks: HookTarget;
+  held: HeldReplies;
+  token: string;
+  /** The port we listen on, read per request (known only after listen). */
+  port: () => number;
+  version: string;
+  log: HttpLog;
+}
+
+function methodNotAllowed(allowed: string) {
+  return function methodNotAllowed(req: Request): never {
+    throw new HttpError(405, `${req.method} is not allowed on ${req.path}: use ${allowed}`, { Allow: allowed });
+  };
+}
+
+/** Turns anything thrown into `{"error": …}` with the right status; never rethrows. */
+function errorHandler(log: HttpLog) {
+  return function errorHandler(error: unknown, req: Request, res: Response, _next: NextFunction): void {
+    if (error instanceof HttpError) return sendError(res, error.status, error.message, error.headers);
+    const { status, type } = (error ?? {}) as { status?: unknown; type?: unknown };
+    if (type === "entity.too.large") return sendError(res, 413, TOO_LARGE);
+    if (type === "encoding.unsupported") return sendError(res, 415, "compressed bodies are not supported: send plain UTF-8 JSON");
+    if (typeof status === "number" && status >= 400 && status < 500) return sendError(res, status, `bad request: ${(error as Error).message}`);
+    log("error", `HTTP ${req.method} ${req.path} failed: ${(error as Error)?.stack ?? String(error)}`);
+    sendError(res, 500, "internal error; details are in the svc log");
+  };
+}
+
+/**
+ * @example
+ * const app = createApp({ store, hooks, held, token, port: () => 47811, version: "0.1.0", log });
+ * http.createServer(app).listen(47811, "127.0.0.1");
+ */
+export function createApp(deps: AppDeps): Express {
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("etag", false);
+  app.set("query parser", false);
+
+  app.use(refuseOptions);
+  app.use(requireLoopbackHost(deps.port));
+  app.use(refuseOrigin);
+  app.use(requireBearer(deps.token));
+
+  app.route("/v1/health")
+    .get((_req, res) => void res.status(200).json({ ok: true, version: deps.version }))
+    .all(methodNotAllowed("GET"));
+  app.route("/v1/blips")
+    .post(jsonBody({ optional: false }), pushBlips(deps.store))
+    .all(methodNotAllowed("POST"));
+  app.route("/v1/hooks/:extensionId")
+    .post(jsonBody({ optional: false }), hookRoute(deps.hooks, deps.held, deps.log))
+    .all(methodNotAllowed("POST"));
+  app.use("/v1/blips", (req, res, next) => (req.method === "POST" ? jsonBody({ optional: true })(req, res, next) : next()));
+  app.use("/v1/blips", blipIdRoutes(deps.store));
+
+  app.use((req: Request) => {
+    throw new HttpError(404, `no route ${req.method} ${req.path.slice(0, 200)}: see GET /v1/health, POST /v1/blips, POST /v1/hooks/<extension-id>`);
+  });
+  app.use(errorHandler(deps.log));
+  return app;
+}

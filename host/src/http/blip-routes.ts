@@ -1,0 +1,82 @@
+/**
+ * The blip routes: `POST /v1/blips` (push), `POST /v1/blips/<id>/end` and
+ * `DELETE /v1/blips/<id>`. The id may contain `/` (`webhook/deploy`) or be percent-encoded
+ * (`webhook%2Fdeploy`), and is taken with or without the `webhook/` prefix.
+ */
+import { BLIP_STATES } from "@svc/api";
+import type { NextFunction, Request, Response } from "express";
+import { idCandidates } from "../store/blip-id.js";
+import type { BlipStore } from "../store/blip-store.js";
+import { HttpError, sendError } from "./http-error.js";
+import { preparePush } from "./push-payloads.js";
+
+/** `POST /v1/blips`: 200 `{"ok": true, "blips": [{"id", "seq"}, …]}` in request order. */
+export function pushBlips(store: BlipStore) {
+  return function pushBlips(req: Request, res: Response): void {
+    const prepared = preparePush(req.body, (id) => store.get(id));
+    if (!prepared.ok) return sendError(res, 400, prepared.error);
+    const results = store.push(prepared.items);
+    res.status(200).json({ ok: true, blips: results.map(({ id, seq }) => ({ id, seq })) });
+  };
+}
+
+/** The id in `/v1/blips/<id>` or `/v1/blips/<id>/end`, decoded; undefined when the path is neither. */
+export function blipIdFromPath(path: string, suffix: "" | "/end"): string | undefined {
+  if (!path.startsWith("/") || (suffix && !path.endsWith(suffix))) return undefined;
+  const encoded = path.slice(1, path.length - suffix.length);
+  if (!encoded) return undefined;
+  try {
+    return decodeURIComponent(encoded);
+  } catch {
+    throw new HttpError(400, `the blip id in ${JSON.stringify(path.slice(0, 200))} is not valid percent-encoding`);
+  }
+}
+
+function findPushed(store: BlipStore, id: string): string {
+  const found = idCandidates(id).find((candidate) => store.getPushed(candidate));
+  if (!found) throw new HttpError(404, `no pushed blip ${JSON.stringify(id)} (tried ${idCandidates(id).join(" and ")})`);
+  return found;
+}
+
+/** Checks `{state?, dismissAfter?}`; an absent body means neither. */
+function endOptions(body: unknown): { state?: string; dismissAfter?: number } {
+  if (body === undefined) return {};
+  if (typeof body !== "object" || body === null || Array.isArray(body)) {
+    throw new HttpError(400, 'invalid end: the body should be an object like {"state": "success", "dismissAfter": 30}');
+  }
+  const { state, dismissAfter } = body as Record<string, unknown>;
+  if (state !== undefined && !(typeof state === "string" && (BLIP_STATES as readonly string[]).includes(state))) {
+    throw new HttpError(400, `invalid end: "state" should be one of ${BLIP_STATES.join(", ")}`);
+  }
+  if (dismissAfter !== undefined && !(typeof dismissAfter === "number" && Number.isFinite(dismissAfter) && dismissAfter >= 0)) {
+    throw new HttpError(400, 'invalid end: "dismissAfter" should be a number of seconds, 0 or more');
+  }
+  return { state: state as string | undefined, dismissAfter: dismissAfter as number | undefined };
+}
+
+/**
+ * Everything under `/v1/blips/`: `POST …/<id>/end` → 200 `{"ok": true, "id", "seq"}`;
+ * `DELETE …/<id>` → 200 `{"ok": true, "id"}`; an unknown id 404; another method 405.
+ */
+export function blipIdRoutes(store: BlipStore) {
+  return function blipIdRoutes(req: Request, res: Response, next: NextFunction): void {
+    const endId = blipIdFromPath(req.path, "/end");
+    if (endId !== undefined && req.method === "POST") {
+      const options = endOptions(req.body);
+      const ended = store.endPushed(findPushed(store, endId), options);
+      if (!ended) throw new HttpError(404, `no pushed blip ${JSON.stringify(endId)}`);
+      res.status(200).json({ ok: true, id: ended.id, seq: ended.seq });
+      return;
+    }
+    const id = blipIdFromPath(req.path, "");
+    if (id !== undefined && req.method === "DELETE") {
+      const found = findPushed(store, id);
+      store.removeBlip(found);
+      res.status(200).json({ ok: true, id: found });
+      return;
+    }
+    if (endId !== undefined) throw new HttpError(405, `${req.method} is not allowed here: use POST /v1/blips/<id>/end`, { Allow: "POST" });
+    if (id !== undefined) throw new HttpError(405, `${req.method} is not allowed here: use DELETE /v1/blips/<id>`, { Allow: "DELETE" });
+    next();
+  };
+}

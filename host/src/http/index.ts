@@ -1,0 +1,14 @@
+/**
+ * The local HTTP server (SPEC.md "Local HTTP server", "Authentication"; DESIGN.md HTTP table).
+ *
+ * @example
+ * const http = await startHttpServer({ store, hooks, webhookFile: support.webhookFile, log });
+ * // runtime's webhook.respond → http.respond({ replyId, status, body })
+ * await http.close();
+ */
+export { startHttpServer, LOOPBACK, type HttpServerOptions, type RunningHttpServer } from "./server.js";
+export { MAX_AWAIT_SECONDS, type HookDelivery, type HookTarget } from "./hook-route.js";
+export type { WebhookReply } from "./held-replies.js";
+export type { HttpLog } from "./app.js";
+export { BODY_LIMIT_BYTES } from "./json-body.js";
+export { DEFAULT_PORT, preferredPort } from "./port.js";

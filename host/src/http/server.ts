@@ -1,0 +1,118 @@
+/**
+ * Starting and stopping the local HTTP server: loopback only, port with fallback, a fresh token
+ * written with the port to `webhook.json`, held webhook requests released at close.
+ */
+import { readFileSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import type { Socket } from "node:net";
+import type { BlipStore } from "../store/blip-store.js";
+import { newToken, writeWebhookFile } from "../support/webhook-file.js";
+import { createApp, type HttpLog } from "./app.js";
+import { HeldReplies, type WebhookReply } from "./held-replies.js";
+import type { HookTarget } from "./hook-route.js";
+import { listenWithFallback, preferredPort } from "./port.js";
+
+/** SPEC.md Authentication 4: the loopback address only. */
+export const LOOPBACK = "127.0.0.1";
+
+export interface HttpServerOptions {
+  store: BlipStore;
+  hooks: HookTarget;
+  /** Default: `SVC_PORT`, else 47811; taken → a free port. `0`: any free port. */
+  port?: number;
+  /** Default: a new random token (32 bytes, base64url). */
+  token?: string;
+  /** Where to write `{port, token}` (mode 0600) once listening, e.g. `support.webhookFile`. */
+  webhookFile?: string;
+  /** `version` in `GET /v1/health`. Default: the host package's version. */
+  version?: string;
+  log?: HttpLog;
+}
+
+export interface RunningHttpServer {
+  readonly port: number;
+  readonly token: string;
+  /** `http://127.0.0.1:<port>` */
+  readonly url: string;
+  /**
+   * Completes a held `?await` request (the runtime's `webhook.respond`). False when no request
+   * waits under that replyId (answered, timed out, or the client left).
+   */
+  respond(reply: WebhookReply): boolean;
+  /** Answers held requests 503, stops listening and closes every connection. Idempotent. */
+  close(): Promise<void>;
+}
+
+function hostVersion(): string {
+  try {
+    const pkg = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version?: unknown };
+    return typeof pkg.version === "string" ? pkg.version : "0.0.0";
+  } catch {
+    return "0.0.0";
+  }
+}
+
+/** Malformed HTTP never reaches express: answer 400 in JSON and drop the socket. */
+function answerClientError(error: Error & { code?: string }, socket: Socket): void {
+  if (!socket.writable || error.code === "ECONNRESET") return void socket.destroy();
+  const body = JSON.stringify({ error: "malformed HTTP request" });
+  socket.end(`HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+}
+
+/**
+ * Starts the server and, when asked, writes `webhook.json`.
+ *
+ * @example
+ * const http = await startHttpServer({ store, hooks, webhookFile: support.webhookFile, log });
+ * connection.onNotification(WebhookRespond, (reply) => http.respond(reply));
+ * // at quit:
+ * await http.close();
+ */
+export async function startHttpServer(options: HttpServerOptions): Promise<RunningHttpServer> {
+  const log: HttpLog = options.log ?? ((level, message) => console.error(`[${level}] ${message}`));
+  const token = options.token ?? newToken();
+  const held = new HeldReplies();
+  let port = 0;
+  const app = createApp({
+    store: options.store,
+    hooks: options.hooks,
+    held,
+    token,
+    port: () => port,
+    version: options.version ?? hostVersion(),
+    log,
+  });
+  const server: Server = createServer(app);
+  server.on("clientError", answerClientError);
+  const wanted = options.port ?? preferredPort();
+  const listening = await listenWithFallback(server, wanted, LOOPBACK);
+  port = listening.port;
+  if (listening.fellBack) log("warn", `port ${wanted} is taken; the HTTP server listens on ${port} (written to webhook.json)`);
+  if (options.webhookFile) {
+    try {
+      await writeWebhookFile(options.webhookFile, { port, token });
+    } catch (error) {
+      server.close();
+      server.closeAllConnections();
+      throw error;
+    }
+  }
+
+  let closing: Promise<void> | undefined;
+  return {
+    port,
+    token,
+    url: `http://${LOOPBACK}:${port}`,
+    respond: (reply) => held.respond(reply),
+    close() {
+      closing ??= new Promise<void>((resolve) => {
+        held.failAll(503, "svc is shutting down; try again when it is back");
+        server.close(() => resolve());
+        server.closeIdleConnections();
+        // Give answers just written a moment to leave, then cut whatever is left.
+        setTimeout(() => server.closeAllConnections(), 100).unref();
+      });
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,76 @@
+/**
+ * `webhook.json`: how local clients (svc-hook, `svckit send`, scripts) find the HTTP server.
+ * `{port, token}`, file mode 0600, rewritten with a new token at every launch, so clients read
+ * it on every run instead of caching the token (SPEC.md "Authentication" 2).
+ */
+import { randomBytes } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import { writeFileAtomic } from "./atomic-file.js";
+
+export interface WebhookInfo {
+  port: number;
+  token: string;
+}
+
+/**
+ * A fresh bearer token: 32 random bytes, base64url (43 characters).
+ *
+ * @example
+ * newToken() // "q3Zt…" (43 characters of A–Z a–z 0–9 - _)
+ */
+export function newToken(): string {
+  return randomBytes(32).toString("base64url");
+}
+
+/**
+ * Writes `{port, token}` atomically with mode 0600.
+ *
+ * @example
+ * await writeWebhookFile("/tmp/svc/webhook.json", { port: 47811, token: newToken() });
+ */
+export async function writeWebhookFile(path: string, info: WebhookInfo): Promise<void> {
+  const text = `${JSON.stringify({ port: info.port, token: info.token }, null, 2)}\n`;
+  await writeFileAtomic(path, text, { mode: 0o600 });
+}
+
+/** `webhook.json` is missing or not `{port, token}`; the message says what to do. */
+export class WebhookFileError extends Error {
+  constructor(
+    message: string,
+    /** `missing`: no file (the app has never run here); `invalid`: unreadable or wrong shape. */
+    readonly reason: "missing" | "invalid",
+  ) {
+    super(message);
+    this.name = "WebhookFileError";
+  }
+}
+
+/**
+ * Reads and checks `webhook.json`.
+ *
+ * @example
+ * const { port, token } = await readWebhookFile("/tmp/svc/webhook.json");
+ * @throws WebhookFileError when the file is missing or not `{port, token}`.
+ */
+export async function readWebhookFile(path: string): Promise<WebhookInfo> {
+  let text: string;
+  try {
+    text = await readFile(path, "utf8");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") {
+      throw new WebhookFileError(`no ${path}: is svc running? (it writes this file at every launch)`, "missing");
+    }
+    throw new WebhookFileError(`cannot read ${path}: ${(error as Error).message}`, "invalid");
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    parsed = undefined;
+  }
+  const { port, token } = (typeof parsed === "object" && parsed !== null ? parsed : {}) as Partial<Record<string, unknown>>;
+  if (!Number.isInteger(port) || (port as number) < 1 || (port as number) > 65535 || typeof token !== "string" || token === "") {
+    throw new WebhookFileError(`${path} is not {"port": <number>, "token": "<string>"}: restart svc to rewrite it`, "invalid");
+  }
+  return { port: port as number, token };
+}

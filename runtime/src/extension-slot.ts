@@ -1,0 +1,300 @@
+/**
+ * One extension's life in the runtime: its registration, its sandbox (one generation per load),
+ * its status, its crash restarts, and every call into it.
+ *
+ * A generation ends when the sandbox crashes, or the extension is reloaded or unloaded; calls
+ * still running in it then fail at once (Crashed or ExtensionNotLoaded), and forwarded ops
+ * from its leftovers are refused.
+ */
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import type { z } from "zod";
+import type { CallContext, ForwardedOp, Invocation, LoadResult, SandboxCrash, SandboxEvent, SandboxHandle } from "@svc/sandbox";
+import { BlipSide } from "./blips.js";
+import type { Clock } from "./clock.js";
+import type { RuntimeConfig } from "./config.js";
+import type { Connection } from "./connection.js";
+import { forward } from "./forwarder.js";
+import { ErrorCodes, ExtensionTools, Log, ResponseError, type LoadManifestSchema, type LogLevel } from "./protocol/index.js";
+import { ReplyBook } from "./replies.js";
+import { RestartWindow } from "./restart-policy.js";
+import type { SandboxFactory } from "./sandbox-factory.js";
+import { SeqStore } from "./seq-store.js";
+import { StatusReporter } from "./status.js";
+import { decodeTools, type DecodedTools } from "./tool-specs.js";
+
+export interface SlotDeps {
+  connection: Connection;
+  config: RuntimeConfig;
+  clock: Clock;
+  sandboxes: SandboxFactory;
+  /** Where every extension's data folder lives: `<dataRoot>/<id>/`. */
+  dataRoot: string;
+  /** stderr. */
+  note(message: string): void;
+}
+
+export interface Registration {
+  path: string;
+  manifest: z.output<typeof LoadManifestSchema>;
+  preferences: Record<string, unknown>;
+}
+
+/** One loaded generation of the extension's code. */
+export interface Live {
+  readonly generation: number;
+  readonly handle: SandboxHandle;
+  readonly loaded: LoadResult;
+  readonly tools: DecodedTools;
+  /** Rejects when this generation ends, so calls in it stop waiting. */
+  readonly lost: Promise<never>;
+  active: number;
+}
+
+export interface CallTiming {
+  abortMs: number;
+  giveUpMs: number;
+  /** The code for an error the guest threw: ExtensionFailed or ToolFailed. */
+  failCode: number;
+  /** For messages: `update()`, `tool "jwt"` … */
+  what: string;
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+export class ExtensionSlot {
+  readonly dataDir: string;
+  readonly seqs: SeqStore;
+  readonly blips: BlipSide;
+  readonly replies = new ReplyBook();
+  readonly restarts: RestartWindow;
+  private readonly status: StatusReporter;
+  private registration: Registration;
+  private live: Live | null = null;
+  private loseLive: ((error: ResponseError) => void) | null = null;
+  private loading: Promise<Live> | null = null;
+  private generation = 0;
+  private crashReason: string | null = null;
+  private loadFailure: string | null = null;
+  private readonly inflight = new Set<Promise<unknown>>();
+
+  constructor(
+    readonly id: string,
+    registration: Registration,
+    private readonly deps: SlotDeps,
+  ) {
+    this.registration = registration;
+    this.dataDir = join(deps.dataRoot, id);
+    this.seqs = SeqStore.open(this.dataDir, deps.note);
+    this.restarts = new RestartWindow(deps.clock);
+    this.status = new StatusReporter(id, deps.connection);
+    this.blips = new BlipSide({ extensionId: id, connection: deps.connection, seqs: this.seqs, log: (l, m) => this.log(l, m) });
+  }
+
+  /** `extension.load`: new code (or new preferences) replaces the old generation; crash history starts afresh. */
+  async load(registration: Registration, lazy: boolean): Promise<void> {
+    this.retire(new ResponseError(ErrorCodes.ExtensionNotLoaded, `${this.id} was reloaded while this request ran`));
+    this.registration = registration;
+    this.restarts.reset();
+    this.crashReason = null;
+    this.loadFailure = null;
+    if (!lazy) await this.ensureLive();
+  }
+
+  /** `extension.unload`: ends the generation and flushes seq.json. */
+  async unload(): Promise<void> {
+    this.retire(new ResponseError(ErrorCodes.UnknownExtension, `${this.id} was unloaded while this request ran`));
+    await this.seqs.flush();
+  }
+
+  /** The loaded generation, loading (or restarting within the crash window) when needed. */
+  ensureLive(): Promise<Live> {
+    if (this.live) return Promise.resolve(this.live);
+    if (this.loading) return this.loading;
+    if (this.loadFailure !== null) {
+      return Promise.reject(new ResponseError(ErrorCodes.ExtensionNotLoaded, this.loadFailure));
+    }
+    if (this.crashReason !== null && !this.restarts.tryRestart()) {
+      return Promise.reject(
+        new ResponseError(
+          ErrorCodes.Crashed,
+          `${this.id} crashed (${this.crashReason}) and was restarted 3 times in the last 5 minutes: it stays stopped until that window passes or it is loaded again`,
+        ),
+      );
+    }
+    return this.start();
+  }
+
+  /** The per-call part of ctx. */
+  callContext(trigger?: CallContext["trigger"]): CallContext {
+    return trigger ? { trigger, preferences: this.registration.preferences } : { preferences: this.registration.preferences };
+  }
+
+  /**
+   * Calls into the guest: status `running` while any call is under way, `idle` after. The guest's
+   * signal is aborted at `abortMs`; the runtime stops waiting at `giveUpMs`. Resolves only after
+   * every blip the call emitted has been sent.
+   */
+  async call(live: Live, invocation: Invocation, timing: CallTiming): Promise<unknown> {
+    live.active++;
+    if (live.active === 1) void this.status.send("running");
+    const controller = new AbortController();
+    const abortTimer = setTimeout(() => controller.abort(), timing.abortMs);
+    let giveUpTimer: NodeJS.Timeout | undefined;
+    const giveUp = new Promise<never>((_, reject) => {
+      giveUpTimer = setTimeout(
+        () => reject(new ResponseError(ErrorCodes.Timeout, `${this.id}: ${timing.what} did not finish within ${timing.giveUpMs} ms`)),
+        timing.giveUpMs,
+      );
+    });
+    try {
+      return await Promise.race([live.handle.invoke(invocation, { signal: controller.signal }), giveUp, live.lost]);
+    } catch (error) {
+      if (error instanceof ResponseError) throw error;
+      // A crash may be reported just after the call it broke rejects: let it land first.
+      await new Promise((resolve) => setImmediate(resolve));
+      if (this.live !== live) await live.lost;
+      throw new ResponseError(timing.failCode, messageOf(error));
+    } finally {
+      clearTimeout(abortTimer);
+      clearTimeout(giveUpTimer);
+      await this.settleForwards();
+      live.active--;
+      if (live.active === 0 && this.live === live) await this.status.send("idle", live.handle);
+    }
+  }
+
+  log(level: LogLevel, message: string): void {
+    this.deps.connection.sendNotification(Log, { extensionId: this.id, level, message });
+  }
+
+  private async settleForwards(): Promise<void> {
+    while (this.inflight.size > 0) await Promise.allSettled([...this.inflight]);
+  }
+
+  private start(): Promise<Live> {
+    const generation = ++this.generation;
+    const loading = this.startGeneration(generation).finally(() => {
+      if (this.loading === loading) this.loading = null;
+    });
+    this.loading = loading;
+    return loading;
+  }
+
+  private async startGeneration(generation: number): Promise<Live> {
+    const { path, manifest } = this.registration;
+    const file = join(path, "dist", "index.js");
+    let handle: SandboxHandle | undefined;
+    try {
+      let code: string;
+      try {
+        code = await readFile(file, "utf8");
+      } catch (error) {
+        throw new Error(`cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? messageOf(error)}): build the extension with svckit build`);
+      }
+      const { config } = this.deps;
+      handle = await this.deps.sandboxes.create(
+        {
+          id: this.id,
+          code,
+          filename: "dist/index.js",
+          permissions: { network: manifest.permissions.network, files: manifest.permissions.files, exec: manifest.permissions.exec },
+          dataDir: this.dataDir,
+          limits: { memoryBytes: config.memoryMb * 1024 * 1024, sliceMs: config.sliceMs },
+        },
+        {
+          host: { forward: (op, args) => this.forwardFrom(generation, op, args) },
+          onEvent: (event) => this.reportSandboxEvent(event),
+          onCrash: (crash) => this.handleCrash(generation, crash),
+        },
+      );
+      const loaded = await handle.load();
+      if (generation !== this.generation) throw new ResponseError(ErrorCodes.ExtensionNotLoaded, `${this.id} was reloaded while it loaded`);
+      const tools = decodeTools(loaded.tools, (message) => this.log("error", message));
+      let lose!: (error: ResponseError) => void;
+      const lost = new Promise<never>((_, reject) => (lose = reject));
+      lost.catch(() => {});
+      const live: Live = { generation, handle, loaded, tools, lost, active: 0 };
+      this.live = live;
+      this.loseLive = lose;
+      this.crashReason = null;
+      this.deps.connection.sendNotification(ExtensionTools, { extensionId: this.id, tools: tools.canonical });
+      await this.status.send("loaded", handle);
+      return live;
+    } catch (error) {
+      void handle?.dispose().catch(() => {});
+      if (error instanceof ResponseError) throw error;
+      const message = `${this.id} could not be loaded: ${messageOf(error)}`;
+      if (generation === this.generation) this.loadFailure = message;
+      this.log("error", message);
+      await this.status.send("crashed", undefined, message);
+      throw new ResponseError(ErrorCodes.ExtensionNotLoaded, message);
+    }
+  }
+
+  /** Ends the current generation (if any): its calls fail with `error`, its sandbox is disposed. */
+  private retire(error: ResponseError): void {
+    this.generation++;
+    this.loading = null;
+    const live = this.live;
+    this.live = null;
+    if (!live) return;
+    this.loseLive?.(error);
+    this.loseLive = null;
+    void live.handle.dispose().catch((e) => this.deps.note(`${this.id}: dispose failed: ${messageOf(e)}`));
+  }
+
+  private handleCrash(generation: number, crash: SandboxCrash): void {
+    if (!this.live || this.live.generation !== generation) return;
+    this.retire(new ResponseError(ErrorCodes.Crashed, `${this.id} crashed: ${crash.reason}`));
+    this.crashReason = crash.reason;
+    this.log("error", `crashed: ${crash.reason}`);
+    void this.status.send("crashed", undefined, crash.reason);
+    // A neighbour's crash is not this extension's fault: reload it without counting.
+    const restart = !crash.guilty || this.restarts.tryRestart();
+    if (!restart) {
+      this.log("warn", "not restarted: it already restarted 3 times in the last 5 minutes");
+      return;
+    }
+    this.start().catch((error) => this.deps.note(`${this.id}: restart failed: ${messageOf(error)}`));
+  }
+
+  private forwardFrom(generation: number, op: ForwardedOp, args: unknown): Promise<unknown> {
+    if (generation !== this.generation) return Promise.reject(new Error(`${this.id} is no longer loaded`));
+    const pending = forward(
+      {
+        extensionId: this.id,
+        connection: this.deps.connection,
+        blips: this.blips,
+        replies: this.replies,
+        hostCallTimeoutMs: this.deps.config.hostCallTimeoutMs,
+      },
+      op,
+      args,
+    );
+    if (op === "emit" || op === "end") {
+      this.inflight.add(pending);
+      const forget = () => this.inflight.delete(pending);
+      pending.then(forget, forget);
+    }
+    return pending;
+  }
+
+  private reportSandboxEvent(event: SandboxEvent): void {
+    switch (event.type) {
+      case "denied": {
+        const { reason, fix } = event.denial;
+        this.log("warn", fix ? `denied: ${reason}; to allow it, ${fix}` : `denied: ${reason}`);
+        return;
+      }
+      case "interrupted":
+        this.log("warn", `interrupted: guest code ran longer than ${event.sliceMs} ms without yielding`);
+        return;
+      case "memory-limit":
+        this.log("warn", `hit the memory limit (${event.heapUsed} bytes in use)`);
+        return;
+    }
+  }
+}

@@ -1,0 +1,75 @@
+/**
+ * The guest's only way out. The host installs `__svc_call` and `__svc_callSync` on the global
+ * object before anything runs; this module captures them and deletes the globals, so extension
+ * code never sees them. Arguments leave as JSON text made here, by the guest's own
+ * JSON.stringify (any toJSON, getter or Proxy runs in the guest, under its limits); the host
+ * checks and parses them. Nothing here is a security boundary: the host checks every call.
+ */
+import { makeError } from "./errors.ts";
+
+type RawCall = (op: string, json: string) => number;
+type RawCallSync = (op: string, json: string) => string | undefined;
+
+export interface Bridge {
+  /** Asynchronous op: settles when the host replies. */
+  call<T = unknown>(op: string, args?: unknown): Promise<T>;
+  /** Synchronous op: the host answers at once, or throws. */
+  callSync<T = unknown>(op: string, args?: unknown): T;
+  /** Receives host pushes of one kind (`ws` …), in the order the host made them. */
+  on(kind: string, handler: (data: any) => void): void;
+}
+
+interface ErrorRecord {
+  name: string;
+  message: string;
+}
+
+const g = globalThis as Record<string, unknown>;
+const rawCall = g.__svc_call as RawCall;
+const rawCallSync = g.__svc_callSync as RawCallSync;
+delete g.__svc_call;
+delete g.__svc_callSync;
+
+const stringify = JSON.stringify;
+const parse = JSON.parse;
+const pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
+const handlers = new Map<string, (data: unknown) => void>();
+
+function encode(op: string, args: unknown): string {
+  const json = stringify(args === undefined ? null : args);
+  if (typeof json !== "string") throw new TypeError(`${op}: the arguments cannot be sent to the host`);
+  return json;
+}
+
+export const bridge: Bridge = {
+  call<T>(op: string, args?: unknown): Promise<T> {
+    try {
+      const id = rawCall(op, encode(op, args));
+      return new Promise<T>((resolve, reject) => pending.set(id, { resolve: resolve as (v: unknown) => void, reject }));
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  },
+  callSync<T>(op: string, args?: unknown): T {
+    const out = rawCallSync(op, encode(op, args));
+    return (out === undefined ? undefined : parse(out)) as T;
+  },
+  on(kind, handler) {
+    handlers.set(kind, handler);
+  },
+};
+
+handlers.set("reply", (data: unknown) => {
+  const reply = data as { id: number; ok: boolean; value?: unknown; error?: ErrorRecord };
+  const waiter = pending.get(reply.id);
+  if (!waiter) return;
+  pending.delete(reply.id);
+  if (reply.ok) waiter.resolve(reply.value);
+  else waiter.reject(makeError(reply.error?.name ?? "Error", reply.error?.message ?? "host call failed"));
+});
+
+/** Entry for host pushes: `kind` names the handler, `json` its data. */
+export function dispatch(kind: string, json: string): void {
+  const handler = handlers.get(kind);
+  if (handler) handler(parse(json));
+}

@@ -1,0 +1,91 @@
+/**
+ * `ctx`, built for each call into the extension from the runtime's CallContext. Every member is
+ * a thin wrapper over one bridge op (BRIDGE.md); the host checks and serves or forwards it.
+ */
+import type { Bridge } from "./bridge.ts";
+import { sendLog } from "./console.ts";
+import { fromBase64, toBase64 } from "./encoding.ts";
+
+export interface SandboxConfig {
+  id: string;
+  dataDir: string;
+}
+
+export interface CallContext {
+  trigger?: { type: string };
+  preferences: Record<string, unknown>;
+}
+
+type OAuthOptions = { provider?: string; connection?: string; account?: string; label?: string };
+
+/** `"github"` or `{provider, connection, …}` → the op's argument object (only known keys kept). */
+function oauthArgs(options: unknown): OAuthOptions {
+  if (typeof options === "string") return { provider: options };
+  const out: OAuthOptions = {};
+  if (options && typeof options === "object") {
+    const o = options as Record<string, unknown>;
+    for (const key of ["provider", "connection", "account", "label"] as const) {
+      if (o[key] !== undefined) out[key] = String(o[key]);
+    }
+  }
+  return out;
+}
+
+/**
+ * @example const ctx = makeContext(bridge, config, { trigger: { type: "manual" }, preferences: {} });
+ */
+export function makeContext(bridge: Bridge, config: SandboxConfig, call: CallContext) {
+  const forward = (op: string, args: unknown) => bridge.call(op, args);
+  const done = (promise: Promise<unknown>) => promise.then(() => undefined);
+  const level = (name: "debug" | "info" | "warn" | "error") => (...args: unknown[]) => sendLog(bridge, name, args);
+  return {
+    extensionId: config.id,
+    dataDir: config.dataDir,
+    trigger: call.trigger,
+    preferences: call.preferences ?? {},
+    storage: {
+      get: (key: string) => bridge.call("storage.get", { key }),
+      set: (key: string, value: unknown) => done(bridge.call("storage.set", { key, value })),
+      delete: (key: string) => done(bridge.call("storage.delete", { key })),
+    },
+    emit: (blip: unknown) => done(forward("emit", { blip })),
+    end: (key: string, options: { state?: string; dismissAfter?: number } = {}) =>
+      done(forward("end", { key, state: options?.state, dismissAfter: options?.dismissAfter })),
+    remove: (key: string) => done(forward("remove", { key })),
+    respond: (replyId: string, body: unknown, status?: number) => done(forward("respond", { replyId, body, status })),
+    openURL: (url: unknown) => done(forward("openURL", { url: String(url) })),
+    notify: (title: string, body?: string) => done(forward("notify", { title, body })),
+    setPreference: (name: string, value: unknown) => done(forward("preferences.set", { name, value })),
+    secrets: {
+      get: (name: string) => forward("secrets.get", { name }),
+      set: (name: string, value: string) => done(forward("secrets.set", { name, value })),
+      delete: (name: string) => done(forward("secrets.delete", { name })),
+    },
+    oauth: {
+      connect: (options?: unknown) => done(forward("oauth.connect", oauthArgs(options))),
+      connections: (options?: unknown) => forward("oauth.connections", oauthArgs(options)),
+      token: (options?: unknown) => forward("oauth.token", oauthArgs(options)),
+      describe: (options: unknown) => forward("oauth.describe", oauthArgs(options)),
+      invalidate: (options: unknown) => done(forward("oauth.invalidate", oauthArgs(options))),
+      disconnect: (options?: unknown) => done(forward("oauth.disconnect", oauthArgs(options))),
+    },
+    workingHours: () => forward("workingHours", {}).then((hours) => hours ?? undefined),
+    exec: (file: string, args: string[] = [], options: { cwd?: string; timeoutMs?: number } = {}) =>
+      bridge.call("exec", { file, args, cwd: options?.cwd, timeoutMs: options?.timeoutMs }),
+    files: {
+      read: (path: string) => bridge.call<string>("files.read", { path, encoding: "utf8" }),
+      readBytes: (path: string) =>
+        bridge.call<string>("files.read", { path, encoding: "base64" }).then((text) => fromBase64(text)),
+      write: (path: string, data: string | Uint8Array) =>
+        done(
+          typeof data === "string"
+            ? bridge.call("files.write", { path, data, encoding: "utf8" })
+            : bridge.call("files.write", { path, data: toBase64(data), encoding: "base64" }),
+        ),
+      list: (path?: string) => bridge.call<string[]>("files.list", { path }),
+      exists: (path: string) => bridge.call<boolean>("files.exists", { path }),
+      remove: (path: string) => done(bridge.call("files.remove", { path })),
+    },
+    log: { debug: level("debug"), info: level("info"), warn: level("warn"), error: level("error") },
+  };
+}

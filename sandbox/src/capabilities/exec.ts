@@ -1,0 +1,107 @@
+/**
+ * The `exec` op: runs an executable allowed by exec-policy.ts, never through a shell, with an
+ * environment the host sets (PATH, HOME, LANG only), in its own process group so a timeout, an
+ * output cap or the sandbox's disposal kills it and everything it started.
+ */
+import { spawn } from "node:child_process";
+import { constants, homedir } from "node:os";
+import { stat } from "node:fs/promises";
+import type { CapabilityContext, OpHandler } from "./index.js";
+import { readArgs } from "./args.js";
+import { checkExec } from "./exec-policy.js";
+import { checkRead } from "./file-policy.js";
+import { describeBytes } from "./limits.js";
+import type { ResolvedOptions } from "./options.js";
+
+export interface ExecResult {
+  stdout: string;
+  stderr: string;
+  /** The exit code; 128 + the signal's number when a signal ended the process. */
+  code: number;
+}
+
+/** Kills a whole process group; a group that is already gone is fine. */
+function killGroup(pid: number | undefined): void {
+  if (pid === undefined) return;
+  try {
+    process.kill(-pid, "SIGKILL");
+  } catch {
+    // ESRCH: nothing left to kill.
+  }
+}
+
+/**
+ * Builds the exec op bound to the given options.
+ * @example await createExecOp(resolveOptions())({ file: "git", args: ["--version"] }, cx)
+ */
+export function createExecOp(options: ResolvedOptions): OpHandler {
+  const { limits } = options;
+
+  function parse(raw: unknown) {
+    const args = readArgs("exec", raw);
+    const file = args.string("file", { maxLength: 4096 });
+    const argv = args.any("args") === undefined ? [] : args.stringArray("args", { maxItems: limits.execMaxArgs });
+    if (argv.some((a) => a.includes("\0"))) throw new TypeError(`exec: "args" should not contain NUL characters`);
+    const bytes = argv.reduce((sum, a) => sum + Buffer.byteLength(a), 0);
+    if (bytes > limits.execArgsBytes) {
+      throw new RangeError(`exec: "args" are ${bytes} bytes together, over the limit of ${describeBytes(limits.execArgsBytes)}`);
+    }
+    const cwd = args.optionalString("cwd");
+    const timeoutMs = args.optionalInteger("timeoutMs", 1, limits.execMaxTimeoutMs) ?? limits.execDefaultTimeoutMs;
+    return { file, argv, cwd, timeoutMs };
+  }
+
+  return async function execOp(raw: unknown, cx: CapabilityContext): Promise<ExecResult> {
+    const { file, argv, cwd, timeoutMs } = parse(raw);
+    const launch = await checkExec(cx, file, options.execPath);
+    const dir = await checkRead(cx, "exec", cwd ?? cx.dataDir);
+    if (!dir.exists || !(await stat(dir.real)).isDirectory()) throw new Error(`exec: cwd "${cwd ?? cx.dataDir}" is not a folder`);
+    if (cx.signal.aborted) throw new Error("exec: the sandbox is closing");
+    const env = { PATH: options.execPath, HOME: homedir(), LANG: process.env.LANG ?? "C.UTF-8" };
+    const child = spawn(launch, argv, { cwd: dir.real, env, detached: true, shell: false, stdio: ["ignore", "pipe", "pipe"] });
+
+    return new Promise<ExecResult>((resolve, reject) => {
+      let failure: Error | undefined;
+      const stop = (error: Error) => {
+        failure ??= error;
+        killGroup(child.pid);
+      };
+      const output = { stdout: [] as Buffer[], stderr: [] as Buffer[] };
+      const sizes = { stdout: 0, stderr: 0 };
+      for (const name of ["stdout", "stderr"] as const) {
+        child[name].on("data", (chunk: Buffer) => {
+          sizes[name] += chunk.length;
+          if (sizes[name] > limits.execOutputBytes) {
+            return stop(new RangeError(`exec: the ${name} of ${file} is over the limit of ${describeBytes(limits.execOutputBytes)}; the process was stopped`));
+          }
+          output[name].push(chunk);
+        });
+      }
+      const timer = setTimeout(
+        () => stop(new Error(`exec: ${file} ran longer than ${timeoutMs} ms and was stopped with everything it started`)),
+        timeoutMs,
+      );
+      const onDispose = () => stop(new Error("exec: the sandbox closed"));
+      cx.signal.addEventListener("abort", onDispose, { once: true });
+      // When the program itself is done, whatever it left running in its group goes too.
+      child.on("exit", () => killGroup(child.pid));
+      child.on("error", (error) => {
+        const startFailed = new Error(`exec: could not start ${file}: ${error.message}`);
+        if (child.pid !== undefined) return stop(startFailed);
+        clearTimeout(timer);
+        cx.signal.removeEventListener("abort", onDispose);
+        reject(startFailed);
+      });
+      child.on("close", (code, signal) => {
+        clearTimeout(timer);
+        cx.signal.removeEventListener("abort", onDispose);
+        if (failure) return reject(failure);
+        resolve({
+          stdout: Buffer.concat(output.stdout).toString("utf8"),
+          stderr: Buffer.concat(output.stderr).toString("utf8"),
+          code: code ?? 128 + (signal ? constants.signals[signal] : 0),
+        });
+      });
+    });
+  };
+}

@@ -1,0 +1,99 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { createCapabilities, DEFAULT_LIMITS } from "./index.js";
+import { createTestContext, type TestContext } from "./test-context.js";
+
+const MB = 1024 * 1024;
+let caps = createCapabilities();
+let t: TestContext;
+afterEach(() => t?.cleanup());
+const call = (op: string, args: object) => caps.async[op](args, t.cx) as Promise<unknown>;
+const onDisk = () => JSON.parse(readFileSync(join(t.cx.dataDir, "storage.json"), "utf8"));
+
+describe("storage", () => {
+  it("gets, sets and deletes JSON values, persisted in storage.json", async () => {
+    t = createTestContext();
+    expect(await call("storage.get", { key: "a" })).toBeNull();
+    await call("storage.set", { key: "a", value: { n: 1, list: [true, null, "x"] } });
+    await call("storage.set", { key: "__proto__", value: 2 });
+    expect(await call("storage.get", { key: "a" })).toEqual({ n: 1, list: [true, null, "x"] });
+    expect(onDisk()).toEqual(JSON.parse('{"a":{"n":1,"list":[true,null,"x"]},"__proto__":2}'));
+    await call("storage.delete", { key: "a" });
+    expect(await call("storage.get", { key: "a" })).toBeNull();
+    expect(Object.keys(onDisk())).toEqual(["__proto__"]);
+  });
+
+  it("a new sandbox reads what an earlier one stored", async () => {
+    t = createTestContext();
+    await call("storage.set", { key: "k", value: "v" });
+    caps = createCapabilities();
+    expect(await call("storage.get", { key: "k" })).toBe("v");
+  });
+
+  it("rejects bad keys and a missing value", async () => {
+    t = createTestContext();
+    expect(await call("storage.set", { key: "k".repeat(256), value: 1 })).toBeNull();
+    await expect(call("storage.set", { key: "k".repeat(257), value: 1 })).rejects.toThrow('storage.set: "key" should be at most 256 characters long');
+    await expect(call("storage.get", { key: "" })).rejects.toThrow('storage.get: "key" should not be empty');
+    await expect(call("storage.get", { key: 5 })).rejects.toThrow('storage.get: "key" should be a string');
+    await expect(call("storage.set", { key: "k" })).rejects.toThrow('storage.set: "value" is missing; use storage.delete to remove a key');
+  });
+
+  it("holds exactly 5 MB; a change past it is refused and changes nothing", async () => {
+    t = createTestContext();
+    expect(DEFAULT_LIMITS.storageBytes).toBe(5 * MB);
+    const overhead = JSON.stringify({ big: "" }).length;
+    await call("storage.set", { key: "big", value: "a".repeat(5 * MB - overhead) });
+    expect(readFileSync(join(t.cx.dataDir, "storage.json")).length).toBe(5 * MB);
+    await call("storage.set", { key: "big", value: "b" });
+    await call("storage.set", { key: "big", value: "a".repeat(5 * MB - overhead) });
+    await expect(call("storage.set", { key: "big", value: "a".repeat(5 * MB - overhead + 1) }))
+      .rejects.toThrow(`storage: this change would make storage ${5 * MB + 1} bytes, over the limit of 5 MB (5242880 bytes)`);
+    expect((await call("storage.get", { key: "big" }) as string).length).toBe(5 * MB - overhead);
+    expect(readFileSync(join(t.cx.dataDir, "storage.json")).length).toBe(5 * MB);
+  });
+
+  it("recovers from a corrupt file: moves it aside, logs, starts empty", async () => {
+    t = createTestContext();
+    writeFileSync(join(t.cx.dataDir, "storage.json"), '{"half": "writ');
+    expect(await call("storage.get", { key: "half" })).toBeNull();
+    const aside = readdirSync(t.cx.dataDir).filter((f) => f.startsWith("storage.json.corrupt-"));
+    expect(aside).toHaveLength(1);
+    expect(readFileSync(join(t.cx.dataDir, aside[0]), "utf8")).toBe('{"half": "writ');
+    expect(t.logs).toEqual([`warn: storage: ${join(t.cx.dataDir, "storage.json")} was not a JSON object; moved it to ${join(t.cx.dataDir, aside[0])} and started empty`]);
+    await call("storage.set", { key: "fresh", value: 1 });
+    expect(onDisk()).toEqual({ fresh: 1 });
+  });
+
+  it("treats a JSON value that is not an object as corrupt", async () => {
+    t = createTestContext();
+    writeFileSync(join(t.cx.dataDir, "storage.json"), "[1,2]");
+    expect(await call("storage.get", { key: "0" })).toBeNull();
+    expect(t.logs).toHaveLength(1);
+  });
+
+  it("serializes concurrent writes; the file is always whole JSON; no temporary file is left", async () => {
+    t = createTestContext();
+    const file = join(t.cx.dataDir, "storage.json");
+    let reads = 0;
+    let polling = true;
+    const poll = (async () => {
+      while (polling) {
+        try {
+          JSON.parse(readFileSync(file, "utf8"));
+          reads++;
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+        }
+        await new Promise((r) => setImmediate(r));
+      }
+    })();
+    await Promise.all(Array.from({ length: 100 }, (_, i) => call("storage.set", { key: `k${i}`, value: "x".repeat(10_000) })));
+    polling = false;
+    await poll;
+    expect(reads).toBeGreaterThan(0);
+    expect(Object.keys(onDisk())).toHaveLength(100);
+    expect(readdirSync(t.cx.dataDir)).toEqual(["storage.json"]);
+  });
+});

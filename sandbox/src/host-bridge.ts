@@ -1,0 +1,129 @@
+/**
+ * The host end of the bridge: installs `__svc_call` and `__svc_callSync` in a context. Each
+ * call's op name and JSON text are read as guest strings (type and length checked before the
+ * text is copied out of the guest), parsed by parseGuestJson, and handed to the router. Sync
+ * results go back as JSON text; async ones get a call id now and a `reply` push later.
+ */
+import type { QuickJSContext, QuickJSHandle } from "quickjs-emscripten-core";
+import { parseGuestJson } from "./guest-json.js";
+import { MAX_CALL_JSON_CHARS, MAX_CALLS_IN_FLIGHT } from "./limits.js";
+
+export interface OpRouter {
+  /** Serves a synchronous op; throws to make the guest call throw. */
+  sync(op: string, args: unknown): unknown;
+  /** Starts an asynchronous op, or returns undefined when `op` is not one. */
+  async(op: string, args: unknown, callId: number): Promise<unknown> | undefined;
+  /** Longest JSON text the op accepts, in characters. */
+  maxJsonChars(op: string): number;
+}
+
+export interface Reply {
+  id: number;
+  ok: boolean;
+  value?: unknown;
+  error?: { name: string; message: string };
+}
+
+const MAX_OP_CHARS = 64;
+
+/** Host-side state of one context's bridge. */
+export class HostBridge {
+  private nextCallId = 1;
+  /** Async calls not yet answered; a cancelled call is removed and its answer dropped. */
+  private readonly inFlight = new Set<number>();
+
+  constructor(
+    private readonly context: QuickJSContext,
+    private readonly router: OpRouter,
+    private readonly deliverReply: (reply: Reply) => void,
+  ) {}
+
+  /** Defines the two globals; the prelude captures and deletes them. */
+  install(): void {
+    const { context } = this;
+    const callSync = context.newFunction("__svc_callSync", (opHandle, jsonHandle) =>
+      this.guarded(() => {
+        const { op, args } = this.readCall(opHandle, jsonHandle);
+        const result = this.router.sync(op, args);
+        return result === undefined ? context.undefined : context.newString(JSON.stringify(result));
+      }),
+    );
+    const call = context.newFunction("__svc_call", (opHandle, jsonHandle) =>
+      this.guarded(() => {
+        const { op, args } = this.readCall(opHandle, jsonHandle);
+        if (this.inFlight.size >= MAX_CALLS_IN_FLIGHT) {
+          throw new RangeError(`${op}: too many host calls in flight (limit ${MAX_CALLS_IN_FLIGHT})`);
+        }
+        const id = this.nextCallId++;
+        const pending = this.router.async(op, args, id);
+        if (!pending) throw new TypeError(`unknown operation "${op}"`);
+        this.inFlight.add(id);
+        pending.then(
+          (value) => this.answer({ id, ok: true, value: value ?? null }),
+          (error: unknown) => this.answer({ id, ok: false, error: errorRecord(error) }),
+        );
+        return context.newNumber(id);
+      }),
+    );
+    context.setProp(context.global, "__svc_callSync", callSync);
+    context.setProp(context.global, "__svc_call", call);
+    callSync.dispose();
+    call.dispose();
+  }
+
+  /** Drops a call's answer (a cleared timer, an aborted request). */
+  cancel(id: number): void {
+    this.inFlight.delete(id);
+  }
+
+  /** Drops every pending answer (dispose). */
+  cancelAll(): void {
+    this.inFlight.clear();
+  }
+
+  get callsInFlight(): number {
+    return this.inFlight.size;
+  }
+
+  private answer(reply: Reply): void {
+    if (!this.inFlight.delete(reply.id)) return;
+    this.deliverReply(reply);
+  }
+
+  private readCall(opHandle: QuickJSHandle | undefined, jsonHandle: QuickJSHandle | undefined): { op: string; args: unknown } {
+    const op = this.readString(opHandle, MAX_OP_CHARS, "the op name", (n) => `the op name is ${n} characters long`);
+    const max = this.router.maxJsonChars(op);
+    const json = this.readString(jsonHandle, max, `${op}: the arguments`, (n) =>
+      `${op}: the arguments are ${n} characters of JSON, over the limit of ${max}`);
+    return { op, args: parseGuestJson(json, op, Infinity) };
+  }
+
+  /** Copies a guest string out after checking its type and length (no guest code runs). */
+  private readString(handle: QuickJSHandle | undefined, max: number, what: string, tooLong: (length: number) => string): string {
+    const { context } = this;
+    if (!handle || context.typeof(handle) !== "string") throw new TypeError(`${what} should be a string`);
+    const lengthHandle = context.getProp(handle, "length");
+    const length = context.getNumber(lengthHandle);
+    lengthHandle.dispose();
+    if (length > max) throw new RangeError(tooLong(length));
+    return context.getString(handle);
+  }
+
+  /** Turns a host exception into a guest error (name and message only, never a host object). */
+  private guarded(body: () => QuickJSHandle): QuickJSHandle | { error: QuickJSHandle } {
+    try {
+      return body();
+    } catch (error) {
+      const { name, message } = errorRecord(error);
+      return { error: this.context.newError({ name, message }) };
+    }
+  }
+}
+
+/** `{name, message}` of anything thrown host-side; only these two cross to the guest. */
+export function errorRecord(error: unknown): { name: string; message: string } {
+  if (error instanceof Error) return { name: error.name, message: error.message };
+  return { name: "Error", message: String(error) };
+}
+
+export { MAX_CALL_JSON_CHARS };

@@ -1,0 +1,69 @@
+/**
+ * One QuickJS-ng interpreter in its own WebAssembly instance with its own linear memory. The
+ * memory's `maximum` is the hard cap on the guest (QuickJS's `setMemoryLimit` alone is not one
+ * in this build: quickjs-emscripten issues 255 and 271).
+ */
+import { newQuickJSWASMModuleFromVariant, newVariant } from "quickjs-emscripten-core";
+import type { QuickJSContext, QuickJSRuntime, QuickJSSyncVariant } from "quickjs-emscripten-core";
+import variantModule from "@jitl/quickjs-ng-wasmfile-release-sync";
+import { memoryPages } from "./limits.js";
+import type { SandboxLimits } from "./types.js";
+import { quickjsWasmModule } from "./wasm.js";
+
+// The package's types describe its CommonJS face; under ESM the default export is the variant itself.
+const baseVariant = ((variantModule as { default?: QuickJSSyncVariant }).default ??
+  variantModule) as QuickJSSyncVariant;
+
+export interface QuickJSInstance {
+  readonly runtime: QuickJSRuntime;
+  readonly context: QuickJSContext;
+  readonly memory: WebAssembly.Memory;
+  /** True once the linear memory refused to grow: the guest reached the hard cap. */
+  readonly memoryExhausted: boolean;
+}
+
+/**
+ * Instantiates the shared compiled module with a fresh memory and sets the limits.
+ *
+ * @example const { runtime, context } = await createInstance(resolveLimits());
+ */
+export async function createInstance(limits: SandboxLimits): Promise<QuickJSInstance> {
+  const memory = new WebAssembly.Memory(memoryPages(limits));
+  const state = { memoryExhausted: false };
+  watchGrowth(memory, () => (state.memoryExhausted = true));
+  const variant = newVariant(baseVariant, {
+    wasmModule: await quickjsWasmModule(),
+    wasmMemory: memory,
+    log: noLog,
+  });
+  const module = await newQuickJSWASMModuleFromVariant(variant);
+  const runtime = module.newRuntime();
+  runtime.setMemoryLimit(limits.memoryBytes);
+  runtime.setMaxStackSize(limits.stackBytes);
+  const context = runtime.newContext();
+  return {
+    runtime,
+    context,
+    memory,
+    get memoryExhausted() {
+      return state.memoryExhausted;
+    },
+  };
+}
+
+/** Emscripten grows the heap through `memory.grow`; a refusal there means the cap was reached. */
+function watchGrowth(memory: WebAssembly.Memory, onRefused: () => void): void {
+  const grow = memory.grow.bind(memory);
+  Object.defineProperty(memory, "grow", {
+    value: function growWatched(pages: number): number {
+      try {
+        return grow(pages);
+      } catch (error) {
+        onRefused();
+        throw error;
+      }
+    },
+  });
+}
+
+function noLog(): void {}

@@ -1,0 +1,78 @@
+/**
+ * Default limits of one sandbox and the arithmetic that turns them into WebAssembly memory pages.
+ * Every number here is documented in sandbox/README.md; change both together.
+ */
+import type { SandboxLimits } from "./types.js";
+
+const MiB = 1024 * 1024;
+const KiB = 1024;
+const WASM_PAGE = 64 * KiB;
+
+/** Limits used for every field a caller leaves out. */
+export const DEFAULT_LIMITS: Readonly<SandboxLimits> = Object.freeze({
+  memoryBytes: 64 * MiB,
+  stackBytes: 256 * KiB,
+  sliceMs: 1000,
+});
+
+/** Longest JSON string one guest→host call may carry (`__svc_call` / `__svc_callSync` arguments). */
+export const MAX_CALL_JSON_CHARS = 1 * MiB;
+/** Longest JSON string an invocation result may carry (the runtime applies SPEC's 1 MB tool rule itself). */
+export const MAX_RESULT_JSON_CHARS = 4 * MiB;
+/** Deepest nesting of arrays/objects accepted in a guest→host JSON string. */
+export const MAX_JSON_DEPTH = 64;
+/** Host calls (forwarded ops, capability ops, timers) one sandbox may have in flight at once. */
+export const MAX_CALLS_IN_FLIGHT = 1000;
+/** Timers one sandbox may have pending at once. */
+export const MAX_TIMERS = 1000;
+/** Longest console/log message forwarded, in characters; longer ones are cut. */
+export const MAX_LOG_CHARS = 8 * KiB;
+/** The watchdog ends a host thread whose guest slice runs this long past its `sliceMs`. */
+export const WATCHDOG_MARGIN_MS = 250;
+/** Denials kept per sandbox for diagnostics, newest last. */
+export const MAX_DENIALS_KEPT = 50;
+
+/**
+ * Linear memory the QuickJS build needs besides the JS heap: static data (~100 KB) and the
+ * 5 MB C stack the build reserves below the heap, plus slack for the allocator's own
+ * bookkeeping and fragmentation. The WebAssembly.Memory maximum is `memoryBytes` plus this.
+ */
+export const MEMORY_HEADROOM_BYTES = 8 * MiB;
+/** The build's memory import declares a 256-page (16 MB) minimum: no instance can start smaller. */
+const MIN_PAGES = 256;
+/** wasm32 ceiling for this build (its import declares 32768 pages, 2 GB). */
+const MAX_PAGES = 32768;
+
+/**
+ * Fills in defaults and checks the given limits.
+ *
+ * @example resolveLimits({ sliceMs: 200 }) // { memoryBytes: 67108864, stackBytes: 262144, sliceMs: 200 }
+ */
+export function resolveLimits(partial: Partial<SandboxLimits> = {}): SandboxLimits {
+  const limits = { ...DEFAULT_LIMITS, ...stripUndefined(partial) };
+  check("memoryBytes", limits.memoryBytes, 1 * MiB, 1024 * MiB);
+  check("stackBytes", limits.stackBytes, 16 * KiB, 256 * KiB);
+  check("sliceMs", limits.sliceMs, 10, 60_000);
+  return limits;
+}
+
+/**
+ * Pages of the instance's own WebAssembly.Memory: the build's minimum to start with, and a
+ * maximum that is the hard cap on everything the guest can allocate.
+ *
+ * @example memoryPages(DEFAULT_LIMITS) // { initial: 256, maximum: 1152 }
+ */
+export function memoryPages(limits: SandboxLimits): { initial: number; maximum: number } {
+  const wanted = Math.ceil((limits.memoryBytes + MEMORY_HEADROOM_BYTES) / WASM_PAGE);
+  return { initial: MIN_PAGES, maximum: Math.min(MAX_PAGES, Math.max(MIN_PAGES, wanted)) };
+}
+
+function check(name: keyof SandboxLimits, value: number, min: number, max: number): void {
+  if (typeof value !== "number" || !Number.isFinite(value) || value < min || value > max) {
+    throw new RangeError(`limits.${name} must be a number from ${min} to ${max}, got ${String(value)}`);
+  }
+}
+
+function stripUndefined<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}

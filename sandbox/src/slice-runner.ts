@@ -1,0 +1,111 @@
+/**
+ * Runs guest code in slices. A slice is one entry into the interpreter plus every promise job
+ * that entry queued; the interrupt handler stops it at `sliceMs`. Each slice is announced on
+ * the host thread's SliceBoard so the owner's watchdog can end a thread stuck inside one
+ * native call, where the interrupt handler never runs (quickjs-emscripten issue 219).
+ */
+import type { QuickJSContext, QuickJSHandle, QuickJSRuntime } from "quickjs-emscripten-core";
+import type { SliceBoard } from "./slice-board.js";
+
+export interface SliceStats {
+  cpuMs: number;
+  longestSliceMs: number;
+  interruptedSlices: number;
+}
+
+/** Where a sandbox announces its slices: the host thread's board and its slot there. */
+export interface SlicePlacement {
+  board: SliceBoard;
+  slot: number;
+}
+
+export interface SliceOutcome {
+  /** The interrupt handler stopped the slice at its limit. */
+  interrupted: boolean;
+  /** Messages of errors that escaped the guest (uncatchable ones, or the prelude failing). */
+  escaped: string[];
+}
+
+/**
+ * @example
+ * const slices = new SliceRunner(runtime, context, 1000);
+ * const outcome = slices.run(() => context.callFunction(fn, context.undefined));
+ */
+export class SliceRunner {
+  readonly stats: SliceStats = { cpuMs: 0, longestSliceMs: 0, interruptedSlices: 0 };
+  private deadline = 0;
+  private fired = false;
+  private active = false;
+
+  constructor(
+    private readonly runtime: QuickJSRuntime,
+    private readonly context: QuickJSContext,
+    private readonly sliceMs: number,
+    private readonly placement?: SlicePlacement,
+  ) {
+    runtime.setInterruptHandler(() => {
+      if (performance.now() <= this.deadline) return false;
+      this.fired = true;
+      return true;
+    });
+  }
+
+  get inSlice(): boolean {
+    return this.active;
+  }
+
+  /**
+   * Runs `body` (which returns the result of its interpreter call, or nothing) and then the
+   * promise jobs, all under one deadline. Host exceptions (a trap, a host stack overflow)
+   * propagate: the caller treats them as a crash.
+   */
+  run(body: () => { error?: QuickJSHandle; value?: QuickJSHandle } | void): SliceOutcome {
+    if (this.active) throw new Error("internal: a guest slice is already running");
+    const start = performance.now();
+    this.active = true;
+    this.fired = false;
+    this.deadline = start + this.sliceMs;
+    this.placement?.board.begin(this.placement.slot, this.sliceMs);
+    const escaped: string[] = [];
+    try {
+      const result = body();
+      if (result?.error) escaped.push(this.describe(result.error));
+      result?.value?.dispose();
+      while (!this.fired && this.runtime.hasPendingJob()) {
+        const jobs = this.runtime.executePendingJobs();
+        if (jobs.error) escaped.push(this.describe(jobs.error));
+      }
+    } finally {
+      this.placement?.board.end();
+      this.active = false;
+      const ms = performance.now() - start;
+      this.stats.cpuMs += ms;
+      if (ms > this.stats.longestSliceMs) this.stats.longestSliceMs = ms;
+      if (this.fired) this.stats.interruptedSlices++;
+    }
+    return { interrupted: this.fired, escaped };
+  }
+
+  /** An escaped error's message, read without running guest code, and the handle freed. */
+  private describe(handle: QuickJSHandle): string {
+    try {
+      if (this.context.typeof(handle) === "string") return this.context.getString(handle).slice(0, 1000);
+      if (this.context.typeof(handle) !== "object") return String(this.context.dump(handle)).slice(0, 1000);
+      const saved = { deadline: this.deadline, fired: this.fired };
+      this.deadline = 0; // a getter on the error object would be interrupted at once
+      try {
+        const message = this.context.getProp(handle, "message");
+        const text = this.context.typeof(message) === "string" ? this.context.getString(message) : "unknown error";
+        message.dispose();
+        return text.slice(0, 1000);
+      } finally {
+        this.deadline = saved.deadline;
+        this.fired = saved.fired;
+      }
+    } catch {
+      return "unknown error";
+    } finally {
+      handle.dispose();
+    }
+  }
+}

@@ -1,0 +1,80 @@
+/**
+ * OAuth provider definitions (SPEC.md, "OAuth provider definition") and the record of a
+ * connection. Rules: authorization code with PKCE for public clients (no client secret);
+ * every address https; token and revoke hosts in `permissions.network`; the redirect is always
+ * {@link OAUTH_REDIRECT_URI}; a mistake never hides the extension (see `parseManifest`).
+ */
+import { z } from "zod";
+import { OAUTH_REDIRECT_URI } from "./limits.js";
+import { httpsUrlSchema, isoDateSchema, nonEmpty } from "./text.js";
+
+/** Keys that would carry a client secret: refused, as svc only does PKCE for public clients. */
+export const CLIENT_SECRET_KEYS = ["clientSecret", "client_secret", "secret"] as const;
+
+/** Keys that would set a redirect: refused, as the redirect is fixed. */
+export const REDIRECT_KEYS = ["redirectUri", "redirectUrl", "redirect_uri"] as const;
+
+/** A provider name, a key of `svc.oauth`; it names the keychain account `oauth.<provider>`. */
+export const providerNameSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9._-]{1,64}$/, { error: "should be 1–64 letters, digits, . _ or -" });
+
+const forbidden = (message: string) => z.unknown().refine((v) => v === undefined, { error: message }).optional();
+const noSecret = forbidden("is not allowed: svc signs in with PKCE as a public client; remove the client secret");
+const noRedirect = forbidden(`is not allowed: the redirect is always ${OAUTH_REDIRECT_URI}; remove it`);
+
+/**
+ * One provider. `params` are extra query parameters for the authorize address; they may not
+ * set `client_secret` or `redirect_uri`.
+ *
+ * @example
+ * { title: "GitHub", authorizeUrl: "https://github.com/login/oauth/authorize",
+ *   tokenUrl: "https://github.com/login/oauth/access_token", clientId: "Iv1.abc",
+ *   scopes: ["repo"], scopeSeparator: " " }
+ */
+export const oauthProviderSchema = z.strictObject({
+  title: z.string().optional(),
+  authorizeUrl: httpsUrlSchema,
+  tokenUrl: httpsUrlSchema,
+  revokeUrl: httpsUrlSchema.optional(),
+  clientId: nonEmpty,
+  scopes: z.array(nonEmpty).optional(),
+  scopeSeparator: z.string().optional(),
+  params: z
+    .record(z.string(), z.string())
+    .superRefine((params, ctx) => {
+      for (const key of Object.keys(params)) {
+        if (key === "client_secret") {
+          ctx.addIssue({ code: "custom", path: [key], message: "is not allowed: svc signs in with PKCE as a public client, so there is no client secret" });
+        }
+        if (key === "redirect_uri") {
+          ctx.addIssue({ code: "custom", path: [key], message: `is not allowed: the redirect is always ${OAUTH_REDIRECT_URI}` });
+        }
+      }
+    })
+    .optional(),
+  clientSecret: noSecret,
+  client_secret: noSecret,
+  secret: noSecret,
+  redirectUri: noRedirect,
+  redirectUrl: noRedirect,
+  redirect_uri: noRedirect,
+});
+
+/**
+ * One signed-in account, as `ctx.oauth.connections()` returns it. A token is never part of it.
+ *
+ * @example
+ * { id: "c1", account: "octocat", connectedAt: "2025-03-01T09:30:00.000Z", scopes: ["repo"], needsReconnect: false }
+ */
+export const oauthConnectionSchema = z.strictObject({
+  id: nonEmpty,
+  account: z.string().optional(),
+  label: z.string().optional(),
+  connectedAt: isoDateSchema,
+  scopes: z.array(z.string()).optional(),
+  needsReconnect: z.boolean(),
+});
+
+export type OAuthProvider = Omit<z.infer<typeof oauthProviderSchema>, (typeof CLIENT_SECRET_KEYS)[number] | (typeof REDIRECT_KEYS)[number]>;
+export type OAuthConnection = z.infer<typeof oauthConnectionSchema>;

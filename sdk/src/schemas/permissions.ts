@@ -1,0 +1,43 @@
+/**
+ * The manifest's `permissions` (SPEC.md): hostnames `fetch` and WebSocket may reach (a `*.`
+ * prefix wildcard allowed), paths the extension may read or watch (`~` allowed), and
+ * executables `ctx.exec` may run. Each list defaults to empty: nothing is allowed.
+ */
+import { z } from "zod";
+import { nonEmpty } from "./text.js";
+
+const HOSTNAME = /^(?:\*\.)?(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/i;
+
+/**
+ * A hostname, optionally with a `*.` prefix wildcard; no scheme, port or path.
+ *
+ * @example
+ * "api.github.com" // or "*.githubusercontent.com"
+ */
+export const networkHostSchema = z
+  .string()
+  .regex(HOSTNAME, { error: "should be a hostname like api.example.com or *.example.com (no scheme, port or path)" });
+
+/**
+ * True when `host` is allowed by `network`: an exact entry (case-insensitive), or a `*.suffix`
+ * entry and `host` ends in `.suffix` (the wildcard does not cover `suffix` itself).
+ *
+ * @example
+ * networkAllows(["*.example.com"], "api.example.com") // true
+ * networkAllows(["*.example.com"], "example.com")     // false
+ */
+export function networkAllows(network: readonly string[], host: string): boolean {
+  const wanted = host.toLowerCase();
+  return network.some((entry) => {
+    const allowed = entry.toLowerCase();
+    return allowed.startsWith("*.") ? wanted.endsWith(allowed.slice(1)) : wanted === allowed;
+  });
+}
+
+export const permissionsSchema = z.object({
+  network: z.array(networkHostSchema).default([]),
+  files: z.array(nonEmpty).default([]),
+  exec: z.array(nonEmpty).default([]),
+});
+
+export type ManifestPermissions = z.infer<typeof permissionsSchema>;

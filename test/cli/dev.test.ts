@@ -1,0 +1,75 @@
+/**
+ * `svckit dev`: the watch build rewrites dist/ and dist/tools.json on every save, prints a
+ * broken save's problems without stopping, and keeps a dev link in <SVC_HOME>/Extensions.
+ */
+import { existsSync } from "node:fs";
+import { readFile, readlink, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { svckit, tempFolder, type Outcome } from "./harness.js";
+import { STAT_SOURCE, writeFixture } from "./fixtures.js";
+
+let folder: { dir: string; remove(): Promise<void> };
+let ext: string;
+let home: string;
+beforeAll(async () => {
+  folder = await tempFolder("svckit-dev-");
+  ext = join(folder.dir, "ext");
+  home = join(folder.dir, "home");
+  await writeFixture(ext);
+});
+afterAll(() => folder.remove());
+
+/** Polls until `check` passes or 10 s go by. */
+async function eventually(check: () => boolean | Promise<boolean>, what: string): Promise<void> {
+  const until = Date.now() + 10_000;
+  while (!(await check())) {
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+const TOOL_SOURCE = STAT_SOURCE.replace(
+  "export default defineExtension({",
+  `import { tool, status } from "@svc/api";
+export default defineExtension({
+  tools: { ping: tool({ id: "ping", title: "Ping", icon: "dot.radiowaves.left.and.right", run: () => [status("pong")] }) },`,
+);
+
+describe("svckit dev", () => {
+  it("links, rebuilds on each save (tools.json too), survives a broken save, and unlinks on stop", async () => {
+    const stop = new AbortController();
+    const link = join(home, "Extensions", "com.example.fixture");
+    const running: Promise<Outcome> = svckit(["dev", ext], { cwd: folder.dir, env: { SVC_HOME: home }, signal: stop.signal });
+
+    await eventually(() => existsSync(link), "the dev link");
+    expect(await readlink(link)).toBe(ext);
+    expect(existsSync(join(ext, "dist", "index.js"))).toBe(true);
+    expect(existsSync(join(ext, "dist", "tools.json"))).toBe(false);
+
+    await writeFile(join(ext, "src", "index.ts"), TOOL_SOURCE);
+    await eventually(() => existsSync(join(ext, "dist", "tools.json")), "dist/tools.json");
+    const tools = JSON.parse(await readFile(join(ext, "dist", "tools.json"), "utf8"));
+    expect(tools.map((t: { id: string }) => t.id)).toEqual(["ping"]);
+
+    await writeFile(join(ext, "src", "index.ts"), TOOL_SOURCE.replace('title: "Ping"', 'title: ""'));
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // The broken save changed nothing on disk.
+    expect(JSON.parse(await readFile(join(ext, "dist", "tools.json"), "utf8"))[0].title).toBe("Ping");
+
+    await writeFile(join(ext, "src", "index.ts"), STAT_SOURCE);
+    await eventually(() => !existsSync(join(ext, "dist", "tools.json")), "the stale tools.json to go");
+
+    stop.abort();
+    const result = await running;
+    expect(result.code).toBe(0);
+    expect(existsSync(link)).toBe(false);
+    expect(result.stderr).toContain('tool "ping": "title" should not be empty');
+    expect(result.stderr).toContain("(still watching: fix and save to rebuild)");
+    const lines = result.stdout.split("\n");
+    expect(lines).toContain(`linked ${link} → ${ext}`);
+    expect(lines.filter((line) => /^\d\d:\d\d:\d\d built dist\/index\.js/.test(line)).length).toBeGreaterThanOrEqual(3);
+    expect(lines).toContain("runtime logs are not streamed yet (the app does not offer them); use `svckit validate` to run update().");
+    expect(lines.at(-1)).toBe(`removed ${link}`);
+  });
+});
