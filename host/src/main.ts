@@ -1,2 +1,84 @@
 #!/usr/bin/env node
-export {};
+/**
+ * svc-host: the app core, headless. Shows the live blips of every extension in the terminal.
+ * Settings come from the environment (host/README.md lists them); the only argument is --help.
+ */
+import { fileURLToPath } from "node:url";
+import { ManualClock, systemClock } from "./clock/index.js";
+import { createDisplay } from "./display/index.js";
+import { settingsFromEnv } from "./app/options.js";
+import { startHost } from "./app/host.js";
+import { listenForControl } from "./control/index.js";
+import { runtimeMainPath } from "./supervisor/index.js";
+
+const HELP = `svc-host: runs svc's extensions and shows their blips in the terminal.
+
+Usage: svc-host [--help]
+
+Environment:
+  SVC_HOME                 support folder (default: the platform's, e.g. ~/.local/share/Svc)
+  SVC_PORT                 HTTP port (default 47811; a free one when taken)
+  SVC_BUNDLED_EXTENSIONS   bundled extension folders, ${process.platform === "win32" ? ";" : ":"}-separated (default: this repository's extensions/)
+  SVC_HOST_OUTPUT          auto | live | lines | json
+  SVC_LOG_LEVEL            debug | info | warn | error
+  SVC_HOST_CLOCK           system | manual (time moves only by control commands)
+  SVC_HOST_CONTROL         stdin: read JSON commands on stdin (pause, resume, run, advance, stop)
+  SVC_RUNTIME              the svc-runtime main.js to spawn
+  SVC_HOST_RESTART_DELAY_MS  first wait before restarting a runtime that died (default 500)
+`;
+
+async function main(): Promise<void> {
+  if (process.argv.includes("--help") || process.argv.includes("-h")) {
+    process.stdout.write(HELP);
+    return;
+  }
+  const unknown = process.argv.slice(2);
+  if (unknown.length > 0) {
+    process.stderr.write(`svc-host: unknown argument ${unknown[0]}; settings come from the environment (see --help)\n`);
+    process.exitCode = 2;
+    return;
+  }
+  const defaultBundled = fileURLToPath(new URL("../../extensions/", import.meta.url));
+  const settings = settingsFromEnv(process.env, defaultBundled, (message) => process.stderr.write(`svc-host: ${message}\n`));
+  const clock = settings.manualClock ? new ManualClock() : systemClock;
+  const display = createDisplay(settings.output, process.stdout, settings.logLevel);
+  const host = await startHost({
+    bundled: settings.bundled,
+    clock,
+    display,
+    runtimeMain: settings.runtimeMain ?? runtimeMainPath(),
+    backoff: settings.backoff,
+  });
+
+  let stopping: Promise<void> | undefined;
+  const stop = () => {
+    stopping ??= host.stop().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        process.stderr.write(`svc-host: stopping failed: ${(error as Error)?.stack ?? String(error)}\n`);
+        process.exit(1);
+      },
+    );
+    return stopping;
+  };
+  process.on("SIGINT", () => (stopping ? process.exit(130) : void stop()));
+  process.on("SIGTERM", () => void stop());
+  if (settings.controlOnStdin) {
+    listenForControl({
+      input: process.stdin,
+      host: { ...host, pause: () => host.pause(), resume: () => host.resume(), runNow: (id, trigger) => host.runNow(id, trigger), stop },
+      clock: clock instanceof ManualClock ? clock : undefined,
+      now: () => clock.now(),
+      emit: (event) => display.show(event),
+    });
+  }
+}
+
+// Nothing an extension or a client does may end the host.
+process.on("uncaughtException", (error) => process.stderr.write(`svc-host: uncaught: ${error?.stack ?? String(error)}\n`));
+process.on("unhandledRejection", (reason) => process.stderr.write(`svc-host: unhandled rejection: ${(reason as Error)?.stack ?? String(reason)}\n`));
+
+main().catch((error: unknown) => {
+  process.stderr.write(`svc-host: could not start: ${(error as Error)?.message ?? String(error)}\n`);
+  process.exit(1);
+});

@@ -60,6 +60,12 @@ export interface CallTiming {
   what: string;
 }
 
+/** The `code` of a SandboxError (guest, interrupted, crashed, disposed, aborted); errors cross threads as records, so no instanceof. */
+function sandboxErrorCode(error: unknown): string | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === "string" ? code : undefined;
+}
+
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
@@ -153,9 +159,16 @@ export class ExtensionSlot {
       return await Promise.race([live.handle.invoke(invocation, { signal: controller.signal }), giveUp, live.lost]);
     } catch (error) {
       if (error instanceof ResponseError) throw error;
-      // A crash may be reported just after the call it broke rejects: let it land first.
-      await new Promise((resolve) => setImmediate(resolve));
-      if (this.live !== live) await live.lost;
+      const code = sandboxErrorCode(error);
+      if (code === "aborted" || controller.signal.aborted) {
+        throw new ResponseError(ErrorCodes.Timeout, `${this.id}: ${timing.what} did not finish within ${timing.abortMs} ms`);
+      }
+      if (code === "crashed" || code === "disposed") {
+        // The crash report may land just after the call it broke rejects: let it, then answer as it says.
+        await new Promise((resolve) => setImmediate(resolve));
+        if (this.live !== live) await live.lost;
+        throw new ResponseError(code === "crashed" ? ErrorCodes.Crashed : ErrorCodes.ExtensionNotLoaded, `${this.id}: ${messageOf(error)}`);
+      }
       throw new ResponseError(timing.failCode, messageOf(error));
     } finally {
       clearTimeout(abortTimer);

@@ -50,6 +50,8 @@ export class RuntimeService {
   private dataRoot: string | null = null;
   private stopping: Promise<void> | null = null;
   private readonly slots = new Map<string, ExtensionSlot>();
+  /** Unloads still flushing, so a quick reload never reads a seq.json about to be rewritten. */
+  private readonly closing = new Map<string, Promise<void>>();
 
   constructor(private readonly options: RuntimeServiceOptions) {}
 
@@ -69,6 +71,7 @@ export class RuntimeService {
         throw new ResponseError(ErrorCodes.InvalidParams, `invalid params for extension.load: "manifest.id" is "${params.manifest.id}", not "${params.id}"`);
       }
       const registration = { path: params.path, manifest: params.manifest, preferences: params.preferences };
+      await this.closing.get(params.id);
       let slot = this.slots.get(params.id);
       if (!slot) {
         slot = new ExtensionSlot(params.id, registration, { ...this.options, dataRoot: this.dataRoot as string });
@@ -80,7 +83,13 @@ export class RuntimeService {
     connection.onRequest(ExtensionUnload, async ({ id }) => {
       const slot = this.slot(id);
       this.slots.delete(id);
-      await slot.unload();
+      const done = slot.unload();
+      this.closing.set(id, done);
+      try {
+        await done;
+      } finally {
+        if (this.closing.get(id) === done) this.closing.delete(id);
+      }
       return {};
     });
     connection.onRequest(ExtensionRun, async ({ id, trigger }) => {

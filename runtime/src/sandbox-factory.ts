@@ -23,9 +23,12 @@ export function createSandboxFactory(): SandboxFactory {
   // TEMPORARY until the pool lands: resolved by name so this compiles before it exists.
   const Pool = (sandboxModule as Record<string, unknown>).SandboxPool as (new () => SandboxFactory) | undefined;
   if (!Pool) {
+    // TEMPORARY: the in-thread Sandbox, straight from sandbox/dist, until the pool lands.
+    const url = new URL("../../sandbox/dist/sandbox.js", import.meta.url).href;
     return {
-      create() {
-        throw new Error("@svc/sandbox has no SandboxPool yet");
+      async create(options, listeners) {
+        const { Sandbox } = (await import(url)) as { Sandbox: { create: SandboxFactory["create"] } };
+        return Sandbox.create(options, listeners);
       },
     };
   }

@@ -8,11 +8,29 @@
 import { fromBase64, toBase64, utf8Decode, utf8Encode } from "./encoding.ts";
 import { makeError } from "./errors.ts";
 
-/** What `install` needs from the prelude's bridge (bridge.ts's `Bridge` satisfies it). */
+/**
+ * What `install` needs from the prelude's bridge (bridge.ts's `Bridge` satisfies it). The two
+ * optional members are native byte conversions: a JS loop over bytes in QuickJS costs about
+ * 2 µs a byte, so a host-made ArrayBuffer is the only fast way to hand over large binary data.
+ */
 export interface GuestBridge {
   call(op: string, args?: unknown): Promise<any>;
   callSync(op: string, args?: unknown): any;
   on(kind: string, handler: (data: any) => void): void;
+  bytesFromBase64?(text: string): Uint8Array;
+  bytesToBase64?(bytes: Uint8Array): string;
+}
+
+let codec: Pick<GuestBridge, "bytesFromBase64" | "bytesToBase64"> = {};
+
+/** Bytes of the host's base64, natively when the bridge can. */
+export function decodeBytes(text: string): Uint8Array {
+  return codec.bytesFromBase64 ? codec.bytesFromBase64(text) : fromBase64(text);
+}
+
+/** Base64 of bytes for the host, natively when the bridge can. */
+export function encodeBytes(bytes: Uint8Array): string {
+  return codec.bytesToBase64 ? codec.bytesToBase64(bytes) : toBase64(bytes);
 }
 
 /** The host's answer to the `fetch` op. */
@@ -22,6 +40,7 @@ interface HostResponse {
   url: string;
   headers: [string, string][];
   body: string;
+  bodyEncoding: "utf8" | "base64";
   redirected: boolean;
 }
 
@@ -128,13 +147,16 @@ export class Headers {
   }
 }
 
-/** A body held whole: bytes, or the host's base64 decoded only when first read. */
-type Source = { bytes: Uint8Array } | { base64: string } | null;
+/**
+ * A body held whole: text (kept as a string: strings cross the bridge natively), bytes, or the
+ * host's base64, decoded only when first read.
+ */
+type Source = { text: string } | { bytes: Uint8Array } | { base64: string } | null;
 
 /** Turns a BodyInit into bytes and the Content-Type it implies. */
 function extractBody(init: BodyInit | undefined): { source: Source; type: string | null } {
   if (init === undefined || init === null) return { source: null, type: null };
-  if (typeof init === "string") return { source: { bytes: utf8Encode(init) }, type: "text/plain;charset=UTF-8" };
+  if (typeof init === "string") return { source: { text: init }, type: "text/plain;charset=UTF-8" };
   if (init instanceof ArrayBuffer) return { source: { bytes: new Uint8Array(init.slice(0)) }, type: null };
   if (ArrayBuffer.isView(init)) {
     const view = new Uint8Array(init.buffer, init.byteOffset, init.byteLength);
@@ -142,7 +164,7 @@ function extractBody(init: BodyInit | undefined): { source: Source; type: string
   }
   const Params = (globalThis as { URLSearchParams?: new () => object }).URLSearchParams;
   const type = Params && init instanceof Params ? "application/x-www-form-urlencoded;charset=UTF-8" : "text/plain;charset=UTF-8";
-  return { source: { bytes: utf8Encode(String(init)) }, type };
+  return { source: { text: String(init) }, type };
 }
 
 let bodySource: (body: Body) => Source;
@@ -168,23 +190,31 @@ class Body {
   get bodyUsed(): boolean {
     return this.#used;
   }
-  #consume(): Uint8Array {
+  #consume(): Source {
     const source = bodySource(this);
     this.#used = true;
+    return source;
+  }
+  #consumeBytes(): Uint8Array {
+    const source = this.#consume();
     if (source === null) return new Uint8Array(0);
-    return "bytes" in source ? source.bytes : fromBase64(source.base64);
+    if ("text" in source) return utf8Encode(source.text);
+    return "bytes" in source ? source.bytes : decodeBytes(source.base64);
   }
   async text(): Promise<string> {
-    return utf8Decode(this.#consume(), false, false).text;
+    const source = this.#consume();
+    if (source !== null && "text" in source) return source.text;
+    const bytes = source === null ? new Uint8Array(0) : "bytes" in source ? source.bytes : decodeBytes(source.base64);
+    return utf8Decode(bytes, false, false).text;
   }
   async json(): Promise<unknown> {
     return JSON.parse(await this.text());
   }
   async arrayBuffer(): Promise<ArrayBuffer> {
-    return this.#consume().slice().buffer;
+    return this.#consumeBytes().slice().buffer;
   }
   async bytes(): Promise<Uint8Array> {
-    return this.#consume().slice();
+    return this.#consumeBytes().slice();
   }
 }
 
@@ -269,7 +299,8 @@ export class Response extends Body {
       response.#redirected = result.redirected;
       response.#type = "basic";
       const empty = NULL_BODY_STATUS.includes(result.status) || result.body === "";
-      setBodySource(response, empty ? null : { base64: result.body });
+      const source = result.bodyEncoding === "utf8" ? { text: result.body } : { base64: result.body };
+      setBodySource(response, empty ? null : source);
       return response;
     };
   }
@@ -350,6 +381,7 @@ let nextRequestId = 0;
  * @example install(bridge); const r = await fetch("https://api.example.com/v1"); await r.json();
  */
 export function install(bridge: GuestBridge): void {
+  codec = { bytesFromBase64: bridge.bytesFromBase64, bytesToBase64: bridge.bytesToBase64 };
   async function fetch(input: string | { href: string } | Request, init?: RequestInit): Promise<Response> {
     const request = new Request(input, init);
     const signal = request.signal;
@@ -361,7 +393,8 @@ export function install(bridge: GuestBridge): void {
       url: request.url,
       method: request.method,
       headers: headerList(request.headers),
-      body: source === null ? undefined : "bytes" in source ? toBase64(source.bytes) : source.base64,
+      body: source === null ? undefined : "text" in source ? source.text : "bytes" in source ? encodeBytes(source.bytes) : source.base64,
+      bodyEncoding: source !== null && "text" in source ? "utf8" : "base64",
       redirect: request.redirect,
     };
     return new Promise<Response>((resolve, reject) => {

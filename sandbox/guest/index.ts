@@ -2,7 +2,7 @@
  * The prelude: runs first in every sandbox, before the extension's bundle. It captures the
  * bridge (bridge.ts deletes the raw globals), installs the web-platform globals, and leaves the
  * host its entry points under `__svc_entry`, which the host reads and deletes at once.
- * scripts/build-prelude.mjs bundles it to dist/prelude.js, adding the network globals
+ * scripts/build-prelude.mjs bundles it to dist/guest-prelude.js, adding the network globals
  * (guest/fetch.ts, guest/websocket.ts) when they exist.
  */
 import { bridge } from "./bridge.ts";

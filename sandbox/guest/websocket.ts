@@ -4,10 +4,10 @@
  * where the developer looks); everything after arrives as host pushes of kind `ws`, in order:
  * open, message, error, close. Binary messages arrive as ArrayBuffer (there is no Blob here).
  */
-import { fromBase64, toBase64, utf8Encode } from "./encoding.ts";
+import { utf8Encode } from "./encoding.ts";
 import { makeError } from "./errors.ts";
 import { Event, EventTarget } from "./events.ts";
-import type { GuestBridge } from "./fetch.ts";
+import { decodeBytes, encodeBytes, type GuestBridge } from "./fetch.ts";
 
 /** What the host pushes (sandbox/src/capabilities/websocket.ts `WebSocketPush`). */
 type Push =
@@ -142,10 +142,10 @@ export class WebSocket extends EventTarget {
     if (this.#readyState === CONNECTING) throw makeError("InvalidStateError", "WebSocket: still connecting; wait for open");
     if (this.#readyState !== OPEN) return; // the web platform drops sends after close, silently
     if (data instanceof ArrayBuffer) {
-      bridgeRef!.callSync("ws.send", { socketId: this.#id, data: toBase64(new Uint8Array(data)), binary: true });
+      bridgeRef!.callSync("ws.send", { socketId: this.#id, data: encodeBytes(new Uint8Array(data)), binary: true });
     } else if (ArrayBuffer.isView(data)) {
       const bytes = new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
-      bridgeRef!.callSync("ws.send", { socketId: this.#id, data: toBase64(bytes), binary: true });
+      bridgeRef!.callSync("ws.send", { socketId: this.#id, data: encodeBytes(bytes), binary: true });
     } else {
       bridgeRef!.callSync("ws.send", { socketId: this.#id, data: String(data), binary: false });
     }
@@ -173,7 +173,7 @@ export class WebSocket extends EventTarget {
         return;
       case "message": {
         if (this.#readyState !== OPEN) return;
-        const data = push.binary ? fromBase64(push.data).buffer : push.data;
+        const data = push.binary ? decodeBytes(push.data).slice().buffer : push.data;
         this.dispatchEvent(new MessageEvent("message", { data, origin: this.url }));
         return;
       }

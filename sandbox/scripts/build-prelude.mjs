@@ -1,4 +1,4 @@
-// Bundles the guest prelude (sandbox/guest) into dist/prelude.js. Run by `npm run build` after
+// Bundles the guest prelude (sandbox/guest) into dist/guest-prelude.js. Run by `npm run build` after
 // tsc. The network globals (guest/fetch.ts, guest/websocket.ts) are included when present; each
 // exports `install(bridge)`.
 import { build } from "esbuild";
@@ -23,6 +23,6 @@ await build({
   platform: "neutral",
   minify: true,
   legalComments: "none",
-  outfile: `${root}dist/prelude.js`,
+  outfile: `${root}dist/guest-prelude.js`,
   logLevel: "warning",
 });

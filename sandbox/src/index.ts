@@ -1,1 +1,11 @@
+/**
+ * @svc/sandbox — one QuickJS-ng WebAssembly interpreter per extension, and the fenced bridge to
+ * the host. `SandboxPool` runs sandboxes on host threads (the normal way); `Sandbox` runs one in
+ * the current thread (svckit's quick one-shot loads; no watchdog there).
+ */
 export * from "./types.js";
+export { SandboxPool, type SandboxPoolOptions } from "./pool.js";
+export { Sandbox } from "./sandbox.js";
+export { SandboxError, type SandboxErrorCode } from "./errors.js";
+export { DEFAULT_LIMITS, MAX_CALL_JSON_CHARS, MAX_RESULT_JSON_CHARS, MAX_LOG_CHARS, WATCHDOG_MARGIN_MS, MEMORY_HEADROOM_BYTES } from "./limits.js";
+export type { HostThreadStats } from "./thread-messages.js";

@@ -51,6 +51,11 @@ export class SliceBoard {
     return { busy, slot: Atomics.load(this.words, SLOT), startedAt: this.times[START], sliceMs: this.times[LIMIT] };
   }
 
+  /** Wakes a pending `waitWhileIdle` (used when the watchdog stops). */
+  wake(): void {
+    Atomics.notify(this.words, BUSY);
+  }
+
   /** Resolves when a slice begins (at once if one is running). Keeps no timer alive meanwhile. */
   waitWhileIdle(): Promise<void> {
     const wait = Atomics.waitAsync(this.words, BUSY, 0);

@@ -19,7 +19,9 @@ export interface SlicePlacement {
   slot: number;
 }
 
-export interface SliceOutcome {
+export interface SliceOutcome<T> {
+  /** What the body returned. */
+  value: T;
   /** The interrupt handler stopped the slice at its limit. */
   interrupted: boolean;
   /** Messages of errors that escaped the guest (uncatchable ones, or the prelude failing). */
@@ -29,7 +31,7 @@ export interface SliceOutcome {
 /**
  * @example
  * const slices = new SliceRunner(runtime, context, 1000);
- * const outcome = slices.run(() => context.callFunction(fn, context.undefined));
+ * const outcome = slices.run(() => context.callFunction(fn, context.undefined).dispose());
  */
 export class SliceRunner {
   readonly stats: SliceStats = { cpuMs: 0, longestSliceMs: 0, interruptedSlices: 0 };
@@ -55,11 +57,11 @@ export class SliceRunner {
   }
 
   /**
-   * Runs `body` (which returns the result of its interpreter call, or nothing) and then the
-   * promise jobs, all under one deadline. Host exceptions (a trap, a host stack overflow)
-   * propagate: the caller treats them as a crash.
+   * Runs `body` (which disposes its own handles) and then the promise jobs, all under one
+   * deadline. Host exceptions (a trap, a host stack overflow) propagate: the caller treats
+   * them as a crash.
    */
-  run(body: () => { error?: QuickJSHandle; value?: QuickJSHandle } | void): SliceOutcome {
+  run<T>(body: () => T): SliceOutcome<T> {
     if (this.active) throw new Error("internal: a guest slice is already running");
     const start = performance.now();
     this.active = true;
@@ -67,10 +69,9 @@ export class SliceRunner {
     this.deadline = start + this.sliceMs;
     this.placement?.board.begin(this.placement.slot, this.sliceMs);
     const escaped: string[] = [];
+    let value: T;
     try {
-      const result = body();
-      if (result?.error) escaped.push(this.describe(result.error));
-      result?.value?.dispose();
+      value = body();
       while (!this.fired && this.runtime.hasPendingJob()) {
         const jobs = this.runtime.executePendingJobs();
         if (jobs.error) escaped.push(this.describe(jobs.error));
@@ -83,11 +84,11 @@ export class SliceRunner {
       if (ms > this.stats.longestSliceMs) this.stats.longestSliceMs = ms;
       if (this.fired) this.stats.interruptedSlices++;
     }
-    return { interrupted: this.fired, escaped };
+    return { value, interrupted: this.fired, escaped };
   }
 
   /** An escaped error's message, read without running guest code, and the handle freed. */
-  private describe(handle: QuickJSHandle): string {
+  describe(handle: QuickJSHandle): string {
     try {
       if (this.context.typeof(handle) === "string") return this.context.getString(handle).slice(0, 1000);
       if (this.context.typeof(handle) !== "object") return String(this.context.dump(handle)).slice(0, 1000);

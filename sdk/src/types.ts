@@ -250,9 +250,19 @@ export interface ToolHandlers<
   drop?(action: DropId, files: string[], ctx: ToolContext): Awaitable<DropResult>;
 }
 
+/** `T` with every array and object in it allowed to be readonly (what `as const` and `const` generics make). */
+type AcceptReadonly<T> = T extends ReadonlyArray<infer E>
+  ? ReadonlyArray<AcceptReadonly<E>>
+  : T extends object
+    ? { readonly [K in keyof T]: AcceptReadonly<T[K]> }
+    : T;
+
+/** A field as `tool({fields})` takes it: any field of SPEC.md's "Field types", lists readonly or not. */
+export type ToolFieldInput = AcceptReadonly<FieldInput>;
+
 /** A tool as written: its spec (SPEC.md "Tool spec", defaults optional) and its handlers. */
 export type ToolDefinition<
-  Fields extends ReadonlyArray<FieldDeclaration & FieldInput> = ReadonlyArray<FieldInput>,
+  Fields extends ReadonlyArray<ToolFieldInput> = ReadonlyArray<ToolFieldInput>,
   ActionId extends string = string,
   DropId extends string = string,
 > = Omit<ToolSpecInput, "fields" | "actions" | "dropActions"> & {

@@ -87,11 +87,15 @@ describe("extension.load and extension.run", () => {
     expect(logs(started.runtime, "warn")).toEqual(["update() returned nextRunAfter -5: it should be a number of seconds, 0 or more; ignored"]);
   });
 
-  it("gives up with Timeout when update() outlives the give-up limit", async () => {
-    const started = await startRuntime({ SVC_RUNTIME_CALL_ABORT_MS: "200", SVC_RUNTIME_CALL_GIVE_UP_MS: "400" });
-    await loadFixture(started, "blips", ID, { mode: "slow", ms: 3000 });
-    const response = await started.runtime.request(ExtensionRun, run());
-    expect(response.error).toEqual({ code: ErrorCodes.Timeout, message: `${ID}: update() did not finish within 400 ms` });
+  it("answers Timeout when update() outlives the abort limit, and when the give-up limit comes first", async () => {
+    const aborting = await startRuntime({ SVC_RUNTIME_CALL_ABORT_MS: "200", SVC_RUNTIME_CALL_GIVE_UP_MS: "5000" });
+    await loadFixture(aborting, "blips", ID, { mode: "slow", ms: 3000 });
+    const aborted = await aborting.runtime.request(ExtensionRun, run());
+    expect(aborted.error).toEqual({ code: ErrorCodes.Timeout, message: `${ID}: update() did not finish within 200 ms` });
+    const givingUp = await startRuntime({ SVC_RUNTIME_CALL_ABORT_MS: "5000", SVC_RUNTIME_CALL_GIVE_UP_MS: "300" });
+    await loadFixture(givingUp, "blips", ID, { mode: "slow", ms: 3000 });
+    const gaveUp = await givingUp.runtime.request(ExtensionRun, run());
+    expect(gaveUp.error).toEqual({ code: ErrorCodes.Timeout, message: `${ID}: update() did not finish within 300 ms` });
   });
 
   it("unload ends the extension: later requests get UnknownExtension", async () => {

@@ -60,15 +60,21 @@ describe("tool.run", () => {
     });
   });
 
-  it("aborts ctx.signal at the abort limit and gives up with Timeout at the give-up limit", async () => {
-    const started = await startRuntime({ SVC_RUNTIME_TOOL_ABORT_MS: "300", SVC_RUNTIME_TOOL_GIVE_UP_MS: "800" });
+  it("aborts ctx.signal at the abort limit and answers Timeout then", async () => {
+    const started = await startRuntime({ SVC_RUNTIME_TOOL_ABORT_MS: "300", SVC_RUNTIME_TOOL_GIVE_UP_MS: "5000" });
     await loadFixture(started, "tools", ID);
     const t0 = Date.now();
     const aborted = await runTool(started, "wait", "go");
     expect(Date.now() - t0).toBeGreaterThanOrEqual(290);
-    expect(aborted.result).toEqual({ blocks: [{ type: "status", text: "aborted: true", tone: "warning" }] });
+    expect(aborted.error).toEqual({ code: ErrorCodes.Timeout, message: `${ID}: tool "wait" did not finish within 300 ms` });
+    await started.runtime.waitFor(() => logs(started, "info").includes("signal aborted: true"));
+  });
+
+  it("gives up with Timeout at the give-up limit even if the sandbox never answers", async () => {
+    const started = await startRuntime({ SVC_RUNTIME_TOOL_ABORT_MS: "5000", SVC_RUNTIME_TOOL_GIVE_UP_MS: "300" });
+    await loadFixture(started, "tools", ID);
     const gaveUp = await runTool(started, "wait", "ignore");
-    expect(gaveUp.error).toEqual({ code: ErrorCodes.Timeout, message: `${ID}: tool "wait" did not finish within 800 ms` });
+    expect(gaveUp.error).toEqual({ code: ErrorCodes.Timeout, message: `${ID}: tool "wait" did not finish within 300 ms` });
   });
 
   it("a throw fails the run with the error's message, never its stack", async () => {

@@ -113,6 +113,7 @@ export class ExtensionSet implements HookTarget {
   private async applyRefresh(changed: Set<string>): Promise<void> {
     const catalog = await discover(this.deps.roots);
     this.catalog = catalog;
+    this.deps.emit(this.summary());
     const wanted = new Map(catalog.active.map((ext) => [ext.id, ext]));
     for (const [id] of this.loaded) {
       if (!wanted.has(id)) await this.unload(id);
@@ -123,7 +124,6 @@ export class ExtensionSet implements HookTarget {
       else if (before.folder !== ext.folder || changed.has(resolve(ext.folder))) await this.load(ext, "reloaded");
       else this.loaded.set(ext.id, ext);
     }
-    this.deps.emit(this.summary());
   }
 
   private async load(ext: DiscoveredExtension, reason: "discovered" | "reloaded"): Promise<void> {

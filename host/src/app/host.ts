@@ -6,6 +6,7 @@
 import { PROTOCOL_VERSION, ExtensionRun } from "@svc/runtime";
 import type { Connection } from "@svc/runtime";
 import { startHttpServer, type RunningHttpServer } from "../http/index.js";
+import { ManualClock } from "../clock/index.js";
 import { BlipStore, type StoredBlip } from "../store/index.js";
 import { prepareSupportFolder, supportRoot, type SupportPaths } from "../support/index.js";
 import type { BlipView, HostEvent } from "../display/index.js";
@@ -119,8 +120,6 @@ export async function startHost(options: HostOptions): Promise<Host> {
     home: options.home,
   });
 
-  emit({ type: "started", supportFolder: support.root, clock: clock.now === Date.now ? "system" : "manual" });
-  showBlips();
   await supervisor.start();
   if (options.port !== false) {
     http = await startHttpServer({
@@ -131,6 +130,9 @@ export async function startHost(options: HostOptions): Promise<Host> {
       ...(options.port === undefined ? {} : { port: options.port }),
     });
   }
+  emit({ type: "started", supportFolder: support.root, port: http?.port, clock: clock instanceof ManualClock ? "manual" : "system" });
+  if (store.list().length > 0) emit({ type: "blips.restored", blips: store.list().map(view) });
+  showBlips();
   await extensions.refresh();
   const watcher = await ExtensionWatcher.start({
     roots: roots.map((root) => root.path),

@@ -37,6 +37,8 @@ export function describeEvent(event: HostEvent, now: number, minLevel: LogLevel)
       return [`✘ ${event.id}: ${event.error}`];
     case "extension.tools":
       return undefined;
+    case "blips.restored":
+      return [`${event.blips.length} blip${event.blips.length === 1 ? "" : "s"} kept from last time`, ...event.blips.map((blip) => `  ${formatBlip(blip, now)}`)];
     case "blip":
       if (event.change === "remove") return [`- ${event.id} removed`];
       if (event.change === "end") return [`${event.blip ? formatBlip(event.blip, now) : event.id} (ended${event.blip?.state ? `: ${event.blip.state}` : ""})`];

@@ -83,7 +83,7 @@ export function summarizeLayout(layout: string | undefined, rawData: unknown, no
       return array(data.meters)
         .map((m) => {
           const value = m.value === undefined ? `${Math.round((typeof m.fraction === "number" ? m.fraction : 0) * 100)}%` : formatValue(m.value, now);
-          return `${str(m.label)} ${bar(m.fraction)} ${value}`;
+          return `${str(m.label)} ${bar(m.fraction, 5)} ${value}`;
         })
         .join("  ");
     default:

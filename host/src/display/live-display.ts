@@ -57,10 +57,10 @@ export class LiveDisplay implements Display {
       this.redraw();
       return;
     }
-    if (event.type === "started") this.header = `svc · ${event.supportFolder}${event.port ? ` · 127.0.0.1:${event.port}` : ""}`;
+    if (event.type === "started") this.header = `svc${event.port ? ` · http 127.0.0.1:${event.port}` : ""}`;
     if (event.type === "paused" || event.type === "resumed") this.paused = event.type === "paused";
     // Blip changes are the panel itself; they need no line of their own.
-    if (event.type === "blip") return;
+    if (event.type === "blip" || event.type === "blips.restored") return;
     const lines = describeEvent(event, now, this.options.logLevel ?? "info");
     if (lines) this.printAbove(lines);
     else this.redraw();
@@ -97,7 +97,7 @@ export class LiveDisplay implements Display {
   }
 
   private width(): number {
-    return Math.max(20, this.options.terminal.columns ?? 80);
+    return Math.max(20, this.options.terminal.columns || 80);
   }
 }
 

@@ -34,7 +34,7 @@ export function blipIdFromPath(path: string, suffix: "" | "/end"): string | unde
 
 function findPushed(store: BlipStore, id: string): string {
   const found = idCandidates(id).find((candidate) => store.getPushed(candidate));
-  if (!found) throw new HttpError(404, `no pushed blip ${JSON.stringify(id)} (tried ${idCandidates(id).join(" and ")})`);
+  if (!found) throw new HttpError(404, `no pushed blip ${JSON.stringify(id)}`);
   return found;
 }
 

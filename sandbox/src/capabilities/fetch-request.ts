@@ -3,7 +3,7 @@
  * with the headers a guest must not choose taken out.
  */
 import { decodeBase64, readArgs } from "./args.js";
-import type { CapabilityLimits } from "./limits.js";
+import { describeBytes, type CapabilityLimits } from "./limits.js";
 
 export type RedirectMode = "follow" | "manual" | "error";
 
@@ -51,12 +51,21 @@ export function parseFetchArgs(raw: unknown, limits: CapabilityLimits): FetchReq
   const method = parseMethod(args.optionalString("method", { maxLength: 64 }) ?? "GET");
   const headers = parseHeaders(args.any("headers"));
   const encoded = args.optionalString("body");
-  const body = encoded === undefined ? undefined : decodeBase64("fetch: request body", encoded, limits.fetchRequestBytes);
+  const bodyEncoding = args.oneOf("bodyEncoding", ["base64", "utf8"] as const, "base64");
+  const body = encoded === undefined ? undefined : decodeBody(encoded, bodyEncoding, limits.fetchRequestBytes);
   if (body && (method === "GET" || method === "HEAD")) {
     throw new TypeError(`fetch: a ${method} request cannot have a body`);
   }
   const redirect = args.oneOf("redirect", ["follow", "manual", "error"] as const, "follow");
   return { requestId, url, method, headers, body, redirect };
+}
+
+/** A guest string body is sent as UTF-8 text (no slow base64 in the guest); bytes as base64. */
+function decodeBody(encoded: string, encoding: "base64" | "utf8", maxBytes: number): Buffer {
+  if (encoding === "base64") return decodeBase64("fetch: request body", encoded, maxBytes);
+  const bytes = Buffer.from(encoded, "utf8");
+  if (bytes.length > maxBytes) throw new RangeError(`fetch: request body is over the limit of ${describeBytes(maxBytes)}`);
+  return bytes;
 }
 
 function parseMethod(raw: string): string {

@@ -16,7 +16,9 @@ const resolve: Resolver = async (host) => {
 };
 const caps = createCapabilities({ resolve, limits: { fetchConcurrent: 2 } });
 const fetchOp = (args: object, t: TestContext) => caps.async.fetch(args, t.cx) as Promise<FetchResult>;
-const text = (r: FetchResult) => Buffer.from(r.body, "base64").toString();
+/** The response body's bytes, whichever way the host encoded them. */
+const bytes = (r: FetchResult) => Buffer.from(r.body, r.bodyEncoding === "utf8" ? "utf8" : "base64");
+const text = (r: FetchResult) => bytes(r).toString();
 
 let server: TestServer;
 let seen: { url: string; headers: IncomingMessage["headers"] }[] = [];
@@ -44,6 +46,8 @@ function route(req: IncomingMessage, res: ServerResponse): void {
       res.end(zeros(Number(arg)));
     } else if (name === "gzip") {
       res.writeHead(200, { "content-encoding": "gzip" }).end(gzipSync(zeros(Number(arg))));
+    } else if (name === "binary") {
+      res.end(Buffer.from([0xff, 0x00, 0xc0]));
     } else if (name === "cookie") {
       res.writeHead(200, { "set-cookie": ["a=1; Path=/", "b=2; Path=/"] }).end("ok");
     } else if (name === "slow") {
@@ -66,7 +70,21 @@ function context(network: string[]): TestContext {
 }
 
 describe("fetch", () => {
-  it("performs the request and returns status, headers, base64 body and the final URL", async () => {
+  it("returns a body that is valid UTF-8 as text, and any other body as base64", async () => {
+    const tc = context(["127.0.0.1"]);
+    expect(await fetchOp({ requestId: 1, url: server.url("/binary") }, tc)).toMatchObject({ body: "/wDA", bodyEncoding: "base64" });
+    expect(await fetchOp({ requestId: 2, url: server.url("/cookie") }, tc)).toMatchObject({ body: "ok", bodyEncoding: "utf8" });
+  });
+
+  it("sends a UTF-8 text body of exactly 10 MB; refuses one byte more", async () => {
+    const tc = context(["127.0.0.1"]);
+    const r = await fetchOp({ requestId: 1, url: server.url("/echo"), method: "POST", body: "é".repeat(5 * MB), bodyEncoding: "utf8" }, tc);
+    expect(JSON.parse(text(r)).length).toBe(10 * MB);
+    await expect(fetchOp({ requestId: 2, url: server.url("/echo"), method: "POST", body: "é".repeat(5 * MB) + "a", bodyEncoding: "utf8" }, tc))
+      .rejects.toThrow("fetch: request body is over the limit of 10 MB (10485760 bytes)");
+  });
+
+  it("performs the request and returns status, headers, body and the final URL", async () => {
     const r = await fetchOp({ requestId: 1, url: server.url("/echo"), method: "put", headers: [["x-a", "1"]], body: Buffer.from("hello").toString("base64") }, context(["127.0.0.1"]));
     expect(r).toMatchObject({ status: 200, statusText: "OK", url: server.url("/echo"), redirected: false });
     expect(JSON.parse(text(r))).toMatchObject({ method: "PUT", length: 5, body: "hello", headers: { "x-a": "1" } });
@@ -206,14 +224,14 @@ describe("body limits", () => {
   it("a response of exactly 10 MB is delivered; one byte more is refused", async () => {
     const tc = context(["127.0.0.1"]);
     const r = await fetchOp({ requestId: 1, url: server.url(`/bytes/${10 * MB}`) }, tc);
-    expect(Buffer.from(r.body, "base64").length).toBe(10 * MB);
+    expect(bytes(r).length).toBe(10 * MB);
     await expect(fetchOp({ requestId: 2, url: server.url(`/bytes/${10 * MB + 1}`) }, tc))
       .rejects.toThrow(`fetch: the response body from 127.0.0.1:${server.port} is over the limit of 10 MB (10485760 bytes)`);
   });
 
   it("the response limit counts bytes after decompression (gzip bomb)", async () => {
     const tc = context(["127.0.0.1"]);
-    expect(Buffer.from((await fetchOp({ requestId: 1, url: server.url(`/gzip/${10 * MB}`) }, tc)).body, "base64").length).toBe(10 * MB);
+    expect(bytes(await fetchOp({ requestId: 1, url: server.url(`/gzip/${10 * MB}`) }, tc)).length).toBe(10 * MB);
     await expect(fetchOp({ requestId: 2, url: server.url(`/gzip/${10 * MB + 1}`) }, tc)).rejects.toThrow("is over the limit of 10 MB");
   });
 

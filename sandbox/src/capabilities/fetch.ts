@@ -14,14 +14,29 @@ import { readArgs } from "./args.js";
 import { describeBytes } from "./limits.js";
 import type { ResolvedOptions } from "./options.js";
 
-/** What the guest receives; `body` is base64. */
+/**
+ * What the guest receives. `body` is the text itself when the bytes are valid UTF-8 (the common
+ * case, and decoding bytes in QuickJS is slow), else base64; `bodyEncoding` says which.
+ */
 export interface FetchResult {
   status: number;
   statusText: string;
   url: string;
   headers: [string, string][];
   body: string;
+  bodyEncoding: "utf8" | "base64";
   redirected: boolean;
+}
+
+const strictUtf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+
+/** The body as the guest gets it: UTF-8 text when that is lossless, base64 otherwise. */
+function encodeBody(bytes: Buffer): Pick<FetchResult, "body" | "bodyEncoding"> {
+  try {
+    return { body: strictUtf8.decode(bytes), bodyEncoding: "utf8" };
+  } catch {
+    return { body: bytes.toString("base64"), bodyEncoding: "base64" };
+  }
 }
 
 interface FetchState {
@@ -96,7 +111,7 @@ export function createFetchOps(options: ResolvedOptions): { fetch: OpHandler; ab
           statusText: response.statusText,
           url: url.href,
           headers: [...response.headers],
-          body: (await readCapped(response, url, signal)).toString("base64"),
+          ...encodeBody(await readCapped(response, url, signal)),
           redirected: hops > 0,
         };
       }

@@ -137,7 +137,7 @@ describe("list", () => {
   it("builds a list payload without undefined holes", () => {
     const blip = list("reviews", { title: "Reviews", total: 12, items: [item(1)] });
     expect(blip.data.items[0]).not.toHaveProperty("subtitle");
-    expect(blip.data).toEqual({ items: [{ ...item(1), subtitle: undefined }], total: 12 });
+    expect(blip.data.total).toBe(12);
     expect(blip.data.items[0]).toEqual({ id: "pr-1", title: "Pull request 1", actions: item(1).actions });
     emitted(blip);
   });

@@ -78,6 +78,42 @@ describe("tool", () => {
     ]);
   });
 
+  it("types values the same inside defineExtension's tools", () => {
+    const extension = defineExtension({
+      tools: {
+        indent: tool({
+          id: "indent",
+          title: "Indent",
+          icon: "text.alignleft",
+          fields: [
+            { id: "input", type: "code", language: "json" },
+            { id: "width", type: "choice", options: [{ id: "2", title: "2" }, { id: "4", title: "4" }], default: "2" },
+            { id: "kinds", type: "file", types: ["public.json"], multiple: true },
+            { id: "headers", type: "pairs", default: [{ name: "Accept", value: "*/*" }] },
+          ],
+          run(action, values) {
+            expectTypeOf(values.input).toEqualTypeOf<string>();
+            expectTypeOf(values.width).toEqualTypeOf<"2" | "4">();
+            expectTypeOf(values.kinds).toEqualTypeOf<string[]>();
+            return text(values.input);
+          },
+        }),
+      },
+    });
+    expect(Object.keys(extension.tools ?? {})).toEqual(["indent"]);
+  });
+
+  it("refuses an unknown field type at compile time", () => {
+    tool({
+      id: "bad",
+      title: "Bad",
+      icon: "x",
+      // @ts-expect-error "colour" is not a field type
+      fields: [{ id: "c", type: "colour" }],
+      run: () => [],
+    });
+  });
+
   it("types drop actions", () => {
     const shrink = tool({
       id: "shrink",

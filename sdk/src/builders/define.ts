@@ -2,8 +2,7 @@
  * `defineExtension` and `tool`: identity functions that exist for their types, so an editor
  * checks the extension object and infers each tool's `values` from its fields.
  */
-import type { FieldInput } from "../schemas/index.js";
-import type { Extension, PreferenceValue, ToolDefinition } from "../types.js";
+import type { Extension, PreferenceValue, ToolDefinition, ToolFieldInput } from "../types.js";
 
 /**
  * Declares the extension object; export it as the module's default.
@@ -36,7 +35,7 @@ export function defineExtension<Prefs extends Record<string, PreferenceValue> = 
  * })
  */
 export function tool<
-  const Fields extends ReadonlyArray<FieldInput> = [],
+  const Fields extends ReadonlyArray<ToolFieldInput> = [],
   const ActionId extends string = string,
   const DropId extends string = string,
 >(definition: ToolDefinition<Fields, ActionId, DropId>): ToolDefinition<Fields, ActionId, DropId> {

@@ -1,0 +1,91 @@
+/**
+ * The control channel (`SVC_HOST_CONTROL=stdin`): commands, one JSON object per line, that do
+ * what the desktop shell or a test would: pause and resume (screen sleep and lock), run an
+ * extension now, move a manual clock. Each command is answered with a `control` host event.
+ *
+ * | command | effect |
+ * |---|---|
+ * | `{"command": "pause"}` | scheduled runs wait |
+ * | `{"command": "resume"}` | overdue runs happen once |
+ * | `{"command": "run", "id": "<extension id>", "trigger"?: "manual" \| "preferences"}` | runs it now |
+ * | `{"command": "advance", "ms": <n>}` | moves the manual clock forward (`SVC_HOST_CLOCK=manual` only) |
+ * | `{"command": "stop"}` | stops the host |
+ */
+import { createInterface } from "node:readline";
+import type { Readable } from "node:stream";
+import type { ManualClock } from "../clock/index.js";
+import type { HostEvent } from "../display/index.js";
+
+export interface ControlTarget {
+  pause(): void;
+  resume(): void;
+  runNow(id: string, trigger?: "manual" | "preferences"): boolean;
+  stop(): Promise<void>;
+}
+
+export interface ControlOptions {
+  input: Readable;
+  host: ControlTarget;
+  /** Present only with `SVC_HOST_CLOCK=manual`. */
+  clock?: ManualClock;
+  now(): number;
+  emit(event: HostEvent): void;
+}
+
+/**
+ * Runs one command line; returns an error message for a person, or undefined when done.
+ *
+ * @example
+ * runControlLine('{"command":"advance","ms":10000}', options);
+ */
+export function runControlLine(line: string, options: ControlOptions): { command: string; error?: string } {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(line);
+  } catch {
+    return { command: "?", error: `not JSON: ${line.slice(0, 80)}` };
+  }
+  const input = (typeof parsed === "object" && parsed !== null ? parsed : {}) as Record<string, unknown>;
+  const command = typeof input.command === "string" ? input.command : "?";
+  switch (command) {
+    case "pause":
+      options.host.pause();
+      return { command };
+    case "resume":
+      options.host.resume();
+      return { command };
+    case "run": {
+      const trigger = input.trigger === "preferences" ? "preferences" : "manual";
+      if (typeof input.id !== "string") return { command, error: 'needs "id": the extension id' };
+      return options.host.runNow(input.id, trigger) ? { command } : { command, error: `no loaded extension ${input.id}` };
+    }
+    case "advance": {
+      if (!options.clock) return { command, error: "the clock is not manual: start svc-host with SVC_HOST_CLOCK=manual" };
+      const ms = input.ms;
+      if (typeof ms !== "number" || !Number.isFinite(ms) || ms < 0) return { command, error: '"ms" should be a number of milliseconds, 0 or more' };
+      options.clock.advance(ms);
+      return { command };
+    }
+    case "stop":
+      void options.host.stop();
+      return { command };
+    default:
+      return { command, error: "unknown command: use pause, resume, run, advance or stop" };
+  }
+}
+
+/**
+ * Reads commands from `input` until it ends.
+ *
+ * @example
+ * listenForControl({ input: process.stdin, host, clock, now: () => clock.now(), emit: display.show });
+ */
+export function listenForControl(options: ControlOptions): () => void {
+  const lines = createInterface({ input: options.input, crlfDelay: Infinity });
+  lines.on("line", (line) => {
+    if (!line.trim()) return;
+    const { command, error } = runControlLine(line, options);
+    options.emit({ type: "control", command, ok: error === undefined, ...(error ? { error } : {}), now: options.now() });
+  });
+  return () => lines.close();
+}

@@ -1,0 +1,154 @@
+/**
+ * The owner's side of one host thread: starts the Worker, sends requests and matches replies,
+ * relays forwarded host calls to each sandbox's listeners, and, with its watchdog, ends the
+ * thread when a guest slice is stuck in a native call, crashing every sandbox on it.
+ */
+import { Worker } from "node:worker_threads";
+import { SandboxError } from "./errors.js";
+import { errorRecord } from "./host-bridge.js";
+import { SLICE_BOARD_BYTES, SliceBoard } from "./slice-board.js";
+import type { FromHostThread, HostThreadData, HostThreadStats, ToHostThread } from "./thread-messages.js";
+import type { SandboxListeners } from "./types.js";
+import { watchHostThread, type Watchdog } from "./watchdog.js";
+
+const HOST_THREAD_FILE = new URL("../dist/host-thread.js", import.meta.url);
+
+type Request = Exclude<ToHostThread, { type: "forwarded" } | { type: "abort" }>;
+type DistributiveOmit<T, K extends keyof T> = T extends unknown ? Omit<T, K> : never;
+
+interface Resident {
+  id: string;
+  listeners: SandboxListeners;
+}
+
+export class HostThreadClient {
+  private readonly worker: Worker;
+  private readonly board: SliceBoard;
+  private readonly watchdog: Watchdog;
+  private readonly requests = new Map<number, { sid: number; resolve(value: unknown): void; reject(error: Error): void }>();
+  private readonly residents = new Map<number, Resident>();
+  private nextRequestId = 1;
+  private alive = true;
+
+  constructor(
+    module: WebAssembly.Module,
+    marginMs: number,
+    private readonly onGone: (thread: HostThreadClient) => void,
+  ) {
+    this.board = new SliceBoard(new SharedArrayBuffer(SLICE_BOARD_BYTES));
+    const data: HostThreadData = { module, board: this.board.buffer };
+    this.worker = new Worker(HOST_THREAD_FILE, { workerData: data, stdout: false, stderr: false });
+    this.worker.unref();
+    this.worker.on("message", (message: FromHostThread) => this.receive(message));
+    this.worker.on("error", (error) => this.end(`the host thread failed: ${error.message}`));
+    this.worker.on("exit", (code) => this.end(`the host thread exited (code ${code})`));
+    this.watchdog = watchHostThread(this.board, marginMs, (notice) => this.stuck(notice.slot, notice.sliceMs));
+  }
+
+  get isAlive(): boolean {
+    return this.alive;
+  }
+
+  get load(): number {
+    return this.residents.size;
+  }
+
+  /** Registers a sandbox's listeners before it is created there. */
+  admit(sid: number, resident: Resident): void {
+    this.residents.set(sid, resident);
+  }
+
+  release(sid: number): void {
+    this.residents.delete(sid);
+  }
+
+  request(message: DistributiveOmit<Request, "rid">, signal?: AbortSignal): Promise<unknown> {
+    if (!this.alive) return Promise.reject(new SandboxError("crashed", "the sandbox's host thread is gone; create it again"));
+    const rid = this.nextRequestId++;
+    return new Promise((resolve, reject) => {
+      this.requests.set(rid, { sid: "sid" in message ? message.sid : -1, resolve, reject });
+      this.worker.postMessage({ ...message, rid });
+      signal?.addEventListener("abort", () => {
+        const reason = signal.reason instanceof Error ? signal.reason.message : "the call was aborted";
+        if (this.requests.delete(rid)) reject(new SandboxError("aborted", reason));
+        if (this.alive) this.worker.postMessage({ type: "abort", rid, reason } satisfies ToHostThread);
+      }, { once: true });
+    });
+  }
+
+  stats(): Promise<HostThreadStats> {
+    return this.request({ type: "stats" }) as Promise<HostThreadStats>;
+  }
+
+  async terminate(): Promise<void> {
+    this.end("the sandbox pool was disposed", false);
+    await this.worker.terminate();
+  }
+
+  private receive(message: FromHostThread): void {
+    switch (message.type) {
+      case "result": {
+        const waiter = this.requests.get(message.rid);
+        this.requests.delete(message.rid);
+        if (!waiter) return;
+        if (message.ok) waiter.resolve(message.value);
+        else waiter.reject(SandboxError.fromRecord(message.error));
+        return;
+      }
+      case "forward":
+        return this.forward(message.sid, message.fid, message.op, message.args);
+      case "event":
+        this.residents.get(message.sid)?.listeners.onEvent?.(message.event);
+        return;
+      case "crash": {
+        const resident = this.residents.get(message.sid);
+        this.residents.delete(message.sid);
+        resident?.listeners.onCrash?.({ reason: message.reason, guilty: true });
+        return;
+      }
+    }
+  }
+
+  private forward(sid: number, fid: number, op: Extract<FromHostThread, { type: "forward" }>["op"], args: unknown): void {
+    const resident = this.residents.get(sid);
+    const answer = (message: ToHostThread): void => {
+      if (this.alive) this.worker.postMessage(message);
+    };
+    if (!resident) return answer({ type: "forwarded", sid, fid, ok: false, error: { name: "Error", message: "the sandbox is gone" } });
+    Promise.resolve()
+      .then(() => resident.listeners.host.forward(op, args))
+      .then(
+        (value) => answer({ type: "forwarded", sid, fid, ok: true, value: value ?? null }),
+        (error: unknown) => answer({ type: "forwarded", sid, fid, ok: false, error: errorRecord(error) }),
+      );
+  }
+
+  /** The watchdog's verdict: end the thread, blame the sandbox in the slice, crash the rest. */
+  private stuck(slot: number, sliceMs: number): void {
+    const guilty = this.residents.get(slot);
+    const reason = `interrupted: slice over ${sliceMs} ms inside a native call`;
+    const neighbourReason = `the host thread was replaced because ${guilty?.id ?? "a neighbour"} got stuck in a native call; create the sandbox again`;
+    void this.worker.terminate();
+    this.end(neighbourReason, true, slot, reason);
+  }
+
+  /** Marks the thread gone, fails its requests and reports each resident's crash once. */
+  private end(reason: string, report = true, guiltySlot = -1, guiltyReason = reason): void {
+    if (!this.alive) return;
+    this.alive = false;
+    this.watchdog.stop();
+    for (const waiter of this.requests.values()) {
+      const why = waiter.sid === guiltySlot ? guiltyReason : reason;
+      waiter.reject(new SandboxError("crashed", `the sandbox crashed: ${why}`));
+    }
+    this.requests.clear();
+    const residents = [...this.residents];
+    this.residents.clear();
+    this.onGone(this);
+    if (!report) return;
+    for (const [sid, resident] of residents) {
+      const guilty = sid === guiltySlot;
+      resident.listeners.onCrash?.({ reason: guilty ? guiltyReason : reason, guilty });
+    }
+  }
+}

@@ -1,0 +1,114 @@
+/**
+ * Entry of a host thread (runs from dist/host-thread.js in a worker_threads Worker): hosts
+ * several sandboxes, relays their host calls and events to the owner, and announces every
+ * guest slice on the shared SliceBoard for the owner's watchdog.
+ */
+import { parentPort, workerData } from "node:worker_threads";
+import { createCapabilities } from "./capabilities/index.js";
+import { SandboxError } from "./errors.js";
+import { errorRecord } from "./host-bridge.js";
+import { Sandbox } from "./sandbox.js";
+import { SliceBoard } from "./slice-board.js";
+import type { FromHostThread, HostThreadData, ToHostThread } from "./thread-messages.js";
+import type { SandboxOptions } from "./types.js";
+import { adoptCompiledModule } from "./wasm.js";
+import { warmUp } from "./warm-up.js";
+
+const port = parentPort!;
+const data = workerData as HostThreadData;
+adoptCompiledModule(data.module);
+const board = new SliceBoard(data.board);
+const capabilities = createCapabilities();
+const sandboxes = new Map<number, Sandbox>();
+const aborts = new Map<number, AbortController>();
+const forwards = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
+let nextForwardId = 1;
+
+function send(message: FromHostThread): void {
+  port.postMessage(message);
+}
+
+function reply(rid: number, work: () => Promise<unknown>): void {
+  work().then(
+    (value) => send({ type: "result", rid, ok: true, value }),
+    (error: unknown) => {
+      const record = error instanceof SandboxError ? error.toRecord() : { code: "guest" as const, message: errorRecord(error).message };
+      send({ type: "result", rid, ok: false, error: record });
+    },
+  );
+}
+
+async function create(sid: number, options: SandboxOptions): Promise<null> {
+  const sandbox = await Sandbox.create(
+    options,
+    {
+      host: {
+        forward(op, args) {
+          const fid = nextForwardId++;
+          return new Promise((resolve, reject) => {
+            forwards.set(fid, { resolve, reject });
+            send({ type: "forward", sid, fid, op, args });
+          });
+        },
+      },
+      onEvent: (event) => send({ type: "event", sid, event }),
+      onCrash: (crash) => {
+        sandboxes.delete(sid);
+        send({ type: "crash", sid, reason: crash.reason });
+      },
+    },
+    { placement: { board, slot: sid }, capabilities },
+  );
+  sandboxes.set(sid, sandbox);
+  return null;
+}
+
+function sandboxOf(sid: number): Sandbox {
+  const sandbox = sandboxes.get(sid);
+  if (!sandbox) throw new SandboxError("crashed", "the sandbox is gone; create it again");
+  return sandbox;
+}
+
+function handle(message: ToHostThread): void {
+  switch (message.type) {
+    case "create":
+      return reply(message.rid, () => create(message.sid, message.options));
+    case "call":
+      return reply(message.rid, async () => {
+        const sandbox = sandboxOf(message.sid);
+        if (message.method === "dispose") {
+          sandboxes.delete(message.sid);
+          return sandbox.dispose();
+        }
+        return message.method === "load" ? sandbox.load() : sandbox.diagnostics();
+      });
+    case "invoke": {
+      const controller = new AbortController();
+      aborts.set(message.rid, controller);
+      return reply(message.rid, () =>
+        sandboxOf(message.sid)
+          .invoke(message.invocation, { signal: controller.signal })
+          .finally(() => aborts.delete(message.rid)),
+      );
+    }
+    case "abort":
+      return aborts.get(message.rid)?.abort(new Error(message.reason));
+    case "forwarded": {
+      const waiter = forwards.get(message.fid);
+      forwards.delete(message.fid);
+      if (!waiter) return;
+      if (message.ok) waiter.resolve(message.value);
+      else waiter.reject(Object.assign(new Error(message.error.message), { name: message.error.name }));
+      return;
+    }
+    case "stats":
+      return reply(message.rid, async () => ({
+        sandboxes: sandboxes.size,
+        heapUsed: process.memoryUsage().heapUsed,
+        activeResources: process.getActiveResourcesInfo().length,
+      }));
+  }
+}
+
+await warmUp();
+port.on("message", handle);

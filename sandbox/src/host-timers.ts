@@ -1,0 +1,42 @@
+/**
+ * The host half of guest timers: `timer.sleep` is a host timer that answers when due, and
+ * `timer.cancel` clears it and drops the answer. All are cleared when the sandbox goes.
+ */
+import { MAX_TIMERS } from "./limits.js";
+
+export class HostTimers {
+  private readonly pending = new Map<number, { timer: ReturnType<typeof setTimeout>; callId: number }>();
+
+  constructor(private readonly dropAnswer: (callId: number) => void) {}
+
+  /** Resolves after `ms`; a guest timer id may be armed again only after it fired or was cancelled. */
+  sleep(id: number, ms: number, callId: number): Promise<null> {
+    if (this.pending.has(id)) this.cancel(id);
+    if (this.pending.size >= MAX_TIMERS) {
+      return Promise.reject(new RangeError(`setTimeout: too many timers pending (limit ${MAX_TIMERS})`));
+    }
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        this.pending.delete(id);
+        resolve(null);
+      }, ms);
+      this.pending.set(id, { timer, callId });
+    });
+  }
+
+  cancel(id: number): void {
+    const entry = this.pending.get(id);
+    if (!entry) return;
+    clearTimeout(entry.timer);
+    this.pending.delete(id);
+    this.dropAnswer(entry.callId);
+  }
+
+  clearAll(): void {
+    for (const id of [...this.pending.keys()]) this.cancel(id);
+  }
+
+  get size(): number {
+    return this.pending.size;
+  }
+}

@@ -1,0 +1,73 @@
+/**
+ * Which code serves each bridge op (BRIDGE.md): the sandbox's own ops, the fenced capabilities
+ * (helper D's `createCapabilities`), and the ops forwarded to the runtime through `HostCalls`.
+ */
+import type { Capabilities, CapabilityContext } from "./capabilities/index.js";
+import { parseUrl, randomBase64, requiredName, setUrlPart, timerArgs } from "./builtin-ops.js";
+import { checkForwardedArgs, isForwardedOp } from "./forwarded-args.js";
+import type { OpRouter } from "./host-bridge.js";
+import type { HostTimers } from "./host-timers.js";
+import { MAX_CALL_JSON_CHARS, MAX_RESULT_JSON_CHARS } from "./limits.js";
+import type { HostCalls } from "./types.js";
+
+const MiB = 1024 * 1024;
+
+/** Ops whose arguments may be longer than the 1 MB default (bodies travel as base64). */
+const LONG_ARGS: Record<string, number> = {
+  fetch: 15 * MiB,
+  "files.write": 15 * MiB,
+  "ws.send": 1.5 * MiB,
+  "invoke.done": MAX_RESULT_JSON_CHARS,
+};
+
+export interface RouterDeps {
+  capabilities: Capabilities;
+  cx: CapabilityContext;
+  host: HostCalls;
+  timers: HostTimers;
+  /** `invoke.done {callId, ok, value | error}` from the prelude. */
+  invokeDone(args: unknown): void;
+  /** Records the refused module and returns the error to throw. */
+  refuseModule(name: string): Error;
+}
+
+/**
+ * @example const router = createRouter({ capabilities, cx, host, timers, invokeDone, refuseModule });
+ */
+export function createRouter(deps: RouterDeps): OpRouter {
+  const { capabilities, cx, host, timers } = deps;
+  const sync: Record<string, (args: unknown) => unknown> = {
+    "timer.cancel": (args) => timers.cancel(timerArgs(args, "timer.cancel").id) ?? null,
+    "url.parse": parseUrl,
+    "url.set": setUrlPart,
+    "crypto.random": randomBase64,
+    "module.require": (args) => {
+      throw deps.refuseModule(requiredName(args));
+    },
+    "invoke.done": (args) => deps.invokeDone(args) ?? null,
+  };
+  return {
+    sync(op, args) {
+      if (Object.hasOwn(sync, op)) return sync[op](args);
+      if (Object.hasOwn(capabilities.sync, op)) return capabilities.sync[op](args, cx);
+      throw new TypeError(`unknown operation "${op}"`);
+    },
+    async(op, args, callId) {
+      if (op === "timer.sleep") {
+        const { id, ms } = timerArgs(args, "timer.sleep");
+        return timers.sleep(id, ms, callId);
+      }
+      if (isForwardedOp(op)) {
+        const checked = checkForwardedArgs(op, args);
+        return Promise.resolve().then(() => host.forward(op, checked));
+      }
+      if (Object.hasOwn(capabilities.async, op)) {
+        return Promise.resolve().then(() => capabilities.async[op](args, cx));
+      }
+      return undefined;
+    },
+    maxJsonChars(op) {
+      return Object.hasOwn(LONG_ARGS, op) ? LONG_ARGS[op] : MAX_CALL_JSON_CHARS;
+    },
+  };
+}

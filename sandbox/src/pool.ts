@@ -1,0 +1,115 @@
+/**
+ * SandboxPool: the public way to run sandboxes. It owns a few host threads (worker_threads),
+ * places each new sandbox on the least loaded one, and keeps the protocol thread free: guest
+ * code never runs on the thread that creates the pool.
+ */
+import { SandboxError } from "./errors.js";
+import { HostThreadClient } from "./host-thread-client.js";
+import { WATCHDOG_MARGIN_MS } from "./limits.js";
+import type { HostThreadStats } from "./thread-messages.js";
+import type { Invocation, LoadResult, SandboxDiagnostics, SandboxHandle, SandboxListeners, SandboxOptions } from "./types.js";
+import { quickjsWasmModule } from "./wasm.js";
+
+export interface SandboxPoolOptions {
+  /** Host threads at most. Default 2: a stuck native call takes down only its thread's sandboxes. */
+  threads?: number;
+  /** How far past its `sliceMs` a slice may run before the watchdog ends its thread. Default 250 ms. */
+  watchdogMarginMs?: number;
+}
+
+/**
+ * @example
+ * const pool = new SandboxPool();
+ * const sandbox = await pool.create(options, { host, onCrash: (c) => restart(c) });
+ * await sandbox.load();
+ * const result = await sandbox.invoke({ kind: "update", ctx: { preferences: {} } });
+ * await pool.dispose();
+ */
+export class SandboxPool {
+  private readonly threads: HostThreadClient[] = [];
+  private readonly maxThreads: number;
+  private readonly marginMs: number;
+  private nextSandboxId = 1;
+  private disposed = false;
+
+  constructor(options: SandboxPoolOptions = {}) {
+    this.maxThreads = Math.max(1, Math.floor(options.threads ?? 2));
+    this.marginMs = options.watchdogMarginMs ?? WATCHDOG_MARGIN_MS;
+  }
+
+  async create(options: SandboxOptions, listeners: SandboxListeners): Promise<SandboxHandle> {
+    if (this.disposed) throw new SandboxError("disposed", "the sandbox pool was disposed");
+    const thread = await this.pickThread();
+    const sid = this.nextSandboxId++;
+    thread.admit(sid, { id: options.id, listeners });
+    try {
+      await thread.request({ type: "create", sid, options });
+    } catch (error) {
+      thread.release(sid);
+      throw error;
+    }
+    return new RemoteSandbox(options.id, sid, thread);
+  }
+
+  /** Figures per live host thread (sandboxes, heap, active handles), for diagnostics and leak tests. */
+  stats(): Promise<HostThreadStats[]> {
+    return Promise.all(this.threads.map((thread) => thread.stats()));
+  }
+
+  /** Ends every host thread and with them every sandbox. Idempotent. */
+  async dispose(): Promise<void> {
+    this.disposed = true;
+    const threads = this.threads.splice(0);
+    await Promise.all(threads.map((thread) => thread.terminate()));
+  }
+
+  private async pickThread(): Promise<HostThreadClient> {
+    const live = this.threads.filter((thread) => thread.isAlive);
+    const least = live.sort((a, b) => a.load - b.load)[0];
+    if (least && (least.load === 0 || live.length >= this.maxThreads)) return least;
+    const module = await quickjsWasmModule();
+    const thread = new HostThreadClient(module, this.marginMs, (gone) => {
+      const at = this.threads.indexOf(gone);
+      if (at >= 0) this.threads.splice(at, 1);
+    });
+    this.threads.push(thread);
+    return thread;
+  }
+}
+
+/** A sandbox living on a host thread, seen from the owner thread. */
+class RemoteSandbox implements SandboxHandle {
+  private disposed = false;
+
+  constructor(
+    readonly id: string,
+    private readonly sid: number,
+    private readonly thread: HostThreadClient,
+  ) {}
+
+  load(): Promise<LoadResult> {
+    return this.call("load") as Promise<LoadResult>;
+  }
+
+  invoke(invocation: Invocation, options: { signal?: AbortSignal } = {}): Promise<unknown> {
+    if (this.disposed) return Promise.reject(new SandboxError("disposed", "the sandbox was disposed"));
+    if (options.signal?.aborted) return Promise.reject(new SandboxError("aborted", "the call was aborted"));
+    return this.thread.request({ type: "invoke", sid: this.sid, invocation }, options.signal);
+  }
+
+  diagnostics(): Promise<SandboxDiagnostics> {
+    return this.call("diagnostics") as Promise<SandboxDiagnostics>;
+  }
+
+  async dispose(): Promise<void> {
+    if (this.disposed) return;
+    this.disposed = true;
+    this.thread.release(this.sid);
+    if (this.thread.isAlive) await this.thread.request({ type: "call", sid: this.sid, method: "dispose" }).catch(() => {});
+  }
+
+  private call(method: "load" | "diagnostics"): Promise<unknown> {
+    if (this.disposed) return Promise.reject(new SandboxError("disposed", "the sandbox was disposed"));
+    return this.thread.request({ type: "call", sid: this.sid, method });
+  }
+}

@@ -1,0 +1,370 @@
+/**
+ * One extension's sandbox, in the current thread: its own QuickJS-ng instance, the prelude, the
+ * bridge, its limits and diagnostics. Host threads run these; svckit may use one directly for a
+ * quick one-shot load (no watchdog then: a stuck native call would stall that thread).
+ */
+import { mkdir, realpath } from "node:fs/promises";
+import type { QuickJSHandle } from "quickjs-emscripten-core";
+import { createCapabilities, formatDenial, type Capabilities, type CapabilityContext } from "./capabilities/index.js";
+import { SandboxError, interruptedMessage } from "./errors.js";
+import { HostBridge, errorRecord, type Reply } from "./host-bridge.js";
+import { HostTimers } from "./host-timers.js";
+import { createInstance, type QuickJSInstance } from "./instance.js";
+import { MAX_DENIALS_KEPT, MAX_RESULT_JSON_CHARS, resolveLimits } from "./limits.js";
+import { moduleRefusal } from "./module-refusal.js";
+import { createRouter } from "./op-router.js";
+import { parseGuestJson } from "./guest-json.js";
+import { preludeSource } from "./prelude.js";
+import { SliceRunner, type SlicePlacement } from "./slice-runner.js";
+import type {
+  Denial, Invocation, LoadResult, SandboxDiagnostics, SandboxHandle, SandboxLimits, SandboxListeners, SandboxOptions,
+} from "./types.js";
+
+/** Where a sandbox runs: the host thread's slice board and shared capabilities, when it has them. */
+export interface SandboxEnvironment {
+  placement?: SlicePlacement;
+  capabilities?: Capabilities;
+}
+
+interface PendingCall {
+  resolve(value: unknown): void;
+  reject(error: Error): void;
+  files: string[];
+}
+
+type Entry = { load: QuickJSHandle; invoke: QuickJSHandle; dispatch: QuickJSHandle };
+
+let sharedCapabilities: Capabilities | undefined;
+
+/**
+ * @example
+ * const sandbox = await Sandbox.create(options, { host });
+ * const loaded = await sandbox.load();
+ * const result = await sandbox.invoke({ kind: "update", ctx: { preferences: {} } });
+ * await sandbox.dispose();
+ */
+export class Sandbox implements SandboxHandle {
+  private state: "ready" | "crashed" | "disposed" = "ready";
+  /** Set after an out-of-memory, a trap or a host stack overflow: never dispose such an instance normally. */
+  private tainted = false;
+  private readonly calls = new Map<number, PendingCall>();
+  private nextCallId = 1;
+  private readonly denials: Denial[] = [];
+  private memoryLimitHits = 0;
+  private lastHeapUsed = 0;
+  private readonly lifetime = new AbortController();
+  private readonly queue: { kind: string; data: unknown }[] = [];
+  private flushing = false;
+  private entry!: Entry;
+  private bridge!: HostBridge;
+  private slices!: SliceRunner;
+  private timers!: HostTimers;
+
+  private constructor(
+    readonly id: string,
+    private readonly options: SandboxOptions,
+    private readonly limits: SandboxLimits,
+    private readonly listeners: SandboxListeners,
+    private readonly instance: QuickJSInstance,
+    private readonly dataDir: string,
+  ) {}
+
+  static async create(options: SandboxOptions, listeners: SandboxListeners, env: SandboxEnvironment = {}): Promise<Sandbox> {
+    const limits = resolveLimits(options.limits);
+    await mkdir(options.dataDir, { recursive: true });
+    const dataDir = await realpath(options.dataDir);
+    const [instance, prelude] = await Promise.all([createInstance(limits), preludeSource()]);
+    const sandbox = new Sandbox(options.id, options, limits, listeners, instance, dataDir);
+    sandbox.start(prelude, env);
+    return sandbox;
+  }
+
+  private start(prelude: string, env: SandboxEnvironment): void {
+    const { context, runtime } = this.instance;
+    this.slices = new SliceRunner(runtime, context, this.limits.sliceMs, env.placement);
+    this.timers = new HostTimers((callId) => this.bridge.cancel(callId));
+    const router = createRouter({
+      capabilities: env.capabilities ?? (sharedCapabilities ??= createCapabilities()),
+      cx: this.capabilityContext(),
+      host: this.listeners.host,
+      timers: this.timers,
+      invokeDone: (args) => this.settle(args),
+      refuseModule: (name) => this.refuseModule(name),
+    });
+    this.bridge = new HostBridge(context, router, (reply) => this.deliver("reply", reply));
+    this.bridge.install();
+    runtime.setModuleLoader((name) => ({ error: this.refuseModule(name) }));
+    const outcome = this.slices.run(() => {
+      const result = context.evalCode(prelude, "svc:prelude.js", { type: "global" });
+      if (result.error) throw new Error(`the prelude failed: ${this.slices.describe(result.error)}`);
+      result.value.dispose();
+      const entry = context.getProp(context.global, "__svc_entry");
+      context.evalCode("delete globalThis.__svc_entry").dispose();
+      const init = context.getProp(entry, "init");
+      const config = context.newString(JSON.stringify({ id: this.id, dataDir: this.dataDir }));
+      context.callFunction(init, context.undefined, config).dispose();
+      config.dispose();
+      init.dispose();
+      this.entry = {
+        load: context.getProp(entry, "load"),
+        invoke: context.getProp(entry, "invoke"),
+        dispatch: context.getProp(entry, "dispatch"),
+      };
+      entry.dispose();
+    });
+    if (outcome.interrupted || outcome.escaped.length) throw new Error(`the prelude failed: ${outcome.escaped.join("; ")}`);
+  }
+
+  load(): Promise<LoadResult> {
+    return this.whenAlive(() => {
+      const { context } = this.instance;
+      const code = `(function (module, exports, require) {${this.options.code}\n})`;
+      const outcome = this.enter(() => {
+        const compiled = context.evalCode(code, this.options.filename ?? "dist/index.js", { type: "global" });
+        if (compiled.error) return { ok: false, error: { message: this.slices.describe(compiled.error) } };
+        const result = context.callFunction(this.entry.load, context.undefined, compiled.value);
+        compiled.value.dispose();
+        if (result.error) return { ok: false, error: { message: this.slices.describe(result.error) } };
+        return this.readJsonResult(result.value, "load");
+      });
+      if (!outcome) throw this.deadError();
+      const reply = outcome as { ok: boolean; value?: LoadResult; error?: { message: string } };
+      if (!reply.ok && reply.error?.message === "interrupted") {
+        throw new SandboxError("interrupted", interruptedMessage(this.limits.sliceMs));
+      }
+      if (!reply.ok) throw new SandboxError("guest", reply.error?.message ?? "the bundle failed to load");
+      return reply.value as LoadResult;
+    });
+  }
+
+  invoke(invocation: Invocation, options: { signal?: AbortSignal } = {}): Promise<unknown> {
+    if (this.state !== "ready") return Promise.reject(this.deadError());
+    const { signal } = options;
+    if (signal?.aborted) return Promise.reject(abortError(signal));
+    const callId = this.nextCallId++;
+    const files = "files" in invocation ? invocation.files.filter((f) => typeof f === "string") : [];
+    const result = new Promise<unknown>((resolve, reject) => this.calls.set(callId, { resolve, reject, files }));
+    const onAbort = () => {
+      const call = this.calls.get(callId);
+      if (!call) return;
+      this.calls.delete(callId);
+      call.reject(abortError(signal!));
+      this.deliver("abort", { callId });
+    };
+    signal?.addEventListener("abort", onAbort, { once: true });
+    const { context } = this.instance;
+    let failure: string | undefined;
+    this.enter(() => {
+      const json = context.newString(JSON.stringify({ callId, invocation }));
+      const out = context.callFunction(this.entry.invoke, context.undefined, json);
+      json.dispose();
+      if (out.error) failure = this.slices.describe(out.error);
+      else out.value.dispose();
+    });
+    if (failure !== undefined) this.failCall(callId, new SandboxError("guest", failure));
+    return result.finally(() => signal?.removeEventListener("abort", onAbort));
+  }
+
+  async diagnostics(): Promise<SandboxDiagnostics> {
+    if (this.state === "ready" && !this.slices.inSlice) this.lastHeapUsed = this.measureHeap();
+    return {
+      heapUsed: this.lastHeapUsed,
+      cpuMs: this.slices.stats.cpuMs,
+      longestSliceMs: this.slices.stats.longestSliceMs,
+      interruptedSlices: this.slices.stats.interruptedSlices,
+      memoryLimitHits: this.memoryLimitHits,
+      denials: this.denials.map((d) => ({ ...d })),
+    };
+  }
+
+  async dispose(): Promise<void> {
+    if (this.state === "disposed") return;
+    const wasReady = this.state === "ready";
+    this.state = "disposed";
+    this.release(new SandboxError("disposed", "the sandbox was disposed"));
+    if (!wasReady || this.tainted) return; // a broken instance is dropped whole, never freed piecemeal
+    try {
+      for (const handle of Object.values(this.entry)) handle.dispose();
+      this.instance.context.dispose();
+      this.instance.runtime.dispose();
+    } catch {
+      // A QuickJS assertion at teardown (quickjs-emscripten issues 257, 269) ends only this
+      // instance, which is dropped here anyway.
+    }
+  }
+
+  // ---- internals -------------------------------------------------------------------------
+
+  private whenAlive<T>(body: () => T): Promise<T> {
+    if (this.state !== "ready") return Promise.reject(this.deadError());
+    try {
+      return Promise.resolve(body());
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
+
+  /** Runs one guest slice and handles its outcome; undefined when the sandbox crashed in it. */
+  private enter<T>(body: () => T): T | undefined {
+    let outcome;
+    try {
+      outcome = this.slices.run(body);
+    } catch (error) {
+      this.crash(hostFailure(error));
+      return undefined;
+    }
+    if (this.instance.memoryExhausted || outcome.escaped.some((m) => m === "out of memory")) {
+      this.memoryLimitHits++;
+      this.listeners.onEvent?.({ type: "memory-limit", heapUsed: this.instance.memory.buffer.byteLength });
+      this.crash(`out of memory: the extension used more than its ${Math.round(this.limits.memoryBytes / 1048576)} MB`);
+      return undefined;
+    }
+    if (outcome.interrupted) {
+      this.listeners.onEvent?.({ type: "interrupted", sliceMs: this.limits.sliceMs });
+      for (const id of [...this.calls.keys()]) this.failCall(id, new SandboxError("interrupted", interruptedMessage(this.limits.sliceMs)));
+    } else if (outcome.escaped.length) {
+      this.hostLog("error", `uncaught: ${outcome.escaped.join("; ")}`);
+    }
+    if (this.queue.length) queueMicrotask(() => this.flush());
+    return outcome.value;
+  }
+
+  /** Host → guest push (a reply, a timer, an abort, a WebSocket event), one slice each, in order. */
+  private deliver(kind: string, data: unknown): void {
+    if (this.state !== "ready") return;
+    this.queue.push({ kind, data });
+    this.flush();
+  }
+
+  private flush(): void {
+    if (this.flushing || this.slices.inSlice) return;
+    this.flushing = true;
+    try {
+      while (this.queue.length && this.state === "ready") {
+        const next = this.queue.shift()!;
+        const { context } = this.instance;
+        this.enter(() => {
+          const kindHandle = context.newString(next.kind);
+          const json = context.newString(JSON.stringify(next.data ?? null));
+          const out = context.callFunction(this.entry.dispatch, context.undefined, kindHandle, json);
+          kindHandle.dispose();
+          json.dispose();
+          if (out.error) this.hostLog("error", `uncaught in ${next.kind}: ${this.slices.describe(out.error)}`);
+          else out.value.dispose();
+        });
+      }
+    } finally {
+      this.flushing = false;
+    }
+  }
+
+  /** `invoke.done` from the prelude. */
+  private settle(raw: unknown): void {
+    const args = raw as { callId?: unknown; ok?: unknown; value?: unknown; error?: { message?: unknown } };
+    if (typeof args !== "object" || args === null || typeof args.callId !== "number") throw new TypeError("invoke.done: bad arguments");
+    const call = this.calls.get(args.callId);
+    if (!call) return;
+    this.calls.delete(args.callId);
+    if (args.ok === true) call.resolve(args.value);
+    else call.reject(new SandboxError("guest", String(args.error?.message ?? "the extension failed")));
+  }
+
+  private failCall(id: number, error: Error): void {
+    const call = this.calls.get(id);
+    if (!call) return;
+    this.calls.delete(id);
+    call.reject(error);
+  }
+
+  private readJsonResult(handle: QuickJSHandle, what: string): unknown {
+    const { context } = this.instance;
+    try {
+      if (context.typeof(handle) !== "string") throw new Error(`${what}: the prelude returned no result`);
+      return parseGuestJson(context.getString(handle), what, MAX_RESULT_JSON_CHARS);
+    } finally {
+      handle.dispose();
+    }
+  }
+
+  private crash(reason: string): void {
+    if (this.state !== "ready") return;
+    this.state = "crashed";
+    this.tainted = true;
+    this.release(new SandboxError("crashed", `the sandbox crashed: ${reason}`));
+    this.listeners.onCrash?.({ reason, guilty: true });
+  }
+
+  /** Ends every call, timer and capability of this sandbox. */
+  private release(error: SandboxError): void {
+    this.lifetime.abort(error);
+    this.timers.clearAll();
+    this.bridge.cancelAll();
+    this.queue.length = 0;
+    for (const id of [...this.calls.keys()]) this.failCall(id, error);
+  }
+
+  private deadError(): SandboxError {
+    return this.state === "disposed"
+      ? new SandboxError("disposed", "the sandbox was disposed")
+      : new SandboxError("crashed", "the sandbox crashed; create it again");
+  }
+
+  private refuseModule(name: string): Error {
+    const { message, suggestion } = moduleRefusal(name);
+    this.recordDenial({ kind: "module", target: name, reason: "Node modules and packages cannot be loaded in the sandbox", fix: suggestion });
+    return new Error(message);
+  }
+
+  private recordDenial(denial: Omit<Denial, "at">): Denial {
+    const full = { ...denial, at: Date.now() };
+    this.denials.push(full);
+    if (this.denials.length > MAX_DENIALS_KEPT) this.denials.shift();
+    this.listeners.onEvent?.({ type: "denied", denial: full });
+    return full;
+  }
+
+  private capabilityContext(): CapabilityContext {
+    return {
+      id: this.id,
+      permissions: this.options.permissions,
+      dataDir: this.dataDir,
+      signal: this.lifetime.signal,
+      deny: (denial) => new Error(formatDenial(this.recordDenial(denial))),
+      push: (kind, data) => queueMicrotask(() => this.deliver(kind, data)),
+      toolFiles: () => [...this.calls.values()].flatMap((call) => call.files),
+      log: (level, message) => this.hostLog(level, message),
+    };
+  }
+
+  private hostLog(level: "debug" | "info" | "warn" | "error", message: string): void {
+    Promise.resolve()
+      .then(() => this.listeners.host.forward("log", { level, message }))
+      .catch(() => {});
+  }
+
+  private measureHeap(): number {
+    const { context, runtime } = this.instance;
+    try {
+      const usage = runtime.computeMemoryUsage();
+      const used = context.getProp(usage, "memory_used_size");
+      const bytes = context.typeof(used) === "number" ? context.getNumber(used) : 0;
+      used.dispose();
+      usage.dispose();
+      return bytes;
+    } catch {
+      return this.lastHeapUsed;
+    }
+  }
+}
+
+function abortError(signal: AbortSignal): SandboxError {
+  const reason = signal.reason instanceof Error ? signal.reason.message : "the call was aborted";
+  return new SandboxError("aborted", reason);
+}
+
+/** Words for a host-side exception out of the interpreter (a trap, a host stack overflow). */
+function hostFailure(error: unknown): string {
+  const { name, message } = errorRecord(error);
+  if (name === "RangeError" && /call stack/i.test(message)) return "stack overflow in the interpreter";
+  return `the interpreter failed: ${message}`;
+}

@@ -1,0 +1,38 @@
+/**
+ * Messages between the owner thread (SandboxPool) and a host thread. Plain data only: they
+ * cross `postMessage`. `sid` names a sandbox (unique in the pool, also its slot on the host
+ * thread's SliceBoard), `rid` a request, `fid` a forwarded host call.
+ */
+import type { SandboxErrorCode } from "./errors.js";
+import type { ForwardedOp, Invocation, SandboxEvent, SandboxOptions } from "./types.js";
+
+export type SandboxMethod = "load" | "diagnostics" | "dispose";
+
+export type ToHostThread =
+  | { type: "create"; rid: number; sid: number; options: SandboxOptions }
+  | { type: "call"; rid: number; sid: number; method: SandboxMethod }
+  | { type: "invoke"; rid: number; sid: number; invocation: Invocation }
+  | { type: "abort"; rid: number; reason: string }
+  | { type: "forwarded"; sid: number; fid: number; ok: true; value: unknown }
+  | { type: "forwarded"; sid: number; fid: number; ok: false; error: { name: string; message: string } }
+  | { type: "stats"; rid: number };
+
+export type FromHostThread =
+  | { type: "result"; rid: number; ok: true; value: unknown }
+  | { type: "result"; rid: number; ok: false; error: { code: SandboxErrorCode; message: string } }
+  | { type: "forward"; sid: number; fid: number; op: ForwardedOp; args: unknown }
+  | { type: "event"; sid: number; event: SandboxEvent }
+  | { type: "crash"; sid: number; reason: string };
+
+/** What the owner gives a host thread when starting it (`workerData`). */
+export interface HostThreadData {
+  module: WebAssembly.Module;
+  board: SharedArrayBuffer;
+}
+
+/** One host thread's figures, for the leak test and diagnostics. */
+export interface HostThreadStats {
+  sandboxes: number;
+  heapUsed: number;
+  activeResources: number;
+}

@@ -1,0 +1,182 @@
+/**
+ * Runs the real svc-host (host/dist/main.js, which spawns the real svc-runtime) in a temporary
+ * SVC_HOME, reading its JSON events (SVC_HOST_OUTPUT=json) and driving it over the control
+ * channel (SVC_HOST_CONTROL=stdin) with a manual clock (SVC_HOST_CLOCK=manual).
+ */
+import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const REPO = fileURLToPath(new URL("../../", import.meta.url));
+export const HOST_MAIN = join(REPO, "host", "dist", "main.js");
+
+export type HostEvent = { type: string; [key: string]: any };
+
+/** A temporary world: SVC_HOME, a bundled-extensions folder and a home folder. */
+export interface World {
+  root: string;
+  home: string;
+  bundled: string;
+  user: string;
+  userHome: string;
+  remove(): Promise<void>;
+}
+
+export async function makeWorld(): Promise<World> {
+  const root = await mkdtemp(join(tmpdir(), "svc-host-"));
+  const world = {
+    root,
+    home: join(root, "support"),
+    bundled: join(root, "bundled"),
+    user: join(root, "support", "Extensions"),
+    userHome: join(root, "home"),
+    remove: () => rm(root, { recursive: true, force: true }),
+  };
+  await Promise.all([world.bundled, world.user, world.userHome].map((dir) => mkdir(dir, { recursive: true })));
+  return world;
+}
+
+export interface ExtensionFiles {
+  /** The `svc` object; `id` and `title` are required by the schema. */
+  svc: Record<string, unknown>;
+  /** CommonJS source of dist/index.js; omit to write none. */
+  code?: string;
+  tools?: unknown;
+  version?: string;
+  /** Raw package.json text, to write a broken one. */
+  rawPackageJson?: string;
+}
+
+/** Writes an extension folder (package.json, dist/index.js, dist/tools.json). */
+export async function writeExtension(folder: string, files: ExtensionFiles): Promise<string> {
+  await mkdir(join(folder, "dist"), { recursive: true });
+  const pkg = files.rawPackageJson ?? JSON.stringify({ name: "fixture", version: files.version ?? "1.0.0", main: "dist/index.js", svc: files.svc }, null, 2);
+  await writeFile(join(folder, "package.json"), pkg);
+  if (files.code !== undefined) await writeFile(join(folder, "dist", "index.js"), files.code);
+  if (files.tools !== undefined) await writeFile(join(folder, "dist", "tools.json"), JSON.stringify(files.tools));
+  return folder;
+}
+
+/**
+ * An extension whose `update()` emits one stat blip `<id>/main` whose value says which run it
+ * was and by what trigger, then returns what `result` says (JSON).
+ */
+export function counterCode(options: { result?: string; extra?: string } = {}): string {
+  return `
+let runs = 0;
+module.exports = { default: {
+  async update(ctx) {
+    runs++;
+    await ctx.emit({ key: "main", title: "Counter", layout: "stat", data: { value: ctx.trigger.type + " " + runs } });
+    return ${options.result ?? "{}"};
+  },
+  ${options.extra ?? ""}
+} };
+`;
+}
+
+export interface RunningHost {
+  child: ChildProcessWithoutNullStreams;
+  events: HostEvent[];
+  stderr: () => string;
+  /** Resolves with the first event (from index `from` on) that matches. */
+  waitFor(match: (event: HostEvent) => boolean, options?: { timeoutMs?: number; from?: number }): Promise<HostEvent>;
+  /** Sends one control command and waits for its answer. */
+  control(command: Record<string, unknown>): Promise<HostEvent>;
+  /** SIGTERM, then waits for the exit. */
+  stop(): Promise<number | null>;
+  exited: Promise<number | null>;
+}
+
+export async function startHost(world: World, env: Record<string, string> = {}): Promise<RunningHost> {
+  const child = spawn(process.execPath, [HOST_MAIN], {
+    env: {
+      PATH: process.env.PATH ?? "",
+      HOME: world.userHome,
+      SVC_HOME: world.home,
+      SVC_PORT: "0",
+      SVC_BUNDLED_EXTENSIONS: world.bundled,
+      SVC_HOST_OUTPUT: "json",
+      SVC_HOST_CLOCK: "manual",
+      SVC_HOST_CONTROL: "stdin",
+      SVC_HOST_RESTART_DELAY_MS: "100",
+      SVC_LOG_LEVEL: "debug",
+      ...env,
+    },
+  });
+  const events: HostEvent[] = [];
+  const waiters = new Set<() => void>();
+  let stderr = "";
+  let buffered = "";
+  child.stderr.on("data", (chunk) => (stderr += chunk));
+  child.stdout.setEncoding("utf8");
+  child.stdout.on("data", (chunk: string) => {
+    buffered += chunk;
+    const lines = buffered.split("\n");
+    buffered = lines.pop() ?? "";
+    for (const line of lines) if (line.trim()) events.push(JSON.parse(line) as HostEvent);
+    for (const wake of [...waiters]) wake();
+  });
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+
+  const waitFor: RunningHost["waitFor"] = (match, options = {}) =>
+    new Promise((resolve, reject) => {
+      const from = options.from ?? 0;
+      const check = () => {
+        const found = events.slice(from).find(match);
+        if (!found) return false;
+        waiters.delete(check);
+        clearTimeout(timer);
+        resolve(found);
+        return true;
+      };
+      const timer = setTimeout(() => {
+        waiters.delete(check);
+        reject(new Error(`no matching event within ${options.timeoutMs ?? 10_000} ms; events:\n${events.map((e) => JSON.stringify(e)).join("\n").slice(-4000)}\nstderr:\n${stderr.slice(-2000)}`));
+      }, options.timeoutMs ?? 10_000);
+      if (!check()) waiters.add(check);
+    });
+
+  let controls = 0;
+  const host: RunningHost = {
+    child,
+    events,
+    stderr: () => stderr,
+    waitFor,
+    async control(command) {
+      const from = events.length;
+      controls++;
+      child.stdin.write(`${JSON.stringify(command)}\n`);
+      return waitFor((e) => e.type === "control" && e.command === command.command, { from });
+    },
+    async stop() {
+      if (child.exitCode === null) child.kill("SIGTERM");
+      return exited;
+    },
+    exited,
+  };
+  await waitFor((e) => e.type === "watching" && e.what === "extensions", { timeoutMs: 15_000 });
+  void controls;
+  return host;
+}
+
+/** The host's `webhook.json`. */
+export async function webhookInfo(world: World): Promise<{ port: number; token: string }> {
+  return JSON.parse(await readFile(join(world.home, "webhook.json"), "utf8")) as { port: number; token: string };
+}
+
+/** POSTs to the host's HTTP server with its bearer token. */
+export async function post(world: World, path: string, body: unknown): Promise<{ status: number; body: string }> {
+  const { port, token } = await webhookInfo(world);
+  const response = await fetch(`http://127.0.0.1:${port}${path}`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, body: await response.text() };
+}
+
+/** The value a stat blip shows (our fixtures put the run's trigger and count there). */
+export const valueOf = (event: HostEvent): unknown => event.blip?.data?.value;
