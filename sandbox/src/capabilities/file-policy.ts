@@ -106,6 +106,12 @@ async function realPathOfEntry(absolute: string): Promise<{ real: string; exists
  * inside the data folder, and not be the data folder itself. Returns the real path to use.
  * @example const real = await checkWrite(cx, "files.write", "out/report.csv");
  */
+/**
+ * Files at the top of the data folder that the runtime owns: a guest that rewrote `seq.json`
+ * could send its own blips' seq backwards, and `storage.json` is only reached through ctx.storage.
+ */
+const RESERVED_FILES = new Set(["seq.json", "storage.json"]);
+
 export async function checkWrite(
   cx: CapabilityContext,
   op: string,
@@ -116,6 +122,14 @@ export async function checkWrite(
   const found = await (followLast ? realPathOf(absolute) : realPathOfEntry(absolute)).catch((error: Error) => {
     throw deny(cx, { kind: "file", target: absolute, reason: error.message });
   });
+  if (RESERVED_FILES.has(found.real.slice(cx.dataDir.length + 1))) {
+    throw deny(cx, {
+      kind: "file",
+      target: absolute,
+      reason: `${basename(found.real)} in the data folder belongs to svc (blip seq numbers and ctx.storage)`,
+      fix: "use ctx.storage, or write under another name",
+    });
+  }
   if (isInside(found.real, cx.dataDir) && found.real !== cx.dataDir) return found;
   throw deny(cx, {
     kind: "file",

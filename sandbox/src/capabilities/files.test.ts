@@ -91,6 +91,16 @@ describe("red team: file escapes", () => {
     expect(readFileSync(join(outside, "file.txt"), "utf8")).toBe("outside");
   });
 
+  it("the runtime's own seq.json and storage.json cannot be written or removed", async () => {
+    context();
+    writeFileSync(join(t.cx.dataDir, "seq.json"), '{"com.test.ext/a": 7}');
+    await expect(call("files.write", { path: "seq.json", data: "{}" })).rejects.toThrow(/seq\.json in the data folder belongs to svc/);
+    await expect(call("files.remove", { path: "./seq.json" })).rejects.toThrow(/belongs to svc/);
+    await expect(call("files.write", { path: "storage.json", data: "{}" })).rejects.toThrow(/storage\.json in the data folder belongs to svc/);
+    expect(readFileSync(join(t.cx.dataDir, "seq.json"), "utf8")).toBe('{"com.test.ext/a": 7}');
+    expect(await call("files.write", { path: "notes/seq.json", data: "{}" })).toBeNull();
+  });
+
   it("removing a symlink removes the link, never what it points to", async () => {
     context();
     symlinkSync(join(t.root, "outside"), join(t.cx.dataDir, "to-outside"));
