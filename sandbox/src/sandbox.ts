@@ -55,6 +55,8 @@ export class Sandbox implements SandboxHandle {
   private readonly lifetime = new AbortController();
   private readonly queue: { kind: string; data: unknown }[] = [];
   private flushing = false;
+  /** Outcomes reported during the current slice (`invoke.done`), applied after it. */
+  private settled: (() => void)[] = [];
   private entry!: Entry;
   private bridge!: HostBridge;
   private slices!: SliceRunner;
@@ -210,15 +212,19 @@ export class Sandbox implements SandboxHandle {
     try {
       outcome = this.slices.run(body);
     } catch (error) {
+      this.settled = [];
       this.crash(hostFailure(error));
       return undefined;
     }
+    const settled = this.settled;
+    this.settled = [];
     if (this.instance.memoryExhausted || outcome.escaped.some((m) => m === "out of memory")) {
       this.memoryLimitHits++;
       this.listeners.onEvent?.({ type: "memory-limit", heapUsed: this.instance.memory.buffer.byteLength });
       this.crash(`out of memory: the extension used more than its ${Math.round(this.limits.memoryBytes / 1048576)} MB`);
       return undefined;
     }
+    for (const apply of settled) apply();
     if (outcome.interrupted) {
       this.listeners.onEvent?.({ type: "interrupted", sliceMs: this.limits.sliceMs });
       for (const id of [...this.calls.keys()]) this.failCall(id, new SandboxError("interrupted", interruptedMessage(this.limits.sliceMs)));
@@ -262,11 +268,15 @@ export class Sandbox implements SandboxHandle {
   private settle(raw: unknown): void {
     const args = raw as { callId?: unknown; ok?: unknown; value?: unknown; error?: { message?: unknown } };
     if (typeof args !== "object" || args === null || typeof args.callId !== "number") throw new TypeError("invoke.done: bad arguments");
-    const call = this.calls.get(args.callId);
-    if (!call) return;
-    this.calls.delete(args.callId);
-    if (args.ok === true) call.resolve(args.value);
-    else call.reject(new SandboxError("guest", String(args.error?.message ?? "the extension failed")));
+    const callId = args.callId;
+    // Applied once the slice is over: if the slice ends in a crash, the crash wins.
+    this.settled.push(() => {
+      const call = this.calls.get(callId);
+      if (!call) return;
+      this.calls.delete(callId);
+      if (args.ok === true) call.resolve(args.value);
+      else call.reject(new SandboxError("guest", String(args.error?.message ?? "the extension failed")));
+    });
   }
 
   private failCall(id: number, error: Error): void {

@@ -7,8 +7,8 @@
 
 const BUSY = 0; // Int32 index: 1 while a guest slice runs
 const SLOT = 1; // Int32 index: the sandbox's slot on its host thread
-const START = 1; // Float64 index (byte 8): slice start, ms since the epoch (timeOrigin + now)
-const LIMIT = 2; // Float64 index (byte 16): that sandbox's sliceMs
+const START = 0; // Float64 index (byte 8): slice start, ms since the epoch (timeOrigin + now)
+const LIMIT = 1; // Float64 index (byte 16): that sandbox's sliceMs
 
 /** Bytes of the SharedArrayBuffer one board needs. */
 export const SLICE_BOARD_BYTES = 24;

@@ -25,7 +25,8 @@ export function watchHostThread(board: SliceBoard, marginMs: number, onStuck: (n
       board.waitWhileIdle().then(check, () => {});
       return;
     }
-    const overdue = notice.startedAt + notice.sliceMs + marginMs - wallNow();
+    const sliceMs = Number.isFinite(notice.sliceMs) ? notice.sliceMs : 0;
+    const overdue = notice.startedAt + sliceMs + marginMs - wallNow();
     if (overdue <= 0) {
       stopped = true;
       onStuck(notice);

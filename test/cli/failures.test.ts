@@ -139,9 +139,8 @@ export default defineExtension({
     await ctx.notify("Hello", "from validate");
     await ctx.openURL("https://example.com/x");
     ctx.log.info("a log line");
-    const secret = await ctx.secrets.get("token");
     const token = await ctx.oauth.token();
-    await ctx.emit(stat("mock", { title: "Mock", value: number(0), label: JSON.stringify({ secret: secret ?? null, token: token.token, hours: (await ctx.workingHours()) ?? null }) }));
+    await ctx.emit(stat("mock", { title: "Mock", value: number(0), label: JSON.stringify({ token: token.token, hours: (await ctx.workingHours()) ?? null }) }));
   },
 });
 `,
@@ -153,6 +152,6 @@ export default defineExtension({
     expect(result.stdout).toContain("notify: Hello — from validate");
     expect(result.stdout).toContain("openURL: https://example.com/x");
     expect(result.stdout).toContain("log [info] a log line");
-    expect(result.stdout).toContain('"label": "{\\"secret\\":null,\\"token\\":null,\\"hours\\":null}"');
+    expect(result.stdout).toContain('"label": "{\\"token\\":null,\\"hours\\":null}"');
   });
 });

@@ -151,6 +151,9 @@ describe("routing", () => {
     expect(garbage.json).toEqual({ error: "malformed HTTP request" });
     const badHeader = await h.raw(`GET /v1/health HTTP/1.1\r\nHost: 127.0.0.1:${h.server.port}\r\nBad Header\r\n\r\n`);
     expect(badHeader.status).toBe(400);
+    const hugeHeader = await h.raw(`GET /v1/health HTTP/1.1\r\nHost: 127.0.0.1:${h.server.port}\r\nX-Big: ${"x".repeat(20_000)}\r\n\r\n`);
+    expect(hugeHeader.status).toBe(431);
+    expect(hugeHeader.json).toEqual({ error: "request headers are too large" });
     const badPercent = await h.call("POST", "/v1/hooks/%E0%A4%A", { body: {} });
     expect(badPercent.status).toBe(400);
     expect(badPercent.json.error).toBeTypeOf("string");
@@ -161,15 +164,18 @@ describe("routing", () => {
 describe("binding", () => {
   it("listens on 127.0.0.1 only", async () => {
     expect(h.server.url).toBe(`http://127.0.0.1:${h.server.port}`);
-    const external = Object.values(networkInterfaces())
+    const reaches = (address: string) =>
+      new Promise<boolean>((resolve) => {
+        const socket = connect(h.server.port, address);
+        socket.on("connect", () => (socket.destroy(), resolve(true)));
+        socket.on("error", () => resolve(false));
+      });
+    expect(await reaches("127.0.0.1")).toBe(true);
+    // Another loopback address (Linux answers all of 127/8) and every other interface: refused.
+    const others = Object.values(networkInterfaces())
       .flat()
-      .find((i) => i && i.family === "IPv4" && !i.internal);
-    if (!external) return; // no other interface on this machine: nothing else to reach
-    const reached = await new Promise<boolean>((resolve) => {
-      const socket = connect(h.server.port, external.address);
-      socket.on("connect", () => (socket.destroy(), resolve(true)));
-      socket.on("error", () => resolve(false));
-    });
-    expect(reached).toBe(false);
+      .filter((i) => i && !i.internal)
+      .map((i) => i!.address.split("%")[0]);
+    for (const address of ["127.0.0.2", "::1", ...others]) expect(await reaches(address), address).toBe(false);
   });
 });

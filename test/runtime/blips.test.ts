@@ -1,5 +1,5 @@
 /** The blip side through the real runtime: runs, payload processing, seq, events, actions, logs. */
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   BlipEnd,
   BlipRemove,
@@ -14,20 +14,36 @@ import {
   Log,
   WebhookRespond,
 } from "@svc/runtime";
-import { loadFixture, startRuntime } from "./harness/setup.js";
+import type { RuntimeProcess } from "./harness/client.js";
+import { freshId, loadFixture, startRuntime, startSharedRuntime, type Started } from "./harness/setup.js";
 
-const ID = "com.example.blips";
+let shared: Started;
+let ID = "";
+beforeAll(async () => {
+  shared = await startSharedRuntime();
+});
+/** Each test gets its own extension id on the shared runtime. */
+function next(): Started {
+  ID = freshId("com.example.blips");
+  return shared;
+}
+
 const run = (trigger: "launch" | "interval" | "manual" | "preferences" = "manual") => ({ id: ID, trigger: { type: trigger } });
-const logs = (runtime: { notifications: (t: typeof Log) => any[] }, level?: string) =>
-  runtime.notifications(Log).filter((l) => l.extensionId === ID && (level === undefined || l.level === level)).map((l) => l.message);
+const logs = (runtime: RuntimeProcess, level?: string) =>
+  runtime.notifications(Log, ID).filter((l) => level === undefined || l.level === level).map((l) => l.message);
+/** This extension's messages and the answer to `answerId`, in order, as method names. */
+const order = (runtime: RuntimeProcess, answerId: unknown) =>
+  runtime.received
+    .filter((m) => m.params?.extensionId === ID || (m.method === undefined && m.id === answerId))
+    .map((m) => m.method ?? "answer");
 
 describe("extension.load and extension.run", () => {
   it("loads (tools, then status loaded with heap and cpu), runs update() and stamps the payload", async () => {
-    const started = await startRuntime();
+    const started = next();
     const { runtime } = started;
     await loadFixture(started, "blips", ID);
-    expect(runtime.notifications(ExtensionTools)).toEqual([{ extensionId: ID, tools: [] }]);
-    const [loaded] = runtime.notifications(ExtensionStatusChanged);
+    expect(runtime.notifications(ExtensionTools, ID)).toEqual([{ extensionId: ID, tools: [] }]);
+    const [loaded] = runtime.notifications(ExtensionStatusChanged, ID);
     expect(loaded).toMatchObject({ extensionId: ID, status: "loaded" });
     expect(loaded.heapUsed).toBeGreaterThan(0);
     expect(loaded.cpuMs).toBeGreaterThanOrEqual(0);
@@ -35,7 +51,7 @@ describe("extension.load and extension.run", () => {
     const before = Date.now();
     const response = await runtime.request(ExtensionRun, run());
     expect(response.result).toEqual({ nextRunAfter: 60 });
-    const updates = runtime.notifications(BlipUpdate);
+    const updates = runtime.notifications(BlipUpdate, ID);
     expect(updates).toHaveLength(1);
     const { payload } = updates[0];
     expect(updates[0].extensionId).toBe(ID);
@@ -43,27 +59,27 @@ describe("extension.load and extension.run", () => {
     expect(Date.parse(payload.emittedAt)).toBeGreaterThanOrEqual(before - 1000);
     expect(payload).not.toHaveProperty("key");
     // The update and the idle status come before the answer.
-    const order = runtime.received.map((m) => m.method ?? `answer:${m.id}`);
-    expect(order.indexOf("blip.update")).toBeLessThan(order.indexOf(`answer:${response.id}`));
-    expect(runtime.notifications(ExtensionStatusChanged).map((s) => s.status)).toEqual(["loaded", "running", "idle"]);
-    expect(runtime.notifications(ExtensionStatusChanged)[2].heapUsed).toBeGreaterThan(0);
+    const seen = order(runtime, response.id);
+    expect(seen.indexOf("blip.update")).toBeLessThan(seen.indexOf("answer"));
+    expect(runtime.notifications(ExtensionStatusChanged, ID).map((s) => s.status)).toEqual(["loaded", "running", "idle"]);
+    expect(runtime.notifications(ExtensionStatusChanged, ID)[2].heapUsed).toBeGreaterThan(0);
   });
 
   it("passes the trigger and the preferences", async () => {
-    const started = await startRuntime();
+    const started = next();
     await loadFixture(started, "blips", ID, { mode: "trigger" });
     await started.runtime.call(ExtensionRun, run("preferences"));
-    expect(started.runtime.notifications(BlipUpdate)[0].payload.title).toBe("preferences");
+    expect(started.runtime.notifications(BlipUpdate, ID)[0].payload.title).toBe("preferences");
     await loadFixture(started, "blips", ID, { mode: "prefs", city: "Bergen" });
     await started.runtime.call(ExtensionRun, run());
-    expect(started.runtime.notifications(BlipUpdate)[1].payload.title).toBe("city=Bergen");
+    expect(started.runtime.notifications(BlipUpdate, ID)[1].payload.title).toBe("city=Bergen");
   });
 
   it("gives a burst of emits of one blip increasing seqs, in order", async () => {
-    const started = await startRuntime();
+    const started = next();
     await loadFixture(started, "blips", ID, { mode: "burst" });
     await started.runtime.call(ExtensionRun, run());
-    const updates = started.runtime.notifications(BlipUpdate).map((u) => [u.payload.seq, u.payload.title]);
+    const updates = started.runtime.notifications(BlipUpdate, ID).map((u) => [u.payload.seq, u.payload.title]);
     expect(updates).toEqual([
       [1, "A1"],
       [2, "A2"],
@@ -74,20 +90,21 @@ describe("extension.load and extension.run", () => {
   });
 
   it("answers ExtensionFailed with the error's message when update() throws", async () => {
-    const started = await startRuntime();
+    const started = next();
     await loadFixture(started, "blips", ID, { mode: "throw" });
     const response = await started.runtime.request(ExtensionRun, run());
     expect(response.error).toEqual({ code: ErrorCodes.ExtensionFailed, message: "update broke" });
   });
 
   it("ignores a nextRunAfter that is not a number of seconds, with a warning", async () => {
-    const started = await startRuntime();
+    const started = next();
     await loadFixture(started, "blips", ID, { mode: "badNext" });
     expect(await started.runtime.call(ExtensionRun, run())).toEqual({});
     expect(logs(started.runtime, "warn")).toEqual(["update() returned nextRunAfter -5: it should be a number of seconds, 0 or more; ignored"]);
   });
 
   it("answers Timeout when update() outlives the abort limit, and when the give-up limit comes first", async () => {
+    ID = freshId("com.example.blips");
     const aborting = await startRuntime({ SVC_RUNTIME_CALL_ABORT_MS: "200", SVC_RUNTIME_CALL_GIVE_UP_MS: "5000" });
     await loadFixture(aborting, "blips", ID, { mode: "slow", ms: 3000 });
     const aborted = await aborting.runtime.request(ExtensionRun, run());
@@ -99,7 +116,7 @@ describe("extension.load and extension.run", () => {
   });
 
   it("unload ends the extension: later requests get UnknownExtension", async () => {
-    const started = await startRuntime();
+    const started = next();
     await loadFixture(started, "blips", ID);
     expect(await started.runtime.call(ExtensionUnload, { id: ID })).toEqual({});
     expect((await started.runtime.request(ExtensionRun, run())).error!.code).toBe(ErrorCodes.UnknownExtension);
@@ -108,10 +125,10 @@ describe("extension.load and extension.run", () => {
 
 describe("payload processing", () => {
   it("drops invalid payloads with an error log and forwards the valid one", async () => {
-    const started = await startRuntime();
+    const started = next();
     await loadFixture(started, "blips", ID, { mode: "invalid" });
     await started.runtime.call(ExtensionRun, run());
-    expect(started.runtime.notifications(BlipUpdate).map((u) => u.payload.id)).toEqual([`${ID}/good`]);
+    expect(started.runtime.notifications(BlipUpdate, ID).map((u) => u.payload.id)).toEqual([`${ID}/good`]);
     const errors = logs(started.runtime, "error");
     expect(errors).toHaveLength(2);
     expect(errors[0]).toMatch(new RegExp(`^dropped blip ${ID.replace(/\./g, "\\.")}/bad: "title" `));
@@ -119,10 +136,10 @@ describe("payload processing", () => {
   });
 
   it("cuts to the limits: 4 actions, 4 facts, 5 items of 3 actions, 48 newest series points", async () => {
-    const started = await startRuntime();
+    const started = next();
     await loadFixture(started, "blips", ID, { mode: "truncate" });
     await started.runtime.call(ExtensionRun, run());
-    const [list, series] = started.runtime.notifications(BlipUpdate).map((u) => u.payload);
+    const [list, series] = started.runtime.notifications(BlipUpdate, ID).map((u) => u.payload);
     expect(list.actions).toHaveLength(4);
     expect(list.facts).toHaveLength(4);
     expect(list.data.items).toHaveLength(5);
@@ -131,38 +148,38 @@ describe("payload processing", () => {
   });
 
   it("forwards a payload of exactly 4096 bytes and drops one of 4097 with an error log", async () => {
-    const started = await startRuntime();
+    const started = next();
     const { runtime } = started;
     await loadFixture(started, "blips", ID, { mode: "pad", pad: 0, key: "p0" });
     await runtime.call(ExtensionRun, run());
-    const probe = Buffer.byteLength(JSON.stringify(runtime.notifications(BlipUpdate)[0].payload));
+    const probe = Buffer.byteLength(JSON.stringify(runtime.notifications(BlipUpdate, ID)[0].payload));
     await loadFixture(started, "blips", ID, { mode: "pad", pad: 4096 - probe, key: "p1" });
     await runtime.call(ExtensionRun, run());
-    const atLimit = runtime.notifications(BlipUpdate)[1].payload;
+    const atLimit = runtime.notifications(BlipUpdate, ID)[1].payload;
     expect(Buffer.byteLength(JSON.stringify(atLimit))).toBe(4096);
     await loadFixture(started, "blips", ID, { mode: "pad", pad: 4097 - probe, key: "p2" });
     await runtime.call(ExtensionRun, run());
-    expect(runtime.notifications(BlipUpdate)).toHaveLength(2);
+    expect(runtime.notifications(BlipUpdate, ID)).toHaveLength(2);
     expect(logs(runtime, "error")).toEqual([`dropped blip ${ID}/p2: payload is 4097 bytes after truncation, over the 4096-byte limit`]);
   });
 
   it("ctx.end and ctx.remove: blip.end with the next seq, blip.remove; a bad state is refused", async () => {
-    const started = await startRuntime();
+    const started = next();
     await loadFixture(started, "blips", ID, { mode: "end" });
     await started.runtime.call(ExtensionRun, run());
-    expect(started.runtime.notifications(BlipEnd)).toEqual([
+    expect(started.runtime.notifications(BlipEnd, ID)).toEqual([
       { extensionId: ID, id: `${ID}/a`, seq: 2, state: "success", dismissAfter: 5 },
       { extensionId: ID, id: `${ID}/b`, seq: 1 },
     ]);
-    expect(started.runtime.notifications(BlipRemove)).toEqual([{ extensionId: ID, id: `${ID}/a` }]);
+    expect(started.runtime.notifications(BlipRemove, ID)).toEqual([{ extensionId: ID, id: `${ID}/a` }]);
     expect(logs(started.runtime, "warn")[0]).toMatch(/^end refused: ctx\.end: "state" /);
   });
 
   it("ctx.log becomes log notifications at each level, with the extension id", async () => {
-    const started = await startRuntime();
+    const started = next();
     await loadFixture(started, "blips", ID, { mode: "log" });
     await started.runtime.call(ExtensionRun, run());
-    expect(started.runtime.notifications(Log).filter((l) => l.extensionId === ID)).toEqual([
+    expect(started.runtime.notifications(Log, ID)).toEqual([
       { extensionId: ID, level: "debug", message: "d" },
       { extensionId: ID, level: "info", message: "i" },
       { extensionId: ID, level: "warn", message: "w" },
@@ -171,7 +188,7 @@ describe("payload processing", () => {
   });
 
   it("a fence denial becomes a warn log naming the fix", async () => {
-    const started = await startRuntime();
+    const started = next();
     await loadFixture(started, "blips", ID, { mode: "deny" });
     await started.runtime.call(ExtensionRun, run());
     const warnings = logs(started.runtime, "warn");
@@ -181,13 +198,13 @@ describe("payload processing", () => {
 
 describe("extension.event", () => {
   it("passes a webhook event with its replyId; only that reply, once, becomes webhook.respond", async () => {
-    const started = await startRuntime();
+    const started = next();
     const { runtime } = started;
     await loadFixture(started, "blips", ID);
     const event = { type: "webhook", body: { n: 1 }, receivedAt: "2026-01-01T00:00:00.000Z" };
     expect(await runtime.call(ExtensionEvent, { id: ID, event, replyId: "r-1" })).toEqual({});
-    expect(runtime.notifications(WebhookRespond)).toEqual([{ replyId: "r-1", status: 201, body: { got: { n: 1 } } }]);
-    expect(runtime.notifications(BlipUpdate)[0].payload.title).toBe('hook {"n":1}');
+    expect(runtime.notifications(WebhookRespond).filter((r) => r.replyId === "r-1")).toEqual([{ replyId: "r-1", status: 201, body: { got: { n: 1 } } }]);
+    expect(runtime.notifications(BlipUpdate, ID)[0].payload.title).toBe('hook {"n":1}');
     const warnings = logs(runtime, "warn");
     expect(warnings[0]).toBe(
       'respond refused: ctx.respond: no webhook request is waiting for reply "someone-elses-reply" (each event.replyId can be answered once)',
@@ -196,28 +213,28 @@ describe("extension.event", () => {
   });
 
   it("passes a file event", async () => {
-    const started = await startRuntime();
+    const started = next();
     await loadFixture(started, "blips", ID);
     await started.runtime.call(ExtensionEvent, { id: ID, event: { type: "file", paths: ["/a", "/b"] } });
-    expect(started.runtime.notifications(BlipUpdate)[0].payload.title).toBe("/a,/b");
+    expect(started.runtime.notifications(BlipUpdate, ID)[0].payload.title).toBe("/a,/b");
   });
 });
 
 describe("extension.action", () => {
   it("answers the seq of each blip onAction updated, after those notifications", async () => {
-    const started = await startRuntime();
+    const started = next();
     const { runtime } = started;
     await loadFixture(started, "blips", ID);
     const response = await runtime.request(ExtensionAction, { id: ID, blipId: `${ID}/row`, actionId: "done", input: "yes", itemId: "i1" });
     expect(response.result).toEqual({ emitted: { [`${ID}/row`]: 2, [`${ID}/other`]: 1 } });
-    expect(runtime.notifications(BlipUpdate).map((u) => u.payload.title)).toEqual(["done:yes:i1", "second"]);
-    const order = runtime.received.map((m) => m.method ?? `answer:${m.id}`);
-    expect(order.lastIndexOf("blip.update")).toBeLessThan(order.indexOf(`answer:${response.id}`));
-    expect(order.indexOf("blip.end")).toBeLessThan(order.indexOf(`answer:${response.id}`));
+    expect(runtime.notifications(BlipUpdate, ID).map((u) => u.payload.title)).toEqual(["done:yes:i1", "second"]);
+    const seen = order(runtime, response.id);
+    expect(seen.lastIndexOf("blip.update")).toBeLessThan(seen.indexOf("answer"));
+    expect(seen.indexOf("blip.end")).toBeLessThan(seen.indexOf("answer"));
   });
 
   it("answers ExtensionFailed when onAction throws, and refuses another extension's blip", async () => {
-    const started = await startRuntime();
+    const started = next();
     await loadFixture(started, "blips", ID);
     const failed = await started.runtime.request(ExtensionAction, { id: ID, blipId: `${ID}/row`, actionId: "fail" });
     expect(failed.error).toEqual({ code: ErrorCodes.ExtensionFailed, message: "action failed" });

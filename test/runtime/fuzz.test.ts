@@ -14,7 +14,7 @@ import {
   ToolDrop,
   ToolRun,
 } from "@svc/runtime";
-import { startRuntime } from "./harness/setup.js";
+import { loadFixture, startRuntime } from "./harness/setup.js";
 
 const METHODS = [Initialize, ExtensionLoad, ExtensionUnload, ExtensionRun, ExtensionEvent, ExtensionAction, ToolRun, ToolDrop].map((m) => m.method);
 
@@ -50,7 +50,38 @@ const partialUtf8 = fc.constantFrom("é", "€", "😀").chain((char) => {
   return fc.integer({ min: 1, max: bytes.length - 1 }).map((cut) => Uint8Array.from([...encoder.encode('{"a":"'), ...bytes.subarray(0, cut), 0x0a]));
 });
 
+/** Well-formed requests with hostile params, aimed at loaded extensions (so they reach the sandboxes). */
+const aimed = fc
+  .oneof(
+    fc.record({
+      method: fc.constant(ExtensionEvent.method),
+      params: fc.record({
+        id: fc.constant("com.example.y"),
+        event: fc.oneof(
+          fc.record({ type: fc.constant("webhook"), body: fc.anything(), receivedAt: fc.string() }),
+          fc.record({ type: fc.constant("file"), paths: fc.array(fc.string()) }),
+          fc.anything(),
+        ),
+        replyId: fc.option(fc.string(), { nil: undefined }),
+      }),
+    }),
+    fc.record({
+      method: fc.constant(ExtensionAction.method),
+      params: fc.record({ id: fc.constant("com.example.y"), blipId: fc.string().map((k) => `com.example.y/${k}`), actionId: fc.string(), input: fc.anything(), itemId: fc.anything() }),
+    }),
+    fc.record({
+      method: fc.constant(ToolRun.method),
+      params: fc.record({ id: fc.constant("com.example.x"), tool: fc.constantFrom("echo", "paths", "fail", "nope"), action: fc.string(), values: fc.dictionary(fc.string(), fc.anything()) }),
+    }),
+    fc.record({
+      method: fc.constant(ToolDrop.method),
+      params: fc.record({ id: fc.constant("com.example.x"), tool: fc.constantFrom("paths", "badResult"), action: fc.constantFrom("shrink", "d", "x"), files: fc.array(fc.string()) }),
+    }),
+  )
+  .chain((request) => fc.integer({ min: 1, max: 1e9 }).map((id) => encoder.encode(JSON.stringify({ jsonrpc: "2.0", id, ...request }) + "\n")));
+
 const line = fc.oneof(
+  aimed,
   fc.string().map((s) => encoder.encode(s + "\n")),
   fc.string({ unit: "binary" }).map((s) => encoder.encode(s + "\n")),
   fc.jsonValue().map((v) => encoder.encode(JSON.stringify(v) + "\n")),
@@ -63,7 +94,10 @@ const line = fc.oneof(
 
 describe("hostile input", () => {
   it("never ends the process and keeps stdout pure JSON-RPC", async () => {
-    const { runtime } = await startRuntime();
+    const started = await startRuntime();
+    const { runtime } = started;
+    await loadFixture(started, "tools", "com.example.x");
+    await loadFixture(started, "blips", "com.example.y");
     await fc.assert(
       fc.asyncProperty(fc.array(line, { maxLength: 25 }), async (lines) => {
         for (const bytes of lines) await runtime.writeRaw(bytes);

@@ -1,21 +1,30 @@
 /** Tools through the real runtime: discovery, values, timeouts, result checks, path fence, drops. */
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { mkdirSync, realpathSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ErrorCodes, ExtensionRun, ExtensionTools, Log, ToolDrop, ToolRun } from "@svc/runtime";
-import { loadFixture, startRuntime, type Started } from "./harness/setup.js";
+import { freshId, loadFixture, startRuntime, startSharedRuntime, type Started } from "./harness/setup.js";
 
-const ID = "com.example.tools";
+let shared: Started;
+let ID = "";
+beforeAll(async () => {
+  shared = await startSharedRuntime();
+});
+/** Each test gets its own extension id on the shared runtime. */
+function next(): Started {
+  ID = freshId("com.example.tools");
+  return shared;
+}
 const runTool = (started: Started, tool: string, action: string, values: Record<string, unknown> = {}) =>
   started.runtime.request(ToolRun, { id: ID, tool, action, values });
 const logs = (started: Started, level: string) =>
-  started.runtime.notifications(Log).filter((l) => l.extensionId === ID && l.level === level).map((l) => l.message);
+  started.runtime.notifications(Log, ID).filter((l) => l.level === level).map((l) => l.message);
 
 describe("extension.tools", () => {
   it("reports every valid tool in canonical form and logs the invalid one", async () => {
-    const started = await startRuntime();
+    const started = next();
     await loadFixture(started, "tools", ID);
-    const [{ tools }] = started.runtime.notifications(ExtensionTools);
+    const [{ tools }] = started.runtime.notifications(ExtensionTools, ID);
     expect(tools.map((t: any) => t.id)).toEqual(["echo", "wait", "fail", "paths", "badResult"]);
     expect(tools[1]).toEqual({
       id: "wait",
@@ -34,7 +43,7 @@ describe("extension.tools", () => {
   });
 
   it("a tools-only extension's run answers {} and does nothing", async () => {
-    const started = await startRuntime();
+    const started = next();
     await loadFixture(started, "tools", ID);
     expect(await started.runtime.call(ExtensionRun, { id: ID, trigger: { type: "manual" } })).toEqual({});
   });
@@ -42,7 +51,7 @@ describe("extension.tools", () => {
 
 describe("tool.run", () => {
   it("normalizes values against the spec before run()", async () => {
-    const started = await startRuntime();
+    const started = next();
     await loadFixture(started, "tools", ID);
     const response = await runTool(started, "echo", "go", { input: 5, count: 99, flag: "yes", pick: "three", file: ["/a", "/b"], junk: 1 });
     const [block] = response.result.blocks;
@@ -51,7 +60,7 @@ describe("tool.run", () => {
   });
 
   it("answers UnknownTool for a missing or invalid tool", async () => {
-    const started = await startRuntime();
+    const started = next();
     await loadFixture(started, "tools", ID);
     const response = await runTool(started, "invalid", "go");
     expect(response.error).toEqual({
@@ -61,6 +70,7 @@ describe("tool.run", () => {
   });
 
   it("aborts ctx.signal at the abort limit and answers Timeout then", async () => {
+    ID = freshId("com.example.tools");
     const started = await startRuntime({ SVC_RUNTIME_TOOL_ABORT_MS: "300", SVC_RUNTIME_TOOL_GIVE_UP_MS: "5000" });
     await loadFixture(started, "tools", ID);
     const t0 = Date.now();
@@ -71,6 +81,7 @@ describe("tool.run", () => {
   });
 
   it("gives up with Timeout at the give-up limit even if the sandbox never answers", async () => {
+    ID = freshId("com.example.tools");
     const started = await startRuntime({ SVC_RUNTIME_TOOL_ABORT_MS: "5000", SVC_RUNTIME_TOOL_GIVE_UP_MS: "300" });
     await loadFixture(started, "tools", ID);
     const gaveUp = await runTool(started, "wait", "ignore");
@@ -78,14 +89,14 @@ describe("tool.run", () => {
   });
 
   it("a throw fails the run with the error's message, never its stack", async () => {
-    const started = await startRuntime();
+    const started = next();
     await loadFixture(started, "tools", ID);
     const response = await runTool(started, "fail", "throw");
     expect(response.error).toEqual({ code: ErrorCodes.ToolFailed, message: "bad input: try again" });
   });
 
   it("a result the app can't show fails with the title's message; details go to the log", async () => {
-    const started = await startRuntime();
+    const started = next();
     await loadFixture(started, "tools", ID);
     const response = await runTool(started, "fail", "invalid");
     expect(response.error).toEqual({ code: ErrorCodes.ToolFailed, message: "Fail returned something the app can't show." });
@@ -93,7 +104,7 @@ describe("tool.run", () => {
   });
 
   it("a result of exactly 1 MB passes; one byte more fails", async () => {
-    const started = await startRuntime();
+    const started = next();
     await loadFixture(started, "tools", ID);
     const atLimit = await runTool(started, "fail", "mb");
     expect(Buffer.byteLength(JSON.stringify(atLimit.result.blocks))).toBe(1_048_576);
@@ -102,7 +113,7 @@ describe("tool.run", () => {
   });
 
   it("cuts to the limits: 24 blocks, 64 rows, text past 100,000 characters with an ellipsis", async () => {
-    const started = await startRuntime();
+    const started = next();
     await loadFixture(started, "tools", ID);
     expect((await runTool(started, "fail", "many")).result.blocks).toHaveLength(24);
     expect((await runTool(started, "fail", "rows")).result.blocks[0].rows).toHaveLength(64);
@@ -111,7 +122,7 @@ describe("tool.run", () => {
   });
 
   it("drops and logs every returned path outside Data/<id>/ that the user did not give", async () => {
-    const started = await startRuntime();
+    const started = next();
     const dataDir = join(started.root.data, ID);
     mkdirSync(dataDir, { recursive: true });
     const given = join(started.root.root, "given.txt");
@@ -134,7 +145,7 @@ describe("tool.run", () => {
 
 describe("tool.drop", () => {
   it("hands the files to drop() and fences its outputs", async () => {
-    const started = await startRuntime();
+    const started = next();
     const given = join(started.root.root, "dropped.png");
     writeFileSync(given, "png");
     await loadFixture(started, "tools", ID);
@@ -148,7 +159,7 @@ describe("tool.drop", () => {
   });
 
   it("refuses an unknown drop action and too few files; a bad result fails with the title's message", async () => {
-    const started = await startRuntime();
+    const started = next();
     await loadFixture(started, "tools", ID);
     const unknown = await started.runtime.request(ToolDrop, { id: ID, tool: "paths", action: "nope", files: ["/a"] });
     expect(unknown.error).toEqual({ code: ErrorCodes.UnknownTool, message: 'tool "paths" has no drop action "nope" (its drop actions: "shrink")' });

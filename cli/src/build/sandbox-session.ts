@@ -25,7 +25,8 @@ export interface SessionOptions {
  */
 export async function withSandbox<T>(options: SessionOptions, work: (sandbox: SandboxHandle, dataDir: string) => Promise<T>): Promise<T> {
   const dataDir = await mkdtemp(join(tmpdir(), "svckit-data-"));
-  const pool = new SandboxPool();
+  // One host thread: the same sandbox the app runs, with its watchdog, so a stuck bundle cannot hang svckit.
+  const pool = new SandboxPool({ threads: 1 });
   let crashed: (reason: Error) => void = () => {};
   const crash = new Promise<never>((_, reject) => (crashed = reject));
   crash.catch(() => {});

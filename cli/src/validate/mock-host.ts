@@ -34,7 +34,8 @@ export class MockHost implements HostCalls {
     const fields = (args !== null && typeof args === "object" ? args : {}) as Record<string, unknown>;
     switch (op) {
       case "emit":
-        this.emit(args);
+        // The sandbox forwards `ctx.emit(blip)` as `{blip}`.
+        this.emit(fields.blip);
         return null;
       case "end":
         this.out.info(`end ${this.blipId(fields.key)}${describeFields(fields, ["state", "dismissAfter"])}`);

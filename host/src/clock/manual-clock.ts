@@ -1,7 +1,8 @@
 /**
  * A clock that only moves when told: unit tests drive it directly, and `svc-host` uses it when
  * `SVC_HOST_CLOCK=manual` so integration tests can advance the real host's time over its
- * control channel.
+ * control channel. A timer set for now (0 ms) still fires on its own, right after the current
+ * task, as a real one would; every later one waits for `advance`.
  */
 import type { Clock, Timer } from "./clock.js";
 
@@ -34,6 +35,8 @@ export class ManualClock implements Clock {
   setTimer(ms: number, fire: () => void): Timer {
     const entry: Pending = { at: this.current + Math.max(0, ms), order: this.order++, fire, cancelled: false };
     this.pending.push(entry);
+    // Time stands still, but what is due now still happens (soon, as with a real timer).
+    if (ms <= 0) setImmediate(() => this.fireIfPending(entry));
     return {
       cancel: () => {
         entry.cancelled = true;
@@ -61,6 +64,13 @@ export class ManualClock implements Clock {
   /** How many live timers are waiting (tests use it to prove nothing is left behind). */
   get timerCount(): number {
     return this.pending.filter((entry) => !entry.cancelled).length;
+  }
+
+  private fireIfPending(entry: Pending): void {
+    const index = this.pending.indexOf(entry);
+    if (index === -1 || entry.cancelled) return;
+    this.pending.splice(index, 1);
+    entry.fire();
   }
 
   private nextDue(limit: number): Pending | undefined {

@@ -52,11 +52,14 @@ function hostVersion(): string {
   }
 }
 
-/** Malformed HTTP never reaches express: answer 400 in JSON and drop the socket. */
+/** Malformed HTTP never reaches express: answer in JSON (431 for oversized headers, else 400) and drop the socket. */
 function answerClientError(error: Error & { code?: string }, socket: Socket): void {
   if (!socket.writable || error.code === "ECONNRESET") return void socket.destroy();
-  const body = JSON.stringify({ error: "malformed HTTP request" });
-  socket.end(`HTTP/1.1 400 Bad Request\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  const [status, reason, message] = error.code === "HPE_HEADER_OVERFLOW"
+    ? [431, "Request Header Fields Too Large", "request headers are too large"]
+    : [400, "Bad Request", "malformed HTTP request"];
+  const body = JSON.stringify({ error: message });
+  socket.end(`HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
 }
 
 /**

@@ -81,9 +81,12 @@ export class RuntimeProcess {
     });
   }
 
-  /** Notifications of this method received so far. */
-  notifications(type: Declared): any[] {
-    return this.received.filter((m) => m.method === type.method && m.id === undefined).map((m) => m.params);
+  /** Notifications of this method received so far; with `extensionId`, only that extension's. */
+  notifications(type: Declared, extensionId?: string): any[] {
+    return this.received
+      .filter((m) => m.method === type.method && m.id === undefined)
+      .map((m) => m.params)
+      .filter((p) => extensionId === undefined || p?.extensionId === extensionId);
   }
 
   /** Waits until `predicate` holds over what was received (checked on every new message). */
