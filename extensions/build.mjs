@@ -27,46 +27,7 @@ function extensionFolders(names) {
   return (names.length > 0 ? names : all).map((name) => join(here, name));
 }
 
-/** svckit's in-process entry, or undefined when svckit cannot be loaded. */
-async function loadSvckit() {
-  try {
-    return (await import("svckit")).runCli;
-  } catch (error) {
-    console.error(`extensions: svckit cannot be loaded (${error.message.split("\n")[0]}); bundling with esbuild directly`);
-    return undefined;
-  }
-}
-
-/**
- * The same bundle svckit makes (CommonJS, platform neutral, ES2022, @svc/api inlined), for when
- * svckit itself is not built. It writes no dist/tools.json: the bundled extensions have no tools.
- */
-async function bundleWithEsbuild(dir, out) {
-  const { build } = await import("esbuild");
-  try {
-    await build({
-      absWorkingDir: dir,
-      entryPoints: ["src/index.ts"],
-      outfile: join(dir, "dist/index.js"),
-      bundle: true,
-      format: "cjs",
-      platform: "neutral",
-      mainFields: ["module", "main"],
-      target: "es2022",
-      minifyWhitespace: true,
-      minifySyntax: true,
-      legalComments: "none",
-      logLevel: "silent",
-    });
-    out.info("built dist/index.js (esbuild)");
-    return 0;
-  } catch (error) {
-    for (const message of error.errors ?? [error]) out.warn(message.text ?? String(message));
-    return 1;
-  }
-}
-
-const runCli = await loadSvckit();
+const { runCli } = await import("svckit");
 let failed = 0;
 for (const dir of extensionFolders(process.argv.slice(2))) {
   const name = dir.slice(here.length);
@@ -74,9 +35,7 @@ for (const dir of extensionFolders(process.argv.slice(2))) {
     info: (line) => console.log(`extensions/${name}: ${line}`),
     warn: (line) => console.error(`extensions/${name}: ${line}`),
   };
-  const code = runCli
-    ? await runCli(["build"], { cwd: dir, env: process.env, out, signal: new AbortController().signal, readStdin: async () => "" })
-    : await bundleWithEsbuild(dir, out);
+  const code = await runCli(["build"], { cwd: dir, env: process.env, out, signal: new AbortController().signal, readStdin: async () => "" });
   if (code !== 0) failed++;
 }
 if (failed > 0) {

@@ -7,7 +7,7 @@ import { fileURLToPath } from "node:url";
 import { ManualClock, systemClock } from "./clock/index.js";
 import { createDisplay } from "./display/index.js";
 import { settingsFromEnv } from "./app/options.js";
-import { startHost } from "./app/host.js";
+import { startHost, type Host } from "./app/host.js";
 import { listenForControl } from "./control/index.js";
 import { runtimeMainPath } from "./supervisor/index.js";
 
@@ -42,16 +42,15 @@ async function main(): Promise<void> {
   const settings = settingsFromEnv(process.env, defaultBundled, (message) => process.stderr.write(`svc-host: ${message}\n`));
   const clock = settings.manualClock ? new ManualClock() : systemClock;
   const display = createDisplay(settings.output, process.stdout, settings.logLevel);
-  const host = await startHost({
-    bundled: settings.bundled,
-    clock,
-    display,
-    runtimeMain: settings.runtimeMain ?? runtimeMainPath(),
-    backoff: settings.backoff,
-  });
-
+  // Signals are heard from the start: one that arrives while starting stops the host once it is up.
+  let host: Host | undefined;
+  let stopRequested = false;
   let stopping: Promise<void> | undefined;
-  const stop = () => {
+  const stop = (): Promise<void> => {
+    if (!host) {
+      stopRequested = true;
+      return Promise.resolve();
+    }
     stopping ??= host.stop().then(
       () => process.exit(0),
       (error: unknown) => {
@@ -61,12 +60,28 @@ async function main(): Promise<void> {
     );
     return stopping;
   };
-  process.on("SIGINT", () => (stopping ? process.exit(130) : void stop()));
+  process.on("SIGINT", () => (stopping || stopRequested ? process.exit(130) : void stop()));
   process.on("SIGTERM", () => void stop());
+
+  host = await startHost({
+    bundled: settings.bundled,
+    clock,
+    display,
+    runtimeMain: settings.runtimeMain ?? runtimeMainPath(),
+    backoff: settings.backoff,
+  });
+  if (stopRequested) return void stop();
+  const running = host;
   if (settings.controlOnStdin) {
     listenForControl({
       input: process.stdin,
-      host: { ...host, pause: () => host.pause(), resume: () => host.resume(), runNow: (id, trigger) => host.runNow(id, trigger), stop },
+      host: {
+        pause: () => running.pause(),
+        resume: () => running.resume(),
+        runNow: (id, trigger) => running.runNow(id, trigger),
+        action: (press) => running.action(press),
+        stop,
+      },
       clock: clock instanceof ManualClock ? clock : undefined,
       now: () => clock.now(),
       emit: (event) => display.show(event),

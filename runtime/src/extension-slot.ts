@@ -240,7 +240,12 @@ export class ExtensionSlot {
       void handle?.dispose().catch(() => {});
       if (error instanceof ResponseError) throw error;
       const message = `${this.id} could not be loaded: ${messageOf(error)}`;
-      if (generation === this.generation) this.loadFailure = message;
+      if (generation === this.generation) {
+        // A sandbox that died while loading goes through the restart window on the next request;
+        // anything else (no bundle, a throw at load) waits for new code.
+        if (sandboxErrorCode(error) === "crashed") this.crashReason = messageOf(error);
+        else this.loadFailure = message;
+      }
       this.log("error", message);
       await this.status.send("crashed", undefined, message);
       throw new ResponseError(ErrorCodes.ExtensionNotLoaded, message);

@@ -30,9 +30,6 @@ import {
 } from "./protocol/index.js";
 import type { ReplyBook } from "./replies.js";
 
-/** Longest log message passed on; longer ones are cut with an ellipsis. */
-export const MAX_LOG_MESSAGE_CHARS = 16_384;
-
 const HOST_REQUESTS: Partial<Record<ForwardedOp, RequestType<any, unknown>>> = {
   openURL: HostOpenURL,
   notify: HostNotify,
@@ -75,10 +72,6 @@ export interface ForwardTarget {
   hostCallTimeoutMs: number;
 }
 
-function clip(message: string): string {
-  return message.length > MAX_LOG_MESSAGE_CHARS ? `${message.slice(0, MAX_LOG_MESSAGE_CHARS - 1)}…` : message;
-}
-
 /**
  * Serves one forwarded op for the extension `target.extensionId`. Rejections carry a message for
  * the extension's author; the guest sees it as a thrown `Error`.
@@ -112,7 +105,8 @@ export async function forward(target: ForwardTarget, op: ForwardedOp, args: unkn
     case "log": {
       const parsed = LogArgs.safeParse(args);
       if (!parsed.success) throw new Error(`ctx.log: ${describeIssues(parsed.error)}`);
-      connection.sendNotification(Log, { extensionId, level: parsed.data.level, message: clip(parsed.data.message) });
+      // The sandbox already cut the message to its log limit.
+      connection.sendNotification(Log, { extensionId, level: parsed.data.level, message: parsed.data.message });
       return null;
     }
     default:

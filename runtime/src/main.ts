@@ -72,6 +72,10 @@ connection.listen(new NdjsonReader(process.stdin, { maxLineBytes: config.maxLine
   note("stdin closed: stopping");
   void service?.stop();
 });
+process.on("SIGTERM", () => {
+  note("SIGTERM: stopping");
+  void service?.stop();
+});
 writer.onClose(() => {
   note("stdout closed: stopping");
   void service?.stop();

@@ -49,6 +49,8 @@ const WITHOUT_INITIALIZE = new Set([Initialize.method, Shutdown.method]);
 export class RuntimeService {
   private dataRoot: string | null = null;
   private stopping: Promise<void> | null = null;
+  /** Set the moment `shutdown` is answered, so requests behind it in the same read are refused. */
+  private shuttingDown = false;
   private readonly slots = new Map<string, ExtensionSlot>();
   /** Unloads still flushing, so a quick reload never reads a seq.json about to be rewritten. */
   private readonly closing = new Map<string, Promise<void>>();
@@ -57,7 +59,7 @@ export class RuntimeService {
 
   /** For the connection's `beforeRequest`: refuses requests before `initialize` and after `shutdown`. */
   guard(method: string): void {
-    if (this.stopping) throw new ResponseError(ErrorCodes.ShuttingDown, "the runtime is shutting down");
+    if (this.shuttingDown || this.stopping) throw new ResponseError(ErrorCodes.ShuttingDown, "the runtime is shutting down");
     if (this.dataRoot === null && !WITHOUT_INITIALIZE.has(method)) {
       throw new ResponseError(ErrorCodes.NotInitialized, `send initialize before ${method.slice(0, 100)}`);
     }
@@ -136,6 +138,7 @@ export class RuntimeService {
     connection.onRequest(ToolDrop, ({ id, ...params }) => dropOnTool(this.slot(id), config, params));
     connection.onRequest(Shutdown, () => {
       // Answer first; the connection writes the answer before this timer fires.
+      this.shuttingDown = true;
       setImmediate(() => void this.stop());
       return {};
     });

@@ -35,10 +35,30 @@ const parse = JSON.parse;
 const pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
 const handlers = new Map<string, (data: unknown) => void>();
 
-function encode(op: string, args: unknown): string {
-  const json = stringify(args === undefined ? null : args);
-  if (typeof json !== "string") throw new TypeError(`${op}: the arguments cannot be sent to the host`);
+/** Deepest nesting the host accepts (src/limits.ts MAX_JSON_DEPTH). */
+const MAX_DEPTH = 64;
+
+/**
+ * JSON text of `value`, refusing nesting deeper than the host accepts as soon as it is reached:
+ * QuickJS's JSON.stringify slows down with the square of the depth, so a deep value must be
+ * stopped early, not measured after.
+ */
+export function encodeJson(value: unknown, what: string): string {
+  const depths = new WeakMap<object, number>();
+  const json = stringify(value === undefined ? null : value, function depthGuard(this: object, _key, item: unknown) {
+    if (typeof item === "object" && item !== null) {
+      const depth = (depths.get(this) ?? 0) + 1;
+      if (depth > MAX_DEPTH) throw new RangeError(`${what} are nested more than ${MAX_DEPTH} levels deep`);
+      depths.set(item, depth);
+    }
+    return item;
+  });
+  if (typeof json !== "string") throw new TypeError(`${what} cannot be sent to the host`);
   return json;
+}
+
+function encode(op: string, args: unknown): string {
+  return encodeJson(args, `${op}: the arguments`);
 }
 
 export const bridge: Bridge = {

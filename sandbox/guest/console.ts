@@ -7,19 +7,47 @@ import { formatArgs } from "./format.ts";
 
 type Level = "debug" | "info" | "warn" | "error";
 
-/** Longest line sent; the host cuts again at its own limit. */
+/** Longest line sent (the host applies the same rule, src/limits.ts MAX_LOG_CHARS). */
 const MAX_CHARS = 8192;
+/** Lines waiting for the host at once; past this, lines are dropped and counted. */
+const MAX_WAITING = 1000;
 
-/** Sends one log line; used by `console` and `ctx.log`. */
+let waiting = 0;
+let dropped = 0;
+
+/** Cuts a long message to MAX_CHARS, saying how much was cut (same rule as the host's). */
+function cut(message: string): string {
+  if (message.length <= MAX_CHARS) return message;
+  const keep = MAX_CHARS - 40;
+  return `${message.slice(0, keep)}… (${message.length - keep} more characters)`;
+}
+
+function send(bridge: Bridge, level: Level, message: string): void {
+  waiting++;
+  bridge.call("log", { level, message }).then(settled, settled);
+  function settled(): void {
+    waiting--;
+    if (waiting === 0 && dropped > 0) {
+      const count = dropped;
+      dropped = 0;
+      send(bridge, "warn", `console: ${count} lines dropped (more than ${MAX_WAITING} were waiting to be written)`);
+    }
+  }
+}
+
+/** Sends one log line; used by `console` and `ctx.log`. Never throws, never waits. */
 export function sendLog(bridge: Bridge, level: Level, args: unknown[]): void {
+  if (waiting >= MAX_WAITING) {
+    dropped++;
+    return;
+  }
   let message: string;
   try {
     message = formatArgs(args);
   } catch (error) {
     message = `(console: could not format the message: ${String((error as Error)?.message ?? error)})`;
   }
-  if (message.length > MAX_CHARS) message = `${message.slice(0, MAX_CHARS)}… (${message.length - MAX_CHARS} more characters)`;
-  bridge.call("log", { level, message }).catch(() => {});
+  send(bridge, level, cut(message));
 }
 
 export function installConsole(bridge: Bridge): void {

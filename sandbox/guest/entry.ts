@@ -3,7 +3,7 @@
  * `invoke` (one entry point; the outcome comes back through op `invoke.done`) and `dispatch`
  * (host pushes: replies, timers, aborts, WebSocket events).
  */
-import { bridge, dispatch } from "./bridge.ts";
+import { bridge, dispatch, encodeJson } from "./bridge.ts";
 import { makeContext, type CallContext, type SandboxConfig } from "./ctx.ts";
 import { describeThrown } from "./errors.ts";
 import { AbortController, type AbortSignal } from "./events.ts";
@@ -26,8 +26,7 @@ bridge.on("abort", (data: { callId: number }) => running.get(data.callId)?.abort
 
 function jsonCopy(value: unknown): unknown {
   try {
-    const json = stringify(value);
-    return json === undefined ? undefined : parse(json);
+    return parse(encodeJson(value, "a tool"));
   } catch {
     return undefined;
   }

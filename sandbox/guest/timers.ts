@@ -6,6 +6,9 @@ import type { Bridge } from "./bridge.ts";
 
 type Callback = (...args: unknown[]) => void;
 
+/** Pending timers per sandbox (the host enforces the same limit, src/limits.ts MAX_TIMERS). */
+const MAX_TIMERS = 1000;
+
 interface Timer {
   callback: Callback;
   args: unknown[];
@@ -40,6 +43,7 @@ export function installTimers(bridge: Bridge): void {
 
   function start(callback: unknown, ms: unknown, args: unknown[], repeat: boolean): number {
     if (typeof callback !== "function") throw new TypeError("The callback must be a function");
+    if (timers.size >= MAX_TIMERS) throw new RangeError(`setTimeout: too many timers pending (limit ${MAX_TIMERS})`);
     const delay = Math.min(Math.max(Number(ms) || 0, 0), 2_147_483_647);
     const id = nextId++;
     const timer = { callback: callback as Callback, args, ms: delay, repeat };

@@ -56,11 +56,20 @@ export function checkForwardedArgs(op: ForwardedOp, raw: unknown): Record<string
     }
     out[key] = checkField(op, key, field, value);
   }
-  if (op === "log" && (out.message as string).length > MAX_LOG_CHARS) {
-    const message = out.message as string;
-    out.message = `${message.slice(0, MAX_LOG_CHARS)}… (${message.length - MAX_LOG_CHARS} more characters)`;
-  }
+  if (op === "log") out.message = cutLogMessage(out.message as string);
   return out;
+}
+
+/**
+ * A log message cut to MAX_LOG_CHARS, ending with how much was cut (the prelude's console uses
+ * the same rule, so a guest-cut message passes unchanged).
+ *
+ * @example cutLogMessage("x".repeat(9000)).endsWith("… (848 more characters)") // true
+ */
+export function cutLogMessage(message: string): string {
+  if (message.length <= MAX_LOG_CHARS) return message;
+  const keep = MAX_LOG_CHARS - 40;
+  return `${message.slice(0, keep)}… (${message.length - keep} more characters)`;
 }
 
 function checkField(op: string, key: string, field: Field, value: unknown): unknown {

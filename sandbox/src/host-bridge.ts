@@ -31,6 +31,8 @@ export class HostBridge {
   private nextCallId = 1;
   /** Async calls not yet answered; a cancelled call is removed and its answer dropped. */
   private readonly inFlight = new Set<number>();
+  /** Those of them that count against MAX_CALLS_IN_FLIGHT (timers have their own limit). */
+  private readonly counted = new Set<number>();
 
   constructor(
     private readonly context: QuickJSContext,
@@ -51,13 +53,15 @@ export class HostBridge {
     const call = context.newFunction("__svc_call", (opHandle, jsonHandle) =>
       this.guarded(() => {
         const { op, args } = this.readCall(opHandle, jsonHandle);
-        if (this.inFlight.size >= MAX_CALLS_IN_FLIGHT) {
+        const counts = op !== "timer.sleep";
+        if (counts && this.counted.size >= MAX_CALLS_IN_FLIGHT) {
           throw new RangeError(`${op}: too many host calls in flight (limit ${MAX_CALLS_IN_FLIGHT})`);
         }
         const id = this.nextCallId++;
         const pending = this.router.async(op, args, id);
         if (!pending) throw new TypeError(`unknown operation "${op}"`);
         this.inFlight.add(id);
+        if (counts) this.counted.add(id);
         pending.then(
           (value) => this.answer({ id, ok: true, value: value ?? null }),
           (error: unknown) => this.answer({ id, ok: false, error: errorRecord(error) }),
@@ -74,11 +78,13 @@ export class HostBridge {
   /** Drops a call's answer (a cleared timer, an aborted request). */
   cancel(id: number): void {
     this.inFlight.delete(id);
+    this.counted.delete(id);
   }
 
   /** Drops every pending answer (dispose). */
   cancelAll(): void {
     this.inFlight.clear();
+    this.counted.clear();
   }
 
   get callsInFlight(): number {
@@ -86,6 +92,7 @@ export class HostBridge {
   }
 
   private answer(reply: Reply): void {
+    this.counted.delete(reply.id);
     if (!this.inFlight.delete(reply.id)) return;
     this.deliverReply(reply);
   }

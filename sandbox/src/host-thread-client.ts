@@ -37,7 +37,9 @@ export class HostThreadClient {
   ) {
     this.board = new SliceBoard(new SharedArrayBuffer(SLICE_BOARD_BYTES));
     const data: HostThreadData = { module, board: this.board.buffer };
-    this.worker = new Worker(HOST_THREAD_FILE, { workerData: data, stdout: false, stderr: false });
+    // 4 MB of native stack (Node's worker default, stated here because the 256 KB QuickJS stack
+    // limit relies on it: with it, deep recursion in native built-ins is a clean guest error).
+    this.worker = new Worker(HOST_THREAD_FILE, { workerData: data, resourceLimits: { stackSizeMb: 4 } });
     this.worker.unref();
     this.worker.on("message", (message: FromHostThread) => this.receive(message));
     this.worker.on("error", (error) => this.end(`the host thread failed: ${error.message}`));
@@ -60,6 +62,11 @@ export class HostThreadClient {
 
   release(sid: number): void {
     this.residents.delete(sid);
+  }
+
+  /** False once the sandbox crashed or was released (or the thread is gone). */
+  hosts(sid: number): boolean {
+    return this.alive && this.residents.has(sid);
   }
 
   request(message: DistributiveOmit<Request, "rid">, signal?: AbortSignal): Promise<unknown> {

@@ -29,7 +29,8 @@ function send(message: FromHostThread): void {
 }
 
 function reply(rid: number, work: () => Promise<unknown>): void {
-  work().then(
+  // Never throws out of the message handler: an exception there would end the thread.
+  Promise.resolve().then(work).then(
     (value) => send({ type: "result", rid, ok: true, value }),
     (error: unknown) => {
       const record = error instanceof SandboxError ? error.toRecord() : { code: "guest" as const, message: errorRecord(error).message };

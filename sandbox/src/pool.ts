@@ -93,6 +93,7 @@ class RemoteSandbox implements SandboxHandle {
 
   invoke(invocation: Invocation, options: { signal?: AbortSignal } = {}): Promise<unknown> {
     if (this.disposed) return Promise.reject(new SandboxError("disposed", "the sandbox was disposed"));
+    if (!this.thread.hosts(this.sid)) return Promise.reject(crashedError());
     if (options.signal?.aborted) return Promise.reject(new SandboxError("aborted", "the call was aborted"));
     return this.thread.request({ type: "invoke", sid: this.sid, invocation }, options.signal);
   }
@@ -110,6 +111,11 @@ class RemoteSandbox implements SandboxHandle {
 
   private call(method: "load" | "diagnostics"): Promise<unknown> {
     if (this.disposed) return Promise.reject(new SandboxError("disposed", "the sandbox was disposed"));
+    if (!this.thread.hosts(this.sid)) return Promise.reject(crashedError());
     return this.thread.request({ type: "call", sid: this.sid, method });
   }
+}
+
+function crashedError(): SandboxError {
+  return new SandboxError("crashed", "the sandbox crashed; create it again");
 }

@@ -7,7 +7,7 @@ import { readFile, writeFile } from "node:fs/promises";
 import { spawn } from "node:child_process";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { REPO, svckitProcess, tempFolder, type Outcome } from "./harness.js";
+import { REPO, svckit, svckitProcess, tempFolder, type Outcome } from "./harness.js";
 
 let folder: { dir: string; remove(): Promise<void> };
 beforeAll(async () => {
@@ -26,9 +26,9 @@ describe("svckit executable", () => {
     expect(result.stdout).toContain("Exit codes: 0 ok, 1 a problem was found, 2 the command line is wrong.");
   });
 
-  it("has --help on every command", async () => {
+  it("has --help on every command (in-process: the same dispatcher)", async () => {
     for (const command of ["new", "build", "validate", "dev", "send", "pack"]) {
-      const result = await svckitProcess([command, "--help"], { cwd: folder.dir });
+      const result = await svckit([command, "--help"], { cwd: folder.dir });
       expect(result.code).toBe(0);
       expect(result.stdout.split("\n")[0]).toMatch(new RegExp(`^Usage: svckit ${command}`));
     }

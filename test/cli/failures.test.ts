@@ -86,6 +86,22 @@ export default defineExtension({ tools: { uuid: tool({ id: "guid", title: "UUID"
   });
 });
 
+describe("svckit build warns but succeeds", () => {
+  it("on an OAuth mistake (SPEC.md OAuth rule 5: it never hides the extension)", async () => {
+    await writeFixture(folder.dir, {
+      svc: {
+        oauth: { github: { authorizeUrl: "https://github.com/login/oauth/authorize", tokenUrl: "https://github.com/login/oauth/access_token", clientId: "abc", clientSecret: "s3cret" } },
+      },
+    });
+    const result = await svckit(["build"], { cwd: folder.dir });
+    expect(result.code).toBe(0);
+    expect(result.stderr).toBe(
+      'warning: package.json: "svc.oauth.github.clientSecret" is not allowed: svc signs in with PKCE as a public client; remove the client secret (sign-in will not work until this is fixed)',
+    );
+    expect(result.stdout).toMatch(/^built dist\/index\.js/);
+  });
+});
+
 describe("svckit pack refuses", () => {
   it("an id beginning dev.svc., saying why and how to fix it", async () => {
     await writeFixture(folder.dir, { svc: { id: "dev.svc.fixture" } });
@@ -148,7 +164,7 @@ export default defineExtension({
     const result = await svckit(["validate"], { cwd: folder.dir });
     expect(result.stderr).toBe("");
     expect(result.code).toBe(0);
-    expect(result.stdout).toContain("cut to the limits: data.series, facts");
+    expect(result.stdout).toContain("cut to the limits: facts, data.series");
     expect(result.stdout).toContain("notify: Hello — from validate");
     expect(result.stdout).toContain("openURL: https://example.com/x");
     expect(result.stdout).toContain("log [info] a log line");

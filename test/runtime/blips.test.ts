@@ -115,6 +115,27 @@ describe("extension.load and extension.run", () => {
     expect(gaveUp.error).toEqual({ code: ErrorCodes.Timeout, message: `${ID}: update() did not finish within 300 ms` });
   });
 
+  it("a slice that never yields is interrupted: ExtensionFailed, and the extension keeps working", async () => {
+    const started = next();
+    await loadFixture(started, "blips", ID, { mode: "spin" });
+    const response = await started.runtime.request(ExtensionRun, run());
+    expect(response.error).toEqual({
+      code: ErrorCodes.ExtensionFailed,
+      message: "interrupted: the extension's code ran for more than 1000 ms without pausing",
+    });
+    await loadFixture(started, "blips", ID, { mode: "basic" });
+    expect(await started.runtime.call(ExtensionRun, run())).toEqual({ nextRunAfter: 60 });
+  });
+
+  it("a request in flight when its extension is unloaded answers UnknownExtension", async () => {
+    const started = next();
+    await loadFixture(started, "blips", ID, { mode: "slow", ms: 5000 });
+    const pending = started.runtime.request(ExtensionRun, run());
+    await started.runtime.waitForNotification(ExtensionStatusChanged, (s) => s.extensionId === ID && s.status === "running");
+    await started.runtime.call(ExtensionUnload, { id: ID });
+    expect((await pending).error).toEqual({ code: ErrorCodes.UnknownExtension, message: `${ID} was unloaded while this request ran` });
+  });
+
   it("unload ends the extension: later requests get UnknownExtension", async () => {
     const started = next();
     await loadFixture(started, "blips", ID);

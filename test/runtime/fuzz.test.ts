@@ -111,6 +111,8 @@ describe("hostile input", () => {
     );
     const lines = runtime.stdoutLines();
     expect(lines.length).toBeGreaterThan(40);
+    // Hostile input is answered with the right error, never with an internal one.
+    expect((lines as Array<{ error?: { code: number } }>).filter((m) => m.error?.code === -32603)).toEqual([]);
     for (const message of lines as Array<Record<string, unknown>>) {
       expect(message.jsonrpc).toBe("2.0");
       expect("result" in message || "error" in message || typeof message.method === "string").toBe(true);

@@ -52,6 +52,7 @@ describe("host calls", () => {
     expect(seen).toEqual([
       ["host.secrets.get", { extensionId: ID, name: "apiKey" }],
       ["host.secrets.set", { extensionId: ID, name: "apiKey", value: "s3cret" }],
+      ["host.secrets.get", { extensionId: ID, name: "n".repeat(64) }],
       ["host.secrets.set", { extensionId: ID, name: "big", value: "v".repeat(16384) }],
       ["host.secrets.delete", { extensionId: ID, name: "apiKey" }],
       ["host.preferences.set", { extensionId: ID, name: "city", value: "Oslo" }],
@@ -70,6 +71,8 @@ describe("host calls", () => {
     const results = JSON.parse(line.message.slice("results ".length));
     expect(results["secrets.get"]).toEqual({ ok: "stored" });
     expect(results["secrets.setBadName"].error).toMatch(/"name" should be 1–64 characters from A–Z a–z 0–9 \. _ -/);
+    expect(results["secrets.nameAtLimit"]).toEqual({ ok: "stored" });
+    expect(results["secrets.nameOverLimit"].error).toMatch(/^ctx\.secrets\.get: "name" should be 1–64 characters/);
     expect(results["secrets.setAtLimit"]).toEqual({});
     expect(results["secrets.setOverLimit"].error).toMatch(/"value" should be at most 16384 bytes/);
     expect(results["workingHours"]).toEqual({ ok: { start: 540, end: 1020, weekdaysOnly: true } });

@@ -72,6 +72,18 @@ describe("crash restarts", () => {
     expect(runtime.notifications(BlipUpdate).map((u) => u.payload.id)).toEqual([`${ID}/ok`]);
   }, 60_000);
 
+  it("a sandbox that crashes while loading is retried through the same window", async () => {
+    const started = await startRuntime({ SVC_RUNTIME_MEMORY_MB: "16" });
+    const { runtime } = started;
+    const ext = await buildFixture("crash-at-load", started.root.extensions, ID);
+    const load = await runtime.request(ExtensionLoad, { id: ID, path: ext.path, manifest: ext.manifest, preferences: {} });
+    expect(load.error!.code).toBe(ErrorCodes.ExtensionNotLoaded);
+    expect(load.error!.message).toMatch(/could not be loaded: .*crashed/);
+    const codes: number[] = [];
+    for (let i = 0; i < 4; i++) codes.push((await runtime.request(ExtensionRun, { id: ID, trigger: { type: "manual" } })).error!.code);
+    expect(codes).toEqual([ErrorCodes.ExtensionNotLoaded, ErrorCodes.ExtensionNotLoaded, ErrorCodes.ExtensionNotLoaded, ErrorCodes.Crashed]);
+  }, 60_000);
+
   it("test.advanceClock is not served without SVC_RUNTIME_TEST_HOOKS=1", async () => {
     const { runtime } = await startRuntime();
     expect((await runtime.request(TestAdvanceClock, { ms: 1 })).error!.code).toBe(-32601);

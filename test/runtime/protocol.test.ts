@@ -1,5 +1,5 @@
 /** The transport and the protocol's error rows, against the real svc-runtime process. */
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import {
@@ -13,7 +13,7 @@ import {
   Shutdown,
   ToolRun,
 } from "@svc/runtime";
-import { spawnRuntime, startRuntime } from "./harness/setup.js";
+import { spawnRuntime, startRuntime, startSharedRuntime, type Started } from "./harness/setup.js";
 
 const MAX_LINE = 8 * 1024 * 1024;
 
@@ -55,8 +55,13 @@ describe("initialize", () => {
 });
 
 describe("errors on the wire", () => {
+  let shared: Started;
+  beforeAll(async () => {
+    shared = await startSharedRuntime();
+  });
+
   it("-32700 for a line that is not JSON, with id null", async () => {
-    const { runtime } = await startRuntime();
+    const { runtime } = shared;
     await runtime.writeRaw("{not json\n");
     const error = await runtime.waitFor(() => runtime.received.find((m) => m.error?.code === -32700));
     expect(error.id).toBeNull();
@@ -64,7 +69,7 @@ describe("errors on the wire", () => {
   });
 
   it("-32600 for JSON that is not a request, -32601 for an unknown method", async () => {
-    const { runtime } = await startRuntime();
+    const { runtime } = shared;
     runtime.send({ hello: 1 });
     const unknown = await runtime.request("extension.explode", {});
     expect(unknown.error).toEqual({ code: -32601, message: 'unknown method "extension.explode"' });
@@ -72,7 +77,7 @@ describe("errors on the wire", () => {
   });
 
   it("-32602 naming the path of the bad param", async () => {
-    const { runtime } = await startRuntime();
+    const { runtime } = shared;
     const response = await runtime.request(ExtensionRun, { id: "a.b", trigger: { type: "sometimes" } });
     expect(response.error!.code).toBe(-32602);
     expect(response.error!.message).toMatch(/^invalid params for extension\.run: "trigger\.type" /);
@@ -81,7 +86,7 @@ describe("errors on the wire", () => {
   });
 
   it("UnknownExtension for an id never loaded", async () => {
-    const { runtime } = await startRuntime();
+    const { runtime } = shared;
     const response = await runtime.request(ToolRun, { id: "com.example.none", tool: "x", action: "go", values: {} });
     expect(response.error).toEqual({
       code: ErrorCodes.UnknownExtension,
@@ -90,7 +95,7 @@ describe("errors on the wire", () => {
   });
 
   it("ExtensionNotLoaded when dist/index.js is missing, with status crashed", async () => {
-    const { runtime, root } = await startRuntime();
+    const { runtime, root } = shared;
     const path = join(root.extensions, "com.example.empty");
     mkdirSync(path, { recursive: true });
     const response = await runtime.request(ExtensionLoad, {
@@ -101,7 +106,7 @@ describe("errors on the wire", () => {
     });
     expect(response.error!.code).toBe(ErrorCodes.ExtensionNotLoaded);
     expect(response.error!.message).toMatch(/^com\.example\.empty could not be loaded: cannot read .*dist\/index\.js \(ENOENT\): build the extension with svckit build$/);
-    expect(runtime.notifications(ExtensionStatusChanged)).toEqual([
+    expect(runtime.notifications(ExtensionStatusChanged, "com.example.empty")).toEqual([
       { extensionId: "com.example.empty", status: "crashed", error: response.error!.message },
     ]);
     const run = await runtime.request(ExtensionRun, { id: "com.example.empty", trigger: { type: "manual" } });
@@ -109,13 +114,13 @@ describe("errors on the wire", () => {
   });
 
   it("refuses a manifest whose id is not the extension's", async () => {
-    const { runtime, root } = await startRuntime();
+    const { runtime, root } = shared;
     const response = await runtime.request(ExtensionLoad, { id: "a.b", path: root.extensions, manifest: { id: "c.d" }, preferences: {} });
     expect(response.error).toEqual({ code: -32602, message: 'invalid params for extension.load: "manifest.id" is "c.d", not "a.b"' });
   });
 
   it("ignores a response to an id it never sent, with a stderr note", async () => {
-    const { runtime } = await startRuntime();
+    const { runtime } = shared;
     runtime.send({ jsonrpc: "2.0", id: 424242, result: {} });
     await runtime.waitFor(() => runtime.stderr.includes("ignored a response to unknown id 424242"));
     expect(runtime.stdoutLines().every((m: any) => m.id !== 424242)).toBe(true);
@@ -144,6 +149,17 @@ describe("ending", () => {
     const { runtime } = await startRuntime();
     expect(await runtime.call(Shutdown, {})).toEqual({});
     expect(await runtime.exited).toEqual({ code: 0, signal: null });
+  });
+
+  it("refuses requests that arrive behind shutdown with ShuttingDown", async () => {
+    const { runtime } = await startRuntime();
+    const line = (id: number, method: string) => JSON.stringify({ jsonrpc: "2.0", id, method, params: {} }) + "\n";
+    await runtime.writeRaw(line(71, Shutdown.method) + line(72, "anything"));
+    const refused = await runtime.waitFor(() => runtime.received.find((m) => m.id === 72));
+    expect(refused.error).toEqual({ code: ErrorCodes.ShuttingDown, message: "the runtime is shutting down" });
+    const answered = await runtime.waitFor(() => runtime.received.find((m) => m.id === 71));
+    expect(answered.result).toEqual({});
+    expect((await runtime.exited).code).toBe(0);
   });
 
   it("exits 0 when the host closes stdin", async () => {

@@ -88,3 +88,18 @@ describe("node built-ins", () => {
     expect(alternativeFor("zlib")).toBe("use a package that does not need it (a browser build often does not)");
   });
 });
+
+describe("@svc/api in a bundle", () => {
+  it("keeps only what the extension uses (the SDK's modules are side-effect free)", async () => {
+    await project({
+      "src/index.ts": 'import { defineExtension, number, stat } from "@svc/api";\n' +
+        'export default defineExtension({ async update(ctx) { await ctx.emit(stat("n", { title: "N", value: number(1) })); } });\n',
+    });
+    const outcome = await bundle(dir);
+    expect(outcome.ok).toBe(true);
+    if (!outcome.ok) return;
+    // The schemas (and zod) would add hundreds of kilobytes.
+    expect(outcome.code.length).toBeLessThan(20_000);
+    expect(outcome.code).not.toContain("zod");
+  });
+});

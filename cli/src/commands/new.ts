@@ -23,7 +23,7 @@ export const create = defineCommand({
   ],
   positionals: [{ name: "name", description: "the folder and package name, e.g. my-deploys", required: true }],
   options: {
-    template: { type: "string", valueName: TEMPLATE_NAMES.join("|"), description: "what to start from (default: tracker)" },
+    template: { type: "string", valueName: "name", description: `what to start from: ${TEMPLATE_NAMES.join(", ")} (default: tracker)` },
     id: { type: "string", valueName: "id", description: "the extension id (default: com.example.<name>)" },
   },
   examples: ["svckit new my-deploys --template deploys --id com.ann.deploys", "npm create svc my-extension"],

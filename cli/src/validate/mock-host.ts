@@ -7,6 +7,7 @@
 import { processBlipInput } from "@svc/api";
 import type { ForwardedOp, HostCalls } from "@svc/sandbox";
 import type { Output } from "../command.js";
+import { formatJson } from "../format-json.js";
 
 /** A blip as the app would receive it, or why it would not. */
 export type EmittedBlip =
@@ -105,7 +106,7 @@ export class MockHost implements HostCalls {
     this.emitted.push({ blipId, ok: true, payload: processed.payload, truncated: processed.truncated });
     const { layout, title } = processed.payload as { layout?: string; title?: string };
     this.out.info(`emit ${blipId} (${layout ?? "?"}) "${title ?? ""}"`);
-    for (const line of JSON.stringify(processed.payload, null, 2).split("\n")) this.out.info(`  ${line}`);
+    for (const line of formatJson(processed.payload).split("\n")) this.out.info(`  ${line}`);
     if (processed.truncated.length > 0) this.out.info(`  cut to the limits: ${processed.truncated.join(", ")}`);
   }
 }

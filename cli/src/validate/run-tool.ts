@@ -6,6 +6,7 @@ import { normalizeToolValues, processToolResult, type ToolSpec } from "@svc/api"
 import type { CallContext, SandboxHandle } from "@svc/sandbox";
 import type { Output } from "../command.js";
 import { CliError } from "../errors.js";
+import { formatJson } from "../format-json.js";
 
 export interface ToolRequest {
   name: string;
@@ -72,7 +73,7 @@ export async function runTool(
     return [line];
   }
   out.info(`tool ${spec.id} returned ${processed.blocks.length === 1 ? "1 block" : `${processed.blocks.length} blocks`}:`);
-  for (const line of JSON.stringify(processed.blocks, null, 2).split("\n")) out.info(`  ${line}`);
+  for (const line of formatJson(processed.blocks).split("\n")) out.info(`  ${line}`);
   if (processed.truncated.length > 0) out.info(`  cut to the limits: ${processed.truncated.join(", ")}`);
   return [];
 }

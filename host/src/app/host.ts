@@ -3,7 +3,7 @@
  * extensions (discovery, hot reload, file triggers), the scheduler, the HTTP server and the
  * display. `startHost` brings it all up; `stop()` takes it down in reverse.
  */
-import { PROTOCOL_VERSION, ExtensionRun } from "@svc/runtime";
+import { PROTOCOL_VERSION, ExtensionAction, ExtensionRun } from "@svc/runtime";
 import type { Connection } from "@svc/runtime";
 import { startHttpServer, type RunningHttpServer } from "../http/index.js";
 import { ManualClock } from "../clock/index.js";
@@ -18,10 +18,30 @@ import { ExtensionSet } from "./extension-set.js";
 import { extensionRoots, type HostOptions } from "./options.js";
 import { registerNotifications } from "./runtime-notifications.js";
 
+/** `input` and `itemId` when given, nothing when not. */
+function optional(press: ActionPress): { input?: string; itemId?: string } {
+  return {
+    ...(press.input === undefined ? {} : { input: press.input }),
+    ...(press.itemId === undefined ? {} : { itemId: press.itemId }),
+  };
+}
+
 /** A blip as the display draws it. */
 function view(blip: StoredBlip): BlipView {
   return { ...blip.payload, id: blip.id, seq: blip.seq, ended: blip.ended !== undefined };
 }
+
+/** A button press on a blip (SPEC `extension.action`). */
+export interface ActionPress {
+  /** The blip id, `<extensionId>/<key>`; the extension is the part before the first `/`. */
+  blipId: string;
+  actionId: string;
+  input?: string;
+  itemId?: string;
+}
+
+/** How long the host waits for `onAction` (the same 30 s as a run). */
+const ACTION_TIMEOUT_MS = 30_000;
 
 /** A running host. */
 export interface Host {
@@ -39,6 +59,8 @@ export interface Host {
   resume(): void;
   /** A `manual` (or `preferences`) run of one extension; false when it is not loaded. */
   runNow(id: string, trigger?: RunTrigger): boolean;
+  /** A button pressed on a blip: `extension.action`; resolves with the blips it updated and their seqs. */
+  action(press: ActionPress): Promise<Record<string, number>>;
   stop(): Promise<void>;
 }
 
@@ -161,6 +183,19 @@ export async function startHost(options: HostOptions): Promise<Host> {
       scheduler.resume();
     },
     runNow: (id, trigger = "manual") => scheduler.runNow(id, trigger),
+    async action(press) {
+      const id = press.blipId.slice(0, Math.max(0, press.blipId.indexOf("/")));
+      const base = { id, blipId: press.blipId, actionId: press.actionId };
+      try {
+        if (!extensions.get(id)) throw new Error(`no loaded extension owns ${press.blipId}`);
+        const { emitted = {} } = await supervisor.request(ExtensionAction, { ...base, ...optional(press) }, { timeoutMs: ACTION_TIMEOUT_MS });
+        emit({ type: "action", ...base, emitted });
+        return emitted;
+      } catch (error) {
+        emit({ type: "action", ...base, error: (error as Error).message });
+        throw error;
+      }
+    },
     async stop() {
       if (stopped) return;
       stopped = true;

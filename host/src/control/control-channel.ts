@@ -8,6 +8,7 @@
  * | `{"command": "pause"}` | scheduled runs wait |
  * | `{"command": "resume"}` | overdue runs happen once |
  * | `{"command": "run", "id": "<extension id>", "trigger"?: "manual" \| "preferences"}` | runs it now |
+ * | `{"command": "action", "blipId": "<ext id>/<key>", "actionId": "<id>", "input"?, "itemId"?}` | presses a blip's button (answered once `onAction` is done) |
  * | `{"command": "advance", "ms": <n>}` | moves the manual clock forward (`SVC_HOST_CLOCK=manual` only) |
  * | `{"command": "stop"}` | stops the host |
  */
@@ -20,6 +21,7 @@ export interface ControlTarget {
   pause(): void;
   resume(): void;
   runNow(id: string, trigger?: "manual" | "preferences"): boolean;
+  action(press: { blipId: string; actionId: string; input?: string; itemId?: string }): Promise<unknown>;
   stop(): Promise<void>;
 }
 
@@ -33,12 +35,12 @@ export interface ControlOptions {
 }
 
 /**
- * Runs one command line; returns an error message for a person, or undefined when done.
+ * Runs one command line; resolves with an error message for a person, or none when done.
  *
  * @example
- * runControlLine('{"command":"advance","ms":10000}', options);
+ * await runControlLine('{"command":"advance","ms":10000}', options);
  */
-export function runControlLine(line: string, options: ControlOptions): { command: string; error?: string } {
+export async function runControlLine(line: string, options: ControlOptions): Promise<{ command: string; error?: string }> {
   let parsed: unknown;
   try {
     parsed = JSON.parse(line);
@@ -59,6 +61,21 @@ export function runControlLine(line: string, options: ControlOptions): { command
       if (typeof input.id !== "string") return { command, error: 'needs "id": the extension id' };
       return options.host.runNow(input.id, trigger) ? { command } : { command, error: `no loaded extension ${input.id}` };
     }
+    case "action": {
+      const { blipId, actionId, itemId } = input;
+      if (typeof blipId !== "string" || typeof actionId !== "string") return { command, error: 'needs "blipId" and "actionId"' };
+      try {
+        await options.host.action({
+          blipId,
+          actionId,
+          ...(typeof input.input === "string" ? { input: input.input } : {}),
+          ...(typeof itemId === "string" ? { itemId } : {}),
+        });
+        return { command };
+      } catch (error) {
+        return { command, error: (error as Error).message };
+      }
+    }
     case "advance": {
       if (!options.clock) return { command, error: "the clock is not manual: start svc-host with SVC_HOST_CLOCK=manual" };
       const ms = input.ms;
@@ -70,7 +87,7 @@ export function runControlLine(line: string, options: ControlOptions): { command
       void options.host.stop();
       return { command };
     default:
-      return { command, error: "unknown command: use pause, resume, run, advance or stop" };
+      return { command, error: "unknown command: use pause, resume, run, action, advance or stop" };
   }
 }
 
@@ -84,8 +101,9 @@ export function listenForControl(options: ControlOptions): () => void {
   const lines = createInterface({ input: options.input, crlfDelay: Infinity });
   lines.on("line", (line) => {
     if (!line.trim()) return;
-    const { command, error } = runControlLine(line, options);
-    options.emit({ type: "control", command, ok: error === undefined, ...(error ? { error } : {}), now: options.now() });
+    void runControlLine(line, options).then(({ command, error }) =>
+      options.emit({ type: "control", command, ok: error === undefined, ...(error ? { error } : {}), now: options.now() }),
+    );
   });
   return () => lines.close();
 }

@@ -47,6 +47,8 @@ export function describeEvent(event: HostEvent, now: number, minLevel: LogLevel)
       return undefined;
     case "run.end":
       return event.result === "ok" ? undefined : [`✘ ${event.id}: ${event.trigger} run ${event.result === "timeout" ? "timed out" : "failed"}: ${event.error ?? ""}`];
+    case "action":
+      return event.error ? [`✘ ${event.blipId}: action ${event.actionId} failed: ${event.error}`] : undefined;
     case "event.sent":
       return event.error ? [`✘ ${event.id}: ${event.event} event not delivered: ${event.error}`] : undefined;
     case "notify":

@@ -53,6 +53,7 @@ export type HostEvent =
       endedAt: number;
       nextRunAt?: number;
     }
+  | { type: "action"; id: string; blipId: string; actionId: string; emitted?: Record<string, number>; error?: string }
   | { type: "event.sent"; id: string; event: "webhook" | "file"; paths?: string[]; error?: string }
   | { type: "notify"; extensionId?: string; title: string; body?: string }
   | { type: "openURL"; extensionId?: string; url: string }

@@ -1,0 +1,40 @@
+import { describe, expect, it } from "vitest";
+import { extensionRoots, settingsFromEnv } from "./options.js";
+
+describe("settingsFromEnv", () => {
+  it("has defaults that need no configuration", () => {
+    const warnings: string[] = [];
+    const settings = settingsFromEnv({}, "/repo/extensions", (m) => warnings.push(m));
+    expect(settings).toEqual({
+      bundled: ["/repo/extensions"],
+      output: "auto",
+      logLevel: "info",
+      manualClock: false,
+      controlOnStdin: false,
+      backoff: { firstMs: 500, maxMs: 30_000, healthyAfterMs: 60_000 },
+      runtimeMain: undefined,
+    });
+    expect(warnings).toEqual([]);
+  });
+
+  it("reads every variable and warns about bad values", () => {
+    const warnings: string[] = [];
+    const settings = settingsFromEnv(
+      { SVC_BUNDLED_EXTENSIONS: "/a:/b", SVC_HOST_OUTPUT: "json", SVC_LOG_LEVEL: "loud", SVC_HOST_CLOCK: "manual", SVC_HOST_CONTROL: "stdin", SVC_HOST_RESTART_DELAY_MS: "0" },
+      "/repo/extensions",
+      (m) => warnings.push(m),
+    );
+    expect(settings).toMatchObject({ bundled: ["/a", "/b"], output: "json", logLevel: "info", manualClock: true, controlOnStdin: true, backoff: { firstMs: 500 } });
+    expect(warnings).toEqual([
+      "ignoring SVC_HOST_RESTART_DELAY_MS=0: it should be a positive integer",
+      "ignoring SVC_LOG_LEVEL=loud: use one of debug, info, warn, error",
+    ]);
+  });
+
+  it("puts the user's folder after the bundled ones", () => {
+    expect(extensionRoots(["/app"], "/home/Extensions")).toEqual([
+      { path: "/app", source: "bundled" },
+      { path: "/home/Extensions", source: "user" },
+    ]);
+  });
+});

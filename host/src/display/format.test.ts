@@ -1,0 +1,85 @@
+import { describe, expect, it } from "vitest";
+import { formatBlip, summarizeLayout } from "./format-blip.js";
+import { clockTime, formatValue, shortDuration } from "./format-value.js";
+import { LineDisplay } from "./line-display.js";
+import { LiveDisplay, NOTIFY_SHOWN_MS } from "./live-display.js";
+import { describeEvent } from "./describe-event.js";
+
+const NOW = Date.parse("2030-01-01T12:00:00Z");
+
+describe("values", () => {
+  it("formats each typed value", () => {
+    expect(formatValue({ type: "number", value: 1234.5, unit: "req" })).toBe("1,234.5 req");
+    expect(formatValue({ type: "percent", value: 0.42 })).toBe("42%");
+    expect(formatValue({ type: "currency", value: { amount: 12.5, currency: "EUR" } })).toBe("€12.50");
+    expect(formatValue({ type: "duration", value: 3_900 })).toBe("1h 05m");
+    expect(formatValue({ type: "date", value: "2030-01-01T12:05:00Z" }, NOW)).toBe("in 5m");
+    expect(formatValue({ type: "date", value: "2030-01-01T11:00:00Z" }, NOW)).toBe("1h 00m ago");
+    expect(formatValue({ type: "text", value: "hi" })).toBe("hi");
+    expect(formatValue("bare")).toBe("bare");
+    expect(formatValue(7)).toBe("7");
+    expect(formatValue({ type: "mystery" })).toBe("");
+  });
+
+  it("writes durations and clocks compactly", () => {
+    expect(shortDuration(59)).toBe("59s");
+    expect(shortDuration(61)).toBe("1m 01s");
+    expect(shortDuration(90_000)).toBe("1d 1h");
+    expect(clockTime(1499)).toBe("24:59");
+    expect(clockTime(3723)).toBe("1:02:03");
+  });
+});
+
+describe("blips", () => {
+  it("summarizes every layout in a few words", () => {
+    expect(summarizeLayout("progress", { fraction: 0.6, step: "Upload" }, NOW)).toBe("▓▓▓▓▓▓░░░░ 60% Upload");
+    expect(summarizeLayout("session", { startedAt: "2030-01-01T11:48:00Z", step: "Editing" }, NOW)).toBe("for 12m · Editing");
+    expect(summarizeLayout("list", { items: [{ id: "1", title: "Fix" }], total: 12 }, NOW)).toBe("12 items · Fix");
+    expect(summarizeLayout("score", { home: { name: "A", score: 1 }, away: { name: "B", score: 2 }, period: "Q4" }, NOW)).toBe("A 1 – 2 B · Q4");
+    expect(summarizeLayout("countdown", { endsAt: "2030-01-01T12:25:00Z" }, NOW)).toBe("25:00 left");
+    expect(summarizeLayout("countdown", { endsAt: "2030-01-01T11:00:00Z" }, NOW)).toBe("time's up");
+    expect(summarizeLayout("meter", { meters: [{ label: "Disk", fraction: 0.71 }] }, NOW)).toBe("Disk ▓▓▓▓░ 71%");
+    expect(summarizeLayout("stat", { value: { type: "percent", value: 0.5 }, label: "CPU" }, NOW)).toBe("50% CPU");
+    expect(summarizeLayout("stat", "not an object", NOW)).toBe("");
+  });
+
+  it("puts the state mark, title and summary on one line", () => {
+    const blip = { id: "x.y/k", title: "Focus", layout: "countdown", state: "running", data: { endsAt: "2030-01-01T12:25:00Z" } };
+    expect(formatBlip(blip, NOW)).toBe("▶ Focus  25:00 left");
+    expect(formatBlip({ id: "x.y/k", ended: true, state: "success" }, NOW)).toBe("✔ x.y/k (ended)");
+  });
+});
+
+describe("displays", () => {
+  it("writes one timed line per change when not on a terminal", () => {
+    let out = "";
+    const display = new LineDisplay({ write: (text) => (out += text), now: () => NOW, logLevel: "warn" });
+    display.show({ type: "notify", title: "Done", body: "Break" });
+    display.show({ type: "log", level: "info", message: "quiet" });
+    display.show({ type: "run.end", id: "a.b", trigger: "interval", result: "timeout", error: "did not settle within 30 s", startedAt: 0, endedAt: 0 });
+    expect(out.split("\n").map((line) => line.slice(9))).toEqual(["🔔 Done — Break", "✘ a.b: interval run timed out: did not settle within 30 s", ""]);
+  });
+
+  it("redraws the panel in place and shows a notification for a few seconds", () => {
+    let out = "";
+    let now = NOW;
+    const display = new LiveDisplay({ terminal: { write: (text) => (out += text), columns: 60 }, now: () => now, tickMs: 0 });
+    display.blips([{ id: "x.y/k", title: "Focus", layout: "stat", data: { value: "Ready" } }]);
+    expect(out).toBe("\r\x1b[Jsvc · 1 blip\n  • Focus  Ready\n");
+    out = "";
+    display.show({ type: "notify", title: "Hi" });
+    expect(out).toBe("\x1b[2F\x1b[Jsvc · 1 blip\n  • Focus  Ready\n  🔔 Hi\n");
+    out = "";
+    now += NOTIFY_SHOWN_MS;
+    display.blips([]);
+    expect(out).toBe("\x1b[3F\x1b[Jsvc · 0 blips\n");
+    out = "";
+    display.show({ type: "extension.error", id: "x.y", error: "x".repeat(100) });
+    expect(out.split("\n")[0]).toBe(`\x1b[1F\x1b[J✘ x.y: ${"x".repeat(51)}…`);
+  });
+
+  it("leaves quiet events without a line", () => {
+    expect(describeEvent({ type: "run.start", id: "a.b", trigger: "launch", at: 0 }, NOW, "info")).toBeUndefined();
+    expect(describeEvent({ type: "log", level: "debug", message: "x" }, NOW, "info")).toBeUndefined();
+  });
+});

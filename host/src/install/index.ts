@@ -1,0 +1,15 @@
+/**
+ * Installing a `.svc` package (SPEC.md "svckit pack": "The app installs it after showing what
+ * the extension is and what it can reach"): safe unpacking, manifest and code checks, a
+ * plain-words summary with risky reach marked, confirmation, an atomic move into place.
+ *
+ * @example
+ * await installPackage("deploys-1.2.0.svc", { supportDir, confirm: (s) => ask(s.text) });
+ * process.exitCode = await runInstallCommand(argv, terminalIo(supportDir)); // svc-host install
+ */
+export { installPackage, type InstallOptions, type InstallResult } from "./install-package.js";
+export { runInstallCommand, terminalIo, INSTALL_USAGE, type InstallIo } from "./install-command.js";
+export { summarize, type InstallSummary, type InstalledVersion } from "./summary.js";
+export { reachOf, gainedReach, type ReachItem } from "./reach.js";
+export { unpackPackage, type Unpacked } from "./unpack.js";
+export { InstallError, PACKAGE_LIMITS } from "./limits.js";

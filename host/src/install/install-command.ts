@@ -1,0 +1,91 @@
+/**
+ * `svc-host install <file.svc> [--yes]`: prints the summary, asks y/N on a terminal, installs.
+ * Without a terminal to ask on, it refuses unless `--yes` says the person already agreed.
+ * Returns the exit code; only the CLI entry (main.ts) touches process.argv and process.exit.
+ */
+import { createInterface } from "node:readline/promises";
+import { InstallError } from "./limits.js";
+import { installPackage } from "./install-package.js";
+
+/** What the command needs from the world (a terminal, or a test). */
+export interface InstallIo {
+  /** The support folder (SVC_HOME or the platform default). */
+  supportDir: string;
+  out(text: string): void;
+  err(text: string): void;
+  /** True when stdin is a terminal a person can answer on. */
+  isTTY: boolean;
+  /** Asks a question and resolves with the answer line. */
+  ask(question: string): Promise<string>;
+}
+
+export const INSTALL_USAGE = "usage: svc-host install <file.svc> [--yes]";
+
+/**
+ * The process's terminal as `InstallIo`.
+ *
+ * @example
+ * process.exitCode = await runInstallCommand(process.argv.slice(3), terminalIo(supportRoot()));
+ */
+export function terminalIo(supportDir: string): InstallIo {
+  return {
+    supportDir,
+    out: (text) => void process.stdout.write(text),
+    err: (text) => void process.stderr.write(text),
+    isTTY: process.stdin.isTTY === true,
+    async ask(question) {
+      const rl = createInterface({ input: process.stdin, output: process.stdout });
+      try {
+        return await rl.question(question);
+      } finally {
+        rl.close();
+      }
+    },
+  };
+}
+
+/**
+ * @param argv the words after `install`: a file and optionally `--yes` (or `-y`).
+ * @example
+ * await runInstallCommand(["deploys-1.2.0.svc"], io);          // asks "Install Deploys 1.2.0? [y/N] "
+ * await runInstallCommand(["deploys-1.2.0.svc", "--yes"], io); // installs after printing the summary
+ */
+export async function runInstallCommand(argv: readonly string[], io: InstallIo): Promise<number> {
+  const yes = argv.includes("--yes") || argv.includes("-y");
+  const rest = argv.filter((a) => a !== "--yes" && a !== "-y");
+  const unknown = rest.find((a) => a.startsWith("-"));
+  if (rest.length !== 1 || unknown) {
+    io.err(`svc-host install: ${unknown ? `unknown option ${unknown}` : "give exactly one .svc file"}\n${INSTALL_USAGE}\n`);
+    return 2;
+  }
+  const file = rest[0];
+  try {
+    const result = await installPackage(file, {
+      supportDir: io.supportDir,
+      confirm: async (summary) => {
+        io.out(summary.text);
+        if (yes) return true;
+        if (!io.isTTY) {
+          io.err("svc-host install: not installed: stdin is not a terminal to ask on; run again with --yes to agree\n");
+          return false;
+        }
+        const verb = summary.replaces ? (summary.replaces.differentPackage ? "Replace it with" : "Update to") : "Install";
+        const answer = await io.ask(`${verb} ${summary.title} ${summary.version}? [y/N] `);
+        return /^y(es)?$/i.test(answer.trim());
+      },
+    });
+    if (!result.installed) {
+      if (io.isTTY || yes) io.out("Not installed.\n");
+      return 1;
+    }
+    io.out(`Installed ${result.summary.title} ${result.summary.version} in ${result.path}\n`);
+    return 0;
+  } catch (error) {
+    if (error instanceof InstallError) {
+      io.err(`svc-host install: ${error.message}\n`);
+      return 1;
+    }
+    io.err(`svc-host install: ${(error as Error)?.stack ?? String(error)}\n`);
+    return 1;
+  }
+}

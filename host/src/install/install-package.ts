@@ -1,0 +1,108 @@
+/**
+ * Installs a `.svc` file: unpack safely into a staging folder, check the manifest and the code,
+ * show the person what the extension is and can reach, and only when they agree move it into
+ * `<support>/Extensions/<id>/` in one rename (an update replaces the old folder the same way).
+ */
+import { randomBytes } from "node:crypto";
+import { lstat, mkdir, readFile, rename, rm, rmdir, stat } from "node:fs/promises";
+import { basename, join } from "node:path";
+import { parseManifest, type Manifest } from "@svc/api";
+import { InstallError, PACKAGE_LIMITS } from "./limits.js";
+import { summarize, type InstalledVersion, type InstallSummary } from "./summary.js";
+import { unpackedPath, unpackPackage } from "./unpack.js";
+
+export interface InstallOptions {
+  /** The support folder; the extension goes to `<supportDir>/Extensions/<id>/`. */
+  supportDir: string;
+  /** Shows the summary and answers whether to install. Nothing is installed unless it says true. */
+  confirm(summary: InstallSummary): boolean | Promise<boolean>;
+}
+
+export interface InstallResult {
+  installed: boolean;
+  id: string;
+  /** Where the extension is (or would have been) installed. */
+  path: string;
+  summary: InstallSummary;
+}
+
+/** Reads and checks a package.json; `where` names it in errors. */
+async function readManifest(path: string, where: string): Promise<Manifest> {
+  const info = await stat(path).catch(() => undefined);
+  if (!info?.isFile()) throw new InstallError(`${where} has no package.json`);
+  if (info.size > PACKAGE_LIMITS.manifestBytes) throw new InstallError(`${where}: package.json is larger than 1 MB`);
+  let raw: unknown;
+  try {
+    raw = JSON.parse(await readFile(path, "utf8"));
+  } catch (error) {
+    throw new InstallError(`${where}: package.json is not JSON: ${(error as Error).message}`);
+  }
+  const parsed = parseManifest(raw);
+  if (!parsed.ok) throw new InstallError(`${where}: ${parsed.error}`);
+  return parsed.manifest;
+}
+
+/** The installed extension with this id, if any (a folder that is not a readable extension counts as none). */
+async function installedVersion(folder: string, next: Manifest): Promise<InstalledVersion | undefined> {
+  const exists = await lstat(folder).catch(() => undefined);
+  if (!exists) return undefined;
+  try {
+    const manifest = await readManifest(join(folder, "package.json"), "the installed extension");
+    return { manifest, differentPackage: manifest.name !== next.name };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Moves `staged` to `target`, replacing what is there; on failure the old folder is put back. */
+async function swapIn(staged: string, target: string, scratch: string): Promise<void> {
+  const old = `${scratch}.old`;
+  const hadOld = (await lstat(target).catch(() => undefined)) !== undefined;
+  if (hadOld) await rename(target, old);
+  try {
+    await rename(staged, target);
+  } catch (error) {
+    if (hadOld) await rename(old, target);
+    throw error;
+  }
+  // A dev link moved aside is only the link: rm does not follow it into the developer's folder.
+  if (hadOld) await rm(old, { recursive: true, force: true });
+}
+
+/**
+ * @example
+ * const result = await installPackage("deploys-1.2.0.svc", {
+ *   supportDir: "/home/ann/.local/share/Svc",
+ *   confirm: async (summary) => { console.log(summary.text); return askYesNo("Install?"); },
+ * });
+ * // { installed: true, id: "com.example.deploys", path: ".../Extensions/com.example.deploys", summary }
+ */
+export async function installPackage(file: string, options: InstallOptions): Promise<InstallResult> {
+  const where = basename(file);
+  const staging = join(options.supportDir, ".installing");
+  const scratch = join(staging, randomBytes(8).toString("hex"));
+  const unpacked = join(scratch, "package");
+  try {
+    const { files } = await unpackPackage(file, unpacked).catch((error: Error) => {
+      throw error instanceof InstallError ? new InstallError(`cannot install ${where}: ${error.message}`) : error;
+    });
+    const manifest = await readManifest(unpackedPath(unpacked, "package.json"), `cannot install ${where}`);
+    const id = manifest.svc.id;
+    if (id.startsWith("dev.svc.")) {
+      throw new InstallError(`cannot install ${where}: "${id}" is a development id (dev.svc.…), only for svckit dev; give it its own id`);
+    }
+    if (!files.includes("dist/index.js")) {
+      throw new InstallError(`cannot install ${where}: it has no dist/index.js; build it with svckit build, then svckit pack`);
+    }
+    const extensions = join(options.supportDir, "Extensions");
+    const target = join(extensions, id);
+    const summary = summarize(manifest, await installedVersion(target, manifest));
+    if (!(await options.confirm(summary))) return { installed: false, id, path: target, summary };
+    await mkdir(extensions, { recursive: true });
+    await swapIn(unpacked, target, scratch);
+    return { installed: true, id, path: target, summary };
+  } finally {
+    await rm(scratch, { recursive: true, force: true });
+    await rmdir(staging).catch(() => undefined); // only when empty: another install may be under way
+  }
+}

@@ -1,0 +1,71 @@
+/**
+ * The summary a person reads before installing: what the extension is, everything it can
+ * reach (risky things marked with "!" and why), and for an update what it gains.
+ */
+import type { Manifest } from "@svc/api";
+import { gainedReach, reachOf, type ReachItem } from "./reach.js";
+
+/** The installed extension this package would replace. */
+export interface InstalledVersion {
+  manifest: Manifest;
+  /** True when the installed one is another package (a different `name`) using the same id. */
+  differentPackage: boolean;
+}
+
+export interface InstallSummary {
+  id: string;
+  title: string;
+  version: string;
+  reach: ReachItem[];
+  /** True when any reach item is risky, or the package replaces a different one. */
+  risky: boolean;
+  /** Present when an extension with this id is installed already. */
+  replaces?: { title: string; version: string; name: string; differentPackage: boolean; gained: ReachItem[] };
+  /** The summary as text, for a terminal or a dialog. */
+  text: string;
+}
+
+function line(item: ReachItem): string {
+  return item.risk ? `  ! ${item.text} — ${item.risk}` : `  • ${item.text}`;
+}
+
+/**
+ * @example
+ * summarize(manifest).text
+ * // Deploys 1.2.0 (com.example.deploys) by Example
+ * // Shows your deploys.
+ * //
+ * // It can:
+ * //   • connect to api.example.com
+ * //   ! run the program bash — it runs any command it is given
+ */
+export function summarize(manifest: Manifest, installed?: InstalledVersion): InstallSummary {
+  const svc = manifest.svc;
+  const reach = reachOf(manifest);
+  const lines: string[] = [`${svc.title} ${manifest.version} (${svc.id})${svc.author ? ` by ${svc.author}` : ""}`];
+  if (svc.description) lines.push(svc.description);
+  lines.push("");
+  if (reach.length) lines.push("It can:", ...reach.map(line));
+  else lines.push("It can reach nothing outside svc: no network, no files, no programs.");
+  if (svc.interval) lines.push(`It runs every ${svc.interval}.`);
+  if (reach.some((item) => item.text.startsWith("run the program"))) {
+    lines.push("Programs it runs can do anything your account can.");
+  }
+
+  let replaces: InstallSummary["replaces"];
+  if (installed) {
+    const old = installed.manifest;
+    const gained = gainedReach(old, manifest);
+    replaces = { title: old.svc.title, version: old.version, name: old.name, differentPackage: installed.differentPackage, gained };
+    lines.push("");
+    if (installed.differentPackage) {
+      lines.push(`! This replaces "${old.svc.title}" ${old.version} (package ${old.name}), a different package installed with the same id.`);
+    } else {
+      lines.push(`This updates the installed ${old.svc.title} ${old.version}.`);
+    }
+    if (gained.length) lines.push(`Compared with ${old.version}, it can now also:`, ...gained.map(line));
+    else lines.push(`It can reach nothing that ${old.version} could not.`);
+  }
+  const risky = reach.some((item) => item.risk) || installed?.differentPackage === true;
+  return { id: svc.id, title: svc.title, version: manifest.version, reach, risky, replaces, text: `${lines.join("\n")}\n` };
+}

@@ -1,0 +1,280 @@
+/**
+ * The host side of `ctx.oauth` (SPEC.md "OAuth connection", `host.oauth.*`): starts sign-ins
+ * and finishes them when the browser comes back, keeps connections and their tokens in the
+ * secret store, hands out tokens (renewed first when within five minutes of expiry, one renewal
+ * per connection at a time), and forgets connections on disconnect.
+ */
+import { randomBytes } from "node:crypto";
+import type { Manifest, OAuthConnection } from "@svc/api";
+import type { ExtensionSecrets } from "../secrets/index.js";
+import { CallbackServer, OAUTH_CALLBACK_PORT, redirectUriFor, type CallbackPage } from "./callback-server.js";
+import { ConnectionVault, toRecord, type StoredConnection } from "./connection-vault.js";
+import { OAuthRuleError, providerClient, resolveProvider, type ProviderClient, type ResolvedProvider } from "./provider.js";
+import { beginSignIn, finishSignIn, type PendingSignIn } from "./sign-in.js";
+import { renewTokens, revokeBestEffort, RenewalError } from "./token-requests.js";
+
+/** Renew a token this long before it expires (SPEC.md: five minutes). */
+export const RENEW_BEFORE_MS = 5 * 60 * 1000;
+
+export interface OAuthServiceOptions {
+  secrets: ExtensionSecrets;
+  /** The manifest of a loaded extension, or undefined. */
+  manifestOf(extensionId: string): Manifest | undefined;
+  /** Opens the sign-in page in the person's browser. */
+  openURL(url: string): void | Promise<void>;
+  /** A line under the notch: "<title> is connected", or why a sign-in did not finish. */
+  notify(extensionId: string, title: string, body?: string): void;
+  /** A sign-in finished or a connection was removed: the host runs the extension again. */
+  onConnectionsChanged(extensionId: string, provider: string, change: "connected" | "disconnected"): void;
+  /** The callback port; the redirect is built from it. Default 47812 (SPEC.md). */
+  port?: number;
+  /**
+   * Tests only: lets provider addresses be plain http on 127.0.0.1/localhost. A manifest can
+   * never turn this on; the manifest reader refuses http anyway.
+   */
+  allowInsecureLoopback?: boolean;
+  /** The clock, in epoch ms (tests move it). */
+  now?: () => number;
+  /** A sign-in not finished within this time is forgotten. Default 10 minutes. */
+  signInTimeoutMs?: number;
+}
+
+/** Which provider and connection a call is about (the protocol's params, minus the rest). */
+export interface OAuthTarget {
+  extensionId: string;
+  provider?: string;
+}
+
+/**
+ * @example
+ * const oauth = new OAuthService({ secrets, manifestOf, openURL, notify, onConnectionsChanged });
+ * await oauth.connect({ extensionId: "com.example.ci" });          // the sign-in page is open
+ * const { token } = await oauth.token({ extensionId: "com.example.ci" });
+ */
+export class OAuthService {
+  readonly redirectUri: string;
+  readonly #options: OAuthServiceOptions;
+  readonly #vault: ConnectionVault;
+  readonly #server: CallbackServer;
+  readonly #now: () => number;
+  /** Pending sign-ins by `<extensionId>\0<provider>`. */
+  readonly #pending = new Map<string, PendingSignIn & { timer: NodeJS.Timeout }>();
+  /** Renewals under way by `<extensionId>\0<provider>\0<connection>`: concurrent callers share one. */
+  readonly #renewals = new Map<string, Promise<StoredConnection | null>>();
+
+  constructor(options: OAuthServiceOptions) {
+    this.#options = options;
+    this.#vault = new ConnectionVault(options.secrets);
+    const port = options.port ?? OAUTH_CALLBACK_PORT;
+    this.redirectUri = redirectUriFor(port);
+    this.#server = new CallbackServer(port, (params) => this.#onCallback(params));
+    this.#now = options.now ?? Date.now;
+  }
+
+  /** True while the callback port is open (a sign-in is pending). */
+  get listening(): boolean {
+    return this.#server.listening;
+  }
+
+  #resolve(target: OAuthTarget): { provider: ResolvedProvider; client: ProviderClient } {
+    const manifest = this.#options.manifestOf(target.extensionId);
+    if (!manifest) throw new OAuthRuleError(`no extension "${target.extensionId}" is loaded`);
+    const provider = resolveProvider(manifest, target.provider);
+    return { provider, client: providerClient(provider, this.#options.allowInsecureLoopback === true) };
+  }
+
+  /** Opens the sign-in page; a pending sign-in for the same provider is reopened, not duplicated. */
+  async connect(target: OAuthTarget): Promise<Record<string, never>> {
+    const { provider, client } = this.#resolve(target);
+    const key = `${target.extensionId}\u0000${provider.name}`;
+    const waiting = this.#pending.get(key);
+    if (waiting) {
+      await this.#options.openURL(waiting.url);
+      return {};
+    }
+    await this.#server.open();
+    const pending = await beginSignIn(target.extensionId, provider, client, this.redirectUri);
+    const timer = setTimeout(() => this.#forget(key), this.#options.signInTimeoutMs ?? 10 * 60 * 1000);
+    timer.unref();
+    this.#pending.set(key, { ...pending, timer });
+    try {
+      await this.#options.openURL(pending.url);
+    } catch (error) {
+      this.#forget(key);
+      throw error;
+    }
+    return {};
+  }
+
+  /** The provider's connections as records (never a token), oldest first. */
+  async connections(target: OAuthTarget): Promise<OAuthConnection[]> {
+    const { provider } = this.#resolve(target);
+    return (await this.#vault.read(target.extensionId, provider.name)).map(toRecord);
+  }
+
+  /**
+   * A working access token: of `connection`, else of the first connection that works. Renewed
+   * first when within five minutes of expiry. `{token: null}` when none works; throws when an
+   * expired token could not be renewed because the service could not be reached.
+   */
+  async token(target: OAuthTarget & { connection?: string }): Promise<{ token: string; connection: OAuthConnection } | { token: null }> {
+    const { provider, client } = this.#resolve(target);
+    const list = await this.#vault.read(target.extensionId, provider.name);
+    const candidates = list.filter((c) => (target.connection === undefined ? true : c.id === target.connection) && !c.needsReconnect);
+    let unreachable: unknown;
+    for (const candidate of candidates) {
+      try {
+        const usable = await this.#usable(target.extensionId, provider, client, candidate);
+        if (usable) return { token: usable.accessToken, connection: toRecord(usable) };
+      } catch (error) {
+        unreachable ??= error;
+      }
+    }
+    if (unreachable) throw unreachable;
+    return { token: null };
+  }
+
+  /** Names a connection; an older connection of the same account is dropped (the newest stays). */
+  async describe(target: OAuthTarget & { connection: string; account: string; label: string }): Promise<OAuthConnection> {
+    const { provider } = this.#resolve(target);
+    let described: StoredConnection | undefined;
+    await this.#vault.update(target.extensionId, provider.name, (list) => {
+      const found = list.find((c) => c.id === target.connection);
+      if (!found) throw new OAuthRuleError(`${provider.title} has no connection "${target.connection}"`);
+      described = { ...found, account: target.account, label: target.label, named: true };
+      return list
+        .filter((c) => c.id === found.id || c.account !== target.account || c.connectedAt > found.connectedAt)
+        .map((c) => (c.id === found.id ? described! : c));
+    });
+    return toRecord(described!);
+  }
+
+  /** Marks a connection as needing a new sign-in (the service rejected its token). */
+  async invalidate(target: OAuthTarget & { connection: string }): Promise<void> {
+    const { provider } = this.#resolve(target);
+    await this.#vault.update(target.extensionId, provider.name, (list) => {
+      if (!list.some((c) => c.id === target.connection)) throw new OAuthRuleError(`${provider.title} has no connection "${target.connection}"`);
+      return list.map((c) => (c.id === target.connection ? { ...c, needsReconnect: true } : c));
+    });
+  }
+
+  /**
+   * Forgets `connection` (or every connection of the provider), revokes its tokens at the
+   * service where `revokeUrl` is given (best effort), then the extension runs again.
+   */
+  async disconnect(target: OAuthTarget & { connection?: string }): Promise<void> {
+    const { provider, client } = this.#resolve(target);
+    let removed: StoredConnection[] = [];
+    await this.#vault.update(target.extensionId, provider.name, (list) => {
+      removed = list.filter((c) => target.connection === undefined || c.id === target.connection);
+      return list.filter((c) => !removed.includes(c));
+    });
+    if (removed.length === 0) return;
+    for (const connection of removed) {
+      if (connection.refreshToken) await revokeBestEffort(client, connection.refreshToken, "refresh_token");
+      await revokeBestEffort(client, connection.accessToken, "access_token");
+    }
+    this.#options.onConnectionsChanged(target.extensionId, provider.name, "disconnected");
+  }
+
+  /** Forgets pending sign-ins and closes the callback port. */
+  async close(): Promise<void> {
+    for (const key of [...this.#pending.keys()]) this.#forget(key);
+    await this.#server.close();
+  }
+
+  #forget(key: string): void {
+    const pending = this.#pending.get(key);
+    if (!pending) return;
+    clearTimeout(pending.timer);
+    this.#pending.delete(key);
+    if (this.#pending.size === 0) void this.#server.close();
+  }
+
+  /** The connection with a token good for five more minutes, renewing it if need be; null when it cannot work. */
+  async #usable(extensionId: string, provider: ResolvedProvider, client: ProviderClient, connection: StoredConnection): Promise<StoredConnection | null> {
+    if (!this.#dueForRenewal(connection)) return connection;
+    const key = `${extensionId}\u0000${provider.name}\u0000${connection.id}`;
+    let renewal = this.#renewals.get(key);
+    if (!renewal) {
+      renewal = this.#renew(extensionId, provider, client, connection.id).finally(() => this.#renewals.delete(key));
+      this.#renewals.set(key, renewal);
+    }
+    return renewal;
+  }
+
+  #dueForRenewal(connection: StoredConnection): boolean {
+    return connection.expiresAt !== undefined && connection.expiresAt - this.#now() <= RENEW_BEFORE_MS;
+  }
+
+  async #renew(extensionId: string, provider: ResolvedProvider, client: ProviderClient, id: string): Promise<StoredConnection | null> {
+    const current = (await this.#vault.read(extensionId, provider.name)).find((c) => c.id === id);
+    if (!current || current.needsReconnect) return null;
+    if (!this.#dueForRenewal(current)) return current;
+    const stillValid = current.expiresAt! > this.#now();
+    if (!current.refreshToken) {
+      if (stillValid) return current;
+      await this.#markNeedsReconnect(extensionId, provider.name, id);
+      return null;
+    }
+    try {
+      const tokens = await renewTokens(provider, client, current.refreshToken, this.#now);
+      const renewed: StoredConnection = { ...current, ...tokens, scopes: tokens.scopes ?? current.scopes };
+      await this.#vault.update(extensionId, provider.name, (list) => list.map((c) => (c.id === id ? { ...c, ...tokens, scopes: renewed.scopes } : c)));
+      return renewed;
+    } catch (error) {
+      if (error instanceof RenewalError && error.refused) {
+        await this.#markNeedsReconnect(extensionId, provider.name, id);
+        return null;
+      }
+      // Not reachable now: a token that has not expired yet still works.
+      if (stillValid) return current;
+      throw error;
+    }
+  }
+
+  async #markNeedsReconnect(extensionId: string, provider: string, id: string): Promise<void> {
+    await this.#vault.update(extensionId, provider, (list) => list.map((c) => (c.id === id ? { ...c, needsReconnect: true } : c)));
+  }
+
+  /** The browser came back: finish the sign-in its `state` names, if any. */
+  async #onCallback(params: URLSearchParams): Promise<CallbackPage> {
+    const state = params.get("state");
+    const entry = [...this.#pending.entries()].find(([, p]) => state !== null && p.state === state);
+    if (!entry) {
+      // A stale or forged return: refused, and any real pending sign-in goes on waiting.
+      return { status: 400, title: "Sign-in not recognised", message: "This is not a sign-in svc is waiting for, or it has expired. Start it again from svc." };
+    }
+    const [key, pending] = entry;
+    this.#forget(key);
+    const { extensionId, provider } = pending;
+    let tokens;
+    try {
+      tokens = await finishSignIn(pending, params, this.#now);
+    } catch (error) {
+      this.#options.notify(extensionId, (error as Error).message);
+      return { status: 400, title: "Sign-in did not finish", message: (error as Error).message };
+    }
+    const connection: StoredConnection = {
+      id: `c${randomBytes(8).toString("hex")}`,
+      connectedAt: new Date(this.#now()).toISOString(),
+      scopes: tokens.scopes ?? (pending.scopes.length ? pending.scopes : undefined),
+      needsReconnect: false,
+      named: false,
+      accessToken: tokens.accessToken,
+      refreshToken: tokens.refreshToken,
+      expiresAt: tokens.expiresAt,
+    };
+    try {
+      // A finished sign-in replaces connections that need signing in again and were never named.
+      await this.#vault.update(extensionId, provider.name, (list) => [...list.filter((c) => !(c.needsReconnect && !c.named)), connection]);
+    } catch (error) {
+      const message = `${provider.title} sign-in could not be saved: ${(error as Error).message}`;
+      this.#options.notify(extensionId, message);
+      return { status: 500, title: "Sign-in not saved", message };
+    }
+    this.#options.notify(extensionId, `${provider.title} is connected`);
+    this.#options.onConnectionsChanged(extensionId, provider.name, "connected");
+    return { status: 200, title: `${provider.title} is connected`, message: "You can close this tab and go back to svc." };
+  }
+}

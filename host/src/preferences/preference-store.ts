@@ -1,0 +1,104 @@
+/**
+ * Stored preference values: a JSON file per extension for every kind but `password`, the secret
+ * store (account `pref.<name>`) for passwords. Changes are checked against the option's kind,
+ * saved, then announced, so the host can run `update()` with trigger `preferences`.
+ */
+import type { Manifest, Preference } from "@svc/api";
+import { HostRuleError, OneAtATime, SecretStoreUnavailableError, type ExtensionSecrets } from "../secrets/index.js";
+import { preferenceFile, readPreferenceFile, writePreferenceFile } from "./preference-file.js";
+import type { PreferenceSource } from "./resolve.js";
+import { valueProblem } from "./rules.js";
+
+/** A change an extension or a person may not make; the message says why. */
+export class PreferenceRuleError extends HostRuleError {
+  override readonly name: string = "PreferenceRuleError";
+}
+
+/** Who asks for a change: the person in Settings may set passwords; an extension never. */
+export type ChangedBy = "settings" | "extension";
+
+export interface PreferenceStoreOptions {
+  /** The folder of preference files, e.g. `preferencesFolder(supportRoot)`. */
+  folder: string;
+  /** Where password preferences live. */
+  secrets: ExtensionSecrets;
+  /** Called after every saved change: the host runs the extension with trigger `preferences`. */
+  onChanged?: (extensionId: string, name: string, by: ChangedBy) => void;
+  /** A stored file or secret that could not be read; the host logs it. */
+  onProblem?: (extensionId: string, message: string) => void;
+}
+
+/**
+ * @example
+ * const preferences = new PreferenceStore({ folder: preferencesFolder(root), secrets, onChanged: (id) => host.runNow(id, "preferences") });
+ * await preferences.change(manifest, "branch", "main", "extension");
+ * await resolvePreferences(manifest, preferences); // { branch: "main", … }
+ */
+export class PreferenceStore implements PreferenceSource {
+  readonly #options: PreferenceStoreOptions;
+  /** One change at a time per extension, so two changes never lose each other. */
+  readonly #queue = new OneAtATime();
+
+  constructor(options: PreferenceStoreOptions) {
+    this.#options = options;
+  }
+
+  async values(extensionId: string, manifest?: Manifest): Promise<Record<string, unknown>> {
+    const problem = (message: string) => this.#options.onProblem?.(extensionId, message);
+    const values = await readPreferenceFile(preferenceFile(this.#options.folder, extensionId), problem);
+    for (const preference of manifest?.svc.preferences ?? []) {
+      if (preference.type !== "password") continue;
+      // A password never comes from the file, even one edited by hand.
+      delete values[preference.name];
+      try {
+        const secret = await this.#options.secrets.get(extensionId, "pref", preference.name);
+        if (secret !== null) Object.defineProperty(values, preference.name, { value: secret, enumerable: true, writable: true, configurable: true });
+      } catch (error) {
+        // The extension still loads (on its defaults); the person learns why from the log.
+        problem(`password preference "${preference.name}" could not be read: ${(error as Error).message}`);
+        if (!(error instanceof SecretStoreUnavailableError) && !(error instanceof HostRuleError)) throw error;
+      }
+    }
+    return values;
+  }
+
+  /**
+   * Sets (or with `null` clears) one option, as SPEC.md's `host.preferences.set` says: only the
+   * extension's own declared options, a value of the option's kind, never a password unless
+   * `by` is `"settings"`. Resolves once saved; then `onChanged` runs.
+   */
+  async change(manifest: Manifest, name: string, value: unknown, by: ChangedBy): Promise<void> {
+    const extensionId = manifest.svc.id;
+    const preference = this.#declared(manifest, name);
+    if (preference.type === "password" && by === "extension") {
+      throw new PreferenceRuleError(`"${name}" is a password option: only the person can set it, in Settings`);
+    }
+    if (value !== null) {
+      const problem = valueProblem(preference, value);
+      if (problem) throw new PreferenceRuleError(problem);
+    }
+    await this.#queue.run(extensionId, () => this.#save(extensionId, preference, value));
+    this.#options.onChanged?.(extensionId, name, by);
+  }
+
+  #declared(manifest: Manifest, name: string): Preference {
+    const preference = manifest.svc.preferences.find((p) => p.name === name);
+    if (preference) return preference;
+    const names = manifest.svc.preferences.map((p) => p.name);
+    const declared = names.length ? `its options are: ${names.join(", ")}` : "it declares no options";
+    throw new PreferenceRuleError(`${manifest.svc.id} has no option "${name}"; ${declared}`);
+  }
+
+  async #save(extensionId: string, preference: Preference, value: unknown): Promise<void> {
+    if (preference.type === "password") {
+      if (value === null) await this.#options.secrets.delete(extensionId, "pref", preference.name);
+      else await this.#options.secrets.set(extensionId, "pref", preference.name, value as string);
+      return;
+    }
+    const path = preferenceFile(this.#options.folder, extensionId);
+    const stored = new Map(Object.entries(await readPreferenceFile(path)));
+    if (value === null) stored.delete(preference.name);
+    else stored.set(preference.name, value);
+    await writePreferenceFile(path, Object.fromEntries(stored));
+  }
+}

@@ -1,0 +1,43 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { join } from "node:path";
+import { makeWorld, startHost, writeExtension, type RunningHost, type World } from "./harness.js";
+
+let world: World;
+let host: RunningHost | undefined;
+
+beforeEach(async () => {
+  world = await makeWorld();
+});
+afterEach(async () => {
+  await host?.stop();
+  host = undefined;
+  await world.remove();
+});
+
+describe("host requests from extensions", () => {
+  it("shows notify and openURL, answers workingHours with none, and says secrets and preferences are not available yet", async () => {
+    await writeExtension(join(world.bundled, "caller"), {
+      svc: { id: "test.caller", title: "Caller", preferences: [{ name: "city", title: "City", type: "textfield", default: "Oslo" }] },
+      code: `
+const attempt = (p) => p.then(() => "ok", (e) => e.message);
+module.exports = { default: { async update(ctx) {
+  await ctx.notify("Hello", "from an extension");
+  await ctx.openURL("https://example.com/x");
+  const hours = await ctx.workingHours();
+  const secret = await attempt(ctx.secrets.get("token"));
+  const pref = await attempt(ctx.setPreference("city", "Bergen"));
+  await ctx.emit({ key: "report", title: "Report", layout: "stat",
+    data: { value: JSON.stringify({ city: ctx.preferences.city, hours: hours === undefined ? "none" : hours, secret, pref }) } });
+} } };`,
+    });
+    host = await startHost(world);
+    expect(await host.waitFor((e) => e.type === "notify")).toEqual({ type: "notify", extensionId: "test.caller", title: "Hello", body: "from an extension" });
+    expect(await host.waitFor((e) => e.type === "openURL")).toEqual({ type: "openURL", extensionId: "test.caller", url: "https://example.com/x" });
+    const report = await host.waitFor((e) => e.type === "blip" && e.id === "test.caller/report");
+    const value = JSON.parse(report.blip.data.value);
+    expect(value.city).toBe("Oslo");
+    expect(value.hours).toBe("none");
+    expect(value.secret).toContain("host.secrets.get is not available yet: this svc-host does not keep secrets");
+    expect(value.pref).toContain("host.preferences.set is not available yet: this svc-host does not store preferences");
+  });
+});

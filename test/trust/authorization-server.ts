@@ -1,0 +1,95 @@
+/**
+ * A real OAuth 2.0 authorization server for tests: `oidc-provider` on a loopback port, with its
+ * development login and consent pages, one public client (PKCE, no secret), refresh tokens and
+ * revocation. It counts what reaches it, so tests can prove how many refreshes were sent.
+ */
+import { createServer, type IncomingMessage, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import Provider from "oidc-provider";
+
+export interface AuthorizationServer {
+  issuer: string;
+  /** Endpoints as an `svc.oauth` provider definition expects them. */
+  authorizeUrl: string;
+  tokenUrl: string;
+  revokeUrl: string;
+  clientId: string;
+  /** Requests seen, by `<METHOD> <path>` (e.g. `POST /token`). */
+  requests: string[];
+  /** Successful token grants by `grant_type`, in order. */
+  grants: string[];
+  /** What revocation destroyed: `refresh_token`, `access_token`, `grant` (all tokens of a sign-in). */
+  revoked: string[];
+  /** Stops answering: the next requests fail as if the network were down. */
+  stop(): Promise<void>;
+}
+
+export interface AuthorizationServerOptions {
+  /** The redirect the client is registered with, exactly. */
+  redirectUri: string;
+  /** Access token lifetime in seconds (default 3600). */
+  accessTokenSeconds?: number;
+}
+
+function pathOf(req: IncomingMessage): string {
+  return new URL(req.url ?? "/", "http://x").pathname;
+}
+
+/**
+ * @example
+ * const as = await startAuthorizationServer({ redirectUri: "http://127.0.0.1:47899/oauth/callback" });
+ * // as.authorizeUrl, as.tokenUrl … as.requests.filter((r) => r === "POST /token").length
+ */
+export async function startAuthorizationServer(options: AuthorizationServerOptions): Promise<AuthorizationServer> {
+  const requests: string[] = [];
+  const grants: string[] = [];
+  const revoked: string[] = [];
+  let handler: ((req: IncomingMessage, res: import("node:http").ServerResponse) => void) | undefined;
+  const server: Server = createServer((req, res) => {
+    requests.push(`${req.method} ${pathOf(req)}`);
+    handler!(req, res);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const clientId = "svc-test-client";
+  const provider = new Provider(issuer, {
+    clients: [
+      {
+        client_id: clientId,
+        token_endpoint_auth_method: "none",
+        application_type: "native",
+        redirect_uris: [options.redirectUri],
+        grant_types: ["authorization_code", "refresh_token"],
+        response_types: ["code"],
+      },
+    ],
+    scopes: ["api", "offline_access"],
+    features: { devInteractions: { enabled: true }, revocation: { enabled: true, allowedPolicy: async () => true } },
+    // Every grant gets a refresh token, as most services do for a desktop app.
+    issueRefreshToken: async () => true,
+    ttl: { AccessToken: options.accessTokenSeconds ?? 3600, RefreshToken: 86_400, Grant: 86_400, Session: 3600, Interaction: 600 },
+    routes: { authorization: "/auth", token: "/token", revocation: "/token/revocation" },
+  });
+  provider.on("grant.success", (ctx: { oidc: { params?: { grant_type?: string } } }) => grants.push(String(ctx.oidc.params?.grant_type)));
+  provider.on("access_token.destroyed", () => revoked.push("access_token"));
+  provider.on("refresh_token.destroyed", () => revoked.push("refresh_token"));
+  // Revoking a refresh token ends its whole grant: every token of it stops working.
+  provider.on("grant.revoked", () => revoked.push("grant"));
+  provider.on("server_error", (_ctx: unknown, error: Error) => console.error("authorization server:", error));
+  handler = provider.callback();
+  return {
+    issuer,
+    authorizeUrl: `${issuer}/auth`,
+    tokenUrl: `${issuer}/token`,
+    revokeUrl: `${issuer}/token/revocation`,
+    clientId,
+    requests,
+    grants,
+    revoked,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

@@ -1,0 +1,87 @@
+/**
+ * A person at a browser, driven with plain HTTP: follows redirects by hand, keeps cookies, and
+ * answers oidc-provider's development login and consent pages (or cancels at consent).
+ */
+
+export interface BrowserResult {
+  /** The last response: normally the svc callback page. */
+  status: number;
+  body: string;
+  /** Every address visited, in order. */
+  visited: string[];
+}
+
+class CookieJar {
+  readonly #cookies = new Map<string, string>();
+
+  take(response: Response): void {
+    for (const line of response.headers.getSetCookie()) {
+      const [pair, ...attributes] = line.split(";");
+      const eq = pair.indexOf("=");
+      const name = pair.slice(0, eq).trim();
+      const value = pair.slice(eq + 1).trim();
+      const expired = attributes.some((a) => /^\s*expires=/i.test(a) && Date.parse(a.split("=")[1]) < Date.now());
+      if (expired || value === "") this.#cookies.delete(name);
+      else this.#cookies.set(name, value);
+    }
+  }
+
+  header(): string {
+    return [...this.#cookies].map(([name, value]) => `${name}=${value}`).join("; ");
+  }
+}
+
+function formAction(html: string, base: string): string {
+  const match = /<form[^>]*action="([^"]+)"/.exec(html);
+  if (!match) throw new Error(`no form on the page:\n${html.slice(0, 500)}`);
+  return new URL(match[1].replace(/&amp;/g, "&"), base).href;
+}
+
+function cancelLink(html: string, base: string): string {
+  const match = /<a href="([^"]+\/abort)"/.exec(html);
+  if (!match) throw new Error("no cancel link on the consent page");
+  return new URL(match[1].replace(/&amp;/g, "&"), base).href;
+}
+
+/**
+ * Opens `url` and signs in as `login`; at consent presses Continue, or Cancel when `deny`.
+ *
+ * @example
+ * const page = await signInInBrowser(authorizeUrl, { login: "alice" });
+ */
+export async function signInInBrowser(url: string, options: { login: string; deny?: boolean }): Promise<BrowserResult> {
+  const jar = new CookieJar();
+  const visited: string[] = [];
+  let request: { url: string; method: "GET" | "POST"; body?: string } = { url, method: "GET" };
+  for (let step = 0; step < 20; step++) {
+    visited.push(request.url);
+    const response = await fetch(request.url, {
+      method: request.method,
+      redirect: "manual",
+      headers: {
+        cookie: jar.header(),
+        ...(request.body ? { "content-type": "application/x-www-form-urlencoded" } : {}),
+      },
+      body: request.body,
+    });
+    jar.take(response);
+    const location = response.headers.get("location");
+    if (response.status >= 300 && response.status < 400 && location) {
+      await response.arrayBuffer();
+      request = { url: new URL(location, request.url).href, method: "GET" };
+      continue;
+    }
+    const body = await response.text();
+    if (body.includes('name="prompt" value="login"')) {
+      const form = new URLSearchParams({ prompt: "login", login: options.login, password: "any" });
+      request = { url: formAction(body, request.url), method: "POST", body: form.toString() };
+    } else if (body.includes('name="prompt" value="consent"')) {
+      request = options.deny
+        ? { url: cancelLink(body, request.url), method: "GET" }
+        : { url: formAction(body, request.url), method: "POST", body: "prompt=consent" };
+    } else {
+      return { status: response.status, body, visited };
+    }
+  }
+  throw new Error(`too many steps: ${visited.join(" → ")}`);
+}
