@@ -422,8 +422,9 @@ describe("native stalls (the interrupt handler cannot stop them; the watchdog do
     expect(error.code).toBe("crashed");
     expect(error.message).toBe(`the sandbox crashed: interrupted: slice over ${SLICE} ms inside a native call`);
     expect(elapsed).toBeGreaterThanOrEqual(SLICE + MARGIN - 20);
-    expect(elapsed).toBeLessThan(SLICE + MARGIN + 400);
-    expect(lag).toBeLessThan(100);
+    // Slack for scheduling on a busy 2-core CI machine; typically ~SLICE + MARGIN + 5 ms.
+    expect(elapsed).toBeLessThan(SLICE + MARGIN + 800);
+    expect(lag).toBeLessThan(250);
     expect(guiltyRec.crashes).toEqual([{ reason: `interrupted: slice over ${SLICE} ms inside a native call`, guilty: true }]);
     expect(neighbourOnThread.crashes).toHaveLength(1);
     expect(neighbourOnThread.crashes[0].guilty).toBe(false);

@@ -71,6 +71,12 @@ export async function unpackPackage(file: string, into: string): Promise<Unpacke
   await mkdir(root, { recursive: true });
   const files: string[] = [];
   const seen = new Set<string>();
+  const made = new Set<string>([root]);
+  const makeFolder = async (folder: string) => {
+    if (made.has(folder)) return;
+    await mkdir(folder, { recursive: true });
+    made.add(folder);
+  };
   let totalBytes = 0;
   let count = 0;
   try {
@@ -87,10 +93,10 @@ export async function unpackPackage(file: string, into: string): Promise<Unpacke
       const target = resolve(root, name);
       if (!target.startsWith(root + sep)) throw new InstallError(`refused: entry ${JSON.stringify(name)} would be written outside the extension's folder`);
       if (name.endsWith("/")) {
-        await mkdir(target, { recursive: true });
+        await makeFolder(target);
         continue;
       }
-      await mkdir(dirname(target), { recursive: true });
+      await makeFolder(dirname(target));
       const guard = new ByteGuard(name, entry.compressedSize, () => totalBytes);
       try {
         await pipeline(await readStream(zip, entry), guard, createWriteStream(target, { flags: "wx", mode: 0o644 }));
