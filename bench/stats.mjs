@@ -26,3 +26,8 @@ export function printTable(title, rows) {
   console.log(line(widths.map((w) => "-".repeat(w))));
   for (const row of rows) console.log(line(keys.map((k) => row[k])));
 }
+
+/** Median, p90 and count of a list of samples, for the JSON results. */
+export function summarize(values) {
+  return { median: median(values), p90: quantile(values, 0.9), n: values.length };
+}

@@ -3,6 +3,7 @@
  * and `create-svc`) that reads the real stdin, prints to stdout/stderr, listens for Ctrl-C
  * and sets the exit code.
  */
+import { closeSandboxes } from "./build/sandbox-session.js";
 import { runCli } from "./run.js";
 
 /**
@@ -30,8 +31,19 @@ export async function runAsProcess(words: string[]): Promise<void> {
     },
   });
   process.exitCode = code;
-  // Give stdout a moment to drain, then end even if something still holds the event loop.
-  setTimeout(() => process.exit(code), 100).unref();
+  await closeSandboxes();
+  // Nothing should hold the event loop now; if something does, end anyway once the output is flushed.
+  setTimeout(() => flushThenExit(code), 500).unref();
+}
+
+function flushThenExit(code: number): void {
+  let pending = 2;
+  const done = () => {
+    pending -= 1;
+    if (pending === 0) process.exit(code);
+  };
+  process.stdout.write("", done);
+  process.stderr.write("", done);
 }
 
 function readStdin(): Promise<string> {

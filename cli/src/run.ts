@@ -64,9 +64,9 @@ export const svckitVersion: string = JSON.parse(readFileSync(new URL("../package
 
 function report(error: unknown, ctx: CommandContext): ExitCode {
   if (isCliError(error)) {
-    for (const line of error.message.split("\n")) ctx.out.warn(line === "" ? "" : `${line}`);
+    for (const line of error.message.split("\n")) ctx.out.warn(line);
     if (error.code === EXIT.usage) {
-      ctx.out.warn(`Run \`svckit ${error.command ?? ""}${error.command ? " " : ""}--help\` for usage.`);
+      ctx.out.warn(`Run \`svckit ${error.command ? `${error.command} ` : ""}--help\` for usage.`);
     }
     return error.code;
   }

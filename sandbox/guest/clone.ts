@@ -2,6 +2,7 @@
  * `structuredClone`: copies plain data the way the HTML structured clone does (objects, arrays,
  * Date, RegExp, Map, Set, ArrayBuffer and views, Error, primitive wrappers; cycles and shared
  * references kept); functions, symbols and other platform objects throw DataCloneError.
+ * A lazy part of the prelude.
  */
 
 function dataCloneError(what: string): Error {
@@ -59,6 +60,8 @@ function cloneValue(value: unknown, seen: Map<object, unknown>): unknown {
   return out;
 }
 
-export function installStructuredClone(): void {
+export const GLOBALS = ["structuredClone"];
+
+export function install(): void {
   (globalThis as Record<string, unknown>).structuredClone = (value: unknown) => cloneValue(value, new Map());
 }

@@ -1,7 +1,7 @@
 /**
  * URL and URLSearchParams. Parsing and every setter go through the host's WHATWG parser (sync
  * ops `url.parse`, `url.set`), so the guest sees exactly Node's results; URLSearchParams is the
- * application/x-www-form-urlencoded algorithm, done here.
+ * application/x-www-form-urlencoded algorithm, done here. A lazy part of the prelude.
  */
 import type { Bridge } from "./bridge.ts";
 import { utf8Decode, utf8Encode } from "./encoding.ts";
@@ -50,7 +50,9 @@ function formDecode(text: string): string {
   return utf8Decode(new Uint8Array(bytes), false, true).text;
 }
 
-export function installUrl(bridge: Bridge): void {
+export const GLOBALS = ["URL", "URLSearchParams"];
+
+export function install(bridge: Bridge): void {
   class URLSearchParams {
     #list: [string, string][] = [];
     #onChange: ((query: string) => void) | undefined;

@@ -83,8 +83,8 @@ export class HostThreadClient {
     });
   }
 
-  stats(): Promise<HostThreadStats> {
-    return this.request({ type: "stats" }) as Promise<HostThreadStats>;
+  stats(collectGarbage = false): Promise<HostThreadStats> {
+    return this.request({ type: "stats", collectGarbage }) as Promise<HostThreadStats>;
   }
 
   async terminate(): Promise<void> {

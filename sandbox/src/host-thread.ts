@@ -3,6 +3,8 @@
  * several sandboxes, relays their host calls and events to the owner, and announces every
  * guest slice on the shared SliceBoard for the owner's watchdog.
  */
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
 import { parentPort, workerData } from "node:worker_threads";
 import { createCapabilities } from "./capabilities/index.js";
 import { SandboxError } from "./errors.js";
@@ -103,12 +105,23 @@ function handle(message: ToHostThread): void {
       return;
     }
     case "stats":
-      return reply(message.rid, async () => ({
-        sandboxes: sandboxes.size,
-        heapUsed: process.memoryUsage().heapUsed,
-        activeResources: process.getActiveResourcesInfo().length,
-      }));
+      return reply(message.rid, async () => {
+        if (message.collectGarbage) collectGarbage();
+        const memory = process.memoryUsage();
+        return {
+          sandboxes: sandboxes.size,
+          heapUsed: memory.heapUsed,
+          external: memory.external,
+          activeResources: process.getActiveResourcesInfo().length,
+        };
+      });
   }
+}
+
+/** A full garbage collection, for leak checks (stats with `collectGarbage`). */
+function collectGarbage(): void {
+  setFlagsFromString("--expose-gc");
+  (runInNewContext("gc") as () => void)();
 }
 
 await warmUp();

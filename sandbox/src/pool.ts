@@ -51,9 +51,12 @@ export class SandboxPool {
     return new RemoteSandbox(options.id, sid, thread);
   }
 
-  /** Figures per live host thread (sandboxes, heap, active handles), for diagnostics and leak tests. */
-  stats(): Promise<HostThreadStats[]> {
-    return Promise.all(this.threads.map((thread) => thread.stats()));
+  /**
+   * Figures per live host thread (sandboxes, heap, memory, active handles), for diagnostics and
+   * leak tests; `collectGarbage` runs a full collection on each thread first.
+   */
+  stats(options: { collectGarbage?: boolean } = {}): Promise<HostThreadStats[]> {
+    return Promise.all(this.threads.map((thread) => thread.stats(options.collectGarbage)));
   }
 
   /** Ends every host thread and with them every sandbox. Idempotent. */

@@ -15,7 +15,7 @@ export type ToHostThread =
   | { type: "abort"; rid: number; reason: string }
   | { type: "forwarded"; sid: number; fid: number; ok: true; value: unknown }
   | { type: "forwarded"; sid: number; fid: number; ok: false; error: { name: string; message: string } }
-  | { type: "stats"; rid: number };
+  | { type: "stats"; rid: number; collectGarbage?: boolean };
 
 export type FromHostThread =
   | { type: "result"; rid: number; ok: true; value: unknown }
@@ -33,6 +33,10 @@ export interface HostThreadData {
 /** One host thread's figures, for the leak test and diagnostics. */
 export interface HostThreadStats {
   sandboxes: number;
+  /** V8 heap of the host thread, bytes. */
   heapUsed: number;
+  /** Memory outside the V8 heap (the sandboxes' linear memories among it), bytes. */
+  external: number;
+  /** Handles keeping the thread's event loop busy (timers, sockets …). */
   activeResources: number;
 }

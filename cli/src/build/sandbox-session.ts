@@ -76,3 +76,18 @@ export async function withSandbox<T>(options: SessionOptions, work: (sandbox: Sa
     await rm(dataDir, { recursive: true, force: true });
   }
 }
+
+/**
+ * Closes the shared pool now, if nothing uses it (the executable calls this when its command
+ * is done, so the process ends at once rather than after the idle time).
+ *
+ * @example
+ * await closeSandboxes();
+ */
+export async function closeSandboxes(): Promise<void> {
+  const entry = shared;
+  if (!entry || entry.users > 0) return;
+  clearTimeout(entry.idle);
+  shared = undefined;
+  await entry.pool.dispose();
+}

@@ -90,7 +90,7 @@ describe("node built-ins", () => {
 });
 
 describe("@svc/api in a bundle", () => {
-  it("keeps only what the extension uses (the SDK's modules are side-effect free)", async () => {
+  it("keeps only what the extension uses (the SDK is free of side effects)", async () => {
     await project({
       "src/index.ts": 'import { defineExtension, number, stat } from "@svc/api";\n' +
         'export default defineExtension({ async update(ctx) { await ctx.emit(stat("n", { title: "N", value: number(1) })); } });\n',
@@ -98,7 +98,7 @@ describe("@svc/api in a bundle", () => {
     const outcome = await bundle(dir);
     expect(outcome.ok).toBe(true);
     if (!outcome.ok) return;
-    // The schemas (and zod) would add hundreds of kilobytes.
+    // The schemas (and zod) would add hundreds of kilobytes: the SDK says "sideEffects": false.
     expect(outcome.code.length).toBeLessThan(20_000);
     expect(outcome.code).not.toContain("zod");
   });

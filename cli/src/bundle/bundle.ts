@@ -6,7 +6,7 @@
 import { build, type BuildFailure, type BuildOptions, type BuildResult, type Message, type Plugin } from "esbuild";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { sdkResolution } from "./api-resolution.js";
+import { sdkFallback } from "./api-resolution.js";
 import { externalNodeBuiltins, findBuiltinImports } from "./node-builtins.js";
 
 export const ENTRY = "src/index.ts";
@@ -37,7 +37,7 @@ export function bundleOptions(dir: string, extraPlugins: Plugin[] = []): BuildOp
     metafile: true,
     write: false,
     logLevel: "silent",
-    plugins: [sdkResolution(), externalNodeBuiltins(), ...extraPlugins],
+    plugins: [sdkFallback(), externalNodeBuiltins(), ...extraPlugins],
   };
 }
 

@@ -8,6 +8,9 @@ import type { Metafile, Plugin } from "esbuild";
 
 const BARE_NAMES = new Set(builtinModules.filter((name) => !name.startsWith("_")));
 
+/** Matches exactly the built-in specifiers, so esbuild asks this plugin about nothing else. */
+const BUILTIN_FILTER = new RegExp(`^(?:node:.*|${[...BARE_NAMES].map((name) => name.replace(/[/.]/g, "\\$&")).join("|")})$`);
+
 /** True for `fs`, `fs/promises`, `node:http` and every other Node built-in specifier. */
 export function isNodeBuiltin(specifier: string): boolean {
   return specifier.startsWith("node:") || BARE_NAMES.has(specifier);
@@ -49,9 +52,7 @@ export function externalNodeBuiltins(): Plugin {
   return {
     name: "svc-node-builtins",
     setup(build) {
-      build.onResolve({ filter: /^[a-z_:][a-z0-9_/:]*$/ }, (args) =>
-        isNodeBuiltin(args.path) ? { path: args.path, external: true } : undefined,
-      );
+      build.onResolve({ filter: BUILTIN_FILTER }, (args) => ({ path: args.path, external: true }));
     },
   };
 }

@@ -32,8 +32,8 @@ export async function watchExtension(dir: string, out: Output): Promise<Watcher>
     name: "svc-dev-rebuild",
     setup(build) {
       // package.json holds the manifest: an edit to it is a reason to rebuild too.
-      build.onResolve({ filter: /.*/ }, (args) =>
-        args.kind === "entry-point" && args.path === ENTRY
+      build.onResolve({ filter: /^src\/index\.ts$/ }, (args) =>
+        args.kind === "entry-point"
           ? { path: join(dir, ENTRY), watchFiles: [join(dir, "package.json")] }
           : undefined,
       );

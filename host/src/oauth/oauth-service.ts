@@ -20,8 +20,8 @@ export interface OAuthServiceOptions {
   secrets: ExtensionSecrets;
   /** The manifest of a loaded extension, or undefined. */
   manifestOf(extensionId: string): Manifest | undefined;
-  /** Opens the sign-in page in the person's browser. */
-  openURL(url: string): void | Promise<void>;
+  /** Opens the sign-in page in the person's browser (for the extension that asked). */
+  openURL(url: string, extensionId: string): void | Promise<void>;
   /** A line under the notch: "<title> is connected", or why a sign-in did not finish. */
   notify(extensionId: string, title: string, body?: string): void;
   /** A sign-in finished or a connection was removed: the host runs the extension again. */
@@ -89,7 +89,7 @@ export class OAuthService {
     const key = `${target.extensionId}\u0000${provider.name}`;
     const waiting = this.#pending.get(key);
     if (waiting) {
-      await this.#options.openURL(waiting.url);
+      await this.#options.openURL(waiting.url, target.extensionId);
       return {};
     }
     await this.#server.open();
@@ -98,7 +98,7 @@ export class OAuthService {
     timer.unref();
     this.#pending.set(key, { ...pending, timer });
     try {
-      await this.#options.openURL(pending.url);
+      await this.#options.openURL(pending.url, target.extensionId);
     } catch (error) {
       this.#forget(key);
       throw error;
@@ -117,7 +117,7 @@ export class OAuthService {
    * first when within five minutes of expiry. `{token: null}` when none works; throws when an
    * expired token could not be renewed because the service could not be reached.
    */
-  async token(target: OAuthTarget & { connection?: string }): Promise<{ token: string; connection: OAuthConnection } | { token: null }> {
+  async token(target: OAuthTarget & { connection?: string }): Promise<{ token: string; connection: OAuthConnection } | { token: null; connection?: undefined }> {
     const { provider, client } = this.#resolve(target);
     const list = await this.#vault.read(target.extensionId, provider.name);
     const candidates = list.filter((c) => (target.connection === undefined ? true : c.id === target.connection) && !c.needsReconnect);

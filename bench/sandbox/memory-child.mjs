@@ -1,0 +1,65 @@
+// One memory configuration in a fresh process: `node --expose-gc memory-child.mjs <design> <n>`.
+// Prints one JSON line: RSS after n idle extensions minus RSS before the first, per extension.
+// For the sandbox design the pool and its host threads start BEFORE the baseline reading, so the
+// figure is what each extension adds to a running runtime; the worker design has no shared part.
+import { setTimeout as sleep } from "node:timers/promises";
+import { WorkerExtension } from "../baseline/worker-design.mjs";
+import { buildFixture } from "../build-fixture.mjs";
+import { UPDATE, startSandbox, warmPool } from "../lib/sandbox-design.mjs";
+
+const [design, countText] = process.argv.slice(2);
+const count = Number(countText);
+const CONCURRENCY = 4;
+const IDLE_MS = 1000;
+const GC_HOST_THREADS = process.env.BENCH_GC_HOST_THREADS !== "0";
+
+/**
+ * A heap snapshot makes V8 collect that thread's garbage first: the one way to reach the pool's
+ * host threads, which take no gc message. Reads the pool's private thread list (bench only).
+ */
+async function collectHostThreads(pool) {
+  for (const thread of pool?.threads ?? []) {
+    const snapshot = await thread.worker?.getHeapSnapshot();
+    if (snapshot) for await (const _chunk of snapshot);
+  }
+}
+
+async function settledRss(extensions, pool) {
+  for (let i = 0; i < 3; i++) {
+    for (const extension of extensions) extension.collectGarbage?.();
+    if (GC_HOST_THREADS) await collectHostThreads(pool);
+    globalThis.gc();
+    await sleep(IDLE_MS / 3);
+  }
+  return process.memoryUsage().rss;
+}
+
+/** Starts `count` extensions, a few at a time, each loaded and run once, then left idle. */
+async function startAll(start) {
+  const extensions = [];
+  for (let i = 0; i < count; i += CONCURRENCY) {
+    const batch = Array.from({ length: Math.min(CONCURRENCY, count - i) }, () => start());
+    extensions.push(...(await Promise.all(batch)));
+  }
+  return extensions;
+}
+
+const code = buildFixture();
+let pool;
+if (design === "sandbox") pool = await warmPool();
+const before = await settledRss([], pool);
+const extensions =
+  design === "sandbox"
+    ? await startAll(async () => {
+        const handle = await startSandbox(pool, code);
+        await handle.invoke(UPDATE);
+        return handle;
+      })
+    : await startAll(async () => {
+        const extension = await WorkerExtension.start(code);
+        await extension.update();
+        return extension;
+      });
+const after = await settledRss(extensions, pool);
+process.stdout.write(JSON.stringify({ design, count, before, after, perExtension: (after - before) / count }) + "\n");
+process.exit(0);

@@ -1,0 +1,40 @@
+/**
+ * Creating and disposing many sandboxes leaves nothing behind on the host thread: its heap,
+ * its memory outside the heap (the instances' linear memories) and its active handles return
+ * to where they were.
+ */
+import { afterAll, expect, it } from "vitest";
+import { SandboxPool } from "./pool.js";
+import { UPDATE, optionsFor, recorder, updateBundle } from "./sandbox.fixtures.js";
+
+const pool = new SandboxPool({ threads: 1 });
+afterAll(() => pool.dispose());
+
+const BUSY_BUNDLE = updateBundle(`
+  setInterval(() => {}, 60000);
+  setTimeout(() => {}, 60000);
+  console.log("hi");
+  await ctx.storage.set("k", { n: 1 });
+  return new URL("https://a.test/?q=" + crypto.randomUUID()).searchParams.get("q").length;`);
+
+async function cycle(count: number): Promise<void> {
+  for (let i = 0; i < count; i++) {
+    const sandbox = await pool.create(optionsFor(BUSY_BUNDLE), recorder());
+    await sandbox.load();
+    await expect(sandbox.invoke(UPDATE)).resolves.toBe(36);
+    await sandbox.dispose();
+  }
+}
+
+it("create/dispose cycles do not grow the host thread's heap, memory or handles", async () => {
+  await cycle(10);
+  const [before] = await pool.stats({ collectGarbage: true });
+  await cycle(40);
+  const [after] = await pool.stats({ collectGarbage: true });
+  console.log(`host thread after 10 and after 50 cycles: heap ${before.heapUsed} → ${after.heapUsed}, external ${before.external} → ${after.external}, handles ${before.activeResources} → ${after.activeResources}`);
+  expect(after.sandboxes).toBe(0);
+  expect(after.activeResources).toBe(before.activeResources);
+  expect(after.heapUsed - before.heapUsed).toBeLessThan(2 * 1024 * 1024);
+  // One sandbox's linear memory alone is 16 MB: 40 leaked instances could not hide under this.
+  expect(after.external - before.external).toBeLessThan(16 * 1024 * 1024);
+}, 60_000);
