@@ -6,11 +6,8 @@
  */
 import { ErrorCodes, ResponseError } from "@svc/runtime";
 
-/**
- * "The host could not do it": JSON-RPC's implementation-defined server error. Not yet in the
- * protocol's error table (runtime/src/protocol/errors.ts); the lead may move it there.
- */
-export const HOST_CALL_FAILED = -32000;
+/** "The host could not do it": the protocol table's HostCallFailed. */
+export const HOST_CALL_FAILED = ErrorCodes.HostCallFailed;
 
 /** A refusal because the caller broke a rule; answered as InvalidParams. */
 export class HostRuleError extends Error {

@@ -15,6 +15,7 @@
  * | -32601 | MethodNotFound             | a method this side does not serve |
  * | -32602 | InvalidParams              | params that fail the method's schema; the message names the path |
  * | -32603 | InternalError              | a bug on the answering side |
+ * | -32000 | HostCallFailed             | the host could not do a `host.*` call (no secret store, no network, sign-in port taken) |
  * | -32001 | UnknownExtension           | no `extension.load` for this id (or it was unloaded) |
  * | -32002 | ExtensionNotLoaded         | its code could not be loaded, or it was unloaded/reloaded mid-request |
  * | -32003 | Timeout                    | the extension did not settle in time |
@@ -33,6 +34,7 @@ export const ErrorCodes = {
   MethodNotFound: -32601,
   InvalidParams: -32602,
   InternalError: -32603,
+  HostCallFailed: -32000,
   UnknownExtension: -32001,
   ExtensionNotLoaded: -32002,
   Timeout: -32003,
