@@ -2,6 +2,8 @@
 // Prints one JSON line: RSS after n idle extensions minus RSS before the first, per extension.
 // For the sandbox design the pool and its host threads start BEFORE the baseline reading, so the
 // figure is what each extension adds to a running runtime; the worker design has no shared part.
+// gc: this thread and each baseline worker collect; the pool's host threads take no gc message,
+// so their garbage (if any) counts against the sandbox.
 import { setTimeout as sleep } from "node:timers/promises";
 import { WorkerExtension } from "../baseline/worker-design.mjs";
 import { buildFixture } from "../build-fixture.mjs";
@@ -11,23 +13,11 @@ const [design, countText] = process.argv.slice(2);
 const count = Number(countText);
 const CONCURRENCY = 4;
 const IDLE_MS = 1000;
-const GC_HOST_THREADS = process.env.BENCH_GC_HOST_THREADS !== "0";
 
-/**
- * A heap snapshot makes V8 collect that thread's garbage first: the one way to reach the pool's
- * host threads, which take no gc message. Reads the pool's private thread list (bench only).
- */
-async function collectHostThreads(pool) {
-  for (const thread of pool?.threads ?? []) {
-    const snapshot = await thread.worker?.getHeapSnapshot();
-    if (snapshot) for await (const _chunk of snapshot);
-  }
-}
 
-async function settledRss(extensions, pool) {
+async function settledRss(extensions) {
   for (let i = 0; i < 3; i++) {
     for (const extension of extensions) extension.collectGarbage?.();
-    if (GC_HOST_THREADS) await collectHostThreads(pool);
     globalThis.gc();
     await sleep(IDLE_MS / 3);
   }
@@ -47,7 +37,7 @@ async function startAll(start) {
 const code = buildFixture();
 let pool;
 if (design === "sandbox") pool = await warmPool();
-const before = await settledRss([], pool);
+const before = await settledRss([]);
 const extensions =
   design === "sandbox"
     ? await startAll(async () => {
@@ -60,6 +50,6 @@ const extensions =
         await extension.update();
         return extension;
       });
-const after = await settledRss(extensions, pool);
+const after = await settledRss(extensions);
 process.stdout.write(JSON.stringify({ design, count, before, after, perExtension: (after - before) / count }) + "\n");
 process.exit(0);

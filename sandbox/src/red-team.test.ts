@@ -226,7 +226,7 @@ describe("infinite loops", () => {
   });
 
   it("an endless microtask chain is interrupted", async () => {
-    const { run } = await attack(`const spin = () => Promise.resolve().then(spin); spin(); await new Promise(() => {});`, SHORT);
+    const { run } = await attack(`const spin = () => { Promise.resolve().then(spin); }; spin(); await new Promise(() => {});`, SHORT);
     expect((await failure(run())).message).toBe(INTERRUPTED);
     await expectNeighbourAnswers();
   });

@@ -71,6 +71,21 @@ describe("reading folders", () => {
     expect(unbuilt.error).toBe("dist/index.js is missing: build the extension with `svckit build`");
   });
 
+  it("lists an extension whose oauth block has a mistake, with the mistake and without that provider", async () => {
+    const svc = {
+      id: "com.example.o",
+      title: "O",
+      permissions: { network: ["api.example.com"] },
+      oauth: { example: { authorizeUrl: "https://example.com/authorize", tokenUrl: "https://auth.example.com/token", clientId: "c" } },
+    };
+    const ext = await readExtensionFolder(await extension(join(dir, "oauth"), svc), "user");
+    expect(ext.error).toBeUndefined();
+    expect(ext.manifest?.svc.oauth ?? {}).toEqual({});
+    expect(ext.oauthProblems).toEqual([
+      '"oauth.example.tokenUrl" host auth.example.com should be in permissions.network: add "auth.example.com" to svc.permissions.network',
+    ]);
+  });
+
   it("decodes dist/tools.json spec by spec, keeping the valid ones", async () => {
     const folder = await extension(join(dir, "tools"), { id: "com.example.t", title: "T" }, {
       tools: JSON.stringify([{ id: "up", title: "Up", icon: "a" }, { id: "x", title: "X".repeat(33), icon: "b" }]),

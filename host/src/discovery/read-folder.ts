@@ -5,7 +5,7 @@
  */
 import { readFile, stat } from "node:fs/promises";
 import { basename, join } from "node:path";
-import { decodeToolSpec, formatIssues, manifestSchema, type ToolSpec } from "@svc/api";
+import { decodeToolSpec, parseManifest, type ToolSpec } from "@svc/api";
 import type { DiscoveredExtension, ExtensionSource } from "./types.js";
 
 /** The bundled code every extension folder must hold (DESIGN.md "Extension module contract"). */
@@ -67,13 +67,14 @@ export async function readExtensionFolder(folder: string, source: ExtensionSourc
   });
   const read = await readJson(join(folder, "package.json"));
   if (!read.ok) return broken(`package.json ${read.error}`);
-  const parsed = manifestSchema.safeParse(read.value);
-  if (!parsed.success) {
-    const lines = formatIssues(parsed.error.issues, "package.json");
+  const parsed = parseManifest(read.value);
+  if (!parsed.ok) {
+    const lines = parsed.errors;
     const idGuess = (read.value as { svc?: { id?: unknown } } | null)?.svc?.id;
     return broken(`package.json: ${lines.slice(0, 3).join("; ")}`, typeof idGuess === "string" && idGuess ? idGuess : basename(folder));
   }
-  const manifest = parsed.data;
+  // OAuth rule 5: a mistake in the `oauth` block is shown, never hides the extension.
+  const { manifest, oauthProblems } = parsed;
   const id = manifest.svc.id;
   try {
     if (!(await stat(join(folder, CODE_FILE))).isFile()) return broken(`${CODE_FILE} is not a file`, id);
@@ -81,5 +82,5 @@ export async function readExtensionFolder(folder: string, source: ExtensionSourc
     return broken(`${CODE_FILE} is missing: build the extension with \`svckit build\``, id);
   }
   const { tools, errors } = await readTools(folder);
-  return { id, folder, source, manifest, tools, toolErrors: errors };
+  return { id, folder, source, manifest, oauthProblems, tools, toolErrors: errors };
 }

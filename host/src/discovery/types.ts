@@ -24,6 +24,8 @@ export interface DiscoveredExtension {
   manifest?: Manifest;
   /** Why the folder cannot be loaded, for a person: `package.json: "svc.interval" should be …`. */
   error?: string;
+  /** Mistakes in the manifest's `oauth` block (those providers are left out); shown, never hiding the extension. */
+  oauthProblems?: string[];
   /** Tools read from `dist/tools.json`, before any extension code runs. */
   tools: ToolSpec[];
   /** Problems with `dist/tools.json`; the valid tools are still listed. */

@@ -1,0 +1,86 @@
+// The QuickJS sandbox against SPEC.md's original design (one Node worker thread per extension,
+// `maxOldGenerationSizeMb: 64`), in one run: cold start, memory per idle extension, the bridge's
+// cost, guest CPU speed. Run: `node bench/sandbox-vs-worker.mjs` (after `npx tsc -b`).
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { buildFixture } from "./build-fixture.mjs";
+import { headline, saveResult } from "./lib/results.mjs";
+import { warmPool } from "./lib/sandbox-design.mjs";
+import { bridgeCost } from "./sandbox/bridge.mjs";
+import { coldStart } from "./sandbox/cold-start.mjs";
+import { cpuSlowdown } from "./sandbox/cpu.mjs";
+import { memoryPerExtension } from "./sandbox/memory.mjs";
+import { fmt, printTable } from "./stats.mjs";
+
+const MB = 1024 * 1024;
+const quick = process.env.BENCH_QUICK === "1";
+
+async function main() {
+  const code = buildFixture();
+  const minified = buildFixture("zod-datefns", { minify: true });
+  console.log(`## sandbox vs worker thread\n`);
+  console.log(`bundle: zod + date-fns fixture, ${fmt(code.length / 1024)} KB unminified (used by both designs), ${fmt(minified.length / 1024)} KB minified`);
+
+  const pool = await warmPool();
+  const cold = await coldStart(pool, code, mkdtempSync(join(tmpdir(), "svc-bench-cold-")), quick ? 8 : 30);
+  printTable("cold start to first update() result (ms; sandbox on a warm pool: host threads already started)", [
+    { design: "sandbox", median: fmt(cold.sandbox.median), p90: fmt(cold.sandbox.p90), n: cold.sandbox.n },
+    { design: "worker", median: fmt(cold.worker.median), p90: fmt(cold.worker.p90), n: cold.worker.n },
+    { design: "ratio (sandbox ÷ worker)", median: fmt(cold.ratio, 2), p90: fmt(cold.sandbox.p90 / cold.worker.p90, 2), n: "" },
+  ]);
+  const ph = cold.sandboxPhases;
+  console.log(`sandbox phases (medians): create ${fmt(ph.create)} ms, load ${fmt(ph.load)} ms, first update ${fmt(ph.update)} ms`);
+
+  const bridge = await bridgeCost(pool, { rounds: quick ? 4 : 12, n: 300 });
+  printTable("bridge cost (µs per crossing, medians; listener answers at once)", bridge.table.map((r) => ({
+    crossing: r.what, sandbox: fmt(r.sandboxUs), worker: fmt(r.workerUs), ratio: fmt(r.ratio, 2),
+  })));
+  console.log(`sandbox ctx.storage.get (served on the host thread, no owner hop): ${fmt(bridge.sandboxStorageGetUs)} µs; 4 KB blip as seen by the listeners: ${bridge.emittedChars.sandbox} / ${bridge.emittedChars.worker} chars`);
+
+  const cpu = await cpuSlowdown(pool, { rounds: quick ? 4 : 10, scale: 2 });
+  printTable("guest CPU: JSON round trip + sort + numeric loop (ms, medians)", [
+    { where: "sandbox (QuickJS in WebAssembly)", median: fmt(cpu.sandboxMs.median), p90: fmt(cpu.sandboxMs.p90) },
+    { where: "Node (V8)", median: fmt(cpu.nodeMs.median, 2), p90: fmt(cpu.nodeMs.p90, 2) },
+    { where: "slowdown", median: `${fmt(cpu.slowdown)}×`, p90: "" },
+  ]);
+  await pool.dispose();
+
+  const memory = await memoryPerExtension(quick ? [1, 10] : [1, 10, 100]);
+  printTable("memory per idle extension (MB of RSS, fresh process each; sandbox baseline taken after its pool started)", memory.map((r) => ({
+    extensions: r.count, sandbox: fmt(r.sandbox / MB, 2), worker: fmt(r.worker / MB, 2), ratio: fmt(r.ratio, 2),
+  })));
+
+  const at = (count) => memory.find((r) => r.count === count) ?? memory.at(-1);
+  const headlines = [
+    headline("cold start, sandbox ÷ worker (median)", cold.ratio, "×", { max: 0.5 }),
+    headline("cold start, sandbox median", cold.sandbox.median, "ms"),
+    headline("cold start, worker median", cold.worker.median, "ms"),
+    ...memory.map((r) => headline(`memory per idle extension at ${r.count}, sandbox ÷ worker`, r.ratio, "×", { max: 0.2 })),
+    headline(`memory per idle extension at ${at(100).count}, sandbox`, at(100).sandbox / MB, "MB"),
+    headline("host call (forwarded op), sandbox", bridge.table[0].sandboxUs, "µs"),
+    headline("4 KB emit guest → listener, sandbox", bridge.table[1].sandboxUs, "µs"),
+    headline("4 KB invoke host → guest, sandbox", bridge.table[2].sandboxUs, "µs"),
+    headline("guest CPU slowdown vs V8", cpu.slowdown, "×"),
+  ];
+  const file = saveResult("sandbox-vs-worker", {
+    bundleBytes: { unminified: code.length, minified: minified.length },
+    headlines,
+    coldStart: cold,
+    memory,
+    bridge,
+    cpu,
+  });
+  console.log(`\nresults: ${file}`);
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  main().then(
+    () => process.exit(0),
+    (error) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+}

@@ -1,0 +1,73 @@
+// The bridge's cost, in µs per crossing, beside the worker design doing the same crossings
+// (postMessage to its owner thread). Both load fixtures/bridge/guest.js and are driven through
+// onAction; each listener answers at once, so what is timed is the crossing itself.
+import { WorkerExtension } from "../baseline/worker-design.mjs";
+import { guestBundle } from "../fixtures/bridge/index.mjs";
+import { blipOfSize } from "../lib/payloads.mjs";
+import { startSandbox } from "../lib/sandbox-design.mjs";
+import { interleave, timed } from "../lib/trials.mjs";
+import { summarize } from "../stats.mjs";
+
+const onAction = (action) => ({ kind: "onAction", ctx: { preferences: {} }, action });
+
+/** What each listener saw, to prove the payloads really crossed. */
+function countingHost() {
+  const seen = { calls: 0, emitted: 0, emittedChars: 0 };
+  return {
+    seen,
+    host: {
+      forward: async (op, args) => {
+        seen.calls++;
+        if (op === "emit") {
+          seen.emitted++;
+          seen.emittedChars = JSON.stringify(args.blip).length;
+        }
+        return op === "secrets.get" ? "v" : null;
+      },
+    },
+  };
+}
+
+/** µs per operation: one invoke doing `n` of them, or `n` invokes. */
+const perOp = async (n, fn) => ((await timed(fn)) * 1000) / n;
+
+/**
+ * @example const r = await bridgeCost(pool, { rounds: 12, n: 300 });
+ */
+export async function bridgeCost(pool, { rounds, n }) {
+  const sandboxSide = countingHost();
+  const workerSide = countingHost();
+  const sandbox = await startSandbox(pool, guestBundle, { host: sandboxSide.host });
+  const worker = await WorkerExtension.start(guestBundle, { host: workerSide.host });
+  const blip = blipOfSize(4096);
+  const data = "d".repeat(4096);
+  const designs = { sandbox, worker };
+  const measure = (op) => interleave(Object.fromEntries(Object.entries(designs).map(([name, ext]) => [name, () => op(ext)])), rounds);
+  const rows = {
+    "host call (forwarded secrets.get, awaited)": await measure((ext) => perOp(n, () => ext.invoke(onAction({ mode: "calls", n })))),
+    "guest → listener: 4 KB ctx.emit, awaited": await measure((ext) => perOp(n, () => ext.invoke(onAction({ mode: "emits", n, blip })))),
+    "host → guest: invoke with a 4 KB action": await measure((ext) =>
+      perOp(n / 10, async () => {
+        for (let i = 0; i < n / 10; i++) await ext.invoke(onAction({ mode: "echo", data }));
+      }),
+    ),
+    "host → guest: invoke with a tiny action": await measure((ext) =>
+      perOp(n / 10, async () => {
+        for (let i = 0; i < n / 10; i++) await ext.invoke(onAction({ mode: "echo" }));
+      }),
+    ),
+  };
+  const storage = (await interleave({ sandbox: () => perOp(n, () => sandbox.invoke(onAction({ mode: "storage", n }))) }, rounds)).sandbox;
+  await sandbox.dispose();
+  await worker.dispose();
+  const table = Object.entries(rows).map(([what, samples]) => {
+    const s = summarize(samples.sandbox).median;
+    const w = summarize(samples.worker).median;
+    return { what, sandboxUs: s, workerUs: w, ratio: s / w };
+  });
+  return {
+    table,
+    sandboxStorageGetUs: summarize(storage).median,
+    emittedChars: { sandbox: sandboxSide.seen.emittedChars, worker: workerSide.seen.emittedChars },
+  };
+}
