@@ -2,8 +2,11 @@
 import { buildSync } from "esbuild";
 import { fileURLToPath } from "node:url";
 
-/** Returns the bundled code of bench/fixtures/<name>/src/index.ts. */
-export function buildFixture(name = "zod-datefns", { minify = false } = {}) {
+/**
+ * Returns the bundled code of bench/fixtures/<name>/src/index.ts: unminified, `svckit` style
+ * (whitespace and syntax minified, names kept, as `svckit build` does) or fully `minify`d.
+ */
+export function buildFixture(name = "zod-datefns", { minify = false, svckit = false } = {}) {
   const entry = fileURLToPath(new URL(`./fixtures/${name}/src/index.ts`, import.meta.url));
   const out = buildSync({
     entryPoints: [entry],
@@ -13,6 +16,7 @@ export function buildFixture(name = "zod-datefns", { minify = false } = {}) {
     mainFields: ["module", "main"],
     target: "es2022",
     minify,
+    ...(svckit && !minify ? { minifyWhitespace: true, minifySyntax: true } : {}),
     write: false,
     logLevel: "error",
   });

@@ -1,13 +1,11 @@
 // The QuickJS sandbox against SPEC.md's original design (one Node worker thread per extension,
 // `maxOldGenerationSizeMb: 64`), in one run: cold start, memory per idle extension, the bridge's
 // cost, guest CPU speed. Run: `node bench/sandbox-vs-worker.mjs` (after `npx tsc -b`).
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildFixture } from "./build-fixture.mjs";
 import { headline, saveResult } from "./lib/results.mjs";
 import { warmPool } from "./lib/sandbox-design.mjs";
+import { tempDir } from "./lib/temp.mjs";
 import { bridgeCost } from "./sandbox/bridge.mjs";
 import { coldStart } from "./sandbox/cold-start.mjs";
 import { cpuSlowdown } from "./sandbox/cpu.mjs";
@@ -24,7 +22,7 @@ async function main() {
   console.log(`bundle: zod + date-fns fixture, ${fmt(code.length / 1024)} KB unminified (used by both designs), ${fmt(minified.length / 1024)} KB minified`);
 
   const pool = await warmPool();
-  const cold = await coldStart(pool, code, mkdtempSync(join(tmpdir(), "svc-bench-cold-")), quick ? 8 : 30);
+  const cold = await coldStart(pool, code, tempDir("svc-bench-cold-"), quick ? 8 : 30);
   printTable("cold start to first update() result (ms; sandbox on a warm pool: host threads already started)", [
     { design: "sandbox", median: fmt(cold.sandbox.median), p90: fmt(cold.sandbox.p90), n: cold.sandbox.n },
     { design: "worker", median: fmt(cold.worker.median), p90: fmt(cold.worker.p90), n: cold.worker.n },

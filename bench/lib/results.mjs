@@ -12,7 +12,10 @@ export const RESULTS_DIR = fileURLToPath(new URL("../results/", import.meta.url)
  * @example headline("cold start ratio", 0.42, "×", { max: 0.5 })
  */
 export function headline(figure, value, unit, target) {
-  const pass = target === undefined ? undefined : (target.max === undefined || value <= target.max) && (target.min === undefined || value >= target.min);
+  const pass =
+    target === undefined
+      ? undefined
+      : (target.max === undefined || value <= target.max) && (target.min === undefined || value >= target.min) && (target.below === undefined || value < target.below);
   return { figure, value, unit, ...(target ? { target } : {}), ...(pass === undefined ? {} : { pass }) };
 }
 

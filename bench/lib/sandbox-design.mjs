@@ -1,13 +1,12 @@
 // The sandbox design, driven the same way as baseline/worker-design.mjs: one extension = one
 // sandbox from a SandboxPool, created, loaded, then invoked.
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { SandboxPool } from "@svc/sandbox";
+import { tempDir } from "./temp.mjs";
 
 export const UPDATE = { kind: "update", ctx: { preferences: {} } };
 
-const dataRoot = mkdtempSync(join(tmpdir(), "svc-bench-"));
+const dataRoot = tempDir("svc-bench-");
 let nextId = 1;
 
 /**

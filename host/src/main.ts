@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * svc-host: the app core, headless. Shows the live blips of every extension in the terminal.
- * Settings come from the environment (host/README.md lists them); the only argument is --help.
+ * Settings come from the environment (host/README.md lists them). Subcommand: `install`.
  */
 import { fileURLToPath } from "node:url";
 import { ManualClock, systemClock } from "./clock/index.js";
@@ -10,10 +10,16 @@ import { settingsFromEnv } from "./app/options.js";
 import { startHost, type Host } from "./app/host.js";
 import { listenForControl } from "./control/index.js";
 import { runtimeMainPath } from "./supervisor/index.js";
+import { INSTALL_USAGE, runInstallCommand, terminalIo } from "./install/index.js";
+import { supportRoot } from "./support/index.js";
 
 const HELP = `svc-host: runs svc's extensions and shows their blips in the terminal.
 
-Usage: svc-host [--help]
+Usage:
+  svc-host                              run the host (Ctrl-C stops it)
+  svc-host install <file.svc> [--yes]   show what the extension can reach, ask, then install it
+                                        into <support folder>/Extensions/ (a running host loads it)
+  svc-host --help                       this text
 
 Environment:
   SVC_HOME                 support folder (default: the platform's, e.g. ~/.local/share/Svc)
@@ -22,19 +28,31 @@ Environment:
   SVC_HOST_OUTPUT          auto | live | lines | json
   SVC_LOG_LEVEL            debug | info | warn | error
   SVC_HOST_CLOCK           system | manual (time moves only by control commands)
-  SVC_HOST_CONTROL         stdin: read JSON commands on stdin (pause, resume, run, advance, stop)
+  SVC_HOST_CONTROL         stdin: read JSON commands on stdin (pause, resume, run, action,
+                           set-preference, advance, stop)
   SVC_RUNTIME              the svc-runtime main.js to spawn
   SVC_HOST_RESTART_DELAY_MS  first wait before restarting a runtime that died (default 500)
+  SVC_OPEN_URLS            1: open pages extensions ask for (and sign-in pages) with xdg-open;
+                           otherwise they are only shown
+  SVC_RUNTIME_*            runtime limits, passed through (see runtime/README.md)
+
+Secrets, password options and sign-in tokens live in the system's secret store (on Linux a
+Secret Service such as gnome-keyring); without one the host runs, but refuses to keep them.
 `;
 
 async function main(): Promise<void> {
-  if (process.argv.includes("--help") || process.argv.includes("-h")) {
+  const [first, ...rest] = process.argv.slice(2);
+  if (first === "--help" || first === "-h" || first === "help") {
     process.stdout.write(HELP);
     return;
   }
-  const unknown = process.argv.slice(2);
-  if (unknown.length > 0) {
-    process.stderr.write(`svc-host: unknown argument ${unknown[0]}; settings come from the environment (see --help)\n`);
+  if (first === "install") {
+    if (rest.includes("--help") || rest.includes("-h")) return void process.stdout.write(`${INSTALL_USAGE}\n`);
+    process.exitCode = await runInstallCommand(rest, terminalIo(supportRoot()));
+    return;
+  }
+  if (first !== undefined) {
+    process.stderr.write(`svc-host: unknown ${first.startsWith("-") ? "option" : "command"} ${first}; run svc-host --help\n`);
     process.exitCode = 2;
     return;
   }
@@ -69,6 +87,7 @@ async function main(): Promise<void> {
     display,
     runtimeMain: settings.runtimeMain ?? runtimeMainPath(),
     backoff: settings.backoff,
+    openURLs: settings.openURLs,
   });
   if (stopRequested) return void stop();
   const running = host;
@@ -80,6 +99,7 @@ async function main(): Promise<void> {
         resume: () => running.resume(),
         runNow: (id, trigger) => running.runNow(id, trigger),
         action: (press) => running.action(press),
+        setPreference: (id, name, value) => running.setPreference(id, name, value),
         stop,
       },
       clock: clock instanceof ManualClock ? clock : undefined,

@@ -6,7 +6,7 @@
  */
 import type { QuickJSContext, QuickJSHandle } from "quickjs-emscripten-core";
 import { parseGuestJson } from "./guest-json.js";
-import { MAX_CALL_JSON_CHARS, MAX_CALLS_IN_FLIGHT } from "./limits.js";
+import { MAX_CALL_JSON_CHARS, MAX_CALLS_IN_FLIGHT, MAX_CHARS_IN_FLIGHT } from "./limits.js";
 
 export interface OpRouter {
   /** Serves a synchronous op; throws to make the guest call throw. */
@@ -31,13 +31,17 @@ export class HostBridge {
   private nextCallId = 1;
   /** Async calls not yet answered; a cancelled call is removed and its answer dropped. */
   private readonly inFlight = new Set<number>();
-  /** Those of them that count against MAX_CALLS_IN_FLIGHT (timers have their own limit). */
-  private readonly counted = new Set<number>();
+  /** Those of them that count against MAX_CALLS_IN_FLIGHT (timers have their own limit), with their JSON length. */
+  private readonly counted = new Map<number, number>();
+  /** JSON characters of the counted calls in flight: what the guest makes the host hold. */
+  private charsInFlight = 0;
 
   constructor(
     private readonly context: QuickJSContext,
     private readonly router: OpRouter,
     private readonly deliverReply: (reply: Reply) => void,
+    /** True once the current slice is past its time: calls then fail at once, before any copying. */
+    private readonly sliceOver: () => boolean = () => false,
   ) {}
 
   /** Defines the two globals; the prelude captures and deletes them. */
@@ -52,16 +56,22 @@ export class HostBridge {
     );
     const call = context.newFunction("__svc_call", (opHandle, jsonHandle) =>
       this.guarded(() => {
-        const { op, args } = this.readCall(opHandle, jsonHandle);
+        const { op, args, chars } = this.readCall(opHandle, jsonHandle);
         const counts = op !== "timer.sleep";
         if (counts && this.counted.size >= MAX_CALLS_IN_FLIGHT) {
           throw new RangeError(`${op}: too many host calls in flight (limit ${MAX_CALLS_IN_FLIGHT})`);
+        }
+        if (counts && this.counted.size > 0 && this.charsInFlight + chars > MAX_CHARS_IN_FLIGHT) {
+          throw new RangeError(`${op}: too much data in flight to the host (limit ${MAX_CHARS_IN_FLIGHT} characters of JSON)`);
         }
         const id = this.nextCallId++;
         const pending = this.router.async(op, args, id);
         if (!pending) throw new TypeError(`unknown operation "${op}"`);
         this.inFlight.add(id);
-        if (counts) this.counted.add(id);
+        if (counts) {
+          this.counted.set(id, chars);
+          this.charsInFlight += chars;
+        }
         pending.then(
           (value) => this.answer({ id, ok: true, value: value ?? null }),
           (error: unknown) => this.answer({ id, ok: false, error: errorRecord(error) }),
@@ -78,31 +88,40 @@ export class HostBridge {
   /** Drops a call's answer (a cleared timer, an aborted request). */
   cancel(id: number): void {
     this.inFlight.delete(id);
-    this.counted.delete(id);
+    this.uncount(id);
   }
 
   /** Drops every pending answer (dispose). */
   cancelAll(): void {
     this.inFlight.clear();
     this.counted.clear();
+    this.charsInFlight = 0;
   }
 
   get callsInFlight(): number {
     return this.inFlight.size;
   }
 
+  private uncount(id: number): void {
+    this.charsInFlight -= this.counted.get(id) ?? 0;
+    this.counted.delete(id);
+  }
+
   private answer(reply: Reply): void {
-    this.counted.delete(reply.id);
+    this.uncount(reply.id);
     if (!this.inFlight.delete(reply.id)) return;
     this.deliverReply(reply);
   }
 
-  private readCall(opHandle: QuickJSHandle | undefined, jsonHandle: QuickJSHandle | undefined): { op: string; args: unknown } {
+  private readCall(opHandle: QuickJSHandle | undefined, jsonHandle: QuickJSHandle | undefined): { op: string; args: unknown; chars: number } {
+    // Host work is invisible to QuickJS's interrupt counter: a loop of costly calls could
+    // overrun the slice by seconds. Failing fast leaves only bytecode, which the handler stops.
+    if (this.sliceOver()) throw new Error("interrupted");
     const op = this.readString(opHandle, MAX_OP_CHARS, "the op name", (n) => `the op name is ${n} characters long`);
     const max = this.router.maxJsonChars(op);
     const json = this.readString(jsonHandle, max, `${op}: the arguments`, (n) =>
       `${op}: the arguments are ${n} characters of JSON, over the limit of ${max}`);
-    return { op, args: parseGuestJson(json, op, Infinity) };
+    return { op, args: parseGuestJson(json, op, Infinity), chars: json.length };
   }
 
   /** Copies a guest string out after checking its type and length (no guest code runs). */

@@ -72,15 +72,19 @@ export class HostThreadClient {
   request(message: DistributiveOmit<Request, "rid">, signal?: AbortSignal): Promise<unknown> {
     if (!this.alive) return Promise.reject(new SandboxError("crashed", "the sandbox's host thread is gone; create it again"));
     const rid = this.nextRequestId++;
-    return new Promise((resolve, reject) => {
+    const onAbort = () => {
+      const reason = signal!.reason instanceof Error ? signal!.reason.message : "the call was aborted";
+      const waiter = this.requests.get(rid);
+      this.requests.delete(rid);
+      waiter?.reject(new SandboxError("aborted", reason));
+      if (this.alive) this.worker.postMessage({ type: "abort", rid, reason } satisfies ToHostThread);
+    };
+    const settled = new Promise((resolve, reject) => {
       this.requests.set(rid, { sid: "sid" in message ? message.sid : -1, resolve, reject });
       this.worker.postMessage({ ...message, rid });
-      signal?.addEventListener("abort", () => {
-        const reason = signal.reason instanceof Error ? signal.reason.message : "the call was aborted";
-        if (this.requests.delete(rid)) reject(new SandboxError("aborted", reason));
-        if (this.alive) this.worker.postMessage({ type: "abort", rid, reason } satisfies ToHostThread);
-      }, { once: true });
+      signal?.addEventListener("abort", onAbort, { once: true });
     });
+    return signal ? settled.finally(() => signal.removeEventListener("abort", onAbort)) : settled;
   }
 
   stats(collectGarbage = false): Promise<HostThreadStats> {

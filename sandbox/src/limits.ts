@@ -23,6 +23,11 @@ export const MAX_RESULT_JSON_CHARS = 4 * MiB;
 export const MAX_JSON_DEPTH = 64;
 /** Host calls (forwarded ops, capability ops, timers) one sandbox may have in flight at once. */
 export const MAX_CALLS_IN_FLIGHT = 1000;
+/**
+ * JSON characters of async calls one sandbox may have in flight at once (what it can make the
+ * host hold); a single call may always go, up to its own size limit.
+ */
+export const MAX_CHARS_IN_FLIGHT = 16 * 1024 * 1024;
 /** Timers one sandbox may have pending at once. */
 export const MAX_TIMERS = 1000;
 /** Longest console/log message forwarded, in characters; longer ones are cut. */

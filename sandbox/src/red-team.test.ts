@@ -436,3 +436,35 @@ describe("native stalls (the interrupt handler cannot stop them; the watchdog do
     await expectNeighbourAnswers();
   });
 });
+
+describe("host memory held for a guest", () => {
+  it("async calls in flight may carry at most 16 MB of JSON together", async () => {
+    const rec = recorder();
+    let forwarded = 0;
+    rec.host.forward = () => {
+      forwarded++;
+      return new Promise(() => {}); // the owner never answers: everything stays in flight
+    };
+    const { run } = await attack(`
+      const big = "x".repeat(1000 * 1000);
+      const sent = [];
+      for (let i = 0; i < 20; i++) sent.push(ctx.emit({ key: "k" + i, big }).then(() => "answered", (e) => e.message));
+      return await Promise.all(sent.slice(16));`, { sliceMs: 5000 }, rec);
+    const refused = `emit: too much data in flight to the host (limit ${16 * 1024 * 1024} characters of JSON)`;
+    await expect(run()).resolves.toEqual([refused, refused, refused, refused]);
+    await vi.waitFor(() => expect(forwarded).toBe(16));
+    await expectNeighbourAnswers();
+  });
+});
+
+describe("slow host calls in a loop", () => {
+  it("a loop of costly bridge calls is still stopped at the slice limit, not by the watchdog", async () => {
+    const { run } = await attack(`
+      const big = "x".repeat(1000 * 1000);
+      for (;;) { try { crypto.getRandomValues(new Uint8Array(65536)); JSON.stringify({ big }); ctx.emit({ key: "k", big }).catch(() => {}); } catch {} }`, SHORT);
+    const error = await failure(run());
+    expect(error.code).toBe("interrupted");
+    expect(error.message).toBe(INTERRUPTED);
+    await expectNeighbourAnswers();
+  });
+});

@@ -73,9 +73,11 @@ export class Sandbox implements SandboxHandle {
 
   static async create(options: SandboxOptions, listeners: SandboxListeners, env: SandboxEnvironment = {}): Promise<Sandbox> {
     const limits = resolveLimits(options.limits);
-    await mkdir(options.dataDir, { recursive: true });
-    const dataDir = await realpath(options.dataDir);
-    const [instance, prelude] = await Promise.all([createInstance(limits), preludeSource()]);
+    const [dataDir, instance, prelude] = await Promise.all([
+      mkdir(options.dataDir, { recursive: true }).then(() => realpath(options.dataDir)),
+      createInstance(limits),
+      preludeSource(),
+    ]);
     const sandbox = new Sandbox(options.id, options, limits, listeners, instance, dataDir);
     sandbox.start(prelude, env);
     return sandbox;
@@ -93,7 +95,7 @@ export class Sandbox implements SandboxHandle {
       invokeDone: (args) => this.settle(args),
       refuseModule: (name) => this.refuseModule(name),
     });
-    this.bridge = new HostBridge(context, router, (reply) => this.deliver("reply", reply));
+    this.bridge = new HostBridge(context, router, (reply) => this.deliver("reply", reply), () => this.slices.markIfOverdue());
     this.bridge.install();
     runtime.setModuleLoader((name) => ({ error: this.refuseModule(name) }));
     const outcome = this.slices.run(() => {

@@ -57,6 +57,16 @@ export class SliceRunner {
   }
 
   /**
+   * True when the running slice is past its deadline; the slice then counts as interrupted,
+   * whether or not QuickJS reaches its next interrupt check before the guest code returns.
+   */
+  markIfOverdue(): boolean {
+    if (!this.active || performance.now() <= this.deadline) return false;
+    this.fired = true;
+    return true;
+  }
+
+  /**
    * Runs `body` (which disposes its own handles) and then the promise jobs, all under one
    * deadline. Host exceptions (a trap, a host stack overflow) propagate: the caller treats
    * them as a crash.

@@ -5,6 +5,7 @@
  * events are delivered through here.
  */
 import { resolve } from "node:path";
+import type { Manifest } from "@svc/api";
 import { ExtensionEvent, ExtensionLoad, ExtensionUnload } from "@svc/runtime";
 import type { HookDelivery, HookTarget } from "../http/index.js";
 import { discover, type Catalog, type DiscoveredExtension, type ExtensionRoot } from "../discovery/index.js";
@@ -13,6 +14,7 @@ import { resolvePreferences, type PreferenceSource } from "../preferences/index.
 import { parseInterval, type Scheduler } from "../scheduler/index.js";
 import { checkWatchPaths, type FileTriggers } from "../watch/index.js";
 import type { RuntimeSupervisor } from "../supervisor/index.js";
+import { InFlight } from "./in-flight.js";
 
 export interface ExtensionSetDeps {
   roots: readonly ExtensionRoot[];
@@ -24,7 +26,11 @@ export interface ExtensionSetDeps {
   forgetBlips(extensionId: string): void;
   emit(event: HostEvent): void;
   home?: string;
+  /** The host's requests running inside extensions (events are counted here too). */
+  inFlight?: InFlight;
 }
+
+type LoadReason = "discovered" | "reloaded" | "restored" | "preferences";
 
 function message(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
@@ -44,9 +50,14 @@ export class ExtensionSet implements HookTarget {
   private readonly runtimeTools = new Map<string, string[]>();
   /** Problems found while loading (a watch path not allowed, the code failing to load). */
   private readonly problems = new Map<string, string>();
+  /** Extensions whose stored preferences changed since their last `extension.load`. */
+  private readonly changedPreferences = new Set<string>();
+  private readonly inFlight: InFlight;
   private queue: Promise<void> = Promise.resolve();
 
-  constructor(private readonly deps: ExtensionSetDeps) {}
+  constructor(private readonly deps: ExtensionSetDeps) {
+    this.inFlight = deps.inFlight ?? new InFlight();
+  }
 
   /** Every extension found, broken and overridden ones included. */
   get current(): Catalog {
@@ -57,15 +68,45 @@ export class ExtensionSet implements HookTarget {
     return this.loaded.get(id);
   }
 
+  /** The manifest of a loaded extension. */
+  manifestOf(id: string): Manifest | undefined {
+    return this.loaded.get(id)?.manifest;
+  }
+
+  /** A stored preference of `id` changed: its next `preferences` run loads the new values first. */
+  preferencesChanged(id: string): void {
+    if (this.loaded.has(id)) this.changedPreferences.add(id);
+  }
+
+  /**
+   * Before a `preferences` run: when the values changed since the last load, loads the extension
+   * again with them (SPEC.md passes preferences only on `extension.load`), once its running
+   * `onAction`/`onEvent` calls are done. Queued like `refresh()`.
+   */
+  loadChangedPreferences(id: string): Promise<void> {
+    if (!this.changedPreferences.has(id)) return Promise.resolve();
+    return this.inFlight.idle(id).then(() =>
+      this.enqueue(async () => {
+        const ext = this.loaded.get(id);
+        if (ext && this.changedPreferences.has(id)) await this.sendLoad(ext, "preferences");
+      }),
+    );
+  }
+
+  /** Runs `task` after every refresh or load queued before it. */
+  private enqueue(task: () => Promise<void>): Promise<void> {
+    const next = this.queue.then(task);
+    this.queue = next.catch(() => {});
+    return next;
+  }
+
   /**
    * Rescans the roots and brings the runtime in step: new extensions load, vanished or broken
    * ones unload, and one whose folder is in `changed` (or whose winning folder moved) reloads.
    * Refreshes run one at a time, in order.
    */
   refresh(changed: readonly string[] = []): Promise<void> {
-    const next = this.queue.then(() => this.applyRefresh(new Set(changed.map((folder) => resolve(folder)))));
-    this.queue = next.catch(() => {});
-    return next;
+    return this.enqueue(() => this.applyRefresh(new Set(changed.map((folder) => resolve(folder)))));
   }
 
   /** Loads every extension again into a restarted runtime; the schedule is kept. */
@@ -91,11 +132,14 @@ export class ExtensionSet implements HookTarget {
     const { extensionId: id, body, receivedAt, replyId } = delivery;
     this.deps.scheduler.webhookEvent(id);
     try {
-      const result = await this.deps.supervisor.request(ExtensionEvent, {
+      const result = await this.inFlight.track(
         id,
-        event: { type: "webhook", body, receivedAt },
-        ...(replyId === undefined ? {} : { replyId }),
-      });
+        this.deps.supervisor.request(ExtensionEvent, {
+          id,
+          event: { type: "webhook", body, receivedAt },
+          ...(replyId === undefined ? {} : { replyId }),
+        }),
+      );
       this.deps.emit({ type: "event.sent", id, event: "webhook" });
       return result;
     } catch (error) {
@@ -139,8 +183,10 @@ export class ExtensionSet implements HookTarget {
   }
 
   /** `extension.load`; false (and the problem shown) when the runtime refused it. */
-  private async sendLoad(ext: DiscoveredExtension, reason: "discovered" | "reloaded" | "restored"): Promise<boolean> {
+  private async sendLoad(ext: DiscoveredExtension, reason: LoadReason): Promise<boolean> {
     const manifest = ext.manifest!;
+    // Cleared before the values are read: a change saved meanwhile marks it again.
+    this.changedPreferences.delete(ext.id);
     try {
       const preferences = await resolvePreferences(manifest, this.deps.preferences);
       await this.deps.supervisor.request(ExtensionLoad, {
@@ -174,7 +220,7 @@ export class ExtensionSet implements HookTarget {
 
   private async sendFileEvent(id: string, paths: string[]): Promise<void> {
     try {
-      await this.deps.supervisor.request(ExtensionEvent, { id, event: { type: "file", paths } });
+      await this.inFlight.track(id, this.deps.supervisor.request(ExtensionEvent, { id, event: { type: "file", paths } }));
       this.deps.emit({ type: "event.sent", id, event: "file", paths });
     } catch (error) {
       this.deps.emit({ type: "event.sent", id, event: "file", paths, error: message(error) });
@@ -183,6 +229,7 @@ export class ExtensionSet implements HookTarget {
 
   private async unload(id: string): Promise<void> {
     this.loaded.delete(id);
+    this.changedPreferences.delete(id);
     this.runtimeTools.delete(id);
     this.problems.delete(id);
     this.deps.scheduler.remove(id);

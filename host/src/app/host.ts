@@ -10,11 +10,13 @@ import { ManualClock } from "../clock/index.js";
 import { BlipStore, type StoredBlip } from "../store/index.js";
 import { prepareSupportFolder, supportRoot, type SupportPaths } from "../support/index.js";
 import type { BlipView, HostEvent } from "../display/index.js";
-import { defaultsOnly } from "../preferences/index.js";
 import { Scheduler, type RunTrigger } from "../scheduler/index.js";
 import { ExtensionWatcher, FileTriggers } from "../watch/index.js";
-import { RuntimeProcess, RuntimeSupervisor, currentHostServices, registerHostRequests } from "../supervisor/index.js";
+import { RuntimeProcess, RuntimeSupervisor, basicHostServices, registerHostRequests } from "../supervisor/index.js";
 import { ExtensionSet } from "./extension-set.js";
+import { InFlight } from "./in-flight.js";
+import { urlOpener } from "./open-url.js";
+import { openTrust } from "./trust.js";
 import { extensionRoots, type HostOptions } from "./options.js";
 import { registerNotifications } from "./runtime-notifications.js";
 
@@ -61,6 +63,14 @@ export interface Host {
   runNow(id: string, trigger?: RunTrigger): boolean;
   /** A button pressed on a blip: `extension.action`; resolves with the blips it updated and their seqs. */
   action(press: ActionPress): Promise<Record<string, number>>;
+  /**
+   * Changes one option of a loaded extension as the person would in Settings (passwords
+   * included; `null` clears); then the extension runs with trigger `preferences`. Rejects
+   * with a message for a person when the option or the value does not fit.
+   */
+  setPreference(id: string, name: string, value: unknown): Promise<void>;
+  /** False when the operating system's secret store could not be used at start. */
+  readonly secretsAvailable: boolean;
   stop(): Promise<void>;
 }
 
@@ -86,17 +96,39 @@ export async function startHost(options: HostOptions): Promise<Host> {
   let http: RunningHttpServer | undefined;
   let stopped = false;
   const supervisorRef: { current?: RuntimeSupervisor } = {};
+  const inFlight = new InFlight();
   const scheduler = new Scheduler({
     clock,
-    run: (id, trigger) => supervisorRef.current!.request(ExtensionRun, { id, trigger: { type: trigger } }),
+    run: async (id, trigger) => {
+      // Preferences reach the runtime only on extension.load: a changed one is loaded first.
+      if (trigger === "preferences") await extensions.loadChangedPreferences(id);
+      return supervisorRef.current!.request(ExtensionRun, { id, trigger: { type: trigger } });
+    },
     onRunStart: (id, trigger, at) => emit({ type: "run.start", id, trigger, at }),
     onRunEnd: (report) => emit({ type: "run.end", ...report }),
   });
   const fileTriggers = new FileTriggers((id, error) => emit({ type: "extension.error", id, error }));
-  const services = currentHostServices({
-    notify: (extensionId, title, body) => emit({ type: "notify", extensionId, title, ...(body === undefined ? {} : { body }) }),
-    openURL: (extensionId, url) => emit({ type: "openURL", extensionId, url }),
+  const notify = (extensionId: string, title: string, body?: string) => emit({ type: "notify", extensionId, title, ...(body === undefined ? {} : { body }) });
+  const openURL = urlOpener({ emit, launch: options.openURLs === true });
+  const trust = await openTrust({
+    supportRoot: support.root,
+    ...(options.secretStore ? { secretStore: options.secretStore } : {}),
+    ...(options.oauthPort === undefined ? {} : { oauthPort: options.oauthPort }),
+    manifestOf: (id) => extensions.manifestOf(id),
+    openURL,
+    notify,
+    onPreferenceChanged: (id, name, by) => {
+      extensions.preferencesChanged(id);
+      emit({ type: "preference", id, name, by });
+      scheduler.runNow(id, "preferences");
+    },
+    onConnectionsChanged: (id) => void scheduler.runNow(id, "preferences"),
+    onProblem: (extensionId, message) => emit({ type: "log", level: "warn", extensionId, message }),
   });
+  const { unavailable } = trust;
+  // Said once: the host runs on without it, and each call that needs it answers the same message.
+  emit(unavailable ? { type: "secret-store", available: false, error: unavailable.message, ...(unavailable.detail ? { detail: unavailable.detail } : {}) } : { type: "secret-store", available: true });
+  const services = { ...basicHostServices({ notify, openURL }), ...trust.services };
 
   const register = (connection: Connection) => {
     registerHostRequests(connection, services);
@@ -136,7 +168,8 @@ export async function startHost(options: HostOptions): Promise<Host> {
     supervisor,
     scheduler,
     fileTriggers,
-    preferences: options.preferences ?? defaultsOnly,
+    preferences: trust.preferences,
+    inFlight,
     forgetBlips: (id) => void store.removeExtension(id),
     emit,
     home: options.home,
@@ -188,7 +221,8 @@ export async function startHost(options: HostOptions): Promise<Host> {
       const base = { id, blipId: press.blipId, actionId: press.actionId };
       try {
         if (!extensions.get(id)) throw new Error(`no loaded extension owns ${press.blipId}`);
-        const { emitted = {} } = await supervisor.request(ExtensionAction, { ...base, ...optional(press) }, { timeoutMs: ACTION_TIMEOUT_MS });
+        const request = supervisor.request(ExtensionAction, { ...base, ...optional(press) }, { timeoutMs: ACTION_TIMEOUT_MS });
+        const { emitted = {} } = await inFlight.track(id, request);
         emit({ type: "action", ...base, emitted });
         return emitted;
       } catch (error) {
@@ -196,6 +230,12 @@ export async function startHost(options: HostOptions): Promise<Host> {
         throw error;
       }
     },
+    async setPreference(id, name, value) {
+      const manifest = extensions.manifestOf(id);
+      if (!manifest) throw new Error(`no loaded extension ${id}`);
+      await trust.preferences.change(manifest, name, value, "settings");
+    },
+    secretsAvailable: !trust.unavailable,
     async stop() {
       if (stopped) return;
       stopped = true;
@@ -204,6 +244,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
       await extensions.closeAll();
       scheduler.dispose();
       await http?.close();
+      await trust.close();
       await supervisor.stop();
       stopListening();
       await store.close();

@@ -13,6 +13,7 @@ describe("settingsFromEnv", () => {
       controlOnStdin: false,
       backoff: { firstMs: 500, maxMs: 30_000, healthyAfterMs: 60_000 },
       runtimeMain: undefined,
+      openURLs: false,
     });
     expect(warnings).toEqual([]);
   });
@@ -29,6 +30,13 @@ describe("settingsFromEnv", () => {
       "ignoring SVC_HOST_RESTART_DELAY_MS=0: it should be a positive integer",
       "ignoring SVC_LOG_LEVEL=loud: use one of debug, info, warn, error",
     ]);
+  });
+
+  it("opens pages in the browser only with SVC_OPEN_URLS=1", () => {
+    const warnings: string[] = [];
+    expect(settingsFromEnv({ SVC_OPEN_URLS: "1" }, "/x", (m) => warnings.push(m)).openURLs).toBe(true);
+    expect(settingsFromEnv({ SVC_OPEN_URLS: "yes" }, "/x", (m) => warnings.push(m)).openURLs).toBe(false);
+    expect(warnings).toEqual(["ignoring SVC_OPEN_URLS=yes: use one of 0, 1"]);
   });
 
   it("puts the user's folder after the bundled ones", () => {

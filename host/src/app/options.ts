@@ -12,12 +12,13 @@
  * | `SVC_HOST_CLOCK` | `system` | `manual`: time only moves by control commands (tests) |
  * | `SVC_HOST_CONTROL` | unset | `stdin`: read control commands, one JSON object per line, on stdin |
  * | `SVC_HOST_RESTART_DELAY_MS` | 500 | first wait before restarting a runtime that died (doubles up to 30 s) |
+ * | `SVC_OPEN_URLS` | unset | `1`: open `openURL` pages (and sign-in pages) in the browser with `xdg-open` (Linux) |
  */
 import { delimiter, resolve } from "node:path";
 import type { ExtensionRoot } from "../discovery/index.js";
 import type { Display, DisplayMode, LogLevel } from "../display/index.js";
 import type { Clock } from "../clock/index.js";
-import type { PreferenceSource } from "../preferences/index.js";
+import type { SecretStore } from "../secrets/index.js";
 import type { BackoffOptions } from "../supervisor/index.js";
 import { DEFAULT_BACKOFF } from "../supervisor/index.js";
 
@@ -36,7 +37,12 @@ export interface HostOptions {
   locale?: string;
   timeZone?: string;
   backoff?: BackoffOptions;
-  preferences?: PreferenceSource;
+  /** Where secrets, password options and sign-in tokens live; default the operating system's store. */
+  secretStore?: SecretStore;
+  /** Open `openURL` pages in the browser too, not only show them (`SVC_OPEN_URLS=1`). */
+  openURLs?: boolean;
+  /** The OAuth callback port; default 47812 (SPEC.md). */
+  oauthPort?: number;
   home?: string;
 }
 
@@ -49,6 +55,7 @@ export interface EnvSettings {
   controlOnStdin: boolean;
   backoff: BackoffOptions;
   runtimeMain?: string;
+  openURLs: boolean;
 }
 
 const OUTPUTS: readonly DisplayMode[] = ["auto", "live", "lines", "json"];
@@ -81,6 +88,7 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv, defaultBundled: string, 
     controlOnStdin: pick("SVC_HOST_CONTROL", ["stdin", "off"] as const, "off") === "stdin",
     backoff: { ...DEFAULT_BACKOFF, firstMs },
     runtimeMain: env.SVC_RUNTIME || undefined,
+    openURLs: pick("SVC_OPEN_URLS", ["0", "1"] as const, "0") === "1",
   };
 }
 

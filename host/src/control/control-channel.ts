@@ -9,6 +9,7 @@
  * | `{"command": "resume"}` | overdue runs happen once |
  * | `{"command": "run", "id": "<extension id>", "trigger"?: "manual" \| "preferences"}` | runs it now |
  * | `{"command": "action", "blipId": "<ext id>/<key>", "actionId": "<id>", "input"?, "itemId"?}` | presses a blip's button (answered once `onAction` is done) |
+ * | `{"command": "set-preference", "id": "<extension id>", "name": "<option>", "value": <value or null>}` | changes an option as in Settings (passwords too; `null` clears), then the extension runs with trigger `preferences` |
  * | `{"command": "advance", "ms": <n>}` | moves the manual clock forward (`SVC_HOST_CLOCK=manual` only) |
  * | `{"command": "stop"}` | stops the host |
  */
@@ -22,6 +23,7 @@ export interface ControlTarget {
   resume(): void;
   runNow(id: string, trigger?: "manual" | "preferences"): boolean;
   action(press: { blipId: string; actionId: string; input?: string; itemId?: string }): Promise<unknown>;
+  setPreference(id: string, name: string, value: unknown): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -76,6 +78,17 @@ export async function runControlLine(line: string, options: ControlOptions): Pro
         return { command, error: (error as Error).message };
       }
     }
+    case "set-preference": {
+      const { id, name } = input;
+      if (typeof id !== "string" || typeof name !== "string") return { command, error: 'needs "id" (the extension id), "name" (the option) and "value" (null clears it)' };
+      if (!Object.hasOwn(input, "value")) return { command, error: `needs "value" for "${name}"; null clears it` };
+      try {
+        await options.host.setPreference(id, name, input.value);
+        return { command };
+      } catch (error) {
+        return { command, error: (error as Error).message };
+      }
+    }
     case "advance": {
       if (!options.clock) return { command, error: "the clock is not manual: start svc-host with SVC_HOST_CLOCK=manual" };
       const ms = input.ms;
@@ -87,7 +100,7 @@ export async function runControlLine(line: string, options: ControlOptions): Pro
       void options.host.stop();
       return { command };
     default:
-      return { command, error: "unknown command: use pause, resume, run, action, advance or stop" };
+      return { command, error: "unknown command: use pause, resume, run, action, set-preference, advance or stop" };
   }
 }
 

@@ -29,7 +29,14 @@ export function describeEvent(event: HostEvent, now: number, minLevel: LogLevel)
         ...event.broken.map((ext) => `  ✘ ${ext.id} (${ext.source}, ${ext.folder}): ${ext.error}`),
         ...event.overridden.map((ext) => `  ${ext.id} (bundled) overridden by a user extension`),
       ];
+    case "secret-store":
+      return event.available
+        ? undefined
+        : [`✘ ${event.error}. Blips work; secrets, password options and sign-ins are refused until then${event.detail ? ` (${event.detail})` : ""}`];
+    case "preference":
+      return [`${event.id}: option "${event.name}" changed ${event.by === "settings" ? "in Settings" : "by the extension"}`];
     case "extension.loaded":
+      if (event.reason === "preferences") return [`${event.id}: reloaded with its new options`];
       return event.reason === "discovered" ? undefined : [`${event.id}: ${event.reason}`];
     case "extension.unloaded":
       return [`${event.id}: unloaded`];

@@ -30,13 +30,17 @@ export interface ExtensionSummary {
 
 export type HostEvent =
   | { type: "started"; supportFolder: string; port?: number; clock: "system" | "manual" }
+  /** Whether secrets, password options and sign-ins can be kept; said once, at start. */
+  | { type: "secret-store"; available: boolean; error?: string; detail?: string }
+  /** An option was saved (never its value: it may be a password). */
+  | { type: "preference"; id: string; name: string; by: "settings" | "extension" }
   | {
       type: "extensions";
       active: ExtensionSummary[];
       broken: ExtensionSummary[];
       overridden: ExtensionSummary[];
     }
-  | { type: "extension.loaded"; id: string; reason: "discovered" | "reloaded" | "restored" }
+  | { type: "extension.loaded"; id: string; reason: "discovered" | "reloaded" | "restored" | "preferences" }
   | { type: "extension.unloaded"; id: string }
   | { type: "extension.error"; id: string; error: string }
   | { type: "extension.tools"; id: string; tools: string[] }

@@ -29,7 +29,7 @@ export interface OAuthHandlers {
 
 /**
  * @example
- * const services = { ...currentHostServices(show), ...oauthHandlers(oauth) };
+ * const services = { ...basicHostServices(show), ...oauthHandlers(oauth) };
  */
 export function oauthHandlers(oauth: OAuthService): OAuthHandlers {
   return {

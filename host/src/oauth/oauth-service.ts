@@ -86,6 +86,9 @@ export class OAuthService {
   /** Opens the sign-in page; a pending sign-in for the same provider is reopened, not duplicated. */
   async connect(target: OAuthTarget): Promise<Record<string, never>> {
     const { provider, client } = this.#resolve(target);
+    // A sign-in whose tokens could not be kept is not started: without a secret store this
+    // fails here, with the store's own message, before any page opens.
+    await this.#vault.read(target.extensionId, provider.name);
     const key = `${target.extensionId}\u0000${provider.name}`;
     const waiting = this.#pending.get(key);
     if (waiting) {

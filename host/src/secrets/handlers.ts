@@ -17,7 +17,7 @@ export interface SecretHandlers {
 
 /**
  * @example
- * const services = { ...currentHostServices(show), ...secretHandlers(new ExtensionSecrets(store)) };
+ * const services = { ...basicHostServices(show), ...secretHandlers(new ExtensionSecrets(store)) };
  */
 export function secretHandlers(secrets: ExtensionSecrets): SecretHandlers {
   return {

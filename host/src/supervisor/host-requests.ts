@@ -1,11 +1,8 @@
 /**
- * The host's answers to the runtime's `host.*` requests. Today: `notify` and `openURL` are shown
- * in the terminal, `workingHours` is null, and secrets, OAuth and `preferences.set` answer a
- * clear "not available yet" error. Each of those is one member of `HostServices`: the next
- * issue fills them in without touching the wiring.
+ * The host's answers to the runtime's `host.*` requests: one member of `HostServices` per
+ * method, installed on each new runtime connection by `registerHostRequests`.
  */
 import {
-  ErrorCodes,
   HostNotify,
   HostOAuthConnect,
   HostOAuthConnections,
@@ -19,10 +16,8 @@ import {
   HostSecretsGet,
   HostSecretsSet,
   HostWorkingHours,
-  ResponseError,
   type Connection,
   type ParamsOf,
-  type RequestType,
   type ResultOf,
 } from "@svc/runtime";
 
@@ -46,37 +41,21 @@ export interface HostServices {
 }
 
 /**
- * A handler that refuses with MethodNotFound and says why.
+ * The answers that need nothing but a way to show things: `notify` and `openURL` go to the
+ * display, `workingHours` is null (none set). The rest of `HostServices` comes from the trust
+ * pieces (secrets, preferences, OAuth; see `app/trust.ts`).
  *
  * @example
- * notAvailableYet(HostSecretsGet, "secrets")({ extensionId: "x.y", name: "k" });
- * // throws ResponseError -32601 "host.secrets.get is not available yet: this svc-host does not keep secrets"
+ * const services: HostServices = { ...basicHostServices({ notify, openURL }), ...trust.services };
  */
-export function notAvailableYet<T extends RequestType<unknown, unknown>>(type: T, what: string): Handler<T> {
-  return () => {
-    throw new ResponseError(ErrorCodes.MethodNotFound, `${type.method} is not available yet: this svc-host does not ${what}`);
-  };
-}
-
-/** The services of this version of the host, given how to show notifications and URLs. */
-export function currentHostServices(show: {
+export function basicHostServices(show: {
   notify(extensionId: string, title: string, body?: string): void;
   openURL(extensionId: string, url: string): void;
-}): HostServices {
+}): Pick<HostServices, "notify" | "openURL" | "workingHours"> {
   return {
     notify: ({ extensionId, title, body }) => (show.notify(extensionId, title, body), {}),
     openURL: ({ extensionId, url }) => (show.openURL(extensionId, url), {}),
     workingHours: () => null,
-    secretsGet: notAvailableYet(HostSecretsGet, "keep secrets"),
-    secretsSet: notAvailableYet(HostSecretsSet, "keep secrets"),
-    secretsDelete: notAvailableYet(HostSecretsDelete, "keep secrets"),
-    preferencesSet: notAvailableYet(HostPreferencesSet, "store preferences"),
-    oauthConnect: notAvailableYet(HostOAuthConnect, "sign in with OAuth"),
-    oauthConnections: notAvailableYet(HostOAuthConnections, "sign in with OAuth"),
-    oauthToken: notAvailableYet(HostOAuthToken, "sign in with OAuth"),
-    oauthDescribe: notAvailableYet(HostOAuthDescribe, "sign in with OAuth"),
-    oauthInvalidate: notAvailableYet(HostOAuthInvalidate, "sign in with OAuth"),
-    oauthDisconnect: notAvailableYet(HostOAuthDisconnect, "sign in with OAuth"),
   };
 }
 
@@ -84,7 +63,7 @@ export function currentHostServices(show: {
  * Installs every `host.*` handler on a connection.
  *
  * @example
- * registerHostRequests(connection, currentHostServices({ notify, openURL }));
+ * registerHostRequests(connection, { ...basicHostServices({ notify, openURL }), ...trust.services });
  */
 export function registerHostRequests(connection: Connection, services: HostServices): void {
   connection.onRequest(HostNotify, services.notify);

@@ -1,0 +1,95 @@
+/**
+ * The host's trust pieces, assembled: the secret store (the operating system's, never a file),
+ * stored preferences, OAuth sign-ins, and their `host.*` handlers. `openTrust` never fails for
+ * want of a secret store: the host runs on, says why once, and every call that needs the store
+ * answers `no secret store available: …`.
+ */
+import type { Manifest } from "@svc/api";
+import { ExtensionSecrets, KeyringSecretStore, openSecretStore, secretHandlers, type SecretStore } from "../secrets/index.js";
+import { PreferenceStore, preferenceHandlers, preferencesFolder, type ChangedBy } from "../preferences/index.js";
+import { OAuthService, oauthHandlers } from "../oauth/index.js";
+import type { HostServices } from "../supervisor/index.js";
+
+/** The `host.*` members the trust pieces answer. */
+export type TrustServices = Omit<HostServices, "notify" | "openURL" | "workingHours">;
+
+export interface TrustOptions {
+  /** The support folder (preference files go to `<root>/Preferences/`). */
+  supportRoot: string;
+  /** The store to use; default the operating system's (`openSecretStore`). */
+  secretStore?: SecretStore;
+  /** The manifest of a loaded extension. */
+  manifestOf(extensionId: string): Manifest | undefined;
+  openURL(extensionId: string, url: string): void;
+  notify(extensionId: string, title: string, body?: string): void;
+  /** A saved preference change (by the extension or in Settings). */
+  onPreferenceChanged(extensionId: string, name: string, by: ChangedBy): void;
+  /** A sign-in finished or a connection was removed. */
+  onConnectionsChanged(extensionId: string): void;
+  /** A stored preference that could not be read; the extension runs on its defaults. */
+  onProblem(extensionId: string, message: string): void;
+  /** The OAuth callback port; default 47812 (SPEC.md). */
+  oauthPort?: number;
+}
+
+export interface Trust {
+  secrets: ExtensionSecrets;
+  preferences: PreferenceStore;
+  oauth: OAuthService;
+  services: TrustServices;
+  /** Why the operating system's secret store cannot be used, when it cannot. */
+  unavailable?: { message: string; detail?: string };
+  /** Closes the sign-in port and forgets pending sign-ins. */
+  close(): Promise<void>;
+}
+
+/**
+ * The secret store to use. When the OS store does not answer, the keyring store is kept all
+ * the same: each call then fails with the clear message (nothing is ever written elsewhere),
+ * and a keyring unlocked later works without a restart.
+ */
+async function chooseSecretStore(given: SecretStore | undefined): Promise<{ store: SecretStore; unavailable?: Trust["unavailable"] }> {
+  if (given) return { store: given };
+  try {
+    return { store: await openSecretStore() };
+  } catch (error) {
+    const detail = (error as { detail?: unknown }).detail;
+    return {
+      store: new KeyringSecretStore(),
+      unavailable: { message: (error as Error).message, ...(typeof detail === "string" ? { detail } : {}) },
+    };
+  }
+}
+
+/**
+ * @example
+ * const trust = await openTrust({ supportRoot, manifestOf, openURL, notify, onPreferenceChanged, onConnectionsChanged, onProblem });
+ * if (trust.unavailable) log("warn", trust.unavailable.message);
+ * registerHostRequests(connection, { ...basicHostServices(show), ...trust.services });
+ */
+export async function openTrust(options: TrustOptions): Promise<Trust> {
+  const { store, unavailable } = await chooseSecretStore(options.secretStore);
+  const secrets = new ExtensionSecrets(store);
+  const preferences = new PreferenceStore({
+    folder: preferencesFolder(options.supportRoot),
+    secrets,
+    onChanged: options.onPreferenceChanged,
+    onProblem: options.onProblem,
+  });
+  const oauth = new OAuthService({
+    secrets,
+    manifestOf: options.manifestOf,
+    openURL: (url, extensionId) => options.openURL(extensionId, url),
+    notify: options.notify,
+    onConnectionsChanged: (extensionId) => options.onConnectionsChanged(extensionId),
+    ...(options.oauthPort === undefined ? {} : { port: options.oauthPort }),
+  });
+  return {
+    secrets,
+    preferences,
+    oauth,
+    services: { ...secretHandlers(secrets), ...preferenceHandlers(preferences, options.manifestOf), ...oauthHandlers(oauth) },
+    ...(unavailable ? { unavailable } : {}),
+    close: () => oauth.close(),
+  };
+}

@@ -1,0 +1,47 @@
+/**
+ * Shared parts of the host trust tests: the real host comes from test/host's harness; here are
+ * the guest snippets our fixture extensions share, reading their reports off blips, and the
+ * "this value is in no file" check.
+ */
+import { readdir, readFile } from "node:fs/promises";
+import { join } from "node:path";
+import type { HostEvent, RunningHost } from "../host/harness.js";
+
+/**
+ * Guest helpers for fixture code: `attempt(p)` turns a host call into `{ok}` or `{error}`;
+ * `unwrap` reads a secrets answer whether the guest hands back the value or the host's
+ * `{value}` (the guest-side unwrap is the lead's to settle; these tests check the host side).
+ */
+export const GUEST_HELPERS = `
+const unwrap = (r) => (r !== null && typeof r === "object" && !Array.isArray(r) && "value" in r ? r.value : r);
+const attempt = (p) => p.then((r) => ({ ok: r === undefined ? null : r }), (e) => ({ error: e && e.message }));
+const report = (ctx, key, value) => ctx.emit({ key, title: key, layout: "stat", data: { value: JSON.stringify(value) } });
+`;
+
+/** The JSON a fixture put in a blip with `report(ctx, key, value)`. */
+export function reportOf(event: HostEvent): any {
+  return JSON.parse(event.blip.data.value as string);
+}
+
+/** Waits for the next report blip `<id>/<key>` (from event index `from` on) and parses it. */
+export async function nextReport(host: RunningHost, blipId: string, from = 0, timeoutMs = 15_000): Promise<any> {
+  const event = await host.waitFor((e) => e.type === "blip" && e.change === "update" && e.id === blipId, { from, timeoutMs });
+  return reportOf(event);
+}
+
+/** Every file under `root` (recursively) whose bytes contain `needle`. */
+export async function filesContaining(root: string, needle: string): Promise<string[]> {
+  const found: string[] = [];
+  const bytes = Buffer.from(needle, "utf8");
+  for (const entry of await readdir(root, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile()) continue;
+    const path = join(entry.parentPath, entry.name);
+    if ((await readFile(path)).includes(bytes)) found.push(path);
+  }
+  return found;
+}
+
+/** How many events so far match. */
+export function count(host: RunningHost, match: (event: HostEvent) => boolean): number {
+  return host.events.filter(match).length;
+}

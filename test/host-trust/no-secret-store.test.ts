@@ -1,0 +1,91 @@
+/**
+ * A machine with no secret store (no D-Bus session at all, like a bare server): the host runs,
+ * blips work, it says once why secrets are refused, and every call that needs the store
+ * (secrets, a password option, sign-ins) answers that message. Nothing goes to a file instead.
+ */
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { makeWorld, startHost, writeExtension, type RunningHost, type World } from "../host/harness.js";
+import { GUEST_HELPERS, count, filesContaining, nextReport } from "./fixtures.js";
+
+const NO_STORE = "no secret store available: install and unlock a Secret Service such as gnome-keyring";
+
+let world: World;
+let host: RunningHost | undefined;
+
+beforeEach(async () => {
+  world = await makeWorld();
+});
+afterEach(async () => {
+  await host?.stop();
+  host = undefined;
+  await world.remove();
+});
+
+const SVC = {
+  id: "test.nostore",
+  title: "No store",
+  preferences: [
+    { name: "token", title: "Token", type: "password" },
+    { name: "city", title: "City", type: "textfield", default: "Oslo" },
+  ],
+  permissions: { network: ["auth.example.com"] },
+  oauth: { demo: { title: "Demo", authorizeUrl: "https://auth.example.com/authorize", tokenUrl: "https://auth.example.com/token", clientId: "svc-test" } },
+};
+
+const CODE = `${GUEST_HELPERS}
+module.exports = { default: { async update(ctx) {
+  const seen = { trigger: ctx.trigger.type, city: ctx.preferences.city, hasToken: "token" in ctx.preferences };
+  if (ctx.trigger.type === "launch") {
+    seen.set = await attempt(ctx.secrets.set("apiKey", "plain-text-never"));
+    seen.get = await attempt(ctx.secrets.get("apiKey"));
+    seen.connections = await attempt(ctx.oauth.connections());
+    seen.connect = await attempt(ctx.oauth.connect());
+    seen.city = await attempt(ctx.setPreference("city", "Bergen"));
+  }
+  await report(ctx, "report", seen);
+} } };`;
+
+describe("without a secret store", () => {
+  it("runs, says why once, and refuses secrets, password options and sign-ins with that message", async () => {
+    await writeExtension(join(world.bundled, "nostore"), { svc: SVC, code: CODE });
+    // The harness passes no DBUS_SESSION_BUS_ADDRESS: there is no session bus at all.
+    host = await startHost(world);
+
+    const said = await host.waitFor((e) => e.type === "secret-store");
+    expect(said).toMatchObject({ type: "secret-store", available: false, error: NO_STORE });
+    expect(said.detail).toMatch(/DBUS_SESSION_BUS_ADDRESS|D-?Bus/i);
+    expect(count(host, (e) => e.type === "secret-store")).toBe(1);
+
+    expect(await nextReport(host, "test.nostore/report")).toEqual({
+      trigger: "launch",
+      city: { ok: null },
+      hasToken: false,
+      set: { error: NO_STORE },
+      get: { error: NO_STORE },
+      connections: { error: NO_STORE },
+      connect: { error: NO_STORE },
+    });
+    // The password option could not be read: the extension loaded on its defaults and the log says why.
+    expect(host.events.find((e) => e.type === "log" && e.extensionId === "test.nostore")).toEqual({
+      type: "log",
+      level: "warn",
+      extensionId: "test.nostore",
+      message: `password preference "token" could not be read: ${NO_STORE}`,
+    });
+    // Options that are not passwords still work, file-backed, and run the extension again.
+    expect(await nextReport(host, "test.nostore/report", host.events.findIndex((e) => e.type === "preference"))).toEqual({
+      trigger: "preferences",
+      city: "Bergen",
+      hasToken: false,
+    });
+
+    // Settings cannot keep a password either, and does not fall back to the file.
+    const refused = await host.control({ command: "set-preference", id: "test.nostore", name: "token", value: "pw-nowhere" });
+    expect(refused).toMatchObject({ ok: false, error: NO_STORE });
+    expect(JSON.parse(await readFile(join(world.home, "Preferences", "test.nostore.json"), "utf8"))).toEqual({ city: "Bergen" });
+    expect(await filesContaining(world.home, "pw-nowhere")).toEqual([]);
+    expect(await filesContaining(world.home, "plain-text-never")).toEqual([]);
+  });
+});
