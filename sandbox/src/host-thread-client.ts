@@ -29,6 +29,9 @@ export class HostThreadClient {
   private readonly residents = new Map<number, Resident>();
   private nextRequestId = 1;
   private alive = true;
+  private markReady!: () => void;
+  /** Settles once the thread has warmed up and takes requests (or is gone). */
+  readonly ready = new Promise<void>((resolve) => (this.markReady = resolve));
 
   constructor(
     module: WebAssembly.Module,
@@ -98,6 +101,9 @@ export class HostThreadClient {
 
   private receive(message: FromHostThread): void {
     switch (message.type) {
+      case "ready":
+        this.markReady();
+        return;
       case "result": {
         const waiter = this.requests.get(message.rid);
         this.requests.delete(message.rid);
@@ -147,6 +153,7 @@ export class HostThreadClient {
   private end(reason: string, report = true, guiltySlot = -1, guiltyReason = reason): void {
     if (!this.alive) return;
     this.alive = false;
+    this.markReady();
     this.watchdog.stop();
     for (const waiter of this.requests.values()) {
       const why = waiter.sid === guiltySlot ? guiltyReason : reason;

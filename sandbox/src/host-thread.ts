@@ -126,3 +126,4 @@ function collectGarbage(): void {
 
 await warmUp();
 port.on("message", handle);
+send({ type: "ready" });

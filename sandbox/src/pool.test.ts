@@ -86,6 +86,21 @@ describe("SandboxPool", () => {
     expect((used.user + used.system) / 1000).toBeLessThan(25);
   });
 
+  it("warm() starts every thread ahead of the first sandbox", async () => {
+    const local = new SandboxPool({ threads: 2 });
+    try {
+      await local.warm();
+      expect((await local.stats()).map((s) => s.sandboxes)).toEqual([0, 0]);
+      const started = performance.now();
+      const sandbox = await local.create(optionsFor(updateBundle(`return 7`)), recorder());
+      await sandbox.load();
+      await expect(sandbox.invoke(UPDATE)).resolves.toBe(7);
+      expect(performance.now() - started).toBeLessThan(500);
+    } finally {
+      await local.dispose();
+    }
+  });
+
   it("cold start: create, load and first update() of a small bundle (reported)", async () => {
     const times: number[] = [];
     for (let i = 0; i < 5; i++) {

@@ -52,6 +52,19 @@ export class SandboxPool {
   }
 
   /**
+   * Starts every host thread now and resolves once each has warmed up, so the first sandboxes
+   * do not wait for a thread to start (optional: threads otherwise start on first use).
+   *
+   * @example const pool = new SandboxPool(); await pool.warm();
+   */
+  async warm(): Promise<void> {
+    if (this.disposed) return;
+    const module = await quickjsWasmModule();
+    while (this.threads.filter((thread) => thread.isAlive).length < this.maxThreads) this.spawn(module);
+    await Promise.all(this.threads.map((thread) => thread.ready));
+  }
+
+  /**
    * Figures per live host thread (sandboxes, heap, memory, active handles), for diagnostics and
    * leak tests; `collectGarbage` runs a full collection on each thread first.
    */
@@ -70,7 +83,10 @@ export class SandboxPool {
     const live = this.threads.filter((thread) => thread.isAlive);
     const least = live.sort((a, b) => a.load - b.load)[0];
     if (least && (least.load === 0 || live.length >= this.maxThreads)) return least;
-    const module = await quickjsWasmModule();
+    return this.spawn(await quickjsWasmModule());
+  }
+
+  private spawn(module: WebAssembly.Module): HostThreadClient {
     const thread = new HostThreadClient(module, this.marginMs, (gone) => {
       const at = this.threads.indexOf(gone);
       if (at >= 0) this.threads.splice(at, 1);

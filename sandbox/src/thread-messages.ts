@@ -18,6 +18,7 @@ export type ToHostThread =
   | { type: "stats"; rid: number; collectGarbage?: boolean };
 
 export type FromHostThread =
+  | { type: "ready" }
   | { type: "result"; rid: number; ok: true; value: unknown }
   | { type: "result"; rid: number; ok: false; error: { code: SandboxErrorCode; message: string } }
   | { type: "forward"; sid: number; fid: number; op: ForwardedOp; args: unknown }

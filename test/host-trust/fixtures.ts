@@ -29,6 +29,15 @@ export async function nextReport(host: RunningHost, blipId: string, from = 0, ti
   return reportOf(event);
 }
 
+/** Waits for a report blip `<id>/<key>` whose report says `trigger` (fixtures report `ctx.trigger.type`). */
+export async function reportOfRun(host: RunningHost, blipId: string, trigger: string, from = 0): Promise<any> {
+  const event = await host.waitFor(
+    (e) => e.type === "blip" && e.change === "update" && e.id === blipId && reportOf(e).trigger === trigger,
+    { from, timeoutMs: 15_000 },
+  );
+  return reportOf(event);
+}
+
 /** Every file under `root` (recursively) whose bytes contain `needle`. */
 export async function filesContaining(root: string, needle: string): Promise<string[]> {
   const found: string[] = [];

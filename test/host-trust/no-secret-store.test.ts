@@ -7,7 +7,7 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { makeWorld, startHost, writeExtension, type RunningHost, type World } from "../host/harness.js";
-import { GUEST_HELPERS, count, filesContaining, nextReport } from "./fixtures.js";
+import { GUEST_HELPERS, count, filesContaining, nextReport, reportOfRun } from "./fixtures.js";
 
 const NO_STORE = "no secret store available: install and unlock a Secret Service such as gnome-keyring";
 
@@ -42,7 +42,7 @@ module.exports = { default: { async update(ctx) {
     seen.get = await attempt(ctx.secrets.get("apiKey"));
     seen.connections = await attempt(ctx.oauth.connections());
     seen.connect = await attempt(ctx.oauth.connect());
-    seen.city = await attempt(ctx.setPreference("city", "Bergen"));
+    seen.setCity = await attempt(ctx.setPreference("city", "Bergen"));
   }
   await report(ctx, "report", seen);
 } } };`;
@@ -60,8 +60,9 @@ describe("without a secret store", () => {
 
     expect(await nextReport(host, "test.nostore/report")).toEqual({
       trigger: "launch",
-      city: { ok: null },
+      city: "Oslo",
       hasToken: false,
+      setCity: { ok: null },
       set: { error: NO_STORE },
       get: { error: NO_STORE },
       connections: { error: NO_STORE },
@@ -75,7 +76,7 @@ describe("without a secret store", () => {
       message: `password preference "token" could not be read: ${NO_STORE}`,
     });
     // Options that are not passwords still work, file-backed, and run the extension again.
-    expect(await nextReport(host, "test.nostore/report", host.events.findIndex((e) => e.type === "preference"))).toEqual({
+    expect(await reportOfRun(host, "test.nostore/report", "preferences")).toEqual({
       trigger: "preferences",
       city: "Bergen",
       hasToken: false,

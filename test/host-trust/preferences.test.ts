@@ -12,7 +12,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { KeyringSecretStore } from "../../host/src/secrets/index.js";
 import { startSessionKeyring, useBus, type RunningBus } from "../trust/session-keyring.js";
 import { makeWorld, startHost, writeExtension, type RunningHost, type World } from "../host/harness.js";
-import { GUEST_HELPERS, count, filesContaining, nextReport } from "./fixtures.js";
+import { GUEST_HELPERS, count, filesContaining, nextReport, reportOfRun } from "./fixtures.js";
 
 let bus: RunningBus;
 let world: World;
@@ -81,8 +81,7 @@ describe("preferences through the real host", () => {
     });
     expect(await host.waitFor((e) => e.type === "preference")).toEqual({ type: "preference", id: "test.prefs", name: "region", by: "extension" });
     await host.waitFor(isPreferencesRun);
-    const rerun = await host.waitFor((e) => e.type === "blip" && e.id === "test.prefs/report" && e.blip.data.value.includes('"preferences"'));
-    expect(JSON.parse(rerun.blip.data.value)).toEqual({ trigger: "preferences", region: "us", city: "Oslo", token: 0 });
+    expect(await reportOfRun(host, "test.prefs/report", "preferences")).toEqual({ trigger: "preferences", region: "us", city: "Oslo", token: 0 });
     expect(host.events.find((e) => e.type === "extension.loaded" && e.reason === "preferences")).toEqual({ type: "extension.loaded", id: "test.prefs", reason: "preferences" });
 
     const file = join(world.home, "Preferences", "test.prefs.json");

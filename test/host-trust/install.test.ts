@@ -1,0 +1,91 @@
+/**
+ * `svc-host install` end to end: a `.svc` built by the real `svckit pack`, installed by the real
+ * `svc-host install` into the SVC_HOME of a real running host, which picks the new folder up
+ * (hot reload) and runs it.
+ */
+import { spawn } from "node:child_process";
+import { access, readdir } from "node:fs/promises";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { HOST_MAIN, makeWorld, startHost, type RunningHost, type World } from "../host/harness.js";
+import { svckitProcess } from "../cli/harness.js";
+import { writeFixture } from "../cli/fixtures.js";
+
+let world: World;
+let host: RunningHost | undefined;
+
+beforeEach(async () => {
+  world = await makeWorld();
+});
+afterEach(async () => {
+  await host?.stop();
+  host = undefined;
+  await world.remove();
+});
+
+interface Outcome {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `svc-host <words>` with stdin a pipe (not a terminal), as a script would. */
+function svcHost(words: string[], home: string): Promise<Outcome> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [HOST_MAIN, ...words], { env: { PATH: process.env.PATH ?? "", SVC_HOME: home } });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk) => (stdout += chunk));
+    child.stderr.on("data", (chunk) => (stderr += chunk));
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code, stdout, stderr }));
+    child.stdin.end();
+  });
+}
+
+/** Packs a small extension with svckit; resolves with the path of its `.svc`. */
+async function packedExtension(): Promise<string> {
+  const dir = join(world.root, "project");
+  await writeFixture(dir, { svc: { id: "com.example.fixture", title: "Fixture", description: "Counts to three." } });
+  const packed = await svckitProcess(["pack"], { cwd: dir });
+  expect(packed).toMatchObject({ code: 0 });
+  return join(dir, "fixture-1.2.3.svc");
+}
+
+describe("svc-host install", () => {
+  it("installs a package svckit packed, with --yes, and the running host loads it", async () => {
+    const file = await packedExtension();
+    host = await startHost(world);
+    const from = host.events.length;
+
+    // No terminal to ask on and no --yes: the summary is shown, nothing is installed.
+    const refused = await svcHost(["install", file], world.home);
+    expect(refused.code).toBe(1);
+    expect(refused.stdout).toContain("Fixture 1.2.3 (com.example.fixture)");
+    expect(refused.stderr).toBe("svc-host install: not installed: stdin is not a terminal to ask on; run again with --yes to agree\n");
+    expect(await readdir(world.user)).toEqual([]);
+
+    const installed = await svcHost(["install", file, "--yes"], world.home);
+    expect(installed).toMatchObject({ code: 0, stderr: "" });
+    expect(installed.stdout).toContain("Fixture 1.2.3 (com.example.fixture)\nCounts to three.\n");
+    expect(installed.stdout).toContain(`Installed Fixture 1.2.3 in ${join(world.user, "com.example.fixture")}\n`);
+    await access(join(world.user, "com.example.fixture", "dist", "index.js"));
+
+    expect(await host.waitFor((e) => e.type === "extension.loaded" && e.id === "com.example.fixture", { from })).toMatchObject({ reason: "discovered" });
+    const blip = await host.waitFor((e) => e.type === "blip" && e.id === "com.example.fixture/count", { from });
+    expect(blip.blip).toMatchObject({ title: "Count", layout: "stat" });
+  });
+
+  it("says how to use it when the file is missing, and lists it in --help", async () => {
+    expect(await svcHost(["install"], world.home)).toEqual({
+      code: 2,
+      stdout: "",
+      stderr: "svc-host install: give exactly one .svc file\nusage: svc-host install <file.svc> [--yes]\n",
+    });
+    const help = await svcHost(["--help"], world.home);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain("svc-host install <file.svc> [--yes]");
+    for (const name of ["SVC_HOME", "SVC_PORT", "SVC_OPEN_URLS", "SVC_HOST_CONTROL"]) expect(help.stdout).toContain(name);
+    expect(await svcHost(["uninstall"], world.home)).toEqual({ code: 2, stdout: "", stderr: "svc-host: unknown command uninstall; run svc-host --help\n" });
+  });
+});
