@@ -1,7 +1,8 @@
 /**
  * Bundles an extension's `src/index.ts` into the one CommonJS file the sandbox evaluates.
- * The sandbox is QuickJS-ng (ES2022, no Node), hence platform neutral and target es2022
- * rather than SPEC.md's node22 (see DESIGN.md, "The one big deviation").
+ * The sandbox is QuickJS-ng (ES2022, web-like globals, no Node), hence target es2022 rather than
+ * SPEC.md's node22 (see DESIGN.md, "The one big deviation"), and the browser platform: packages
+ * that ship a browser build (yaml, for one) pick it instead of the one that reaches for Node.
  */
 import { build, type BuildFailure, type BuildOptions, type BuildResult, type Message, type Plugin } from "esbuild";
 import { existsSync } from "node:fs";
@@ -26,9 +27,9 @@ export function bundleOptions(dir: string, extraPlugins: Plugin[] = []): BuildOp
     outfile: join(dir, OUTFILE),
     bundle: true,
     format: "cjs",
-    platform: "neutral",
-    mainFields: ["module", "main"],
+    platform: "browser",
     target: "es2022",
+    define: { "process.env.NODE_ENV": '"production"' },
     // Whitespace and syntax only: names stay readable in the extension's stack traces.
     minifyWhitespace: true,
     minifySyntax: true,
