@@ -46,17 +46,6 @@ const HOST_REQUESTS: Partial<Record<ForwardedOp, RequestType<any, unknown>>> = {
   workingHours: HostWorkingHours,
 };
 
-/**
- * What the guest's ctx member resolves with, from the host's answer: `secrets.get` gives the
- * value (null when unset), `oauth.connections` the list, `oauth.describe` the connection; the
- * rest are passed on as answered.
- */
-const GUEST_RESULT: Partial<Record<ForwardedOp, (result: any) => unknown>> = {
-  "secrets.get": (result: { value: string | null }) => result.value,
-  "oauth.connections": (result: { connections: unknown[] }) => result.connections,
-  "oauth.describe": (result: { connection: unknown }) => result.connection,
-};
-
 const RespondArgs = z.object({
   replyId: z.string().min(1),
   body: z.unknown(),
@@ -130,6 +119,6 @@ async function requestHost(target: ForwardTarget, op: ForwardedOp, args: unknown
     }
     throw new Error((error as Error).message);
   }
-  const toGuest = GUEST_RESULT[op];
-  return toGuest ? toGuest(result) : result;
+  // Passed on as the host answered: the guest's ctx turns it into what the SDK promises.
+  return result;
 }

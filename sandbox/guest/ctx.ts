@@ -31,7 +31,13 @@ function oauthArgs(options: unknown): OAuthOptions {
   return out;
 }
 
+/** The protocol answers `null` for "not set"; the SDK promises `undefined`. */
+const orUndefined = (value: unknown) => (value === null ? undefined : value);
+
 /**
+ * Host answers arrive in the protocol's shapes (`{value}`, `{connections}`, `{connection}`);
+ * this is the one place that turns them into what `@svc/api`'s types promise an author.
+ *
  * @example const ctx = makeContext(bridge, config, { trigger: { type: "manual" }, preferences: {} });
  */
 export function makeContext(bridge: Bridge, config: SandboxConfig, call: CallContext) {
@@ -44,7 +50,7 @@ export function makeContext(bridge: Bridge, config: SandboxConfig, call: CallCon
     trigger: call.trigger,
     preferences: call.preferences ?? {},
     storage: {
-      get: (key: string) => bridge.call("storage.get", { key }),
+      get: (key: string) => bridge.call("storage.get", { key }).then(orUndefined),
       set: (key: string, value: unknown) => done(bridge.call("storage.set", { key, value })),
       delete: (key: string) => done(bridge.call("storage.delete", { key })),
     },
@@ -57,15 +63,17 @@ export function makeContext(bridge: Bridge, config: SandboxConfig, call: CallCon
     notify: (title: string, body?: string) => done(forward("notify", { title, body })),
     setPreference: (name: string, value: unknown) => done(forward("preferences.set", { name, value })),
     secrets: {
-      get: (name: string) => forward("secrets.get", { name }),
+      get: (name: string) => forward("secrets.get", { name }).then((r) => orUndefined((r as { value?: unknown })?.value)),
       set: (name: string, value: string) => done(forward("secrets.set", { name, value })),
       delete: (name: string) => done(forward("secrets.delete", { name })),
     },
     oauth: {
       connect: (options?: unknown) => done(forward("oauth.connect", oauthArgs(options))),
-      connections: (options?: unknown) => forward("oauth.connections", oauthArgs(options)),
+      connections: (options?: unknown) =>
+        forward("oauth.connections", oauthArgs(options)).then((r) => (r as { connections?: unknown })?.connections ?? []),
       token: (options?: unknown) => forward("oauth.token", oauthArgs(options)),
-      describe: (options: unknown) => forward("oauth.describe", oauthArgs(options)),
+      describe: (options: unknown) =>
+        forward("oauth.describe", oauthArgs(options)).then((r) => (r as { connection?: unknown })?.connection),
       invalidate: (options: unknown) => done(forward("oauth.invalidate", oauthArgs(options))),
       disconnect: (options?: unknown) => done(forward("oauth.disconnect", oauthArgs(options))),
     },

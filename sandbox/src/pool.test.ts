@@ -15,7 +15,7 @@ afterAll(() => pool.dispose());
 
 describe("SandboxPool", () => {
   it("relays forwarded host calls to the owner's listeners and their answers back", async () => {
-    const rec = recorder({ "secrets.get": "from-owner" });
+    const rec = recorder({ "secrets.get": { value: "from-owner" } });
     const sandbox = await pool.create(optionsFor(updateBundle(`await ctx.emit({ key: "k" }); return await ctx.secrets.get("s");`)), rec);
     await sandbox.load();
     await expect(sandbox.invoke(UPDATE)).resolves.toBe("from-owner");

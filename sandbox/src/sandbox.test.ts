@@ -108,7 +108,7 @@ describe("invoking entry points", () => {
 
 describe("ctx members map to forwarded ops", () => {
   it("emit, end, remove, respond, notify, openURL, setPreference, secrets, oauth, workingHours", async () => {
-    const rec = recorder({ "secrets.get": "s3cret", workingHours: null, "oauth.token": { token: "t", connection: { id: "c" } } });
+    const rec = recorder({ "secrets.get": { value: "s3cret" }, workingHours: null, "oauth.token": { token: "t", connection: { id: "c" } } });
     const result = await update(`
       await ctx.emit({ key: "build", title: "Build" });
       await ctx.end("build", { state: "success", dismissAfter: 5 });
