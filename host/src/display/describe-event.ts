@@ -48,7 +48,8 @@ export function describeEvent(event: HostEvent, now: number, minLevel: LogLevel)
       return [`${event.blips.length} blip${event.blips.length === 1 ? "" : "s"} kept from last time`, ...event.blips.map((blip) => `  ${formatBlip(blip, now)}`)];
     case "blip":
       if (event.change === "remove") return [`- ${event.id} removed`];
-      if (event.change === "end") return [`${event.blip ? formatBlip(event.blip, now) : event.id} (ended${event.blip?.state ? `: ${event.blip.state}` : ""})`];
+      // A known blip's line already carries its state mark and "(ended)".
+      if (event.change === "end") return [`${event.blip ? formatBlip({ ...event.blip, ended: true }, now) : `${event.id} (ended)`}  [${event.id}]`];
       return event.blip ? [`${formatBlip(event.blip, now)}  [${event.id} #${event.seq ?? "?"}]`] : undefined;
     case "run.start":
       return undefined;

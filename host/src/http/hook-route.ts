@@ -58,7 +58,8 @@ export function parseAwait(query: URLSearchParams): number | undefined {
   return Number(value);
 }
 
-function queryOf(req: Request): URLSearchParams {
+/** The request's query string, parsed here because the app turns express's query parser off. */
+export function queryOf(req: Request): URLSearchParams {
   const at = req.originalUrl.indexOf("?");
   return new URLSearchParams(at === -1 ? "" : req.originalUrl.slice(at + 1));
 }

@@ -1,0 +1,96 @@
+/**
+ * `GET /v1/logs[?extension=<id>]`: the runtime's logs and status changes as they happen, one
+ * JSON object per line (NDJSON), behind the same guards as every route. The answer starts with
+ * the hub's backlog, then follows live; a heartbeat line every few seconds lets a client notice
+ * a host that went away. A client that reads too slowly is dropped (its buffer is bounded): the
+ * host never waits for it. At shutdown every stream is ended.
+ */
+import type { Request, Response } from "express";
+import { HttpError } from "./http-error.js";
+import { queryOf } from "./hook-route.js";
+import type { LogHub, LogStreamEvent } from "./log-hub.js";
+
+/** A heartbeat line is written this often when nothing else is. Clients give up after 3 missed. */
+export const HEARTBEAT_MS = 10_000;
+/** Bytes a client may leave unread before it is dropped. */
+export const MAX_UNREAD_BYTES = 1024 * 1024;
+
+export interface LogStreamOptions {
+  hub: LogHub;
+  heartbeatMs?: number;
+  maxUnreadBytes?: number;
+  log: (level: "warn", message: string) => void;
+}
+
+/** The `?extension=` value: undefined for every extension. */
+function extensionOf(req: Request): string | undefined {
+  const values = queryOf(req).getAll("extension");
+  if (values.length === 0) return undefined;
+  if (values.length > 1 || values[0] === "" || values[0].length > 200) {
+    throw new HttpError(400, "?extension should be one extension id, like ?extension=com.example.ci (leave it out for every extension)");
+  }
+  return values[0];
+}
+
+/**
+ * The open streams and the route that opens them.
+ *
+ * @example
+ * const streams = new LogStreams({ hub, log });
+ * app.get("/v1/logs", streams.route);
+ * // at shutdown:
+ * streams.closeAll();
+ */
+export class LogStreams {
+  private readonly open = new Set<() => void>();
+
+  constructor(private readonly options: LogStreamOptions) {}
+
+  /** How many clients are streaming now. */
+  get size(): number {
+    return this.open.size;
+  }
+
+  /** Ends every stream (the host is stopping). */
+  closeAll(): void {
+    for (const end of [...this.open]) end();
+  }
+
+  readonly route = (req: Request, res: Response): void => {
+    const extensionId = extensionOf(req);
+    const { hub, heartbeatMs = HEARTBEAT_MS, maxUnreadBytes = MAX_UNREAD_BYTES } = this.options;
+    res.status(200).set({
+      "Content-Type": "application/x-ndjson; charset=utf-8",
+      "Cache-Control": "no-store",
+      "X-Content-Type-Options": "nosniff",
+    });
+    if (req.method === "HEAD") return void res.end();
+    res.flushHeaders();
+
+    let finished = false;
+    const write = (event: LogStreamEvent | { type: "heartbeat"; at: string }): void => {
+      if (finished) return;
+      res.write(`${JSON.stringify(event)}\n`);
+      if (res.writableLength > maxUnreadBytes) {
+        this.options.log("warn", `dropped a log stream client${extensionId ? ` of ${extensionId}` : ""}: it left over ${maxUnreadBytes} bytes unread`);
+        stop(true);
+      }
+    };
+    const subscription = hub.subscribe(extensionId, write);
+    const heartbeat = setInterval(() => write({ type: "heartbeat", at: new Date().toISOString() }), heartbeatMs);
+    heartbeat.unref();
+    const stop = (cut: boolean): void => {
+      if (finished) return;
+      finished = true;
+      clearInterval(heartbeat);
+      subscription.unsubscribe();
+      this.open.delete(end);
+      if (cut) res.destroy();
+      else res.end();
+    };
+    const end = () => stop(false);
+    this.open.add(end);
+    res.on("close", () => stop(true));
+    for (const event of subscription.backlog) write(event);
+  };
+}
