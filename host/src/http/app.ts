@@ -1,6 +1,6 @@
 /**
- * The express app: guards for every request, the four routes of SPEC.md "Local HTTP server",
- * 404 for anything else, and one error handler so a malformed request gets a JSON answer and
+ * The express app: guards for every request, the four routes of SPEC.md "Local HTTP server"
+ * plus our log stream (`GET /v1/logs`), 404 for anything else, and one error handler so a malformed request gets a JSON answer and
  * never reaches the process.
  */
 import express from "express";
@@ -12,6 +12,7 @@ import type { HeldReplies } from "./held-replies.js";
 import { hookRoute, type HookTarget } from "./hook-route.js";
 import { jsonBody, TOO_LARGE } from "./json-body.js";
 import { HttpError, sendError } from "./http-error.js";
+import type { LogStreams } from "./log-stream.js";
 
 export type HttpLog = (level: "info" | "warn" | "error", message: string) => void;
 
@@ -19,6 +20,7 @@ export interface AppDeps {
   store: BlipStore;
   hooks: HookTarget;
   held: HeldReplies;
+  logs: LogStreams;
   token: string;
   /** The port we listen on, read per request (known only after listen). */
   port: () => number;
@@ -47,7 +49,7 @@ function errorHandler(log: HttpLog) {
 
 /**
  * @example
- * const app = createApp({ store, hooks, held, token, port: () => 47811, version: "0.1.0", log });
+ * const app = createApp({ store, hooks, held, logs: new LogStreams({ hub, log }), token, port: () => 47811, version: "0.1.0", log });
  * http.createServer(app).listen(47811, "127.0.0.1");
  */
 export function createApp(deps: AppDeps): Express {
@@ -67,6 +69,9 @@ export function createApp(deps: AppDeps): Express {
   app.route("/v1/blips")
     .post(jsonBody({ optional: false }), pushBlips(deps.store))
     .all(methodNotAllowed("POST"));
+  app.route("/v1/logs")
+    .get(deps.logs.route)
+    .all(methodNotAllowed("GET"));
   app.route("/v1/hooks/:extensionId")
     .post(jsonBody({ optional: false }), hookRoute(deps.hooks, deps.held, deps.log))
     .all(methodNotAllowed("POST"));
@@ -74,7 +79,7 @@ export function createApp(deps: AppDeps): Express {
   app.use("/v1/blips", blipIdRoutes(deps.store));
 
   app.use((req: Request) => {
-    throw new HttpError(404, `no route ${req.method} ${req.path.slice(0, 200)}: see GET /v1/health, POST /v1/blips, POST /v1/hooks/<extension-id>`);
+    throw new HttpError(404, `no route ${req.method} ${req.path.slice(0, 200)}: see GET /v1/health, POST /v1/blips, POST /v1/hooks/<extension-id>, GET /v1/logs`);
   });
   app.use(errorHandler(deps.log));
   return app;

@@ -1,6 +1,7 @@
 /**
  * Starting and stopping the local HTTP server: loopback only, port with fallback, a fresh token
- * written with the port to `webhook.json`, held webhook requests released at close.
+ * written with the port to `webhook.json`, held webhook requests released and log streams
+ * ended at close.
  */
 import { readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
@@ -10,6 +11,8 @@ import { newToken, writeWebhookFile } from "../support/webhook-file.js";
 import { createApp, type HttpLog } from "./app.js";
 import { HeldReplies, type WebhookReply } from "./held-replies.js";
 import type { HookTarget } from "./hook-route.js";
+import { LogHub } from "./log-hub.js";
+import { LogStreams } from "./log-stream.js";
 import { listenWithFallback, preferredPort } from "./port.js";
 
 /** SPEC.md Authentication 4: the loopback address only. */
@@ -27,6 +30,13 @@ export interface HttpServerOptions {
   /** `version` in `GET /v1/health`. Default: the host package's version. */
   version?: string;
   log?: HttpLog;
+  /**
+   * Where `GET /v1/logs` reads the runtime's logs from; the host publishes its runtime's `log`
+   * and `extension.status` notifications here. Default: a hub of its own (see `logs`).
+   */
+  logs?: LogHub;
+  /** Log stream heartbeat interval (tests shorten it). Default 10 s. */
+  logHeartbeatMs?: number;
 }
 
 export interface RunningHttpServer {
@@ -34,12 +44,14 @@ export interface RunningHttpServer {
   readonly token: string;
   /** `http://127.0.0.1:<port>` */
   readonly url: string;
+  /** The hub behind `GET /v1/logs` (the one given, or its own). */
+  readonly logs: LogHub;
   /**
    * Completes a held `?await` request (the runtime's `webhook.respond`). False when no request
    * waits under that replyId (answered, timed out, or the client left).
    */
   respond(reply: WebhookReply): boolean;
-  /** Answers held requests 503, stops listening and closes every connection. Idempotent. */
+  /** Answers held requests 503, ends log streams, stops listening and closes every connection. Idempotent. */
   close(): Promise<void>;
 }
 
@@ -75,11 +87,14 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
   const log: HttpLog = options.log ?? ((level, message) => console.error(`[${level}] ${message}`));
   const token = options.token ?? newToken();
   const held = new HeldReplies();
+  const hub = options.logs ?? new LogHub();
+  const streams = new LogStreams({ hub, log, ...(options.logHeartbeatMs === undefined ? {} : { heartbeatMs: options.logHeartbeatMs }) });
   let port = 0;
   const app = createApp({
     store: options.store,
     hooks: options.hooks,
     held,
+    logs: streams,
     token,
     port: () => port,
     version: options.version ?? hostVersion(),
@@ -106,10 +121,12 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
     port,
     token,
     url: `http://${LOOPBACK}:${port}`,
+    logs: hub,
     respond: (reply) => held.respond(reply),
     close() {
       closing ??= new Promise<void>((resolve) => {
         held.failAll(503, "svc is shutting down; try again when it is back");
+        streams.closeAll();
         server.close(() => resolve());
         server.closeIdleConnections();
         // Give answers just written a moment to leave, then cut whatever is left.
