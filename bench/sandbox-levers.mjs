@@ -78,7 +78,8 @@ async function main() {
     minified: buildFixture("zod-datefns", { minify: true }),
   };
   console.log("## sandbox levers\n");
-  const pool = await warmPool({ threads: 1 });
+  // No spare here: every design below pays for its own instance unless it says otherwise.
+  const pool = await warmPool({ threads: 1, spare: false });
 
   const designs = {};
   for (const [form, code] of Object.entries(forms)) designs[`sandbox, ${form}`] = () => coldStartTimed(pool, code);

@@ -23,6 +23,8 @@ export interface CommandContext {
   signal: AbortSignal;
   /** Reads standard input to the end (for `svckit send -`). */
   readStdin(): Promise<string>;
+  /** True when `info` lines go to a terminal that shows colours (and NO_COLOR is unset). */
+  color?: boolean;
 }
 
 export interface OptionDef {

@@ -25,6 +25,7 @@ export async function runAsProcess(words: string[]): Promise<void> {
     env: process.env,
     signal: controller.signal,
     readStdin,
+    color: process.stdout.isTTY === true && !process.env.NO_COLOR,
     out: {
       info: (line) => process.stdout.write(`${line}\n`),
       warn: (line) => process.stderr.write(`${line}\n`),

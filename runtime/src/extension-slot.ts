@@ -303,8 +303,10 @@ export class ExtensionSlot {
   private reportSandboxEvent(event: SandboxEvent): void {
     switch (event.type) {
       case "denied": {
-        const { reason, fix } = event.denial;
-        this.log("warn", fix ? `denied: ${reason}; to allow it, ${fix}` : `denied: ${reason}`);
+        // What was refused comes first (a reason alone rarely says whether it was a fetch, an exec or a file).
+        const { kind, target, reason, fix } = event.denial;
+        const what = `${kind} ${target.length > 200 ? `${target.slice(0, 200)}…` : target}`;
+        this.log("warn", fix ? `denied: ${what}: ${reason}; to allow it, ${fix}` : `denied: ${what}: ${reason}`);
         return;
       }
       case "interrupted":

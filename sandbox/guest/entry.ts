@@ -4,6 +4,7 @@
  * (host pushes: replies, timers, aborts, WebSocket events).
  */
 import { bridge, dispatch, encodeJson } from "./bridge.ts";
+import { restartClock } from "./clock.ts";
 import { makeContext, type CallContext, type SandboxConfig } from "./ctx.ts";
 import { describeThrown } from "./errors.ts";
 import { AbortController, type AbortSignal } from "./events.ts";
@@ -85,6 +86,7 @@ function report(callId: number, outcome: { ok: true; value: unknown } | { ok: fa
 export const entry = {
   init(json: string): void {
     config = parse(json);
+    restartClock();
   },
   load(bundle: (module: unknown, exports: unknown, require: unknown) => void): string {
     try {

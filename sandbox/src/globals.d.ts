@@ -15,7 +15,12 @@ declare namespace WebAssembly {
     constructor(bytes: ArrayBufferView | ArrayBuffer);
   }
   class RuntimeError extends Error {}
+  class Instance {
+    readonly exports: Record<string, unknown>;
+  }
+  type Imports = Record<string, Record<string, unknown>>;
   function compile(bytes: ArrayBufferView | ArrayBuffer): Promise<Module>;
+  function instantiate(module: Module, imports?: Imports): Promise<Instance>;
 }
 
 // ES2024's Atomics.waitAsync exists in Node 20 but not in the ES2023 lib we compile against.

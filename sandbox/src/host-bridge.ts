@@ -26,6 +26,15 @@ export interface Reply {
 
 const MAX_OP_CHARS = 64;
 
+/** The router of a bridge not yet bound to an extension: refuses everything. */
+const UNBOUND: OpRouter = {
+  sync: () => {
+    throw new Error("the sandbox is not ready");
+  },
+  async: () => Promise.reject(new Error("the sandbox is not ready")),
+  maxJsonChars: () => MAX_OP_CHARS,
+};
+
 /** Host-side state of one context's bridge. */
 export class HostBridge {
   private nextCallId = 1;
@@ -36,13 +45,24 @@ export class HostBridge {
   /** JSON characters of the counted calls in flight: what the guest makes the host hold. */
   private charsInFlight = 0;
 
+  private router: OpRouter = UNBOUND;
+  private deliverReply: (reply: Reply) => void = () => {};
+
   constructor(
     private readonly context: QuickJSContext,
-    private readonly router: OpRouter,
-    private readonly deliverReply: (reply: Reply) => void,
     /** True once the current slice is past its time: calls then fail at once, before any copying. */
     private readonly sliceOver: () => boolean = () => false,
   ) {}
+
+  /**
+   * Connects the bridge to one extension's ops, once. Until then (a prepared instance not yet
+   * given to an extension) every call fails.
+   */
+  bind(router: OpRouter, deliverReply: (reply: Reply) => void): void {
+    if (this.router !== UNBOUND) throw new Error("internal: the bridge is already bound");
+    this.router = router;
+    this.deliverReply = deliverReply;
+  }
 
   /** Defines the two globals; the prelude captures and deletes them. */
   install(): void {

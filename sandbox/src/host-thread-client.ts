@@ -37,9 +37,10 @@ export class HostThreadClient {
     module: WebAssembly.Module,
     marginMs: number,
     private readonly onGone: (thread: HostThreadClient) => void,
+    settings: Pick<HostThreadData, "timeZone" | "spare"> = {},
   ) {
     this.board = new SliceBoard(new SharedArrayBuffer(SLICE_BOARD_BYTES));
-    const data: HostThreadData = { module, board: this.board.buffer };
+    const data: HostThreadData = { module, board: this.board.buffer, ...settings };
     // 4 MB of native stack (Node's worker default, stated here because the 256 KB QuickJS stack
     // limit relies on it: with it, deep recursion in native built-ins is a clean guest error).
     this.worker = new Worker(HOST_THREAD_FILE, { workerData: data, resourceLimits: { stackSizeMb: 4 } });

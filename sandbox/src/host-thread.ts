@@ -9,7 +9,10 @@ import { parentPort, workerData } from "node:worker_threads";
 import { createCapabilities } from "./capabilities/index.js";
 import { SandboxError } from "./errors.js";
 import { errorRecord } from "./host-bridge.js";
+import { DEFAULT_LIMITS, resolveLimits } from "./limits.js";
+import { prepareInstance } from "./prepared-instance.js";
 import { Sandbox } from "./sandbox.js";
+import { SpareKeeper } from "./spare.js";
 import { SliceBoard } from "./slice-board.js";
 import type { FromHostThread, HostThreadData, ToHostThread } from "./thread-messages.js";
 import type { SandboxOptions } from "./types.js";
@@ -25,23 +28,38 @@ const sandboxes = new Map<number, Sandbox>();
 const aborts = new Map<number, AbortController>();
 const forwards = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
 let nextForwardId = 1;
+const { timeZone } = data;
+const spare =
+  data.spare === false ? undefined : new SpareKeeper(() => prepareInstance({ memoryBytes: DEFAULT_LIMITS.memoryBytes, timeZone }), DEFAULT_LIMITS.memoryBytes);
 
-function send(message: FromHostThread): void {
+/**
+ * Sends to the owner. Quiet time before making the spare counts from the end of work too, not
+ * only from the last request: a long `load` must not be followed at once by making the spare
+ * while the next request waits. Diagnostics (`stats`) are not work and do not count.
+ */
+function send(message: FromHostThread, isWork = true): void {
   port.postMessage(message);
+  if (isWork) spare?.active();
 }
 
-function reply(rid: number, work: () => Promise<unknown>): void {
+function reply(rid: number, work: () => Promise<unknown>, isWork = true): void {
   // Never throws out of the message handler: an exception there would end the thread.
   Promise.resolve().then(work).then(
-    (value) => send({ type: "result", rid, ok: true, value }),
+    (value) => send({ type: "result", rid, ok: true, value }, isWork),
     (error: unknown) => {
       const record = error instanceof SandboxError ? error.toRecord() : { code: "guest" as const, message: errorRecord(error).message };
-      send({ type: "result", rid, ok: false, error: record });
+      send({ type: "result", rid, ok: false, error: record }, isWork);
     },
   );
 }
 
 async function create(sid: number, options: SandboxOptions): Promise<null> {
+  let prepared;
+  try {
+    prepared = spare?.take(resolveLimits(options.limits).memoryBytes);
+  } catch {
+    // bad limits: Sandbox.create says so
+  }
   const sandbox = await Sandbox.create(
     options,
     {
@@ -60,7 +78,7 @@ async function create(sid: number, options: SandboxOptions): Promise<null> {
         send({ type: "crash", sid, reason: crash.reason });
       },
     },
-    { placement: { board, slot: sid }, capabilities },
+    { placement: { board, slot: sid }, capabilities, timeZone, prepared },
   );
   sandboxes.set(sid, sandbox);
   return null;
@@ -73,6 +91,7 @@ function sandboxOf(sid: number): Sandbox {
 }
 
 function handle(message: ToHostThread): void {
+  if (message.type !== "stats") spare?.active();
   switch (message.type) {
     case "create":
       return reply(message.rid, () => create(message.sid, message.options));
@@ -113,8 +132,9 @@ function handle(message: ToHostThread): void {
           heapUsed: memory.heapUsed,
           external: memory.external,
           activeResources: process.getActiveResourcesInfo().length,
+          spare: spare?.hasSpare ?? false,
         };
-      });
+      }, false);
   }
 }
 
@@ -124,6 +144,7 @@ function collectGarbage(): void {
   (runInNewContext("gc") as () => void)();
 }
 
-await warmUp();
+await warmUp(timeZone);
 port.on("message", handle);
+spare?.active();
 send({ type: "ready" });

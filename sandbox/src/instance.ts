@@ -7,6 +7,7 @@ import { newQuickJSWASMModuleFromVariant, newVariant } from "quickjs-emscripten-
 import type { QuickJSContext, QuickJSRuntime, QuickJSSyncVariant } from "quickjs-emscripten-core";
 import variantModule from "@jitl/quickjs-ng-wasmfile-release-sync";
 import { memoryPages } from "./limits.js";
+import { zoneImports } from "./time-zone.js";
 import type { SandboxLimits } from "./types.js";
 import { quickjsWasmModule } from "./wasm.js";
 
@@ -23,18 +24,27 @@ export interface QuickJSInstance {
 }
 
 /**
- * Instantiates the shared compiled module with a fresh memory and sets the limits.
+ * Instantiates the shared compiled module with a fresh memory and sets the limits. With a
+ * `timeZone` (IANA name) the guest's local time is that zone's, else the host process's.
  *
- * @example const { runtime, context } = await createInstance(resolveLimits());
+ * @example const { runtime, context } = await createInstance(resolveLimits(), { timeZone: "Asia/Tokyo" });
  */
-export async function createInstance(limits: SandboxLimits): Promise<QuickJSInstance> {
+export async function createInstance(limits: SandboxLimits, options: { timeZone?: string } = {}): Promise<QuickJSInstance> {
   const memory = new WebAssembly.Memory(memoryPages(limits));
   const state = { memoryExhausted: false };
   watchGrowth(memory, () => (state.memoryExhausted = true));
+  const compiled = await quickjsWasmModule();
   const variant = newVariant(baseVariant, {
-    wasmModule: await quickjsWasmModule(),
     wasmMemory: memory,
     log: noLog,
+    emscriptenModule: {
+      // Instantiated here rather than through `wasmModule`, to reach the import object first.
+      instantiateWasm(imports: WebAssembly.Imports, onSuccess: (instance: WebAssembly.Instance, module: WebAssembly.Module) => void) {
+        if (options.timeZone) zoneImports(imports, memory, options.timeZone);
+        void WebAssembly.instantiate(compiled, imports).then((instance) => onSuccess(instance, compiled));
+        return {};
+      },
+    } as never,
   });
   const module = await newQuickJSWASMModuleFromVariant(variant);
   const runtime = module.newRuntime();

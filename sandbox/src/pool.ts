@@ -7,6 +7,7 @@ import { SandboxError } from "./errors.js";
 import { HostThreadClient } from "./host-thread-client.js";
 import { WATCHDOG_MARGIN_MS } from "./limits.js";
 import type { HostThreadStats } from "./thread-messages.js";
+import { checkTimeZone } from "./time-zone.js";
 import type { Invocation, LoadResult, SandboxDiagnostics, SandboxHandle, SandboxListeners, SandboxOptions } from "./types.js";
 import { quickjsWasmModule } from "./wasm.js";
 
@@ -15,6 +16,17 @@ export interface SandboxPoolOptions {
   threads?: number;
   /** How far past its `sliceMs` a slice may run before the watchdog ends its thread. Default 250 ms. */
   watchdogMarginMs?: number;
+  /**
+   * The guests' local time zone, an IANA name (`"Europe/London"`): what `new Date().getHours()`
+   * and friends use in every sandbox of this pool. Default: the process's own zone.
+   */
+  timeZone?: string;
+  /**
+   * Keep one spare instance (interpreter + prelude, no guest code run) ready on each host thread,
+   * made when the thread is idle, so `create` only binds it. Default true. It is used by one
+   * sandbox only, and only when that sandbox has the default memory limit.
+   */
+  spare?: boolean;
 }
 
 /**
@@ -29,12 +41,17 @@ export class SandboxPool {
   private readonly threads: HostThreadClient[] = [];
   private readonly maxThreads: number;
   private readonly marginMs: number;
+  private readonly threadSettings: { timeZone?: string; spare: boolean };
   private nextSandboxId = 1;
   private disposed = false;
 
   constructor(options: SandboxPoolOptions = {}) {
     this.maxThreads = Math.max(1, Math.floor(options.threads ?? 2));
     this.marginMs = options.watchdogMarginMs ?? WATCHDOG_MARGIN_MS;
+    this.threadSettings = {
+      ...(options.timeZone === undefined ? {} : { timeZone: checkTimeZone(options.timeZone) }),
+      spare: options.spare ?? true,
+    };
   }
 
   async create(options: SandboxOptions, listeners: SandboxListeners): Promise<SandboxHandle> {
@@ -90,7 +107,7 @@ export class SandboxPool {
     const thread = new HostThreadClient(module, this.marginMs, (gone) => {
       const at = this.threads.indexOf(gone);
       if (at >= 0) this.threads.splice(at, 1);
-    });
+    }, this.threadSettings);
     this.threads.push(thread);
     return thread;
   }

@@ -9,13 +9,13 @@ import { createCapabilities, formatDenial, type Capabilities, type CapabilityCon
 import { SandboxError, interruptedMessage } from "./errors.js";
 import { HostBridge, errorRecord, type Reply } from "./host-bridge.js";
 import { HostTimers } from "./host-timers.js";
-import { createInstance, type QuickJSInstance } from "./instance.js";
+import type { QuickJSInstance } from "./instance.js";
 import { MAX_DENIALS_KEPT, MAX_RESULT_JSON_CHARS, resolveLimits } from "./limits.js";
 import { moduleRefusal } from "./module-refusal.js";
 import { createRouter } from "./op-router.js";
 import { parseGuestJson } from "./guest-json.js";
-import { preludeSource } from "./prelude.js";
-import { SliceRunner, type SlicePlacement } from "./slice-runner.js";
+import { prepareInstance, type PreludeEntry, type PreparedInstance } from "./prepared-instance.js";
+import type { SliceRunner, SlicePlacement } from "./slice-runner.js";
 import type {
   Denial, Invocation, LoadResult, SandboxDiagnostics, SandboxHandle, SandboxLimits, SandboxListeners, SandboxOptions,
 } from "./types.js";
@@ -24,6 +24,13 @@ import type {
 export interface SandboxEnvironment {
   placement?: SlicePlacement;
   capabilities?: Capabilities;
+  /** The guest's local time zone (IANA name); default: the host process's. */
+  timeZone?: string;
+  /**
+   * An instance prepared ahead (a host thread's spare) to bind instead of making one. Its
+   * `memoryBytes` and `timeZone` must be this sandbox's; no guest code may have run in it.
+   */
+  prepared?: PreparedInstance;
 }
 
 interface PendingCall {
@@ -31,8 +38,6 @@ interface PendingCall {
   reject(error: Error): void;
   files: string[];
 }
-
-type Entry = { load: QuickJSHandle; invoke: QuickJSHandle; dispatch: QuickJSHandle };
 
 let sharedCapabilities: Capabilities | undefined;
 
@@ -57,36 +62,54 @@ export class Sandbox implements SandboxHandle {
   private flushing = false;
   /** Outcomes reported during the current slice (`invoke.done`), applied after it. */
   private settled: (() => void)[] = [];
-  private entry!: Entry;
-  private bridge!: HostBridge;
-  private slices!: SliceRunner;
-  private timers!: HostTimers;
+  private readonly instance: QuickJSInstance;
+  private readonly entry: PreludeEntry;
+  private readonly bridge: HostBridge;
+  private readonly slices: SliceRunner;
+  private readonly timers: HostTimers;
+  /** The bundle's source, dropped once evaluated (the interpreter keeps what it needs). */
+  private code: string | undefined;
+  private loaded: Promise<LoadResult> | undefined;
 
   private constructor(
     readonly id: string,
-    private readonly options: SandboxOptions,
+    private readonly options: Omit<SandboxOptions, "code">,
+    code: string,
     private readonly limits: SandboxLimits,
     private readonly listeners: SandboxListeners,
-    private readonly instance: QuickJSInstance,
+    prepared: PreparedInstance,
     private readonly dataDir: string,
-  ) {}
+  ) {
+    this.code = code;
+    ({ instance: this.instance, entry: this.entry, bridge: this.bridge, slices: this.slices } = prepared);
+    this.timers = new HostTimers((callId) => this.bridge.cancel(callId));
+  }
 
   static async create(options: SandboxOptions, listeners: SandboxListeners, env: SandboxEnvironment = {}): Promise<Sandbox> {
     const limits = resolveLimits(options.limits);
-    const [dataDir, instance, prelude] = await Promise.all([
+    const { prepared } = env;
+    if (prepared && (prepared.memoryBytes !== limits.memoryBytes || prepared.timeZone !== env.timeZone)) {
+      throw new Error("internal: the prepared instance does not match the sandbox's memory limit or time zone");
+    }
+    const [dataDir, instance] = await Promise.all([
       mkdir(options.dataDir, { recursive: true }).then(() => realpath(options.dataDir)),
-      createInstance(limits),
-      preludeSource(),
-    ]);
-    const sandbox = new Sandbox(options.id, options, limits, listeners, instance, dataDir);
-    sandbox.start(prelude, env);
+      prepared ?? prepareInstance({ memoryBytes: limits.memoryBytes, timeZone: env.timeZone }),
+    ]).catch((error: unknown) => {
+      prepared?.dispose();
+      throw error;
+    });
+    const { code, ...rest } = options;
+    const sandbox = new Sandbox(options.id, rest, code, limits, listeners, instance, dataDir);
+    sandbox.bind(env);
     return sandbox;
   }
 
-  private start(prelude: string, env: SandboxEnvironment): void {
+  /** Gives the prepared instance to this extension: its limits, its ops, its id and data folder. */
+  private bind(env: SandboxEnvironment): void {
     const { context, runtime } = this.instance;
-    this.slices = new SliceRunner(runtime, context, this.limits.sliceMs, env.placement);
-    this.timers = new HostTimers((callId) => this.bridge.cancel(callId));
+    runtime.setMemoryLimit(this.limits.memoryBytes);
+    runtime.setMaxStackSize(this.limits.stackBytes);
+    this.slices.configure(this.limits.sliceMs, env.placement);
     const router = createRouter({
       capabilities: env.capabilities ?? (sharedCapabilities ??= createCapabilities()),
       cx: this.capabilityContext(),
@@ -95,34 +118,30 @@ export class Sandbox implements SandboxHandle {
       invokeDone: (args) => this.settle(args),
       refuseModule: (name) => this.refuseModule(name),
     });
-    this.bridge = new HostBridge(context, router, (reply) => this.deliver("reply", reply), () => this.slices.markIfOverdue());
-    this.bridge.install();
+    this.bridge.bind(router, (reply) => this.deliver("reply", reply));
     runtime.setModuleLoader((name) => ({ error: this.refuseModule(name) }));
     const outcome = this.slices.run(() => {
-      const result = context.evalCode(prelude, "svc:prelude.js", { type: "global" });
+      const config = context.newString(JSON.stringify({ id: this.id, dataDir: this.dataDir }));
+      const result = context.callFunction(this.entry.init, context.undefined, config);
+      config.dispose();
       if (result.error) throw new Error(`the prelude failed: ${this.slices.describe(result.error)}`);
       result.value.dispose();
-      const entry = context.getProp(context.global, "__svc_entry");
-      context.evalCode("delete globalThis.__svc_entry").dispose();
-      const init = context.getProp(entry, "init");
-      const config = context.newString(JSON.stringify({ id: this.id, dataDir: this.dataDir }));
-      context.callFunction(init, context.undefined, config).dispose();
-      config.dispose();
-      init.dispose();
-      this.entry = {
-        load: context.getProp(entry, "load"),
-        invoke: context.getProp(entry, "invoke"),
-        dispatch: context.getProp(entry, "dispatch"),
-      };
-      entry.dispose();
     });
     if (outcome.interrupted || outcome.escaped.length) throw new Error(`the prelude failed: ${outcome.escaped.join("; ")}`);
   }
 
+  /** Evaluates the bundle, once: later calls give the first call's outcome. */
   load(): Promise<LoadResult> {
+    if (this.state !== "ready") return Promise.reject(this.deadError());
+    this.loaded ??= this.evaluateBundle();
+    return this.loaded;
+  }
+
+  private evaluateBundle(): Promise<LoadResult> {
     return this.whenAlive(() => {
       const { context } = this.instance;
-      const code = `(function (module, exports, require) {${this.options.code}\n})`;
+      const code = `(function (module, exports, require) {${this.code ?? ""}\n})`;
+      this.code = undefined;
       const outcome = this.enter(() => {
         const compiled = context.evalCode(code, this.options.filename ?? "dist/index.js", { type: "global" });
         if (compiled.error) return { ok: false, error: { message: this.slices.describe(compiled.error) } };

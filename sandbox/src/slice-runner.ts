@@ -42,14 +42,21 @@ export class SliceRunner {
   constructor(
     private readonly runtime: QuickJSRuntime,
     private readonly context: QuickJSContext,
-    private readonly sliceMs: number,
-    private readonly placement?: SlicePlacement,
+    private sliceMs: number,
+    private placement?: SlicePlacement,
   ) {
     runtime.setInterruptHandler(() => {
       if (performance.now() <= this.deadline) return false;
       this.fired = true;
       return true;
     });
+  }
+
+  /** Sets the limit and the board slot of the sandbox this runner now serves (a prepared instance being bound). */
+  configure(sliceMs: number, placement?: SlicePlacement): void {
+    if (this.active) throw new Error("internal: cannot reconfigure during a slice");
+    this.sliceMs = sliceMs;
+    this.placement = placement;
   }
 
   get inSlice(): boolean {

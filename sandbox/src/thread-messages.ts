@@ -29,6 +29,10 @@ export type FromHostThread =
 export interface HostThreadData {
   module: WebAssembly.Module;
   board: SharedArrayBuffer;
+  /** The guests' local time zone (IANA name, checked by the pool); absent: the process's. */
+  timeZone?: string;
+  /** Keep a spare prepared instance ready (default true). */
+  spare?: boolean;
 }
 
 /** One host thread's figures, for the leak test and diagnostics. */
@@ -40,4 +44,6 @@ export interface HostThreadStats {
   external: number;
   /** Handles keeping the thread's event loop busy (timers, sockets …). */
   activeResources: number;
+  /** A spare prepared instance is waiting to be taken by the next create. */
+  spare: boolean;
 }

@@ -8,11 +8,12 @@ import { Sandbox } from "./sandbox.js";
 
 const WARM_UP_CODE = `module.exports = { update(ctx) { const u = new URL("https://a.test/?q=1"); return JSON.parse(JSON.stringify({ q: u.searchParams.get("q"), t: [1, 2].map(String) })); } };`;
 
-/** @example await warmUp(); // then accept real sandboxes */
-export async function warmUp(): Promise<void> {
+/** @example await warmUp("Europe/London"); // then accept real sandboxes */
+export async function warmUp(timeZone?: string): Promise<void> {
   const sandbox = await Sandbox.create(
     { id: "svc.warm-up", code: WARM_UP_CODE, permissions: { network: [], files: [], exec: [] }, dataDir: join(tmpdir(), "svc-sandbox-warm-up") },
     { host: { forward: async () => null } },
+    { timeZone },
   );
   try {
     await sandbox.load();

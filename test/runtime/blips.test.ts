@@ -208,12 +208,14 @@ describe("payload processing", () => {
     ]);
   });
 
-  it("a fence denial becomes a warn log naming the fix", async () => {
+  it("a fence denial becomes a warn log naming what was refused and the fix", async () => {
     const started = next();
     await loadFixture(started, "blips", ID, { mode: "deny" });
     await started.runtime.call(ExtensionRun, run());
     const warnings = logs(started.runtime, "warn");
-    expect(warnings.some((w) => w.startsWith("denied: ") && w.includes("blocked.example.com") && w.includes("permissions.network"))).toBe(true);
+    expect(warnings.filter((w) => w.startsWith("denied: "))).toEqual([
+      'denied: fetch blocked.example.com: "blocked.example.com" is not in permissions.network; to allow it, add "blocked.example.com" to svc.permissions.network in package.json',
+    ]);
   });
 });
 

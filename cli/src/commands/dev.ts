@@ -1,11 +1,14 @@
 /**
  * `svckit dev [dir]`: watch build plus a dev link into the app's Extensions folder, so the
- * app hot-reloads the extension on every save.
+ * app hot-reloads the extension on every save, and the app's runtime logs of the extension
+ * (denials with their fix, dropped payloads, heap and CPU) streamed to the terminal.
  */
-import { defineCommand } from "../command.js";
+import { defineCommand, type CommandContext } from "../command.js";
 import { CliError } from "../errors.js";
 import { linkExtension, unlinkExtension } from "../dev/link.js";
 import { watchExtension } from "../dev/watch.js";
+import { followLogs } from "../dev/log-follow.js";
+import { formatEvent, painter } from "../dev/log-format.js";
 import { projectDir, readProject } from "../project.js";
 import { supportFolder } from "../support-folder.js";
 
@@ -15,7 +18,11 @@ export const dev = defineCommand({
   details: [
     "Rebuilds like `svckit build` whenever src/ or package.json changes (problems are printed,",
     "watching goes on), and links the folder as <support>/Extensions/<id>; the app reloads",
-    "the extension when dist/ changes. Ctrl-C stops watching and removes the link.",
+    "the extension when dist/ changes. The app's runtime logs of the extension are streamed",
+    "(GET /v1/logs): its log lines, fence denials with the manifest line that allows them,",
+    "dropped payloads with their field path, interrupted slices, memory-limit hits, and each",
+    "status change with heap and CPU. Without a running app it says so once and connects when",
+    "one starts. Ctrl-C stops watching and removes the link.",
     "Support folder: SVC_HOME, else the platform's default.",
   ],
   positionals: [{ name: "dir", description: "the extension folder (default: the current folder)" }],
@@ -29,22 +36,53 @@ export const dev = defineCommand({
       throw new CliError(`package.json has no svc.id: the dev link is named after it. Add "svc": {"id": "com.you.name", …}.`);
     }
     const watcher = await watchExtension(dir, ctx.out);
+    const stopFollowing = new AbortController();
+    let following: Promise<void> | undefined;
     try {
       await watcher.ready;
-      const { link, replaced } = await linkExtension(supportFolder(ctx.env), id, dir);
+      const support = supportFolder(ctx.env);
+      const { link, replaced } = await linkExtension(support, id, dir);
       if (replaced) ctx.out.warn(`replaced the dev link to ${replaced}`);
       ctx.out.info(`linked ${link} → ${dir}`);
-      // TODO(host): stream the runtime's log lines for this extension here once the host
-      // exposes them; until then, `svckit validate` shows what update() does.
-      ctx.out.info("runtime logs are not streamed yet (the app does not offer them); use `svckit validate` to run update().");
+      following = streamLogs(support, id, ctx, stopFollowing.signal);
       ctx.out.info("watching for changes; press Ctrl-C to stop");
       await untilAborted(ctx.signal);
+      stopFollowing.abort();
+      await following;
       if (await unlinkExtension(link, dir)) ctx.out.info(`removed ${link}`);
     } finally {
+      stopFollowing.abort();
+      await following;
       await watcher.stop();
     }
   },
 });
+
+/** Prints the app's log stream for `id` until `signal` aborts; says once when no app runs. */
+function streamLogs(support: string, id: string, ctx: CommandContext, signal: AbortSignal): Promise<void> {
+  const paint = painter(ctx.color === true);
+  let saidWaiting = false;
+  return followLogs({
+    support,
+    extensionId: id,
+    signal,
+    onEvent: (event) => {
+      for (const line of formatEvent(event, paint)) ctx.out.info(line);
+    },
+    onState: (change) => {
+      if (change.state === "connected") {
+        saidWaiting = false;
+        ctx.out.info(`streaming the runtime's logs of ${id} from the app on 127.0.0.1:${change.port}`);
+      } else if (change.state === "lost") {
+        saidWaiting = true;
+        ctx.out.info("the app stopped; its logs will stream again when it is back");
+      } else if (!saidWaiting) {
+        saidWaiting = true;
+        ctx.out.info(`no app is running (${change.reason.split("\n")[0]}); its logs will stream once it starts`);
+      }
+    },
+  });
+}
 
 function untilAborted(signal: AbortSignal): Promise<void> {
   if (signal.aborted) return Promise.resolve();

@@ -5,7 +5,7 @@
  */
 import { PROTOCOL_VERSION, ExtensionAction, ExtensionRun } from "@svc/runtime";
 import type { Connection } from "@svc/runtime";
-import { startHttpServer, type RunningHttpServer } from "../http/index.js";
+import { LogHub, startHttpServer, type RunningHttpServer } from "../http/index.js";
 import { ManualClock } from "../clock/index.js";
 import { BlipStore, type StoredBlip } from "../store/index.js";
 import { prepareSupportFolder, supportRoot, type SupportPaths } from "../support/index.js";
@@ -94,6 +94,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
   });
 
   let http: RunningHttpServer | undefined;
+  const logs = new LogHub();
   let stopped = false;
   const supervisorRef: { current?: RuntimeSupervisor } = {};
   const inFlight = new InFlight();
@@ -137,6 +138,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
       setTools: (id, tools) => extensions.setRuntimeTools(id, tools),
       respond: (reply) => http?.respond(reply) ?? false,
       emit,
+      logs,
     });
   };
   const supervisor = new RuntimeSupervisor({
@@ -182,6 +184,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
       hooks: extensions,
       webhookFile: support.webhookFile,
       log,
+      logs,
       ...(options.port === undefined ? {} : { port: options.port }),
     });
   }

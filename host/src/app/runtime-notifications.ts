@@ -13,7 +13,7 @@ import {
   type Connection,
 } from "@svc/runtime";
 import type { HostEvent } from "../display/index.js";
-import type { WebhookReply } from "../http/index.js";
+import type { LogHub, WebhookReply } from "../http/index.js";
 import type { BlipStore } from "../store/index.js";
 
 export interface NotificationTargets {
@@ -21,6 +21,8 @@ export interface NotificationTargets {
   setTools(extensionId: string, tools: string[]): void;
   respond(reply: WebhookReply): boolean;
   emit(event: HostEvent): void;
+  /** Gets every `log` and `extension.status` as sent, for the log stream (`GET /v1/logs`). */
+  logs?: LogHub;
 }
 
 /**
@@ -35,13 +37,17 @@ export function registerNotifications(connection: Connection, targets: Notificat
   connection.onNotification(BlipEnd, (params) => void store.applyEnd(params));
   connection.onNotification(BlipRemove, (params) => void store.applyRemove(params));
   connection.onNotification(ExtensionTools, ({ extensionId, tools }) => targets.setTools(extensionId, tools.map((tool) => tool.id)));
-  connection.onNotification(ExtensionStatusChanged, ({ extensionId, status, error }) =>
-    emit({ type: "status", extensionId, status, ...(error === undefined ? {} : { error }) }),
-  );
+  connection.onNotification(ExtensionStatusChanged, (params) => {
+    targets.logs?.publish({ type: "status", ...params });
+    const { extensionId, status, error } = params;
+    emit({ type: "status", extensionId, status, ...(error === undefined ? {} : { error }) });
+  });
   connection.onNotification(WebhookRespond, (reply) => {
     if (!targets.respond(reply)) emit({ type: "log", level: "debug", message: `webhook.respond ${reply.replyId}: nobody is waiting any more` });
   });
-  connection.onNotification(Log, ({ extensionId, level, message }) =>
-    emit({ type: "log", level, message, ...(extensionId === undefined ? {} : { extensionId }) }),
-  );
+  connection.onNotification(Log, (params) => {
+    targets.logs?.publish({ type: "log", ...params });
+    const { extensionId, level, message } = params;
+    emit({ type: "log", level, message, ...(extensionId === undefined ? {} : { extensionId }) });
+  });
 }

@@ -1,7 +1,7 @@
 /**
  * The express app: guards for every request, the four routes of SPEC.md "Local HTTP server"
- * plus our log stream (`GET /v1/logs`), 404 for anything else, and one error handler so a malformed request gets a JSON answer and
- * never reaches the process.
+ * plus our log stream (`GET /v1/logs`), 404 for anything else, and one error handler so a
+ * malformed request gets a JSON answer and never reaches the process.
  */
 import express from "express";
 import type { Express, NextFunction, Request, Response } from "express";

@@ -1,0 +1,109 @@
+/**
+ * The guest's local time zone. QuickJS-ng asks C's `localtime_r` for every local-time figure,
+ * and Emscripten answers it (and `tzset`) with two JavaScript imports that read the host
+ * thread's `Date`, i.e. the process's zone: V8 has one zone per process, so a worker's `TZ` does
+ * not change it. To give guests another zone (the runtime's `initialize.timeZone`), the two
+ * imports are replaced, per instance, by versions that compute the same figures in that IANA
+ * zone with `Intl`.
+ */
+
+const MINUTE = 60_000;
+const CUMULATIVE_DAYS = [0, 31, 59, 90, 120, 151, 181, 212, 243, 273, 304, 334];
+
+/**
+ * Checks an IANA zone name and returns the form `Intl` uses (`"asia/tokyo"` → `"Asia/Tokyo"`).
+ *
+ * @example checkTimeZone("Europe/London") // "Europe/London"
+ */
+export function checkTimeZone(name: string): string {
+  try {
+    return new Intl.DateTimeFormat("en-US", { timeZone: name }).resolvedOptions().timeZone;
+  } catch {
+    throw new RangeError(`timeZone "${name}" is not an IANA time zone this Node knows, such as "Europe/London" or "UTC"`);
+  }
+}
+
+/** Minutes east of UTC in one zone at an instant. */
+function offsetFinder(timeZone: string): (ms: number) => number {
+  const format = new Intl.DateTimeFormat("en-US", {
+    timeZone, hourCycle: "h23", year: "numeric", month: "numeric", day: "numeric", hour: "numeric", minute: "numeric", second: "numeric", era: "short",
+  });
+  return function offsetAt(ms) {
+    const part: Record<string, number> = {};
+    let bc = false;
+    for (const { type, value } of format.formatToParts(ms)) {
+      if (type === "era") bc = value === "BC";
+      else if (type !== "literal") part[type] = Number(value);
+    }
+    const wall = new Date(0);
+    wall.setUTCFullYear(bc ? 1 - part.year : part.year, part.month - 1, part.day);
+    wall.setUTCHours(part.hour, part.minute, part.second, 0);
+    return Math.round((wall.getTime() - Math.floor(ms / 1000) * 1000) / MINUTE);
+  };
+}
+
+function isLeap(year: number): boolean {
+  return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+}
+
+/** Writes a NUL-terminated ASCII string (at most `max` bytes with the NUL) into linear memory. */
+function writeAscii(memory: WebAssembly.Memory, at: number, text: string, max: number): void {
+  const bytes = new Uint8Array(memory.buffer, at, max);
+  const n = Math.min(text.length, max - 1);
+  for (let i = 0; i < n; i++) bytes[i] = text.charCodeAt(i) & 0x7f;
+  bytes[n] = 0;
+}
+
+/** `UTC+0900` style name of an offset in minutes east, as Emscripten names zones. */
+function zoneLabel(east: number): string {
+  const abs = Math.abs(east);
+  return `UTC${east >= 0 ? "+" : "-"}${String(Math.floor(abs / 60)).padStart(2, "0")}${String(abs % 60).padStart(2, "0")}`;
+}
+
+/**
+ * Replaces the `localtime` and `tzset` imports of an Emscripten import object with versions
+ * for `timeZone`. They are found by what they do (the build minifies their names); if this
+ * build's glue changed shape, it says so instead of silently using the host's zone.
+ *
+ * @example zoneImports(imports, memory, "Asia/Tokyo"); await WebAssembly.instantiate(module, imports);
+ */
+export function zoneImports(imports: WebAssembly.Imports, memory: WebAssembly.Memory, timeZone: string): void {
+  const env = Object.values(imports)[0] as Record<string, unknown>;
+  const find = (test: (source: string) => boolean) =>
+    Object.keys(env).filter((key) => typeof env[key] === "function" && test(String(env[key])));
+  const localtime = find((s) => s.includes("getTimezoneOffset") && s.includes("getHours"));
+  const tzset = find((s) => s.includes("getTimezoneOffset") && s.includes("UTC") && !s.includes("getHours"));
+  if (localtime.length !== 1 || tzset.length !== 1) {
+    throw new Error("this QuickJS build's time functions were not recognised; the timeZone option cannot be applied");
+  }
+  const offsetAt = offsetFinder(timeZone);
+  const yearOffsets = (year: number) => [offsetAt(Date.UTC(year, 0, 1)), offsetAt(Date.UTC(year, 6, 1))];
+
+  env[localtime[0]] = function localtimeInZone(seconds: bigint | number, tm: number): void {
+    const value = Number(seconds);
+    const ms = Math.abs(value) <= 8.64e12 ? value * 1000 : NaN;
+    const east = Number.isNaN(ms) ? 0 : offsetAt(ms);
+    const local = new Date(ms + east * MINUTE);
+    const year = local.getUTCFullYear();
+    const [january, july] = Number.isNaN(ms) ? [0, 0] : yearOffsets(year);
+    const fields = new Int32Array(memory.buffer, tm, 10);
+    fields[0] = local.getUTCSeconds();
+    fields[1] = local.getUTCMinutes();
+    fields[2] = local.getUTCHours();
+    fields[3] = local.getUTCDate();
+    fields[4] = local.getUTCMonth();
+    fields[5] = year - 1900;
+    fields[6] = local.getUTCDay();
+    fields[7] = CUMULATIVE_DAYS[local.getUTCMonth()] + (isLeap(year) && local.getUTCMonth() > 1 ? 1 : 0) + local.getUTCDate() - 1;
+    fields[8] = january !== july && east === Math.max(january, july) ? 1 : 0;
+    fields[9] = east * 60;
+  };
+
+  env[tzset[0]] = function tzsetInZone(timezone: number, daylight: number, stdName: number, dstName: number): void {
+    const [january, july] = yearOffsets(new Date().getUTCFullYear());
+    new Uint32Array(memory.buffer, timezone, 1)[0] = -60 * Math.min(january, july);
+    new Int32Array(memory.buffer, daylight, 1)[0] = january !== july ? 1 : 0;
+    writeAscii(memory, stdName, zoneLabel(Math.min(january, july)), 17);
+    writeAscii(memory, dstName, zoneLabel(Math.max(january, july)), 17);
+  };
+}
