@@ -162,7 +162,7 @@ export class RuntimeService {
     return this.stopping;
   }
 
-  private async initialize(params: { protocolVersion: number; dataDir: string }) {
+  private async initialize(params: { protocolVersion: number; dataDir: string; timeZone?: string }) {
     if (this.dataRoot !== null) throw new ResponseError(ErrorCodes.InvalidRequest, "already initialized");
     if (!SUPPORTED_PROTOCOL_VERSIONS.includes(params.protocolVersion)) {
       throw new ResponseError(
@@ -170,6 +170,11 @@ export class RuntimeService {
         `protocol version ${params.protocolVersion} is not supported: this runtime speaks version ${SUPPORTED_PROTOCOL_VERSIONS.join(", ")}`,
         { supported: SUPPORTED_PROTOCOL_VERSIONS },
       );
+    }
+    try {
+      this.options.sandboxes.configure?.({ timeZone: params.timeZone });
+    } catch (error) {
+      throw new ResponseError(ErrorCodes.InvalidParams, `timeZone: ${(error as Error).message}`);
     }
     await mkdir(params.dataDir, { recursive: true });
     this.dataRoot = params.dataDir;

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import {
+  BlipUpdate,
   ErrorCodes,
   ExtensionLoad,
   ExtensionRun,
@@ -13,7 +14,7 @@ import {
   Shutdown,
   ToolRun,
 } from "@svc/runtime";
-import { spawnRuntime, startRuntime, startSharedRuntime, type Started } from "./harness/setup.js";
+import { loadFixture, spawnRuntime, startRuntime, startSharedRuntime, type Started } from "./harness/setup.js";
 
 const MAX_LINE = 8 * 1024 * 1024;
 
@@ -39,6 +40,22 @@ describe("initialize", () => {
       message: "protocol version 2 is not supported: this runtime speaks version 1",
       data: { supported: [1] },
     });
+  });
+
+  it("gives guests the time zone initialize names", async () => {
+    const { runtime, root } = spawnRuntime({ TZ: "UTC" });
+    await runtime.call(Initialize, { protocolVersion: 1, dataDir: root.data, locale: "ja-JP", timeZone: "Asia/Kolkata" });
+    await loadFixture({ runtime, root } as Started, "blips", "test.clock", { mode: "clock" });
+    await runtime.call(ExtensionRun, { id: "test.clock", trigger: { type: "manual" } });
+    const update = runtime.notifications(BlipUpdate).find((n) => n.payload.id === "test.clock/clock");
+    expect(update?.payload).toMatchObject({ title: "5:30", data: { value: -330 } });
+  });
+
+  it("refuses a time zone it does not know, naming it", async () => {
+    const { runtime, root } = spawnRuntime();
+    const response = await runtime.request(Initialize, { protocolVersion: 1, dataDir: root.data, locale: "en", timeZone: "Mars/Olympus_Mons" });
+    expect(response.error?.code).toBe(ErrorCodes.InvalidParams);
+    expect(response.error?.message).toMatch(/^timeZone: timeZone "Mars\/Olympus_Mons" is not an IANA time zone/);
   });
 
   it("refuses a second initialize", async () => {
