@@ -1,22 +1,19 @@
 // Bundles the benchmark fixture the way `svckit build` bundles an extension: CommonJS, one file.
 import { buildSync } from "esbuild";
 import { fileURLToPath } from "node:url";
+import { BUNDLE_SETTINGS } from "svckit";
 
 /**
- * Returns the bundled code of bench/fixtures/<name>/src/index.ts: unminified, `svckit` style
- * (whitespace and syntax minified, names kept, as `svckit build` does) or fully `minify`d.
+ * Returns the bundled code of bench/fixtures/<name>/src/index.ts: unminified, or with `svckit`
+ * exactly as `svckit build` bundles an extension (its BUNDLE_SETTINGS: minified, names kept).
  */
-export function buildFixture(name = "zod-datefns", { minify = false, svckit = false } = {}) {
+export function buildFixture(name = "zod-datefns", { svckit = false } = {}) {
   const entry = fileURLToPath(new URL(`./fixtures/${name}/src/index.ts`, import.meta.url));
   const out = buildSync({
     entryPoints: [entry],
-    bundle: true,
-    format: "cjs",
-    platform: "neutral",
-    mainFields: ["module", "main"],
-    target: "es2022",
-    minify,
-    ...(svckit && !minify ? { minifyWhitespace: true, minifySyntax: true } : {}),
+    ...(svckit
+      ? BUNDLE_SETTINGS
+      : { bundle: true, format: "cjs", platform: "browser", target: "es2022", define: BUNDLE_SETTINGS.define }),
     write: false,
     logLevel: "error",
   });

@@ -74,8 +74,7 @@ async function memoryBreakdown(pool, code, count, alive) {
 async function main() {
   const forms = {
     unminified: buildFixture(),
-    "svckit build (whitespace + syntax)": buildFixture("zod-datefns", { svckit: true }),
-    minified: buildFixture("zod-datefns", { minify: true }),
+    svckit: buildFixture("zod-datefns", { svckit: true }),
   };
   console.log("## sandbox levers\n");
   // No spare here: every design below pays for its own instance unless it says otherwise.
@@ -85,7 +84,7 @@ async function main() {
   for (const [form, code] of Object.entries(forms)) designs[`sandbox, ${form}`] = () => coldStartTimed(pool, code);
   designs["sandbox, unminified, spare instance + prelude made ahead"] = () => spareColdStart(pool, forms.unminified);
   designs["worker, unminified"] = () => workerColdStart(forms.unminified);
-  designs["worker, minified"] = () => workerColdStart(forms.minified);
+  designs["worker, svckit"] = () => workerColdStart(forms.svckit);
   const cold = await interleave(designs, quick ? 5 : 15);
   const workerMedian = median(cold["worker, unminified"]);
   const coldRows = Object.entries(cold).map(([design, samples]) => ({ design, median: median(samples), ratio: median(samples) / workerMedian }));
@@ -112,7 +111,7 @@ async function main() {
   const alive = [];
   const memory = {
     "tiny bundle": await memoryBreakdown(pool, "module.exports = { update() { return 1; } };", count, alive),
-    "fixture, minified": await memoryBreakdown(pool, forms.minified, count, alive),
+    "fixture, svckit build": await memoryBreakdown(pool, forms.svckit, count, alive),
     fixture: await memoryBreakdown(pool, forms.unminified, count, alive),
   };
   await Promise.all(alive.map((h) => h.dispose()));
@@ -124,7 +123,7 @@ async function main() {
   const byDesign = Object.fromEntries(coldRows.map((r) => [r.design, r]));
   const headlines = [
     headline("lever: spare instance + prelude, cold start ÷ worker", byDesign["sandbox, unminified, spare instance + prelude made ahead"].ratio, "×"),
-    headline("lever: minified bundle, cold start ÷ worker", byDesign["sandbox, minified"].ratio, "×"),
+    headline("lever: svckit build bundle (minified), cold start ÷ worker", byDesign["sandbox, svckit"].ratio, "×"),
     headline("lever: parse share of a bare cold start (bytecode cache)", phaseRows[0].parse / Object.values(phaseRows[0]).slice(1).reduce((a, b) => a + b, 0), "×"),
   ];
   const file = saveResult("sandbox-levers", { headlines, coldStart: coldRows, phases: phaseRows, memory, bundleBytes: Object.fromEntries(Object.entries(forms).map(([f, c]) => [f, c.length])) });

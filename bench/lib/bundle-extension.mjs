@@ -1,5 +1,6 @@
 // Bundles a bench fixture extension the way `svckit build` does (CommonJS, `@svc/api` inlined)
 // into a temp extension folder both runtimes can load.
+import { BUNDLE_SETTINGS } from "svckit";
 import { build } from "esbuild";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -38,14 +39,8 @@ export async function bundleExtension(name, id) {
   mkdirSync(join(path, "dist"), { recursive: true });
   const result = await build({
     entryPoints: [fileURLToPath(new URL(`../fixtures/${name}/src/index.ts`, import.meta.url))],
-    bundle: true,
+    ...BUNDLE_SETTINGS,
     write: false,
-    format: "cjs",
-    platform: "neutral",
-    mainFields: ["module", "main"],
-    target: "es2022",
-    minifyWhitespace: true,
-    minifySyntax: true,
     alias: { "@svc/api": SDK_ENTRY },
     plugins: [pureSdk],
     logLevel: "error",

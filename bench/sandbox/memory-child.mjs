@@ -36,7 +36,7 @@ async function startAll(start) {
   return extensions;
 }
 
-const code = buildFixture();
+const code = buildFixture("zod-datefns", { svckit: true });
 let pool;
 if (design === "sandbox") pool = await warmPool();
 const before = await settledRss([]);

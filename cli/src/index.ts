@@ -7,3 +7,4 @@ export { runAsProcess } from "./process-entry.js";
 export { CliError, EXIT, type ExitCode, isCliError } from "./errors.js";
 export type { CommandContext, Output } from "./command.js";
 export { supportFolder } from "./support-folder.js";
+export { BUNDLE_SETTINGS } from "./bundle/bundle.js";
