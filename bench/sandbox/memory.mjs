@@ -3,6 +3,7 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { fileURLToPath } from "node:url";
+import { median } from "../stats.mjs";
 
 const run = promisify(execFile);
 const CHILD = fileURLToPath(new URL("./memory-child.mjs", import.meta.url));
@@ -12,17 +13,26 @@ async function measure(design, count) {
   return JSON.parse(stdout.trim().split("\n").pop());
 }
 
+/** Fresh processes per design for a count: a few page faults swing one extension's RSS by a MB. */
+const repeatsFor = (count) => (count === 1 ? 5 : count <= 10 ? 3 : 1);
+
 /**
- * For each count, one fresh process per design (sandbox first, then worker); bytes per extension.
+ * For each count, fresh processes per design (sandbox and worker alternating); the median bytes
+ * per extension over the repeats.
  *
  * @example const rows = await memoryPerExtension([1, 10, 100]);
  */
 export async function memoryPerExtension(counts) {
   const rows = [];
   for (const count of counts) {
-    const sandbox = await measure("sandbox", count);
-    const worker = await measure("worker", count);
-    rows.push({ count, sandbox: sandbox.perExtension, worker: worker.perExtension, ratio: sandbox.perExtension / worker.perExtension, raw: { sandbox, worker } });
+    const raw = { sandbox: [], worker: [] };
+    for (let i = 0; i < repeatsFor(count); i++) {
+      raw.sandbox.push(await measure("sandbox", count));
+      raw.worker.push(await measure("worker", count));
+    }
+    const sandbox = median(raw.sandbox.map((r) => r.perExtension));
+    const worker = median(raw.worker.map((r) => r.perExtension));
+    rows.push({ count, repeats: raw.sandbox.length, sandbox, worker, ratio: sandbox / worker, raw });
   }
   return rows;
 }

@@ -5,20 +5,7 @@
  */
 import type { Bridge } from "./bridge.ts";
 import { utf8Decode, utf8Encode } from "./encoding.ts";
-
-interface UrlRecord {
-  href: string;
-  origin: string;
-  protocol: string;
-  username: string;
-  password: string;
-  host: string;
-  hostname: string;
-  port: string;
-  pathname: string;
-  search: string;
-  hash: string;
-}
+import type { UrlRecord } from "../src/url-record.ts";
 
 const PARTS = ["href", "protocol", "username", "password", "host", "hostname", "port", "pathname", "search", "hash"] as const;
 

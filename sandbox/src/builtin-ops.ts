@@ -3,24 +3,11 @@
  * refusal of `require`. Stateful ones (timers) live in the sandbox; these are the pure parts.
  */
 import { randomBytes } from "node:crypto";
+import type { UrlRecord } from "./url-record.js";
 
 const URL_PARTS = new Set(["href", "protocol", "username", "password", "host", "hostname", "port", "pathname", "search", "hash"]);
 const MAX_URL_CHARS = 64 * 1024;
 const MAX_RANDOM_BYTES = 65536;
-
-export interface UrlRecord {
-  href: string;
-  origin: string;
-  protocol: string;
-  username: string;
-  password: string;
-  host: string;
-  hostname: string;
-  port: string;
-  pathname: string;
-  search: string;
-  hash: string;
-}
 
 function urlRecord(url: URL): UrlRecord {
   const { href, origin, protocol, username, password, host, hostname, port, pathname, search, hash } = url;

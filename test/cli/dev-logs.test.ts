@@ -7,9 +7,9 @@
  */
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { runCli } from "../../cli/src/run.js";
-import { makeWorld, startHost, type RunningHost, type World } from "../host/harness.js";
+import { startHost, useHostWorld } from "../host/harness.js";
 import { svckit } from "./harness.js";
 
 const ID = "com.example.leaky";
@@ -27,15 +27,8 @@ export default defineExtension({
 });
 `;
 
-let world: World;
-const hosts: RunningHost[] = [];
-beforeAll(async () => {
-  world = await makeWorld();
-});
-afterAll(async () => {
-  for (const host of hosts) await host.stop();
-  await world.remove();
-});
+// One world and one running app for both tests: the second sends to the app the first started.
+const scene = useHostWorld({ perFile: true });
 
 /** `svckit dev` in-process, its stdout lines visible while it runs. */
 function startDev(dir: string) {
@@ -43,8 +36,8 @@ function startDev(dir: string) {
   const problems: string[] = [];
   const stop = new AbortController();
   const done = runCli(["dev", dir], {
-    cwd: world.root,
-    env: { SVC_HOME: world.home },
+    cwd: scene.world.root,
+    env: { SVC_HOME: scene.world.home },
     signal: stop.signal,
     readStdin: async () => "",
     out: { info: (line) => lines.push(line), warn: (line) => problems.push(line) },
@@ -63,15 +56,15 @@ function startDev(dir: string) {
 
 describe("svckit dev with the real app", () => {
   it("waits for the app, streams denials with their fix and dropped payloads with their field path, and follows a restart", async () => {
-    const dir = join(world.root, "leaky");
-    expect((await svckit(["new", "leaky", "--id", ID], { cwd: world.root })).code).toBe(0);
+    const dir = join(scene.world.root, "leaky");
+    expect((await svckit(["new", "leaky", "--id", ID], { cwd: scene.world.root })).code).toBe(0);
     await writeFile(join(dir, "src", "index.ts"), SOURCE);
 
     const dev = startDev(dir);
     await dev.waitForLine((line) => line.startsWith("linked "), "link line");
-    await dev.waitForLine((line) => line === `no app is running (no webhook.json in ${world.home} yet); its logs will stream once it starts`, "no-app line");
+    await dev.waitForLine((line) => line === `no app is running (no webhook.json in ${scene.world.home} yet); its logs will stream once it starts`, "no-app line");
 
-    hosts.push(await startHost(world));
+    scene.host = await startHost(scene.world);
     const connected = await dev.waitForLine((line) => /^streaming the runtime's logs of com\.example\.leaky from the app on 127\.0\.0\.1:\d+$/.test(line), "connected line");
     const denied = await dev.waitForLine((line) => / denied  fetch api\.blocked\.example: "api\.blocked\.example" is not in permissions\.network$/.test(line), "denial");
     expect(dev.lines[denied + 1]).toBe(`${" ".repeat(8)} fix     add "api.blocked.example" to svc.permissions.network in package.json`);
@@ -83,29 +76,29 @@ describe("svckit dev with the real app", () => {
 
     // The app restarts: a new token in webhook.json; dev says so and follows the new one.
     const before = dev.lines.length;
-    await hosts[0].stop();
+    await scene.host.stop();
     await dev.waitForLine((line) => line === "the app stopped; its logs will stream again when it is back", "lost line", before);
-    hosts.push(await startHost(world));
+    scene.host = await startHost(scene.world);
     await dev.waitForLine((line) => line.startsWith("streaming the runtime's logs of com.example.leaky"), "reconnected line", before);
     await dev.waitForLine((line) => / denied  fetch api\.blocked\.example/.test(line), "the denial after the restart", before);
 
     const result = await dev.stop();
     expect(result).toBe(0);
-    expect(dev.lines.at(-1)).toBe(`removed ${join(world.home, "Extensions", ID)}`);
+    expect(dev.lines.at(-1)).toBe(`removed ${join(scene.world.home, "Extensions", ID)}`);
     // Said once while no app ran, not at every retry.
     expect(dev.lines.filter((line) => line.startsWith("no app is running")).length).toBe(1);
   }, 90_000);
 
   it("svckit send reaches the real app: 200 with the id and seq, and the app's own 400", async () => {
-    const host = hosts.at(-1)!;
-    await writeFile(join(world.root, "deploy.json"), JSON.stringify({ title: "Deploy", layout: "progress", data: { fraction: 0.5, step: "Tests" } }));
+    const host = scene.host!;
+    await writeFile(join(scene.world.root, "deploy.json"), JSON.stringify({ title: "Deploy", layout: "progress", data: { fraction: 0.5, step: "Tests" } }));
     const from = host.events.length;
-    const sent = await svckit(["send", "deploy.json"], { cwd: world.root, env: { SVC_HOME: world.home } });
+    const sent = await svckit(["send", "deploy.json"], { cwd: scene.world.root, env: { SVC_HOME: scene.world.home } });
     expect(sent).toMatchObject({ code: 0, stdout: "sent webhook/deploy (seq 1)" });
     await host.waitFor((event) => event.type === "blip" && event.id === "webhook/deploy", { from });
 
-    await writeFile(join(world.root, "bad.json"), JSON.stringify([{ title: "A", layout: "progress", data: { fraction: 0.1, step: "x" } }, { title: "B", layout: "progress", data: { fraction: "half", step: "x" } }]));
-    const refused = await svckit(["send", "bad.json"], { cwd: world.root, env: { SVC_HOME: world.home } });
+    await writeFile(join(scene.world.root, "bad.json"), JSON.stringify([{ title: "A", layout: "progress", data: { fraction: 0.1, step: "x" } }, { title: "B", layout: "progress", data: { fraction: "half", step: "x" } }]));
+    const refused = await svckit(["send", "bad.json"], { cwd: scene.world.root, env: { SVC_HOME: scene.world.home } });
     expect(refused.code).toBe(1);
     expect(refused.stderr).toBe('the app rejected the payload: invalid payload at [1]: "data.fraction" should be a number');
   });

@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { svckit, tempFolder } from "./harness.js";
 import { STAT_SOURCE, writeFixture } from "./fixtures.js";
+import { TOOL_SPEC_DEFAULTS } from "../tool-spec-defaults.js";
 
 const TOOLS_SOURCE = `import { code, defineExtension, status, table, tool } from "@svc/api";
 export default defineExtension({
@@ -58,19 +59,7 @@ describe("svckit build with tools", () => {
     expect(result.stdout).toMatch(/ and dist\/tools\.json \(3 tools: repeat, broken, failing\)$/);
     const tools = JSON.parse(await readFile(join(folder.dir, "dist", "tools.json"), "utf8"));
     expect(tools.map((t: { id: string }) => t.id)).toEqual(["repeat", "broken", "failing"]);
-    expect(tools[1]).toEqual({
-      id: "broken",
-      title: "Broken",
-      icon: "xmark",
-      summary: "",
-      category: "everyday",
-      fields: [],
-      actions: [],
-      live: false,
-      remembersInputs: true,
-      dropActions: [],
-      clipboardKinds: [],
-    });
+    expect(tools[1]).toEqual({ id: "broken", title: "Broken", icon: "xmark", ...TOOL_SPEC_DEFAULTS });
   });
 });
 

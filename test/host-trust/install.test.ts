@@ -6,22 +6,12 @@
 import { spawn } from "node:child_process";
 import { access, readdir } from "node:fs/promises";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { HOST_MAIN, makeWorld, startHost, type RunningHost, type World } from "../host/harness.js";
+import { describe, expect, it } from "vitest";
+import { HOST_MAIN, startHost, useHostWorld } from "../host/harness.js";
 import { svckitProcess } from "../cli/harness.js";
 import { writeFixture } from "../cli/fixtures.js";
 
-let world: World;
-let host: RunningHost | undefined;
-
-beforeEach(async () => {
-  world = await makeWorld();
-});
-afterEach(async () => {
-  await host?.stop();
-  host = undefined;
-  await world.remove();
-});
+const scene = useHostWorld();
 
 interface Outcome {
   code: number | null;
@@ -45,7 +35,7 @@ function svcHost(words: string[], home: string): Promise<Outcome> {
 
 /** Packs a small extension with svckit; resolves with the path of its `.svc`. */
 async function packedExtension(): Promise<string> {
-  const dir = join(world.root, "project");
+  const dir = join(scene.world.root, "project");
   await writeFixture(dir, { svc: { id: "com.example.fixture", title: "Fixture", description: "Counts to three." } });
   const packed = await svckitProcess(["pack"], { cwd: dir });
   expect(packed).toMatchObject({ code: 0 });
@@ -55,37 +45,37 @@ async function packedExtension(): Promise<string> {
 describe("svc-host install", () => {
   it("installs a package svckit packed, with --yes, and the running host loads it", async () => {
     const file = await packedExtension();
-    host = await startHost(world);
-    const from = host.events.length;
+    scene.host = await startHost(scene.world);
+    const from = scene.host.events.length;
 
     // No terminal to ask on and no --yes: the summary is shown, nothing is installed.
-    const refused = await svcHost(["install", file], world.home);
+    const refused = await svcHost(["install", file], scene.world.home);
     expect(refused.code).toBe(1);
     expect(refused.stdout).toContain("Fixture 1.2.3 (com.example.fixture)");
     expect(refused.stderr).toBe("svc-host install: not installed: stdin is not a terminal to ask on; run again with --yes to agree\n");
-    expect(await readdir(world.user)).toEqual([]);
+    expect(await readdir(scene.world.user)).toEqual([]);
 
-    const installed = await svcHost(["install", file, "--yes"], world.home);
+    const installed = await svcHost(["install", file, "--yes"], scene.world.home);
     expect(installed).toMatchObject({ code: 0, stderr: "" });
     expect(installed.stdout).toContain("Fixture 1.2.3 (com.example.fixture)\nCounts to three.\n");
-    expect(installed.stdout).toContain(`Installed Fixture 1.2.3 in ${join(world.user, "com.example.fixture")}\n`);
-    await access(join(world.user, "com.example.fixture", "dist", "index.js"));
+    expect(installed.stdout).toContain(`Installed Fixture 1.2.3 in ${join(scene.world.user, "com.example.fixture")}\n`);
+    await access(join(scene.world.user, "com.example.fixture", "dist", "index.js"));
 
-    expect(await host.waitFor((e) => e.type === "extension.loaded" && e.id === "com.example.fixture", { from })).toMatchObject({ reason: "discovered" });
-    const blip = await host.waitFor((e) => e.type === "blip" && e.id === "com.example.fixture/count", { from });
+    expect(await scene.host.waitFor((e) => e.type === "extension.loaded" && e.id === "com.example.fixture", { from })).toMatchObject({ reason: "discovered" });
+    const blip = await scene.host.waitFor((e) => e.type === "blip" && e.id === "com.example.fixture/count", { from });
     expect(blip.blip).toMatchObject({ title: "Count", layout: "stat" });
   });
 
   it("says how to use it when the file is missing, and lists it in --help", async () => {
-    expect(await svcHost(["install"], world.home)).toEqual({
+    expect(await svcHost(["install"], scene.world.home)).toEqual({
       code: 2,
       stdout: "",
       stderr: "svc-host install: give exactly one .svc file\nusage: svc-host install <file.svc> [--yes]\n",
     });
-    const help = await svcHost(["--help"], world.home);
+    const help = await svcHost(["--help"], scene.world.home);
     expect(help.code).toBe(0);
     expect(help.stdout).toContain("svc-host install <file.svc> [--yes]");
     for (const name of ["SVC_HOME", "SVC_PORT", "SVC_OPEN_URLS", "SVC_HOST_CONTROL"]) expect(help.stdout).toContain(name);
-    expect(await svcHost(["uninstall"], world.home)).toEqual({ code: 2, stdout: "", stderr: "svc-host: unknown command uninstall; run svc-host --help\n" });
+    expect(await svcHost(["uninstall"], scene.world.home)).toEqual({ code: 2, stdout: "", stderr: "svc-host: unknown command uninstall; run svc-host --help\n" });
   });
 });

@@ -5,23 +5,13 @@
  */
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { makeWorld, startHost, writeExtension, type RunningHost, type World } from "../host/harness.js";
+import { describe, expect, it } from "vitest";
+import { startHost, writeExtension, useHostWorld } from "../host/harness.js";
 import { GUEST_HELPERS, count, filesContaining, nextReport, reportOfRun } from "./fixtures.js";
 
 const NO_STORE = "no secret store available: install and unlock a Secret Service such as gnome-keyring";
 
-let world: World;
-let host: RunningHost | undefined;
-
-beforeEach(async () => {
-  world = await makeWorld();
-});
-afterEach(async () => {
-  await host?.stop();
-  host = undefined;
-  await world.remove();
-});
+const scene = useHostWorld();
 
 const SVC = {
   id: "test.nostore",
@@ -49,16 +39,16 @@ module.exports = { default: { async update(ctx) {
 
 describe("without a secret store", () => {
   it("runs, says why once, and refuses secrets, password options and sign-ins with that message", async () => {
-    await writeExtension(join(world.bundled, "nostore"), { svc: SVC, code: CODE });
+    await writeExtension(join(scene.world.bundled, "nostore"), { svc: SVC, code: CODE });
     // The harness passes no DBUS_SESSION_BUS_ADDRESS: there is no session bus at all.
-    host = await startHost(world);
+    scene.host = await startHost(scene.world);
 
-    const said = await host.waitFor((e) => e.type === "secret-store");
+    const said = await scene.host.waitFor((e) => e.type === "secret-store");
     expect(said).toMatchObject({ type: "secret-store", available: false, error: NO_STORE });
     expect(said.detail).toMatch(/DBUS_SESSION_BUS_ADDRESS|D-?Bus/i);
-    expect(count(host, (e) => e.type === "secret-store")).toBe(1);
+    expect(count(scene.host, (e) => e.type === "secret-store")).toBe(1);
 
-    expect(await nextReport(host, "test.nostore/report")).toEqual({
+    expect(await nextReport(scene.host, "test.nostore/report")).toEqual({
       trigger: "launch",
       city: "Oslo",
       hasToken: false,
@@ -69,24 +59,24 @@ describe("without a secret store", () => {
       connect: { error: NO_STORE },
     });
     // The password option could not be read: the extension loaded on its defaults and the log says why.
-    expect(host.events.find((e) => e.type === "log" && e.extensionId === "test.nostore")).toEqual({
+    expect(scene.host.events.find((e) => e.type === "log" && e.extensionId === "test.nostore")).toEqual({
       type: "log",
       level: "warn",
       extensionId: "test.nostore",
       message: `password preference "token" could not be read: ${NO_STORE}`,
     });
     // Options that are not passwords still work, file-backed, and run the extension again.
-    expect(await reportOfRun(host, "test.nostore/report", "preferences")).toEqual({
+    expect(await reportOfRun(scene.host, "test.nostore/report", "preferences")).toEqual({
       trigger: "preferences",
       city: "Bergen",
       hasToken: false,
     });
 
     // Settings cannot keep a password either, and does not fall back to the file.
-    const refused = await host.control({ command: "set-preference", id: "test.nostore", name: "token", value: "pw-nowhere" });
+    const refused = await scene.host.control({ command: "set-preference", id: "test.nostore", name: "token", value: "pw-nowhere" });
     expect(refused).toMatchObject({ ok: false, error: NO_STORE });
-    expect(JSON.parse(await readFile(join(world.home, "Preferences", "test.nostore.json"), "utf8"))).toEqual({ city: "Bergen" });
-    expect(await filesContaining(world.home, "pw-nowhere")).toEqual([]);
-    expect(await filesContaining(world.home, "plain-text-never")).toEqual([]);
+    expect(JSON.parse(await readFile(join(scene.world.home, "Preferences", "test.nostore.json"), "utf8"))).toEqual({ city: "Bergen" });
+    expect(await filesContaining(scene.world.home, "pw-nowhere")).toEqual([]);
+    expect(await filesContaining(scene.world.home, "plain-text-never")).toEqual([]);
   });
 });

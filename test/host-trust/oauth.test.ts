@@ -11,10 +11,10 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer, type Server } from "node:https";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { KeyringSecretStore } from "../../host/src/secrets/index.js";
-import { startSessionKeyring, useBus, type RunningBus } from "../trust/session-keyring.js";
-import { makeWorld, startHost, writeExtension, type RunningHost, type World } from "../host/harness.js";
+import { useSessionKeyring } from "../trust/session-keyring.js";
+import { startHost, useHostWorld, writeExtension } from "../host/harness.js";
 import { GUEST_HELPERS, filesContaining, nextReport, reportOfRun } from "./fixtures.js";
 
 const ACCESS = `at-${randomUUID()}`;
@@ -56,31 +56,18 @@ async function startTokenService(folder: string): Promise<TokenService> {
   return service;
 }
 
-let bus: RunningBus;
+const session = useSessionKeyring();
 let certificates: string;
 let tokens: TokenService;
-let world: World;
-let host: RunningHost | undefined;
+const scene = useHostWorld();
 
 beforeAll(async () => {
-  bus = await startSessionKeyring();
-  useBus(bus.address);
   certificates = mkdtempSync(join(tmpdir(), "svc-tls-"));
   tokens = await startTokenService(certificates);
 }, 120_000);
 afterAll(async () => {
-  useBus(undefined);
   await tokens?.close();
   rmSync(certificates, { recursive: true, force: true });
-  await bus?.stop();
-});
-beforeEach(async () => {
-  world = await makeWorld();
-});
-afterEach(async () => {
-  await host?.stop();
-  host = undefined;
-  await world.remove();
 });
 
 /** Connects at launch; on other runs reports its connections and whether the token came back. */
@@ -104,7 +91,7 @@ module.exports = { default: { async update(ctx) {
 describe("ctx.oauth through the real host", () => {
   it("signs in with PKCE, says it is connected, runs the extension, and keeps the tokens in the keyring only", async () => {
     const base = `https://localhost:${tokens.port}`;
-    await writeExtension(join(world.bundled, "signin"), {
+    await writeExtension(join(scene.world.bundled, "signin"), {
       svc: {
         id: "test.signin",
         title: "Sign-in",
@@ -113,10 +100,10 @@ describe("ctx.oauth through the real host", () => {
       },
       code: CODE,
     });
-    host = await startHost(world, { DBUS_SESSION_BUS_ADDRESS: bus.address, NODE_EXTRA_CA_CERTS: tokens.certificate });
+    scene.host = await startHost(scene.world, { DBUS_SESSION_BUS_ADDRESS: session.bus.address, NODE_EXTRA_CA_CERTS: tokens.certificate });
 
-    expect(await nextReport(host, "test.signin/report")).toEqual({ trigger: "launch", connect: { ok: null } });
-    const opened = new URL((await host.waitFor((e) => e.type === "openURL")).url as string);
+    expect(await nextReport(scene.host, "test.signin/report")).toEqual({ trigger: "launch", connect: { ok: null } });
+    const opened = new URL((await scene.host.waitFor((e) => e.type === "openURL")).url as string);
     expect(opened.origin + opened.pathname).toBe(`${base}/authorize`);
     expect(Object.fromEntries([...opened.searchParams].filter(([name]) => !["state", "code_challenge"].includes(name)))).toEqual({
       response_type: "code",
@@ -128,11 +115,11 @@ describe("ctx.oauth through the real host", () => {
     tokens.challenge = opened.searchParams.get("code_challenge") ?? undefined;
 
     // The person signs in; the service sends the browser back to the host's callback port.
-    const from = host.events.length;
+    const from = scene.host.events.length;
     const page = await fetch(`http://127.0.0.1:47812/oauth/callback?code=the-code&state=${opened.searchParams.get("state")}`);
     expect(page.status).toBe(200);
-    expect(await host.waitFor((e) => e.type === "notify", { from })).toEqual({ type: "notify", extensionId: "test.signin", title: "Demo is connected" });
-    expect(await reportOfRun(host, "test.signin/report", "preferences", from)).toEqual({
+    expect(await scene.host.waitFor((e) => e.type === "notify", { from })).toEqual({ type: "notify", extensionId: "test.signin", title: "Demo is connected" });
+    expect(await reportOfRun(scene.host, "test.signin/report", "preferences", from)).toEqual({
       trigger: "preferences",
       connections: [{ scopes: ["read"], needsReconnect: false, keys: ["connectedAt", "id", "needsReconnect", "scopes"] }],
       token: "the one issued",
@@ -140,14 +127,14 @@ describe("ctx.oauth through the real host", () => {
     const stored = await new KeyringSecretStore().get("svc.test.signin", "oauth.demo");
     expect(stored).toContain(ACCESS);
     expect(stored).toContain(REFRESH);
-    expect(await filesContaining(world.home, ACCESS)).toEqual([]);
-    expect(await filesContaining(world.home, REFRESH)).toEqual([]);
+    expect(await filesContaining(scene.world.home, ACCESS)).toEqual([]);
+    expect(await filesContaining(scene.world.home, REFRESH)).toEqual([]);
 
     // Disconnecting revokes both tokens at the service, forgets them, and runs the extension again.
-    const before = host.events.length;
-    await host.control({ command: "run", id: "test.signin" });
-    expect(await reportOfRun(host, "test.signin/report", "manual", before)).toEqual({ trigger: "manual", disconnect: { ok: null } });
-    expect(await reportOfRun(host, "test.signin/report", "preferences", before)).toEqual({ trigger: "preferences", connections: [], token: null });
+    const before = scene.host.events.length;
+    await scene.host.control({ command: "run", id: "test.signin" });
+    expect(await reportOfRun(scene.host, "test.signin/report", "manual", before)).toEqual({ trigger: "manual", disconnect: { ok: null } });
+    expect(await reportOfRun(scene.host, "test.signin/report", "preferences", before)).toEqual({ trigger: "preferences", connections: [], token: null });
     expect(tokens.revoked.sort()).toEqual(["access_token", "refresh_token"]);
     expect(await new KeyringSecretStore().get("svc.test.signin", "oauth.demo")).toBeNull();
   });

@@ -8,33 +8,15 @@
 import { randomUUID } from "node:crypto";
 import { readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { KeyringSecretStore } from "../../host/src/secrets/index.js";
-import { startSessionKeyring, useBus, type RunningBus } from "../trust/session-keyring.js";
-import { makeWorld, startHost, writeExtension, type RunningHost, type World } from "../host/harness.js";
+import { useSessionKeyring } from "../trust/session-keyring.js";
+import { startHost, useHostWorld, writeExtension } from "../host/harness.js";
 import { GUEST_HELPERS, count, filesContaining, nextReport, reportOfRun } from "./fixtures.js";
 
-let bus: RunningBus;
-let world: World;
-let host: RunningHost | undefined;
+const session = useSessionKeyring();
+const scene = useHostWorld();
 const keyring = new KeyringSecretStore();
-
-beforeAll(async () => {
-  bus = await startSessionKeyring();
-  useBus(bus.address);
-}, 120_000);
-afterAll(async () => {
-  useBus(undefined);
-  await bus?.stop();
-});
-beforeEach(async () => {
-  world = await makeWorld();
-});
-afterEach(async () => {
-  await host?.stop();
-  host = undefined;
-  await world.remove();
-});
 
 const PREFERENCES = [
   { name: "region", title: "Region", type: "dropdown", data: [{ title: "EU", value: "eu" }, { title: "US", value: "us" }] },
@@ -67,10 +49,10 @@ describe("preferences through the real host", () => {
     const passwords = [`pw-one-${randomUUID()}`, `pw-two-${randomUUID()}`];
     // What Settings would have stored earlier: the password in the keyring, under pref.<name>.
     await keyring.set("svc.test.prefs", "pref.token", passwords[0]);
-    await writeExtension(join(world.bundled, "prefs"), { svc: { id: "test.prefs", title: "Prefs", preferences: PREFERENCES }, code: prefsCode(passwords) });
-    host = await startHost(world, { DBUS_SESSION_BUS_ADDRESS: bus.address });
+    await writeExtension(join(scene.world.bundled, "prefs"), { svc: { id: "test.prefs", title: "Prefs", preferences: PREFERENCES }, code: prefsCode(passwords) });
+    scene.host = await startHost(scene.world, { DBUS_SESSION_BUS_ADDRESS: session.bus.address });
 
-    expect(await nextReport(host, "test.prefs/report")).toEqual({
+    expect(await nextReport(scene.host, "test.prefs/report")).toEqual({
       trigger: "launch",
       region: "eu",
       city: "Oslo",
@@ -79,35 +61,35 @@ describe("preferences through the real host", () => {
       password: { error: '"token" is a password option: only the person can set it, in Settings' },
       us: { ok: null },
     });
-    expect(await host.waitFor((e) => e.type === "preference")).toEqual({ type: "preference", id: "test.prefs", name: "region", by: "extension" });
-    await host.waitFor(isPreferencesRun);
-    expect(await reportOfRun(host, "test.prefs/report", "preferences")).toEqual({ trigger: "preferences", region: "us", city: "Oslo", token: 0 });
-    expect(host.events.find((e) => e.type === "extension.loaded" && e.reason === "preferences")).toEqual({ type: "extension.loaded", id: "test.prefs", reason: "preferences" });
+    expect(await scene.host.waitFor((e) => e.type === "preference")).toEqual({ type: "preference", id: "test.prefs", name: "region", by: "extension" });
+    await scene.host.waitFor(isPreferencesRun);
+    expect(await reportOfRun(scene.host, "test.prefs/report", "preferences")).toEqual({ trigger: "preferences", region: "us", city: "Oslo", token: 0 });
+    expect(scene.host.events.find((e) => e.type === "extension.loaded" && e.reason === "preferences")).toEqual({ type: "extension.loaded", id: "test.prefs", reason: "preferences" });
 
-    const file = join(world.home, "Preferences", "test.prefs.json");
+    const file = join(scene.world.home, "Preferences", "test.prefs.json");
     expect(JSON.parse(await readFile(file, "utf8"))).toEqual({ region: "us" });
     expect((await stat(file)).mode & 0o777).toBe(0o600);
     // Only the valid change made the extension run again.
-    expect(count(host, isPreferencesRun)).toBe(1);
-    expect(count(host, (e) => e.type === "preference")).toBe(1);
+    expect(count(scene.host, isPreferencesRun)).toBe(1);
+    expect(count(scene.host, (e) => e.type === "preference")).toBe(1);
 
     // Settings (the control channel) may set the password: into the keyring, then a preferences run.
-    const from = host.events.length;
-    expect(await host.control({ command: "set-preference", id: "test.prefs", name: "token", value: passwords[1] })).toMatchObject({ ok: true });
-    expect(await nextReport(host, "test.prefs/report", from)).toEqual({ trigger: "preferences", region: "us", city: "Oslo", token: 1 });
+    const from = scene.host.events.length;
+    expect(await scene.host.control({ command: "set-preference", id: "test.prefs", name: "token", value: passwords[1] })).toMatchObject({ ok: true });
+    expect(await nextReport(scene.host, "test.prefs/report", from)).toEqual({ trigger: "preferences", region: "us", city: "Oslo", token: 1 });
     expect(await keyring.get("svc.test.prefs", "pref.token")).toBe(passwords[1]);
     expect(JSON.parse(await readFile(file, "utf8"))).toEqual({ region: "us" });
 
     // Settings is held to the option's kind too, and a refused change runs nothing.
-    const refused = await host.control({ command: "set-preference", id: "test.prefs", name: "region", value: "asia" });
+    const refused = await scene.host.control({ command: "set-preference", id: "test.prefs", name: "region", value: "asia" });
     expect(refused).toMatchObject({ ok: false, error: '"region" should be one of its choices: eu, us' });
-    expect(count(host, isPreferencesRun)).toBe(2);
+    expect(count(scene.host, isPreferencesRun)).toBe(2);
 
-    for (const password of passwords) expect(await filesContaining(world.home, password)).toEqual([]);
+    for (const password of passwords) expect(await filesContaining(scene.world.home, password)).toEqual([]);
   });
 
   it("lets an onAction that changes an option finish before the extension is loaded with the new value", async () => {
-    await writeExtension(join(world.bundled, "prefs"), {
+    await writeExtension(join(scene.world.bundled, "prefs"), {
       svc: { id: "test.prefs", title: "Prefs", preferences: PREFERENCES },
       code: `${GUEST_HELPERS}
 module.exports = { default: {
@@ -120,12 +102,12 @@ module.exports = { default: {
   },
 } };`,
     });
-    host = await startHost(world, { DBUS_SESSION_BUS_ADDRESS: bus.address });
-    expect(await nextReport(host, "test.prefs/report")).toEqual({ trigger: "launch", region: "eu" });
-    const from = host.events.length;
-    expect(await host.control({ command: "action", blipId: "test.prefs/report", actionId: "us" })).toMatchObject({ ok: true });
-    expect(await nextReport(host, "test.prefs/switched", from)).toEqual({ to: "us" });
-    expect(host.events.slice(from).find((e) => e.type === "action")).toMatchObject({ id: "test.prefs", actionId: "us", emitted: { "test.prefs/switched": 1 } });
-    expect(await nextReport(host, "test.prefs/report", from)).toEqual({ trigger: "preferences", region: "us" });
+    scene.host = await startHost(scene.world, { DBUS_SESSION_BUS_ADDRESS: session.bus.address });
+    expect(await nextReport(scene.host, "test.prefs/report")).toEqual({ trigger: "launch", region: "eu" });
+    const from = scene.host.events.length;
+    expect(await scene.host.control({ command: "action", blipId: "test.prefs/report", actionId: "us" })).toMatchObject({ ok: true });
+    expect(await nextReport(scene.host, "test.prefs/switched", from)).toEqual({ to: "us" });
+    expect(scene.host.events.slice(from).find((e) => e.type === "action")).toMatchObject({ id: "test.prefs", actionId: "us", emitted: { "test.prefs/switched": 1 } });
+    expect(await nextReport(scene.host, "test.prefs/report", from)).toEqual({ trigger: "preferences", region: "us" });
   });
 });

@@ -5,33 +5,15 @@
  */
 import { randomUUID } from "node:crypto";
 import { join } from "node:path";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { KeyringSecretStore } from "../../host/src/secrets/index.js";
-import { startSessionKeyring, useBus, type RunningBus } from "../trust/session-keyring.js";
-import { makeWorld, startHost, writeExtension, type RunningHost, type World } from "../host/harness.js";
+import { useSessionKeyring } from "../trust/session-keyring.js";
+import { startHost, useHostWorld, writeExtension } from "../host/harness.js";
 import { GUEST_HELPERS, filesContaining, nextReport } from "./fixtures.js";
 
-let bus: RunningBus;
-let world: World;
-let host: RunningHost | undefined;
+const session = useSessionKeyring();
+const scene = useHostWorld();
 const keyring = new KeyringSecretStore();
-
-beforeAll(async () => {
-  bus = await startSessionKeyring();
-  useBus(bus.address);
-}, 120_000);
-afterAll(async () => {
-  useBus(undefined);
-  await bus?.stop();
-});
-beforeEach(async () => {
-  world = await makeWorld();
-});
-afterEach(async () => {
-  await host?.stop();
-  host = undefined;
-  await world.remove();
-});
 
 /** Sets, reads and (on a manual run) deletes `apiKey`; reports only whether the value came back. */
 function vaultCode(secret: string): string {
@@ -68,12 +50,12 @@ module.exports = { default: { async update(ctx) {
 describe("ctx.secrets through the real host", () => {
   it("keeps the secret in the keyring under svc.<id> / secret.<name>, in no file, and out of another extension's reach", async () => {
     const secret = `s3cret-${randomUUID()}`;
-    await writeExtension(join(world.bundled, "vault"), { svc: { id: "test.vault", title: "Vault" }, code: vaultCode(secret) });
-    await writeExtension(join(world.bundled, "snoop"), { svc: { id: "test.snoop", title: "Snoop" }, code: SNOOP_CODE });
-    host = await startHost(world, { DBUS_SESSION_BUS_ADDRESS: bus.address });
+    await writeExtension(join(scene.world.bundled, "vault"), { svc: { id: "test.vault", title: "Vault" }, code: vaultCode(secret) });
+    await writeExtension(join(scene.world.bundled, "snoop"), { svc: { id: "test.snoop", title: "Snoop" }, code: SNOOP_CODE });
+    scene.host = await startHost(scene.world, { DBUS_SESSION_BUS_ADDRESS: session.bus.address });
 
-    expect(await host.waitFor((e) => e.type === "secret-store")).toEqual({ type: "secret-store", available: true });
-    const report = await nextReport(host, "test.vault/report");
+    expect(await scene.host.waitFor((e) => e.type === "secret-store")).toEqual({ type: "secret-store", available: true });
+    const report = await nextReport(scene.host, "test.vault/report");
     expect(report).toEqual({
       before: null,
       set: { ok: null },
@@ -88,16 +70,16 @@ describe("ctx.secrets through the real host", () => {
     expect(await keyring.get("svc.test.vault", "secret.big")).toHaveLength(16_384);
 
     // The other extension names the same secret and gets its own, unset one.
-    const from = host.events.length;
-    expect(await host.control({ command: "run", id: "test.snoop" })).toMatchObject({ ok: true });
-    expect(await nextReport(host, "test.snoop/report", from)).toEqual({ got: null });
+    const from = scene.host.events.length;
+    expect(await scene.host.control({ command: "run", id: "test.snoop" })).toMatchObject({ ok: true });
+    expect(await nextReport(scene.host, "test.snoop/report", from)).toEqual({ got: null });
     expect(await keyring.get("svc.test.snoop", "secret.apiKey")).toBeNull();
 
-    expect(await filesContaining(world.home, secret)).toEqual([]);
+    expect(await filesContaining(scene.world.home, secret)).toEqual([]);
 
-    const before = host.events.length;
-    await host.control({ command: "run", id: "test.vault" });
-    expect(await nextReport(host, "test.vault/deleted", before)).toEqual({ deleted: { ok: null }, after: null });
+    const before = scene.host.events.length;
+    await scene.host.control({ command: "run", id: "test.vault" });
+    expect(await nextReport(scene.host, "test.vault/deleted", before)).toEqual({ deleted: { ok: null }, after: null });
     expect(await keyring.get("svc.test.vault", "secret.apiKey")).toBeNull();
   });
 });

@@ -1,19 +1,12 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { HOST_MAIN, REPO, makeWorld, startHost, type RunningHost, type World } from "./harness.js";
+import { HOST_MAIN, REPO, startHost, useHostWorld } from "./harness.js";
 
 const BUNDLED = join(REPO, "extensions");
 
-let world: World | undefined;
-let host: RunningHost | undefined;
-
-afterEach(async () => {
-  await host?.stop();
-  host = undefined;
-  await world?.remove();
-});
+const scene = useHostWorld();
 
 describe("bundled extensions", () => {
   it("are built by npm install", () => {
@@ -22,32 +15,30 @@ describe("bundled extensions", () => {
   });
 
   it("show a focus timer that starts, pauses and stops, and a system meter, offline", async () => {
-    world = await makeWorld();
-    host = await startHost(world, { SVC_BUNDLED_EXTENSIONS: BUNDLED });
-    const ready = await host.waitFor((e) => e.type === "blip" && e.id === "dev.svc.focus/session");
+    scene.host = await startHost(scene.world, { SVC_BUNDLED_EXTENSIONS: BUNDLED });
+    const ready = await scene.host.waitFor((e) => e.type === "blip" && e.id === "dev.svc.focus/session");
     expect(ready.blip).toMatchObject({ layout: "stat", state: "idle", data: { value: { type: "text", value: "Ready: 25:00" } } });
-    const machine = await host.waitFor((e) => e.type === "blip" && e.id === "dev.svc.system/machine", { timeoutMs: 15_000 });
+    const machine = await scene.host.waitFor((e) => e.type === "blip" && e.id === "dev.svc.system/machine", { timeoutMs: 15_000 });
     expect(machine.blip.layout).toBe("meter");
     expect(machine.blip.data.meters.map((m: any) => m.label)).toEqual(expect.arrayContaining(["Disk", "Load"]));
 
-    const from = host.events.length;
-    expect(await host.control({ command: "action", blipId: "dev.svc.focus/session", actionId: "start" })).toMatchObject({ ok: true });
-    const running = await host.waitFor((e) => e.type === "blip" && e.id === "dev.svc.focus/session" && e.blip.layout === "countdown", { from });
+    const from = scene.host.events.length;
+    expect(await scene.host.control({ command: "action", blipId: "dev.svc.focus/session", actionId: "start" })).toMatchObject({ ok: true });
+    const running = await scene.host.waitFor((e) => e.type === "blip" && e.id === "dev.svc.focus/session" && e.blip.layout === "countdown", { from });
     expect(running.blip.state).toBe("running");
     expect(Date.parse(running.blip.data.endsAt) - Date.parse(running.blip.data.startedAt)).toBe(25 * 60_000);
-    expect(host.events.slice(from).find((e) => e.type === "action")).toMatchObject({ emitted: { "dev.svc.focus/session": running.seq } });
+    expect(scene.host.events.slice(from).find((e) => e.type === "action")).toMatchObject({ emitted: { "dev.svc.focus/session": running.seq } });
 
-    await host.control({ command: "action", blipId: "dev.svc.focus/session", actionId: "pause" });
-    const paused = await host.waitFor((e) => e.type === "blip" && e.id === "dev.svc.focus/session" && e.blip.state === "waiting", { from });
+    await scene.host.control({ command: "action", blipId: "dev.svc.focus/session", actionId: "pause" });
+    const paused = await scene.host.waitFor((e) => e.type === "blip" && e.id === "dev.svc.focus/session" && e.blip.state === "waiting", { from });
     expect(paused.blip.data.value.value).toMatch(/^2[45]:\d\d left$/);
-    await host.control({ command: "action", blipId: "dev.svc.focus/session", actionId: "stop" });
-    await host.waitFor((e) => e.type === "blip" && e.id === "dev.svc.focus/session" && e.blip.state === "idle" && e.seq > paused.seq, { from });
+    await scene.host.control({ command: "action", blipId: "dev.svc.focus/session", actionId: "stop" });
+    await scene.host.waitFor((e) => e.type === "blip" && e.id === "dev.svc.focus/session" && e.blip.state === "idle" && e.seq > paused.seq, { from });
   });
 
   it("print one line per change when stdout is not a terminal (npm start)", async () => {
-    world = await makeWorld();
     const child = spawn(process.execPath, [HOST_MAIN], {
-      env: { PATH: process.env.PATH ?? "", HOME: world.userHome, SVC_HOME: world.home, SVC_PORT: "0", SVC_BUNDLED_EXTENSIONS: BUNDLED },
+      env: { PATH: process.env.PATH ?? "", HOME: scene.world.userHome, SVC_HOME: scene.world.home, SVC_PORT: "0", SVC_BUNDLED_EXTENSIONS: BUNDLED },
     });
     let out = "";
     child.stdout.on("data", (chunk) => (out += chunk));

@@ -1,44 +1,34 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { mkdir, symlink } from "node:fs/promises";
 import { join } from "node:path";
-import { counterCode, makeWorld, startHost, writeExtension, type RunningHost, type World } from "./harness.js";
+import { counterCode, startHost, writeExtension, useHostWorld } from "./harness.js";
 
-let world: World;
-let host: RunningHost | undefined;
-
-beforeEach(async () => {
-  world = await makeWorld();
-});
-afterEach(async () => {
-  await host?.stop();
-  host = undefined;
-  await world.remove();
-});
+const scene = useHostWorld();
 
 const tool = { id: "shout", title: "Shout", icon: "speaker" };
 
 describe("discovery", () => {
   it("lists bundled and user extensions, lets a user one override a bundled one, lists broken ones with their error", async () => {
-    await writeExtension(join(world.bundled, "alpha"), {
+    await writeExtension(join(scene.world.bundled, "alpha"), {
       svc: { id: "test.alpha", title: "Alpha" },
       code: counterCode(),
       tools: [tool, { id: "bad tool", title: "Bad", icon: "x" }],
     });
-    await writeExtension(join(world.bundled, "beta"), { svc: { id: "test.beta", title: "Beta (bundled)" }, code: counterCode() });
-    await writeExtension(join(world.user, "beta-dev"), {
+    await writeExtension(join(scene.world.bundled, "beta"), { svc: { id: "test.beta", title: "Beta (bundled)" }, code: counterCode() });
+    await writeExtension(join(scene.world.user, "beta-dev"), {
       svc: { id: "test.beta", title: "Beta (mine)" },
       code: `module.exports = { default: { async update(ctx) { await ctx.emit({ key: "main", title: "Mine", layout: "stat", data: { value: "user" } }); } } };`,
     });
-    await writeExtension(join(world.user, "too-fast"), { svc: { id: "test.fast", title: "Fast", interval: "5s" }, code: counterCode() });
-    await writeExtension(join(world.user, "not-json"), { svc: {}, rawPackageJson: "{ nope", code: counterCode() });
-    await writeExtension(join(world.user, "unbuilt"), { svc: { id: "test.unbuilt", title: "Unbuilt" } });
+    await writeExtension(join(scene.world.user, "too-fast"), { svc: { id: "test.fast", title: "Fast", interval: "5s" }, code: counterCode() });
+    await writeExtension(join(scene.world.user, "not-json"), { svc: {}, rawPackageJson: "{ nope", code: counterCode() });
+    await writeExtension(join(scene.world.user, "unbuilt"), { svc: { id: "test.unbuilt", title: "Unbuilt" } });
     // A dev-linked extension: a symlink in Extensions/ to a folder elsewhere.
-    const elsewhere = await writeExtension(join(world.root, "dev", "gamma"), { svc: { id: "test.gamma", title: "Gamma" }, code: counterCode() });
-    await symlink(elsewhere, join(world.user, "gamma-link"));
-    await mkdir(join(world.user, ".hidden"), { recursive: true });
+    const elsewhere = await writeExtension(join(scene.world.root, "dev", "gamma"), { svc: { id: "test.gamma", title: "Gamma" }, code: counterCode() });
+    await symlink(elsewhere, join(scene.world.user, "gamma-link"));
+    await mkdir(join(scene.world.user, ".hidden"), { recursive: true });
 
-    host = await startHost(world);
-    const listing = await host.waitFor((e) => e.type === "extensions");
+    scene.host = await startHost(scene.world);
+    const listing = await scene.host.waitFor((e) => e.type === "extensions");
     expect(listing.active.map((e: any) => [e.id, e.source, e.title])).toEqual([
       ["test.alpha", "bundled", "Alpha"],
       ["test.beta", "user", "Beta (mine)"],
@@ -55,10 +45,10 @@ describe("discovery", () => {
     });
 
     // The user's copy is the one that runs.
-    const blip = await host.waitFor((e) => e.type === "blip" && e.id === "test.beta/main");
+    const blip = await scene.host.waitFor((e) => e.type === "blip" && e.id === "test.beta/main");
     expect(blip.blip.data.value).toBe("user");
-    await host.waitFor((e) => e.type === "blip" && e.id === "test.gamma/main");
-    await host.waitFor((e) => e.type === "blip" && e.id === "test.alpha/main");
-    expect(host.events.filter((e) => e.type === "extension.loaded").map((e) => e.id).sort()).toEqual(["test.alpha", "test.beta", "test.gamma"]);
+    await scene.host.waitFor((e) => e.type === "blip" && e.id === "test.gamma/main");
+    await scene.host.waitFor((e) => e.type === "blip" && e.id === "test.alpha/main");
+    expect(scene.host.events.filter((e) => e.type === "extension.loaded").map((e) => e.id).sort()).toEqual(["test.alpha", "test.beta", "test.gamma"]);
   });
 });

@@ -1,19 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { makeWorld, startHost, writeExtension, type RunningHost, type World } from "./harness.js";
+import { startHost, writeExtension, useHostWorld } from "./harness.js";
 
-let world: World;
-let host: RunningHost | undefined;
-
-beforeEach(async () => {
-  world = await makeWorld();
-});
-afterEach(async () => {
-  await host?.stop();
-  host = undefined;
-  await world.remove();
-});
+const scene = useHostWorld();
 
 const echoPaths = `module.exports = { default: {
   async onEvent(ctx, event) {
@@ -23,33 +13,33 @@ const echoPaths = `module.exports = { default: {
 
 describe("file-watch triggers", () => {
   it("delivers changes under a watched path as one batched file event (~ expanded)", async () => {
-    const notes = join(world.userHome, "notes");
+    const notes = join(scene.world.userHome, "notes");
     await mkdir(notes, { recursive: true });
-    await writeExtension(join(world.bundled, "watcher"), {
+    await writeExtension(join(scene.world.bundled, "watcher"), {
       svc: { id: "test.watcher", title: "Watcher", triggers: { watch: ["~/notes"] }, permissions: { files: ["~/notes"] } },
       code: echoPaths,
     });
-    host = await startHost(world);
-    const watching = await host.waitFor((e) => e.type === "watching" && e.what === "files" && e.id === "test.watcher");
+    scene.host = await startHost(scene.world);
+    const watching = await scene.host.waitFor((e) => e.type === "watching" && e.what === "files" && e.id === "test.watcher");
     expect(watching.paths).toEqual([notes]);
 
     await writeFile(join(notes, "a.md"), "one");
     await writeFile(join(notes, "b.md"), "two");
-    const sent = await host.waitFor((e) => e.type === "event.sent" && e.id === "test.watcher");
+    const sent = await scene.host.waitFor((e) => e.type === "event.sent" && e.id === "test.watcher");
     expect(sent).toEqual({ type: "event.sent", id: "test.watcher", event: "file", paths: [join(notes, "a.md"), join(notes, "b.md")] });
-    const blip = await host.waitFor((e) => e.type === "blip" && e.id === "test.watcher/files");
+    const blip = await scene.host.waitFor((e) => e.type === "blip" && e.id === "test.watcher/files");
     expect(blip.blip.data.value).toBe("file: a.md,b.md");
   });
 
   it("refuses a watch path that permissions.files does not cover, and watches nothing for it", async () => {
-    const outside = join(world.root, "outside");
+    const outside = join(scene.world.root, "outside");
     await mkdir(outside, { recursive: true });
-    await writeExtension(join(world.bundled, "nosy"), {
+    await writeExtension(join(scene.world.bundled, "nosy"), {
       svc: { id: "test.nosy", title: "Nosy", triggers: { watch: [outside] }, permissions: { files: ["~/notes"] } },
       code: echoPaths,
     });
-    host = await startHost(world);
-    const listing = await host.waitFor((e) => e.type === "extensions");
+    scene.host = await startHost(scene.world);
+    const listing = await scene.host.waitFor((e) => e.type === "extensions");
     expect(listing.broken).toEqual([
       expect.objectContaining({
         id: "test.nosy",
@@ -58,6 +48,6 @@ describe("file-watch triggers", () => {
     ]);
     await writeFile(join(outside, "x"), "x");
     await new Promise((resolve) => setTimeout(resolve, 400));
-    expect(host.events.filter((e) => e.type === "event.sent" || e.type === "watching" && e.what === "files")).toEqual([]);
+    expect(scene.host.events.filter((e) => e.type === "event.sent" || e.type === "watching" && e.what === "files")).toEqual([]);
   });
 });

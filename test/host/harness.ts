@@ -8,6 +8,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { afterAll, afterEach, beforeAll, beforeEach } from "vitest";
 
 export const REPO = fileURLToPath(new URL("../../", import.meta.url));
 export const HOST_MAIN = join(REPO, "host", "dist", "main.js");
@@ -36,6 +37,46 @@ export async function makeWorld(): Promise<World> {
   };
   await Promise.all([world.bundled, world.user, world.userHome].map((dir) => mkdir(dir, { recursive: true })));
   return world;
+}
+
+/** What `useHostWorld()` hands a test file: the current world, and the host started in it. */
+export interface HostScene {
+  /** The world of the running test (of the file, with `perFile`). */
+  readonly world: World;
+  /** Set this to the host a test starts: it is stopped when the test (or file) ends. */
+  host: RunningHost | undefined;
+}
+
+/**
+ * Gives each test a fresh world, stopping its host and removing the world afterwards
+ * (`perFile: true`: one world for the whole file).
+ *
+ * @example
+ * const scene = useHostWorld();
+ * it("runs", async () => {
+ *   scene.host = await startHost(scene.world);
+ * });
+ */
+export function useHostWorld(options: { perFile?: boolean } = {}): HostScene {
+  let current: World | undefined;
+  const scene: HostScene = {
+    get world(): World {
+      if (!current) throw new Error("useHostWorld(): the world exists only while a test runs");
+      return current;
+    },
+    host: undefined,
+  };
+  const [before, after] = options.perFile ? [beforeAll, afterAll] : [beforeEach, afterEach];
+  before(async () => {
+    current = await makeWorld();
+  });
+  after(async () => {
+    await scene.host?.stop();
+    scene.host = undefined;
+    await current?.remove();
+    current = undefined;
+  });
+  return scene;
 }
 
 export interface ExtensionFiles {

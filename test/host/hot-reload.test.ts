@@ -1,72 +1,62 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { counterCode, makeWorld, startHost, writeExtension, type RunningHost, type World } from "./harness.js";
+import { counterCode, startHost, writeExtension, useHostWorld } from "./harness.js";
 
-let world: World;
-let host: RunningHost | undefined;
-
-beforeEach(async () => {
-  world = await makeWorld();
-});
-afterEach(async () => {
-  await host?.stop();
-  host = undefined;
-  await world.remove();
-});
+const scene = useHostWorld();
 
 const say = (word: string) =>
   `module.exports = { default: { async update(ctx) { await ctx.emit({ key: "main", title: "Says", layout: "stat", data: { value: "${word}" } }); } } };`;
 
 describe("hot reload", () => {
   it("reloads an edited extension once, finds a new folder, unloads a removed one with its blips", async () => {
-    const folder = await writeExtension(join(world.user, "talker"), { svc: { id: "test.talker", title: "Talker" }, code: say("hello") });
-    host = await startHost(world);
-    await host.waitFor((e) => e.type === "blip" && e.id === "test.talker/main" && e.blip.data.value === "hello");
+    const folder = await writeExtension(join(scene.world.user, "talker"), { svc: { id: "test.talker", title: "Talker" }, code: say("hello") });
+    scene.host = await startHost(scene.world);
+    await scene.host.waitFor((e) => e.type === "blip" && e.id === "test.talker/main" && e.blip.data.value === "hello");
 
     // A build writes two files in a burst: one reload, ~200 ms after the last.
-    const edit = host.events.length;
+    const edit = scene.host.events.length;
     await writeFile(join(folder, "dist", "index.js"), say("changed"));
     await writeFile(join(folder, "dist", "tools.json"), "[]");
-    const changed = await host.waitFor((e) => e.type === "blip" && e.id === "test.talker/main" && e.blip.data.value === "changed", { from: edit });
+    const changed = await scene.host.waitFor((e) => e.type === "blip" && e.id === "test.talker/main" && e.blip.data.value === "changed", { from: edit });
     expect(changed.seq).toBe(2);
-    const reloads = host.events.slice(edit).filter((e) => e.type === "extension.loaded");
+    const reloads = scene.host.events.slice(edit).filter((e) => e.type === "extension.loaded");
     expect(reloads).toEqual([{ type: "extension.loaded", id: "test.talker", reason: "reloaded" }]);
-    expect(host.events.slice(edit).filter((e) => e.type === "run.start").map((e) => e.trigger)).toEqual(["launch"]);
+    expect(scene.host.events.slice(edit).filter((e) => e.type === "run.start").map((e) => e.trigger)).toEqual(["launch"]);
 
     // A manifest broken while editing: unloaded and listed with its error.
-    const broken = host.events.length;
+    const broken = scene.host.events.length;
     await writeExtension(folder, { svc: { id: "test.talker", title: "Talker", interval: "1x" } });
-    await host.waitFor((e) => e.type === "extension.unloaded" && e.id === "test.talker", { from: broken });
-    const listing = await host.waitFor((e) => e.type === "extensions", { from: broken });
+    await scene.host.waitFor((e) => e.type === "extension.unloaded" && e.id === "test.talker", { from: broken });
+    const listing = await scene.host.waitFor((e) => e.type === "extensions", { from: broken });
     expect(listing.broken).toEqual([
       expect.objectContaining({ id: "test.talker", error: 'package.json: "svc.interval" should be <n>s, <n>m or <n>h, like 30s or 15m' }),
     ]);
-    await host.waitFor((e) => e.type === "blip" && e.change === "remove" && e.id === "test.talker/main", { from: broken });
+    await scene.host.waitFor((e) => e.type === "blip" && e.change === "remove" && e.id === "test.talker/main", { from: broken });
 
     // A new folder appears: discovered and run.
-    const added = host.events.length;
-    await writeExtension(join(world.bundled, "newcomer"), { svc: { id: "test.newcomer", title: "New" }, code: counterCode() });
-    await host.waitFor((e) => e.type === "extension.loaded" && e.id === "test.newcomer" && e.reason === "discovered", { from: added });
-    await host.waitFor((e) => e.type === "blip" && e.id === "test.newcomer/main", { from: added });
+    const added = scene.host.events.length;
+    await writeExtension(join(scene.world.bundled, "newcomer"), { svc: { id: "test.newcomer", title: "New" }, code: counterCode() });
+    await scene.host.waitFor((e) => e.type === "extension.loaded" && e.id === "test.newcomer" && e.reason === "discovered", { from: added });
+    await scene.host.waitFor((e) => e.type === "blip" && e.id === "test.newcomer/main", { from: added });
 
     // The folder goes away: unloaded, its blip removed.
-    const removed = host.events.length;
-    await rm(join(world.bundled, "newcomer"), { recursive: true });
-    await host.waitFor((e) => e.type === "extension.unloaded" && e.id === "test.newcomer", { from: removed });
-    await host.waitFor((e) => e.type === "blip" && e.change === "remove" && e.id === "test.newcomer/main", { from: removed });
+    const removed = scene.host.events.length;
+    await rm(join(scene.world.bundled, "newcomer"), { recursive: true });
+    await scene.host.waitFor((e) => e.type === "extension.unloaded" && e.id === "test.newcomer", { from: removed });
+    await scene.host.waitFor((e) => e.type === "blip" && e.change === "remove" && e.id === "test.newcomer/main", { from: removed });
   });
 
   it("switches to a user extension added over a bundled one with the same id, and back when it goes", async () => {
-    await writeExtension(join(world.bundled, "shared"), { svc: { id: "test.shared", title: "Bundled" }, code: say("bundled") });
-    host = await startHost(world);
-    await host.waitFor((e) => e.type === "blip" && e.id === "test.shared/main" && e.blip.data.value === "bundled");
-    const from = host.events.length;
-    await writeExtension(join(world.user, "shared-dev"), { svc: { id: "test.shared", title: "Mine" }, code: say("mine") });
-    await host.waitFor((e) => e.type === "blip" && e.id === "test.shared/main" && e.blip.data.value === "mine", { from });
-    const back = host.events.length;
-    await rm(join(world.user, "shared-dev"), { recursive: true });
-    await host.waitFor((e) => e.type === "blip" && e.id === "test.shared/main" && e.blip.data.value === "bundled", { from: back });
-    expect(host.events.slice(from).filter((e) => e.type === "extension.unloaded")).toEqual([]);
+    await writeExtension(join(scene.world.bundled, "shared"), { svc: { id: "test.shared", title: "Bundled" }, code: say("bundled") });
+    scene.host = await startHost(scene.world);
+    await scene.host.waitFor((e) => e.type === "blip" && e.id === "test.shared/main" && e.blip.data.value === "bundled");
+    const from = scene.host.events.length;
+    await writeExtension(join(scene.world.user, "shared-dev"), { svc: { id: "test.shared", title: "Mine" }, code: say("mine") });
+    await scene.host.waitFor((e) => e.type === "blip" && e.id === "test.shared/main" && e.blip.data.value === "mine", { from });
+    const back = scene.host.events.length;
+    await rm(join(scene.world.user, "shared-dev"), { recursive: true });
+    await scene.host.waitFor((e) => e.type === "blip" && e.id === "test.shared/main" && e.blip.data.value === "bundled", { from: back });
+    expect(scene.host.events.slice(from).filter((e) => e.type === "extension.unloaded")).toEqual([]);
   });
 });

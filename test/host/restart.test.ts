@@ -1,63 +1,53 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { counterCode, makeWorld, post, startHost, writeExtension, type RunningHost, type World } from "./harness.js";
+import { counterCode, post, startHost, writeExtension, useHostWorld } from "./harness.js";
 
-let world: World;
-let host: RunningHost | undefined;
-
-beforeEach(async () => {
-  world = await makeWorld();
-});
-afterEach(async () => {
-  await host?.stop();
-  host = undefined;
-  await world.remove();
-});
+const scene = useHostWorld();
 
 describe("restarts", () => {
   it("restarts a runtime killed with -9 and restores every extension", async () => {
-    await writeExtension(join(world.bundled, "one"), { svc: { id: "test.one", title: "One", interval: "1h" }, code: counterCode() });
-    await writeExtension(join(world.bundled, "two"), { svc: { id: "test.two", title: "Two", interval: "1h" }, code: counterCode() });
-    host = await startHost(world);
-    const started = await host.waitFor((e) => e.type === "runtime" && e.state === "started");
-    await host.waitFor((e) => e.type === "blip" && e.id === "test.one/main");
-    await host.waitFor((e) => e.type === "blip" && e.id === "test.two/main");
+    await writeExtension(join(scene.world.bundled, "one"), { svc: { id: "test.one", title: "One", interval: "1h" }, code: counterCode() });
+    await writeExtension(join(scene.world.bundled, "two"), { svc: { id: "test.two", title: "Two", interval: "1h" }, code: counterCode() });
+    scene.host = await startHost(scene.world);
+    const started = await scene.host.waitFor((e) => e.type === "runtime" && e.state === "started");
+    await scene.host.waitFor((e) => e.type === "blip" && e.id === "test.one/main");
+    await scene.host.waitFor((e) => e.type === "blip" && e.id === "test.two/main");
 
-    const from = host.events.length;
+    const from = scene.host.events.length;
     process.kill(started.pid, "SIGKILL");
-    expect(await host.waitFor((e) => e.type === "runtime" && e.state === "exited", { from })).toMatchObject({ detail: "killed by SIGKILL" });
-    const restored = await host.waitFor((e) => e.type === "runtime" && e.state === "restored", { from });
+    expect(await scene.host.waitFor((e) => e.type === "runtime" && e.state === "exited", { from })).toMatchObject({ detail: "killed by SIGKILL" });
+    const restored = await scene.host.waitFor((e) => e.type === "runtime" && e.state === "restored", { from });
     expect(restored.pid).not.toBe(started.pid);
-    await host.waitFor((e) => e.type === "extension.loaded" && e.id === "test.one" && e.reason === "restored", { from });
-    await host.waitFor((e) => e.type === "extension.loaded" && e.id === "test.two" && e.reason === "restored", { from });
+    await scene.host.waitFor((e) => e.type === "extension.loaded" && e.id === "test.one" && e.reason === "restored", { from });
+    await scene.host.waitFor((e) => e.type === "extension.loaded" && e.id === "test.two" && e.reason === "restored", { from });
 
     // The restored extension runs again, its seq carrying on from before the crash.
-    await host.control({ command: "run", id: "test.one" });
-    const after = await host.waitFor((e) => e.type === "blip" && e.id === "test.one/main" && e.blip.data.value === "manual 1", { from });
+    await scene.host.control({ command: "run", id: "test.one" });
+    const after = await scene.host.waitFor((e) => e.type === "blip" && e.id === "test.one/main" && e.blip.data.value === "manual 1", { from });
     expect(after.seq).toBe(2);
     // The schedule was kept: no second launch run.
-    expect(host.events.slice(from).filter((e) => e.type === "run.start" && e.trigger === "launch")).toEqual([]);
+    expect(scene.host.events.slice(from).filter((e) => e.type === "run.start" && e.trigger === "launch")).toEqual([]);
   });
 
   it("keeps blips and seqs across a restart of the host", async () => {
-    await writeExtension(join(world.bundled, "one"), { svc: { id: "test.one", title: "One", interval: "1h" }, code: counterCode() });
-    host = await startHost(world);
-    await host.waitFor((e) => e.type === "blip" && e.id === "test.one/main" && e.seq === 1);
-    await host.control({ command: "run", id: "test.one" });
-    await host.waitFor((e) => e.type === "blip" && e.id === "test.one/main" && e.seq === 2);
-    expect(await post(world, "/v1/blips", { id: "deploy", title: "Deploy", layout: "stat", data: { value: "ok" } })).toMatchObject({ status: 200 });
-    expect(await host.stop()).toBe(0);
-    const saved = JSON.parse(await readFile(join(world.home, "blips.json"), "utf8"));
+    await writeExtension(join(scene.world.bundled, "one"), { svc: { id: "test.one", title: "One", interval: "1h" }, code: counterCode() });
+    scene.host = await startHost(scene.world);
+    await scene.host.waitFor((e) => e.type === "blip" && e.id === "test.one/main" && e.seq === 1);
+    await scene.host.control({ command: "run", id: "test.one" });
+    await scene.host.waitFor((e) => e.type === "blip" && e.id === "test.one/main" && e.seq === 2);
+    expect(await post(scene.world, "/v1/blips", { id: "deploy", title: "Deploy", layout: "stat", data: { value: "ok" } })).toMatchObject({ status: 200 });
+    expect(await scene.host.stop()).toBe(0);
+    const saved = JSON.parse(await readFile(join(scene.world.home, "blips.json"), "utf8"));
     expect(JSON.stringify(saved)).toContain("test.one/main");
 
-    host = await startHost(world);
-    const kept = await host.waitFor((e) => e.type === "blips.restored");
+    scene.host = await startHost(scene.world);
+    const kept = await scene.host.waitFor((e) => e.type === "blips.restored");
     expect(kept.blips.map((b: any) => [b.id, b.seq])).toEqual([
       ["test.one/main", 2],
       ["webhook/deploy", 1],
     ]);
-    const next = await host.waitFor((e) => e.type === "blip" && e.id === "test.one/main");
+    const next = await scene.host.waitFor((e) => e.type === "blip" && e.id === "test.one/main");
     expect(next.seq).toBe(3);
     expect(next.blip.data.value).toBe("launch 1");
   });

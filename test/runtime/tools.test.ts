@@ -4,6 +4,7 @@ import { mkdirSync, realpathSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ErrorCodes, ExtensionRun, ExtensionTools, Log, ToolDrop, ToolRun } from "@svc/runtime";
 import { freshId, loadFixture, startRuntime, startSharedRuntime, type Started } from "./harness/setup.js";
+import { TOOL_SPEC_DEFAULTS } from "../tool-spec-defaults.js";
 
 let shared: Started;
 let ID = "";
@@ -26,19 +27,7 @@ describe("extension.tools", () => {
     await loadFixture(started, "tools", ID);
     const [{ tools }] = started.runtime.notifications(ExtensionTools, ID);
     expect(tools.map((t: any) => t.id)).toEqual(["echo", "wait", "fail", "paths", "badResult"]);
-    expect(tools[1]).toEqual({
-      id: "wait",
-      title: "Wait",
-      icon: "clock",
-      summary: "",
-      category: "everyday",
-      fields: [],
-      actions: [],
-      live: false,
-      remembersInputs: true,
-      dropActions: [],
-      clipboardKinds: [],
-    });
+    expect(tools[1]).toEqual({ id: "wait", title: "Wait", icon: "clock", ...TOOL_SPEC_DEFAULTS });
     expect(logs(started, "error")).toEqual([expect.stringMatching(/^tool "invalid" left out: "title" .*32/)]);
   });
 

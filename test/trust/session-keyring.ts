@@ -5,13 +5,15 @@
  * `startBusWithoutKeyring()` is a machine whose session has no Secret Service at all.
  *
  * The keyring library reads `DBUS_SESSION_BUS_ADDRESS` from this process's environment: tests
- * set it with `useBus(address)` (vitest runs each test file in its own process).
+ * set it with `useBus(address)` (vitest runs each test file in its own process), or all at
+ * once with `useSessionKeyring()`.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll } from "vitest";
 import { KeyringSecretStore } from "../../host/src/secrets/index.js";
 
 const PROVISION = fileURLToPath(new URL("../../scripts/provision-secret-service.sh", import.meta.url));
@@ -151,6 +153,32 @@ export async function startBusWithoutKeyring(): Promise<RunningBus> {
     stop: async () => {
       await stopChild(daemon);
       rmSync(folder, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * For the tests of a file (or `describe` block): starts a bus (by default with an unlocked
+ * keyring) before them, points this process's keyring calls at it, and stops it after them.
+ *
+ * @example
+ * const session = useSessionKeyring();
+ * it("sees the bus", () => expect(session.bus.address).toMatch(/^unix:/));
+ */
+export function useSessionKeyring(start: () => Promise<RunningBus> = startSessionKeyring): { readonly bus: RunningBus } {
+  let bus: RunningBus | undefined;
+  beforeAll(async () => {
+    bus = await start();
+    useBus(bus.address);
+  }, 120_000);
+  afterAll(async () => {
+    useBus(undefined);
+    await bus?.stop();
+  });
+  return {
+    get bus(): RunningBus {
+      if (!bus) throw new Error("useSessionKeyring(): the bus exists only while the tests run");
+      return bus;
     },
   };
 }

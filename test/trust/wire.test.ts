@@ -25,10 +25,10 @@ import {
 import { ExtensionSecrets, KeyringSecretStore, secretHandlers } from "../../host/src/secrets/index.js";
 import { preferenceHandlers, preferencesFolder, PreferenceStore, resolvePreferences } from "../../host/src/preferences/index.js";
 import { oauthHandlers } from "../../host/src/oauth/index.js";
-import { startSessionKeyring, useBus, type RunningBus } from "./session-keyring.js";
+import { useSessionKeyring } from "./session-keyring.js";
 import { startOAuthHarness, type OAuthHarness } from "./oauth-harness.js";
 
-let bus: RunningBus;
+useSessionKeyring();
 let h: OAuthHarness;
 let root: string;
 let runtime: Connection;
@@ -50,8 +50,6 @@ function pipePair(): { runtimeSide: Connection; hostSide: Connection } {
 }
 
 beforeAll(async () => {
-  bus = await startSessionKeyring();
-  useBus(bus.address);
   h = await startOAuthHarness();
   root = await mkdtemp(join(tmpdir(), "svc-wire-"));
   const parsed = parseManifest({
@@ -79,8 +77,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await h?.stop();
   await rm(root, { recursive: true, force: true });
-  useBus(undefined);
-  await bus?.stop();
 });
 
 it("host.secrets.*: set, get, delete, and null for unset", async () => {

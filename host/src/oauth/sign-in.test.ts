@@ -3,24 +3,16 @@
  * consent pages, with tokens kept in a real gnome-keyring.
  */
 import { createServer, type Server } from "node:net";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { parseManifest, type Manifest } from "@svc/api";
 import { ResponseError } from "@svc/runtime";
 import { HOST_CALL_FAILED } from "../secrets/index.js";
 import { oauthHandlers, OAuthService, redirectUriFor } from "./index.js";
-import { startSessionKeyring, useBus, type RunningBus } from "../../../test/trust/session-keyring.js";
+import { useSessionKeyring } from "../../../test/trust/session-keyring.js";
 import { startOAuthHarness, type OAuthHarness } from "../../../test/trust/oauth-harness.js";
 import { signInInBrowser } from "../../../test/trust/browser.js";
 
-let bus: RunningBus;
-beforeAll(async () => {
-  bus = await startSessionKeyring();
-  useBus(bus.address);
-}, 120_000);
-afterAll(async () => {
-  useBus(undefined);
-  await bus?.stop();
-});
+useSessionKeyring();
 
 let h: OAuthHarness;
 beforeEach(async () => {

@@ -3,22 +3,14 @@
  * however many callers), the network gone, a refused renewal, naming, invalidating and
  * disconnecting with revocation — against a real oidc-provider and a real gnome-keyring.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ResponseError } from "@svc/runtime";
 import { HOST_CALL_FAILED } from "../secrets/index.js";
 import { oauthHandlers, RENEW_BEFORE_MS } from "./index.js";
-import { startSessionKeyring, useBus, type RunningBus } from "../../../test/trust/session-keyring.js";
+import { useSessionKeyring } from "../../../test/trust/session-keyring.js";
 import { startOAuthHarness, type OAuthHarness } from "../../../test/trust/oauth-harness.js";
 
-let bus: RunningBus;
-beforeAll(async () => {
-  bus = await startSessionKeyring();
-  useBus(bus.address);
-}, 120_000);
-afterAll(async () => {
-  useBus(undefined);
-  await bus?.stop();
-});
+useSessionKeyring();
 
 let h: OAuthHarness;
 beforeEach(async () => {

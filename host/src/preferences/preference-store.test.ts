@@ -5,22 +5,14 @@
 import { mkdtemp, readFile, rm, stat, writeFile, mkdir } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { parseManifest, type Manifest } from "@svc/api";
 import { ErrorCodes, ResponseError } from "@svc/runtime";
 import { ExtensionSecrets, KeyringSecretStore } from "../secrets/index.js";
 import { preferenceHandlers, preferencesFolder, PreferenceStore, resolvePreferences, type ChangedBy } from "./index.js";
-import { startSessionKeyring, useBus, type RunningBus } from "../../../test/trust/session-keyring.js";
+import { useSessionKeyring } from "../../../test/trust/session-keyring.js";
 
-let bus: RunningBus;
-beforeAll(async () => {
-  bus = await startSessionKeyring();
-  useBus(bus.address);
-}, 120_000);
-afterAll(async () => {
-  useBus(undefined);
-  await bus?.stop();
-});
+useSessionKeyring();
 
 function manifestWith(id: string): Manifest {
   const parsed = parseManifest({

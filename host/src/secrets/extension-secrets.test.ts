@@ -3,20 +3,12 @@
  * in-memory store: namespacing by the stamped extension id, names 1–64, values ≤ 16 KB, null
  * for unset, no reading across extensions.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ErrorCodes, ResponseError } from "@svc/runtime";
 import { ExtensionSecrets, KeyringSecretStore, MemorySecretStore, secretHandlers, type SecretStore } from "./index.js";
-import { startSessionKeyring, useBus, type RunningBus } from "../../../test/trust/session-keyring.js";
+import { useSessionKeyring } from "../../../test/trust/session-keyring.js";
 
-let bus: RunningBus;
-beforeAll(async () => {
-  bus = await startSessionKeyring();
-  useBus(bus.address);
-}, 120_000);
-afterAll(async () => {
-  useBus(undefined);
-  await bus?.stop();
-});
+useSessionKeyring();
 
 /** Passes a value through JSON as the pipe would. */
 const wire = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;

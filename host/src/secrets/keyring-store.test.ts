@@ -3,21 +3,13 @@
  * the first bus address it sees for the life of the process, so each bus setup has its own test
  * file (vitest gives each file its own process): see no-secret-service.test.ts.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { KeyringSecretStore, openSecretStore } from "./index.js";
 import { secretStoreContract } from "../../../test/trust/secret-store-contract.js";
-import { startSessionKeyring, useBus, type RunningBus } from "../../../test/trust/session-keyring.js";
+import { useSessionKeyring } from "../../../test/trust/session-keyring.js";
 
 describe("KeyringSecretStore on gnome-keyring", () => {
-  let bus: RunningBus;
-  beforeAll(async () => {
-    bus = await startSessionKeyring();
-    useBus(bus.address);
-  }, 120_000);
-  afterAll(async () => {
-    useBus(undefined);
-    await bus?.stop();
-  });
+  useSessionKeyring();
 
   secretStoreContract("keyring", () => new KeyringSecretStore());
 

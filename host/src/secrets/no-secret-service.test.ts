@@ -2,7 +2,7 @@
  * A session bus with no Secret Service on it: the host says so and refuses to keep the secret
  * anywhere else. (Its own file: the keyring library keeps the first bus it sees per process.)
  */
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { ResponseError } from "@svc/runtime";
 import {
   ExtensionSecrets,
@@ -13,17 +13,9 @@ import {
   secretHandlers,
   SecretStoreUnavailableError,
 } from "./index.js";
-import { startBusWithoutKeyring, useBus, type RunningBus } from "../../../test/trust/session-keyring.js";
+import { startBusWithoutKeyring, useSessionKeyring } from "../../../test/trust/session-keyring.js";
 
-let bus: RunningBus;
-beforeAll(async () => {
-  bus = await startBusWithoutKeyring();
-  useBus(bus.address);
-}, 120_000);
-afterAll(async () => {
-  useBus(undefined);
-  await bus?.stop();
-});
+useSessionKeyring(startBusWithoutKeyring);
 
 it("says there is no secret store, in those words, and stores nothing", async () => {
   const store = new KeyringSecretStore();

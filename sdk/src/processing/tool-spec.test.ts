@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { TOOL_SPEC_DEFAULTS } from "../../../test/tool-spec-defaults.js";
 import { decodeToolSpec, encodeToolSpec, ToolSpecError } from "./tool-spec.js";
 
 const minimal = { id: "b64", title: "Base64", icon: "textformat" };
@@ -17,17 +18,7 @@ function refuses(raw: unknown) {
 
 describe("decodeToolSpec: defaults", () => {
   it("fills every top-level default", () => {
-    expect(decodes(minimal)).toEqual({
-      ...minimal,
-      summary: "",
-      category: "everyday",
-      fields: [],
-      actions: [],
-      live: false,
-      remembersInputs: true,
-      dropActions: [],
-      clipboardKinds: [],
-    });
+    expect(decodes(minimal)).toEqual({ ...minimal, ...TOOL_SPEC_DEFAULTS });
   });
 
   it("fills action role, drop minimumFiles and file field defaults", () => {
