@@ -5,6 +5,7 @@
 import { fileURLToPath } from "node:url";
 import { bundleExtension } from "./lib/bundle-extension.mjs";
 import { headline, saveResult } from "./lib/results.mjs";
+import { runIfScript } from "./lib/script.mjs";
 import { RpcProcess } from "./lib/rpc-client.mjs";
 import { interleave } from "./lib/trials.mjs";
 import { fmt, printTable, quantile, summarize } from "./stats.mjs";
@@ -102,12 +103,4 @@ async function main() {
   console.log(`\nresults: ${file}`);
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  main().then(
-    () => process.exit(0),
-    (error) => {
-      console.error(error);
-      process.exit(1);
-    },
-  );
-}
+runIfScript(import.meta.url, main);

@@ -1,10 +1,10 @@
 // Levers for the sandbox's cold start and memory, measured (no targets): what each would buy.
 // Run: `node bench/sandbox-levers.mjs` (after `npx tsc -b`). Reads the pool's own figures
 // (diagnostics, stats) and times a bare QuickJS instance phase by phase (sandbox/phases.mjs).
-import { fileURLToPath } from "node:url";
 import { WorkerExtension } from "./baseline/worker-design.mjs";
 import { buildFixture } from "./build-fixture.mjs";
 import { headline, saveResult } from "./lib/results.mjs";
+import { runIfScript } from "./lib/script.mjs";
 import { UPDATE, startSandbox, warmPool } from "./lib/sandbox-design.mjs";
 import { tempDir } from "./lib/temp.mjs";
 import { interleave, timed } from "./lib/trials.mjs";
@@ -130,12 +130,4 @@ async function main() {
   console.log(`\nresults: ${file}`);
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  main().then(
-    () => process.exit(0),
-    (error) => {
-      console.error(error);
-      process.exit(1);
-    },
-  );
-}
+runIfScript(import.meta.url, main);

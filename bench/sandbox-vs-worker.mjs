@@ -1,9 +1,9 @@
 // The QuickJS sandbox against SPEC.md's original design (one Node worker thread per extension,
 // `maxOldGenerationSizeMb: 64`), in one run: cold start, memory per idle extension, the bridge's
 // cost, guest CPU speed. Run: `node bench/sandbox-vs-worker.mjs` (after `npx tsc -b`).
-import { fileURLToPath } from "node:url";
 import { buildFixture } from "./build-fixture.mjs";
 import { headline, saveResult } from "./lib/results.mjs";
+import { runIfScript } from "./lib/script.mjs";
 import { warmPool } from "./lib/sandbox-design.mjs";
 import { tempDir } from "./lib/temp.mjs";
 import { bridgeCost } from "./sandbox/bridge.mjs";
@@ -79,12 +79,4 @@ async function main() {
   console.log(`\nresults: ${file}`);
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  main().then(
-    () => process.exit(0),
-    (error) => {
-      console.error(error);
-      process.exit(1);
-    },
-  );
-}
+runIfScript(import.meta.url, main);

@@ -7,6 +7,7 @@
  */
 import { fromBase64, toBase64, utf8Decode, utf8Encode } from "./encoding.ts";
 import { makeError } from "./errors.ts";
+import type { FetchResult } from "../src/capabilities/fetch-result.ts";
 
 /**
  * What `install` needs from the prelude's bridge (bridge.ts's `Bridge` satisfies it). The two
@@ -31,17 +32,6 @@ export function decodeBytes(text: string): Uint8Array {
 /** Base64 of bytes for the host, natively when the bridge can. */
 export function encodeBytes(bytes: Uint8Array): string {
   return codec.bytesToBase64 ? codec.bytesToBase64(bytes) : toBase64(bytes);
-}
-
-/** The host's answer to the `fetch` op. */
-interface HostResponse {
-  status: number;
-  statusText: string;
-  url: string;
-  headers: [string, string][];
-  body: string;
-  bodyEncoding: "utf8" | "base64";
-  redirected: boolean;
 }
 
 interface SignalLike {
@@ -279,7 +269,7 @@ export interface ResponseInit {
   headers?: HeadersInit;
 }
 
-let fromHost: (result: HostResponse) => Response;
+let fromHost: (result: FetchResult) => Response;
 
 export class Response extends Body {
   #status: number;
@@ -404,7 +394,7 @@ export function install(bridge: GuestBridge): void {
       };
       signal?.addEventListener("abort", onAbort, { once: true });
       bridge.call("fetch", args).then(
-        (result: HostResponse) => {
+        (result: FetchResult) => {
           signal?.removeEventListener("abort", onAbort);
           resolve(fromHost(result));
         },

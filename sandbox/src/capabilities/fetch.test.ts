@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { gzipSync } from "node:zlib";
 import { createCapabilities, DEFAULT_LIMITS } from "./index.js";
-import type { FetchResult } from "./fetch.js";
+import type { FetchResult } from "./fetch-result.js";
 import type { Resolver } from "./address-guard.js";
 import { createTestContext, startHttpServer, type TestContext, type TestServer } from "./test-context.js";
 

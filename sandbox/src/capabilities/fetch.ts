@@ -13,20 +13,7 @@ import { parseFetchArgs, type FetchRequest } from "./fetch-request.js";
 import { readArgs } from "./args.js";
 import { describeBytes } from "./limits.js";
 import type { ResolvedOptions } from "./options.js";
-
-/**
- * What the guest receives. `body` is the text itself when the bytes are valid UTF-8 (the common
- * case, and decoding bytes in QuickJS is slow), else base64; `bodyEncoding` says which.
- */
-export interface FetchResult {
-  status: number;
-  statusText: string;
-  url: string;
-  headers: [string, string][];
-  body: string;
-  bodyEncoding: "utf8" | "base64";
-  redirected: boolean;
-}
+import type { FetchResult } from "./fetch-result.js";
 
 const strictUtf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 
