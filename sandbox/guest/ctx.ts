@@ -4,7 +4,7 @@
  */
 import type { Bridge } from "./bridge.ts";
 import { sendLog } from "./console.ts";
-import { fromBase64, toBase64 } from "./encoding.ts";
+import { toBase64 } from "./encoding.ts";
 
 export interface SandboxConfig {
   id: string;
@@ -81,13 +81,12 @@ export function makeContext(bridge: Bridge, config: SandboxConfig, call: CallCon
     exec: (file: string, args: string[] = [], options: { cwd?: string; timeoutMs?: number } = {}) =>
       bridge.call("exec", { file, args, cwd: options?.cwd, timeoutMs: options?.timeoutMs }),
     files: {
-      read: (path: string) => bridge.call<string>("files.read", { path, encoding: "utf8" }),
-      readBytes: (path: string) =>
-        bridge.call<string>("files.read", { path, encoding: "base64" }).then((text) => fromBase64(text)),
-      write: (path: string, data: string | Uint8Array) =>
+      read: (path: string, options: { encoding?: "utf8" | "base64" } = {}) =>
+        bridge.call<string>("files.read", { path, encoding: options?.encoding === "base64" ? "base64" : "utf8" }),
+      write: (path: string, data: string | Uint8Array, options: { encoding?: "utf8" | "base64" } = {}) =>
         done(
           typeof data === "string"
-            ? bridge.call("files.write", { path, data, encoding: "utf8" })
+            ? bridge.call("files.write", { path, data, encoding: options?.encoding === "base64" ? "base64" : "utf8" })
             : bridge.call("files.write", { path, data: toBase64(data), encoding: "base64" }),
         ),
       list: (path?: string) => bridge.call<string[]>("files.list", { path }),

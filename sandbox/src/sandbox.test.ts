@@ -156,6 +156,21 @@ describe("ctx members map to forwarded ops", () => {
     await expect(update(`await ctx.storage.set("n", { a: [1] }); const v = await ctx.storage.get("n"); await ctx.storage.delete("n"); return [v, await ctx.storage.get("n")];`))
       .resolves.toEqual([{ a: [1] }, null]);
   });
+
+  it("ctx.files reads and writes text and base64 as @svc/api's Files type says", async () => {
+    const code = `
+      await ctx.files.write("notes/a.txt", "héllo");
+      await ctx.files.write("bin.dat", "AAEC", { encoding: "base64" });
+      await ctx.files.write("bytes.dat", new Uint8Array([255, 0]));
+      return [
+        await ctx.files.read("notes/a.txt"),
+        await ctx.files.read("notes/a.txt", { encoding: "base64" }),
+        await ctx.files.read("bin.dat", { encoding: "base64" }),
+        await ctx.files.read("bytes.dat", { encoding: "base64" }),
+        await ctx.files.list("."),
+      ];`;
+    await expect(update(code)).resolves.toEqual(["héllo", Buffer.from("héllo").toString("base64"), "AAEC", "/wA=", ["bin.dat", "bytes.dat", "notes"]]);
+  });
 });
 
 describe("guest globals behave as the web platform's (compared with Node)", () => {
