@@ -5,7 +5,7 @@
  */
 import { bridge, dispatch, encodeJson } from "./bridge.ts";
 import { restartClock } from "./clock.ts";
-import { makeContext, type CallContext, type SandboxConfig } from "./ctx.ts";
+import { contextFactory, type CallContext, type SandboxConfig } from "./ctx.ts";
 import { describeThrown } from "./errors.ts";
 import { AbortController, type AbortSignal } from "./events.ts";
 import { makeRequire } from "./modules.ts";
@@ -20,6 +20,8 @@ type Invocation =
 const stringify = JSON.stringify;
 const parse = JSON.parse;
 let config: SandboxConfig = { id: "", dataDir: "" };
+/** Made on the first call after `init` (its closures are made once per sandbox, not per call). */
+let newContext: ReturnType<typeof contextFactory> | undefined;
 let extension: Record<string, any> | undefined;
 const running = new Map<number, AbortController>();
 
@@ -54,9 +56,17 @@ function findTool(name: string, method: "run" | "drop") {
   return tool;
 }
 
-async function call(invocation: Invocation, signal: AbortSignal): Promise<unknown> {
+/** A tool's `ctx.signal`, aborted by the host's `abort` push; other kinds have none, so make none. */
+function toolSignal(callId: number): AbortSignal {
+  const controller = new AbortController();
+  running.set(callId, controller);
+  return controller.signal;
+}
+
+async function call(callId: number, invocation: Invocation): Promise<unknown> {
   if (!extension) throw new Error("the extension is not loaded");
-  const ctx = makeContext(bridge, config, invocation.ctx);
+  newContext ??= contextFactory(bridge, config);
+  const ctx = newContext(invocation.ctx);
   switch (invocation.kind) {
     case "update":
       return typeof extension.update === "function" ? extension.update(ctx) : undefined;
@@ -65,9 +75,9 @@ async function call(invocation: Invocation, signal: AbortSignal): Promise<unknow
     case "onAction":
       return typeof extension.onAction === "function" ? extension.onAction(ctx, invocation.action) : undefined;
     case "tool.run":
-      return findTool(invocation.tool, "run").run(invocation.action, invocation.values, { ...ctx, signal });
+      return findTool(invocation.tool, "run").run(invocation.action, invocation.values, { ...ctx, signal: toolSignal(callId) });
     case "tool.drop":
-      return findTool(invocation.tool, "drop").drop(invocation.action, invocation.files, { ...ctx, signal });
+      return findTool(invocation.tool, "drop").drop(invocation.action, invocation.files, { ...ctx, signal: toolSignal(callId) });
     default:
       throw new Error(`unknown invocation kind "${(invocation as { kind: string }).kind}"`);
   }
@@ -86,6 +96,7 @@ function report(callId: number, outcome: { ok: true; value: unknown } | { ok: fa
 export const entry = {
   init(json: string): void {
     config = parse(json);
+    newContext = undefined;
     restartClock();
   },
   load(bundle: (module: unknown, exports: unknown, require: unknown) => void): string {
@@ -101,11 +112,9 @@ export const entry = {
   },
   invoke(json: string): void {
     const { callId, invocation } = parse(json) as { callId: number; invocation: Invocation };
-    const controller = new AbortController();
-    running.set(callId, controller);
     let result: Promise<unknown>;
     try {
-      result = Promise.resolve(call(invocation, controller.signal));
+      result = Promise.resolve(call(callId, invocation));
     } catch (error) {
       result = Promise.reject(error);
     }

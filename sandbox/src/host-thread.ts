@@ -25,7 +25,7 @@ adoptCompiledModule(data.module);
 const board = new SliceBoard(data.board);
 const capabilities = createCapabilities();
 const sandboxes = new Map<number, Sandbox>();
-const aborts = new Map<number, AbortController>();
+const aborts = new Map<number, (error: SandboxError) => void>();
 const forwards = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
 let nextForwardId = 1;
 const { timeZone } = data;
@@ -104,17 +104,14 @@ function handle(message: ToHostThread): void {
         }
         return message.method === "load" ? sandbox.load() : sandbox.diagnostics();
       });
-    case "invoke": {
-      const controller = new AbortController();
-      aborts.set(message.rid, controller);
-      return reply(message.rid, () =>
-        sandboxOf(message.sid)
-          .invoke(message.invocation, { signal: controller.signal })
-          .finally(() => aborts.delete(message.rid)),
-      );
-    }
+    case "invoke":
+      return reply(message.rid, () => {
+        const { result, abort } = sandboxOf(message.sid).start(message.invocation);
+        aborts.set(message.rid, abort);
+        return result.finally(() => aborts.delete(message.rid));
+      });
     case "abort":
-      return aborts.get(message.rid)?.abort(new Error(message.reason));
+      return aborts.get(message.rid)?.(new SandboxError("aborted", message.reason));
     case "forwarded": {
       const waiter = forwards.get(message.fid);
       forwards.delete(message.fid);

@@ -164,17 +164,31 @@ export class Sandbox implements SandboxHandle {
     if (this.state !== "ready") return Promise.reject(this.deadError());
     const { signal } = options;
     if (signal?.aborted) return Promise.reject(abortError(signal));
+    if (!signal) return this.start(invocation).result;
+    const { result, abort } = this.start(invocation);
+    const onAbort = () => abort(abortError(signal));
+    signal.addEventListener("abort", onAbort, { once: true });
+    return result.finally(() => signal.removeEventListener("abort", onAbort));
+  }
+
+  /**
+   * Starts an invocation; `abort` fails it and tells the guest (its tool's `ctx.signal`). For
+   * host threads, which abort on a message: no AbortSignal per call (Node's cost ~10 µs each).
+   *
+   * @example const { result, abort } = sandbox.start(invocation); abort(new SandboxError("aborted", "…"));
+   */
+  start(invocation: Invocation): { result: Promise<unknown>; abort(error: SandboxError): void } {
+    if (this.state !== "ready") return { result: Promise.reject(this.deadError()), abort: () => {} };
     const callId = this.nextCallId++;
     const files = "files" in invocation ? invocation.files.filter((f) => typeof f === "string") : [];
     const result = new Promise<unknown>((resolve, reject) => this.calls.set(callId, { resolve, reject, files }));
-    const onAbort = () => {
+    const abort = (error: SandboxError) => {
       const call = this.calls.get(callId);
       if (!call) return;
       this.calls.delete(callId);
-      call.reject(abortError(signal!));
+      call.reject(error);
       this.deliver("abort", { callId });
     };
-    signal?.addEventListener("abort", onAbort, { once: true });
     const { context } = this.instance;
     let failure: string | undefined;
     this.enter(() => {
@@ -185,7 +199,7 @@ export class Sandbox implements SandboxHandle {
       else out.value.dispose();
     });
     if (failure !== undefined) this.failCall(callId, new SandboxError("guest", failure));
-    return result.finally(() => signal?.removeEventListener("abort", onAbort));
+    return { result, abort };
   }
 
   async diagnostics(): Promise<SandboxDiagnostics> {
