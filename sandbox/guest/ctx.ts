@@ -1,6 +1,7 @@
 /**
- * `ctx`, made for each call into the extension from the runtime's CallContext. Every member is
- * a thin wrapper over one bridge op (BRIDGE.md); the host checks and serves or forwards it.
+ * `ctx` for each call into the extension, from the runtime's CallContext: fresh objects per call
+ * around member functions made once per sandbox. Every member is a thin wrapper over one bridge
+ * op (BRIDGE.md); the host checks and serves or forwards it.
  */
 import type { Bridge } from "./bridge.ts";
 import { sendLog } from "./console.ts";

@@ -1,6 +1,6 @@
 /**
  * Which code serves each bridge op (BRIDGE.md): the sandbox's own ops, the fenced capabilities
- * (helper D's `createCapabilities`), and the ops forwarded to the runtime through `HostCalls`.
+ * (`createCapabilities`), and the ops forwarded to the runtime through `HostCalls`.
  */
 import type { Capabilities, CapabilityContext } from "./capabilities/index.js";
 import { parseUrl, randomBase64, requiredName, setUrlPart, timerArgs } from "./builtin-ops.js";

@@ -47,7 +47,7 @@ export interface Secrets {
   delete(name: string): Promise<void>;
 }
 
-// OAuthConnection and WorkingHours come from the schemas (helper A), so both stay one type.
+// OAuthConnection and WorkingHours come from the schemas, so both stay one type.
 export type { OAuthConnection, WorkingHours };
 
 /** Which sign-in: `provider` may be left out when the manifest declares only one. */

@@ -4,28 +4,12 @@
  * the guest's arguments as parsed JSON (untrusted: check every type and size) and the
  * sandbox it serves.
  *
- * NOTE FOR THE SANDBOX CORE (helper C), from helper D — policies and limits: ../../CAPABILITIES.md
- * - `CapabilityContext` gained one OPTIONAL member, `log(level, message)`: storage reports a
- *   corrupt file it moved aside through it (falls back to console.warn). Please wire it.
- * - Build `deny()`'s Error with `formatDenial(denial)` (exported below), so every denial reads
- *   `fetch to evil.example denied: "evil.example" is not in permissions.network (add
- *   "evil.example" to svc.permissions.network in package.json)`.
- * - `createCapabilities(options?)` takes optional `CapabilityOptions` (limits, resolver, PATH).
- * - Async handlers may throw synchronously on bad args only if you wrap them; they are all
- *   `async` functions today, so they reject instead.
- * - Ops: async `fetch`, `exec`, `files.read|write|list|exists|remove`, `storage.get|set|delete`;
- *   sync `fetch.abort`, `ws.open` (throws a denial at once; the rest arrives as pushes),
- *   `ws.send`, `ws.close`.
- * - `push(kind, data)` is used with kind `"ws"`, data `{socketId, type: "open"|"message"|
- *   "error"|"close", …}` (websocket.ts `WebSocketPush`). Deliver pushes in the order made.
- * - fetch args add `redirect` ("follow"|"manual"|"error") and `bodyEncoding` ("utf8"|"base64")
- *   to BRIDGE.md's; the result adds `bodyEncoding`. A fetch body may be 10 MB, i.e. ~14 MB of
- *   args JSON as base64: MAX_CALL_JSON_CHARS (1 MiB) must allow that for `fetch` (and ~1.4 MB
- *   for `ws.send`), or lower `fetchRequestBytes` to match.
- * - Speed: a JS loop over bytes in QuickJS costs ~2 µs/byte (1 MB of base64 → 2.4–4.8 s, over the
- *   slice). guest/fetch.ts's `GuestBridge` has OPTIONAL `bytesFromBase64`/`bytesToBase64`: give
- *   them native implementations (host decodes, `vm.newArrayBuffer`) in the bridge you pass to
- *   `install`. Text bodies already cross as strings.
+ * Policies and limits: ../../CAPABILITIES.md. Every denial's Error is built with
+ * `formatDenial`, e.g. `fetch to evil.example denied: "evil.example" is not in
+ * permissions.network (add "evil.example" to svc.permissions.network in package.json)`.
+ * Ops: async `fetch`, `exec`, `files.read|write|list|exists|remove`, `storage.get|set|delete`;
+ * sync `fetch.abort`, `ws.open` (a denial throws at once; the rest arrives as pushes of kind
+ * `"ws"`, in the order made), `ws.send`, `ws.close`.
  */
 import type { Denial, Permissions } from "../types.js";
 import { resolveOptions, type CapabilityOptions } from "./options.js";
@@ -49,7 +33,7 @@ export interface CapabilityContext {
   readonly signal: AbortSignal;
   /** Absolute paths the user gave to the tool runs currently in progress (readable while they run). */
   toolFiles(): readonly string[];
-  /** Something the extension's developer should see in its log (added by helper D; optional). */
+  /** Something the extension's developer should see in its log (storage reports a corrupt file it moved aside). */
   log?(level: "debug" | "info" | "warn" | "error", message: string): void;
 }
 
