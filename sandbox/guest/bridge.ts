@@ -6,6 +6,7 @@
  * checks and parses them. Nothing here is a security boundary: the host checks every call.
  */
 import { makeError } from "./errors.ts";
+import { nativeFromBase64, nativeToBase64 } from "./native-base64.ts";
 
 type RawCall = (op: string, json: string) => number;
 type RawCallSync = (op: string, json: string) => string | undefined;
@@ -17,6 +18,10 @@ export interface Bridge {
   callSync<T = unknown>(op: string, args?: unknown): T;
   /** Receives host pushes of one kind (`ws` …), in the order the host made them. */
   on(kind: string, handler: (data: any) => void): void;
+  /** Native base64 → bytes (native-base64.ts), when the host installed it. */
+  bytesFromBase64?(text: string): Uint8Array;
+  /** Native bytes → base64, when the host installed it. */
+  bytesToBase64?(bytes: Uint8Array): string;
 }
 
 interface ErrorRecord {
@@ -77,6 +82,8 @@ export const bridge: Bridge = {
   on(kind, handler) {
     handlers.set(kind, handler);
   },
+  bytesFromBase64: nativeFromBase64,
+  bytesToBase64: nativeToBase64,
 };
 
 handlers.set("reply", (data: unknown) => {

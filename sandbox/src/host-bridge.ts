@@ -1,10 +1,12 @@
 /**
- * The host end of the bridge: installs `__svc_call` and `__svc_callSync` in a context. Each
+ * The host end of the bridge: installs `__svc_call` and `__svc_callSync` in a context (and the
+ * native base64 pair of byte-codec.ts). Each
  * call's op name and JSON text are read as guest strings (type and length checked before the
  * text is copied out of the guest), parsed by parseGuestJson, and handed to the router. Sync
  * results go back as JSON text; async ones get a call id now and a `reply` push later.
  */
 import type { QuickJSContext, QuickJSHandle } from "quickjs-emscripten-core";
+import { installByteCodec } from "./byte-codec.js";
 import { parseGuestJson } from "./guest-json.js";
 import { MAX_CALL_JSON_CHARS, MAX_CALLS_IN_FLIGHT, MAX_CHARS_IN_FLIGHT } from "./limits.js";
 
@@ -64,7 +66,7 @@ export class HostBridge {
     this.deliverReply = deliverReply;
   }
 
-  /** Defines the two globals; the prelude captures and deletes them. */
+  /** Defines the bridge's globals; the prelude captures and deletes them. */
   install(): void {
     const { context } = this;
     const callSync = context.newFunction("__svc_callSync", (opHandle, jsonHandle) =>
@@ -103,6 +105,7 @@ export class HostBridge {
     context.setProp(context.global, "__svc_call", call);
     callSync.dispose();
     call.dispose();
+    installByteCodec(context, this.sliceOver);
   }
 
   /** Drops a call's answer (a cleared timer, an aborted request). */

@@ -17,6 +17,10 @@ export const DEFAULT_LIMITS: Readonly<SandboxLimits> = Object.freeze({
 
 /** Longest JSON string one guest→host call may carry (`__svc_call` / `__svc_callSync` arguments). */
 export const MAX_CALL_JSON_CHARS = 1 * MiB;
+/** Longest base64 text the guest may decode natively (the `fetch` / `files.write` argument cap). */
+export const MAX_CODEC_BASE64_CHARS = 15 * MiB;
+/** Most bytes the guest may encode natively: their base64 is exactly MAX_CODEC_BASE64_CHARS long. */
+export const MAX_CODEC_BYTES = (MAX_CODEC_BASE64_CHARS / 4) * 3;
 /** Longest JSON string an invocation result may carry (the runtime applies SPEC's 1 MB tool rule itself). */
 export const MAX_RESULT_JSON_CHARS = 4 * MiB;
 /** Deepest nesting of arrays/objects accepted in a guest→host JSON string. */
