@@ -10,4 +10,8 @@ describe("supportFolder", () => {
     expect(supportFolder({}, "linux", "/home/ann")).toBe("/home/ann/.local/share/Svc");
     expect(supportFolder({ XDG_DATA_HOME: "/data" }, "linux", "/home/ann")).toBe("/data/Svc");
   });
+  it("is the host's folder, even where the environment is odd (a relative XDG_DATA_HOME is ignored)", () => {
+    expect(supportFolder({ XDG_DATA_HOME: "relative/dir" }, "linux", "/home/ann")).toBe("/home/ann/.local/share/Svc");
+    expect(supportFolder({ APPDATA: "" }, "win32", "C:\\Users\\ann")).toBe("C:\\Users\\ann\\AppData\\Roaming\\Svc");
+  });
 });

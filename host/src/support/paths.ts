@@ -2,29 +2,9 @@
  * Where the app keeps its files (DESIGN.md "Entry points", SPEC.md "File layout"): `SVC_HOME`,
  * else the platform's usual place for application data, and the fixed layout inside it.
  */
-import { homedir } from "node:os";
-import { join, posix, win32 } from "node:path";
+import { join } from "node:path";
 
-type Env = Readonly<Record<string, string | undefined>>;
-
-/**
- * The support folder for an environment and platform.
- *
- * @example
- * supportRoot({ SVC_HOME: "/tmp/svc" })                 // "/tmp/svc"
- * supportRoot({}, "darwin", "/Users/ann")               // "/Users/ann/Library/Application Support/Svc"
- * supportRoot({ XDG_DATA_HOME: "/d" }, "linux", "/h")   // "/d/Svc"
- * supportRoot({}, "linux", "/home/ann")                 // "/home/ann/.local/share/Svc"
- * supportRoot({ APPDATA: "C:\\Users\\ann\\AppData\\Roaming" }, "win32") // "C:\\Users\\ann\\AppData\\Roaming\\Svc"
- */
-export function supportRoot(env: Env = process.env, platform: NodeJS.Platform = process.platform, home: string = homedir()): string {
-  if (env.SVC_HOME) return env.SVC_HOME;
-  if (platform === "win32") return win32.join(env.APPDATA || win32.join(home, "AppData", "Roaming"), "Svc");
-  if (platform === "darwin") return posix.join(home, "Library", "Application Support", "Svc");
-  // XDG says a relative XDG_DATA_HOME is invalid and must be ignored.
-  const xdg = env.XDG_DATA_HOME && posix.isAbsolute(env.XDG_DATA_HOME) ? env.XDG_DATA_HOME : undefined;
-  return posix.join(xdg ?? posix.join(home, ".local", "share"), "Svc");
-}
+export { supportRoot } from "@svc/runtime";
 
 /** Every path the host uses inside the support folder. */
 export interface SupportPaths {
