@@ -1,6 +1,6 @@
 /**
  * The way an author outside this repository gets `@svc/api` and `svckit` (cli/README.md):
- * `npm pack` of sdk, sandbox and cli, then `npm install -D <tarballs>` in the extension's
+ * `npm pack` of sdk, sandbox, runtime and cli, then `npm install -D <tarballs>` in the extension's
  * folder. Installs from npm's cache only (`--offline`): the repository's own `npm install`
  * put every third-party dependency there. Needs the packages built (`npx tsc -b cli`).
  */
@@ -23,12 +23,12 @@ describe("svckit from tarballs, outside the repository", () => {
   it("installs, builds and packs an extension", { timeout: 180_000 }, async () => {
     const packages = join(folder.dir, "packages");
     await mkdir(packages);
-    execFileSync(npm, ["pack", "-w", "@svc/api", "-w", "@svc/sandbox", "-w", "svckit", "--pack-destination", packages], {
+    execFileSync(npm, ["pack", "-w", "@svc/api", "-w", "@svc/sandbox", "-w", "@svc/runtime", "-w", "svckit", "--pack-destination", packages], {
       cwd: REPO,
       stdio: "pipe",
     });
     const tarballs = (await readdir(packages)).sort();
-    expect(tarballs).toEqual(["svc-api-0.1.0.tgz", "svc-sandbox-0.1.0.tgz", "svckit-0.1.0.tgz"]);
+    expect(tarballs).toEqual(["svc-api-0.1.0.tgz", "svc-runtime-0.1.0.tgz", "svc-sandbox-0.1.0.tgz", "svckit-0.1.0.tgz"]);
 
     const ext = await writeFixture(join(folder.dir, "ext"));
     execFileSync(
