@@ -25,15 +25,18 @@ async function main() {
   const noSparePool = await warmPool({ spare: false });
   const cold = await coldStart({ pool, noSparePool }, code, tempDir("svc-bench-cold-"), quick ? 8 : 30);
   await noSparePool.dispose();
+  const variants = [
+    ["sandbox (spare ready, compiled before)", cold.sandbox],
+    ["sandbox, first load (spare ready, never compiled)", cold.firstLoad],
+    ["sandbox, no spare (burst), compiled before", cold.noSpare],
+    ["sandbox, no spare, first load", cold.noSpareFirstLoad],
+  ];
   printTable("cold start to first update() result (ms; sandbox on a warm pool: host threads already started)", [
-    { design: "sandbox (spare instance ready)", median: fmt(cold.sandbox.median), p90: fmt(cold.sandbox.p90), n: cold.sandbox.n },
-    { design: "sandbox, no spare (burst)", median: fmt(cold.noSpare.median), p90: fmt(cold.noSpare.p90), n: cold.noSpare.n },
-    { design: "worker", median: fmt(cold.worker.median), p90: fmt(cold.worker.p90), n: cold.worker.n },
-    { design: "ratio (sandbox ÷ worker)", median: fmt(cold.ratio, 2), p90: fmt(cold.sandbox.p90 / cold.worker.p90, 2), n: "" },
-    { design: "ratio (no spare ÷ worker)", median: fmt(cold.noSpareRatio, 2), p90: fmt(cold.noSpare.p90 / cold.worker.p90, 2), n: "" },
+    ...variants.map(([design, f]) => ({ design, median: fmt(f.median), p90: fmt(f.p90), n: f.n, "÷ worker": fmt(f.ratio, 2) })),
+    { design: "worker", median: fmt(cold.worker.median), p90: fmt(cold.worker.p90), n: cold.worker.n, "÷ worker": "" },
   ]);
-  for (const [name, ph] of [["sandbox", cold.sandboxPhases], ["no spare", cold.noSparePhases]]) {
-    console.log(`${name} phases (medians): create ${fmt(ph.create)} ms, load ${fmt(ph.load)} ms, first update ${fmt(ph.update)} ms`);
+  for (const [design, { phases: ph }] of variants) {
+    console.log(`${design} phases (medians): create ${fmt(ph.create)} ms, load ${fmt(ph.load)} ms, first update ${fmt(ph.update)} ms`);
   }
 
   const bridge = await bridgeCost(pool, { rounds: quick ? 4 : 12, n: 300 });
@@ -59,7 +62,9 @@ async function main() {
   const headlines = [
     headline("cold start, sandbox ÷ worker (median)", cold.ratio, "×", { max: 0.5 }),
     headline("cold start, sandbox median", cold.sandbox.median, "ms"),
-    headline("cold start without a spare (burst), sandbox ÷ worker", cold.noSpareRatio, "×"),
+    headline("cold start, first load of a bundle, sandbox ÷ worker", cold.firstLoad.ratio, "×"),
+    headline("cold start without a spare (burst), sandbox ÷ worker", cold.noSpare.ratio, "×"),
+    headline("cold start without a spare, first load, sandbox ÷ worker", cold.noSpareFirstLoad.ratio, "×"),
     headline("cold start, worker median", cold.worker.median, "ms"),
     ...memory.map((r) => headline(`memory per idle extension at ${r.count}, sandbox ÷ worker`, r.ratio, "×", { max: 0.2 })),
     headline(`memory per idle extension at ${at(100).count}, sandbox`, at(100).sandbox / MB, "MB"),

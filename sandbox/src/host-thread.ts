@@ -14,7 +14,7 @@ import { prepareInstance } from "./prepared-instance.js";
 import { Sandbox } from "./sandbox.js";
 import { SpareKeeper } from "./spare.js";
 import { SliceBoard } from "./slice-board.js";
-import type { FromHostThread, HostThreadData, ToHostThread } from "./thread-messages.js";
+import type { FromHostThread, HostThreadData, LoadReply, ToHostThread } from "./thread-messages.js";
 import type { SandboxOptions } from "./types.js";
 import { adoptCompiledModule } from "./wasm.js";
 import { warmUp } from "./warm-up.js";
@@ -53,7 +53,7 @@ function reply(rid: number, work: () => Promise<unknown>, isWork = true): void {
   );
 }
 
-async function create(sid: number, options: SandboxOptions): Promise<null> {
+async function create(sid: number, options: SandboxOptions, compiledCode: Uint8Array | undefined): Promise<null> {
   let prepared;
   try {
     prepared = spare?.take(resolveLimits(options.limits).memoryBytes);
@@ -78,7 +78,7 @@ async function create(sid: number, options: SandboxOptions): Promise<null> {
         send({ type: "crash", sid, reason: crash.reason });
       },
     },
-    { placement: { board, slot: sid }, capabilities, timeZone, prepared },
+    { placement: { board, slot: sid }, capabilities, timeZone, prepared, compiledCode },
   );
   sandboxes.set(sid, sandbox);
   return null;
@@ -94,7 +94,7 @@ function handle(message: ToHostThread): void {
   if (message.type !== "stats") spare?.active();
   switch (message.type) {
     case "create":
-      return reply(message.rid, () => create(message.sid, message.options));
+      return reply(message.rid, () => create(message.sid, message.options, message.compiledCode));
     case "call":
       return reply(message.rid, async () => {
         const sandbox = sandboxOf(message.sid);
@@ -102,7 +102,9 @@ function handle(message: ToHostThread): void {
           sandboxes.delete(message.sid);
           return sandbox.dispose();
         }
-        return message.method === "load" ? sandbox.load() : sandbox.diagnostics();
+        if (message.method === "diagnostics") return sandbox.diagnostics();
+        const loaded = await sandbox.load();
+        return { loaded, compiledCode: sandbox.takeCompiledCode() } satisfies LoadReply;
       });
     case "invoke":
       return reply(message.rid, () => {

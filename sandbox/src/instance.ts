@@ -6,6 +6,8 @@
 import { newQuickJSWASMModuleFromVariant, newVariant } from "quickjs-emscripten-core";
 import type { QuickJSContext, QuickJSRuntime, QuickJSSyncVariant } from "quickjs-emscripten-core";
 import variantModule from "@jitl/quickjs-ng-wasmfile-release-sync";
+import { CompiledScripts } from "./compiled-code/compiled-scripts.js";
+import { EVAL_FUNCTION_EXPORT } from "./compiled-code/wasm-patch.js";
 import { memoryPages } from "./limits.js";
 import { zoneImports } from "./time-zone.js";
 import type { SandboxLimits } from "./types.js";
@@ -21,6 +23,8 @@ export interface QuickJSInstance {
   readonly memory: WebAssembly.Memory;
   /** True once the linear memory refused to grow: the guest reached the hard cap. */
   readonly memoryExhausted: boolean;
+  /** Compiles and runs compiled code; absent when the engine is not the patched build. */
+  readonly scripts: CompiledScripts | undefined;
 }
 
 /**
@@ -34,6 +38,7 @@ export async function createInstance(limits: SandboxLimits, options: { timeZone?
   const state = { memoryExhausted: false };
   watchGrowth(memory, () => (state.memoryExhausted = true));
   const compiled = await quickjsWasmModule();
+  let evalFunction: ((ctx: number, value: number) => number) | undefined;
   const variant = newVariant(baseVariant, {
     wasmMemory: memory,
     log: noLog,
@@ -41,7 +46,10 @@ export async function createInstance(limits: SandboxLimits, options: { timeZone?
       // Instantiated here rather than through `wasmModule`, to reach the import object first.
       instantiateWasm(imports: WebAssembly.Imports, onSuccess: (instance: WebAssembly.Instance, module: WebAssembly.Module) => void) {
         if (options.timeZone) zoneImports(imports, memory, options.timeZone);
-        void WebAssembly.instantiate(compiled, imports).then((instance) => onSuccess(instance, compiled));
+        void WebAssembly.instantiate(compiled, imports).then((instance) => {
+          evalFunction = instance.exports[EVAL_FUNCTION_EXPORT] as typeof evalFunction;
+          onSuccess(instance, compiled);
+        });
         return {};
       },
     } as never,
@@ -55,6 +63,7 @@ export async function createInstance(limits: SandboxLimits, options: { timeZone?
     runtime,
     context,
     memory,
+    scripts: evalFunction && new CompiledScripts(context, evalFunction),
     get memoryExhausted() {
       return state.memoryExhausted;
     },

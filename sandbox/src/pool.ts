@@ -3,10 +3,11 @@
  * places each new sandbox on the least loaded one, and keeps the protocol thread free: guest
  * code never runs on the thread that creates the pool.
  */
+import { CodeCache } from "./compiled-code/code-cache.js";
 import { SandboxError } from "./errors.js";
 import { HostThreadClient } from "./host-thread-client.js";
 import { WATCHDOG_MARGIN_MS } from "./limits.js";
-import type { HostThreadStats } from "./thread-messages.js";
+import type { HostThreadStats, LoadReply } from "./thread-messages.js";
 import { checkTimeZone } from "./time-zone.js";
 import type { Invocation, LoadResult, SandboxDiagnostics, SandboxHandle, SandboxListeners, SandboxOptions } from "./types.js";
 import { quickjsWasmModule } from "./wasm.js";
@@ -27,6 +28,12 @@ export interface SandboxPoolOptions {
    * sandbox only, and only when that sandbox has the default memory limit.
    */
   spare?: boolean;
+  /**
+   * Where compiled bundles are kept between runs (created when needed), so an extension
+   * started again loads without QuickJS parsing its bundle. Without it they are kept in memory
+   * for the pool's life only. The folder must be the host's own, never an extension's.
+   */
+  compiledCodeDir?: string;
 }
 
 /**
@@ -42,6 +49,7 @@ export class SandboxPool {
   private readonly maxThreads: number;
   private readonly marginMs: number;
   private readonly threadSettings: { timeZone?: string; spare: boolean };
+  private readonly codeCache: CodeCache;
   private nextSandboxId = 1;
   private disposed = false;
 
@@ -52,20 +60,22 @@ export class SandboxPool {
       ...(options.timeZone === undefined ? {} : { timeZone: checkTimeZone(options.timeZone) }),
       spare: options.spare ?? true,
     };
+    this.codeCache = new CodeCache({ dir: options.compiledCodeDir });
   }
 
   async create(options: SandboxOptions, listeners: SandboxListeners): Promise<SandboxHandle> {
     if (this.disposed) throw new SandboxError("disposed", "the sandbox pool was disposed");
-    const thread = await this.pickThread();
+    const key = CodeCache.key(options.code, options.filename ?? "dist/index.js");
+    const [thread, compiledCode] = await Promise.all([this.pickThread(), this.codeCache.get(options.id, key)]);
     const sid = this.nextSandboxId++;
     thread.admit(sid, { id: options.id, listeners });
     try {
-      await thread.request({ type: "create", sid, options });
+      await thread.request({ type: "create", sid, options, compiledCode });
     } catch (error) {
       thread.release(sid);
       throw error;
     }
-    return new RemoteSandbox(options.id, sid, thread);
+    return new RemoteSandbox(options.id, sid, thread, (bytes) => void this.codeCache.put(options.id, key, bytes));
   }
 
   /**
@@ -121,10 +131,13 @@ class RemoteSandbox implements SandboxHandle {
     readonly id: string,
     private readonly sid: number,
     private readonly thread: HostThreadClient,
+    private readonly keepCompiledCode: (bytes: Uint8Array) => void,
   ) {}
 
-  load(): Promise<LoadResult> {
-    return this.call("load") as Promise<LoadResult>;
+  async load(): Promise<LoadResult> {
+    const { loaded, compiledCode } = (await this.call("load")) as LoadReply;
+    if (compiledCode) this.keepCompiledCode(compiledCode);
+    return loaded;
   }
 
   invoke(invocation: Invocation, options: { signal?: AbortSignal } = {}): Promise<unknown> {

@@ -6,6 +6,7 @@
 import { mkdir, realpath } from "node:fs/promises";
 import type { QuickJSHandle } from "quickjs-emscripten-core";
 import { createCapabilities, formatDenial, type Capabilities, type CapabilityContext } from "./capabilities/index.js";
+import { bundleScript, type ScriptResult } from "./compiled-code/compiled-scripts.js";
 import { SandboxError, interruptedMessage } from "./errors.js";
 import { HostBridge, errorRecord, type Reply } from "./host-bridge.js";
 import { HostTimers } from "./host-timers.js";
@@ -31,6 +32,11 @@ export interface SandboxEnvironment {
    * `memoryBytes` and `timeZone` must be this sandbox's; no guest code may have run in it.
    */
   prepared?: PreparedInstance;
+  /**
+   * This bundle's compiled form from an earlier load, which `load` runs instead of parsing the
+   * source. Only ever the pool's code cache's own bytes: compiled code is trusted input.
+   */
+  compiledCode?: Uint8Array;
 }
 
 interface PendingCall {
@@ -69,6 +75,9 @@ export class Sandbox implements SandboxHandle {
   private readonly timers: HostTimers;
   /** The bundle's source, dropped once evaluated (the interpreter keeps what it needs). */
   private code: string | undefined;
+  /** Its compiled form: given (from the code cache) until load, or made by load for the cache. */
+  private compiledCode: Uint8Array | undefined;
+  private compiledCodeMade = false;
   private loaded: Promise<LoadResult> | undefined;
 
   private constructor(
@@ -79,8 +88,10 @@ export class Sandbox implements SandboxHandle {
     private readonly listeners: SandboxListeners,
     prepared: PreparedInstance,
     private readonly dataDir: string,
+    compiledCode: Uint8Array | undefined,
   ) {
     this.code = code;
+    this.compiledCode = compiledCode;
     ({ instance: this.instance, entry: this.entry, bridge: this.bridge, slices: this.slices } = prepared);
     this.timers = new HostTimers((callId) => this.bridge.cancel(callId));
   }
@@ -99,7 +110,7 @@ export class Sandbox implements SandboxHandle {
       throw error;
     });
     const { code, ...rest } = options;
-    const sandbox = new Sandbox(options.id, rest, code, limits, listeners, instance, dataDir);
+    const sandbox = new Sandbox(options.id, rest, code, limits, listeners, instance, dataDir, env.compiledCode);
     sandbox.bind(env);
     return sandbox;
   }
@@ -137,16 +148,26 @@ export class Sandbox implements SandboxHandle {
     return this.loaded;
   }
 
+  /**
+   * The bundle's compiled form if `load` made one (the first load of this source), for the
+   * code cache; given once.
+   */
+  takeCompiledCode(): Uint8Array | undefined {
+    if (!this.compiledCodeMade) return undefined;
+    const bytes = this.compiledCode;
+    this.compiledCode = undefined;
+    this.compiledCodeMade = false;
+    return bytes;
+  }
+
   private evaluateBundle(): Promise<LoadResult> {
     return this.whenAlive(() => {
       const { context } = this.instance;
-      const code = `(function (module, exports, require) {${this.code ?? ""}\n})`;
-      this.code = undefined;
       const outcome = this.enter(() => {
-        const compiled = context.evalCode(code, this.options.filename ?? "dist/index.js", { type: "global" });
-        if (compiled.error) return { ok: false, error: { message: this.slices.describe(compiled.error) } };
-        const result = context.callFunction(this.entry.load, context.undefined, compiled.value);
-        compiled.value.dispose();
+        const bundle = this.bundleFunction();
+        if (bundle.error) return { ok: false, error: { message: this.slices.describe(bundle.error) } };
+        const result = context.callFunction(this.entry.load, context.undefined, bundle.value);
+        bundle.value.dispose();
         if (result.error) return { ok: false, error: { message: this.slices.describe(result.error) } };
         return this.readJsonResult(result.value, "load");
       });
@@ -158,6 +179,36 @@ export class Sandbox implements SandboxHandle {
       if (!reply.ok) throw new SandboxError("guest", reply.error?.message ?? "the bundle failed to load");
       return reply.value as LoadResult;
     });
+  }
+
+  /**
+   * The bundle as a function of its module system: run from its compiled form when one was
+   * given and reads, else compiled from source now, keeping the compiled form for the cache.
+   */
+  private bundleFunction(): ScriptResult {
+    const { context, scripts } = this.instance;
+    const filename = this.options.filename ?? "dist/index.js";
+    const script = bundleScript(this.code ?? "");
+    const given = this.compiledCode;
+    this.code = undefined;
+    this.compiledCode = undefined;
+    if (!scripts) {
+      const result = context.evalCode(script, filename, { type: "global" });
+      return result.error ? { error: result.error } : { value: result.value };
+    }
+    const fromCache = given && scripts.fromBytes(given);
+    if (fromCache) {
+      const ran = scripts.run(fromCache);
+      fromCache.dispose();
+      if (ran) return ran;
+    }
+    const compiled = scripts.compile(script, filename);
+    if (compiled.error) return compiled;
+    this.compiledCode = scripts.toBytes(compiled.value);
+    this.compiledCodeMade = this.compiledCode !== undefined;
+    const ran = scripts.run(compiled.value);
+    compiled.value.dispose();
+    return ran ?? { error: context.newError("internal: the compiled bundle did not run") };
   }
 
   invoke(invocation: Invocation, options: { signal?: AbortSignal } = {}): Promise<unknown> {

@@ -4,12 +4,12 @@
  * thread's SliceBoard), `rid` a request, `fid` a forwarded host call.
  */
 import type { SandboxErrorCode } from "./errors.js";
-import type { ForwardedOp, Invocation, SandboxEvent, SandboxOptions } from "./types.js";
+import type { ForwardedOp, Invocation, LoadResult, SandboxEvent, SandboxOptions } from "./types.js";
 
 export type SandboxMethod = "load" | "diagnostics" | "dispose";
 
 export type ToHostThread =
-  | { type: "create"; rid: number; sid: number; options: SandboxOptions }
+  | { type: "create"; rid: number; sid: number; options: SandboxOptions; compiledCode?: Uint8Array }
   | { type: "call"; rid: number; sid: number; method: SandboxMethod }
   | { type: "invoke"; rid: number; sid: number; invocation: Invocation }
   | { type: "abort"; rid: number; reason: string }
@@ -24,6 +24,12 @@ export type FromHostThread =
   | { type: "forward"; sid: number; fid: number; op: ForwardedOp; args: unknown }
   | { type: "event"; sid: number; event: SandboxEvent }
   | { type: "crash"; sid: number; reason: string };
+
+/** A host thread's answer to "load": the result, and the bundle's compiled form if the load made one. */
+export interface LoadReply {
+  loaded: LoadResult;
+  compiledCode?: Uint8Array;
+}
 
 /** What the owner gives a host thread when starting it (`workerData`). */
 export interface HostThreadData {

@@ -1,10 +1,12 @@
 /**
  * The QuickJS-ng `.wasm`, compiled once per thread. The owner thread compiles it and posts the
  * compiled WebAssembly.Module to each host thread (`adoptCompiledModule`), so no thread compiles
- * it twice and every instance shares the same machine code.
+ * it twice and every instance shares the same machine code. The pinned build is patched first so
+ * it can keep compiled code (compiled-code/wasm-patch.ts); any other build is used as it is.
  */
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
+import { patchForCompiledCode } from "./compiled-code/wasm-patch.js";
 
 let compiled: Promise<WebAssembly.Module> | undefined;
 
@@ -26,5 +28,6 @@ export function adoptCompiledModule(module: WebAssembly.Module): void {
 async function compile(): Promise<WebAssembly.Module> {
   const require = createRequire(import.meta.url);
   const path = require.resolve("@jitl/quickjs-ng-wasmfile-release-sync/wasm");
-  return WebAssembly.compile(await readFile(path));
+  const original = await readFile(path);
+  return WebAssembly.compile(patchForCompiledCode(original) ?? original);
 }

@@ -1,0 +1,115 @@
+/**
+ * The pool's cache of compiled bundles: an extension's second start (a restart, re-enabling
+ * it, a preference change, the next app launch) reads its compiled form instead of parsing
+ * its source again.
+ *
+ * Compiled code is trusted input to the interpreter (QuickJS does not check it the way it
+ * checks source), so it only ever comes from here: made by the sandbox from the bundle's own
+ * source, keyed by the SHA-256 of the engine, the file name and that exact source, and on
+ * disk stored with the SHA-256 of its bytes, checked before use. A package never brings
+ * compiled code, and no guest can write the folder (guest writes stay in its data folder).
+ */
+import { createHash, randomBytes } from "node:crypto";
+import { mkdir, readFile, readdir, rename, rm, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { bundleScript } from "./compiled-scripts.js";
+import { COMPILED_CODE_ENGINE } from "./wasm-patch.js";
+
+const DIGEST_BYTES = 32;
+const SUFFIX = ".qjsc";
+
+export interface CodeCacheOptions {
+  /** Folder kept between runs; without it, compiled code lives as long as the pool. */
+  dir?: string;
+  /** Compiled code kept in memory at most, bytes. Default 64 MB. */
+  maxMemoryBytes?: number;
+}
+
+export class CodeCache {
+  /** Most recently used last. */
+  private readonly memory = new Map<string, Uint8Array>();
+  private memoryBytes = 0;
+  private readonly maxMemoryBytes: number;
+
+  constructor(private readonly options: CodeCacheOptions = {}) {
+    this.maxMemoryBytes = options.maxMemoryBytes ?? 64 * 1024 * 1024;
+  }
+
+  /** The key of a bundle's compiled form. */
+  static key(code: string, filename: string): string {
+    return createHash("sha256").update(`${COMPILED_CODE_ENGINE}\0${filename}\0${bundleScript(code)}`).digest("hex");
+  }
+
+  /** The compiled form stored under `key`, if any (a damaged file reads as none, and is removed). */
+  async get(id: string, key: string): Promise<Uint8Array | undefined> {
+    const kept = this.memory.get(key);
+    if (kept) {
+      this.remember(key, kept);
+      return kept;
+    }
+    const path = this.pathOf(id, key);
+    if (!path) return undefined;
+    const file = await readFile(path).catch(() => undefined);
+    if (!file) return undefined;
+    const bytes = new Uint8Array(file.subarray(DIGEST_BYTES));
+    if (file.length <= DIGEST_BYTES || !sha256(bytes).equals(file.subarray(0, DIGEST_BYTES))) {
+      await rm(path, { force: true });
+      return undefined;
+    }
+    this.remember(key, bytes);
+    return bytes;
+  }
+
+  /**
+   * Keeps `bytes` under `key`, and on disk replaces this extension's older compiled forms.
+   * Writes are atomic (a temp file renamed into place); a failure only means no cache.
+   */
+  async put(id: string, key: string, bytes: Uint8Array): Promise<void> {
+    this.remember(key, bytes);
+    const path = this.pathOf(id, key);
+    const { dir } = this.options;
+    if (!path || !dir) return;
+    try {
+      await mkdir(dir, { recursive: true });
+      const temp = `${path}.${randomBytes(6).toString("hex")}.tmp`;
+      await writeFile(temp, Buffer.concat([sha256(bytes), bytes]), { mode: 0o600 });
+      await rename(temp, path);
+      const stale = (await readdir(dir)).filter((name) => isFormOf(id, name) && join(dir, name) !== path);
+      await Promise.all(stale.map((name) => rm(join(dir, name), { force: true })));
+    } catch {
+      // a read-only or full disk: the extension still runs, it is compiled again next time
+    }
+  }
+
+  private remember(key: string, bytes: Uint8Array): void {
+    const previous = this.memory.get(key);
+    if (previous) {
+      this.memory.delete(key);
+      this.memoryBytes -= previous.byteLength;
+    }
+    if (bytes.byteLength > this.maxMemoryBytes) return;
+    this.memory.set(key, bytes);
+    this.memoryBytes += bytes.byteLength;
+    for (const [oldest, old] of this.memory) {
+      if (this.memoryBytes <= this.maxMemoryBytes) break;
+      this.memory.delete(oldest);
+      this.memoryBytes -= old.byteLength;
+    }
+  }
+
+  /** `<dir>/<id>.<key>.qjsc`, for ids that are safe as a file name (reverse-DNS ids are). */
+  private pathOf(id: string, key: string): string | undefined {
+    const { dir } = this.options;
+    if (!dir || !/^[A-Za-z0-9][A-Za-z0-9._-]{0,200}$/.test(id)) return undefined;
+    return join(dir, `${id}.${key}${SUFFIX}`);
+  }
+}
+
+/** `com.a.<key>.qjsc` is com.a's; `com.a.b.<key>.qjsc` is not. */
+function isFormOf(id: string, name: string): boolean {
+  return name.startsWith(`${id}.`) && /^[0-9a-f]{64}\.qjsc$/.test(name.slice(id.length + 1));
+}
+
+function sha256(bytes: Uint8Array): Buffer {
+  return createHash("sha256").update(bytes).digest();
+}
