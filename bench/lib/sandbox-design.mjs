@@ -33,7 +33,8 @@ export async function startSandbox(pool, code, { host = { forward: async () => n
  * @example const pool = await warmPool(); // then measure
  */
 export async function warmPool(options = {}) {
-  const pool = new SandboxPool(options);
+  // Compiled bundles on disk, as svc-runtime keeps them (`<dataDir>/.compiled-code`).
+  const pool = new SandboxPool({ compiledCodeDir: tempDir("svc-bench-compiled-"), ...options });
   // Held one after another, probes make the pool start each of its host threads (default 2).
   const probes = [];
   for (let i = 0; i < (options.threads ?? 2); i++) {

@@ -12,7 +12,9 @@ import { errorRecord } from "./host-bridge.js";
 import { DEFAULT_LIMITS, resolveLimits } from "./limits.js";
 import { prepareInstance } from "./prepared-instance.js";
 import { Sandbox } from "./sandbox.js";
-import { SpareKeeper } from "./spare.js";
+import { SPARE_IDLE_MS, SpareKeeper } from "./spare.js";
+import { IdleQueue } from "./idle-queue.js";
+import { compileApart } from "./compiled-code/compile-apart.js";
 import { SliceBoard } from "./slice-board.js";
 import type { FromHostThread, HostThreadData, LoadReply, ToHostThread } from "./thread-messages.js";
 import type { SandboxOptions } from "./types.js";
@@ -31,6 +33,8 @@ let nextForwardId = 1;
 const { timeZone } = data;
 const spare =
   data.spare === false ? undefined : new SpareKeeper(() => prepareInstance({ memoryBytes: DEFAULT_LIMITS.memoryBytes, timeZone }), DEFAULT_LIMITS.memoryBytes);
+/** Compiling bundles for the pool's code cache: only while the thread is quiet. */
+const idleWork = new IdleQueue(SPARE_IDLE_MS);
 
 /**
  * Sends to the owner. Quiet time before making the spare counts from the end of work too, not
@@ -39,7 +43,10 @@ const spare =
  */
 function send(message: FromHostThread, isWork = true): void {
   port.postMessage(message);
-  if (isWork) spare?.active();
+  if (isWork) {
+    spare?.active();
+    idleWork.active();
+  }
 }
 
 function reply(rid: number, work: () => Promise<unknown>, isWork = true): void {
@@ -91,7 +98,10 @@ function sandboxOf(sid: number): Sandbox {
 }
 
 function handle(message: ToHostThread): void {
-  if (message.type !== "stats") spare?.active();
+  if (message.type !== "stats") {
+    spare?.active();
+    idleWork.active();
+  }
   switch (message.type) {
     case "create":
       return reply(message.rid, () => create(message.sid, message.options, message.compiledCode));
@@ -104,7 +114,7 @@ function handle(message: ToHostThread): void {
         }
         if (message.method === "diagnostics") return sandbox.diagnostics();
         const loaded = await sandbox.load();
-        return { loaded, compiledCode: sandbox.takeCompiledCode() } satisfies LoadReply;
+        return { loaded, parsedSource: sandbox.parsedSource } satisfies LoadReply;
       });
     case "invoke":
       return reply(message.rid, () => {
@@ -112,6 +122,8 @@ function handle(message: ToHostThread): void {
         aborts.set(message.rid, abort);
         return result.finally(() => aborts.delete(message.rid));
       });
+    case "compile":
+      return reply(message.rid, () => idleWork.run(() => compileApart(message.code, message.filename)));
     case "abort":
       return aborts.get(message.rid)?.(new SandboxError("aborted", message.reason));
     case "forwarded": {

@@ -75,7 +75,14 @@ export class SandboxPool {
       thread.release(sid);
       throw error;
     }
-    return new RemoteSandbox(options.id, sid, thread, (bytes) => void this.codeCache.put(options.id, key, bytes));
+    const compileForCache = () => {
+      const filename = options.filename ?? "dist/index.js";
+      thread.request({ type: "compile", code: options.code, filename }).then(
+        (bytes) => bytes && this.codeCache.put(options.id, key, bytes as Uint8Array),
+        () => {}, // the thread ended first: compiled next time
+      );
+    };
+    return new RemoteSandbox(options.id, sid, thread, compileForCache);
   }
 
   /**
@@ -131,12 +138,13 @@ class RemoteSandbox implements SandboxHandle {
     readonly id: string,
     private readonly sid: number,
     private readonly thread: HostThreadClient,
-    private readonly keepCompiledCode: (bytes: Uint8Array) => void,
+    /** Has the bundle compiled for the code cache, in the background. */
+    private readonly compileForCache: () => void,
   ) {}
 
   async load(): Promise<LoadResult> {
-    const { loaded, compiledCode } = (await this.call("load")) as LoadReply;
-    if (compiledCode) this.keepCompiledCode(compiledCode);
+    const { loaded, parsedSource } = (await this.call("load")) as LoadReply;
+    if (parsedSource) this.compileForCache();
     return loaded;
   }
 

@@ -75,9 +75,9 @@ export class Sandbox implements SandboxHandle {
   private readonly timers: HostTimers;
   /** The bundle's source, dropped once evaluated (the interpreter keeps what it needs). */
   private code: string | undefined;
-  /** Its compiled form: given (from the code cache) until load, or made by load for the cache. */
+  /** Its compiled form from the code cache, until load. */
   private compiledCode: Uint8Array | undefined;
-  private compiledCodeMade = false;
+  private parsed = false;
   private loaded: Promise<LoadResult> | undefined;
 
   private constructor(
@@ -149,15 +149,11 @@ export class Sandbox implements SandboxHandle {
   }
 
   /**
-   * The bundle's compiled form if `load` made one (the first load of this source), for the
-   * code cache; given once.
+   * True once `load` parsed the bundle's source (no usable compiled form was given) in an
+   * engine that can keep compiled code: the pool then has it compiled for its cache.
    */
-  takeCompiledCode(): Uint8Array | undefined {
-    if (!this.compiledCodeMade) return undefined;
-    const bytes = this.compiledCode;
-    this.compiledCode = undefined;
-    this.compiledCodeMade = false;
-    return bytes;
+  get parsedSource(): boolean {
+    return this.parsed && this.instance.scripts !== undefined;
   }
 
   private evaluateBundle(): Promise<LoadResult> {
@@ -183,32 +179,24 @@ export class Sandbox implements SandboxHandle {
 
   /**
    * The bundle as a function of its module system: run from its compiled form when one was
-   * given and reads, else compiled from source now, keeping the compiled form for the cache.
+   * given and reads, else parsed from source. (The compiled form for the cache is made apart,
+   * in a throwaway instance, so this instance's memory never holds the serializer's buffers.)
    */
   private bundleFunction(): ScriptResult {
     const { context, scripts } = this.instance;
-    const filename = this.options.filename ?? "dist/index.js";
-    const script = bundleScript(this.code ?? "");
     const given = this.compiledCode;
+    const code = this.code ?? "";
     this.code = undefined;
     this.compiledCode = undefined;
-    if (!scripts) {
-      const result = context.evalCode(script, filename, { type: "global" });
-      return result.error ? { error: result.error } : { value: result.value };
-    }
-    const fromCache = given && scripts.fromBytes(given);
+    const fromCache = given && scripts?.fromBytes(given);
     if (fromCache) {
-      const ran = scripts.run(fromCache);
+      const ran = scripts!.run(fromCache);
       fromCache.dispose();
       if (ran) return ran;
     }
-    const compiled = scripts.compile(script, filename);
-    if (compiled.error) return compiled;
-    this.compiledCode = scripts.toBytes(compiled.value);
-    this.compiledCodeMade = this.compiledCode !== undefined;
-    const ran = scripts.run(compiled.value);
-    compiled.value.dispose();
-    return ran ?? { error: context.newError("internal: the compiled bundle did not run") };
+    this.parsed = true;
+    const result = context.evalCode(bundleScript(code), this.options.filename ?? "dist/index.js", { type: "global" });
+    return result.error ? { error: result.error } : { value: result.value };
   }
 
   invoke(invocation: Invocation, options: { signal?: AbortSignal } = {}): Promise<unknown> {

@@ -10,6 +10,7 @@ export type SandboxMethod = "load" | "diagnostics" | "dispose";
 
 export type ToHostThread =
   | { type: "create"; rid: number; sid: number; options: SandboxOptions; compiledCode?: Uint8Array }
+  | { type: "compile"; rid: number; code: string; filename: string }
   | { type: "call"; rid: number; sid: number; method: SandboxMethod }
   | { type: "invoke"; rid: number; sid: number; invocation: Invocation }
   | { type: "abort"; rid: number; reason: string }
@@ -25,10 +26,10 @@ export type FromHostThread =
   | { type: "event"; sid: number; event: SandboxEvent }
   | { type: "crash"; sid: number; reason: string };
 
-/** A host thread's answer to "load": the result, and the bundle's compiled form if the load made one. */
+/** A host thread's answer to "load": the result, and whether the source was parsed (no cached form). */
 export interface LoadReply {
   loaded: LoadResult;
-  compiledCode?: Uint8Array;
+  parsedSource: boolean;
 }
 
 /** What the owner gives a host thread when starting it (`workerData`). */

@@ -1,4 +1,6 @@
 /** Lifecycle: lazy loads for tools, reloads, crash restarts within the 3-per-5-minutes window. */
+import { existsSync, readdirSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import {
   BlipUpdate,
@@ -87,5 +89,23 @@ describe("crash restarts", () => {
   it("test.advanceClock is not served without SVC_RUNTIME_TEST_HOOKS=1", async () => {
     const { runtime } = await startRuntime();
     expect((await runtime.request(TestAdvanceClock, { ms: 1 })).error!.code).toBe(-32601);
+  });
+});
+
+describe("compiled bundles", () => {
+  it("keeps each extension's compiled bundle in <dataDir>/.compiled-code, and a new runtime starts from it", async () => {
+    const first = await startRuntime();
+    await loadFixture(first, "tools", ID);
+    const folder = join(first.root.data, ".compiled-code");
+    const named = (names: string[]) => names.filter((name) => /^com\.example\.life\.[0-9a-f]{64}\.qjsc$/.test(name));
+    await expect.poll(() => (existsSync(folder) ? named(readdirSync(folder)) : [])).toHaveLength(1);
+    const [stored] = readdirSync(folder);
+    await first.runtime.shutdown();
+
+    const second = await startRuntime({}, first.root);
+    await loadFixture(second, "tools", ID);
+    const result = await second.runtime.call(ToolRun, { id: ID, tool: "echo", action: "go", values: { input: "again" } });
+    expect(JSON.parse(result.blocks[0].text).values.input).toBe("again");
+    expect(readdirSync(folder)).toEqual([stored]);
   });
 });

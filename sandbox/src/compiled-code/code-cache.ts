@@ -19,9 +19,13 @@ const DIGEST_BYTES = 32;
 const SUFFIX = ".qjsc";
 
 export interface CodeCacheOptions {
-  /** Folder kept between runs; without it, compiled code lives as long as the pool. */
+  /**
+   * Folder kept between runs. With it nothing is held in memory (a compiled bundle is several
+   * times its source: 425 KB for the 117 KB bench bundle; the OS's page cache serves re-reads);
+   * without it, compiled code is kept in memory for the pool's life.
+   */
   dir?: string;
-  /** Compiled code kept in memory at most, bytes. Default 64 MB. */
+  /** Compiled code kept in memory at most (without `dir`), bytes. Default 64 MB. */
   maxMemoryBytes?: number;
 }
 
@@ -32,7 +36,7 @@ export class CodeCache {
   private readonly maxMemoryBytes: number;
 
   constructor(private readonly options: CodeCacheOptions = {}) {
-    this.maxMemoryBytes = options.maxMemoryBytes ?? 64 * 1024 * 1024;
+    this.maxMemoryBytes = options.dir === undefined ? (options.maxMemoryBytes ?? 64 * 1024 * 1024) : 0;
   }
 
   /** The key of a bundle's compiled form. */

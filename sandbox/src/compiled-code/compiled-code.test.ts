@@ -147,20 +147,27 @@ describe("the code cache", () => {
     expect(readdirSync(dir).sort()).toEqual([`com.a.${v2}.qjsc`, `com.a.b.${other}.qjsc`].sort());
   });
 
-  it("writes nothing to disk for an id that is not a safe file name; memory is bounded", async () => {
+  it("with a folder, keeps nothing in memory and nothing at all for an id that is not a safe file name", async () => {
     const dir = mkdtempSync(join(tmpdir(), "svc-code-cache-"));
-    const cache = new CodeCache({ dir, maxMemoryBytes: 2500 });
-    await cache.put("../escape", CodeCache.key("x", "f"), bytes);
+    const cache = new CodeCache({ dir });
+    const key = CodeCache.key("x", "f");
+    await cache.put("../escape", key, bytes);
     expect(readdirSync(dir)).toEqual([]);
+    expect(await cache.get("../escape", key)).toBeUndefined();
+  });
+
+  it("without a folder, keeps compiled code in memory up to its bound, oldest out first", async () => {
+    const cache = new CodeCache({ maxMemoryBytes: 2500 });
     const keys = ["p", "q", "r"].map((code) => CodeCache.key(code, "f"));
-    for (const key of keys) await cache.put("../escape", key, bytes);
-    expect(await cache.get("../escape", keys[0]!)).toBeUndefined();
-    expect(await cache.get("../escape", keys[2]!)).toEqual(bytes);
+    for (const key of keys) await cache.put("com.a", key, bytes);
+    expect(await cache.get("com.a", keys[0]!)).toBeUndefined();
+    expect(await cache.get("com.a", keys[1]!)).toEqual(bytes);
+    expect(await cache.get("com.a", keys[2]!)).toEqual(bytes);
   });
 });
 
 describe("the pool and compiled code", () => {
-  it("stores a bundle's compiled form on first load and runs it, not the source, on the next start", async () => {
+  it("has a bundle compiled in the background after its first load and runs that, not the source, on the next start", async () => {
     const dir = mkdtempSync(join(tmpdir(), "svc-compiled-"));
     const pool = new SandboxPool({ threads: 1, compiledCodeDir: dir });
     try {
@@ -170,9 +177,9 @@ describe("the pool and compiled code", () => {
       await sandbox.load();
       await expect(sandbox.invoke(UPDATE)).resolves.toBe("first");
       await sandbox.dispose();
-      // written in the background after the load
+      // compiled apart once the thread is quiet, then written
       const stored = `com.example.first.${CodeCache.key(first.code, "dist/index.js")}.qjsc`;
-      await expect.poll(() => readdirSync(dir)).toEqual([stored]);
+      await expect.poll(() => readdirSync(dir), { timeout: 5000 }).toEqual([stored]);
 
       // Plant first's compiled form under second's key, in a fresh pool: second then runs
       // first's code. The cache folder is trusted; that is why it must be the host's own.
@@ -207,7 +214,7 @@ describe("the pool and compiled code", () => {
       await expect(sandbox.invoke(UPDATE)).resolves.toBe(7);
       await sandbox.dispose();
       // the form made from source replaced the damaged one
-      await expect.poll(() => readFileSync(stored).length).not.toBe(32 + garbage.length);
+      await expect.poll(() => readFileSync(stored).length, { timeout: 5000 }).not.toBe(32 + garbage.length);
     } finally {
       await pool.dispose();
     }

@@ -1,0 +1,38 @@
+/**
+ * Makes a bundle's compiled form for the code cache in a throwaway instance: the serializer's
+ * buffers (several times the bundle) never touch the extension's own linear memory, and the
+ * whole instance is freed afterwards.
+ */
+import { createInstance } from "../instance.js";
+import { DEFAULT_LIMITS } from "../limits.js";
+import { bundleScript } from "./compiled-scripts.js";
+
+/**
+ * The compiled form of `code`, or undefined when it does not compile or the engine cannot keep
+ * compiled code.
+ *
+ * @example const bytes = await compileApart(code, "dist/index.js");
+ */
+export async function compileApart(code: string, filename: string): Promise<Uint8Array | undefined> {
+  const { runtime, context, scripts } = await createInstance(DEFAULT_LIMITS);
+  try {
+    if (!scripts) return undefined;
+    const compiled = scripts.compile(bundleScript(code), filename);
+    if (compiled.error) {
+      compiled.error.dispose();
+      return undefined;
+    }
+    try {
+      return scripts.toBytes(compiled.value);
+    } finally {
+      compiled.value.dispose();
+    }
+  } finally {
+    try {
+      context.dispose();
+      runtime.dispose();
+    } catch {
+      // nothing of it is used again
+    }
+  }
+}
