@@ -14,6 +14,7 @@ import { prepareInstance } from "./prepared-instance.js";
 import { Sandbox } from "./sandbox.js";
 import { SPARE_IDLE_MS, SpareKeeper } from "./spare.js";
 import { IdleQueue } from "./idle-queue.js";
+import { readCompiledCode, type CompiledCodeSource } from "./compiled-code/code-cache.js";
 import { compileApart } from "./compiled-code/compile-apart.js";
 import { SliceBoard } from "./slice-board.js";
 import type { FromHostThread, HostThreadData, LoadReply, ToHostThread } from "./thread-messages.js";
@@ -60,7 +61,8 @@ function reply(rid: number, work: () => Promise<unknown>, isWork = true): void {
   );
 }
 
-async function create(sid: number, options: SandboxOptions, compiledCode: Uint8Array | undefined): Promise<null> {
+async function create(sid: number, options: SandboxOptions, cached: CompiledCodeSource | undefined): Promise<null> {
+  const compiledCode = readCompiledCode(cached);
   let prepared;
   try {
     prepared = spare?.take(resolveLimits(options.limits).memoryBytes);

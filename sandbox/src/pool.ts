@@ -66,7 +66,8 @@ export class SandboxPool {
   async create(options: SandboxOptions, listeners: SandboxListeners): Promise<SandboxHandle> {
     if (this.disposed) throw new SandboxError("disposed", "the sandbox pool was disposed");
     const key = CodeCache.key(options.code, options.filename ?? "dist/index.js");
-    const [thread, compiledCode] = await Promise.all([this.pickThread(), this.codeCache.get(options.id, key)]);
+    const thread = await this.pickThread();
+    const compiledCode = this.codeCache.locate(options.id, key);
     const sid = this.nextSandboxId++;
     thread.admit(sid, { id: options.id, listeners });
     try {

@@ -3,13 +3,14 @@
  * cross `postMessage`. `sid` names a sandbox (unique in the pool, also its slot on the host
  * thread's SliceBoard), `rid` a request, `fid` a forwarded host call.
  */
+import type { CompiledCodeSource } from "./compiled-code/code-cache.js";
 import type { SandboxErrorCode } from "./errors.js";
 import type { ForwardedOp, Invocation, LoadResult, SandboxEvent, SandboxOptions } from "./types.js";
 
 export type SandboxMethod = "load" | "diagnostics" | "dispose";
 
 export type ToHostThread =
-  | { type: "create"; rid: number; sid: number; options: SandboxOptions; compiledCode?: Uint8Array }
+  | { type: "create"; rid: number; sid: number; options: SandboxOptions; compiledCode?: CompiledCodeSource }
   | { type: "compile"; rid: number; code: string; filename: string }
   | { type: "call"; rid: number; sid: number; method: SandboxMethod }
   | { type: "invoke"; rid: number; sid: number; invocation: Invocation }

@@ -10,7 +10,8 @@
  * compiled code, and no guest can write the folder (guest writes stay in its data folder).
  */
 import { createHash, randomBytes } from "node:crypto";
-import { mkdir, readFile, readdir, rename, rm, writeFile } from "node:fs/promises";
+import { readFileSync, rmSync } from "node:fs";
+import { mkdir, readdir, rename, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { bundleScript } from "./compiled-scripts.js";
 import { COMPILED_CODE_ENGINE } from "./wasm-patch.js";
@@ -29,6 +30,34 @@ export interface CodeCacheOptions {
   maxMemoryBytes?: number;
 }
 
+/** A compiled form held in memory, or the cache file that may hold one. */
+export type CompiledCodeSource = { bytes: Uint8Array } | { path: string };
+
+/**
+ * The compiled form in a cache file, if there is one and its digest holds; a damaged file is
+ * removed. Synchronous: host threads read it while creating a sandbox (~0.3 ms from the page cache).
+ */
+export function readCompiledFile(path: string): Uint8Array | undefined {
+  let file: Buffer;
+  try {
+    file = readFileSync(path);
+  } catch {
+    return undefined;
+  }
+  const bytes = file.subarray(DIGEST_BYTES);
+  if (file.length > DIGEST_BYTES && sha256(bytes).equals(file.subarray(0, DIGEST_BYTES))) {
+    return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length);
+  }
+  rmSync(path, { force: true });
+  return undefined;
+}
+
+/** The compiled form at `source`. */
+export function readCompiledCode(source: CompiledCodeSource | undefined): Uint8Array | undefined {
+  if (!source) return undefined;
+  return "bytes" in source ? source.bytes : readCompiledFile(source.path);
+}
+
 export class CodeCache {
   /** Most recently used last. */
   private readonly memory = new Map<string, Uint8Array>();
@@ -44,24 +73,18 @@ export class CodeCache {
     return createHash("sha256").update(`${COMPILED_CODE_ENGINE}\0${filename}\0${bundleScript(code)}`).digest("hex");
   }
 
-  /** The compiled form stored under `key`, if any (a damaged file reads as none, and is removed). */
-  async get(id: string, key: string): Promise<Uint8Array | undefined> {
+  /**
+   * Where the compiled form stored under `key` is: bytes held in memory, or the file a host
+   * thread reads (`readCompiledFile`: off the protocol thread, and no copy between threads).
+   */
+  locate(id: string, key: string): CompiledCodeSource | undefined {
     const kept = this.memory.get(key);
     if (kept) {
       this.remember(key, kept);
-      return kept;
+      return { bytes: kept };
     }
     const path = this.pathOf(id, key);
-    if (!path) return undefined;
-    const file = await readFile(path).catch(() => undefined);
-    if (!file) return undefined;
-    const bytes = new Uint8Array(file.subarray(DIGEST_BYTES));
-    if (file.length <= DIGEST_BYTES || !sha256(bytes).equals(file.subarray(0, DIGEST_BYTES))) {
-      await rm(path, { force: true });
-      return undefined;
-    }
-    this.remember(key, bytes);
-    return bytes;
+    return path ? { path } : undefined;
   }
 
   /**
