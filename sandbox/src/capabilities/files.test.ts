@@ -78,6 +78,16 @@ describe("red team: file escapes", () => {
     expect(existsSync(join(t.root, "outside", "new.txt"))).toBe(false);
   });
 
+  it("planting compiled code in svc-runtime's cache (<Data>/.compiled-code) is denied, even with Data readable", async () => {
+    context();
+    const data = join(t.root, "Data");
+    t = Object.assign(t, { cx: { ...t.cx, permissions: { ...t.cx.permissions, files: [data] } } });
+    const planted = `../.compiled-code/${t.cx.id}.${"a".repeat(64)}.qjsc`;
+    await expect(call("files.write", { path: planted, data: "AAEC", encoding: "base64" })).rejects.toThrow(
+      "is outside the data folder, the only place an extension may write (write under ctx.dataDir instead)");
+    expect(existsSync(join(data, ".compiled-code"))).toBe(false);
+  });
+
   it("writes outside the data folder are denied, even in a readable listed folder", async () => {
     context();
     const outside = join(t.root, "outside");
