@@ -17,6 +17,11 @@ const IDLE_MS = 1000;
 
 
 async function settledRss(extensions) {
+  // Idle means the pool's background work is done too: bundles compiled for its code cache.
+  for (let waited = 0; pool && waited < 60_000; waited += 100) {
+    if ((await pool.stats()).every((thread) => thread.compiling === 0)) break;
+    await sleep(100);
+  }
   for (let i = 0; i < 3; i++) {
     for (const extension of extensions) extension.collectGarbage?.();
     await pool?.stats({ collectGarbage: true });

@@ -14,7 +14,7 @@ import { prepareInstance } from "./prepared-instance.js";
 import { Sandbox } from "./sandbox.js";
 import { SPARE_IDLE_MS, SpareKeeper } from "./spare.js";
 import { IdleQueue } from "./idle-queue.js";
-import { readCompiledCode, type CompiledCodeSource } from "./compiled-code/code-cache.js";
+import { readCompiledCode, writeCompiledFile, type CompiledCodeSource } from "./compiled-code/code-cache.js";
 import { compileApart } from "./compiled-code/compile-apart.js";
 import { SliceBoard } from "./slice-board.js";
 import type { FromHostThread, HostThreadData, LoadReply, ToHostThread } from "./thread-messages.js";
@@ -93,6 +93,14 @@ async function create(sid: number, options: SandboxOptions, cached: CompiledCode
   return null;
 }
 
+/** Compiles a bundle apart; writes it to the cache file, or answers the bytes (a memory cache). */
+async function compileForCache(message: Extract<ToHostThread, { type: "compile" }>): Promise<Uint8Array | null> {
+  const bytes = await compileApart(message.code, message.filename);
+  if (!bytes || !message.file) return bytes ?? null;
+  await writeCompiledFile(message.file, message.id, bytes);
+  return null;
+}
+
 function sandboxOf(sid: number): Sandbox {
   const sandbox = sandboxes.get(sid);
   if (!sandbox) throw new SandboxError("crashed", "the sandbox is gone; create it again");
@@ -125,7 +133,7 @@ function handle(message: ToHostThread): void {
         return result.finally(() => aborts.delete(message.rid));
       });
     case "compile":
-      return reply(message.rid, () => idleWork.run(() => compileApart(message.code, message.filename)));
+      return reply(message.rid, () => idleWork.run(() => compileForCache(message)));
     case "abort":
       return aborts.get(message.rid)?.(new SandboxError("aborted", message.reason));
     case "forwarded": {
@@ -146,6 +154,7 @@ function handle(message: ToHostThread): void {
           external: memory.external,
           activeResources: process.getActiveResourcesInfo().length,
           spare: spare?.hasSpare ?? false,
+          compiling: idleWork.size,
         };
       }, false);
   }

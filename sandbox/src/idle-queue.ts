@@ -17,6 +17,11 @@ export class IdleQueue {
     });
   }
 
+  /** Jobs waiting or running. */
+  get size(): number {
+    return this.jobs.length + (this.running ? 1 : 0);
+  }
+
   /** Something happened on the thread: (re)start the quiet period if work is waiting. */
   active(): void {
     if (this.running || this.jobs.length === 0) return;

@@ -78,8 +78,9 @@ export class SandboxPool {
     }
     const compileForCache = () => {
       const filename = options.filename ?? "dist/index.js";
-      thread.request({ type: "compile", code: options.code, filename }).then(
-        (bytes) => bytes && this.codeCache.put(options.id, key, bytes as Uint8Array),
+      const file = this.codeCache.fileFor(options.id, key);
+      thread.request({ type: "compile", id: options.id, code: options.code, filename, file }).then(
+        (bytes) => bytes instanceof Uint8Array && this.codeCache.keep(key, bytes),
         () => {}, // the thread ended first: compiled next time
       );
     };

@@ -11,7 +11,8 @@ export type SandboxMethod = "load" | "diagnostics" | "dispose";
 
 export type ToHostThread =
   | { type: "create"; rid: number; sid: number; options: SandboxOptions; compiledCode?: CompiledCodeSource }
-  | { type: "compile"; rid: number; code: string; filename: string }
+  /** Compile for the code cache when idle: written to `file` (answer null), or the bytes answered. */
+  | { type: "compile"; rid: number; id: string; code: string; filename: string; file?: string }
   | { type: "call"; rid: number; sid: number; method: SandboxMethod }
   | { type: "invoke"; rid: number; sid: number; invocation: Invocation }
   | { type: "abort"; rid: number; reason: string }
@@ -54,4 +55,6 @@ export interface HostThreadStats {
   activeResources: number;
   /** A spare prepared instance is waiting to be taken by the next create. */
   spare: boolean;
+  /** Bundles waiting to be compiled for the code cache, or being compiled (done while idle). */
+  compiling: number;
 }

@@ -11,8 +11,8 @@
  */
 import { createHash, randomBytes } from "node:crypto";
 import { readFileSync, rmSync } from "node:fs";
-import { mkdir, readdir, rename, rm, writeFile } from "node:fs/promises";
-import { join } from "node:path";
+import { mkdir, open, readdir, rename, rm } from "node:fs/promises";
+import { dirname, join } from "node:path";
 import { bundleScript } from "./compiled-scripts.js";
 import { COMPILED_CODE_ENGINE } from "./wasm-patch.js";
 
@@ -58,6 +58,31 @@ export function readCompiledCode(source: CompiledCodeSource | undefined): Uint8A
   return "bytes" in source ? source.bytes : readCompiledFile(source.path);
 }
 
+/**
+ * Writes a compiled form for `id` to `path` (from `CodeCache.fileFor`) and removes the
+ * extension's older ones. Atomic (a temp file renamed into place); a failure only means no
+ * cache. Run by the host thread that compiled it, so the bytes never cross to the protocol thread.
+ */
+export async function writeCompiledFile(path: string, id: string, bytes: Uint8Array): Promise<void> {
+  const dir = dirname(path);
+  try {
+    await mkdir(dir, { recursive: true });
+    const temp = `${path}.${randomBytes(6).toString("hex")}.tmp`;
+    const file = await open(temp, "w", 0o600);
+    try {
+      await file.write(sha256(bytes));
+      await file.write(bytes);
+    } finally {
+      await file.close();
+    }
+    await rename(temp, path);
+    const stale = (await readdir(dir)).filter((name) => isFormOf(id, name) && join(dir, name) !== path);
+    await Promise.all(stale.map((name) => rm(join(dir, name), { force: true })));
+  } catch {
+    // a read-only or full disk: the extension still runs, it is compiled again next time
+  }
+}
+
 export class CodeCache {
   /** Most recently used last. */
   private readonly memory = new Map<string, Uint8Array>();
@@ -87,25 +112,14 @@ export class CodeCache {
     return path ? { path } : undefined;
   }
 
-  /**
-   * Keeps `bytes` under `key`, and on disk replaces this extension's older compiled forms.
-   * Writes are atomic (a temp file renamed into place); a failure only means no cache.
-   */
-  async put(id: string, key: string, bytes: Uint8Array): Promise<void> {
+  /** The file for `key` (where a host thread writes a new compiled form), when kept on disk. */
+  fileFor(id: string, key: string): string | undefined {
+    return this.pathOf(id, key);
+  }
+
+  /** Keeps `bytes` under `key` in memory (without a folder), oldest out past the bound. */
+  keep(key: string, bytes: Uint8Array): void {
     this.remember(key, bytes);
-    const path = this.pathOf(id, key);
-    const { dir } = this.options;
-    if (!path || !dir) return;
-    try {
-      await mkdir(dir, { recursive: true });
-      const temp = `${path}.${randomBytes(6).toString("hex")}.tmp`;
-      await writeFile(temp, Buffer.concat([sha256(bytes), bytes]), { mode: 0o600 });
-      await rename(temp, path);
-      const stale = (await readdir(dir)).filter((name) => isFormOf(id, name) && join(dir, name) !== path);
-      await Promise.all(stale.map((name) => rm(join(dir, name), { force: true })));
-    } catch {
-      // a read-only or full disk: the extension still runs, it is compiled again next time
-    }
   }
 
   private remember(key: string, bytes: Uint8Array): void {

@@ -14,7 +14,7 @@ import { DEFAULT_LIMITS } from "../limits.js";
 import { createInstance, type QuickJSInstance } from "../instance.js";
 import { SandboxPool } from "../pool.js";
 import { UPDATE, optionsFor, recorder, updateBundle } from "../sandbox.fixtures.js";
-import { CodeCache, readCompiledCode } from "./code-cache.js";
+import { CodeCache, readCompiledCode, writeCompiledFile } from "./code-cache.js";
 import { bundleScript, type CompiledScripts } from "./compiled-scripts.js";
 import { EVAL_FUNCTION_EXPORT, patchForCompiledCode } from "./wasm-patch.js";
 
@@ -125,7 +125,7 @@ describe("the code cache", () => {
   it("keeps compiled forms on disk across pools, checks their digest, and drops a damaged one", async () => {
     const dir = mkdtempSync(join(tmpdir(), "svc-code-cache-"));
     const key = CodeCache.key("a", "dist/index.js");
-    await new CodeCache({ dir }).put("com.example.a", key, bytes);
+    await writeCompiledFile(new CodeCache({ dir }).fileFor("com.example.a", key)!, "com.example.a", bytes);
     const file = join(dir, `com.example.a.${key}.qjsc`);
     const stored = readFileSync(file);
     expect(stored.subarray(0, 32)).toEqual(createHash("sha256").update(bytes).digest());
@@ -141,25 +141,25 @@ describe("the code cache", () => {
     const dir = mkdtempSync(join(tmpdir(), "svc-code-cache-"));
     const cache = new CodeCache({ dir });
     const [v1, v2, other] = [CodeCache.key("v1", "f"), CodeCache.key("v2", "f"), CodeCache.key("o", "f")];
-    await cache.put("com.a", v1, bytes);
-    await cache.put("com.a.b", other, bytes);
-    await cache.put("com.a", v2, bytes);
+    await writeCompiledFile(cache.fileFor("com.a", v1)!, "com.a", bytes);
+    await writeCompiledFile(cache.fileFor("com.a.b", other)!, "com.a.b", bytes);
+    await writeCompiledFile(cache.fileFor("com.a", v2)!, "com.a", bytes);
     expect(readdirSync(dir).sort()).toEqual([`com.a.${v2}.qjsc`, `com.a.b.${other}.qjsc`].sort());
   });
 
-  it("with a folder, keeps nothing in memory and nothing at all for an id that is not a safe file name", async () => {
+  it("with a folder, keeps nothing in memory, and has no file for an id that is not a safe file name", async () => {
     const dir = mkdtempSync(join(tmpdir(), "svc-code-cache-"));
     const cache = new CodeCache({ dir });
     const key = CodeCache.key("x", "f");
-    await cache.put("../escape", key, bytes);
-    expect(readdirSync(dir)).toEqual([]);
+    expect(cache.fileFor("../escape", key)).toBeUndefined();
+    cache.keep(key, bytes);
     expect(readCompiledCode(cache.locate("../escape", key))).toBeUndefined();
   });
 
   it("without a folder, keeps compiled code in memory up to its bound, oldest out first", async () => {
     const cache = new CodeCache({ maxMemoryBytes: 2500 });
     const keys = ["p", "q", "r"].map((code) => CodeCache.key(code, "f"));
-    for (const key of keys) await cache.put("com.a", key, bytes);
+    for (const key of keys) cache.keep(key, bytes);
     expect(readCompiledCode(cache.locate("com.a", keys[0]!))).toBeUndefined();
     expect(readCompiledCode(cache.locate("com.a", keys[1]!))).toEqual(bytes);
     expect(readCompiledCode(cache.locate("com.a", keys[2]!))).toEqual(bytes);
