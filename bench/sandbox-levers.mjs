@@ -108,7 +108,7 @@ async function main() {
     for (const key of Object.keys(kept[0])) row[key] = median(kept.map((s) => s[key]));
     phaseRows.push(row);
   }
-  printTable("a bare QuickJS cold start, phase by phase (ms, medians; parse = what a bytecode cache would save)", phaseRows.map((r) => ({
+  printTable("a bare QuickJS cold start, phase by phase (ms, medians; parse = what the code cache saves on a later start)", phaseRows.map((r) => ({
     form: r.form, instance: fmt(r.instance), prelude: fmt(r.prelude), parse: fmt(r.parse), execute: fmt(r.execute), "first update": fmt(r.firstUpdate),
   })));
 
@@ -129,7 +129,7 @@ async function main() {
   const headlines = [
     headline("lever: spare instance + prelude, cold start ÷ worker", byDesign["sandbox, unminified, spare instance + prelude made ahead"].ratio, "×"),
     headline("lever: svckit build bundle (minified), cold start ÷ worker", byDesign["sandbox, svckit"].ratio, "×"),
-    headline("lever: parse share of a bare cold start (bytecode cache)", phaseRows[0].parse / Object.values(phaseRows[0]).slice(1).reduce((a, b) => a + b, 0), "×"),
+    headline("lever: parse share of a bare cold start (what the code cache saves)", phaseRows[0].parse / Object.values(phaseRows[0]).slice(1).reduce((a, b) => a + b, 0), "×"),
   ];
   const file = saveResult("sandbox-levers", { headlines, coldStart: coldRows, phases: phaseRows, memory, bundleBytes: Object.fromEntries(Object.entries(forms).map(([f, c]) => [f, c.length])) });
   console.log(`\nresults: ${file}`);

@@ -30,7 +30,7 @@ export async function phaseTimer() {
     context.unwrapResult(context.evalCode(prelude, "svc:prelude.js")).dispose();
     const preludeMs = lap();
     // QuickJS compiles the whole script to bytecode when it is evaluated: evaluating the wrapper
-    // is the parse (what a bytecode cache would save), calling it runs the bundle's top level.
+    // is the parse (what the code cache saves on a later start), calling it runs the bundle's top level.
     const fn = context.unwrapResult(context.evalCode(`(function (module, exports) {${code}\n})`, "dist/index.js"));
     const parse = lap();
     const moduleObject = context.newObject();
