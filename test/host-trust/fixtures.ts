@@ -38,6 +38,15 @@ export async function reportOfRun(host: RunningHost, blipId: string, trigger: st
   return reportOf(event);
 }
 
+/**
+ * A JavaScript expression for `value` in which `value` itself never appears: fixtures that hold
+ * a secret use it, so neither their bundle nor its compiled form on disk contains the secret
+ * and `filesContaining` tests only what svc writes.
+ */
+export function hiddenLiteral(value: string): string {
+  return `${JSON.stringify([...value].reverse().join(""))}.split("").reverse().join("")`;
+}
+
 /** Every file under `root` (recursively) whose bytes contain `needle`. */
 export async function filesContaining(root: string, needle: string): Promise<string[]> {
   const found: string[] = [];

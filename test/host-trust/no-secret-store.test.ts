@@ -7,7 +7,7 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { startHost, writeExtension, useHostWorld } from "../host/harness.js";
-import { GUEST_HELPERS, count, filesContaining, nextReport, reportOfRun } from "./fixtures.js";
+import { GUEST_HELPERS, hiddenLiteral, count, filesContaining, nextReport, reportOfRun } from "./fixtures.js";
 
 const NO_STORE = "no secret store available: install and unlock a Secret Service such as gnome-keyring";
 
@@ -28,7 +28,7 @@ const CODE = `${GUEST_HELPERS}
 module.exports = { default: { async update(ctx) {
   const seen = { trigger: ctx.trigger.type, city: ctx.preferences.city, hasToken: "token" in ctx.preferences };
   if (ctx.trigger.type === "launch") {
-    seen.set = await attempt(ctx.secrets.set("apiKey", "plain-text-never"));
+    seen.set = await attempt(ctx.secrets.set("apiKey", ${hiddenLiteral("plain-text-never")}));
     seen.get = await attempt(ctx.secrets.get("apiKey"));
     seen.connections = await attempt(ctx.oauth.connections());
     seen.connect = await attempt(ctx.oauth.connect());

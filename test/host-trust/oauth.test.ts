@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { KeyringSecretStore } from "../../host/src/secrets/index.js";
 import { useSessionKeyring } from "../trust/session-keyring.js";
 import { startHost, useHostWorld, writeExtension } from "../host/harness.js";
-import { GUEST_HELPERS, filesContaining, nextReport, reportOfRun } from "./fixtures.js";
+import { GUEST_HELPERS, hiddenLiteral, filesContaining, nextReport, reportOfRun } from "./fixtures.js";
 
 const ACCESS = `at-${randomUUID()}`;
 const REFRESH = `rt-${randomUUID()}`;
@@ -72,8 +72,7 @@ afterAll(async () => {
 
 /** Connects at launch; on other runs reports its connections and whether the token came back. */
 const CODE = `${GUEST_HELPERS}
-// Reversed, so the token itself is in no file the extension leaves (bundle, compiled bundle).
-const ACCESS = ${JSON.stringify([...ACCESS].reverse().join(""))}.split("").reverse().join("");
+const ACCESS = ${hiddenLiteral(ACCESS)};
 const list = (r) => (r.ok ? (Array.isArray(r.ok) ? r.ok : r.ok.connections) : r);
 module.exports = { default: { async update(ctx) {
   const trigger = ctx.trigger.type;

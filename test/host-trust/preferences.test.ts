@@ -12,7 +12,7 @@ import { describe, expect, it } from "vitest";
 import { KeyringSecretStore } from "../../host/src/secrets/index.js";
 import { useSessionKeyring } from "../trust/session-keyring.js";
 import { startHost, useHostWorld, writeExtension } from "../host/harness.js";
-import { GUEST_HELPERS, count, filesContaining, nextReport, reportOfRun } from "./fixtures.js";
+import { GUEST_HELPERS, hiddenLiteral, count, filesContaining, nextReport, reportOfRun } from "./fixtures.js";
 
 const session = useSessionKeyring();
 const scene = useHostWorld();
@@ -30,7 +30,7 @@ const PREFERENCES = [
  */
 function prefsCode(passwords: string[]): string {
   return `${GUEST_HELPERS}
-const PASSWORDS = ${JSON.stringify(passwords)};
+const PASSWORDS = [${passwords.map(hiddenLiteral).join(", ")}];
 module.exports = { default: { async update(ctx) {
   const seen = { trigger: ctx.trigger.type, region: ctx.preferences.region, city: ctx.preferences.city, token: PASSWORDS.indexOf(ctx.preferences.token) };
   if (ctx.trigger.type === "launch") {

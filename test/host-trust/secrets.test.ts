@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { KeyringSecretStore } from "../../host/src/secrets/index.js";
 import { useSessionKeyring } from "../trust/session-keyring.js";
 import { startHost, useHostWorld, writeExtension } from "../host/harness.js";
-import { GUEST_HELPERS, filesContaining, nextReport } from "./fixtures.js";
+import { GUEST_HELPERS, hiddenLiteral, filesContaining, nextReport } from "./fixtures.js";
 
 const session = useSessionKeyring();
 const scene = useHostWorld();
@@ -18,7 +18,7 @@ const keyring = new KeyringSecretStore();
 /** Sets, reads and (on a manual run) deletes `apiKey`; reports only whether the value came back. */
 function vaultCode(secret: string): string {
   return `${GUEST_HELPERS}
-const SECRET = ${JSON.stringify(secret)};
+const SECRET = ${hiddenLiteral(secret)};
 module.exports = { default: { async update(ctx) {
   if (ctx.trigger.type === "manual") {
     const deleted = await attempt(ctx.secrets.delete("apiKey"));

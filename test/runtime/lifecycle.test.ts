@@ -99,7 +99,7 @@ describe("compiled bundles", () => {
     const folder = join(first.root.data, ".compiled-code");
     const named = (names: string[]) => names.filter((name) => /^com\.example\.life\.[0-9a-f]{64}\.qjsc$/.test(name));
     await expect.poll(() => (existsSync(folder) ? named(readdirSync(folder)) : [])).toHaveLength(1);
-    const [stored] = readdirSync(folder);
+    const [stored] = named(readdirSync(folder));
     await first.runtime.shutdown();
 
     const second = await startRuntime({}, first.root);
