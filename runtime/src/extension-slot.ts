@@ -21,6 +21,7 @@ import { RestartWindow } from "./restart-policy.js";
 import type { SandboxFactory } from "./sandbox-factory.js";
 import { SeqStore } from "./seq-store.js";
 import { StatusReporter } from "./status.js";
+import { BUNDLE_FILE } from "./support-folder.js";
 import { decodeTools, type DecodedTools } from "./tool-specs.js";
 
 export interface SlotDeps {
@@ -198,7 +199,7 @@ export class ExtensionSlot {
 
   private async startGeneration(generation: number): Promise<Live> {
     const { path, manifest } = this.registration;
-    const file = join(path, "dist", "index.js");
+    const file = join(path, BUNDLE_FILE);
     let handle: SandboxHandle | undefined;
     try {
       let code: string;
@@ -212,7 +213,7 @@ export class ExtensionSlot {
         {
           id: this.id,
           code,
-          filename: "dist/index.js",
+          filename: BUNDLE_FILE,
           permissions: { network: manifest.permissions.network, files: manifest.permissions.files, exec: manifest.permissions.exec },
           dataDir: this.dataDir,
           limits: { memoryBytes: config.memoryMb * 1024 * 1024, sliceMs: config.sliceMs },

@@ -7,3 +7,4 @@ export * from "./protocol/index.js";
 export * from "./connection.js";
 export * from "./framing.js";
 export * from "./support-folder.js";
+export * from "./precompile.js";

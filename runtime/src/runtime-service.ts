@@ -3,7 +3,6 @@
  * Owns the extension slots; knows nothing of stdio (main.ts wires it to the pipe).
  */
 import { mkdir } from "node:fs/promises";
-import { join } from "node:path";
 import type { Clock, OffsetClock } from "./clock.js";
 import type { RuntimeConfig } from "./config.js";
 import type { Connection } from "./connection.js";
@@ -25,6 +24,7 @@ import {
   ToolRun,
 } from "./protocol/index.js";
 import type { SandboxFactory } from "./sandbox-factory.js";
+import { compiledCodeDir } from "./support-folder.js";
 import { dropOnTool, runTool } from "./tools.js";
 
 export interface RuntimeServiceOptions {
@@ -201,12 +201,4 @@ export class RuntimeService {
     slot.log("warn", `update() returned nextRunAfter ${JSON.stringify(value)}: it should be a number of seconds, 0 or more; ignored`);
     return {};
   }
-}
-
-/**
- * Compiled bundles, kept by the sandbox pool between runs: inside the data root the host gave,
- * under a name no extension id can take (ids start with a letter or digit): no guest writes there.
- */
-export function compiledCodeDir(dataRoot: string): string {
-  return join(dataRoot, ".compiled-code");
 }

@@ -4,7 +4,7 @@
  * can never disagree about where `Extensions/` and `webhook.json` are.
  */
 import { homedir } from "node:os";
-import { posix, win32 } from "node:path";
+import { join, posix, win32 } from "node:path";
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -26,3 +26,17 @@ export function supportRoot(env: Env = process.env, platform: NodeJS.Platform = 
   const xdg = env.XDG_DATA_HOME && posix.isAbsolute(env.XDG_DATA_HOME) ? env.XDG_DATA_HOME : undefined;
   return posix.join(xdg ?? posix.join(home, ".local", "share"), "Svc");
 }
+
+/**
+ * Where compiled bundles are kept (the sandbox pool's code cache), given the data root the
+ * host passes to `initialize` (`<support>/Data`): inside it, under a name no extension id can
+ * take (ids start with a letter or digit), so no guest writes there.
+ *
+ * @example compiledCodeDir("/home/ann/.local/share/Svc/Data") // ".../Data/.compiled-code"
+ */
+export function compiledCodeDir(dataRoot: string): string {
+  return join(dataRoot, ".compiled-code");
+}
+
+/** An extension's bundle, relative to its folder: also the file name guests see in stack traces. */
+export const BUNDLE_FILE = "dist/index.js";

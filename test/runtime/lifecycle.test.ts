@@ -1,5 +1,5 @@
 /** Lifecycle: lazy loads for tools, reloads, crash restarts within the 3-per-5-minutes window. */
-import { existsSync, readdirSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import {
@@ -11,6 +11,7 @@ import {
   ExtensionTools,
   TestAdvanceClock,
   ToolRun,
+  precompileExtension,
 } from "@svc/runtime";
 import { buildFixture } from "./harness/fixtures.js";
 import { loadFixture, startRuntime } from "./harness/setup.js";
@@ -107,5 +108,22 @@ describe("compiled bundles", () => {
     const result = await second.runtime.call(ToolRun, { id: ID, tool: "echo", action: "go", values: { input: "again" } });
     expect(JSON.parse(result.blocks[0].text).values.input).toBe("again");
     expect(readdirSync(folder)).toEqual([stored]);
+  });
+
+  it("starts from a bundle precompiled ahead (as svc-host install does): nothing is parsed or written at load", async () => {
+    const started = await startRuntime();
+    const ext = await buildFixture("tools", started.root.extensions, ID);
+    const code = readFileSync(join(ext.path, "dist", "index.js"), "utf8");
+    expect(await precompileExtension(started.root.data, ID, code)).toBe(true);
+    const folder = join(started.root.data, ".compiled-code");
+    const [precompiled] = readdirSync(folder);
+    const written = statSync(join(folder, precompiled!)).mtimeMs;
+    await started.runtime.call(ExtensionLoad, { id: ID, path: ext.path, manifest: ext.manifest, preferences: {} });
+    const result = await started.runtime.call(ToolRun, { id: ID, tool: "echo", action: "go", values: { input: "ahead" } });
+    expect(JSON.parse(result.blocks[0].text).values.input).toBe("ahead");
+    // A parsed load would have the bundle compiled once the thread is quiet (50 ms) and written.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(readdirSync(folder)).toEqual([precompiled]);
+    expect(statSync(join(folder, precompiled!)).mtimeMs).toBe(written);
   });
 });

@@ -60,8 +60,11 @@ describe("an honest package", () => {
     expect(result).toMatchObject({ installed: true, id: "com.example.deploys", path: join(support, "Extensions", "com.example.deploys") });
     expect(await readFile(join(result.path, "dist", "index.js"), "utf8")).toBe(CODE);
     expect((await readdir(result.path)).sort()).toEqual(["README.md", "dist", "package.json"]);
-    // The staging folder is gone; only Extensions remains.
-    expect(await readdir(support)).toEqual(["Extensions"]);
+    // The staging folder is gone; Extensions and the bundle compiled for its first start remain.
+    expect((await readdir(support)).sort()).toEqual(["Data", "Extensions"]);
+    expect(await readdir(join(support, "Data", ".compiled-code"))).toEqual([
+      expect.stringMatching(/^com\.example\.deploys\.[0-9a-f]{64}\.qjsc$/),
+    ]);
   });
 
   it("updates in place, and says what the new version gained", async () => {

@@ -2,11 +2,15 @@
  * Installs a `.svc` file: unpack safely into a staging folder, check the manifest and the code,
  * show the person what the extension is and can reach, and only when they agree move it into
  * `<support>/Extensions/<id>/` in one rename (an update replaces the old folder the same way).
+ * Just before, the bundle is compiled into the runtime's code cache, so its first start is as
+ * fast as any later one.
  */
 import { randomBytes } from "node:crypto";
 import { lstat, mkdir, readFile, rename, rm, rmdir, stat } from "node:fs/promises";
 import { basename, join } from "node:path";
 import { parseManifest, type Manifest } from "@svc/api";
+import { precompileExtension } from "@svc/runtime";
+import { supportPaths } from "../support/index.js";
 import { InstallError, PACKAGE_LIMITS } from "./limits.js";
 import { summarize, type InstalledVersion, type InstallSummary } from "./summary.js";
 import { unpackedPath, unpackPackage } from "./unpack.js";
@@ -98,6 +102,8 @@ export async function installPackage(file: string, options: InstallOptions): Pro
     const target = join(extensions, id);
     const summary = summarize(manifest, await installedVersion(target, manifest));
     if (!(await options.confirm(summary))) return { installed: false, id, path: target, summary };
+    const code = await readFile(unpackedPath(unpacked, "dist/index.js"), "utf8");
+    await precompileExtension(supportPaths(options.supportDir).data, id, code);
     await mkdir(extensions, { recursive: true });
     await swapIn(unpacked, target, scratch);
     return { installed: true, id, path: target, summary };

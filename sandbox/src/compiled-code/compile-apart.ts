@@ -5,6 +5,7 @@
  */
 import { createInstance } from "../instance.js";
 import { DEFAULT_LIMITS } from "../limits.js";
+import { CodeCache, writeCompiledFile } from "./code-cache.js";
 import { bundleScript } from "./compiled-scripts.js";
 
 /**
@@ -35,4 +36,20 @@ export async function compileApart(code: string, filename: string): Promise<Uint
       // nothing of it is used again
     }
   }
+}
+
+/**
+ * Compiles a bundle into a code cache folder ahead of its first load (svc-host install does,
+ * so even an extension's first start skips the parser). Parses only: nothing of the bundle runs.
+ * True when a compiled form was written.
+ *
+ * @example await precompileBundle({ id: "com.example.ci", code, dir: "/…/Data/.compiled-code" });
+ */
+export async function precompileBundle(options: { id: string; code: string; dir: string; filename?: string }): Promise<boolean> {
+  const filename = options.filename ?? "dist/index.js";
+  const file = new CodeCache({ dir: options.dir }).fileFor(options.id, CodeCache.key(options.code, filename));
+  const bytes = file && (await compileApart(options.code, filename));
+  if (!file || !bytes) return false;
+  await writeCompiledFile(file, options.id, bytes);
+  return true;
 }
