@@ -15,6 +15,7 @@ export default defineConfig({
     },
   },
   test: {
+    globalSetup: ["./test/build-first.ts"],
     include: ["**/src/**/*.test.ts", "test/**/*.test.ts"],
     exclude: ["**/node_modules/**", "**/dist/**"],
     testTimeout: 20_000,

@@ -11,3 +11,4 @@ export * from "./processing/index.js";
 export * from "./builders/index.js";
 export * from "./kit/index.js";
 export * from "./types.js";
+export * from "./display/index.js";

@@ -1,8 +1,8 @@
 /**
  * The way an author outside this repository gets `@svc/api` and `svckit` (cli/README.md):
  * `npm pack` of sdk, sandbox, runtime and cli, then `npm install -D <tarballs>` in the extension's
- * folder. Installs from npm's cache only (`--offline`): the repository's own `npm install`
- * put every third-party dependency there. Needs the packages built (`npx tsc -b cli`).
+ * folder. Third-party dependencies come from the npm registry as they would for an author
+ * (`--prefer-offline` takes them from npm's cache when it has them: a cache is never required).
  */
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -33,7 +33,7 @@ describe("svckit from tarballs, outside the repository", () => {
     const ext = await writeFixture(join(folder.dir, "ext"));
     execFileSync(
       npm,
-      ["install", "--offline", "--no-audit", "--no-fund", "-D", ...tarballs.map((file) => join(packages, file))],
+      ["install", "--prefer-offline", "--no-audit", "--no-fund", "-D", ...tarballs.map((file) => join(packages, file))],
       { cwd: ext, stdio: "pipe" },
     );
     const svckit = join(ext, "node_modules", "svckit", "dist", "main.js");
