@@ -1,0 +1,98 @@
+/**
+ * The fake app as a bare sandbox's `HostCalls` (what `svckit validate` runs against): every
+ * `host.*` op is answered by the one `FakeHost`, and the blip ops are passed through the SDK's
+ * processing (validation, cuts, the 4 KB drop) with a seq per blip, and printed: the payload,
+ * its cuts, or why the app would drop it.
+ */
+import { processBlipInput } from "@svc/api";
+import type { ForwardedOp, HostCalls } from "@svc/sandbox";
+import { FakeHost, HOST_OPS, type FakeHostOptions, type HostOp } from "./fake-host.js";
+
+/** Where the lines go: svckit's output. */
+export interface LineOutput {
+  info(line: string): void;
+  warn(line: string): void;
+}
+
+/** A blip as the app would receive it, or why it would not. */
+export type EmittedBlip =
+  | { blipId: string; ok: true; payload: unknown; truncated: string[] }
+  | { blipId: string; ok: false; error: string };
+
+/**
+ * @example
+ * const host = new FakeHostCalls("com.example.x", ctx.out);
+ * // pass `host` as the sandbox's HostCalls; afterwards read host.emitted and host.problems
+ */
+export class FakeHostCalls implements HostCalls {
+  readonly emitted: EmittedBlip[] = [];
+  /** Lines that make `validate` fail: dropped payloads. */
+  readonly problems: string[] = [];
+  readonly app: FakeHost;
+  private readonly seqs = new Map<string, number>();
+  private readonly formatJson: (value: unknown) => string;
+
+  constructor(
+    private readonly extensionId: string,
+    private readonly out: LineOutput,
+    options: Omit<FakeHostOptions, "report"> & { formatJson?: (value: unknown) => string } = {},
+  ) {
+    this.formatJson = options.formatJson ?? ((value) => JSON.stringify(value, null, 2));
+    this.app = new FakeHost({ ...options, report: (line) => out.info(line) });
+  }
+
+  async forward(op: ForwardedOp, args: unknown): Promise<unknown> {
+    const fields = (args !== null && typeof args === "object" ? args : {}) as Record<string, unknown>;
+    switch (op) {
+      case "emit":
+        // The sandbox forwards `ctx.emit(blip)` as `{blip}`.
+        this.emit(fields.blip);
+        return null;
+      case "end":
+        this.out.info(`end ${this.blipId(fields.key)}${describeFields(fields, ["state", "dismissAfter"])}`);
+        return null;
+      case "remove":
+        this.out.info(`remove ${this.blipId(fields.key)}`);
+        return null;
+      case "respond":
+        this.out.info(`respond ${String(fields.replyId)} (${String(fields.status ?? 200)}): ${JSON.stringify(fields.body)}`);
+        return null;
+      case "log":
+        this.out.info(`log [${String(fields.level)}] ${String(fields.message)}`);
+        return null;
+      default:
+        if (!(HOST_OPS as readonly string[]).includes(op)) throw new Error(`unknown operation "${String(op)}"`);
+        return this.app.answer(op as HostOp, fields);
+    }
+  }
+
+  private blipId(key: unknown): string {
+    return `${this.extensionId}/${typeof key === "string" ? key : "?"}`;
+  }
+
+  private emit(blip: unknown): void {
+    const blipId = this.blipId((blip as { key?: unknown } | null)?.key);
+    const seq = (this.seqs.get(blipId) ?? 0) + 1;
+    const processed = processBlipInput(blip, { extensionId: this.extensionId, seq });
+    if (!processed.ok) {
+      this.emitted.push({ blipId, ok: false, error: processed.error });
+      for (const error of processed.errors) {
+        const line = `emit ${blipId}: DROPPED: ${error}`;
+        this.problems.push(line);
+        this.out.warn(line);
+      }
+      return;
+    }
+    this.seqs.set(blipId, seq);
+    this.emitted.push({ blipId, ok: true, payload: processed.payload, truncated: processed.truncated });
+    const { layout, title } = processed.payload as { layout?: string; title?: string };
+    this.out.info(`emit ${blipId} (${layout ?? "?"}) "${title ?? ""}"`);
+    for (const line of this.formatJson(processed.payload).split("\n")) this.out.info(`  ${line}`);
+    if (processed.truncated.length > 0) this.out.info(`  cut to the limits: ${processed.truncated.join(", ")}`);
+  }
+}
+
+function describeFields(fields: Record<string, unknown>, names: string[]): string {
+  const present = names.filter((name) => fields[name] !== undefined).map((name) => `${name} ${JSON.stringify(fields[name])}`);
+  return present.length > 0 ? ` (${present.join(", ")})` : "";
+}
