@@ -6,7 +6,7 @@
  * (or `SVC_TEST_UPDATE=1`) writes it again.
  */
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
-import { dirname, join, relative } from "node:path";
+import { dirname, isAbsolute, join, relative } from "node:path";
 
 const UUID = /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi;
 
@@ -73,7 +73,8 @@ export async function matchSnapshot(name: string, value: unknown, options: Snaps
     await rename(`${file}.tmp`, file);
     return;
   }
-  throw new SnapshotMismatchError(relative(process.cwd(), file) || file, lineDiff(stored, text));
+  const shown = relative(process.cwd(), file);
+  throw new SnapshotMismatchError(shown.startsWith("..") || isAbsolute(shown) ? file : shown, lineDiff(stored, text));
 }
 
 /** The lines that differ, with two lines of context, `-` stored and `+` now. */
@@ -88,7 +89,7 @@ export function lineDiff(before: string, after: string): string {
   let j = 0;
   while (i < a.length || j < b.length) {
     if (i < a.length && j < b.length && a[i] === b[j]) lines.push({ mark: " ", text: a[i++] }), j++;
-    else if (j < b.length && (i === a.length || lcs[i][j + 1] >= lcs[i + 1][j])) lines.push({ mark: "+", text: b[j++] });
+    else if (j < b.length && (i === a.length || lcs[i][j + 1] > lcs[i + 1][j])) lines.push({ mark: "+", text: b[j++] });
     else lines.push({ mark: "-", text: a[i++] });
   }
   const near = (k: number) => lines.slice(Math.max(0, k - 2), k + 3).some((l) => l.mark !== " ");
