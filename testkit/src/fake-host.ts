@@ -35,6 +35,10 @@ export interface SignIn {
 }
 
 export interface FakeHostOptions {
+  /** The extension's id, for messages worded as the app words them. */
+  extensionId?: string;
+  /** The extension's title: a sign-in's title when its definition has none. */
+  title?: string;
   /** The manifest's declared options (for `setPreference`'s check). */
   preferences?: readonly Preference[];
   /** The manifest's sign-in provider names (for `provider` left out). */
@@ -83,7 +87,7 @@ export class FakeHost {
 
   /** Signs someone in, as if they finished the sign-in page; returns the connection record. */
   signIn(signIn: SignIn): OAuthConnection {
-    const provider = this.provider(signIn.provider, "signIn");
+    const provider = this.provider(signIn.provider);
     const record: OAuthConnection = {
       id: signIn.id ?? `conn-${this.nextConnection++}`,
       ...(signIn.account === undefined ? {} : { account: signIn.account }),
@@ -138,31 +142,31 @@ export class FakeHost {
       case "preferences.set":
         return this.setPreference(String(args.name), args.value);
       case "oauth.connect": {
-        const provider = this.provider(args.provider, "ctx.oauth.connect");
+        const provider = this.provider(args.provider);
         this.signInPages.push(provider);
         this.report(`oauth.connect ${provider}: the app would open the sign-in page`);
         return {};
       }
       case "oauth.connections": {
-        const provider = this.provider(args.provider, "ctx.oauth.connections");
+        const provider = this.provider(args.provider);
         return { connections: this.connections.filter((c) => c.provider === provider).map((c) => ({ ...c.record })) };
       }
       case "oauth.token": {
-        const provider = this.provider(args.provider, "ctx.oauth.token");
+        const provider = this.provider(args.provider);
         const usable = this.connections.filter((c) => c.provider === provider && !c.record.needsReconnect);
         const chosen = args.connection === undefined ? usable[0] : usable.find((c) => c.record.id === args.connection);
         return chosen ? { token: chosen.token, connection: { ...chosen.record } } : { token: null };
       }
       case "oauth.describe": {
-        const connection = this.connection(args, "ctx.oauth.describe");
+        const connection = this.connection(args);
         connection.record = { ...connection.record, account: String(args.account), label: String(args.label) };
         return { connection: { ...connection.record } };
       }
       case "oauth.invalidate":
-        this.connection(args, "ctx.oauth.invalidate").record.needsReconnect = true;
+        this.connection(args).record.needsReconnect = true;
         return {};
       case "oauth.disconnect": {
-        const provider = this.provider(args.provider, "ctx.oauth.disconnect");
+        const provider = this.provider(args.provider);
         for (let i = this.connections.length - 1; i >= 0; i--) {
           const c = this.connections[i];
           if (c.provider === provider && (args.connection === undefined || c.record.id === args.connection)) this.connections.splice(i, 1);
@@ -190,23 +194,26 @@ export class FakeHost {
     return {};
   }
 
-  private provider(given: unknown, what: string): string {
+  /** Which sign-in a call means, as the app resolves it (same words as svc-host's). */
+  private provider(given: unknown): string {
     const declared = this.options.providers ?? [];
-    if (typeof given === "string") {
-      if (declared.length > 0 && !declared.includes(given)) {
-        throw new Error(`${what}: no sign-in "${given}" in svc.oauth (declared: ${declared.join(", ")})`);
-      }
-      return given;
+    const id = this.options.extensionId ?? "the extension";
+    if (given === undefined) {
+      if (declared.length === 0) throw new Error(`${id} declares no sign-in: add a provider to svc.oauth`);
+      if (declared.length > 1) throw new Error(`${id} declares ${declared.length} sign-ins (${declared.join(", ")}): name the provider`);
+      return declared[0];
     }
-    if (declared.length === 1) return declared[0];
-    if (declared.length === 0) throw new Error(`${what}: the manifest declares no sign-in (svc.oauth)`);
-    throw new Error(`${what}: name the provider, the manifest declares ${declared.length} (${declared.join(", ")})`);
+    const name = String(given);
+    if (!declared.includes(name)) {
+      throw new Error(`${id} has no sign-in named "${name}"; ${declared.length ? `declared: ${declared.join(", ")}` : "it declares none"}`);
+    }
+    return name;
   }
 
-  private connection(args: Record<string, unknown>, what: string): Connection {
-    const provider = this.provider(args.provider, what);
+  private connection(args: Record<string, unknown>): Connection {
+    const provider = this.provider(args.provider);
     const found = this.connections.find((c) => c.provider === provider && c.record.id === args.connection);
-    if (!found) throw new Error(`${what}: there is no connection "${String(args.connection ?? "")}"`);
+    if (!found) throw new Error(`${this.options.title ?? provider} has no connection "${String(args.connection ?? "")}"`);
     return found;
   }
 

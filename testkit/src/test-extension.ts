@@ -171,6 +171,8 @@ export class TestExtension {
     this.clock = new TestClock(this.manual, (ms) => this.advance(ms));
     this.preferences = resolvePreferences(manifest.svc, options.preferences ?? {});
     this.host = new FakeHost({
+      extensionId: this.id,
+      title: manifest.svc.title,
       preferences: manifest.svc.preferences,
       providers: Object.keys(manifest.svc.oauth ?? {}),
       secrets: options.secrets,
