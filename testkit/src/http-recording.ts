@@ -119,10 +119,9 @@ export class HttpRecording {
   /** Writes the file atomically when recording (and something was recorded or the file is new). */
   async save(): Promise<void> {
     if (this.mode !== "record") return;
-    const file: RecordingFile = { version: FORMAT_VERSION, exchanges: this.exchanges };
     await mkdir(dirname(this.file), { recursive: true });
     const temp = `${this.file}.${process.pid}.tmp`;
-    await writeFile(temp, `${JSON.stringify(file, null, 2)}\n`);
+    await writeFile(temp, formatRecording(this.exchanges));
     await rename(temp, this.file);
   }
 
@@ -189,6 +188,26 @@ export class HttpRecording {
     const bytes = response.bodyEncoding === "base64" ? Buffer.from(response.body, "base64") : Buffer.from(response.body, "utf8");
     return build(response.status, response.statusText, response.headers, bytes);
   }
+}
+
+/**
+ * One exchange answering JSON, for recordings written by hand or by a tool (svckit new's).
+ *
+ * @example
+ * formatRecording([jsonExchange("GET", "https://api.example.com/usage", { used: 3 })])
+ */
+export function jsonExchange(method: string, url: string, json: unknown, status = 200): RecordedExchange {
+  return {
+    method,
+    url,
+    response: { status, statusText: status === 200 ? "OK" : "", headers: [["content-type", "application/json"]], body: JSON.stringify(json), bodyEncoding: "utf8" },
+  };
+}
+
+/** A recording file's text. */
+export function formatRecording(exchanges: RecordedExchange[]): string {
+  const file: RecordingFile = { version: FORMAT_VERSION, exchanges };
+  return `${JSON.stringify(file, null, 2)}\n`;
 }
 
 function keyOf(request: { method: string; url: string; body?: string }): string {

@@ -11,7 +11,7 @@
 export { loadExtension, TestExtension, TestClock, DEFAULT_START, resolvePreferences, type LoadOptions, type LogLine } from "./test-extension.js";
 export { FakeHost, HOST_OPS, type FakeHostOptions, type HostOp, type SignIn } from "./fake-host.js";
 export { FakeHostCalls, type EmittedBlip, type LineOutput } from "./fake-host-calls.js";
-export { HttpRecording, UnmatchedRequestError, type RecordedExchange, type RecordingFile } from "./http-recording.js";
+export { HttpRecording, UnmatchedRequestError, jsonExchange, formatRecording, type RecordedExchange, type RecordingFile } from "./http-recording.js";
 export { matchSnapshot, snapshotOf, lineDiff, SnapshotMismatchError, type SnapshotOptions } from "./snapshot.js";
 export { ManualClock } from "./manual-clock.js";
 export { toMilliseconds } from "./duration.js";
