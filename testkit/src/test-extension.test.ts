@@ -41,6 +41,8 @@ describe("loadExtension", () => {
     // The runtime's cut: 3 actions fit the limit of 4, all kept.
     expect((ext.blip("clock") as { actions: unknown[] }).actions).toHaveLength(3);
     await expect(ext.storage.get("runs")).resolves.toBe(1);
+    expect(ext.statuses.map((s) => s.status)).toEqual(["loaded", "running", "idle"]);
+    expect(ext.statuses[2]).toMatchObject({ heapUsed: expect.any(Number), cpuMs: expect.any(Number) });
   });
 
   it("an unknown preference is refused with the declared names", async () => {

@@ -16,6 +16,7 @@ import {
   ExtensionEvent,
   ExtensionLoad,
   ExtensionRun,
+  ExtensionStatusChanged,
   ExtensionTools,
   Initialize,
   Log,
@@ -56,7 +57,6 @@ function callError(error: unknown): Error {
   return error instanceof Error ? error : new Error(String(error));
 }
 
-
 /** One extension under test. Every method that runs extension code resolves once it has gone quiet. */
 export class TestExtension {
   readonly id: string;
@@ -70,6 +70,8 @@ export class TestExtension {
   readonly denials: Denial[] = [];
   /** The tools the runtime reported (canonical specs). */
   tools: ToolSpec[] = [];
+  /** `extension.status` as the runtime reported it, in order: `loaded`, `running`, `idle`, `crashed` (with `error`). */
+  readonly statuses: { status: string; heapUsed?: number; cpuMs?: number; error?: string }[] = [];
   /** `ctx.respond` answers to webhook events. */
   readonly responses: { replyId: string; status: number; body: unknown }[] = [];
   private readonly manual: ManualClock;
@@ -132,7 +134,8 @@ export class TestExtension {
         if (event.type === "denied") this.denials.push(event.denial);
       },
       hostCalls: (host) => this.work.hostCalls(host),
-      note: () => {},
+      // The runtime's own diagnostics (svc-runtime's stderr): only ever a bug of ours.
+      note: (message) => void process.stderr.write(`svc-testkit: ${message}\n`),
     });
     this.stopRuntime = runtime.stop;
     this.connection = runtime.host;
@@ -342,6 +345,7 @@ export class TestExtension {
     connection.onNotification(BlipEnd, (params) => this.board.end(params));
     connection.onNotification(BlipRemove, ({ id }) => this.board.remove(id));
     connection.onNotification(Log, ({ level, message }) => void this.logs.push({ level, message }));
+    connection.onNotification(ExtensionStatusChanged, ({ extensionId: _, ...status }) => void this.statuses.push(status));
     connection.onNotification(ExtensionTools, ({ tools }) => void (this.tools = tools as ToolSpec[]));
     connection.onNotification(WebhookRespond, (params) => void this.responses.push(params));
     answerHostCalls(connection, this.host);
