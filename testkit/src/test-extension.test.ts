@@ -64,6 +64,8 @@ describe("loadExtension", () => {
   it("update() throwing rejects run() with the extension's message", async () => {
     const ext = await load({ preferences: { apiUrl: "not a url" } });
     await expect(ext.run()).rejects.toThrow(/Invalid URL|not a url/);
+    // A failed run waits the interval, as in the app.
+    expect(ext.nextRunAt).toBe(ext.clock.now() + 5 * 60_000);
   });
 
   it("seeds storage and sign-ins", async () => {

@@ -196,11 +196,7 @@ export class TestExtension {
    * after `nextRunAfter` seconds when it returns one (at least 1 s), else after the manifest's interval.
    */
   async run(trigger: Trigger = "manual"): Promise<{ nextRunAfter?: number }> {
-    return this.call(async () => {
-      const result = await this.runtime().sendRequest(ExtensionRun, { id: this.id, trigger: { type: trigger } });
-      this.schedule.ranAt(this.manual.now(), result.nextRunAfter);
-      return result;
-    });
+    return this.call(() => this.runUpdate(trigger));
   }
 
   /** Presses a button (or quick choice) on a blip, by key or full id; `itemId` for a list item's button. */
@@ -311,6 +307,17 @@ export class TestExtension {
     return this.recording?.takeFailure();
   }
 
+  /** One `extension.run`; the next is scheduled whatever its outcome (a failed run waits the interval, as in the app). */
+  private async runUpdate(trigger: Trigger): Promise<{ nextRunAfter?: number }> {
+    let result: { nextRunAfter?: number } = {};
+    try {
+      result = await this.runtime().sendRequest(ExtensionRun, { id: this.id, trigger: { type: trigger } });
+      return result;
+    } finally {
+      this.schedule.ranAt(this.manual.now(), result.nextRunAfter);
+    }
+  }
+
   /** Moves the clock, running in time order every timer, scheduled run and dismissal that falls due. */
   private async advance(ms: number): Promise<void> {
     const target = this.manual.now() + ms;
@@ -328,8 +335,7 @@ export class TestExtension {
         if ((this.board.nextDismissal() ?? Infinity) <= at) this.board.dismissDue();
         if ((this.schedule.nextRunAt ?? Infinity) <= at) {
           this.schedule.nextRunAt = undefined;
-          const result = await this.runtime().sendRequest(ExtensionRun, { id: this.id, trigger: { type: "interval" } });
-          this.schedule.ranAt(this.manual.now(), result.nextRunAfter);
+          await this.runUpdate("interval");
           await this.work.settled();
         }
       }
