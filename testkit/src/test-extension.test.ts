@@ -171,6 +171,18 @@ describe("tools", () => {
     expect(ext.tools.map((t) => t.id)).toEqual(["echo"]);
   });
 
+  it("a call waiting on a timer finishes when the clock passes it", async () => {
+    const ext = await load();
+    const running = ext.tool("echo", { action: "wait" });
+    await ext.clock.advance("1999ms");
+    let done = false;
+    void running.then(() => (done = true));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(done).toBe(false);
+    await ext.clock.advance("1ms");
+    await expect(running).resolves.toEqual([{ type: "status", text: "waited 2000 ms", tone: "neutral" }]);
+  });
+
   it("a tool that throws fails with its message", async () => {
     const ext = await load();
     await expect(ext.tool("echo", { action: "fail" })).rejects.toThrow("echo was told to fail");

@@ -322,6 +322,8 @@ export class TestExtension {
   private async advance(ms: number): Promise<void> {
     const target = this.manual.now() + ms;
     await this.call(async () => {
+      // Work started just before (a call not awaited yet) arms its timers first, at the current time.
+      await this.work.settled();
       for (;;) {
         const due = [this.manual.nextDue(), this.schedule.nextRunAt, this.board.nextDismissal()].filter(
           (at): at is number => at !== undefined && at <= target,
