@@ -11,6 +11,7 @@ import { newToken, writeWebhookFile } from "../support/webhook-file.js";
 import { createApp, type HttpLog } from "./app.js";
 import { HeldReplies, type WebhookReply } from "./held-replies.js";
 import type { HookTarget } from "./hook-route.js";
+import type { SchedulerControl } from "./scheduler-routes.js";
 import { LogHub } from "./log-hub.js";
 import { LogStreams } from "./log-stream.js";
 import { listenWithFallback, preferredPort } from "./port.js";
@@ -37,6 +38,8 @@ export interface HttpServerOptions {
   logs?: LogHub;
   /** Log stream heartbeat interval (tests shorten it). Default 10 s. */
   logHeartbeatMs?: number;
+  /** The host's pause and resume, served at `/v1/scheduler`; without it those routes are 404. */
+  scheduler?: SchedulerControl;
 }
 
 export interface RunningHttpServer {
@@ -99,6 +102,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
     port: () => port,
     version: options.version ?? hostVersion(),
     log,
+    ...(options.scheduler ? { scheduler: options.scheduler } : {}),
   });
   const server: Server = createServer(app);
   server.on("clientError", answerClientError);
