@@ -1,0 +1,196 @@
+/**
+ * The shell assembled: one app per support folder, the host joined or started, the notch window
+ * on the one-time UI address, the tray, the shortcut, sleep and lock, the preload's functions,
+ * the settings file, start at login. Everything takes the `electron` module as a parameter
+ * (`main.ts` passes the real one; tests a stand-in).
+ */
+import { mkdir } from "node:fs/promises";
+import { join } from "node:path";
+import type { ElectronMain, WebContents } from "./electron-api.js";
+import { DroppedFiles } from "./dropped-files.js";
+import { startOrJoinHost, type HostEventLine, type HostLink, type StartHostOptions } from "./host-link.js";
+import { registerIpc } from "./ipc.js";
+import { NotchWindow } from "./notch-window.js";
+import { openFile, openPage } from "./opening.js";
+import { PauseReasons, wirePower } from "./power.js";
+import { lockContents } from "./security.js";
+import { loadSettings, settingsFile, watchSettings, type DesktopSettings } from "./settings.js";
+import { ShortcutBinding } from "./shortcut.js";
+import { ShellTray } from "./tray.js";
+
+export interface DesktopOptions {
+  supportFolder: string;
+  platform: NodeJS.Platform;
+  /** The bundled preload (`dist/preload.cjs`). */
+  preload: string;
+  /** The tray's template image. */
+  trayIcon: string;
+  /** Default: {@link startOrJoinHost}. */
+  connect?: (options: StartHostOptions) => Promise<HostLink>;
+  /** Where the shell's own lines go. Default: stderr. */
+  log?: (message: string) => void;
+  devTools?: boolean;
+}
+
+export interface RunningDesktop {
+  readonly notch: NotchWindow;
+  readonly host: HostLink;
+  readonly reasons: PauseReasons;
+  readonly settings: DesktopSettings;
+  readonly dropped: DroppedFiles;
+  /** Applies settings as if the file had changed. */
+  applySettings(settings: DesktopSettings): void;
+  /** Releases everything and stops a host the shell started. */
+  dispose(): Promise<void>;
+}
+
+/** Start at login: macOS and Windows login items; Electron has none on Linux. */
+function applyLoginItem(electron: ElectronMain, platform: NodeJS.Platform, openAtLogin: boolean, log: (message: string) => void): void {
+  if (platform !== "darwin" && platform !== "win32") {
+    if (openAtLogin) log('"openAtLogin" works on macOS and Windows; on Linux add svc-desktop to your session\'s autostart');
+    return;
+  }
+  if (electron.app.getLoginItemSettings().openAtLogin !== openAtLogin) electron.app.setLoginItemSettings({ openAtLogin });
+}
+
+/**
+ * Starts the shell; resolves undefined when another instance already runs for this support
+ * folder (that one is told to open, and this one quits).
+ */
+export async function startDesktop(electron: ElectronMain, options: DesktopOptions): Promise<RunningDesktop | undefined> {
+  const { app } = electron;
+  const log = options.log ?? ((message: string) => process.stderr.write(`svc-desktop: ${message}\n`));
+  // One app per support folder: Electron's single-instance lock lives in userData.
+  const userData = join(options.supportFolder, "Desktop");
+  app.setPath("userData", userData);
+  if (!app.requestSingleInstanceLock()) {
+    app.quit();
+    return undefined;
+  }
+
+  let notch: NotchWindow | undefined;
+  const openOutside = (url: string) =>
+    void openPage(electron.shell, url).then((result) => {
+      if (!result.ok) log(`not opening ${String(url).slice(0, 200)}: ${result.error}`);
+    });
+  // Every web contents, the notch's and any other, stays on the UI's origin.
+  app.on("web-contents-created", (_event: unknown, contents: WebContents) =>
+    lockContents(contents, { origin: () => notch?.uiOrigin, openOutside, log }),
+  );
+  app.on("second-instance", () => notch?.open("open"));
+  // A menu-bar app: closing windows never quits it.
+  app.on("window-all-closed", () => {});
+
+  await app.whenReady();
+  if (options.platform === "darwin") app.setActivationPolicy?.("accessory");
+  await mkdir(userData, { recursive: true });
+
+  const file = settingsFile(options.supportFolder);
+  const loaded = await loadSettings(file);
+  loaded.problems.forEach(log);
+  let settings = loaded.settings;
+
+  const connect = options.connect ?? startOrJoinHost;
+  const host = await connect({
+    supportFolder: options.supportFolder,
+    onEvent: (event: HostEventLine) => {
+      // An extension's ctx.openURL (and sign-in pages) from the host the shell started.
+      if (event.type === "openURL") openOutside(String(event.url));
+    },
+    onStderr: (line) => log(`svc-host: ${line}`),
+  });
+
+  const reasons = new PauseReasons(host.client, log);
+  notch = new NotchWindow({
+    BrowserWindow: electron.BrowserWindow,
+    screen: electron.screen,
+    platform: options.platform,
+    preload: options.preload,
+    settings,
+    devTools: options.devTools === true,
+  });
+  const window = notch;
+  const dropped = new DroppedFiles();
+  const stopIpc = registerIpc(electron.ipcMain, {
+    contents: () => (window.window.isDestroyed() ? undefined : window.window.webContents),
+    origin: () => window.uiOrigin,
+    expand: () => window.expand(),
+    collapse: () => window.collapse(),
+    setClickThrough: (on) => window.setClickThrough(on),
+    focused: () => window.window.isFocused(),
+    readClipboard: () => electron.clipboard.readText(),
+    writeClipboard: (text) => electron.clipboard.writeText(text),
+    registerDrop: (path) => dropped.register(path),
+    openFile: async (path) => {
+      const result = await openFile(electron.shell, path, { folders: [join(options.supportFolder, "Data")], files: dropped.paths() });
+      return result.ok ? undefined : result.error;
+    },
+    log,
+  });
+
+  const shortcut = new ShortcutBinding(electron.globalShortcut, () => window.open("open"), log);
+  const tray = new ShellTray({
+    Tray: electron.Tray,
+    Menu: electron.Menu,
+    nativeImage: electron.nativeImage,
+    iconPath: options.trayIcon,
+    actions: {
+      open: () => window.open("open"),
+      settings: () => window.open("settings"),
+      setPaused: (paused) => reasons.set("menu", paused),
+      quit: () => app.quit(),
+    },
+  });
+  const stopTrayUpdates = reasons.onChange((paused) => tray.update({ paused }));
+  const stopPower = wirePower({ powerMonitor: electron.powerMonitor, reasons });
+
+  const applySettings = (next: DesktopSettings) => {
+    settings = next;
+    window.applySettings(next);
+    shortcut.bind(next.shortcut);
+    tray.update({ shortcut: shortcut.current });
+    applyLoginItem(electron, options.platform, next.openAtLogin, log);
+  };
+  applySettings(settings);
+  const stopWatching = watchSettings(file, (changed) => {
+    changed.problems.forEach(log);
+    applySettings(changed.settings);
+  });
+
+  await window.load(await host.client.uiUrl());
+
+  let disposed: Promise<void> | undefined;
+  const dispose = () =>
+    (disposed ??= (async () => {
+      stopWatching();
+      stopPower();
+      stopTrayUpdates();
+      stopIpc();
+      shortcut.unbind();
+      tray.destroy();
+      window.dispose();
+      await host.stop();
+    })());
+  // Quitting waits for a host the shell started to stop (its blips are saved on the way out).
+  let cleaned = false;
+  app.on("will-quit", (event: { preventDefault(): void }) => {
+    if (cleaned) return;
+    event.preventDefault();
+    void dispose().finally(() => {
+      cleaned = true;
+      app.quit();
+    });
+  });
+
+  return {
+    notch: window,
+    host,
+    reasons,
+    get settings() {
+      return settings;
+    },
+    dropped,
+    applySettings,
+    dispose,
+  };
+}
