@@ -100,97 +100,111 @@ export async function startDesktop(electron: ElectronMain, options: DesktopOptio
     onStderr: (line) => log(`svc-host: ${line}`),
   });
 
-  const reasons = new PauseReasons(host.client, log);
-  notch = new NotchWindow({
-    BrowserWindow: electron.BrowserWindow,
-    screen: electron.screen,
-    platform: options.platform,
-    preload: options.preload,
-    settings,
-    devTools: options.devTools === true,
-  });
-  const window = notch;
-  const dropped = new DroppedFiles();
-  const stopIpc = registerIpc(electron.ipcMain, {
-    contents: () => (window.window.isDestroyed() ? undefined : window.window.webContents),
-    origin: () => window.uiOrigin,
-    expand: () => window.expand(),
-    collapse: () => window.collapse(),
-    setClickThrough: (on) => window.setClickThrough(on),
-    focused: () => window.window.isFocused(),
-    readClipboard: () => electron.clipboard.readText(),
-    writeClipboard: (text) => electron.clipboard.writeText(text),
-    registerDrop: (path) => dropped.register(path),
-    openFile: async (path) => {
-      const result = await openFile(electron.shell, path, { folders: [join(options.supportFolder, "Data")], files: dropped.paths() });
-      return result.ok ? undefined : result.error;
-    },
-    log,
-  });
-
-  const shortcut = new ShortcutBinding(electron.globalShortcut, () => window.open("open"), log);
-  const tray = new ShellTray({
-    Tray: electron.Tray,
-    Menu: electron.Menu,
-    nativeImage: electron.nativeImage,
-    iconPath: options.trayIcon,
-    actions: {
-      open: () => window.open("open"),
-      settings: () => window.open("settings"),
-      setPaused: (paused) => reasons.set("menu", paused),
-      quit: () => app.quit(),
-    },
-  });
-  const stopTrayUpdates = reasons.onChange((paused) => tray.update({ paused }));
-  const stopPower = wirePower({ powerMonitor: electron.powerMonitor, reasons });
-
-  const applySettings = (next: DesktopSettings) => {
-    settings = next;
-    window.applySettings(next);
-    shortcut.bind(next.shortcut);
-    tray.update({ shortcut: shortcut.current });
-    applyLoginItem(electron, options.platform, next.openAtLogin, log);
-  };
-  applySettings(settings);
-  const stopWatching = watchSettings(file, (changed) => {
-    changed.problems.forEach(log);
-    applySettings(changed.settings);
-  });
-
-  await window.load(await host.client.uiUrl());
-
+  // Whatever is set up from here is undone in reverse, at quit or when the start fails.
+  const undo: (() => void | Promise<void>)[] = [() => host.stop()];
   let disposed: Promise<void> | undefined;
   const dispose = () =>
     (disposed ??= (async () => {
-      stopWatching();
-      stopPower();
-      stopTrayUpdates();
-      stopIpc();
-      shortcut.unbind();
-      tray.destroy();
-      window.dispose();
-      await host.stop();
+      for (const step of undo.reverse()) {
+        try {
+          await step();
+        } catch (error) {
+          log(`while stopping: ${(error as Error)?.message ?? String(error)}`);
+        }
+      }
     })());
-  // Quitting waits for a host the shell started to stop (its blips are saved on the way out).
-  let cleaned = false;
-  app.on("will-quit", (event: { preventDefault(): void }) => {
-    if (cleaned) return;
-    event.preventDefault();
-    void dispose().finally(() => {
-      cleaned = true;
-      app.quit();
-    });
-  });
 
-  return {
-    notch: window,
-    host,
-    reasons,
-    get settings() {
-      return settings;
-    },
-    dropped,
-    applySettings,
-    dispose,
-  };
+  try {
+    const reasons = new PauseReasons(host.client, log);
+    const window = new NotchWindow({
+      BrowserWindow: electron.BrowserWindow,
+      screen: electron.screen,
+      platform: options.platform,
+      preload: options.preload,
+      settings,
+      devTools: options.devTools === true,
+    });
+    notch = window;
+    undo.push(() => window.dispose());
+    const dropped = new DroppedFiles();
+    undo.push(
+      registerIpc(electron.ipcMain, {
+        contents: () => (window.window.isDestroyed() ? undefined : window.window.webContents),
+        origin: () => window.uiOrigin,
+        expand: () => window.expand(),
+        collapse: () => window.collapse(),
+        setClickThrough: (on) => window.setClickThrough(on),
+        focused: () => window.window.isFocused(),
+        readClipboard: () => electron.clipboard.readText(),
+        writeClipboard: (text) => electron.clipboard.writeText(text),
+        registerDrop: (path) => dropped.register(path),
+        openFile: async (path) => {
+          const result = await openFile(electron.shell, path, { folders: [join(options.supportFolder, "Data")], files: dropped.paths() });
+          return result.ok ? undefined : result.error;
+        },
+        log,
+      }),
+    );
+
+    const shortcut = new ShortcutBinding(electron.globalShortcut, () => window.open("open"), log);
+    undo.push(() => shortcut.unbind());
+    const tray = new ShellTray({
+      Tray: electron.Tray,
+      Menu: electron.Menu,
+      nativeImage: electron.nativeImage,
+      iconPath: options.trayIcon,
+      actions: {
+        open: () => window.open("open"),
+        settings: () => window.open("settings"),
+        setPaused: (paused) => reasons.set("menu", paused),
+        quit: () => app.quit(),
+      },
+    });
+    undo.push(() => tray.destroy());
+    undo.push(reasons.onChange((paused) => tray.update({ paused })));
+    undo.push(wirePower({ powerMonitor: electron.powerMonitor, reasons }));
+
+    const applySettings = (next: DesktopSettings) => {
+      settings = next;
+      window.applySettings(next);
+      shortcut.bind(next.shortcut);
+      tray.update({ shortcut: shortcut.current });
+      applyLoginItem(electron, options.platform, next.openAtLogin, log);
+    };
+    applySettings(settings);
+    undo.push(
+      watchSettings(file, (changed) => {
+        changed.problems.forEach(log);
+        applySettings(changed.settings);
+      }),
+    );
+
+    await window.load(await host.client.uiUrl());
+
+    // Quitting waits for a host the shell started to stop (its blips are saved on the way out).
+    let cleaned = false;
+    app.on("will-quit", (event: { preventDefault(): void }) => {
+      if (cleaned) return;
+      event.preventDefault();
+      void dispose().finally(() => {
+        cleaned = true;
+        app.quit();
+      });
+    });
+
+    return {
+      notch: window,
+      host,
+      reasons,
+      get settings() {
+        return settings;
+      },
+      dropped,
+      applySettings,
+      dispose,
+    };
+  } catch (error) {
+    await dispose();
+    throw error;
+  }
 }
