@@ -29,6 +29,13 @@ function hostDouble(options: { uiUrl?: () => Promise<string> } = {}) {
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
+async function until(check: () => boolean, what: string): Promise<void> {
+  for (let waited = 0; !check(); waited += 20) {
+    if (waited > 10_000) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
 describe("the desktop shell, wired", () => {
   let support: string;
   let electron: ElectronDouble;
@@ -171,6 +178,29 @@ describe("the desktop shell, wired", () => {
     expect(running!.dropped.pathOf(handle as string)).toBe(join(support, "elsewhere.txt"));
     await electron.ipcMain.invoke(CHANNELS.openFile, page, join(support, "elsewhere.txt"));
     expect(electron.shell.openedPaths).toEqual([join(support, "Data", "com.example.png", "out.png"), join(support, "elsewhere.txt")]);
+  });
+
+  it("loads the notch again with a fresh ticket when the host it started comes back, telling it a pause in force", async () => {
+    let tickets = 0;
+    const host = hostDouble({ uiUrl: async () => `http://127.0.0.1:${47900 + tickets}/#t=ticket-${++tickets}` });
+    const { win } = await start(host);
+    electron.powerMonitor.emit("lock-screen");
+    host.given().onExit!(null, "SIGKILL");
+    await until(() => win.webContents.mainFrame.url.endsWith("#t=ticket-2"), "the second ticket");
+    expect(win.webContents.mainFrame.url).toBe("http://127.0.0.1:47901/#t=ticket-2");
+    expect(running!.notch.uiOrigin).toBe("http://127.0.0.1:47901");
+    expect(host.calls).toEqual(["pause", "pause"]);
+    expect(log).toContain("svc-host stopped on its own (SIGKILL); starting it again in 1 s");
+    expect(log).toContain("svc-host started again; loading the notch again");
+  });
+
+  it("loads the page again when its renderer is gone", async () => {
+    let tickets = 0;
+    const { win } = await start(hostDouble({ uiUrl: async () => `http://127.0.0.1:47900/#t=ticket-${++tickets}` }));
+    win.webContents.emit("render-process-gone", {}, { reason: "crashed" });
+    await until(() => win.webContents.mainFrame.url.endsWith("#t=ticket-2"), "the second ticket");
+    expect(log).toContain("the notch page stopped (crashed); loading the notch again");
+    expect(win.calls).toEqual(["showInactive", "showInactive"]);
   });
 
   it("waits at quit for the host it started to stop, then quits", async () => {

@@ -8,6 +8,7 @@ import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import type { ElectronMain, WebContents } from "./electron-api.js";
 import { DroppedFiles } from "./dropped-files.js";
+import { HostKeeper } from "./host-keeper.js";
 import { startOrJoinHost, type HostEventLine, type HostLink, type StartHostOptions } from "./host-link.js";
 import { registerIpc } from "./ipc.js";
 import { NotchWindow } from "./notch-window.js";
@@ -90,18 +91,25 @@ export async function startDesktop(electron: ElectronMain, options: DesktopOptio
   loaded.problems.forEach(log);
   let settings = loaded.settings;
 
-  const connect = options.connect ?? startOrJoinHost;
-  const host = await connect({
-    supportFolder: options.supportFolder,
-    onEvent: (event: HostEventLine) => {
-      // An extension's ctx.openURL (and sign-in pages) from the host the shell started.
-      if (event.type === "openURL") openOutside(String(event.url));
+  // Set once the window is up; a host restarted before that has nothing to reload.
+  let reload: ((reason: string) => Promise<void>) | undefined;
+  const keeper = new HostKeeper({
+    connect: options.connect ?? startOrJoinHost,
+    connectOptions: {
+      supportFolder: options.supportFolder,
+      onEvent: (event: HostEventLine) => {
+        // An extension's ctx.openURL (and sign-in pages) from the host the shell started.
+        if (event.type === "openURL") openOutside(String(event.url));
+      },
+      onStderr: (line) => log(`svc-host: ${line}`),
     },
-    onStderr: (line) => log(`svc-host: ${line}`),
+    onRestarted: () => reload?.("svc-host started again"),
+    log,
   });
+  await keeper.start();
 
   // Whatever is set up from here is undone in reverse, at quit or when the start fails.
-  const undo: (() => void | Promise<void>)[] = [() => host.stop()];
+  const undo: (() => void | Promise<void>)[] = [() => keeper.stop()];
   let disposed: Promise<void> | undefined;
   const dispose = () =>
     (disposed ??= (async () => {
@@ -115,7 +123,8 @@ export async function startDesktop(electron: ElectronMain, options: DesktopOptio
     })());
 
   try {
-    const reasons = new PauseReasons(host.client, log);
+    // The client reads webhook.json on every call, so it reaches whichever host runs now.
+    const reasons = new PauseReasons(keeper.link.client, log);
     const window = new NotchWindow({
       BrowserWindow: electron.BrowserWindow,
       screen: electron.screen,
@@ -179,7 +188,18 @@ export async function startDesktop(electron: ElectronMain, options: DesktopOptio
       }),
     );
 
-    await window.load(await host.client.uiUrl());
+    await window.load(await keeper.link.client.uiUrl());
+    // A new host (or a crashed page) needs a fresh ticket; a pause in force is told again.
+    reload = async (reason) => {
+      log(`${reason}; loading the notch again`);
+      try {
+        if (reasons.paused) await keeper.link.client.pause();
+        await window.load(await keeper.link.client.uiUrl());
+      } catch (error) {
+        log(`could not load the notch again: ${(error as Error)?.message ?? String(error)}`);
+      }
+    };
+    window.window.webContents.on("render-process-gone", (_event: unknown, details: { reason?: string }) => void reload?.(`the notch page stopped (${details?.reason ?? "unknown"})`));
 
     // Quitting waits for a host the shell started to stop (its blips are saved on the way out).
     let cleaned = false;
@@ -194,7 +214,9 @@ export async function startDesktop(electron: ElectronMain, options: DesktopOptio
 
     return {
       notch: window,
-      host,
+      get host() {
+        return keeper.link;
+      },
       reasons,
       get settings() {
         return settings;

@@ -130,6 +130,8 @@ export interface StartHostOptions {
   env?: NodeJS.ProcessEnv;
   onEvent?(event: HostEventLine): void;
   onStderr?(line: string): void;
+  /** The started host exited without being asked (a crash, or someone stopped it). */
+  onExit?(code: number | null, signal: NodeJS.Signals | null): void;
   timeoutMs?: number;
 }
 
@@ -182,7 +184,9 @@ export async function startOrJoinHost(options: StartHostOptions): Promise<HostLi
       options.onEvent?.(event);
     });
   });
+  let stopping = false;
   const stop = async () => {
+    stopping = true;
     if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
     await exited;
   };
@@ -199,5 +203,8 @@ export async function startOrJoinHost(options: StartHostOptions): Promise<HostLi
     const why = outcome === "timeout" ? `did not start within ${timeoutMs / 1000} s` : outcome;
     throw new HostCallError(`svc-host ${why}${stderr ? `:\n${stderr.trim()}` : ""}`);
   }
+  child.once("exit", (code, signal) => {
+    if (!stopping) options.onExit?.(code, signal);
+  });
   return { client, joined: false, child, stop };
 }

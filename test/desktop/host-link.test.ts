@@ -6,6 +6,7 @@ import { writeFile } from "node:fs/promises";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { HostKeeper } from "../../desktop/src/host-keeper.js";
 import { startOrJoinHost, svcHostBin, type HostEventLine, type HostLink } from "../../desktop/src/host-link.js";
 import { startHost, useHostWorld, webhookInfo, type World } from "../host/harness.js";
 
@@ -73,6 +74,24 @@ describe("the desktop's host link", () => {
     } finally {
       await link.stop();
     }
+  });
+
+  it("starts the host again when the one it started is killed", async () => {
+    const restarted: HostLink[] = [];
+    const log: string[] = [];
+    const keeper = new HostKeeper({ connect: startOrJoinHost, connectOptions: { supportFolder: scene.world.home, env: hostEnv(scene.world) }, onRestarted: (link) => void restarted.push(link), log: (m) => void log.push(m) });
+    try {
+      const first = await keeper.start();
+      first.child!.kill("SIGKILL");
+      await until(() => restarted.length === 1, "a new host");
+      expect(log[0]).toBe("svc-host stopped on its own (SIGKILL); starting it again in 1 s");
+      expect(restarted[0]!.joined).toBe(false);
+      expect(restarted[0]!.child!.pid).not.toBe(first.child!.pid);
+      expect(await keeper.link.client.isLive()).toBe(true);
+    } finally {
+      await keeper.stop();
+    }
+    expect(keeper.link.child!.exitCode).toBe(0);
   });
 
   it("says what svc-host said when it cannot start", async () => {
