@@ -77,10 +77,8 @@ describe("the preload's bridge", () => {
     const code = await readFile(fileURLToPath(new URL("../dist/preload.cjs", import.meta.url)), "utf8");
     const { electron, exposed } = preloadDouble();
     const required: string[] = [];
-    const module = { exports: {} };
+    // Nothing but `require`: no module, exports, process or globals of Node.
     runInNewContext(code, {
-      module,
-      exports: module.exports,
       require: (id: string) => {
         required.push(id);
         if (id === "electron") return electron;

@@ -70,6 +70,7 @@ describe("the desktop shell, wired", () => {
     expect([...electron.globalShortcut.registered.keys()]).toEqual(["CommandOrControl+Shift+Space"]);
     expect(electron.ipcMain.handlers.size).toBe(Object.keys(CHANNELS).length);
     expect(electron.app.listenerCount("window-all-closed")).toBe(1); // closing windows never quits a menu-bar app
+    expect(log).toContain("notch on display 1 in notch style; displays: 1 Built-in Retina Display (primary), 2 LG UltraFine");
   });
 
   it("hands a second start for the same folder to the first, which opens", async () => {

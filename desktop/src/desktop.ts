@@ -135,6 +135,10 @@ export async function startDesktop(electron: ElectronMain, options: DesktopOptio
     });
     notch = window;
     undo.push(() => window.dispose());
+    // Display ids are what the "display" setting takes: say which there are.
+    const primaryId = electron.screen.getPrimaryDisplay().id;
+    const named = electron.screen.getAllDisplays().map((d) => `${d.id} ${d.label ?? ""}${d.id === primaryId ? " (primary)" : ""}`.replace(/\s+/g, " ").trim());
+    log(`notch on display ${window.layout.displayId} in ${window.layout.style} style; displays: ${named.join(", ")}`);
     const dropped = new DroppedFiles();
     undo.push(
       registerIpc(electron.ipcMain, {

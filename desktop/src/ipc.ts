@@ -31,7 +31,8 @@ export interface IpcTargets {
 export function senderProblem(event: IpcMainInvokeEvent, targets: Pick<IpcTargets, "contents" | "origin">): string | undefined {
   const contents = targets.contents();
   const origin = targets.origin();
-  if (!contents || event.sender !== contents) return "not the notch window";
+  // By id: Electron may hand a listener a different wrapper object for the same web contents.
+  if (!contents || event.sender?.id !== contents.id) return "not the notch window";
   const frame = event.senderFrame;
   if (!frame) return "the frame is gone";
   if (frame.parent !== null) return "not the page's main frame";
