@@ -24,7 +24,7 @@ function preloadDouble() {
   return { electron, invoked, listeners, exposed };
 }
 
-const FUNCTIONS = ["registerDroppedFile", "expand", "collapse", "setClickThrough", "readClipboardText", "writeClipboardText", "openFile", "onCommand"];
+const FUNCTIONS = ["registerDroppedFile", "setExpanded", "setClickThrough", "readClipboardText", "copyText", "openFile", "onCommand"];
 
 describe("the preload's bridge", () => {
   it("offers exactly the page's few functions, frozen", () => {
@@ -37,11 +37,11 @@ describe("the preload's bridge", () => {
     const { electron, invoked } = preloadDouble();
     const bridge = createBridge(electron);
     expect(await bridge.registerDroppedFile({ path: "/Users/ann/a.pdf" })).toEqual({ handle: "handle-7" });
-    await bridge.expand();
-    await bridge.collapse();
+    await bridge.setExpanded(true);
+    await bridge.setExpanded(false);
     await bridge.setClickThrough("yes" as never);
     expect(await bridge.readClipboardText()).toBe("clip");
-    await bridge.writeClipboardText("hello");
+    await bridge.copyText("hello");
     await bridge.openFile("/Svc/Data/x/out.png");
     expect(invoked).toEqual([
       [CHANNELS.registerDrop, "/Users/ann/a.pdf"],

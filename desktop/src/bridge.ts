@@ -1,5 +1,5 @@
 /**
- * What the preload puts on `window.svcDesktop` (and nothing else): the page's few ways into the
+ * What the preload puts on `window.svcShell` (and nothing else): the page's few ways into the
  * shell. Every function sends one IPC message the main process checks (`ipc.ts`); no Electron
  * or Node object ever reaches the page. The UI uses them when present and works without them
  * in a plain browser.
@@ -7,9 +7,9 @@
  * | function | does |
  * |---|---|
  * | `registerDroppedFile(file)` | a `File` from a drop → `{handle}`: the path stays in the shell |
- * | `expand()` / `collapse()` | the notch opens (takes the mouse, not the focus) / closes (click-through) |
- * | `setClickThrough(on)` | while collapsed: off while the pointer is over the pill |
- * | `readClipboardText()` / `writeClipboardText(text)` | the clipboard's text, on demand |
+ * | `setExpanded(expanded)` | the notch opened (takes the mouse, not the focus) / closed (click-through) |
+ * | `setClickThrough(through)` | while collapsed: off while the pointer is over the pill |
+ * | `readClipboardText()` / `copyText(text)` | the clipboard's text, on demand |
  * | `openFile(path)` | a file in a result block, with the system's app (allowed places only) |
  * | `onCommand(listener)` | `"open"` (focus the first blip) or `"settings"`, from the tray or shortcut |
  */
@@ -18,11 +18,10 @@ import type { ElectronPreload } from "./electron-api.js";
 
 export interface DesktopBridge {
   registerDroppedFile(file: unknown): Promise<{ handle: string }>;
-  expand(): Promise<void>;
-  collapse(): Promise<void>;
-  setClickThrough(on: boolean): Promise<void>;
+  setExpanded(expanded: boolean): Promise<void>;
+  setClickThrough(through: boolean): Promise<void>;
   readClipboardText(): Promise<string>;
-  writeClipboardText(text: string): Promise<void>;
+  copyText(text: string): Promise<void>;
   openFile(path: string): Promise<void>;
   onCommand(listener: (command: ShellCommand) => void): void;
 }
@@ -37,11 +36,10 @@ export function createBridge(electron: ElectronPreload): DesktopBridge {
       if (!path) throw new Error("not a file from the disk");
       return { handle: String(await invoke(CHANNELS.registerDrop, path)) };
     },
-    expand: async () => void (await invoke(CHANNELS.expand)),
-    collapse: async () => void (await invoke(CHANNELS.collapse)),
-    setClickThrough: async (on: boolean) => void (await invoke(CHANNELS.clickThrough, on === true)),
+    setExpanded: async (expanded: boolean) => void (await invoke(expanded === true ? CHANNELS.expand : CHANNELS.collapse)),
+    setClickThrough: async (through: boolean) => void (await invoke(CHANNELS.clickThrough, through === true)),
     readClipboardText: async () => String(await invoke(CHANNELS.readClipboard)),
-    writeClipboardText: async (text: string) => void (await invoke(CHANNELS.writeClipboard, String(text))),
+    copyText: async (text: string) => void (await invoke(CHANNELS.writeClipboard, String(text))),
     openFile: async (path: string) => void (await invoke(CHANNELS.openFile, String(path))),
     onCommand(listener: (command: ShellCommand) => void) {
       if (typeof listener !== "function") throw new TypeError("onCommand needs a function");
@@ -53,7 +51,7 @@ export function createBridge(electron: ElectronPreload): DesktopBridge {
   });
 }
 
-/** Puts the bridge on `window.svcDesktop`. */
+/** Puts the bridge on `window.svcShell`. */
 export function exposeBridge(electron: ElectronPreload): void {
   electron.contextBridge.exposeInMainWorld(BRIDGE_KEY, createBridge(electron));
 }

@@ -35,5 +35,5 @@ export const MAX_CLIPBOARD_CHARS = 1_048_576;
 /** The longest path the page may hand over (Windows' long paths stay under this). */
 export const MAX_PATH_CHARS = 32_767;
 
-/** Where the preload puts its functions: `window.svcDesktop`. */
-export const BRIDGE_KEY = "svcDesktop";
+/** Where the preload puts its functions: `window.svcShell` (the name the UI looks for, ui/src/shell.ts). */
+export const BRIDGE_KEY = "svcShell";

@@ -20,6 +20,8 @@ export type HttpLog = (level: "info" | "warn" | "error", message: string) => voi
 export interface AppDeps {
   store: BlipStore;
   hooks: HookTarget;
+  /** Pause and resume (`/v1/scheduler`); absent on a server without a scheduler. */
+  scheduler?: SchedulerControl;
   held: HeldReplies;
   logs: LogStreams;
   token: string;
@@ -27,8 +29,6 @@ export interface AppDeps {
   port: () => number;
   version: string;
   log: HttpLog;
-  /** Pause and resume (`/v1/scheduler`); absent on a server without a scheduler. */
-  scheduler?: SchedulerControl;
 }
 
 function methodNotAllowed(allowed: string) {

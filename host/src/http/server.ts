@@ -22,6 +22,8 @@ export const LOOPBACK = "127.0.0.1";
 export interface HttpServerOptions {
   store: BlipStore;
   hooks: HookTarget;
+  /** The host's pause and resume, served at `/v1/scheduler`; without it those routes are 404. */
+  scheduler?: SchedulerControl;
   /** Default: `SVC_PORT`, else 47811; taken → a free port. `0`: any free port. */
   port?: number;
   /** Default: a new random token (32 bytes, base64url). */
@@ -38,8 +40,6 @@ export interface HttpServerOptions {
   logs?: LogHub;
   /** Log stream heartbeat interval (tests shorten it). Default 10 s. */
   logHeartbeatMs?: number;
-  /** The host's pause and resume, served at `/v1/scheduler`; without it those routes are 404. */
-  scheduler?: SchedulerControl;
 }
 
 export interface RunningHttpServer {
@@ -96,13 +96,13 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
   const app = createApp({
     store: options.store,
     hooks: options.hooks,
+    ...(options.scheduler ? { scheduler: options.scheduler } : {}),
     held,
     logs: streams,
     token,
     port: () => port,
     version: options.version ?? hostVersion(),
     log,
-    ...(options.scheduler ? { scheduler: options.scheduler } : {}),
   });
   const server: Server = createServer(app);
   server.on("clientError", answerClientError);
