@@ -142,11 +142,11 @@ describe("the desktop shell, wired", () => {
     expect(log).toContain('"openAtLogin" works on macOS and Windows; on Linux add svc-desktop to your session\'s autostart');
   });
 
-  it("opens an extension's pages in the system browser, http and https only", async () => {
-    const { host } = await start();
-    host.given().onEvent!({ type: "openURL", extensionId: "com.example.ci", url: "https://ci.example.com/run/42" });
-    host.given().onEvent!({ type: "openURL", extensionId: "com.example.ci", url: "file:///etc/passwd" });
-    host.given().onEvent!({ type: "blip", id: "x" });
+  it("opens an extension's page when the person follows the page's link, http and https only, never on its own", async () => {
+    const { win, host } = await start();
+    expect(host.given().onEvent).toBeUndefined(); // the host's openURL events are the page's to show
+    expect(win.webContents.openHandler!({ url: "https://ci.example.com/run/42" })).toEqual({ action: "deny" });
+    expect(win.webContents.openHandler!({ url: "file:///etc/passwd" })).toEqual({ action: "deny" });
     await settle();
     expect(electron.shell.opened).toEqual(["https://ci.example.com/run/42"]);
     expect(log).toContain("not opening file:///etc/passwd: only http and https pages are opened, not file:");

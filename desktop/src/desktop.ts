@@ -9,7 +9,7 @@ import { join } from "node:path";
 import type { ElectronMain, WebContents } from "./electron-api.js";
 import { DroppedFiles } from "./dropped-files.js";
 import { HostKeeper } from "./host-keeper.js";
-import { startOrJoinHost, type HostEventLine, type HostLink, type StartHostOptions } from "./host-link.js";
+import { startOrJoinHost, type HostLink, type StartHostOptions } from "./host-link.js";
 import { registerIpc } from "./ipc.js";
 import { NotchWindow } from "./notch-window.js";
 import { openFile, openPage } from "./opening.js";
@@ -95,14 +95,9 @@ export async function startDesktop(electron: ElectronMain, options: DesktopOptio
   let reload: ((reason: string) => Promise<void>) | undefined;
   const keeper = new HostKeeper({
     connect: options.connect ?? startOrJoinHost,
-    connectOptions: {
-      supportFolder: options.supportFolder,
-      onEvent: (event: HostEventLine) => {
-        // An extension's ctx.openURL (and sign-in pages) from the host the shell started.
-        if (event.type === "openURL") openOutside(String(event.url));
-      },
-      onStderr: (line) => log(`svc-host: ${line}`),
-    },
+    // An extension's ctx.openURL reaches the page, which asks the person first; its "Open" link
+    // comes back through the window-open gate below (http and https only), never on its own.
+    connectOptions: { supportFolder: options.supportFolder, onStderr: (line) => log(`svc-host: ${line}`) },
     onRestarted: () => reload?.("svc-host started again"),
     log,
   });
