@@ -177,6 +177,18 @@ export async function startHost(options: HostOptions): Promise<Host> {
     home: options.home,
   });
 
+  // Screen asleep or locked, and back: from the control channel and from `/v1/scheduler`.
+  const pause = () => {
+    if (scheduler.paused) return;
+    scheduler.pause();
+    emit({ type: "paused", at: clock.now() });
+  };
+  const resume = () => {
+    if (!scheduler.paused) return;
+    emit({ type: "resumed", at: clock.now() });
+    scheduler.resume();
+  };
+
   await supervisor.start();
   if (options.port !== false) {
     http = await startHttpServer({
@@ -185,6 +197,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
       webhookFile: support.webhookFile,
       log,
       logs,
+      scheduler: { get paused() { return scheduler.paused; }, pause, resume },
       ...(options.port === undefined ? {} : { port: options.port }),
     });
   }
@@ -210,14 +223,8 @@ export async function startHost(options: HostOptions): Promise<Host> {
     get runtimePid() {
       return supervisor.pid;
     },
-    pause() {
-      scheduler.pause();
-      emit({ type: "paused", at: clock.now() });
-    },
-    resume() {
-      emit({ type: "resumed", at: clock.now() });
-      scheduler.resume();
-    },
+    pause,
+    resume,
     runNow: (id, trigger = "manual") => scheduler.runNow(id, trigger),
     async action(press) {
       const id = press.blipId.slice(0, Math.max(0, press.blipId.indexOf("/")));

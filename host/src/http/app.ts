@@ -13,12 +13,15 @@ import { hookRoute, type HookTarget } from "./hook-route.js";
 import { jsonBody, TOO_LARGE } from "./json-body.js";
 import { HttpError, sendError } from "./http-error.js";
 import type { LogStreams } from "./log-stream.js";
+import { schedulerRoutes, type SchedulerControl } from "./scheduler-routes.js";
 
 export type HttpLog = (level: "info" | "warn" | "error", message: string) => void;
 
 export interface AppDeps {
   store: BlipStore;
   hooks: HookTarget;
+  /** Pause and resume (`/v1/scheduler`); absent on a server without a scheduler. */
+  scheduler?: SchedulerControl;
   held: HeldReplies;
   logs: LogStreams;
   token: string;
@@ -77,6 +80,7 @@ export function createApp(deps: AppDeps): Express {
     .all(methodNotAllowed("POST"));
   app.use("/v1/blips", (req, res, next) => (req.method === "POST" ? jsonBody({ optional: true })(req, res, next) : next()));
   app.use("/v1/blips", blipIdRoutes(deps.store));
+  if (deps.scheduler) app.use("/v1/scheduler", schedulerRoutes(deps.scheduler));
 
   app.use((req: Request) => {
     throw new HttpError(404, `no route ${req.method} ${req.path.slice(0, 200)}: see GET /v1/health, POST /v1/blips, POST /v1/hooks/<extension-id>, GET /v1/logs`);

@@ -11,6 +11,7 @@ import { newToken, writeWebhookFile } from "../support/webhook-file.js";
 import { createApp, type HttpLog } from "./app.js";
 import { HeldReplies, type WebhookReply } from "./held-replies.js";
 import type { HookTarget } from "./hook-route.js";
+import type { SchedulerControl } from "./scheduler-routes.js";
 import { LogHub } from "./log-hub.js";
 import { LogStreams } from "./log-stream.js";
 import { listenWithFallback, preferredPort } from "./port.js";
@@ -21,6 +22,8 @@ export const LOOPBACK = "127.0.0.1";
 export interface HttpServerOptions {
   store: BlipStore;
   hooks: HookTarget;
+  /** The host's pause and resume, served at `/v1/scheduler`; without it those routes are 404. */
+  scheduler?: SchedulerControl;
   /** Default: `SVC_PORT`, else 47811; taken → a free port. `0`: any free port. */
   port?: number;
   /** Default: a new random token (32 bytes, base64url). */
@@ -93,6 +96,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
   const app = createApp({
     store: options.store,
     hooks: options.hooks,
+    ...(options.scheduler ? { scheduler: options.scheduler } : {}),
     held,
     logs: streams,
     token,
