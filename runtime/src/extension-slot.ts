@@ -97,7 +97,13 @@ export class ExtensionSlot {
     this.seqs = SeqStore.open(this.dataDir, deps.note);
     this.restarts = new RestartWindow(deps.clock);
     this.status = new StatusReporter(id, deps.connection);
-    this.blips = new BlipSide({ extensionId: id, connection: deps.connection, seqs: this.seqs, log: (l, m) => this.log(l, m) });
+    this.blips = new BlipSide({
+      extensionId: id,
+      connection: deps.connection,
+      seqs: this.seqs,
+      now: () => deps.clock.now(),
+      log: (l, m) => this.log(l, m),
+    });
   }
 
   /** `extension.load`: new code (or new preferences) replaces the old generation; crash history starts afresh. */

@@ -8,3 +8,9 @@ export * from "./connection.js";
 export * from "./framing.js";
 export * from "./support-folder.js";
 export * from "./precompile.js";
+// The runtime's own service, for @svc/testkit, which runs it in-process over a pair of connections
+// (the same processing as svc-runtime: validation, cuts, the 4 KB drop, seq, tools).
+export { RuntimeService, type RuntimeServiceOptions } from "./runtime-service.js";
+export { DEFAULT_CONFIG, type RuntimeConfig } from "./config.js";
+export type { SandboxFactory } from "./sandbox-factory.js";
+export type { Clock } from "./clock.js";

@@ -12,7 +12,7 @@ import { checkNetworkUrl, networkPolicyOf } from "./network-policy.js";
 import { parseFetchArgs, type FetchRequest } from "./fetch-request.js";
 import { readArgs } from "./args.js";
 import { describeBytes } from "./limits.js";
-import type { ResolvedOptions } from "./options.js";
+import type { FetchHop, ResolvedOptions } from "./options.js";
 import type { FetchResult } from "./fetch-result.js";
 
 const strictUtf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
@@ -88,9 +88,8 @@ export function createFetchOps(options: ResolvedOptions): { fetch: OpHandler; ab
     let { method, body } = request;
     let headers = request.headers;
     for (let hops = 0; ; hops++) {
-      const response = await undiciFetch(url.href, {
-        method, headers, body, redirect: "manual", dispatcher: state.agent, signal,
-      });
+      const hop = { url: url.href, method, headers, body, signal };
+      const response = await (options.transport ? options.transport(hop, (h) => carry(state, h)) : carry(state, hop));
       const location = response.headers.get("location");
       if (!REDIRECTS.has(response.status) || location === null || request.redirect === "manual") {
         return {
@@ -125,6 +124,13 @@ export function createFetchOps(options: ResolvedOptions): { fetch: OpHandler; ab
       if (next.origin !== url.origin) headers = headers.filter(([name]) => !CREDENTIAL_HEADERS.includes(name));
       url = next;
     }
+  }
+
+  /** Sends one hop over the guarded connection, never following a redirect itself. */
+  function carry(state: FetchState, hop: FetchHop): Promise<Response> {
+    return undiciFetch(hop.url, {
+      method: hop.method, headers: hop.headers, body: hop.body, redirect: "manual", dispatcher: state.agent, signal: hop.signal,
+    });
   }
 
   /** Reads the (decompressed) body, stopping the transfer as soon as it passes the cap. */

@@ -1,6 +1,23 @@
 /** What a sandbox owner may tune when creating the capabilities; everything has a default. */
 import { DEFAULT_LIMITS, type CapabilityLimits } from "./limits.js";
+import type { Response } from "undici";
 import { systemResolver, type Resolver } from "./address-guard.js";
+
+/** One hop of a guest's fetch, already checked against `permissions.network`. */
+export interface FetchHop {
+  url: string;
+  method: string;
+  headers: [string, string][];
+  body: Buffer | undefined;
+  signal: AbortSignal;
+}
+
+/**
+ * Carries one checked hop: `network` is the real, guarded connection. The default sends every
+ * hop to `network`; the test kit records or replays instead. Redirects still come back here hop
+ * by hop, each checked against the policy before it is carried.
+ */
+export type FetchTransport = (hop: FetchHop, network: (hop: FetchHop) => Promise<Response>) => Promise<Response>;
 
 export interface CapabilityOptions {
   limits?: Partial<CapabilityLimits>;
@@ -11,12 +28,15 @@ export interface CapabilityOptions {
    * relative entries dropped.
    */
   execPath?: string;
+  /** How fetch hops reach the network. Default: straight to it. */
+  transport?: FetchTransport;
 }
 
 export interface ResolvedOptions {
   readonly limits: Readonly<CapabilityLimits>;
   readonly resolve: Resolver;
   readonly execPath: string;
+  readonly transport: FetchTransport | undefined;
 }
 
 /** Fills in every default. */
@@ -29,5 +49,6 @@ export function resolveOptions(options: CapabilityOptions = {}): ResolvedOptions
     limits: Object.freeze({ ...DEFAULT_LIMITS, ...options.limits }),
     resolve: options.resolve ?? systemResolver,
     execPath: options.execPath ?? hostPath,
+    transport: options.transport,
   };
 }
