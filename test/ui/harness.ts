@@ -56,7 +56,7 @@ export async function openUi(world: World, context: BrowserContext, query = ""):
   const page = await context.newPage();
   const [base, fragment] = url.split("#");
   await page.goto(`${base}${query}#${fragment}`);
-  await page.waitForSelector("svc-app .panel, svc-app .compact");
+  await page.waitForSelector("svc-app[data-ready]");
   return page;
 }
 

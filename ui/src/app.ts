@@ -119,7 +119,7 @@ export class SvcApp extends LitElement {
     this.shell.setExpanded?.(expanded);
     this.shell.setClickThrough?.(!expanded);
     void this.updateComplete.then(() => {
-      const target = expanded ? this.querySelector<HTMLElement>(".panel .blip, .tabs button") : this.querySelector<HTMLElement>(".notch-button");
+      const target = expanded ? this.querySelector<HTMLElement>(".panel .blip") ?? this.querySelector<HTMLElement>(".tabs button") : this.querySelector<HTMLElement>(".notch-button");
       target?.focus();
     });
   }
@@ -290,6 +290,11 @@ export class SvcApp extends LitElement {
           </main>`
         : this.renderCompact()}
     </div>`;
+  }
+
+  /** `data-ready` once the first snapshot is drawn (tests and the desktop shell wait for it). */
+  protected override updated(): void {
+    this.toggleAttribute("data-ready", this.store.ready);
   }
 
   private moveTab(event: KeyboardEvent): void {

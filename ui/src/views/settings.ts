@@ -119,7 +119,7 @@ function extensionCard(ext: UiExtension, ctx: SettingsContext) {
   return html`<section class="card extension" aria-labelledby=${headingId}>
     <h2 id=${headingId} dir="auto">${shown(ext.title, CAPS.title)}</h2>
     <p class="sub">${shown(ext.id, CAPS.label)}${ext.version ? ` · ${shown(ext.version, 40)}` : ""} · ${ext.source === "bundled" ? "bundled with svc" : "installed by you"}</p>
-    ${ext.description ? html`<p dir="auto">${shownLines(ext.description, 500)}</p>` : nothing}
+    ${ext.description ? html`<p class="description" dir="auto">${shownLines(ext.description, 500)}</p>` : nothing}
     <p class="status ${ext.status}">Status: ${ext.status === "loaded" ? "running" : ext.status === "broken" ? "not working" : "replaced by another copy"}
       ${ext.lastRun ? html` · last run ${formatRelative(ext.lastRun.at, ctx.now, ctx.locale)}: ${ext.lastRun.result === "ok" ? "fine" : shown(ext.lastRun.result, 20)}` : nothing}</p>
     ${ext.error ? html`<p class="problem" role="alert">Problem: ${shownLines(ext.error, CAPS.body)}</p>` : nothing}
