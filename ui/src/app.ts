@@ -269,7 +269,8 @@ export class SvcApp extends LitElement {
     document.documentElement.dataset.reduceMotion = this.reducedMotion();
     const line = this.notifyLine;
     const tab = TABS.find((t) => t.id === this.tab) ?? TABS[0];
-    return html`<div class="notch ${this.expanded ? "expanded" : "collapsed"}">
+    return html`<main class="notch ${this.expanded ? "expanded" : "collapsed"}">
+      <h1 class="sr">svc</h1>
       <div class="bar">
         <button type="button" class="notch-button" aria-expanded=${this.expanded ? "true" : "false"} aria-controls="panel"
           @click=${() => this.setExpanded(!this.expanded)}>${this.expanded ? "Close svc" : "Open svc"}</button>
@@ -282,14 +283,14 @@ export class SvcApp extends LitElement {
         : nothing}</div>
       ${this.problem ? html`<p class="problem page-problem" role="alert">${shown(this.problem, CAPS.body)}</p>` : nothing}
       ${this.expanded
-        ? html`<main id="panel" class="panel">
+        ? html`<div id="panel" class="panel">
             <nav class="tabs" role="tablist" aria-label="svc">${TABS.map((t) => html`<button type="button" role="tab" id=${`tab-${t.id}`} aria-controls="tabpanel"
               aria-selected=${t.id === tab.id ? "true" : "false"} tabindex=${t.id === tab.id ? "0" : "-1"} @click=${() => { this.tab = t.id; this.requestUpdate(); }}
               @keydown=${(e: KeyboardEvent) => this.moveTab(e)}>${t.title}</button>`)}</nav>
             <section id="tabpanel" role="tabpanel" aria-labelledby=${`tab-${tab.id}`}>${tab.render(this)}</section>
-          </main>`
+          </div>`
         : this.renderCompact()}
-    </div>`;
+    </main>`;
   }
 
   /** `data-ready` once the first snapshot is drawn (tests and the desktop shell wait for it). */
