@@ -15,6 +15,7 @@ import { shellHooks } from "./shell.js";
 import type { AppSettings, UiBlip, UiEvent } from "./wire.js";
 import { blipView, type BlipContext } from "./views/blip.js";
 import { settingsView } from "./views/settings.js";
+import { installView, type InstallSummaryView } from "./views/install.js";
 
 /** A tab of the expanded panel. The tools tray adds itself here. */
 export interface Tab {
@@ -40,6 +41,7 @@ export class SvcApp extends LitElement {
   private inputOpen: string | undefined;
   private notifyLine: NotifyLine | undefined;
   private readonly fieldStatus = new Map<string, string>();
+  private install: { review?: { reviewId: string; summary: InstallSummaryView }; busy: boolean; message?: string } = { busy: false };
   private readonly notify = new NotifyQueue(
     (line) => {
       this.notifyLine = line;
@@ -240,8 +242,42 @@ export class SvcApp extends LitElement {
     this.requestUpdate();
   }
 
+  private async reviewInstall(path: string): Promise<void> {
+    this.install = { busy: true };
+    this.requestUpdate();
+    try {
+      const answer = await this.api!.post<{ reviewId: string; summary: InstallSummaryView }>("install/review", { path });
+      this.install = { busy: false, review: { reviewId: answer.reviewId, summary: answer.summary } };
+    } catch (error) {
+      this.install = { busy: false, message: (error as Error).message };
+    }
+    this.requestUpdate();
+  }
+
+  private async decideInstall(accept: boolean): Promise<void> {
+    const review = this.install.review;
+    if (!review) return;
+    this.install = { ...this.install, busy: true };
+    this.requestUpdate();
+    try {
+      const answer = await this.api!.post<{ installed: boolean }>("install/decide", { reviewId: review.reviewId, accept });
+      const title = shown(review.summary.title, CAPS.title);
+      this.install = { busy: false, message: answer.installed ? `${review.summary.replaces ? "Updated" : "Installed"} ${title} ${shown(review.summary.version, 40)}.` : `Did not install ${title}.` };
+    } catch (error) {
+      this.install = { busy: false, message: (error as Error).message };
+    }
+    this.requestUpdate();
+  }
+
   renderSettings(): TemplateResult {
-    return settingsView({
+    return html`${installView({
+      ...this.install,
+      review: this.install.review,
+      message: this.install.message,
+      pathForFile: this.shell.pathForFile ? (file) => this.shell.pathForFile!(file) : undefined,
+      onReview: (path) => void this.reviewInstall(path),
+      onDecide: (accept) => void this.decideInstall(accept),
+    })}${settingsView({
       locale: this.locale,
       now: Date.now(),
       settings: this.store.settings,
@@ -251,7 +287,7 @@ export class SvcApp extends LitElement {
       saveSettings: (change) => void this.saveSettings(change),
       savePreference: (id, name, value) => void this.savePreference(id, name, value),
       runNow: (id) => void this.runNow(id),
-    });
+    })}`;
   }
 
   private renderCompact(): TemplateResult {

@@ -9,6 +9,8 @@ export interface ShellHooks {
   setClickThrough?(through: boolean): void;
   /** Copies text to the clipboard. */
   copyText?(text: string): void;
+  /** The path of a file the person picked or dropped (Electron's webUtils.getPathForFile). */
+  pathForFile?(file: File): string;
 }
 
 export function shellHooks(): ShellHooks {

@@ -199,6 +199,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
       setPreference: (id, name, value) => host.setPreference(id, name, value),
       runNow: (id) => scheduler.runNow(id, "manual"),
       publish: (event) => ui?.publish(event),
+      supportDir: support.root,
     });
     ui = await startUiServer({ backend, ...options.ui, log });
     uiRef.backend = backend;
@@ -277,6 +278,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
       scheduler.dispose();
       await http?.close();
       await ui?.close();
+      await uiRef.backend?.close();
       await trust.close();
       await supervisor.stop();
       stopListening();

@@ -9,6 +9,7 @@ import type { HostEvent } from "../display/index.js";
 import { reachOf } from "../install/index.js";
 import type { PreferenceStore } from "../preferences/index.js";
 import type { BlipStore, StoredBlip } from "../store/index.js";
+import { InstallReviews } from "../ui-server/index.js";
 import type { AppSettingsFile, UiBackend, UiBlip, UiEvent, UiExtension, UiPreference } from "../ui-server/index.js";
 import type { ExtensionSet } from "./extension-set.js";
 
@@ -22,6 +23,8 @@ export interface UiBackendDeps {
   setPreference: UiBackend["setPreference"];
   runNow: UiBackend["runNow"];
   publish: (event: UiEvent) => void;
+  /** The support folder (installs go to its Extensions/). */
+  supportDir: string;
 }
 
 /** A stored blip as the page draws it. */
@@ -53,8 +56,11 @@ export class HostUiBackend implements UiBackend {
   private readonly lastError = new Map<string, string>();
   private readonly values = new Map<string, Record<string, unknown>>();
   private paused = false;
+  private readonly reviews: InstallReviews;
 
-  constructor(private readonly deps: UiBackendDeps) {}
+  constructor(private readonly deps: UiBackendDeps) {
+    this.reviews = new InstallReviews(deps.supportDir);
+  }
 
   snapshot() {
     return {
@@ -151,6 +157,14 @@ export class HostUiBackend implements UiBackend {
   action: UiBackend["action"] = (press) => this.deps.action(press);
   setPreference: UiBackend["setPreference"] = (id, name, value) => this.deps.setPreference(id, name, value);
   runNow: UiBackend["runNow"] = (id) => this.deps.runNow(id);
+
+  reviewInstall: UiBackend["reviewInstall"] = (path) => this.reviews.review(path);
+  decideInstall: UiBackend["decideInstall"] = (reviewId, accept) => this.reviews.decide(reviewId, accept);
+
+  /** Declines open install reviews. */
+  close(): Promise<void> {
+    return this.reviews.close();
+  }
 
   async saveSettings(change: unknown) {
     const settings = await this.deps.settings.change(change);

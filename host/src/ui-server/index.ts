@@ -12,6 +12,7 @@ export { startUiServer, DEFAULT_PAGE_FOLDER, type UiBackend, type UiServerOption
 export { Sessions, TICKET_TTL_MS } from "./sessions.js";
 export { Feed, FEED_BACKLOG, FEED_HEARTBEAT_MS } from "./feed.js";
 export { AppSettingsFile, applySettings, DEFAULT_SETTINGS } from "./app-settings.js";
+export { InstallReviews, REVIEW_TIMEOUT_MS, MAX_OPEN_REVIEWS } from "./install-reviews.js";
 export { CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from "./respond.js";
 export type * from "./wire.js";
 export { runUiCommand, UI_USAGE, type UiCommandIo } from "./ui-command.js";

@@ -12,6 +12,8 @@
  * | `POST /api/preferences` `{extensionId, name, value}` | `{ok}` once saved (the extension then runs) |
  * | `POST /api/settings` `{…AppSettings}` | `{ok, settings}` once stored |
  * | `POST /api/run` `{extensionId}` | `{ok}`: a manual run |
+ * | `POST /api/install/review` `{path}` | `{ok, reviewId, summary}`: what a `.svc` is and can reach |
+ * | `POST /api/install/decide` `{reviewId, accept}` | `{ok, installed, id}` once installed (or dropped) |
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { fileURLToPath } from "node:url";
@@ -31,6 +33,9 @@ export interface UiBackend {
   setPreference(extensionId: string, name: string, value: unknown): Promise<void>;
   saveSettings(settings: unknown): Promise<AppSettings>;
   runNow(extensionId: string): boolean;
+  /** The summary of a `.svc` at a path the person gave; the install waits for `decideInstall`. */
+  reviewInstall(path: string): Promise<{ reviewId: string; summary: unknown }>;
+  decideInstall(reviewId: string, accept: boolean): Promise<{ installed: boolean; id: string }>;
 }
 
 export interface UiServerOptions {
@@ -95,6 +100,23 @@ export async function startUiServer(options: UiServerOptions): Promise<RunningUi
         ok(res, { settings: await backend.saveSettings(body) });
       } catch (error) {
         if (error instanceof UiHttpError) throw error;
+        throw new UiHttpError(400, (error as Error).message);
+      }
+    },
+    "/api/install/review": async (req, res) => {
+      const path = stringField(await readJson(req), "path")!;
+      try {
+        ok(res, await backend.reviewInstall(path));
+      } catch (error) {
+        throw new UiHttpError(400, (error as Error).message);
+      }
+    },
+    "/api/install/decide": async (req, res) => {
+      const body = await readJson(req);
+      if (typeof body.accept !== "boolean") throw new UiHttpError(400, '"accept" should be true or false');
+      try {
+        ok(res, await backend.decideInstall(stringField(body, "reviewId")!, body.accept));
+      } catch (error) {
         throw new UiHttpError(400, (error as Error).message);
       }
     },
