@@ -331,6 +331,7 @@ export class SvcApp extends LitElement {
 
   /** `data-ready` once the first snapshot is drawn (tests and the desktop shell wait for it). */
   protected override updated(): void {
+    if (this.store.ready && !this.hasAttribute("data-ready")) performance.mark("svc-first-paint");
     this.toggleAttribute("data-ready", this.store.ready);
   }
 
