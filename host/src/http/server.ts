@@ -40,6 +40,8 @@ export interface HttpServerOptions {
   logs?: LogHub;
   /** Log stream heartbeat interval (tests shorten it). Default 10 s. */
   logHeartbeatMs?: number;
+  /** Mints a one-time UI URL for `POST /v1/ui/tickets`; absent when no UI server runs. */
+  uiTicketUrl?: () => string;
 }
 
 export interface RunningHttpServer {
@@ -103,6 +105,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
     port: () => port,
     version: options.version ?? hostVersion(),
     log,
+    ...(options.uiTicketUrl ? { uiTicketUrl: options.uiTicketUrl } : {}),
   });
   const server: Server = createServer(app);
   server.on("clientError", answerClientError);
