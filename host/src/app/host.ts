@@ -3,6 +3,7 @@
  * extensions (discovery, hot reload, file triggers), the scheduler, the HTTP server and the
  * display. `startHost` brings it all up; `stop()` takes it down in reverse.
  */
+import { join } from "node:path";
 import { PROTOCOL_VERSION, ExtensionAction, ExtensionRun } from "@svc/runtime";
 import type { Connection } from "@svc/runtime";
 import { LogHub, startHttpServer, type RunningHttpServer } from "../http/index.js";
@@ -19,6 +20,7 @@ import { urlOpener } from "./open-url.js";
 import { openTrust } from "./trust.js";
 import { extensionRoots, type HostOptions } from "./options.js";
 import { registerNotifications } from "./runtime-notifications.js";
+import { AgentSwitches, ToolRunner } from "../tools/index.js";
 
 /** `input` and `itemId` when given, nothing when not. */
 function optional(press: ActionPress): { input?: string; itemId?: string } {
@@ -71,6 +73,8 @@ export interface Host {
   setPreference(id: string, name: string, value: unknown): Promise<void>;
   /** False when the operating system's secret store could not be used at start. */
   readonly secretsAvailable: boolean;
+  /** The tools of every loaded extension: list, run, drop, the switch for agents. */
+  readonly tools: ToolRunner;
   stop(): Promise<void>;
 }
 
@@ -177,6 +181,15 @@ export async function startHost(options: HostOptions): Promise<Host> {
     home: options.home,
   });
 
+  const tools = new ToolRunner({
+    extensions: () => extensions.toolsByExtension(),
+    request: (type, params, sendOptions) => supervisor.request(type, params, sendOptions),
+    dataDir: support.data,
+    switches: await AgentSwitches.open(join(support.root, "agent-tools.json"), log),
+    track: (id, work) => inFlight.track(id, work),
+    log,
+  });
+
   await supervisor.start();
   if (options.port !== false) {
     http = await startHttpServer({
@@ -185,6 +198,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
       webhookFile: support.webhookFile,
       log,
       logs,
+      tools,
       ...(options.port === undefined ? {} : { port: options.port }),
     });
   }
@@ -239,6 +253,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
       await trust.preferences.change(manifest, name, value, "settings");
     },
     secretsAvailable: !trust.unavailable,
+    tools,
     async stop() {
       if (stopped) return;
       stopped = true;

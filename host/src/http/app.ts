@@ -13,6 +13,7 @@ import { hookRoute, type HookTarget } from "./hook-route.js";
 import { jsonBody, TOO_LARGE } from "./json-body.js";
 import { HttpError, sendError } from "./http-error.js";
 import type { LogStreams } from "./log-stream.js";
+import { toolRoutes, type ToolRunner } from "../tools/index.js";
 
 export type HttpLog = (level: "info" | "warn" | "error", message: string) => void;
 
@@ -26,6 +27,8 @@ export interface AppDeps {
   port: () => number;
   version: string;
   log: HttpLog;
+  /** The host's tools, for `/v1/tools` (host/README.md "Tools"); absent: no tool routes. */
+  tools?: ToolRunner;
 }
 
 function methodNotAllowed(allowed: string) {
@@ -77,9 +80,10 @@ export function createApp(deps: AppDeps): Express {
     .all(methodNotAllowed("POST"));
   app.use("/v1/blips", (req, res, next) => (req.method === "POST" ? jsonBody({ optional: true })(req, res, next) : next()));
   app.use("/v1/blips", blipIdRoutes(deps.store));
+  if (deps.tools) app.use("/v1/tools", toolRoutes(deps.tools));
 
   app.use((req: Request) => {
-    throw new HttpError(404, `no route ${req.method} ${req.path.slice(0, 200)}: see GET /v1/health, POST /v1/blips, POST /v1/hooks/<extension-id>, GET /v1/logs`);
+    throw new HttpError(404, `no route ${req.method} ${req.path.slice(0, 200)}: see GET /v1/health, POST /v1/blips, POST /v1/hooks/<extension-id>, GET /v1/logs, GET /v1/tools`);
   });
   app.use(errorHandler(deps.log));
   return app;

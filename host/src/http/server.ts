@@ -14,6 +14,7 @@ import type { HookTarget } from "./hook-route.js";
 import { LogHub } from "./log-hub.js";
 import { LogStreams } from "./log-stream.js";
 import { listenWithFallback, preferredPort } from "./port.js";
+import type { ToolRunner } from "../tools/index.js";
 
 /** SPEC.md Authentication 4: the loopback address only. */
 export const LOOPBACK = "127.0.0.1";
@@ -37,6 +38,8 @@ export interface HttpServerOptions {
   logs?: LogHub;
   /** Log stream heartbeat interval (tests shorten it). Default 10 s. */
   logHeartbeatMs?: number;
+  /** The host's tools, served under `/v1/tools`. */
+  tools?: ToolRunner;
 }
 
 export interface RunningHttpServer {
@@ -99,6 +102,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
     port: () => port,
     version: options.version ?? hostVersion(),
     log,
+    ...(options.tools ? { tools: options.tools } : {}),
   });
   const server: Server = createServer(app);
   server.on("clientError", answerClientError);
