@@ -5,6 +5,7 @@ import { dev } from "./dev.js";
 import { create } from "./new.js";
 import { pack } from "./pack.js";
 import { send } from "./send.js";
+import { tool } from "./tool.js";
 import { validate } from "./validate.js";
 
-export const commands = [create, build, validate, dev, send, pack] as unknown as CommandDef[];
+export const commands = [create, build, validate, dev, send, tool, pack] as unknown as CommandDef[];
