@@ -21,18 +21,23 @@ export function uuidV4(fill: RandomFill = cryptoFill): string {
 export function uuidV7s(count: number, now: number = Date.now(), fill: RandomFill = cryptoFill): string[] {
   const out: string[] = [];
   const b = fill(new Uint8Array(16));
+  let ms = Math.floor(now);
   for (let i = 0; i < count; i++) {
     if (i > 0) {
-      // Count up from the last one: add 1 to the random bytes, low byte first.
-      for (let j = 15; j >= 6; j--) {
+      // Count up from the last one: add 1 to the last 56 random bits (bytes 9–15, clear of the
+      // version and variant bits), low byte first; when they all wrap around, move to the next
+      // millisecond so the order still holds.
+      let j = 15;
+      for (; j >= 9; j--) {
         b[j] = (b[j] + 1) & 0xff;
         if (b[j] !== 0) break;
       }
+      if (j < 9) ms++;
     }
-    let ms = Math.floor(now);
+    let rest = ms;
     for (let j = 5; j >= 0; j--) {
-      b[j] = ms % 256;
-      ms = Math.floor(ms / 256);
+      b[j] = rest % 256;
+      rest = Math.floor(rest / 256);
     }
     b[6] = (b[6] & 0x0f) | 0x70;
     b[8] = (b[8] & 0x3f) | 0x80;
