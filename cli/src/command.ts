@@ -3,6 +3,7 @@
  * options and help) plus a `run` function that returns or throws a `CliError`; it never
  * touches `process` — everything it may use arrives in its `CommandContext`.
  */
+import type { Readable, Writable } from "node:stream";
 import { parseArgs } from "node:util";
 import { CliError } from "./errors.js";
 
@@ -25,6 +26,8 @@ export interface CommandContext {
   readStdin(): Promise<string>;
   /** True when `info` lines go to a terminal that shows colours (and NO_COLOR is unset). */
   color?: boolean;
+  /** The process's own standard streams, for a command that speaks a protocol on them (`mcp`). */
+  streams?: { stdin: Readable; stdout: Writable };
 }
 
 export interface OptionDef {

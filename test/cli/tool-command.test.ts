@@ -26,7 +26,7 @@ describe("svckit tool", () => {
     expect(lines[1]).toBe(`  ${TOOLS_ID}/echo   Echo: Says back what it got`);
     expect(lines[2]).toBe(`  ${TOOLS_ID}/plain  Plain`);
     const json = await tool("list", "--json");
-    expect(JSON.parse(json.stdout).tools.map((t: { id: string }) => t.id)).toEqual(["echo", "plain", "fail", "read", "hash"].map((n) => `${TOOLS_ID}/${n}`));
+    expect(JSON.parse(json.stdout).tools.map((t: { id: string }) => t.id)).toEqual(["echo", "plain", "fail", "read", "hash", "picture"].map((n) => `${TOOLS_ID}/${n}`));
   });
 
   it("runs a tool with --field values typed by its fields, and prints the blocks as text", async () => {

@@ -24,7 +24,11 @@ const specs = {
     id: "hash", title: "Hash", icon: "number",
     dropActions: [{ id: "list", title: "List", icon: "list.bullet", accepts: ["public.item"], minimumFiles: 2 }],
   },
+  picture: { id: "picture", title: "Picture", icon: "photo", summary: "Draws a dot", fields: [{ id: "size", type: "number", min: 1, max: 4, default: 1, unit: "px" }] },
 };
+
+/** A 1×1 PNG. */
+export const DOT_PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
 
 export const FIXTURE_CODE = `
 const specs = ${JSON.stringify(specs)};
@@ -44,6 +48,10 @@ module.exports = { default: { tools: {
     const text = await ctx.files.read(file);
     await ctx.files.write("copy.txt", text);
     return [{ type: "text", value: text }, { type: "image", path: file }, { type: "files", paths: [ctx.dataDir + "/copy.txt", file] }];
+  } },
+  picture: { ...specs.picture, run: async (_action, _values, ctx) => {
+    await ctx.files.write("dot.png", ${JSON.stringify(DOT_PNG)}, { encoding: "base64" });
+    return [{ type: "image", path: ctx.dataDir + "/dot.png" }, { type: "color", hex: "#ff8800" }];
   } },
   hash: { ...specs.hash, run: () => [], drop: async (action, files, ctx) => {
     await ctx.files.write("list.txt", files.join("\\n"));
