@@ -26,6 +26,7 @@ export async function runAsProcess(words: string[]): Promise<void> {
     signal: controller.signal,
     readStdin,
     color: process.stdout.isTTY === true && !process.env.NO_COLOR,
+    streams: { stdin: process.stdin, stdout: process.stdout },
     out: {
       info: (line) => process.stdout.write(`${line}\n`),
       warn: (line) => process.stderr.write(`${line}\n`),

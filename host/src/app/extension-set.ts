@@ -5,7 +5,7 @@
  * events are delivered through here.
  */
 import { resolve } from "node:path";
-import type { Manifest } from "@svc/api";
+import type { Manifest, ToolSpec } from "@svc/api";
 import { ExtensionEvent, ExtensionLoad, ExtensionUnload } from "@svc/runtime";
 import type { HookDelivery, HookTarget } from "../http/index.js";
 import { discover, type Catalog, type DiscoveredExtension, type ExtensionRoot } from "../discovery/index.js";
@@ -46,8 +46,8 @@ export class ExtensionSet implements HookTarget {
   private catalog: Catalog = { active: [], broken: [], overridden: [] };
   /** What the runtime was asked to load, by id. */
   private readonly loaded = new Map<string, DiscoveredExtension>();
-  /** Tool names the runtime reported on its last load of each extension. */
-  private readonly runtimeTools = new Map<string, string[]>();
+  /** Tool specs the runtime reported on its last load of each extension. */
+  private readonly runtimeTools = new Map<string, ToolSpec[]>();
   /** Problems found while loading (a watch path not allowed, the code failing to load). */
   private readonly problems = new Map<string, string>();
   /** Extensions whose stored preferences changed since their last `extension.load`. */
@@ -116,9 +116,14 @@ export class ExtensionSet implements HookTarget {
   }
 
   /** The runtime reported the tools of a fresh load: they replace the ones from `dist/tools.json`. */
-  setRuntimeTools(id: string, tools: string[]): void {
+  setRuntimeTools(id: string, tools: ToolSpec[]): void {
     this.runtimeTools.set(id, tools);
-    this.deps.emit({ type: "extension.tools", id, tools });
+    this.deps.emit({ type: "extension.tools", id, tools: tools.map((tool) => tool.id) });
+  }
+
+  /** Each loaded extension's tools: the runtime's report of its code, else `dist/tools.json`. */
+  toolsByExtension(): Array<{ id: string; title?: string; tools: ToolSpec[] }> {
+    return [...this.loaded.values()].map((ext) => ({ id: ext.id, title: ext.manifest?.svc.title, tools: this.runtimeTools.get(ext.id) ?? ext.tools }));
   }
 
   status(extensionId: string): "ok" | "unknown" | "no-webhook" {
@@ -249,7 +254,7 @@ export class ExtensionSet implements HookTarget {
       title: ext.manifest?.svc.title,
       source: ext.source,
       folder: ext.folder,
-      tools: this.runtimeTools.get(ext.id) ?? ext.tools.map((tool) => tool.id),
+      tools: (this.runtimeTools.get(ext.id) ?? ext.tools).map((tool) => tool.id),
       error: ext.error ?? this.problems.get(ext.id) ?? (ext.toolErrors.length ? ext.toolErrors.join("; ") : undefined),
     });
     return {

@@ -3,6 +3,7 @@
  * extensions (discovery, hot reload, file triggers), the scheduler, the HTTP server and the
  * display. `startHost` brings it all up; `stop()` takes it down in reverse.
  */
+import { join } from "node:path";
 import { PROTOCOL_VERSION, ExtensionAction, ExtensionRun } from "@svc/runtime";
 import type { Connection } from "@svc/runtime";
 import { LogHub, startHttpServer, type RunningHttpServer } from "../http/index.js";
@@ -21,6 +22,7 @@ import { extensionRoots, type HostOptions } from "./options.js";
 import { registerNotifications } from "./runtime-notifications.js";
 import { AppSettingsFile, startUiServer, type RunningUiServer } from "../ui-server/index.js";
 import { HostUiBackend } from "./ui-backend.js";
+import { AgentSwitches, ToolRunner } from "../tools/index.js";
 
 /** `input` and `itemId` when given, nothing when not. */
 function optional(press: ActionPress): { input?: string; itemId?: string } {
@@ -75,6 +77,8 @@ export interface Host {
   setPreference(id: string, name: string, value: unknown): Promise<void>;
   /** False when the operating system's secret store could not be used at start. */
   readonly secretsAvailable: boolean;
+  /** The tools of every loaded extension: list, run, drop, the switch for agents. */
+  readonly tools: ToolRunner;
   stop(): Promise<void>;
 }
 
@@ -197,6 +201,14 @@ export async function startHost(options: HostOptions): Promise<Host> {
     emit({ type: "resumed", at: clock.now() });
     scheduler.resume();
   };
+  const tools = new ToolRunner({
+    extensions: () => extensions.toolsByExtension(),
+    request: (type, params, sendOptions) => supervisor.request(type, params, sendOptions),
+    dataDir: support.data,
+    switches: await AgentSwitches.open(join(support.root, "agent-tools.json"), log),
+    track: (id, work) => inFlight.track(id, work),
+    log,
+  });
 
   await supervisor.start();
   let ui: RunningUiServer | undefined;
@@ -225,6 +237,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
       log,
       logs,
       scheduler: { get paused() { return scheduler.paused; }, pause, resume },
+      tools,
       ...(options.port === undefined ? {} : { port: options.port }),
     });
   }
@@ -276,6 +289,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
       await trust.preferences.change(manifest, name, value, "settings");
     },
     secretsAvailable: !trust.unavailable,
+    tools,
     async stop() {
       if (stopped) return;
       stopped = true;

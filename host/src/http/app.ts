@@ -14,6 +14,7 @@ import { jsonBody, TOO_LARGE } from "./json-body.js";
 import { HttpError, sendError } from "./http-error.js";
 import type { LogStreams } from "./log-stream.js";
 import { schedulerRoutes, type SchedulerControl } from "./scheduler-routes.js";
+import { toolRoutes, type ToolRunner } from "../tools/index.js";
 
 export type HttpLog = (level: "info" | "warn" | "error", message: string) => void;
 
@@ -31,6 +32,8 @@ export interface AppDeps {
   log: HttpLog;
   /** Mints a one-time UI URL (`POST /v1/ui/tickets`); absent when no UI server runs. */
   uiTicketUrl?: () => string;
+  /** The host's tools, for `/v1/tools` (host/README.md "Tools"); absent: no tool routes. */
+  tools?: ToolRunner;
 }
 
 function methodNotAllowed(allowed: string) {
@@ -89,9 +92,10 @@ export function createApp(deps: AppDeps): Express {
   app.use("/v1/blips", (req, res, next) => (req.method === "POST" ? jsonBody({ optional: true })(req, res, next) : next()));
   app.use("/v1/blips", blipIdRoutes(deps.store));
   if (deps.scheduler) app.use("/v1/scheduler", schedulerRoutes(deps.scheduler));
+  if (deps.tools) app.use("/v1/tools", toolRoutes(deps.tools));
 
   app.use((req: Request) => {
-    throw new HttpError(404, `no route ${req.method} ${req.path.slice(0, 200)}: see GET /v1/health, POST /v1/blips, POST /v1/hooks/<extension-id>, GET /v1/logs`);
+    throw new HttpError(404, `no route ${req.method} ${req.path.slice(0, 200)}: see GET /v1/health, POST /v1/blips, POST /v1/hooks/<extension-id>, GET /v1/logs, GET /v1/tools`);
   });
   app.use(errorHandler(deps.log));
   return app;

@@ -15,6 +15,7 @@ import type { SchedulerControl } from "./scheduler-routes.js";
 import { LogHub } from "./log-hub.js";
 import { LogStreams } from "./log-stream.js";
 import { listenWithFallback, preferredPort } from "./port.js";
+import type { ToolRunner } from "../tools/index.js";
 
 /** SPEC.md Authentication 4: the loopback address only. */
 export const LOOPBACK = "127.0.0.1";
@@ -42,6 +43,8 @@ export interface HttpServerOptions {
   logHeartbeatMs?: number;
   /** Mints a one-time UI URL for `POST /v1/ui/tickets`; absent when no UI server runs. */
   uiTicketUrl?: () => string;
+  /** The host's tools, served under `/v1/tools`. */
+  tools?: ToolRunner;
 }
 
 export interface RunningHttpServer {
@@ -106,6 +109,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
     version: options.version ?? hostVersion(),
     log,
     ...(options.uiTicketUrl ? { uiTicketUrl: options.uiTicketUrl } : {}),
+    ...(options.tools ? { tools: options.tools } : {}),
   });
   const server: Server = createServer(app);
   server.on("clientError", answerClientError);
