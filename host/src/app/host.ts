@@ -3,12 +3,13 @@
  * extensions (discovery, hot reload, file triggers), the scheduler, the HTTP server and the
  * display. `startHost` brings it all up; `stop()` takes it down in reverse.
  */
+import { mkdir } from "node:fs/promises";
 import { PROTOCOL_VERSION, ExtensionAction, ExtensionRun } from "@svc/runtime";
 import type { Connection } from "@svc/runtime";
 import { LogHub, startHttpServer, type RunningHttpServer } from "../http/index.js";
 import { ManualClock } from "../clock/index.js";
 import { BlipStore, type StoredBlip } from "../store/index.js";
-import { prepareSupportFolder, supportRoot, type SupportPaths } from "../support/index.js";
+import { acquireInstanceLock, prepareSupportFolder, supportPaths, supportRoot, type SupportPaths } from "../support/index.js";
 import type { BlipView, HostEvent } from "../display/index.js";
 import { Scheduler, type RunTrigger } from "../scheduler/index.js";
 import { ExtensionWatcher, FileTriggers } from "../watch/index.js";
@@ -85,7 +86,11 @@ export async function startHost(options: HostOptions): Promise<Host> {
   const emit = (event: HostEvent) => display.show(event);
   const log = (level: "info" | "warn" | "error", message: string) => emit({ type: "log", level, message });
 
-  const support = await prepareSupportFolder({ root: options.supportFolder ?? supportRoot() });
+  const root = options.supportFolder ?? supportRoot();
+  await mkdir(root, { recursive: true });
+  // Before anything is written: a second app on this folder stops here.
+  const lock = await acquireInstanceLock(supportPaths(root).lockFile, root);
+  const support = await prepareSupportFolder({ root });
   const store = await BlipStore.open(support.blipsFile, { log });
   const showBlips = () => display.blips(store.list().map(view));
   const stopListening = store.onChange((change) => {
@@ -188,6 +193,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
       ...(options.port === undefined ? {} : { port: options.port }),
     });
   }
+  if (http) await lock.setPort(http.port);
   emit({ type: "started", supportFolder: support.root, port: http?.port, clock: clock instanceof ManualClock ? "manual" : "system" });
   if (store.list().length > 0) emit({ type: "blips.restored", blips: store.list().map(view) });
   showBlips();
@@ -251,6 +257,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
       await supervisor.stop();
       stopListening();
       await store.close();
+      await lock.release();
       display.close();
     },
   };
