@@ -14,6 +14,7 @@ import { resolvePreferences, type PreferenceSource } from "../preferences/index.
 import { parseInterval, type Scheduler } from "../scheduler/index.js";
 import { checkWatchPaths, type FileTriggers } from "../watch/index.js";
 import type { RuntimeSupervisor } from "../supervisor/index.js";
+import { readDisabled } from "../support/index.js";
 import { InFlight } from "./in-flight.js";
 
 export interface ExtensionSetDeps {
@@ -28,6 +29,21 @@ export interface ExtensionSetDeps {
   home?: string;
   /** The host's requests running inside extensions (events are counted here too). */
   inFlight?: InFlight;
+  /** `disabled.json`, read on every rescan: extensions listed there are found but not loaded. */
+  disabledFile?: string;
+}
+
+/** What the set knows right now, for listing (`svc-host list`, `GET /v1/extensions`). */
+export interface ExtensionSetSnapshot {
+  catalog: Catalog;
+  disabled: ReadonlySet<string>;
+  loaded: ReadonlySet<string>;
+  /** The runtime's last `extension.status` per loaded extension, with its error. */
+  statuses: ReadonlyMap<string, { status: string; error?: string }>;
+  /** Problems the host found while loading. */
+  problems: ReadonlyMap<string, string>;
+  /** Tool ids, from the runtime's last load or `dist/tools.json`. */
+  toolsOf(id: string): string[];
 }
 
 type LoadReason = "discovered" | "reloaded" | "restored" | "preferences";
@@ -53,6 +69,9 @@ export class ExtensionSet implements HookTarget {
   /** Extensions whose stored preferences changed since their last `extension.load`. */
   private readonly changedPreferences = new Set<string>();
   private readonly inFlight: InFlight;
+  private disabled: ReadonlySet<string> = new Set();
+  /** The runtime's last `extension.status` of each loaded extension. */
+  private readonly statuses = new Map<string, { status: string; error?: string }>();
   private queue: Promise<void> = Promise.resolve();
 
   constructor(private readonly deps: ExtensionSetDeps) {
@@ -127,6 +146,30 @@ export class ExtensionSet implements HookTarget {
     return ext.manifest.svc.triggers.webhook ? "ok" : "no-webhook";
   }
 
+  /** The runtime reported a status change (`extension.status`); its last error is kept until the next load. */
+  setStatus(id: string, status: string, error?: string): void {
+    if (!this.loaded.has(id)) return;
+    const last = error ?? this.statuses.get(id)?.error;
+    this.statuses.set(id, { status, ...(last === undefined ? {} : { error: last }) });
+  }
+
+  /** A run failed or timed out: kept as the extension's last error until its next load. */
+  noteRunError(id: string, error: string): void {
+    if (!this.loaded.has(id)) return;
+    this.statuses.set(id, { status: this.statuses.get(id)?.status ?? "idle", error });
+  }
+
+  snapshot(): ExtensionSetSnapshot {
+    return {
+      catalog: this.catalog,
+      disabled: this.disabled,
+      loaded: new Set(this.loaded.keys()),
+      statuses: this.statuses,
+      problems: this.problems,
+      toolsOf: (id) => this.runtimeTools.get(id) ?? [...this.catalog.active, ...this.catalog.broken].find((ext) => ext.id === id)?.tools.map((tool) => tool.id) ?? [],
+    };
+  }
+
   /** A webhook body for an extension: cuts a long wait back to the interval, then `extension.event`. */
   async deliver(delivery: HookDelivery): Promise<unknown> {
     const { extensionId: id, body, receivedAt, replyId } = delivery;
@@ -157,12 +200,15 @@ export class ExtensionSet implements HookTarget {
   private async applyRefresh(changed: Set<string>): Promise<void> {
     const catalog = await discover(this.deps.roots);
     this.catalog = catalog;
+    if (this.deps.disabledFile) {
+      this.disabled = await readDisabled(this.deps.disabledFile, (problem) => this.deps.emit({ type: "log", level: "warn", message: problem })).catch(() => new Set<string>());
+    }
     this.deps.emit(this.summary());
-    const wanted = new Map(catalog.active.map((ext) => [ext.id, ext]));
+    const wanted = new Map(catalog.active.filter((ext) => !this.disabled.has(ext.id)).map((ext) => [ext.id, ext]));
     for (const [id] of this.loaded) {
       if (!wanted.has(id)) await this.unload(id);
     }
-    for (const ext of catalog.active) {
+    for (const ext of wanted.values()) {
       const before = this.loaded.get(ext.id);
       if (!before) await this.load(ext, "discovered");
       else if (before.folder !== ext.folder || changed.has(resolve(ext.folder))) await this.load(ext, "reloaded");
@@ -175,6 +221,7 @@ export class ExtensionSet implements HookTarget {
     this.loaded.set(ext.id, ext);
     this.runtimeTools.delete(ext.id);
     this.problems.delete(ext.id);
+    this.statuses.delete(ext.id);
     scheduler.remove(ext.id);
     await fileTriggers.remove(ext.id);
     if (!(await this.sendLoad(ext, reason))) return;
@@ -232,6 +279,7 @@ export class ExtensionSet implements HookTarget {
     this.changedPreferences.delete(id);
     this.runtimeTools.delete(id);
     this.problems.delete(id);
+    this.statuses.delete(id);
     this.deps.scheduler.remove(id);
     await this.deps.fileTriggers.remove(id);
     try {

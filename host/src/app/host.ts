@@ -20,6 +20,7 @@ import { urlOpener } from "./open-url.js";
 import { openTrust } from "./trust.js";
 import { extensionRoots, type HostOptions } from "./options.js";
 import { registerNotifications } from "./runtime-notifications.js";
+import { FolderManager, type ExtensionManager } from "../manage/index.js";
 
 /** `input` and `itemId` when given, nothing when not. */
 function optional(press: ActionPress): { input?: string; itemId?: string } {
@@ -70,6 +71,8 @@ export interface Host {
    * with a message for a person when the option or the value does not fit.
    */
   setPreference(id: string, name: string, value: unknown): Promise<void>;
+  /** Managing extensions (list, enable, disable, uninstall, options, run): what `/v1/extensions` and the page call. */
+  readonly manager: ExtensionManager;
   /** False when the operating system's secret store could not be used at start. */
   readonly secretsAvailable: boolean;
   stop(): Promise<void>;
@@ -111,7 +114,10 @@ export async function startHost(options: HostOptions): Promise<Host> {
       return supervisorRef.current!.request(ExtensionRun, { id, trigger: { type: trigger } });
     },
     onRunStart: (id, trigger, at) => emit({ type: "run.start", id, trigger, at }),
-    onRunEnd: (report) => emit({ type: "run.end", ...report }),
+    onRunEnd: (report) => {
+      if (report.error) extensions.noteRunError(report.id, report.error);
+      emit({ type: "run.end", ...report });
+    },
   });
   const fileTriggers = new FileTriggers((id, error) => emit({ type: "extension.error", id, error }));
   const notify = (extensionId: string, title: string, body?: string) => emit({ type: "notify", extensionId, title, ...(body === undefined ? {} : { body }) });
@@ -141,6 +147,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
     registerNotifications(connection, {
       store,
       setTools: (id, tools) => extensions.setRuntimeTools(id, tools),
+      setStatus: (id, status, error) => extensions.setStatus(id, status, error),
       respond: (reply) => http?.respond(reply) ?? false,
       emit,
       logs,
@@ -180,6 +187,17 @@ export async function startHost(options: HostOptions): Promise<Host> {
     forgetBlips: (id) => void store.removeExtension(id),
     emit,
     home: options.home,
+    disabledFile: support.disabledFile,
+  });
+
+  const manager = new FolderManager({
+    support,
+    running: true,
+    snapshot: async () => extensions.snapshot(),
+    rescan: () => extensions.refresh(),
+    preferences: trust.preferences,
+    secrets: trust.secrets.store,
+    runNow: (id) => scheduler.runNow(id, "manual"),
   });
 
   await supervisor.start();
@@ -190,6 +208,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
       webhookFile: support.webhookFile,
       log,
       logs,
+      extensions: manager,
       ...(options.port === undefined ? {} : { port: options.port }),
     });
   }
@@ -244,6 +263,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
       if (!manifest) throw new Error(`no loaded extension ${id}`);
       await trust.preferences.change(manifest, name, value, "settings");
     },
+    manager,
     secretsAvailable: !trust.unavailable,
     async stop() {
       if (stopped) return;

@@ -7,6 +7,8 @@ import express from "express";
 import type { Express, NextFunction, Request, Response } from "express";
 import type { BlipStore } from "../store/blip-store.js";
 import { blipIdRoutes, pushBlips } from "./blip-routes.js";
+import type { ExtensionManager } from "../manage/types.js";
+import { extensionRoutes } from "./extension-routes.js";
 import { refuseOptions, refuseOrigin, requireBearer, requireLoopbackHost } from "./guards.js";
 import type { HeldReplies } from "./held-replies.js";
 import { hookRoute, type HookTarget } from "./hook-route.js";
@@ -26,6 +28,8 @@ export interface AppDeps {
   port: () => number;
   version: string;
   log: HttpLog;
+  /** Behind `/v1/extensions` (list, enable, disable, uninstall, options, run). */
+  extensions?: ExtensionManager;
 }
 
 function methodNotAllowed(allowed: string) {
@@ -75,11 +79,12 @@ export function createApp(deps: AppDeps): Express {
   app.route("/v1/hooks/:extensionId")
     .post(jsonBody({ optional: false }), hookRoute(deps.hooks, deps.held, deps.log))
     .all(methodNotAllowed("POST"));
+  if (deps.extensions) app.use("/v1/extensions", extensionRoutes(deps.extensions));
   app.use("/v1/blips", (req, res, next) => (req.method === "POST" ? jsonBody({ optional: true })(req, res, next) : next()));
   app.use("/v1/blips", blipIdRoutes(deps.store));
 
   app.use((req: Request) => {
-    throw new HttpError(404, `no route ${req.method} ${req.path.slice(0, 200)}: see GET /v1/health, POST /v1/blips, POST /v1/hooks/<extension-id>, GET /v1/logs`);
+    throw new HttpError(404, `no route ${req.method} ${req.path.slice(0, 200)}: see GET /v1/health, POST /v1/blips, POST /v1/hooks/<extension-id>, GET /v1/logs, GET /v1/extensions`);
   });
   app.use(errorHandler(deps.log));
   return app;

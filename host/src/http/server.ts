@@ -11,6 +11,7 @@ import { newToken, writeWebhookFile } from "../support/webhook-file.js";
 import { createApp, type HttpLog } from "./app.js";
 import { HeldReplies, type WebhookReply } from "./held-replies.js";
 import type { HookTarget } from "./hook-route.js";
+import type { ExtensionManager } from "../manage/types.js";
 import { LogHub } from "./log-hub.js";
 import { LogStreams } from "./log-stream.js";
 import { listenWithFallback, preferredPort } from "./port.js";
@@ -35,6 +36,8 @@ export interface HttpServerOptions {
    * and `extension.status` notifications here. Default: a hub of its own (see `logs`).
    */
   logs?: LogHub;
+  /** Behind `/v1/extensions`; without it those routes are 404. */
+  extensions?: ExtensionManager;
   /** Log stream heartbeat interval (tests shorten it). Default 10 s. */
   logHeartbeatMs?: number;
 }
@@ -99,6 +102,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
     port: () => port,
     version: options.version ?? hostVersion(),
     log,
+    ...(options.extensions ? { extensions: options.extensions } : {}),
   });
   const server: Server = createServer(app);
   server.on("clientError", answerClientError);

@@ -12,3 +12,4 @@ export { newToken, readWebhookFile, writeWebhookFile, WebhookFileError, type Web
 export { installHookLauncher, defaultHelperPath, type HookLauncherOptions } from "./hook-launcher.js";
 export { writeFileAtomic, type AtomicWriteOptions } from "./atomic-file.js";
 export { acquireInstanceLock, runningHolder, AlreadyRunningError, type InstanceLock, type LockHolder } from "./instance-lock.js";
+export { readDisabled, setDisabled } from "./disabled-file.js";
