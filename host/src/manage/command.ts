@@ -136,7 +136,9 @@ async function uninstallCommand(context: ManageContext, id: string, yes: boolean
     }
   }
   const report = await opened.manager.uninstall(id);
-  io.out(`Uninstalled ${name}: removed ${report.removed.length} file${report.removed.length === 1 ? "" : "s or folders"} and ${report.secrets.length} secret${report.secrets.length === 1 ? "" : "s"}\n`);
+  io.out(`Uninstalled ${name}\n`);
+  for (const path of report.removed) io.out(`  removed ${escapeForDisplay(path)}\n`);
+  if (report.secrets.length) io.out(`  forgot ${report.secrets.length} from the secret store: ${report.secrets.map((account) => escapeForDisplay(account)).join(", ")}\n`);
   for (const problem of report.problems) io.err(`svc-host uninstall: ${escapeForDisplay(problem)}\n`);
   return report.problems.length ? 1 : 0;
 }

@@ -33,8 +33,11 @@ async function nextPipedLine(): Promise<string> {
   return next.done ? "" : next.value;
 }
 
-/** Reads one line in raw mode, showing nothing; Backspace erases, Ctrl-C and Ctrl-D end. */
-function readHiddenLine(): Promise<string> {
+/**
+ * Shows `question` and reads one line in raw mode, showing nothing; Backspace erases, Ctrl-C
+ * and Ctrl-D end. Raw mode is on before the question shows, so nothing typed after it echoes.
+ */
+function readHiddenLine(question: string): Promise<string> {
   const stdin = process.stdin;
   return new Promise((resolve, reject) => {
     let typed: string[] = [];
@@ -55,6 +58,7 @@ function readHiddenLine(): Promise<string> {
     };
     stdin.setEncoding("utf8");
     stdin.setRawMode(true);
+    process.stderr.write(question);
     stdin.resume();
     stdin.on("data", onData);
   });
@@ -73,21 +77,25 @@ export function terminalManageIo(): ManageIo {
     err: (text) => void process.stderr.write(text),
     isTTY,
     async ask(question) {
-      process.stderr.write(question);
-      if (!isTTY) return nextPipedLine();
+      if (!isTTY) {
+        process.stderr.write(question);
+        return nextPipedLine();
+      }
+      // readline takes the terminal first, then shows the question: nothing typed echoes twice.
       const rl = createInterface({ input: process.stdin, output: process.stderr, terminal: true });
       try {
         return await new Promise<string>((resolve, reject) => {
-          rl.once("line", resolve);
           rl.once("SIGINT", () => reject(new Interrupted()));
+          rl.question(question, resolve);
         });
       } finally {
         rl.close();
       }
     },
     async askHidden(question) {
+      if (isTTY) return readHiddenLine(question);
       process.stderr.write(question);
-      return isTTY ? readHiddenLine() : nextPipedLine();
+      return nextPipedLine();
     },
   };
 }
