@@ -132,7 +132,8 @@ export async function startHost(options: HostOptions): Promise<Host> {
     onPreferenceChanged: (id, name, by) => {
       extensions.preferencesChanged(id);
       emit({ type: "preference", id, name, by });
-      scheduler.runNow(id, "preferences");
+      // Not scheduled (its code failed to load): load it with the new values all the same.
+      if (!scheduler.runNow(id, "preferences")) void extensions.loadChangedPreferences(id);
     },
     onConnectionsChanged: (id) => void scheduler.runNow(id, "preferences"),
     onProblem: (extensionId, message) => emit({ type: "log", level: "warn", extensionId, message }),
@@ -171,7 +172,11 @@ export async function startHost(options: HostOptions): Promise<Host> {
     onReady: async (_connection, restored) => {
       if (restored) await extensions.restoreAll();
     },
-    onState: (state, detail, pid) => emit({ type: "runtime", state, ...(detail ? { detail } : {}), ...(pid ? { pid } : {}) }),
+    onState: (state, detail, pid) => {
+      // Events wait for the restored load rather than fail while the runtime is down.
+      if (state === "exited") extensions.runtimeLost();
+      emit({ type: "runtime", state, ...(detail ? { detail } : {}), ...(pid ? { pid } : {}) });
+    },
     backoff: options.backoff,
   });
   supervisorRef.current = supervisor;
@@ -201,6 +206,9 @@ export async function startHost(options: HostOptions): Promise<Host> {
   });
 
   await supervisor.start();
+  // Discovery first: a hook that arrives while extensions load waits for its extension's load.
+  const firstLoad = extensions.refresh();
+  await Promise.race([extensions.scanned, firstLoad]);
   if (options.port !== false) {
     http = await startHttpServer({
       store,
@@ -216,7 +224,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
   emit({ type: "started", supportFolder: support.root, port: http?.port, clock: clock instanceof ManualClock ? "manual" : "system" });
   if (store.list().length > 0) emit({ type: "blips.restored", blips: store.list().map(view) });
   showBlips();
-  await extensions.refresh();
+  await firstLoad;
   const watcher = await ExtensionWatcher.start({
     roots: roots.map((root) => root.path),
     onChange: (folders) => void extensions.refresh(folders),
