@@ -14,7 +14,7 @@ export default tseslint.config(
     files: ["**/*.ts"],
     languageOptions: {
       parser: tseslint.parser,
-      parserOptions: { project: ["./tsconfig.check.json", "./sandbox/guest/tsconfig.json"], tsconfigRootDir: import.meta.dirname },
+      parserOptions: { project: ["./tsconfig.check.json", "./tsconfig.check-ui.json", "./sandbox/guest/tsconfig.json"], tsconfigRootDir: import.meta.dirname },
     },
     plugins: { "@typescript-eslint": tseslint.plugin },
     rules: {

@@ -13,6 +13,7 @@ import { runtimeMainPath } from "./supervisor/index.js";
 import { INSTALL_USAGE, runInstallCommand, terminalIo } from "./install/index.js";
 import { supportRoot } from "./support/index.js";
 import { runUiCommand } from "./ui-server/index.js";
+import { isManageCommand, runManageCli } from "./manage/index.js";
 
 const HELP = `svc-host: runs svc's extensions and shows their blips in the terminal.
 
@@ -22,7 +23,15 @@ Usage:
                                         into <support folder>/Extensions/ (a running host loads it)
   svc-host ui [--url]                   open the notch UI of the running svc in the browser
                                         (--url prints a one-time address instead)
+  svc-host list [--json]                every extension: id, version, source, enabled, status, tools, last error
+  svc-host enable <id> | disable <id>   turn an extension on or off
+  svc-host uninstall <id> [--yes]       remove an installed extension and all svc kept for it
+  svc-host set <id> <option> [value]    set an option (a password is asked for, never typed here)
+  svc-host run <id>                     run an extension now
+  svc-host <command> --help             more about one command
   svc-host --help                       this text
+
+  The commands above talk to the running svc, or change the support folder when it is not running.
 
 Environment:
   SVC_HOME                 support folder (default: the platform's, e.g. ~/.local/share/Svc)
@@ -55,6 +64,7 @@ async function main(): Promise<void> {
     return;
   }
   if (first === "ui") return void (process.exitCode = await runUiCommand(rest, { supportRoot: supportRoot(), out: (t) => process.stdout.write(t), err: (t) => process.stderr.write(t) }));
+  if (isManageCommand(first)) return void (process.exitCode = await runManageCli(first, rest));
   if (first !== undefined) {
     process.stderr.write(`svc-host: unknown ${first.startsWith("-") ? "option" : "command"} ${first}; run svc-host --help\n`);
     process.exitCode = 2;

@@ -20,6 +20,8 @@ import type { BlipStore } from "../store/index.js";
 export interface NotificationTargets {
   store: BlipStore;
   setTools(extensionId: string, tools: ToolSpec[]): void;
+  /** The runtime's `extension.status` of an extension. */
+  setStatus?(extensionId: string, status: string, error?: string): void;
   respond(reply: WebhookReply): boolean;
   emit(event: HostEvent): void;
   /** Gets every `log` and `extension.status` as sent, for the log stream (`GET /v1/logs`). */
@@ -50,6 +52,7 @@ export function registerNotifications(connection: Connection, targets: Notificat
   connection.onNotification(ExtensionStatusChanged, (params) => {
     targets.logs?.publish({ type: "status", ...params });
     const { extensionId, status, error } = params;
+    targets.setStatus?.(extensionId, status, error);
     emit({ type: "status", extensionId, status, ...(error === undefined ? {} : { error }) });
   });
   connection.onNotification(WebhookRespond, (reply) => {

@@ -12,6 +12,7 @@ import { createApp, type HttpLog } from "./app.js";
 import { HeldReplies, type WebhookReply } from "./held-replies.js";
 import type { HookTarget } from "./hook-route.js";
 import type { SchedulerControl } from "./scheduler-routes.js";
+import type { ExtensionManager } from "../manage/types.js";
 import { LogHub } from "./log-hub.js";
 import { LogStreams } from "./log-stream.js";
 import { listenWithFallback, preferredPort } from "./port.js";
@@ -39,6 +40,8 @@ export interface HttpServerOptions {
    * and `extension.status` notifications here. Default: a hub of its own (see `logs`).
    */
   logs?: LogHub;
+  /** Behind `/v1/extensions`; without it those routes are 404. */
+  extensions?: ExtensionManager;
   /** Log stream heartbeat interval (tests shorten it). Default 10 s. */
   logHeartbeatMs?: number;
   /** Mints a one-time UI URL for `POST /v1/ui/tickets`; absent when no UI server runs. */
@@ -110,6 +113,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
     log,
     ...(options.uiTicketUrl ? { uiTicketUrl: options.uiTicketUrl } : {}),
     ...(options.tools ? { tools: options.tools } : {}),
+    ...(options.extensions ? { extensions: options.extensions } : {}),
   });
   const server: Server = createServer(app);
   server.on("clientError", answerClientError);
