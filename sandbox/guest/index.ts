@@ -11,7 +11,9 @@ import * as encoding from "./encoding.ts";
 import { entry } from "./entry.ts";
 import * as errors from "./errors.ts";
 import * as events from "./events.ts";
+import type { IntlApi } from "./intl.ts";
 import { installLazyParts, type LazyPart } from "./lazy.ts";
+import { installLocaleMethods } from "./locale-methods.ts";
 import { installTimers } from "./timers.ts";
 
 /** Modules a lazy part shares with the core instead of bundling its own copy. */
@@ -27,6 +29,8 @@ export function start(parts: Record<string, LazyPart>): void {
   installConsole(bridge);
   installTimers(bridge);
   installCrypto(bridge);
-  installLazyParts(parts, bridge, SHARED);
+  const loaders = installLazyParts(parts, bridge, SHARED);
+  const loadIntl = loaders.intl as () => IntlApi;
+  installLocaleMethods(loadIntl);
   (globalThis as Record<string, unknown>).__svc_entry = entry;
 }

@@ -5,6 +5,7 @@
 import type { Capabilities, CapabilityContext } from "./capabilities/index.js";
 import { parseUrl, randomBase64, requiredName, setUrlPart, timerArgs } from "./builtin-ops.js";
 import { checkForwardedArgs, isForwardedOp } from "./forwarded-args.js";
+import type { IntlHost } from "./intl-host.js";
 import type { OpRouter } from "./host-bridge.js";
 import type { HostTimers } from "./host-timers.js";
 import { MAX_CALL_JSON_CHARS, MAX_RESULT_JSON_CHARS } from "./limits.js";
@@ -25,6 +26,8 @@ export interface RouterDeps {
   cx: CapabilityContext;
   host: HostCalls;
   timers: HostTimers;
+  /** The sandbox's Intl objects (intl-host.ts). */
+  intl: IntlHost;
   /** `invoke.done {callId, ok, value | error}` from the prelude. */
   invokeDone(args: unknown): void;
   /** Records the refused module and returns the error to throw. */
@@ -32,7 +35,7 @@ export interface RouterDeps {
 }
 
 /**
- * @example const router = createRouter({ capabilities, cx, host, timers, invokeDone, refuseModule });
+ * @example const router = createRouter({ capabilities, cx, host, timers, intl, invokeDone, refuseModule });
  */
 export function createRouter(deps: RouterDeps): OpRouter {
   const { capabilities, cx, host, timers } = deps;
@@ -41,6 +44,9 @@ export function createRouter(deps: RouterDeps): OpRouter {
     "url.parse": parseUrl,
     "url.set": setUrlPart,
     "crypto.random": randomBase64,
+    "intl.make": (args) => deps.intl.make(args),
+    "intl.call": (args) => deps.intl.call(args),
+    "intl.query": (args) => deps.intl.query(args),
     "module.require": (args) => {
       throw deps.refuseModule(requiredName(args));
     },

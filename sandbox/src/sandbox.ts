@@ -13,6 +13,7 @@ import { HostTimers } from "./host-timers.js";
 import type { QuickJSInstance } from "./instance.js";
 import { MAX_DENIALS_KEPT, MAX_RESULT_JSON_CHARS, resolveLimits } from "./limits.js";
 import { moduleRefusal } from "./module-refusal.js";
+import { IntlHost } from "./intl-host.js";
 import { createRouter } from "./op-router.js";
 import { parseGuestJson } from "./guest-json.js";
 import { prepareInstance, type PreludeEntry, type PreparedInstance } from "./prepared-instance.js";
@@ -27,6 +28,8 @@ export interface SandboxEnvironment {
   capabilities?: Capabilities;
   /** The guest's local time zone (IANA name); default: the host process's. */
   timeZone?: string;
+  /** The guest's default locale (a BCP 47 tag, `initialize`'s); default: the host process's. */
+  locale?: string;
   /**
    * An instance prepared ahead (a host thread's spare) to bind instead of making one. Its
    * `memoryBytes` and `timeZone` must be this sandbox's; no guest code may have run in it.
@@ -126,6 +129,7 @@ export class Sandbox implements SandboxHandle {
       cx: this.capabilityContext(),
       host: this.listeners.host,
       timers: this.timers,
+      intl: new IntlHost({ locale: env.locale, timeZone: env.timeZone }),
       invokeDone: (args) => this.settle(args),
       refuseModule: (name) => this.refuseModule(name),
     });
