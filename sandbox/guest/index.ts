@@ -28,8 +28,8 @@ export function start(parts: Record<string, LazyPart>): void {
   events.installEvents();
   installConsole(bridge);
   installTimers(bridge);
-  installCrypto(bridge);
   const loaders = installLazyParts(parts, bridge, SHARED);
+  installCrypto(bridge, loaders.subtle);
   const loadIntl = loaders.intl as () => IntlApi;
   installLocaleMethods(loadIntl);
   (globalThis as Record<string, unknown>).__svc_entry = entry;

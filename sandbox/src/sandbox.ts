@@ -14,6 +14,7 @@ import type { QuickJSInstance } from "./instance.js";
 import { MAX_DENIALS_KEPT, MAX_RESULT_JSON_CHARS, resolveLimits } from "./limits.js";
 import { moduleRefusal } from "./module-refusal.js";
 import { IntlHost } from "./intl-host.js";
+import { SubtleHost } from "./subtle-host.js";
 import { createRouter } from "./op-router.js";
 import { parseGuestJson } from "./guest-json.js";
 import { prepareInstance, type PreludeEntry, type PreparedInstance } from "./prepared-instance.js";
@@ -76,6 +77,8 @@ export class Sandbox implements SandboxHandle {
   private readonly bridge: HostBridge;
   private readonly slices: SliceRunner;
   private readonly timers: HostTimers;
+  /** WebCrypto keys of this sandbox, dropped with it. */
+  private readonly subtle = new SubtleHost();
   /** The bundle's source, dropped once evaluated (the interpreter keeps what it needs). */
   private code: string | undefined;
   /** Its compiled form from the code cache, until load. */
@@ -130,6 +133,7 @@ export class Sandbox implements SandboxHandle {
       host: this.listeners.host,
       timers: this.timers,
       intl: new IntlHost({ locale: env.locale, timeZone: env.timeZone }),
+      subtle: this.subtle,
       invokeDone: (args) => this.settle(args),
       refuseModule: (name) => this.refuseModule(name),
     });
@@ -386,6 +390,7 @@ export class Sandbox implements SandboxHandle {
   private release(error: SandboxError): void {
     this.lifetime.abort(error);
     this.timers.clearAll();
+    this.subtle.clear();
     this.bridge.cancelAll();
     this.queue.length = 0;
     for (const id of [...this.calls.keys()]) this.failCall(id, error);
