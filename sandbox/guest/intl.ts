@@ -375,8 +375,24 @@ export function install(bridge: Bridge): IntlApi {
   }
   defineProperty(Locale.prototype, Symbol.toStringTag, { value: "Intl.Locale", configurable: true });
 
+  /**
+   * DateTimeFormat, NumberFormat and Collator may be called without `new` (ECMA-402's legacy
+   * constructors; rrule does `Intl.DateTimeFormat()`): a function sharing the class's prototype.
+   */
+  function callable(Class: new (locales?: unknown, options?: unknown) => object): Function {
+    const Callable = function (this: unknown, locales?: unknown, options?: unknown) {
+      return Reflect.construct(Class, [locales, options], new.target ?? Callable);
+    };
+    defineProperty(Callable, "name", { value: Class.name });
+    defineProperty(Callable, "prototype", { value: Class.prototype, writable: false });
+    defineProperty(Class.prototype, "constructor", { value: Callable, writable: true, configurable: true });
+    defineProperty(Callable, "supportedLocalesOf", { value: (Class as unknown as { supportedLocalesOf: unknown }).supportedLocalesOf, writable: true, configurable: true });
+    return Callable;
+  }
+
   const Intl: Record<string, unknown> = {
-    DateTimeFormat, NumberFormat, RelativeTimeFormat, PluralRules, ListFormat, Collator, Segmenter, DisplayNames, Locale,
+    DateTimeFormat: callable(DateTimeFormat), NumberFormat: callable(NumberFormat), RelativeTimeFormat, PluralRules, ListFormat,
+    Collator: callable(Collator), Segmenter, DisplayNames, Locale,
   };
   for (const name of Object.keys(Intl)) defineProperty(Intl, name, { enumerable: false });
   defineProperty(Intl, "getCanonicalLocales", {
