@@ -14,6 +14,7 @@ import * as events from "./events.ts";
 import type { IntlApi } from "./intl.ts";
 import { installLazyParts, type LazyPart } from "./lazy.ts";
 import { installLocaleMethods } from "./locale-methods.ts";
+import { installLocalTime } from "./local-time.ts";
 import { installTimers } from "./timers.ts";
 
 /** Modules a lazy part shares with the core instead of bundling its own copy. */
@@ -25,6 +26,7 @@ const SHARED = { events, encoding, errors };
  * @example start(PARTS) // called once by the generated prelude entry
  */
 export function start(parts: Record<string, LazyPart>): void {
+  installLocalTime();
   events.installEvents();
   installConsole(bridge);
   installTimers(bridge);

@@ -379,11 +379,11 @@ export function install(bridge: Bridge): IntlApi {
    * DateTimeFormat, NumberFormat and Collator may be called without `new` (ECMA-402's legacy
    * constructors; rrule does `Intl.DateTimeFormat()`): a function sharing the class's prototype.
    */
-  function callable(Class: new (locales?: unknown, options?: unknown) => object): Function {
+  function callable(Class: new (locales?: unknown, options?: unknown) => object, name: string): Function {
     const Callable = function (this: unknown, locales?: unknown, options?: unknown) {
       return Reflect.construct(Class, [locales, options], new.target ?? Callable);
     };
-    defineProperty(Callable, "name", { value: Class.name });
+    defineProperty(Callable, "name", { value: name });
     defineProperty(Callable, "prototype", { value: Class.prototype, writable: false });
     defineProperty(Class.prototype, "constructor", { value: Callable, writable: true, configurable: true });
     defineProperty(Callable, "supportedLocalesOf", { value: (Class as unknown as { supportedLocalesOf: unknown }).supportedLocalesOf, writable: true, configurable: true });
@@ -391,20 +391,21 @@ export function install(bridge: Bridge): IntlApi {
   }
 
   const Intl: Record<string, unknown> = {
-    DateTimeFormat: callable(DateTimeFormat), NumberFormat: callable(NumberFormat), RelativeTimeFormat, PluralRules, ListFormat,
-    Collator: callable(Collator), Segmenter, DisplayNames, Locale,
+    DateTimeFormat: callable(DateTimeFormat, "DateTimeFormat"), NumberFormat: callable(NumberFormat, "NumberFormat"), RelativeTimeFormat,
+    PluralRules, ListFormat, Collator: callable(Collator, "Collator"), Segmenter, DisplayNames, Locale,
   };
-  for (const name of Object.keys(Intl)) defineProperty(Intl, name, { enumerable: false });
-  defineProperty(Intl, "getCanonicalLocales", {
-    value: (locales: unknown) => host<string[]>("intl.query", { what: "getCanonicalLocales", locales: localeTags(locales) ?? [] }),
-    writable: true,
-    configurable: true,
-  });
-  defineProperty(Intl, "supportedValuesOf", {
-    value: (key: unknown) => host<string[]>("intl.query", { what: "supportedValuesOf", key: String(key) }),
-    writable: true,
-    configurable: true,
-  });
+  for (const name of Object.keys(Intl)) {
+    defineProperty(Intl, name, { enumerable: false });
+    defineProperty(Intl[name] as Function, "name", { value: name }); // the prelude is minified
+  }
+  const statics: Record<string, (value: unknown) => string[]> = {
+    getCanonicalLocales: (locales) => host("intl.query", { what: "getCanonicalLocales", locales: localeTags(locales) ?? [] }),
+    supportedValuesOf: (key) => host("intl.query", { what: "supportedValuesOf", key: String(key) }),
+  };
+  for (const [name, fn] of Object.entries(statics)) {
+    defineProperty(fn, "name", { value: name }); // the prelude is minified
+    defineProperty(Intl, name, { value: fn, writable: true, configurable: true });
+  }
   defineProperty(Intl, Symbol.toStringTag, { value: "Intl", configurable: true });
   defineProperty(globalThis, "Intl", { value: Intl, writable: true, configurable: true, enumerable: false });
 

@@ -143,6 +143,8 @@ export function install(bridge: Bridge): object {
   defineProperty(SubtleCrypto.prototype, Symbol.toStringTag, { value: "SubtleCrypto", configurable: true });
 
   const g = globalThis as Record<string, unknown>;
+  defineProperty(CryptoKey, "name", { value: "CryptoKey" }); // the prelude is minified
+  defineProperty(SubtleCrypto, "name", { value: "SubtleCrypto" });
   g.CryptoKey = CryptoKey;
   g.SubtleCrypto = SubtleCrypto;
   constructing = true;

@@ -59,6 +59,7 @@ const SAME_AS_NODE = [
   `[1234.5, new Date(Date.UTC(2024, 0, 2)), null, 7].toLocaleString("de-DE", { timeZone: "UTC" })`,
   `new Float64Array([1234.5, 0.25]).toLocaleString("de-DE")`,
   `Object.prototype.toString.call(new Intl.NumberFormat())`,
+  `Object.getOwnPropertyNames(Intl).filter((k) => typeof Intl[k] === "function").map((k) => k + " " + Intl[k].name).filter((k) => !k.startsWith("DurationFormat")).sort()`,
   `[Intl.DateTimeFormat("en", { timeZone: "UTC" }).format(0), Intl.NumberFormat("de").format(1.5), Intl.Collator("en").compare("a", "b"), Intl.DateTimeFormat() instanceof Intl.DateTimeFormat]`,
 ];
 

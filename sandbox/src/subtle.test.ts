@@ -12,7 +12,8 @@ const sandboxes: Sandbox[] = [];
 afterAll(() => Promise.all(sandboxes.map((s) => s.dispose())));
 
 async function inGuest(body: string, memoryBytes?: number): Promise<any> {
-  const limits = memoryBytes ? { memoryBytes } : undefined;
+  // megabytes through QuickJS's JSON.stringify: a long slice, so a loaded machine does not interrupt them
+  const limits = { sliceMs: 20_000, ...(memoryBytes ? { memoryBytes } : {}) };
   const sandbox = await Sandbox.create(optionsFor(`module.exports = { async update() { ${body} } };`, { limits }), recorder());
   sandboxes.push(sandbox);
   await sandbox.load();
