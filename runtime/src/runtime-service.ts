@@ -163,7 +163,7 @@ export class RuntimeService {
     return this.stopping;
   }
 
-  private async initialize(params: { protocolVersion: number; dataDir: string; timeZone?: string }) {
+  private async initialize(params: { protocolVersion: number; dataDir: string; timeZone?: string; locale?: string }) {
     if (this.dataRoot !== null) throw new ResponseError(ErrorCodes.InvalidRequest, "already initialized");
     if (!SUPPORTED_PROTOCOL_VERSIONS.includes(params.protocolVersion)) {
       throw new ResponseError(
@@ -173,9 +173,10 @@ export class RuntimeService {
       );
     }
     try {
-      this.options.sandboxes.configure?.({ timeZone: params.timeZone, compiledCodeDir: compiledCodeDir(params.dataDir) });
+      this.options.sandboxes.configure?.({ timeZone: params.timeZone, locale: params.locale, compiledCodeDir: compiledCodeDir(params.dataDir) });
     } catch (error) {
-      throw new ResponseError(ErrorCodes.InvalidParams, `timeZone: ${(error as Error).message}`);
+      const field = (error as Error).message.startsWith("locale") ? "locale" : "timeZone";
+      throw new ResponseError(ErrorCodes.InvalidParams, `${field}: ${(error as Error).message}`);
     }
     await mkdir(params.dataDir, { recursive: true });
     this.dataRoot = params.dataDir;

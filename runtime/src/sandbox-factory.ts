@@ -6,7 +6,7 @@ import { SandboxPool, type SandboxHandle, type SandboxListeners, type SandboxOpt
 
 export interface SandboxFactory {
   /** Called once by `initialize`, before any sandbox: guests see dates in the person's time zone. */
-  configure?(options: { timeZone?: string; compiledCodeDir?: string }): void;
+  configure?(options: { timeZone?: string; locale?: string; compiledCodeDir?: string }): void;
   create(options: SandboxOptions, listeners: SandboxListeners): SandboxHandle | Promise<SandboxHandle>;
   /** Frees the pool itself (its host threads) once every sandbox is disposed. */
   dispose?(): Promise<void> | void;

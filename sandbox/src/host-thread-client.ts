@@ -37,7 +37,7 @@ export class HostThreadClient {
     module: WebAssembly.Module,
     marginMs: number,
     private readonly onGone: (thread: HostThreadClient) => void,
-    settings: Pick<HostThreadData, "timeZone" | "spare"> = {},
+    settings: Pick<HostThreadData, "timeZone" | "locale" | "spare"> = {},
   ) {
     this.board = new SliceBoard(new SharedArrayBuffer(SLICE_BOARD_BYTES));
     const data: HostThreadData = { module, board: this.board.buffer, ...settings };

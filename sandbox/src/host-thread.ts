@@ -31,7 +31,7 @@ const sandboxes = new Map<number, Sandbox>();
 const aborts = new Map<number, (error: SandboxError) => void>();
 const forwards = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
 let nextForwardId = 1;
-const { timeZone } = data;
+const { timeZone, locale } = data;
 const spare =
   data.spare === false ? undefined : new SpareKeeper(() => prepareInstance({ memoryBytes: DEFAULT_LIMITS.memoryBytes, timeZone }), DEFAULT_LIMITS.memoryBytes);
 /** Compiling bundles for the pool's code cache: only while the thread is quiet. */
@@ -87,7 +87,7 @@ async function create(sid: number, options: SandboxOptions, cached: CompiledCode
         send({ type: "crash", sid, reason: crash.reason });
       },
     },
-    { placement: { board, slot: sid }, capabilities, timeZone, prepared, compiledCode },
+    { placement: { board, slot: sid }, capabilities, timeZone, locale, prepared, compiledCode },
   );
   sandboxes.set(sid, sandbox);
   return null;

@@ -8,6 +8,7 @@ import { SandboxError } from "./errors.js";
 import { HostThreadClient } from "./host-thread-client.js";
 import { WATCHDOG_MARGIN_MS } from "./limits.js";
 import type { HostThreadStats, LoadReply } from "./thread-messages.js";
+import { checkLocale } from "./intl-host.js";
 import { checkTimeZone } from "./time-zone.js";
 import type { Invocation, LoadResult, SandboxDiagnostics, SandboxHandle, SandboxListeners, SandboxOptions } from "./types.js";
 import { quickjsWasmModule } from "./wasm.js";
@@ -22,6 +23,11 @@ export interface SandboxPoolOptions {
    * and friends use in every sandbox of this pool. Default: the process's own zone.
    */
   timeZone?: string;
+  /**
+   * The guests' default locale, a BCP 47 tag (`"en-GB"`): what `Intl` and the locale methods
+   * (`toLocaleString`, `localeCompare` …) use when given none. Default: the process's.
+   */
+  locale?: string;
   /**
    * Keep one spare instance (interpreter + prelude, no guest code run) ready on each host thread,
    * made when the thread is idle, so `create` only binds it. Default true. It is used by one
@@ -48,7 +54,7 @@ export class SandboxPool {
   private readonly threads: HostThreadClient[] = [];
   private readonly maxThreads: number;
   private readonly marginMs: number;
-  private readonly threadSettings: { timeZone?: string; spare: boolean };
+  private readonly threadSettings: { timeZone?: string; locale?: string; spare: boolean };
   private readonly codeCache: CodeCache;
   private nextSandboxId = 1;
   private disposed = false;
@@ -58,6 +64,7 @@ export class SandboxPool {
     this.marginMs = options.watchdogMarginMs ?? WATCHDOG_MARGIN_MS;
     this.threadSettings = {
       ...(options.timeZone === undefined ? {} : { timeZone: checkTimeZone(options.timeZone) }),
+      ...(options.locale === undefined ? {} : { locale: checkLocale(options.locale) }),
       spare: options.spare ?? true,
     };
     this.codeCache = new CodeCache({ dir: options.compiledCodeDir });

@@ -40,6 +40,8 @@ export interface HostThreadData {
   board: SharedArrayBuffer;
   /** The guests' local time zone (IANA name, checked by the pool); absent: the process's. */
   timeZone?: string;
+  /** The guests' default locale (checked by the pool); absent: the process's. */
+  locale?: string;
   /** Keep a spare prepared instance ready (default true). */
   spare?: boolean;
 }
