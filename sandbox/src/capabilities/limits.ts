@@ -24,6 +24,8 @@ export interface CapabilityLimits {
   execMaxTimeoutMs: number;
   /** Captured stdout, and separately stderr, of one exec, in bytes. */
   execOutputBytes: number;
+  /** Programs one sandbox may have running at once. */
+  execConcurrent: number;
   /** Arguments one exec may pass. */
   execMaxArgs: number;
   /** All arguments of one exec together, in UTF-8 bytes. */
@@ -50,6 +52,7 @@ export const DEFAULT_LIMITS: Readonly<CapabilityLimits> = Object.freeze({
   execDefaultTimeoutMs: 10_000,
   execMaxTimeoutMs: 60_000,
   execOutputBytes: 1 * MB,
+  execConcurrent: 8,
   execMaxArgs: 1024,
   execArgsBytes: 256 * 1024,
   fileReadBytes: 10 * MB,

@@ -1,6 +1,7 @@
 /** What a sandbox owner may tune when creating the capabilities; everything has a default. */
 import { DEFAULT_LIMITS, type CapabilityLimits } from "./limits.js";
 import { systemResolver, type Resolver } from "./address-guard.js";
+import { newTagPrefix } from "./process-tags.js";
 
 export interface CapabilityOptions {
   limits?: Partial<CapabilityLimits>;
@@ -11,12 +12,21 @@ export interface CapabilityOptions {
    * relative entries dropped.
    */
   execPath?: string;
+  /**
+   * The prefix of every exec's process tag (process-tags.ts), so whoever made it can kill
+   * everything these capabilities started with `killTagged(prefix)`. Default: a fresh one.
+   */
+  execTag?: string;
+  /** Run programs the person can write (tests that run scripts from a temp folder). Default false. */
+  allowWritablePrograms?: boolean;
 }
 
 export interface ResolvedOptions {
   readonly limits: Readonly<CapabilityLimits>;
   readonly resolve: Resolver;
   readonly execPath: string;
+  readonly execTag: string;
+  readonly allowWritablePrograms: boolean;
 }
 
 /** Fills in every default. */
@@ -29,5 +39,7 @@ export function resolveOptions(options: CapabilityOptions = {}): ResolvedOptions
     limits: Object.freeze({ ...DEFAULT_LIMITS, ...options.limits }),
     resolve: options.resolve ?? systemResolver,
     execPath: options.execPath ?? hostPath,
+    execTag: options.execTag ?? newTagPrefix(),
+    allowWritablePrograms: options.allowWritablePrograms ?? false,
   };
 }

@@ -24,7 +24,7 @@ describe("parseManifest: the svc object", () => {
       categories: [],
       triggers: { webhook: false, watch: [] },
       preferences: [],
-      permissions: { network: [], files: [], exec: [] },
+      permissions: { network: [], files: [], exec: [], runAnyCommand: false },
       oauth: {},
     });
     expect(result.manifest.scripts).toEqual({ build: "svckit build" });

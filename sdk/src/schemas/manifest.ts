@@ -57,7 +57,7 @@ export const svcManifestShape = {
   interval: intervalSchema.optional(),
   triggers: triggersSchema.default({ webhook: false, watch: [] }),
   preferences: z.array(preferenceSchema).default([]),
-  permissions: permissionsSchema.default({ network: [], files: [], exec: [] }),
+  permissions: permissionsSchema.default({ network: [], files: [], exec: [], runAnyCommand: false }),
 };
 
 /** True when `path` is a listed files entry or lies inside one. */

@@ -38,6 +38,12 @@ export const permissionsSchema = z.object({
   network: z.array(networkHostSchema).default([]),
   files: z.array(nonEmpty).default([]),
   exec: z.array(nonEmpty).default([]),
+  /**
+   * Allows `exec` entries that run other programs (shells, `env`, interpreters, `find` …; see
+   * programs.ts). Without it they are refused when run. The install summary shows it as
+   * "can run any command".
+   */
+  runAnyCommand: z.boolean().default(false),
 });
 
 export type ManifestPermissions = z.infer<typeof permissionsSchema>;
