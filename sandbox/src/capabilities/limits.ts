@@ -34,12 +34,21 @@ export interface CapabilityLimits {
   fileReadBytes: number;
   /** Largest file files.write writes, in bytes. */
   fileWriteBytes: number;
+  /** Bytes of regular files the data folder may hold (files.write checks it). */
+  dataFolderBytes: number;
+  /** Files, folders and symlinks the data folder may hold. */
+  dataFolderEntries: number;
   /** Entries files.list returns before failing. */
   fileListEntries: number;
   /** storage.json's largest size, in bytes. */
   storageBytes: number;
   /** Longest storage key, in characters. */
   storageKeyChars: number;
+  /**
+   * storage.json is rewritten whole, so its writes are paced: after writing N bytes the next
+   * write waits N / this many seconds (changes made meanwhile are written together).
+   */
+  storageWriteBytesPerSecond: number;
 }
 
 export const DEFAULT_LIMITS: Readonly<CapabilityLimits> = Object.freeze({
@@ -57,9 +66,12 @@ export const DEFAULT_LIMITS: Readonly<CapabilityLimits> = Object.freeze({
   execArgsBytes: 256 * 1024,
   fileReadBytes: 10 * MB,
   fileWriteBytes: 10 * MB,
+  dataFolderBytes: 100 * MB,
+  dataFolderEntries: 5000,
   fileListEntries: 10_000,
   storageBytes: 5 * MB,
   storageKeyChars: 256,
+  storageWriteBytesPerSecond: 1 * MB,
 });
 
 /** Shows a byte count the way error messages say it: `10 MB (10485760 bytes)`. */
