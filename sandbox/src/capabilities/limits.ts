@@ -12,6 +12,8 @@ export interface CapabilityLimits {
   fetchResponseBytes: number;
   /** Redirect hops fetch follows (each one checked) before failing. */
   fetchMaxRedirects: number;
+  /** The longest one fetch may take, ms, from the request to the body's last byte (redirects included). */
+  fetchTimeoutMs: number;
   /** fetch requests one sandbox may have in flight at once. */
   fetchConcurrent: number;
   /** Largest WebSocket message, either direction, in bytes. */
@@ -55,6 +57,7 @@ export const DEFAULT_LIMITS: Readonly<CapabilityLimits> = Object.freeze({
   fetchRequestBytes: 10 * MB,
   fetchResponseBytes: 10 * MB,
   fetchMaxRedirects: 20,
+  fetchTimeoutMs: 30_000,
   fetchConcurrent: 16,
   wsMessageBytes: 1 * MB,
   wsOpenSockets: 16,
