@@ -8,3 +8,5 @@ export * from "./connection.js";
 export * from "./framing.js";
 export * from "./support-folder.js";
 export * from "./precompile.js";
+/** How the network fence classes an address (loopback, private, cloud metadata …), for the install summary. */
+export { classifyAddress, type AddressClass } from "@svc/sandbox";
