@@ -16,3 +16,5 @@ export { DEFAULT_CONFIG, type RuntimeConfig } from "./config.js";
 export type { SandboxFactory } from "./sandbox-factory.js";
 export type { Clock } from "./clock.js";
 export { ToolPathFence, fenceBlocks, fencePaths, type PathVerdict, type DroppedPath } from "./tool-paths.js";
+/** How the network fence classes an address (loopback, private, cloud metadata …), for the install summary. */
+export { classifyAddress, type AddressClass } from "@svc/sandbox";

@@ -26,7 +26,7 @@ const port = parentPort!;
 const data = workerData as HostThreadData;
 adoptCompiledModule(data.module);
 const board = new SliceBoard(data.board);
-const capabilities = createCapabilities();
+const capabilities = createCapabilities({ execTag: data.execTag });
 const sandboxes = new Map<number, Sandbox>();
 const aborts = new Map<number, (error: SandboxError) => void>();
 const forwards = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();

@@ -38,6 +38,8 @@ export interface LoadReply {
 export interface HostThreadData {
   module: WebAssembly.Module;
   board: SharedArrayBuffer;
+  /** Tag prefix of every program this thread's sandboxes start (capabilities/process-tags.ts). */
+  execTag: string;
   /** The guests' local time zone (IANA name, checked by the pool); absent: the process's. */
   timeZone?: string;
   /** The guests' default locale (checked by the pool); absent: the process's. */

@@ -30,6 +30,7 @@ const PermissionsSchema = z.looseObject({
   network: z.array(z.string()).default([]),
   files: z.array(z.string()).default([]),
   exec: z.array(z.string()).default([]),
+  runAnyCommand: z.boolean().default(false),
 });
 
 /** The manifest as `extension.load` carries it: the `svc` object plus `version`. Only what the runtime uses is checked. */
@@ -37,7 +38,7 @@ export const LoadManifestSchema = z.looseObject({
   id: z.string().optional(),
   title: z.string().optional(),
   version: z.string().optional(),
-  permissions: PermissionsSchema.default({ network: [], files: [], exec: [] }),
+  permissions: PermissionsSchema.default({ network: [], files: [], exec: [], runAnyCommand: false }),
 });
 
 /**
