@@ -146,6 +146,13 @@ function handle(message: ToHostThread): void {
       else waiter.reject(Object.assign(new Error(message.error.message), { name: message.error.name }));
       return;
     }
+    case "close":
+      return reply(message.rid, async () => {
+        const all = [...sandboxes.values()];
+        sandboxes.clear();
+        await Promise.all(all.map((sandbox) => sandbox.dispose()));
+        return null;
+      });
     case "stats":
       return reply(message.rid, async () => {
         if (message.collectGarbage) collectGarbage();
