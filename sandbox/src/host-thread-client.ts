@@ -13,6 +13,8 @@ import { watchHostThread, type Watchdog } from "./watchdog.js";
 import { killTagged, newTagPrefix } from "./capabilities/process-tags.js";
 
 const HOST_THREAD_FILE = new URL("../dist/host-thread.js", import.meta.url);
+/** Longest a host thread gets to dispose its sandboxes when the pool ends. */
+const CLOSE_GRACE_MS = 1000;
 
 /**
  * The process registry lives here, in the owner, not in the host threads: every program a host
@@ -110,7 +112,18 @@ export class HostThreadClient {
     return this.request({ type: "stats", collectGarbage }) as Promise<HostThreadStats>;
   }
 
-  async terminate(): Promise<void> {
+  /**
+   * Ends the thread: first lets it dispose its sandboxes (so their exec children are killed and
+   * their requests end), waiting at most `graceMs` (a thread stuck in a native call never
+   * answers), then terminates it.
+   */
+  async terminate(graceMs = CLOSE_GRACE_MS): Promise<void> {
+    if (this.alive) {
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise((resolve) => (timer = setTimeout(resolve, graceMs)));
+      await Promise.race([this.request({ type: "close" }).catch(() => {}), late]);
+      clearTimeout(timer);
+    }
     this.end("the sandbox pool was disposed", false);
     await this.worker.terminate();
   }

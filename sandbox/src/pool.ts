@@ -73,10 +73,14 @@ export class SandboxPool {
   async create(options: SandboxOptions, listeners: SandboxListeners): Promise<SandboxHandle> {
     if (this.disposed) throw new SandboxError("disposed", "the sandbox pool was disposed");
     const key = CodeCache.key(options.code, options.filename ?? "dist/index.js");
-    const thread = await this.pickThread();
-    const compiledCode = this.codeCache.locate(options.id, key);
+    const module = await quickjsWasmModule();
+    if (this.disposed) throw new SandboxError("disposed", "the sandbox pool was disposed");
+    // Pick and admit with no await between: in a burst (the app's launch), each create sees the
+    // ones before it, so they spread over the threads and never start more than `threads`.
+    const thread = this.pickThread(module);
     const sid = this.nextSandboxId++;
     thread.admit(sid, { id: options.id, listeners });
+    const compiledCode = this.codeCache.locate(options.id, key);
     try {
       await thread.request({ type: "create", sid, options, compiledCode });
     } catch (error) {
@@ -122,11 +126,12 @@ export class SandboxPool {
     await Promise.all(threads.map((thread) => thread.terminate()));
   }
 
-  private async pickThread(): Promise<HostThreadClient> {
+  /** The least loaded live thread (sandboxes on it, being created included), or a new one while under the limit. */
+  private pickThread(module: WebAssembly.Module): HostThreadClient {
     const live = this.threads.filter((thread) => thread.isAlive);
     const least = live.sort((a, b) => a.load - b.load)[0];
     if (least && (least.load === 0 || live.length >= this.maxThreads)) return least;
-    return this.spawn(await quickjsWasmModule());
+    return this.spawn(module);
   }
 
   private spawn(module: WebAssembly.Module): HostThreadClient {

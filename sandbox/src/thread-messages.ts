@@ -18,7 +18,9 @@ export type ToHostThread =
   | { type: "abort"; rid: number; reason: string }
   | { type: "forwarded"; sid: number; fid: number; ok: true; value: unknown }
   | { type: "forwarded"; sid: number; fid: number; ok: false; error: { name: string; message: string } }
-  | { type: "stats"; rid: number; collectGarbage?: boolean };
+  | { type: "stats"; rid: number; collectGarbage?: boolean }
+  /** The pool is ending: dispose every sandbox (ending their timers, requests and exec children). */
+  | { type: "close"; rid: number };
 
 export type FromHostThread =
   | { type: "ready" }
