@@ -220,7 +220,12 @@ export class ExtensionSlot {
           id: this.id,
           code,
           filename: BUNDLE_FILE,
-          permissions: { network: manifest.permissions.network, files: manifest.permissions.files, exec: manifest.permissions.exec },
+          permissions: {
+            network: manifest.permissions.network,
+            files: manifest.permissions.files,
+            exec: manifest.permissions.exec,
+            runAnyCommand: manifest.permissions.runAnyCommand,
+          },
           dataDir: this.dataDir,
           limits: { memoryBytes: config.memoryMb * 1024 * 1024, sliceMs: config.sliceMs },
         },

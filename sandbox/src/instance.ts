@@ -14,8 +14,11 @@ import { zoneImports } from "./time-zone.js";
 import type { SandboxClock, SandboxLimits } from "./types.js";
 import { quickjsWasmModule } from "./wasm.js";
 
-// The package's types describe its CommonJS face; under ESM the default export is the variant itself.
-const baseVariant = ((variantModule as { default?: QuickJSSyncVariant }).default ??
+/**
+ * The published QuickJS-ng variant as it ships (tests build plain modules from it). Its types
+ * describe its CommonJS face; under ESM the default export is the variant itself.
+ */
+export const baseVariant = ((variantModule as { default?: QuickJSSyncVariant }).default ??
   variantModule) as QuickJSSyncVariant;
 
 export interface QuickJSInstance {

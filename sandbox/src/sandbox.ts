@@ -13,6 +13,8 @@ import { HostTimers } from "./host-timers.js";
 import type { QuickJSInstance } from "./instance.js";
 import { MAX_DENIALS_KEPT, MAX_RESULT_JSON_CHARS, resolveLimits } from "./limits.js";
 import { moduleRefusal } from "./module-refusal.js";
+import { IntlHost } from "./intl-host.js";
+import { SubtleHost } from "./subtle-host.js";
 import { createRouter } from "./op-router.js";
 import { parseGuestJson } from "./guest-json.js";
 import { prepareInstance, type PreludeEntry, type PreparedInstance } from "./prepared-instance.js";
@@ -27,6 +29,8 @@ export interface SandboxEnvironment {
   capabilities?: Capabilities;
   /** The guest's local time zone (IANA name); default: the host process's. */
   timeZone?: string;
+  /** The guest's default locale (a BCP 47 tag, `initialize`'s); default: the host process's. */
+  locale?: string;
   /**
    * The guest's time (its `Date`, `performance.now()` and timers); default: the real clock.
    * Only for a sandbox in the current thread (the test kit's manual clock): a clock cannot cross
@@ -79,6 +83,8 @@ export class Sandbox implements SandboxHandle {
   private readonly bridge: HostBridge;
   private readonly slices: SliceRunner;
   private readonly timers: HostTimers;
+  /** WebCrypto keys of this sandbox, dropped with it. */
+  private readonly subtle = new SubtleHost();
   /** The bundle's source, dropped once evaluated (the interpreter keeps what it needs). */
   private code: string | undefined;
   /** Its compiled form from the code cache, until load. */
@@ -133,6 +139,8 @@ export class Sandbox implements SandboxHandle {
       cx: this.capabilityContext(),
       host: this.listeners.host,
       timers: this.timers,
+      intl: new IntlHost({ locale: env.locale, timeZone: env.timeZone }),
+      subtle: this.subtle,
       invokeDone: (args) => this.settle(args),
       refuseModule: (name) => this.refuseModule(name),
     });
@@ -389,6 +397,7 @@ export class Sandbox implements SandboxHandle {
   private release(error: SandboxError): void {
     this.lifetime.abort(error);
     this.timers.clearAll();
+    this.subtle.clear();
     this.bridge.cancelAll();
     this.queue.length = 0;
     for (const id of [...this.calls.keys()]) this.failCall(id, error);

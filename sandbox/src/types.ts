@@ -30,6 +30,8 @@ export interface Permissions {
   network: string[];
   files: string[];
   exec: string[];
+  /** Lets `exec` run programs that run other programs (sh, env, find …); default false. */
+  runAnyCommand?: boolean;
 }
 
 /** Everything needed to create one extension's sandbox. Plain data. */

@@ -108,7 +108,7 @@ test("reads the count", async (t) => {
       source,
       svc: {
         preferences: [{ name: "apiUrl", title: "API URL", type: "textfield" }],
-        permissions: { network: ["127.0.0.1"], files: [], exec: [] },
+        permissions: { network: [`127.0.0.1:${port}`], files: [], exec: [] },
       },
       files: { "test/count.test.ts": test },
     });

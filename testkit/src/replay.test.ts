@@ -18,7 +18,6 @@ let apiUrl: string;
 const seen: { url: string; authorization?: string }[] = [];
 
 beforeAll(async () => {
-  dir = await builtFixture("ticker");
   server = createServer((request, response) => {
     seen.push({ url: request.url ?? "", authorization: request.headers.authorization });
     response.setHeader("content-type", "application/json");
@@ -26,7 +25,9 @@ beforeAll(async () => {
     response.end(JSON.stringify({ count: 7, echoed: request.headers.authorization }));
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  apiUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const port = (server.address() as AddressInfo).port;
+  apiUrl = `http://127.0.0.1:${port}`;
+  dir = await builtFixture("ticker", { permissions: { network: [`127.0.0.1:${port}`, "github.com"], files: [], exec: [] } });
 });
 afterAll(async () => {
   server.closeAllConnections();
@@ -64,9 +65,9 @@ describe("HTTP record and replay", () => {
   });
 
   it("an unmatched request fails the call, naming it and what the recording holds", async () => {
-    const ext = await loadExtension(dir, { preferences: { apiUrl: "http://127.0.0.1:9" }, recording: "test/recordings/count.json" });
+    const ext = await loadExtension(dir, { preferences: { apiUrl: `${apiUrl}/v2` }, recording: "test/recordings/count.json" });
     await expect(ext.run()).rejects.toThrow(
-      `fetch: GET http://127.0.0.1:9/count has no recorded response in ${join(dir, "test/recordings/count.json")}; it holds: GET ${apiUrl}/count. Record it again against the real API: svckit test --record`,
+      `fetch: GET ${apiUrl}/v2/count has no recorded response in ${join(dir, "test/recordings/count.json")}; it holds: GET ${apiUrl}/count. Record it again against the real API: svckit test --record`,
     );
     await ext.dispose();
   });

@@ -73,10 +73,16 @@ export function createFetchOps(options: ResolvedOptions): { fetch: OpHandler; ab
     }
     const controller = new AbortController();
     state.inFlight.set(request.requestId, controller);
+    // One deadline for the whole request: every redirect, the headers and the last body byte.
+    const deadline = AbortSignal.timeout(options.limits.fetchTimeoutMs);
+    const signal = AbortSignal.any([controller.signal, deadline]);
     try {
-      return await follow(cx, state, request, controller.signal);
+      return await follow(cx, state, request, signal);
     } catch (error) {
-      throw explain(error, request, controller.signal);
+      if (deadline.aborted && !controller.signal.aborted) {
+        throw new Error(`fetch: ${safeHost(request.url)} did not answer in full within ${options.limits.fetchTimeoutMs} ms; the request was stopped`);
+      }
+      throw explain(error, request, signal);
     } finally {
       state.inFlight.delete(request.requestId);
     }

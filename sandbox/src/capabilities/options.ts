@@ -2,6 +2,7 @@
 import { DEFAULT_LIMITS, type CapabilityLimits } from "./limits.js";
 import type { Response } from "undici";
 import { systemResolver, type Resolver } from "./address-guard.js";
+import { newTagPrefix } from "./process-tags.js";
 
 /** One hop of a guest's fetch, already checked against `permissions.network`. */
 export interface FetchHop {
@@ -30,6 +31,13 @@ export interface CapabilityOptions {
   execPath?: string;
   /** How fetch hops reach the network. Default: straight to it. */
   transport?: FetchTransport;
+  /**
+   * The prefix of every exec's process tag (process-tags.ts), so whoever made it can kill
+   * everything these capabilities started with `killTagged(prefix)`. Default: a fresh one.
+   */
+  execTag?: string;
+  /** Run programs the person can write (tests that run scripts from a temp folder). Default false. */
+  allowWritablePrograms?: boolean;
 }
 
 export interface ResolvedOptions {
@@ -37,6 +45,8 @@ export interface ResolvedOptions {
   readonly resolve: Resolver;
   readonly execPath: string;
   readonly transport: FetchTransport | undefined;
+  readonly execTag: string;
+  readonly allowWritablePrograms: boolean;
 }
 
 /** Fills in every default. */
@@ -50,5 +60,7 @@ export function resolveOptions(options: CapabilityOptions = {}): ResolvedOptions
     resolve: options.resolve ?? systemResolver,
     execPath: options.execPath ?? hostPath,
     transport: options.transport,
+    execTag: options.execTag ?? newTagPrefix(),
+    allowWritablePrograms: options.allowWritablePrograms ?? false,
   };
 }
