@@ -32,4 +32,23 @@ describe("template sources", () => {
     expect(tsc.stdout).toBe("");
     expect(tsc.status).toBe(0);
   });
+
+  it("and their tests type-check against @svc/testkit and Node's test runner", { timeout: 60_000 }, async () => {
+    const scaffolded = JSON.parse(TSCONFIG);
+    const tsconfig = {
+      compilerOptions: {
+        ...scaffolded.compilerOptions,
+        paths: { "@svc/api": [join(REPO, "sdk", "src", "index.ts")], "@svc/testkit": [join(REPO, "testkit", "dist", "index.d.ts")] },
+        typeRoots: [join(REPO, "node_modules", "@types")],
+        types: ["node"],
+      },
+      include: TEMPLATE_NAMES.map((template) => `${template}/test`),
+    };
+    await writeFile(join(folder.dir, "tsconfig.tests.json"), JSON.stringify(tsconfig));
+    const tsc = spawnSync(process.execPath, [join(REPO, "node_modules", "typescript", "bin", "tsc"), "-p", join(folder.dir, "tsconfig.tests.json"), "--pretty", "false"], {
+      encoding: "utf8",
+    });
+    expect(tsc.stdout).toBe("");
+    expect(tsc.status).toBe(0);
+  });
 });

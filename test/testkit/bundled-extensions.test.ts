@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { REPO, svckit } from "../cli/harness.js";
 
-describe.each(["focus", "system"])("extensions/%s", (name) => {
+describe.each(["focus", "system", "devtools"])("extensions/%s", (name) => {
   it("passes its tests with svckit test", { timeout: 60_000 }, async () => {
     const result = await svckit(["test"], { cwd: join(REPO, "extensions", name), env: { PATH: process.env.PATH } });
     expect(result.stderr).toBe("");

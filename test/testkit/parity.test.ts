@@ -25,14 +25,15 @@ let served = 0;
 const dataRoots: string[] = [];
 
 beforeAll(async () => {
-  dir = await builtFixture("parity");
   server = createServer((_request, response) => {
     served++;
     response.setHeader("content-type", "application/json");
     response.end(JSON.stringify({ open: 7, titles: TITLES }));
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  apiUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const port = (server.address() as AddressInfo).port;
+  apiUrl = `http://127.0.0.1:${port}`;
+  dir = await builtFixture("parity", { permissions: { network: [`127.0.0.1:${port}`], files: [], exec: [] } });
 });
 afterAll(async () => {
   server.closeAllConnections();

@@ -4,7 +4,7 @@
  * processing (validation, cuts, the 4 KB drop) with a seq per blip, and printed: the payload,
  * its cuts, or why the app would drop it.
  */
-import { processBlipInput } from "@svc/api";
+import { escapeForDisplay, processBlipInput } from "@svc/api";
 import type { ForwardedOp, HostCalls } from "@svc/sandbox";
 import { FakeHost, HOST_OPS, type FakeHostOptions, type HostOp } from "./fake-host.js";
 
@@ -31,14 +31,17 @@ export class FakeHostCalls implements HostCalls {
   readonly app: FakeHost;
   private readonly seqs = new Map<string, number>();
   private readonly formatJson: (value: unknown) => string;
+  private readonly out: LineOutput;
 
   constructor(
     private readonly extensionId: string,
-    private readonly out: LineOutput,
+    out: LineOutput,
     options: Omit<FakeHostOptions, "report"> & { formatJson?: (value: unknown) => string } = {},
   ) {
+    // Every line holds the extension's strings: shown inert, whatever they hold.
+    this.out = { info: (line) => out.info(escapeForDisplay(line, { multiline: true })), warn: (line) => out.warn(escapeForDisplay(line, { multiline: true })) };
     this.formatJson = options.formatJson ?? ((value) => JSON.stringify(value, null, 2));
-    this.app = new FakeHost({ ...options, report: (line) => out.info(line) });
+    this.app = new FakeHost({ ...options, report: (line) => this.out.info(line) });
   }
 
   async forward(op: ForwardedOp, args: unknown): Promise<unknown> {

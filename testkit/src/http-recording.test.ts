@@ -1,94 +1,89 @@
 /**
- * Record once against a real HTTP server (loopback), replay with the server gone; an unmatched
- * request fails the test naming it; secrets and authorization never reach the file; the network
- * fence still applies while replaying.
+ * The recording's own rules, hop by hop: what is matched (method, URL, body, after the same
+ * redaction as when recorded), repeated requests, bytes that are not text, secrets in URLs.
+ * The network here is a function answering like a server would; the sandbox end to end is in
+ * replay.test.ts.
  */
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import { readFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadExtension } from "./index.js";
-import { builtFixture, removeFixtures } from "./kit.fixtures.js";
+import { Response } from "undici";
+import { afterAll, describe, expect, it } from "vitest";
+import type { FetchHop } from "@svc/sandbox";
+import { HttpRecording } from "./http-recording.js";
 
-const TOKEN = "s3cr3t-token-value";
-let dir: string;
-let server: Server;
-let apiUrl: string;
-const seen: { url: string; authorization?: string }[] = [];
+const dirs: string[] = [];
+afterAll(() => Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true }))));
 
-beforeAll(async () => {
-  dir = await builtFixture("ticker");
-  server = createServer((request, response) => {
-    seen.push({ url: request.url ?? "", authorization: request.headers.authorization });
-    response.setHeader("content-type", "application/json");
-    response.setHeader("set-cookie", "session=abc");
-    response.end(JSON.stringify({ count: 7, echoed: request.headers.authorization }));
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  apiUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
-  await removeFixtures();
-});
+function hop(url: string, method = "GET", body?: string): FetchHop {
+  return { url, method, headers: [["authorization", "Bearer k-12345"]], body: body === undefined ? undefined : Buffer.from(body), signal: new AbortController().signal };
+}
 
-describe("HTTP record and replay", () => {
-  it("records against the real server, then replays the same answer with the server gone", async () => {
-    const recording = "test/recordings/count.json";
-    const recorder = await loadExtension(dir, { preferences: { apiUrl, apiToken: TOKEN }, recording, record: true });
-    await recorder.run();
-    await recorder.dispose();
-    expect(seen).toEqual([{ url: "/count", authorization: `Bearer ${TOKEN}` }]);
+async function recorded(exchanges: [FetchHop, () => Response][], secrets: string[] = []): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), "svc-recording-"));
+  dirs.push(dir);
+  const file = join(dir, "api.json");
+  const recording = await HttpRecording.open(file, { mode: "record", secrets: () => secrets });
+  for (const [request, answer] of exchanges) await recording.transport(request, async () => answer());
+  await recording.save();
+  return file;
+}
 
-    const text = await readFile(join(dir, recording), "utf8");
-    expect(text).not.toContain(TOKEN);
-    expect(text.toLowerCase()).not.toContain("authorization");
-    expect(text).not.toContain("session=abc");
-    const file = JSON.parse(text);
-    expect(file.exchanges).toEqual([
-      {
-        method: "GET",
-        url: `${apiUrl}/count`,
-        response: expect.objectContaining({ status: 200, body: JSON.stringify({ count: 7, echoed: "Bearer [secret]" }), bodyEncoding: "utf8" }),
-      },
+describe("HttpRecording", () => {
+  it("matches method, URL and body; the same request again gets the next answer, then the last", async () => {
+    const file = await recorded([
+      [hop("https://api.example.com/n"), () => new Response("1")],
+      [hop("https://api.example.com/n"), () => new Response("2")],
+      [hop("https://api.example.com/n", "POST", '{"a":1}'), () => new Response("posted", { status: 201 })],
     ]);
-
-    server.closeAllConnections();
-    const replayer = await loadExtension(dir, { preferences: { apiUrl, apiToken: TOKEN }, recording });
-    await replayer.run();
-    expect(seen).toHaveLength(1); // nothing reached the server
-    expect(replayer.blip("count")).toMatchObject({ layout: "stat", data: { value: 7, label: "metric" } });
-    await replayer.dispose();
-  });
-
-  it("an unmatched request fails the call, naming it and what the recording holds", async () => {
-    const ext = await loadExtension(dir, { preferences: { apiUrl: "http://127.0.0.1:9" }, recording: "test/recordings/count.json" });
-    await expect(ext.run()).rejects.toThrow(
-      `fetch: GET http://127.0.0.1:9/count has no recorded response in ${join(dir, "test/recordings/count.json")}; it holds: GET ${apiUrl}/count. Record it again against the real API: svckit test --record`,
+    const replay = await HttpRecording.open(file, { mode: "replay" });
+    const text = async (request: FetchHop) => (await replay.transport(request, () => Promise.reject(new Error("network")))).text();
+    expect(await text(hop("https://api.example.com/n"))).toBe("1");
+    expect(await text(hop("https://api.example.com/n"))).toBe("2");
+    expect(await text(hop("https://api.example.com/n"))).toBe("2");
+    const posted = await replay.transport(hop("https://api.example.com/n", "POST", '{"a":1}'), () => Promise.reject(new Error("network")));
+    expect([posted.status, await posted.text()]).toEqual([201, "posted"]);
+    await expect(replay.transport(hop("https://api.example.com/n", "POST", '{"a":2}'), () => Promise.reject(new Error("network")))).rejects.toThrow(
+      /^fetch: POST https:\/\/api\.example\.com\/n has no recorded response in .*api\.json; it holds: GET https:\/\/api\.example\.com\/n, POST https:\/\/api\.example\.com\/n\. Record it again/,
     );
-    await ext.dispose();
+    expect(replay.takeFailure()?.request).toBe("POST https://api.example.com/n");
+    expect(replay.takeFailure()).toBeUndefined();
   });
 
-  it("the network fence applies while replaying: an unlisted host is denied, not replayed", async () => {
-    const ext = await loadExtension(dir, { preferences: { apiUrl: "https://api.example.com" }, recording: "test/recordings/count.json" });
-    await expect(ext.run()).rejects.toThrow(/api\.example\.com/);
-    expect(ext.denials).toEqual([expect.objectContaining({ kind: "fetch", target: expect.stringContaining("api.example.com") })]);
-    expect(ext.logs.some((l) => l.level === "warn" && l.message.includes('add "api.example.com" to svc.permissions.network'))).toBe(true);
-    await ext.dispose();
+  it("keeps bytes that are not text as base64, and gives them back exactly", async () => {
+    const bytes = Buffer.from([0, 255, 128, 10, 200]);
+    const file = await recorded([[hop("https://cdn.example.com/x.bin"), () => new Response(bytes)]]);
+    expect(JSON.parse(await readFile(file, "utf8")).exchanges[0].response).toMatchObject({ bodyEncoding: "base64", body: bytes.toString("base64") });
+    const replay = await HttpRecording.open(file, { mode: "replay" });
+    const answer = await replay.transport(hop("https://cdn.example.com/x.bin"), () => Promise.reject(new Error("network")));
+    expect(Buffer.from(await answer.arrayBuffer())).toEqual(bytes);
   });
 
-  it("a blip's staleAfter follows the clock", async () => {
-    // A second run (storage says one happened) schedules the next after the 5m interval.
-    const ext = await loadExtension(dir, { preferences: { apiUrl, apiToken: TOKEN }, recording: "test/recordings/count.json", storage: { runs: 1 } });
-    await ext.run();
-    expect(ext.nextRunAt).toBe(ext.clock.now() + 5 * 60_000);
-    expect(ext.isStale("count")).toBe(false);
-    await ext.clock.advance("1m59s");
-    expect(ext.isStale("count")).toBe(false);
-    await ext.clock.advance("1s");
-    expect(ext.isStale("count")).toBe(true);
-    await ext.dispose();
+  it("a secret in the URL or a body is written as [secret], and matched the same way", async () => {
+    const secret = "k-12345";
+    const file = await recorded(
+      [[hop(`https://api.example.com/q?key=${secret}`, "POST", `{"token":"${secret}"}`), () => new Response(`{"echo":"${secret}"}`, { headers: { "x-token": secret, "set-cookie": "s=1" } })]],
+      [secret],
+    );
+    const text = await readFile(file, "utf8");
+    expect(text).not.toContain(secret);
+    expect(text).not.toContain("authorization");
+    expect(text).not.toContain("set-cookie");
+    expect(JSON.parse(text).exchanges[0]).toMatchObject({
+      url: "https://api.example.com/q?key=[secret]",
+      body: '{"token":"[secret]"}',
+      response: { body: '{"echo":"[secret]"}', headers: expect.arrayContaining([["x-token", "[secret]"]]) },
+    });
+    const replay = await HttpRecording.open(file, { mode: "replay", secrets: () => [secret] });
+    const answer = await replay.transport(hop(`https://api.example.com/q?key=${secret}`, "POST", `{"token":"${secret}"}`), () => Promise.reject(new Error("network")));
+    expect(answer.status).toBe(200);
+  });
+
+  it("a file that is not a recording says so", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "svc-recording-"));
+    dirs.push(dir);
+    const file = join(dir, "bad.json");
+    await writeFile(file, "{}");
+    await expect(HttpRecording.open(file, { mode: "replay" })).rejects.toThrow(`${file} is not a recording of version 1; record it again with svckit test --record`);
   });
 });

@@ -8,7 +8,10 @@
  * assert.equal(ext.blips[0].title, "GitHub");
  * await ext.dispose();
  */
-export { loadExtension, TestExtension, TestClock, DEFAULT_START, resolvePreferences, type LoadOptions, type LogLine } from "./test-extension.js";
+export { loadExtension, type LoadOptions } from "./load-extension.js";
+export { TestExtension, DEFAULT_START, type LogLine } from "./test-extension.js";
+export { TestClock } from "./test-clock.js";
+export { resolvePreferences } from "./preferences.js";
 export { FakeHost, HOST_OPS, type FakeHostOptions, type HostOp, type SignIn } from "./fake-host.js";
 export { FakeHostCalls, type EmittedBlip, type LineOutput } from "./fake-host-calls.js";
 export { HttpRecording, UnmatchedRequestError, jsonExchange, formatRecording, type RecordedExchange, type RecordingFile } from "./http-recording.js";

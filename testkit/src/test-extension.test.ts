@@ -2,6 +2,9 @@
  * The kit's face, end to end against a real built extension (fixtures/ticker): the real sandbox
  * and runtime processing, the fake host, the manual clock, the schedule, actions, events, tools.
  */
+import { writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { loadExtension, type TestExtension } from "./index.js";
 import { builtFixture, removeFixtures } from "./kit.fixtures.js";
@@ -38,6 +41,8 @@ describe("loadExtension", () => {
     // The runtime's cut: 3 actions fit the limit of 4, all kept.
     expect((ext.blip("clock") as { actions: unknown[] }).actions).toHaveLength(3);
     await expect(ext.storage.get("runs")).resolves.toBe(1);
+    expect(ext.statuses.map((s) => s.status)).toEqual(["loaded", "running", "idle"]);
+    expect(ext.statuses[2]).toMatchObject({ heapUsed: expect.any(Number), cpuMs: expect.any(Number) });
   });
 
   it("an unknown preference is refused with the declared names", async () => {
@@ -48,6 +53,19 @@ describe("loadExtension", () => {
 
   it("a missing bundle says to build first", async () => {
     await expect(loadExtension(`${dir}/src`)).rejects.toThrow(/package\.json/);
+  });
+
+  it("a bundle that throws while loading fails the load with its message", async () => {
+    const broken = await builtFixture("ticker");
+    await writeFile(join(broken, "dist", "index.js"), 'throw new Error("boom at load");');
+    await expect(loadExtension(broken)).rejects.toThrow("com.example.ticker could not be loaded: boom at load");
+  });
+
+  it("update() throwing rejects run() with the extension's message", async () => {
+    const ext = await load({ preferences: { apiUrl: "not a url" } });
+    await expect(ext.run()).rejects.toThrow('Request: "not a url/count" is not a valid absolute URL');
+    // A failed run waits the interval, as in the app.
+    expect(ext.nextRunAt).toBe(ext.clock.now() + 5 * 60_000);
   });
 
   it("seeds storage and sign-ins", async () => {
@@ -89,6 +107,15 @@ describe("the clock", () => {
     expect(ext.blip("clock")).toBeUndefined();
   });
 
+  it("advanceTo moves to a moment, never backwards", async () => {
+    const ext = await load({ now: "2025-03-01T09:00:00Z" });
+    await ext.clock.advanceTo("2025-03-01T10:00:00Z");
+    expect(ext.clock.iso()).toBe("2025-03-01T10:00:00.000Z");
+    expect(() => ext.clock.advanceTo("2025-03-01T09:59:59Z")).toThrow(
+      "the clock only moves forward: 2025-03-01T09:59:59.000Z is before now (2025-03-01T10:00:00.000Z)",
+    );
+  });
+
   it("a span it cannot read is refused", async () => {
     const ext = await load();
     expect(() => ext.clock.advance("soon")).toThrow('"soon" is not a span of time');
@@ -104,6 +131,15 @@ describe("actions, events, the fake host", () => {
     await ext.action("com.example.ticker/clock", "units");
     expect(ext.host.preferenceChanges).toEqual([{ name: "units", value: "imperial" }]);
     expect(ext.blip("clock")?.data).toMatchObject({ label: "run 2 (preferences) signed out" });
+  });
+
+  it("signIn gives the extension a token and runs update() as after a sign-in", async () => {
+    const ext = await load();
+    await ext.run();
+    expect(ext.blip("clock")?.data).toMatchObject({ label: "run 1 (manual) signed out" });
+    await ext.signIn({ token: "gho_new", account: "octo" });
+    expect(ext.blip("clock")?.data).toMatchObject({ label: "run 2 (preferences) signed in" });
+    await expect(ext.storage.all()).resolves.toEqual({ runs: 2 });
   });
 
   it("a webhook event with a reply gets the extension's answer", async () => {
@@ -135,9 +171,33 @@ describe("tools", () => {
     expect(ext.tools.map((t) => t.id)).toEqual(["echo"]);
   });
 
+  it("a call waiting on a timer finishes when the clock passes it", async () => {
+    const ext = await load();
+    const running = ext.tool("echo", { action: "wait" });
+    await ext.clock.advance("1999ms");
+    let done = false;
+    void running.then(() => (done = true));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(done).toBe(false);
+    await ext.clock.advance("1ms");
+    await expect(running).resolves.toEqual([{ type: "status", text: "waited 2000 ms", tone: "neutral" }]);
+  });
+
   it("a tool that throws fails with its message", async () => {
     const ext = await load();
     await expect(ext.tool("echo", { action: "fail" })).rejects.toThrow("echo was told to fail");
+  });
+
+  it("a drop gives the message, the outputs inside the data folder (others dropped and logged) and the copied text", async () => {
+    const ext = await load();
+    const given = join(tmpdir(), `svc-testkit-drop-${process.pid}.txt`);
+    await writeFile(given, "hello");
+    const result = await ext.drop("echo", { action: "copy", files: [given] });
+    expect(result.message).toBe("copied 1 file");
+    expect(result.copiedText).toBe("hello");
+    expect(result.outputs).toHaveLength(1);
+    expect(result.outputs[0]).toMatch(/\/com\.example\.ticker\/copy\.txt$/);
+    expect(ext.logs.some((l) => l.level === "warn" && l.message.includes("/etc/passwd"))).toBe(true);
   });
 
   it("an unknown tool names the ones there are", async () => {

@@ -1,21 +1,13 @@
 /**
- * `loadExtension(dir, options)`: one built extension in the app's own sandbox and runtime
+ * One extension under test, as `loadExtension` makes it: the app's own sandbox and runtime
  * processing, driven by a test. The runtime is svc-runtime's real service, in-process; the app
  * around it is the fake host (answers a test sets, requests it records), the blip board (what
  * the notch would show) and the schedule; one manual clock drives all of it.
  */
-import { existsSync } from "node:fs";
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { isAbsolute, join, resolve } from "node:path";
-import {
-  parseManifest,
-  type Block,
-  type BlipPayload,
-  type SvcManifest,
-  type ToolSpec,
-  type WorkingHours,
-} from "@svc/api";
+import { isAbsolute, join } from "node:path";
+import type { Block, BlipPayload, SvcManifest, ToolSpec } from "@svc/api";
 import {
   BlipEnd,
   BlipRemove,
@@ -24,6 +16,7 @@ import {
   ExtensionEvent,
   ExtensionLoad,
   ExtensionRun,
+  ExtensionStatusChanged,
   ExtensionTools,
   Initialize,
   Log,
@@ -37,44 +30,20 @@ import {
 } from "@svc/runtime";
 import { createCapabilities, type Denial } from "@svc/sandbox";
 import { BlipBoard } from "./blip-board.js";
-import { toMilliseconds } from "./duration.js";
 import { FakeHost, type SignIn } from "./fake-host.js";
 import { answerHostCalls } from "./host-requests.js";
 import { HttpRecording } from "./http-recording.js";
 import { startInProcessRuntime } from "./in-process-runtime.js";
+import type { LoadOptions } from "./load-extension.js";
 import { ManualClock } from "./manual-clock.js";
+import { resolvePreferences } from "./preferences.js";
+import { RunSchedule } from "./schedule.js";
+import { momentOf, TestClock } from "./test-clock.js";
 import { snapshotOf } from "./snapshot.js";
 import { WorkTracker } from "./work-tracker.js";
 
 /** Monday 6 January 2025, 09:00 UTC: where every test's clock starts unless told otherwise. */
 export const DEFAULT_START = Date.UTC(2025, 0, 6, 9, 0, 0);
-
-export interface LoadOptions {
-  /** Preference values by name (passwords included); the rest take their defaults. */
-  preferences?: Record<string, string | number | boolean | null>;
-  /** What `ctx.secrets.get` finds. */
-  secrets?: Record<string, string>;
-  /** People signed in (`ctx.oauth`). */
-  signIns?: SignIn[];
-  /** `ctx.workingHours()`; default none. */
-  workingHours?: WorkingHours | null;
-  /** Where the clock starts: a Date, an ISO string or epoch ms. Default 2025-01-06T09:00:00Z (a Monday). */
-  now?: Date | string | number;
-  /** The guest's time zone (IANA). Default `UTC`, so tests read the same everywhere. */
-  timeZone?: string;
-  /** Passed to the runtime as the person's locale. Default `en-US`. */
-  locale?: string;
-  /**
-   * A recording of the extension's HTTP (path, relative to the extension's folder). Replayed
-   * offline; recorded against the real API when `record` is true. Without one, fetch reaches the
-   * real network (still only `permissions.network`).
-   */
-  recording?: string;
-  /** Record instead of replaying. Default: true when `SVC_TEST_RECORD=1` (what `svckit test --record` sets). */
-  record?: boolean;
-  /** `ctx.storage` as it starts. */
-  storage?: Record<string, unknown>;
-}
 
 export interface LogLine {
   level: LogLevel;
@@ -86,48 +55,6 @@ type Trigger = "launch" | "interval" | "manual" | "preferences";
 /** What the runtime answered a call with, kept as the error a test sees. */
 function callError(error: unknown): Error {
   return error instanceof Error ? error : new Error(String(error));
-}
-
-function startOf(now: LoadOptions["now"]): number {
-  if (now === undefined) return DEFAULT_START;
-  const ms = now instanceof Date ? now.getTime() : typeof now === "string" ? Date.parse(now) : now;
-  if (!Number.isFinite(ms)) throw new RangeError(`now: ${JSON.stringify(now)} is not a moment; give a Date, an ISO string or epoch ms`);
-  return ms;
-}
-
-/**
- * @example
- * const ext = await loadExtension(".", { preferences: { apiUrl: "https://api.example.com" }, recording: "test/recordings/deploys.json" });
- * await ext.run();
- * assert.equal(ext.blips[0].title, "Deploying web");
- * await ext.dispose();
- */
-export async function loadExtension(dir: string, options: LoadOptions = {}): Promise<TestExtension> {
-  const folder = resolve(dir);
-  const manifest = await readManifest(folder);
-  if (!existsSync(join(folder, "dist", "index.js"))) {
-    throw new Error(`${join(folder, "dist", "index.js")} is missing: build the extension first (svckit build; svckit test builds it for you)`);
-  }
-  const ext = new TestExtension(folder, manifest, options);
-  try {
-    await ext.start(options);
-  } catch (error) {
-    await ext.dispose();
-    throw error;
-  }
-  return ext;
-}
-
-async function readManifest(folder: string): Promise<{ svc: SvcManifest; version: string }> {
-  let raw: unknown;
-  try {
-    raw = JSON.parse(await readFile(join(folder, "package.json"), "utf8"));
-  } catch (error) {
-    throw new Error(`${join(folder, "package.json")}: ${(error as Error).message}`);
-  }
-  const parsed = parseManifest(raw);
-  if (!parsed.ok) throw new Error(`package.json: ${parsed.error}`);
-  return { svc: parsed.manifest.svc, version: parsed.manifest.version };
 }
 
 /** One extension under test. Every method that runs extension code resolves once it has gone quiet. */
@@ -143,10 +70,10 @@ export class TestExtension {
   readonly denials: Denial[] = [];
   /** The tools the runtime reported (canonical specs). */
   tools: ToolSpec[] = [];
+  /** `extension.status` as the runtime reported it, in order: `loaded`, `running`, `idle`, `crashed` (with `error`). */
+  readonly statuses: { status: string; heapUsed?: number; cpuMs?: number; error?: string }[] = [];
   /** `ctx.respond` answers to webhook events. */
   readonly responses: { replyId: string; status: number; body: unknown }[] = [];
-  /** When the schedule runs `update()` next (epoch ms), if it will. */
-  nextRunAt: number | undefined;
   private readonly manual: ManualClock;
   private readonly board: BlipBoard;
   private readonly work = new WorkTracker();
@@ -156,7 +83,7 @@ export class TestExtension {
   private recording: HttpRecording | undefined;
   private dataRoot: string | undefined;
   private preferencesChanged = false;
-  private lastRunEnd: number | undefined;
+  private readonly schedule: RunSchedule;
   private nextReply = 1;
   private disposed = false;
 
@@ -166,9 +93,10 @@ export class TestExtension {
     options: LoadOptions,
   ) {
     this.id = manifest.svc.id;
-    this.manual = new ManualClock(startOf(options.now));
+    this.manual = new ManualClock(options.now === undefined ? DEFAULT_START : momentOf(options.now));
     this.board = new BlipBoard(() => this.manual.now());
     this.clock = new TestClock(this.manual, (ms) => this.advance(ms));
+    this.schedule = new RunSchedule(manifest.svc.interval);
     this.preferences = resolvePreferences(manifest.svc, options.preferences ?? {});
     this.host = new FakeHost({
       extensionId: this.id,
@@ -206,7 +134,8 @@ export class TestExtension {
         if (event.type === "denied") this.denials.push(event.denial);
       },
       hostCalls: (host) => this.work.hostCalls(host),
-      note: () => {},
+      // The runtime's own diagnostics (svc-runtime's stderr): only ever a bug of ours.
+      note: (message) => void process.stderr.write(`svc-testkit: ${message}\n`),
     });
     this.stopRuntime = runtime.stop;
     this.connection = runtime.host;
@@ -218,6 +147,11 @@ export class TestExtension {
       timeZone: options.timeZone ?? "UTC",
     });
     await this.load();
+  }
+
+  /** When the schedule runs `update()` next (epoch ms), if it will. */
+  get nextRunAt(): number | undefined {
+    return this.schedule.nextRunAt;
   }
 
   /** The blips on show now, in the order they first appeared (latest payload of each). */
@@ -262,11 +196,7 @@ export class TestExtension {
    * after `nextRunAfter` seconds when it returns one (at least 1 s), else after the manifest's interval.
    */
   async run(trigger: Trigger = "manual"): Promise<{ nextRunAfter?: number }> {
-    return this.call(async () => {
-      const result = await this.runtime().sendRequest(ExtensionRun, { id: this.id, trigger: { type: trigger } });
-      this.schedule(result.nextRunAfter);
-      return result;
-    });
+    return this.call(() => this.runUpdate(trigger));
   }
 
   /** Presses a button (or quick choice) on a blip, by key or full id; `itemId` for a list item's button. */
@@ -292,7 +222,7 @@ export class TestExtension {
           ? { type: "webhook" as const, body: event.body, receivedAt: new Date(this.manual.now()).toISOString() }
           : { type: "file" as const, paths: event.paths };
       await this.runtime().sendRequest(ExtensionEvent, { id: this.id, event: delivered, ...(replyId ? { replyId } : {}) });
-      if (event.type === "webhook") this.cutWaitForWebhook();
+      if (event.type === "webhook") this.schedule.webhook();
       const answer = replyId ? this.responses.find((r) => r.replyId === replyId) : undefined;
       return answer ? { response: { status: answer.status, body: answer.body } } : {};
     });
@@ -377,30 +307,25 @@ export class TestExtension {
     return this.recording?.takeFailure();
   }
 
-  private schedule(nextRunAfter: number | undefined): void {
-    const now = this.manual.now();
-    this.lastRunEnd = now;
-    const intervalMs = this.intervalMs();
-    if (nextRunAfter !== undefined) this.nextRunAt = now + Math.max(1_000, Math.round(nextRunAfter * 1000));
-    else this.nextRunAt = intervalMs === undefined ? undefined : now + intervalMs;
-  }
-
-  private cutWaitForWebhook(): void {
-    const intervalMs = this.intervalMs();
-    if (this.nextRunAt === undefined || this.lastRunEnd === undefined || intervalMs === undefined) return;
-    this.nextRunAt = Math.min(this.nextRunAt, this.lastRunEnd + intervalMs);
-  }
-
-  private intervalMs(): number | undefined {
-    return this.manifest.svc.interval === undefined ? undefined : toMilliseconds(this.manifest.svc.interval);
+  /** One `extension.run`; the next is scheduled whatever its outcome (a failed run waits the interval, as in the app). */
+  private async runUpdate(trigger: Trigger): Promise<{ nextRunAfter?: number }> {
+    let result: { nextRunAfter?: number } = {};
+    try {
+      result = await this.runtime().sendRequest(ExtensionRun, { id: this.id, trigger: { type: trigger } });
+      return result;
+    } finally {
+      this.schedule.ranAt(this.manual.now(), result.nextRunAfter);
+    }
   }
 
   /** Moves the clock, running in time order every timer, scheduled run and dismissal that falls due. */
   private async advance(ms: number): Promise<void> {
     const target = this.manual.now() + ms;
     await this.call(async () => {
+      // Work started just before (a call not awaited yet) arms its timers first, at the current time.
+      await this.work.settled();
       for (;;) {
-        const due = [this.manual.nextDue(), this.nextRunAt, this.board.nextDismissal()].filter(
+        const due = [this.manual.nextDue(), this.schedule.nextRunAt, this.board.nextDismissal()].filter(
           (at): at is number => at !== undefined && at <= target,
         );
         if (due.length === 0) break;
@@ -410,10 +335,9 @@ export class TestExtension {
           continue;
         }
         if ((this.board.nextDismissal() ?? Infinity) <= at) this.board.dismissDue();
-        if ((this.nextRunAt ?? Infinity) <= at) {
-          this.nextRunAt = undefined;
-          const result = await this.runtime().sendRequest(ExtensionRun, { id: this.id, trigger: { type: "interval" } });
-          this.schedule(result.nextRunAfter);
+        if ((this.schedule.nextRunAt ?? Infinity) <= at) {
+          this.schedule.nextRunAt = undefined;
+          await this.runUpdate("interval");
           await this.work.settled();
         }
       }
@@ -429,6 +353,7 @@ export class TestExtension {
     connection.onNotification(BlipEnd, (params) => this.board.end(params));
     connection.onNotification(BlipRemove, ({ id }) => this.board.remove(id));
     connection.onNotification(Log, ({ level, message }) => void this.logs.push({ level, message }));
+    connection.onNotification(ExtensionStatusChanged, ({ extensionId: _, ...status }) => void this.statuses.push(status));
     connection.onNotification(ExtensionTools, ({ tools }) => void (this.tools = tools as ToolSpec[]));
     connection.onNotification(WebhookRespond, (params) => void this.responses.push(params));
     answerHostCalls(connection, this.host);
@@ -456,51 +381,4 @@ export class TestExtension {
       .filter((v): v is string => typeof v === "string");
     return [...this.host.knownSecrets(), ...passwords];
   }
-}
-
-/** The test's clock: read it, or move it (which runs everything that falls due on the way). */
-export class TestClock {
-  constructor(
-    private readonly manual: ManualClock,
-    private readonly move: (ms: number) => Promise<void>,
-  ) {}
-
-  /** Epoch ms. */
-  now(): number {
-    return this.manual.now();
-  }
-
-  /** Now, as an ISO string. */
-  iso(): string {
-    return new Date(this.manual.now()).toISOString();
-  }
-
-  /** Moves time on by `"5m"`, `"1h30m"`, `"250ms"` or a number of ms, firing what falls due in order. */
-  advance(span: string | number): Promise<void> {
-    return this.move(toMilliseconds(span));
-  }
-
-  /** Moves time on to a moment (never backwards). */
-  advanceTo(moment: Date | string | number): Promise<void> {
-    const target = startOf(moment);
-    if (target < this.manual.now()) throw new RangeError(`the clock only moves forward: ${new Date(target).toISOString()} is before now (${this.iso()})`);
-    return this.move(target - this.manual.now());
-  }
-}
-
-/** Each declared option's value: the test's, else its default (a password has none). */
-export function resolvePreferences(svc: SvcManifest, given: Record<string, unknown>): Record<string, unknown> {
-  const declared = new Map(svc.preferences.map((p) => [p.name, p]));
-  for (const name of Object.keys(given)) {
-    if (!declared.has(name)) {
-      const names = [...declared.keys()];
-      throw new Error(`preference "${name}" is not declared in package.json (svc.preferences: ${names.length ? names.join(", ") : "none"})`);
-    }
-  }
-  const values: Record<string, unknown> = {};
-  for (const preference of svc.preferences) {
-    const fallback = preference.type === "password" ? null : (preference.default ?? (preference.type === "checkbox" ? false : null));
-    values[preference.name] = Object.hasOwn(given, preference.name) ? given[preference.name] : fallback;
-  }
-  return values;
 }

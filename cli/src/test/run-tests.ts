@@ -5,6 +5,7 @@
  * binaries, no second copy of a test framework to keep in step with Node.
  */
 import { spawn } from "node:child_process";
+import { escapeForDisplay } from "@svc/api";
 import type { Output } from "../command.js";
 import { CliError } from "../errors.js";
 import { buildExtension } from "../build/pipeline.js";
@@ -46,8 +47,9 @@ export async function runExtensionTests(
       stdio: ["ignore", "pipe", "pipe"],
       signal,
     });
-    forwardLines(child.stdout, (line) => out.info(line));
-    forwardLines(child.stderr, (line) => out.warn(line));
+    // Test output quotes the extension's strings (a blip title in a diff): shown inert.
+    forwardLines(child.stdout, (line) => out.info(escapeForDisplay(line, { multiline: true })));
+    forwardLines(child.stderr, (line) => out.warn(escapeForDisplay(line, { multiline: true })));
     child.on("error", (error) => (signal.aborted ? resolve(130) : reject(error)));
     child.on("close", (exitCode) => resolve(exitCode ?? 1));
   });
