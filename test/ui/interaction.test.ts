@@ -156,6 +156,37 @@ describe("keyboard only", () => {
   });
 });
 
+describe("open on hover", () => {
+  it("the pointer resting on the notch for the delay opens the panel; leaving closes it; click-only ignores it", async () => {
+    const page = await openUi(world, ui.context, "?view=compact");
+    await page.mouse.move(5, 500);
+    await page.locator(".notch-button").hover();
+    await page.waitForSelector(".panel", { timeout: 5000 });
+    expect(await page.evaluate(() => document.activeElement?.closest(".panel"))).toBeNull(); // a hover never takes the focus
+    await page.mouse.move(590, 890);
+    await page.waitForSelector(".compact");
+    const saved = await page.evaluate(async () => {
+      const answer = await fetch("/api/settings", {
+        method: "POST",
+        headers: { Authorization: `Bearer ${sessionStorage.getItem("svc.session")}`, "Content-Type": "application/json" },
+        body: JSON.stringify({ openOn: "click" }),
+      });
+      return answer.status;
+    });
+    expect(saved).toBe(200);
+    await expect.poll(() => page.evaluate(() => (document.querySelector("svc-app") as unknown as { store: { settings: { openOn: string } } }).store.settings.openOn)).toBe("click");
+    await page.locator(".notch-button").hover();
+    await page.waitForTimeout(800);
+    expect(await page.locator(".panel").count()).toBe(0);
+    await page.evaluate(() => fetch("/api/settings", {
+      method: "POST",
+      headers: { Authorization: `Bearer ${sessionStorage.getItem("svc.session")}`, "Content-Type": "application/json" },
+      body: JSON.stringify({ openOn: "hover" }),
+    }));
+    await page.close();
+  });
+});
+
 describe("the live feed", () => {
   it("resumes after a dropped connection without losing or repeating a change", async () => {
     const page = await openUi(world, ui.context);

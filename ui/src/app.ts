@@ -52,6 +52,25 @@ export class SvcApp extends LitElement {
   private readonly locale = navigator.language || "en";
   private readonly shell = shellHooks();
   private staleTimer: ReturnType<typeof setInterval> | undefined;
+  private hoverTimer: ReturnType<typeof setTimeout> | undefined;
+  private openedByHover = false;
+
+  /** Settings say "open on hover": the pointer resting on the notch for the delay opens it. */
+  private readonly onPointerEnter = (): void => {
+    const settings = this.store.settings;
+    if (this.expanded || settings?.openOn !== "hover") return;
+    clearTimeout(this.hoverTimer);
+    this.hoverTimer = setTimeout(() => {
+      this.setExpanded(true, false);
+      this.openedByHover = true;
+    }, settings.hoverDelayMs);
+  };
+
+  /** Leaving cancels a pending hover; a panel the hover opened closes again. */
+  private readonly onPointerLeave = (): void => {
+    clearTimeout(this.hoverTimer);
+    if (this.openedByHover) this.setExpanded(false, false);
+  };
 
   /** Light DOM: one stylesheet themes everything. */
   protected override createRenderRoot(): HTMLElement {
@@ -116,10 +135,14 @@ export class SvcApp extends LitElement {
     if (event.type === "blip") this.dispatchEvent(new CustomEvent("svc-blip", { detail: { id: event.id, seq: event.blip?.seq } }));
   }
 
-  private setExpanded(expanded: boolean): void {
+  /** `focus`: move the focus into the panel (click and keyboard; never on hover). */
+  private setExpanded(expanded: boolean, focus = true): void {
+    clearTimeout(this.hoverTimer);
+    this.openedByHover = false;
     this.expanded = expanded;
     this.shell.setExpanded?.(expanded);
     this.shell.setClickThrough?.(!expanded);
+    if (!focus) return;
     void this.updateComplete.then(() => {
       const target = expanded ? this.querySelector<HTMLElement>(".panel .blip") ?? this.querySelector<HTMLElement>(".tabs button") : this.querySelector<HTMLElement>(".notch-button");
       target?.focus();
@@ -305,7 +328,7 @@ export class SvcApp extends LitElement {
     document.documentElement.dataset.reduceMotion = this.reducedMotion();
     const line = this.notifyLine;
     const tab = TABS.find((t) => t.id === this.tab) ?? TABS[0];
-    return html`<main class="notch ${this.expanded ? "expanded" : "collapsed"}">
+    return html`<main class="notch ${this.expanded ? "expanded" : "collapsed"}" @mouseenter=${this.onPointerEnter} @mouseleave=${this.onPointerLeave}>
       <h1 class="sr">svc</h1>
       <div class="bar">
         <button type="button" class="notch-button" aria-expanded=${this.expanded ? "true" : "false"} aria-controls="panel"
