@@ -171,7 +171,10 @@ export async function startUiServer(options: UiServerOptions): Promise<RunningUi
     });
   });
   server.on("clientError", (_error, socket) => socket.destroy());
-  const wanted = options.port ?? (process.env.SVC_UI_PORT ? Number(process.env.SVC_UI_PORT) : 0);
+  const fromEnv = process.env.SVC_UI_PORT;
+  const envPort = fromEnv !== undefined && /^\d{1,5}$/.test(fromEnv) && Number(fromEnv) <= 65535 ? Number(fromEnv) : 0;
+  if (fromEnv !== undefined && fromEnv !== "" && envPort === 0 && fromEnv !== "0") log("warn", `SVC_UI_PORT should be a port number 0–65535, got ${JSON.stringify(fromEnv.slice(0, 20))}; using a free port`);
+  const wanted = options.port ?? envPort;
   port = (await listenWithFallback(server, wanted, LOOPBACK)).port;
 
   let closing: Promise<void> | undefined;
