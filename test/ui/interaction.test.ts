@@ -41,8 +41,12 @@ describe("actions", () => {
     const retry = page.locator(`${blip("progress")} button`, { hasText: "Retry" });
     await retry.click();
     await expect.poll(() => retry.getAttribute("aria-pressed")).toBe("true");
-    expect(await retry.isDisabled()).toBe(true);
+    expect(await retry.getAttribute("aria-disabled")).toBe("true");
+    const before = host.events.filter((e) => e.type === "action" && e.actionId === "slow").length;
+    await retry.dispatchEvent("click"); // a second press while the first waits does nothing
     await expect.poll(() => retry.getAttribute("aria-pressed"), { timeout: 10_000 }).toBe("false");
+    await page.waitForTimeout(2000);
+    expect(host.events.filter((e) => e.type === "action" && e.actionId === "slow").length - before).toBe(1);
     await page.close();
   });
 

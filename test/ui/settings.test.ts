@@ -20,6 +20,7 @@ module.exports = { default: {
   async update(ctx) {
     const p = ctx.preferences;
     const hours = await ctx.workingHours();
+    try { await fetch("https://denied.example.org/"); } catch {}
     await ctx.emit({ key: "seen", title: "Seen", layout: "stat", data: { value: ctx.trigger.type },
       facts: [
         { label: "options", value: [p.team, p.notes, p.verbose, p.region, p.limit, (p.token ?? "").length].join("|") },
@@ -36,7 +37,7 @@ let ui: UiBrowser;
 
 beforeAll(async () => {
   world = await makeWorld();
-  await writeExtension(join(world.bundled, "prefs"), { svc: { ...GALLERY_SVC, id: ID, title: "Prefs" }, code: PREFS_CODE });
+  await writeExtension(join(world.bundled, "prefs"), { svc: { ...GALLERY_SVC, id: ID, title: "Prefs", permissions: { network: ["api.example.com", "auth.example.com"] }, oauth: { github: { title: "GitHub", authorizeUrl: "https://auth.example.com/authorize", tokenUrl: "https://auth.example.com/token", clientId: "svc-test" } } }, code: PREFS_CODE });
   host = await startHost(world, { SVC_HOST_CLOCK: "system", DBUS_SESSION_BUS_ADDRESS: session.bus.address });
   await host.waitFor((e) => e.type === "blip" && e.id === `${ID}/seen`, { timeoutMs: 15_000 });
   ui = await launchChromium();
@@ -140,6 +141,23 @@ describe("Settings", () => {
     await page.getByRole("tab", { name: "Blips" }).click();
     await expect.poll(async () => (await facts(page))[1], { timeout: 10_000 }).toBe('{"start":510,"end":1020,"weekdaysOnly":true}');
     expect(await page.getByLabel("Hover delay (ms)").count()).toBe(0); // on the Blips tab now
+    await page.close();
+  });
+});
+
+describe("Settings per extension", () => {
+  it("shows live figures, what the sandbox refused, and sign-ins with connect", async () => {
+    const page = await openUi(world, ui.context);
+    await page.getByRole("tab", { name: "Settings" }).click();
+    const card = page.locator(".extension", { has: page.locator("h2", { hasText: "Prefs" }) });
+    await expect.poll(() => card.locator(".figures").innerText(), { timeout: 10_000 }).toMatch(/^memory [\d.]+ MB · CPU [\d,]+ ms$/);
+    await expect.poll(() => card.locator(".denials li").first().innerText(), { timeout: 10_000 }).toContain("denied.example.org");
+    expect(await card.locator(".signin").innerText()).toContain("Not connected to GitHub.");
+    await card.getByRole("button", { name: "Connect GitHub" }).click();
+
+    const link = page.locator(".open-requests a", { hasText: "Open" });
+    await expect.poll(() => link.getAttribute("href"), { timeout: 10_000 }).toMatch(/^https:\/\/auth\.example\.com\/authorize\?/);
+    expect(await card.locator(".signin [role=status]").innerText()).toBe("the sign-in page is open: finish there");
     await page.close();
   });
 });

@@ -40,7 +40,7 @@ export class SvcApp extends LitElement {
   private tab = "blips";
   private inputOpen: string | undefined;
   private notifyLine: NotifyLine | undefined;
-  private readonly fieldStatus = new Map<string, string>();
+  private readonly fieldStatus = new Map<string, { ok: boolean; text: string }>();
   private install: { review?: { reviewId: string; summary: InstallSummaryView }; busy: boolean; message?: string } = { busy: false };
   private readonly notify = new NotifyQueue(
     (line) => {
@@ -215,17 +215,22 @@ export class SvcApp extends LitElement {
   renderPanel(): TemplateResult {
     const blips = this.store.ordered();
     const ctx = this.context(Date.now());
-    const requests = this.store.openRequests;
     return html`
-      ${requests.length === 0 ? nothing : html`<ul class="open-requests" aria-label="pages extensions want to open">${requests.map((r) => {
+      ${blips.length === 0
+        ? html`<p class="empty">${this.store.ready ? "Nothing to show yet. Blips from your extensions appear here." : "Connecting…"}</p>`
+        : html`<div class="blips" role="list" aria-label="blips">${blips.map((blip) => html`<div role="listitem">${blipView(blip, ctx)}</div>`)}</div>`}`;
+  }
+
+  /** Pages extensions asked to open: a line each, opened only by the person's click (http/https only). */
+  private renderOpenRequests(): TemplateResult | typeof nothing {
+    const requests = this.store.openRequests;
+    if (requests.length === 0) return nothing;
+    return html`<ul class="open-requests" aria-label="pages extensions want to open">${requests.map((r) => {
         const href = safeHref(r.url);
         return html`<li>${r.extensionId ? shown(r.extensionId, CAPS.label) : "svc"} wants to open <code>${shown(r.url, CAPS.url)}</code>
           ${href ? html`<a class="button primary" href=${href} target="_blank" rel="noopener noreferrer" @click=${() => this.dropRequest(r.url)}>Open</a>` : html`<span class="problem">only http and https pages open</span>`}
           <button type="button" class="button" @click=${() => this.dropRequest(r.url)}>Dismiss</button></li>`;
-      })}</ul>`}
-      ${blips.length === 0
-        ? html`<p class="empty">${this.store.ready ? "Nothing to show yet. Blips from your extensions appear here." : "Connecting…"}</p>`
-        : html`<div class="blips" role="list" aria-label="blips">${blips.map((blip) => html`<div role="listitem">${blipView(blip, ctx)}</div>`)}</div>`}`;
+      })}</ul>`;
   }
 
   private dropRequest(url: string): void {
@@ -237,9 +242,9 @@ export class SvcApp extends LitElement {
     try {
       const answer = await this.api!.post<{ settings: AppSettings }>("settings", change);
       this.store.settings = answer.settings;
-      this.fieldStatus.set("settings", "saved");
+      this.fieldStatus.set("settings", { ok: true, text: "saved" });
     } catch (error) {
-      this.fieldStatus.set("settings", (error as Error).message);
+      this.fieldStatus.set("settings", { ok: false, text: (error as Error).message });
     }
     this.requestUpdate();
   }
@@ -248,9 +253,9 @@ export class SvcApp extends LitElement {
     const key = `${extensionId}/${name}`;
     try {
       await this.api!.post("preferences", { extensionId, name, value });
-      this.fieldStatus.set(key, "saved");
+      this.fieldStatus.set(key, { ok: true, text: "saved" });
     } catch (error) {
-      this.fieldStatus.set(key, (error as Error).message);
+      this.fieldStatus.set(key, { ok: false, text: (error as Error).message });
     }
     this.requestUpdate();
   }
@@ -258,9 +263,20 @@ export class SvcApp extends LitElement {
   private async runNow(extensionId: string): Promise<void> {
     try {
       await this.api!.post("run", { extensionId });
-      this.fieldStatus.set(`${extensionId}/run`, "started a run");
+      this.fieldStatus.set(`${extensionId}/run`, { ok: true, text: "started a run" });
     } catch (error) {
-      this.fieldStatus.set(`${extensionId}/run`, (error as Error).message);
+      this.fieldStatus.set(`${extensionId}/run`, { ok: false, text: (error as Error).message });
+    }
+    this.requestUpdate();
+  }
+
+  private async signIn(extensionId: string, provider: string, action: "connect" | "disconnect", connection?: string): Promise<void> {
+    const key = `${extensionId}/signin/${provider}`;
+    try {
+      await this.api!.post("signins", { extensionId, provider, action, ...(connection ? { connection } : {}) });
+      this.fieldStatus.set(key, { ok: true, text: action === "connect" ? "the sign-in page is open: finish there" : "disconnected" });
+    } catch (error) {
+      this.fieldStatus.set(key, { ok: false, text: (error as Error).message });
     }
     this.requestUpdate();
   }
@@ -310,6 +326,7 @@ export class SvcApp extends LitElement {
       saveSettings: (change) => void this.saveSettings(change),
       savePreference: (id, name, value) => void this.savePreference(id, name, value),
       runNow: (id) => void this.runNow(id),
+      signIn: (id, provider, action, connection) => void this.signIn(id, provider, action, connection),
     })}`;
   }
 
@@ -340,6 +357,7 @@ export class SvcApp extends LitElement {
         ? html`<span class="notify-line"><strong dir="auto">${shown(line.title, CAPS.title)}</strong>${line.body ? html` <span dir="auto">${shownLines(line.body, 300)}</span>` : nothing}
             <button type="button" class="button small" aria-label="Dismiss notification" @click=${() => this.notify.dismiss()}>✕</button></span>`
         : nothing}</div>
+      ${this.renderOpenRequests()}
       ${this.problem ? html`<p class="problem page-problem" role="alert">${shown(this.problem, CAPS.body)}</p>` : nothing}
       ${this.expanded
         ? html`<div id="panel" class="panel">

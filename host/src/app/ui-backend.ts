@@ -7,10 +7,12 @@ import type { Manifest } from "@svc/api";
 import type { DiscoveredExtension } from "../discovery/index.js";
 import type { HostEvent } from "../display/index.js";
 import { reachOf } from "../install/index.js";
+import type { LogHub, LogStreamEvent } from "../http/index.js";
+import type { OAuthService } from "../oauth/index.js";
 import type { PreferenceStore } from "../preferences/index.js";
 import type { BlipStore, StoredBlip } from "../store/index.js";
 import { InstallReviews } from "../ui-server/index.js";
-import type { AppSettingsFile, UiBackend, UiBlip, UiEvent, UiExtension, UiPreference } from "../ui-server/index.js";
+import type { AppSettingsFile, UiBackend, UiBlip, UiEvent, UiExtension, UiPreference, UiSignIn } from "../ui-server/index.js";
 import type { ExtensionSet } from "./extension-set.js";
 
 export interface UiBackendDeps {
@@ -25,7 +27,15 @@ export interface UiBackendDeps {
   publish: (event: UiEvent) => void;
   /** The support folder (installs go to its Extensions/). */
   supportDir: string;
+  /** The runtime's logs and status changes: live figures and denials come from here. */
+  logs: LogHub;
+  oauth: Pick<OAuthService, "connect" | "connections" | "disconnect">;
 }
+
+/** Denials kept per extension. */
+const DENIALS_KEPT = 5;
+/** A sandbox refusal as the runtime logs it ("fetch denied: …", "… is not allowed …"). */
+const DENIAL = /\bdenied\b|\bnot allowed\b|\brefused\b/i;
 
 /** A stored blip as the page draws it. */
 export function uiBlip(stored: StoredBlip): UiBlip {
@@ -57,9 +67,30 @@ export class HostUiBackend implements UiBackend {
   private readonly values = new Map<string, Record<string, unknown>>();
   private paused = false;
   private readonly reviews: InstallReviews;
+  private readonly figures = new Map<string, NonNullable<UiExtension["figures"]>>();
+  private readonly denials = new Map<string, UiExtension["denials"]>();
+  private readonly signIns = new Map<string, UiSignIn[]>();
+  private readonly stopListening: () => void;
 
   constructor(private readonly deps: UiBackendDeps) {
     this.reviews = new InstallReviews(deps.supportDir);
+    this.stopListening = deps.logs.subscribe(undefined, (event) => this.fromRuntime(event)).unsubscribe;
+  }
+
+  /** Live figures and denials from the runtime's status and log notifications. */
+  private fromRuntime(event: LogStreamEvent): void {
+    if (!event.extensionId) return;
+    if (event.type === "status" && (event.heapUsed !== undefined || event.cpuMs !== undefined)) {
+      this.figures.set(event.extensionId, {
+        ...(event.heapUsed === undefined ? {} : { heapBytes: event.heapUsed }),
+        ...(event.cpuMs === undefined ? {} : { cpuMs: event.cpuMs }),
+      });
+      this.publishExtensions();
+    } else if (event.type === "log" && event.level !== "debug" && DENIAL.test(event.message)) {
+      const list = [...(this.denials.get(event.extensionId) ?? []), { at: event.at, message: event.message.slice(0, 500) }].slice(-DENIALS_KEPT);
+      this.denials.set(event.extensionId, list);
+      this.publishExtensions();
+    }
   }
 
   snapshot() {
@@ -89,6 +120,9 @@ export class HostUiBackend implements UiBackend {
       reach: manifest ? reachOf(manifest).map((item) => ({ text: item.text, ...(item.risk ? { risk: item.risk } : {}) })) : [],
       preferences: (manifest?.svc.preferences ?? []).map((p) => preferenceOf(p, this.values.get(ext.id) ?? {})),
       tools: ext.tools.map((tool) => tool.id),
+      ...(this.figures.has(ext.id) ? { figures: this.figures.get(ext.id)! } : {}),
+      denials: this.denials.get(ext.id) ?? [],
+      signIns: this.signIns.get(ext.id) ?? [],
     };
   }
 
@@ -101,6 +135,7 @@ export class HostUiBackend implements UiBackend {
     ];
   }
 
+  /** Option values and sign-ins of one extension, read again (they change outside the page too). */
   private async refreshValues(id: string): Promise<void> {
     const manifest = this.deps.extensions.manifestOf(id);
     if (!manifest) return;
@@ -109,6 +144,12 @@ export class HostUiBackend implements UiBackend {
     } catch {
       // The extension's own log line says why; Settings shows the defaults meanwhile.
     }
+    const signIns: UiSignIn[] = [];
+    for (const [provider, spec] of Object.entries(manifest.svc.oauth)) {
+      const connections = await this.deps.oauth.connections({ extensionId: id, provider }).catch(() => []);
+      signIns.push({ provider, title: spec.title ?? provider, connections: connections.map((c) => ({ id: c.id, connectedAt: String(c.connectedAt), needsReconnect: c.needsReconnect, ...(c.account ? { account: c.account } : {}), ...(c.label ? { label: c.label } : {}) })) });
+    }
+    this.signIns.set(id, signIns);
   }
 
   private publishExtensions(): void {
@@ -133,6 +174,8 @@ export class HostUiBackend implements UiBackend {
         this.paused = event.type === "paused";
         return publish({ type: "paused", paused: this.paused });
       case "run.end":
+        // A sign-in that finished (or a disconnect) makes the extension run with trigger preferences.
+        if (event.trigger === "preferences") void this.refreshValues(event.id).then(() => this.publishExtensions());
         this.lastRun.set(event.id, { result: event.result, at: event.endedAt, ...(event.error ? { error: event.error } : {}) });
         if (event.error) this.lastError.set(event.id, event.error);
         return this.publishExtensions();
@@ -140,7 +183,9 @@ export class HostUiBackend implements UiBackend {
         this.lastError.set(event.id, event.error);
         return this.publishExtensions();
       case "status":
-        if (event.error) this.lastError.set(event.extensionId, event.error);
+        // Plain status changes come with figures through fromRuntime; only a problem is news here.
+        if (!event.error) return;
+        this.lastError.set(event.extensionId, event.error);
         return this.publishExtensions();
       case "extension.loaded":
       case "preference":
@@ -158,11 +203,21 @@ export class HostUiBackend implements UiBackend {
   setPreference: UiBackend["setPreference"] = (id, name, value) => this.deps.setPreference(id, name, value);
   runNow: UiBackend["runNow"] = (id) => this.deps.runNow(id);
 
+  async signIn(request: Parameters<UiBackend["signIn"]>[0]): Promise<void> {
+    if (!this.deps.extensions.manifestOf(request.extensionId)) throw new Error(`no loaded extension ${request.extensionId}`);
+    const target = { extensionId: request.extensionId, provider: request.provider };
+    if (request.action === "connect") await this.deps.oauth.connect(target);
+    else await this.deps.oauth.disconnect({ ...target, ...(request.connection ? { connection: request.connection } : {}) });
+    await this.refreshValues(request.extensionId);
+    this.publishExtensions();
+  }
+
   reviewInstall: UiBackend["reviewInstall"] = (path) => this.reviews.review(path);
   decideInstall: UiBackend["decideInstall"] = (reviewId, accept) => this.reviews.decide(reviewId, accept);
 
   /** Declines open install reviews. */
   close(): Promise<void> {
+    this.stopListening();
     return this.reviews.close();
   }
 

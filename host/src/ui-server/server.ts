@@ -12,6 +12,7 @@
  * | `POST /api/preferences` `{extensionId, name, value}` | `{ok}` once saved (the extension then runs) |
  * | `POST /api/settings` `{…AppSettings}` | `{ok, settings}` once stored |
  * | `POST /api/run` `{extensionId}` | `{ok}`: a manual run |
+ * | `POST /api/signins` `{extensionId, provider, action, connection?}` | `{ok}`: connect (the sign-in page opens) or disconnect |
  * | `POST /api/install/review` `{path}` | `{ok, reviewId, summary}`: what a `.svc` is and can reach |
  * | `POST /api/install/decide` `{reviewId, accept}` | `{ok, installed, id}` once installed (or dropped) |
  */
@@ -33,6 +34,7 @@ export interface UiBackend {
   setPreference(extensionId: string, name: string, value: unknown): Promise<void>;
   saveSettings(settings: unknown): Promise<AppSettings>;
   runNow(extensionId: string): boolean;
+  signIn(request: { extensionId: string; provider: string; action: "connect" | "disconnect"; connection?: string }): Promise<void>;
   /** The summary of a `.svc` at a path the person gave; the install waits for `decideInstall`. */
   reviewInstall(path: string): Promise<{ reviewId: string; summary: unknown }>;
   decideInstall(reviewId: string, accept: boolean): Promise<{ installed: boolean; id: string }>;
@@ -102,6 +104,17 @@ export async function startUiServer(options: UiServerOptions): Promise<RunningUi
         if (error instanceof UiHttpError) throw error;
         throw new UiHttpError(400, (error as Error).message);
       }
+    },
+    "/api/signins": async (req, res) => {
+      const body = await readJson(req);
+      if (body.action !== "connect" && body.action !== "disconnect") throw new UiHttpError(400, '"action" should be "connect" or "disconnect"');
+      const connection = stringField(body, "connection", true);
+      try {
+        await backend.signIn({ extensionId: stringField(body, "extensionId")!, provider: stringField(body, "provider")!, action: body.action, ...(connection ? { connection } : {}) });
+      } catch (error) {
+        throw new UiHttpError(400, (error as Error).message);
+      }
+      ok(res);
     },
     "/api/install/review": async (req, res) => {
       const path = stringField(await readJson(req), "path")!;

@@ -52,6 +52,19 @@ export interface UiExtension {
   reach: UiReach[];
   preferences: UiPreference[];
   tools: string[];
+  /** Live figures from the runtime's last status: heap in use and CPU time of the last run. */
+  figures?: { heapBytes?: number; cpuMs?: number };
+  /** What the sandbox refused it lately (newest last, at most 5). */
+  denials: { at: string; message: string }[];
+  /** One entry per OAuth provider it declares. */
+  signIns: UiSignIn[];
+}
+
+/** A provider an extension signs in to, and the accounts connected. Never a token. */
+export interface UiSignIn {
+  provider: string;
+  title: string;
+  connections: { id: string; account?: string; label?: string; connectedAt: string; needsReconnect: boolean }[];
 }
 
 export interface WorkingHours {
@@ -105,6 +118,13 @@ export interface ActionRequest {
 export interface ActionAnswer {
   ok: true;
   emitted: Record<string, number>;
+}
+export interface SignInRequest {
+  extensionId: string;
+  provider: string;
+  /** `connect` opens the provider's sign-in page; `disconnect` forgets `connection` (or all). */
+  action: "connect" | "disconnect";
+  connection?: string;
 }
 export interface PreferenceRequest {
   extensionId: string;

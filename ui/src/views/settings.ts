@@ -15,11 +15,12 @@ export interface SettingsContext {
   settings: AppSettings | undefined;
   extensions: UiExtension[];
   secretsAvailable: boolean;
-  /** Field key → the last save's problem (or "saved"). */
-  status: ReadonlyMap<string, string>;
+  /** Field key → how its last change went. */
+  status: ReadonlyMap<string, { ok: boolean; text: string }>;
   saveSettings(change: Partial<AppSettings>): void;
   savePreference(extensionId: string, name: string, value: unknown): void;
   runNow(extensionId: string): void;
+  signIn(extensionId: string, provider: string, action: "connect" | "disconnect", connection?: string): void;
 }
 
 const minutes = (value: string): number => {
@@ -31,7 +32,7 @@ const hhmm = (total: number): string => `${String(Math.floor(total / 60)).padSta
 function fieldStatus(ctx: SettingsContext, key: string) {
   const said = ctx.status.get(key);
   if (!said) return nothing;
-  return html`<span class=${said === "saved" ? "saved" : "problem"} role="status">${shown(said, CAPS.body)}</span>`;
+  return html`<span class=${said.ok ? "saved" : "problem"} role="status">${shown(said.text, CAPS.body)}</span>`;
 }
 
 function appSettings(ctx: SettingsContext) {
@@ -114,6 +115,39 @@ function preferenceField(ext: UiExtension, p: UiPreference, ctx: SettingsContext
   </div>`;
 }
 
+const megabytes = (bytes: number, locale: string) => new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(bytes / 1_048_576);
+
+function figures(ext: UiExtension, ctx: SettingsContext) {
+  const f = ext.figures;
+  if (!f) return nothing;
+  const parts = [
+    f.heapBytes === undefined ? undefined : `memory ${megabytes(f.heapBytes, ctx.locale)} MB`,
+    f.cpuMs === undefined ? undefined : `CPU ${new Intl.NumberFormat(ctx.locale).format(Math.round(f.cpuMs))} ms`,
+  ].filter(Boolean);
+  return html`<p class="sub figures">${parts.join(" · ")}</p>`;
+}
+
+function signIns(ext: UiExtension, ctx: SettingsContext) {
+  if (ext.signIns.length === 0) return nothing;
+  return html`<h3>Sign-ins</h3>${ext.signIns.map((s) => {
+    const title = shown(s.title, CAPS.label);
+    return html`<div class="signin">
+      ${s.connections.length === 0 ? html`<p>Not connected to ${title}.</p>` : html`<ul class="connections" aria-label=${`${title} connections`}>${s.connections.map((c) => html`<li>
+        ${shown(c.account ?? c.label ?? "an account", CAPS.label)}${c.label && c.account ? html` <span class="sub">(${shown(c.label, CAPS.label)})</span>` : nothing}
+        ${c.needsReconnect ? html`<span class="problem">needs signing in again</span>` : nothing}
+        <button type="button" class="button" @click=${() => ctx.signIn(ext.id, s.provider, "disconnect", c.id)}>Disconnect</button>
+      </li>`)}</ul>`}
+      <button type="button" class="button" ?disabled=${!ctx.secretsAvailable} @click=${() => ctx.signIn(ext.id, s.provider, "connect")}>${s.connections.length ? `Connect another ${title} account` : `Connect ${title}`}</button>
+      ${fieldStatus(ctx, `${ext.id}/signin/${s.provider}`)}
+    </div>`;
+  })}`;
+}
+
+function denials(ext: UiExtension) {
+  if (ext.denials.length === 0) return nothing;
+  return html`<h3>Recently refused</h3><ul class="denials">${ext.denials.map((d) => html`<li>${shownLines(d.message, 300)}</li>`)}</ul>`;
+}
+
 function extensionCard(ext: UiExtension, ctx: SettingsContext) {
   const headingId = `ext-${ext.id}`.replace(/[^A-Za-z0-9_-]/g, "_");
   return html`<section class="card extension" aria-labelledby=${headingId}>
@@ -122,11 +156,14 @@ function extensionCard(ext: UiExtension, ctx: SettingsContext) {
     ${ext.description ? html`<p class="description" dir="auto">${shownLines(ext.description, 500)}</p>` : nothing}
     <p class="status ${ext.status}">Status: ${ext.status === "loaded" ? "running" : ext.status === "broken" ? "not working" : "replaced by another copy"}
       ${ext.lastRun ? html` · last run ${formatRelative(ext.lastRun.at, ctx.now, ctx.locale)}: ${ext.lastRun.result === "ok" ? "fine" : shown(ext.lastRun.result, 20)}` : nothing}</p>
+    ${figures(ext, ctx)}
     ${ext.error ? html`<p class="problem" role="alert">Problem: ${shownLines(ext.error, CAPS.body)}</p>` : nothing}
     <h3>What it can reach</h3>
     ${ext.reach.length === 0
       ? html`<p>Nothing outside svc: no network, no files, no programs.</p>`
       : html`<ul class="reach">${ext.reach.map((r) => html`<li class=${r.risk ? "risky" : ""}>${r.risk ? html`<strong>⚠ </strong>` : nothing}${shown(r.text, CAPS.body)}${r.risk ? html` — <em>${shown(r.risk, CAPS.body)}</em>` : nothing}</li>`)}</ul>`}
+    ${denials(ext)}
+    ${signIns(ext, ctx)}
     ${ext.preferences.length === 0 ? nothing : html`<h3>Options</h3>${ext.preferences.map((p) => preferenceField(ext, p, ctx))}`}
     ${ext.status === "loaded" ? html`<button type="button" class="button" @click=${() => ctx.runNow(ext.id)}>Run now</button>` : nothing}
     ${fieldStatus(ctx, `${ext.id}/run`)}
