@@ -6,44 +6,34 @@
  */
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { REPO, makeWorld, startHost, type RunningHost, type World } from "../host/harness.js";
+import { describe, expect, it } from "vitest";
+import { REPO, type World } from "../host/harness.js";
 import { packageJson, writeSvc } from "../trust/svc-package.js";
-import { launchChromium, openUi, type UiBrowser } from "./harness.js";
+import { openUi, useUiScene } from "./harness.js";
 
-let world: World;
-let host: RunningHost;
-let ui: UiBrowser;
 const CODE = 'module.exports = { default: { async update(ctx) { await ctx.emit({ key: "d", title: "Deploys", layout: "stat", data: { value: 1 } }); return {}; } } };';
 
-beforeAll(async () => {
-  world = await makeWorld();
-  await writeSvc(join(world.root, "deploys-1.0.0.svc"), {
+async function writePackages(world: World): Promise<void> {
+  await writeSvc(join(scene.world.root, "deploys-1.0.0.svc"), {
     "package.json": packageJson({ permissions: { network: ["api.example.com"] } }, { version: "1.0.0" }),
     "dist/index.js": CODE,
   });
-  await writeSvc(join(world.root, "deploys-2.0.0.svc"), {
+  await writeSvc(join(scene.world.root, "deploys-2.0.0.svc"), {
     "package.json": packageJson({ permissions: { network: ["api.example.com", "*.example.net"], exec: ["bash"] } }, { version: "2.0.0" }),
     "dist/index.js": CODE,
   });
-  host = await startHost(world, { SVC_HOST_CLOCK: "system" });
-  ui = await launchChromium();
-}, 40_000);
+}
 
-afterAll(async () => {
-  await ui?.close();
-  await host?.stop();
-  await world?.remove();
-});
+const scene = useUiScene({ setup: writePackages });
 
 const installedVersion = async () =>
-  (JSON.parse(await readFile(join(world.user, "com.example.deploys", "package.json"), "utf8")) as { version: string }).version;
+  (JSON.parse(await readFile(join(scene.world.user, "com.example.deploys", "package.json"), "utf8")) as { version: string }).version;
 
 describe("install review", () => {
   it("shows what a package is and can reach, then installs it", async () => {
-    const page = await openUi(world, ui.context);
+    const page = await openUi(scene.world, scene.ui.context);
     await page.getByRole("tab", { name: "Settings" }).click();
-    await page.getByLabel("Path to a .svc file").fill(join(world.root, "deploys-1.0.0.svc"));
+    await page.getByLabel("Path to a .svc file").fill(join(scene.world.root, "deploys-1.0.0.svc"));
     await page.getByRole("button", { name: "Review" }).click();
     const review = page.getByRole("region", { name: "install review" });
     await review.waitFor();
@@ -59,12 +49,12 @@ describe("install review", () => {
   });
 
   it("an update that widens what it can reach is a diff, and nothing changes until it is accepted", async () => {
-    const page = await openUi(world, ui.context);
+    const page = await openUi(scene.world, scene.ui.context);
     await page.emulateMedia({ colorScheme: "light" });
     await page.getByRole("tab", { name: "Settings" }).click();
     const review = page.getByRole("region", { name: "install review" });
     const open = async () => {
-      await page.getByLabel("Path to a .svc file").fill(join(world.root, "deploys-2.0.0.svc"));
+      await page.getByLabel("Path to a .svc file").fill(join(scene.world.root, "deploys-2.0.0.svc"));
       await page.getByRole("button", { name: "Review" }).click();
       await review.waitFor();
     };
@@ -88,14 +78,14 @@ describe("install review", () => {
   });
 
   it("a path that is not a package gets the installer's reason", async () => {
-    const page = await openUi(world, ui.context);
+    const page = await openUi(scene.world, scene.ui.context);
     await page.getByRole("tab", { name: "Settings" }).click();
     await page.getByLabel("Path to a .svc file").fill("deploys.svc");
     await page.getByRole("button", { name: "Review" }).click();
     await expect.poll(() => page.locator(".install [role=status]").innerText()).toBe(
       "give the full path of the .svc file, like /home/you/Downloads/deploys-1.2.0.svc",
     );
-    await page.getByLabel("Path to a .svc file").fill(join(world.root, "missing.svc"));
+    await page.getByLabel("Path to a .svc file").fill(join(scene.world.root, "missing.svc"));
     await page.getByRole("button", { name: "Review" }).click();
     await expect.poll(() => page.locator(".install [role=status]").innerText()).toMatch(/missing\.svc/);
     await page.close();

@@ -5,34 +5,18 @@
  */
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { REPO, makeWorld, startHost, writeExtension, type RunningHost, type World } from "../host/harness.js";
-import { GALLERY_SVC, galleryCode } from "./gallery.js";
-import { launchChromium, openUi, type UiBrowser } from "./harness.js";
+import { describe, expect, it } from "vitest";
+import { REPO } from "../host/harness.js";
+import { galleryScene } from "./gallery.js";
+import { openUi, useUiScene } from "./harness.js";
 
-let world: World;
-let host: RunningHost;
-let ui: UiBrowser;
-
-beforeAll(async () => {
-  world = await makeWorld();
-  await writeExtension(join(world.bundled, "gallery"), { svc: GALLERY_SVC, code: galleryCode() });
-  host = await startHost(world, { SVC_HOST_CLOCK: "system" });
-  await host.waitFor((e) => e.type === "blip" && e.id === "com.example.gallery/stale", { timeoutMs: 15_000 });
-  ui = await launchChromium();
-}, 40_000);
-
-afterAll(async () => {
-  await ui?.close();
-  await host?.stop();
-  await world?.remove();
-});
+const scene = useUiScene(galleryScene);
 
 const text = (page: import("playwright-core").Page, selector: string) => page.locator(selector).first().innerText();
 
 describe("the panel", () => {
   it("draws all seven layouts with their fields, formatted for the locale", async () => {
-    const page = await openUi(world, ui.context);
+    const page = await openUi(scene.world, scene.ui.context);
     const blip = (key: string) => `[data-blip="com.example.gallery/${key}"]`;
     await page.waitForSelector(blip("meter"));
     // stat: currency, label, delta as percent, sparkline, facts
@@ -78,7 +62,7 @@ describe("the panel", () => {
     const folder = join(REPO, "docs", "screenshots");
     await mkdir(folder, { recursive: true });
     for (const scheme of ["dark", "light"] as const) {
-      const page = await openUi(world, ui.context);
+      const page = await openUi(scene.world, scene.ui.context);
       await page.emulateMedia({ colorScheme: scheme, reducedMotion: "reduce" });
       await page.waitForSelector('[data-blip="com.example.gallery/meter"]');
       await page.screenshot({ path: join(folder, `panel-${scheme}.png`), fullPage: true });
