@@ -37,6 +37,9 @@ describe("the panel", () => {
     expect(await page.locator(`${blip("list")} .item`).count()).toBe(3);
     expect(await page.locator(`${blip("list")} .item a`).first().getAttribute("href")).toBe("https://github.com/octo/web/pull/42");
     expect(await text(page, `${blip("list")} .more`)).toBe("9 more");
+    // an option whose `blips` names this blip is drawn on it (and on no other)
+    expect(await page.locator(`${blip("list")} details.blip-options label`).allTextContents()).toEqual(["Limit"]);
+    expect(await page.locator(`${blip("stat")} details.blip-options`).count()).toBe(0);
     // score
     expect(await page.locator(`${blip("score")} .score-value`).allInnerTexts()).toEqual(["98", "101"]);
     expect(await text(page, `${blip("score")} .period`)).toBe("Q4 2:31");
@@ -69,6 +72,10 @@ describe("the panel", () => {
       for (const key of ["stat", "progress", "session", "list", "score", "countdown", "meter"]) {
         await page.locator(`[data-blip="com.example.gallery/${key}"]`).screenshot({ path: join(folder, `layout-${key}-${scheme}.png`) });
       }
+      await page.locator(".notch-button").click();
+      await page.waitForSelector(".compact");
+      await page.screenshot({ path: join(folder, `compact-${scheme}.png`), clip: { x: 0, y: 0, width: 600, height: 260 } });
+      await page.locator(".notch-button").click();
       await page.getByRole("tab", { name: "Settings" }).click();
       await page.waitForSelector(".settings .extension");
       await page.screenshot({ path: join(folder, `settings-${scheme}.png`), fullPage: true });

@@ -14,7 +14,7 @@ import { Store } from "./model/store.js";
 import { shellHooks } from "./shell.js";
 import type { AppSettings, UiBlip, UiEvent } from "./wire.js";
 import { blipView, type BlipContext } from "./views/blip.js";
-import { settingsView } from "./views/settings.js";
+import { preferenceField, settingsView, type SettingsContext } from "./views/settings.js";
 import { installView, type InstallSummaryView } from "./views/install.js";
 
 /** A tab of the expanded panel. The tools tray adds itself here. */
@@ -209,6 +209,16 @@ export class SvcApp extends LitElement {
         this.inputOpen = key;
         this.requestUpdate();
       },
+      blipOptions: (blip) => {
+        if (blip.source !== "extension") return nothing;
+        const slash = blip.id.indexOf("/");
+        const ext = store.extension(blip.id.slice(0, slash));
+        const key = blip.id.slice(slash + 1);
+        const options = ext?.preferences.filter((p) => p.blips?.includes(key)) ?? [];
+        if (!ext || options.length === 0) return nothing;
+        const settings = this.settingsContext();
+        return html`<details class="blip-options"><summary>Options</summary>${options.map((p) => preferenceField(ext, p, settings, "blip"))}</details>`;
+      },
     };
   }
 
@@ -308,15 +318,8 @@ export class SvcApp extends LitElement {
     this.requestUpdate();
   }
 
-  renderSettings(): TemplateResult {
-    return html`${installView({
-      ...this.install,
-      review: this.install.review,
-      message: this.install.message,
-      pathForFile: this.shell.pathForFile ? (file) => this.shell.pathForFile!(file) : undefined,
-      onReview: (path) => void this.reviewInstall(path),
-      onDecide: (accept) => void this.decideInstall(accept),
-    })}${settingsView({
+  private settingsContext(): SettingsContext {
+    return {
       locale: this.locale,
       now: Date.now(),
       settings: this.store.settings,
@@ -327,7 +330,18 @@ export class SvcApp extends LitElement {
       savePreference: (id, name, value) => void this.savePreference(id, name, value),
       runNow: (id) => void this.runNow(id),
       signIn: (id, provider, action, connection) => void this.signIn(id, provider, action, connection),
-    })}`;
+    };
+  }
+
+  renderSettings(): TemplateResult {
+    return html`${installView({
+      ...this.install,
+      review: this.install.review,
+      message: this.install.message,
+      pathForFile: this.shell.pathForFile ? (file) => this.shell.pathForFile!(file) : undefined,
+      onReview: (path) => void this.reviewInstall(path),
+      onDecide: (accept) => void this.decideInstall(accept),
+    })}${settingsView(this.settingsContext())}`;
   }
 
   private renderCompact(): TemplateResult {

@@ -131,3 +131,25 @@ export function layoutBody(blip: UiBlip, ctx: BlipContext): TemplateResult | typ
     default: return nothing;
   }
 }
+
+/** The one figure a compact notch shows beside the title: a percent, a value, a clock, a score. */
+export function compactFigure(blip: UiBlip, ctx: BlipContext): TemplateResult | typeof nothing {
+  const data = (blip.data ?? {}) as Data;
+  switch (blip.layout) {
+    case "stat": return html`<span class="figure-small">${formatValue(data.value, ctx.locale, ctx.now)}</span>`;
+    case "progress": return html`<span class="figure-small">${Math.round((typeof data.fraction === "number" ? data.fraction : 0) * 100)}%</span>`;
+    case "session": return html`<svc-ticker class="figure-small" .from=${time(data.startedAt)}></svc-ticker>`;
+    case "countdown": return html`<svc-ticker class="figure-small" .to=${time(data.endsAt)}></svc-ticker>`;
+    case "score": {
+      const home = (data.home ?? {}) as Data;
+      const away = (data.away ?? {}) as Data;
+      return html`<span class="figure-small">${String(home.score ?? "")}–${String(away.score ?? "")}</span>`;
+    }
+    case "list": return html`<span class="figure-small">${typeof data.total === "number" ? data.total : list(data.items).length}</span>`;
+    case "meter": {
+      const first = list(data.meters)[0];
+      return first && typeof first.fraction === "number" ? html`<span class="figure-small">${Math.round(first.fraction * 100)}%</span>` : nothing;
+    }
+    default: return nothing;
+  }
+}

@@ -71,8 +71,9 @@ function appSettings(ctx: SettingsContext) {
   </section>`;
 }
 
-function preferenceField(ext: UiExtension, p: UiPreference, ctx: SettingsContext) {
-  const id = `pref-${ext.id}-${p.name}`.replace(/[^A-Za-z0-9_-]/g, "_");
+/** One option's field, saved on change (also drawn on the blips its `blips` names). */
+export function preferenceField(ext: UiExtension, p: UiPreference, ctx: SettingsContext, where = "settings") {
+  const id = `pref-${where}-${ext.id}-${p.name}`.replace(/[^A-Za-z0-9_-]/g, "_");
   const label = html`${shown(p.title, CAPS.label)}${p.required ? html`<span class="required" aria-hidden="true"> *</span>` : nothing}`;
   const save = (value: unknown) => ctx.savePreference(ext.id, p.name, value);
   const missing = p.required && (p.value === null || p.value === "" || (p.type === "password" && !(p.value as { set?: boolean })?.set));
