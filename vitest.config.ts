@@ -12,6 +12,7 @@ export default defineConfig({
       "@svc/api": src("./sdk/src/index.ts"),
       "@svc/sandbox": src("./sandbox/src/index.ts"),
       "@svc/runtime": src("./runtime/src/index.ts"),
+      "@svc/testkit": src("./testkit/src/index.ts"),
     },
   },
   test: {

@@ -3,6 +3,7 @@
  * options and help) plus a `run` function that returns or throws a `CliError`; it never
  * touches `process` — everything it may use arrives in its `CommandContext`.
  */
+import type { Readable, Writable } from "node:stream";
 import { parseArgs } from "node:util";
 import { CliError } from "./errors.js";
 
@@ -25,11 +26,15 @@ export interface CommandContext {
   readStdin(): Promise<string>;
   /** True when `info` lines go to a terminal that shows colours (and NO_COLOR is unset). */
   color?: boolean;
+  /** The process's own standard streams, for a command that speaks a protocol on them (`mcp`). */
+  streams?: { stdin: Readable; stdout: Writable };
 }
 
 export interface OptionDef {
   type: "string" | "boolean";
   description: string;
+  /** A string option that may be given several times; its value is the list, in order. */
+  multiple?: boolean;
   /** Shown in help: `--template <name>`. */
   valueName?: string;
 }
@@ -41,7 +46,7 @@ export interface PositionalDef {
 }
 
 export type OptionValues<O extends Record<string, OptionDef>> = {
-  [K in keyof O]: O[K]["type"] extends "boolean" ? boolean : string | undefined;
+  [K in keyof O]: O[K]["type"] extends "boolean" ? boolean : O[K]["multiple"] extends true ? string[] : string | undefined;
 };
 
 export interface CommandDef<O extends Record<string, OptionDef> = Record<string, OptionDef>> {
@@ -85,8 +90,8 @@ export function parseCommandArgs<O extends Record<string, OptionDef>>(
   def: CommandDef<O>,
   words: string[],
 ): { positionals: string[]; options: OptionValues<O> } {
-  const options: Record<string, { type: "string" | "boolean" }> = {};
-  for (const [name, option] of Object.entries(def.options)) options[name] = { type: option.type };
+  const options: Record<string, { type: "string" | "boolean"; multiple?: boolean }> = {};
+  for (const [name, option] of Object.entries(def.options)) options[name] = { type: option.type, ...(option.multiple ? { multiple: true } : {}) };
   let parsed: ReturnType<typeof parseArgs>;
   try {
     parsed = parseArgs({ args: words, options, allowPositionals: true, strict: true });
@@ -101,10 +106,12 @@ export function parseCommandArgs<O extends Record<string, OptionDef>>(
   if (positionals.length > def.positionals.length) {
     throw CliError.usage(`unexpected argument "${positionals[def.positionals.length]}"`, def.name);
   }
-  const values: Record<string, string | boolean | undefined> = {};
+  const values: Record<string, string | string[] | boolean | undefined> = {};
   for (const [name, option] of Object.entries(def.options)) {
     const value = parsed.values[name];
-    values[name] = option.type === "boolean" ? value === true : (value as string | undefined);
+    if (option.type === "boolean") values[name] = value === true;
+    else if (option.multiple) values[name] = (value as string[] | undefined) ?? [];
+    else values[name] = value as string | undefined;
   }
   return { positionals, options: values as OptionValues<O> };
 }

@@ -14,18 +14,22 @@ import { runCli } from "./run.js";
 export async function runAsProcess(words: string[]): Promise<void> {
   const controller = new AbortController();
   let interrupts = 0;
-  process.on("SIGINT", () => {
-    // The first Ctrl-C asks the running command to stop cleanly; a second one insists.
-    interrupts += 1;
-    if (interrupts > 1) process.exit(130);
-    controller.abort();
-  });
+  // Ctrl-C, a `kill`, a closed terminal: each asks the running command to stop cleanly (svckit
+  // dev then removes its link); a second signal insists.
+  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
+    process.on(signal, () => {
+      interrupts += 1;
+      if (interrupts > 1) process.exit(signal === "SIGINT" ? 130 : 128 + (signal === "SIGTERM" ? 15 : 1));
+      controller.abort();
+    });
+  }
   const code = await runCli(words, {
     cwd: process.cwd(),
     env: process.env,
     signal: controller.signal,
     readStdin,
     color: process.stdout.isTTY === true && !process.env.NO_COLOR,
+    streams: { stdin: process.stdin, stdout: process.stdout },
     out: {
       info: (line) => process.stdout.write(`${line}\n`),
       warn: (line) => process.stderr.write(`${line}\n`),

@@ -3,7 +3,7 @@
  * threw into lines for a person and an exit code. `main.ts` gives it the real process; tests
  * give it a temporary folder and collect the output.
  */
-import { readFileSync } from "node:fs";
+import { svckitVersion } from "./version.js";
 import { type CommandContext, type CommandDef, commandHelp, parseCommandArgs, row, wantsHelp } from "./command.js";
 import { EXIT, type ExitCode, isCliError } from "./errors.js";
 import { commands } from "./commands/index.js";
@@ -59,8 +59,7 @@ export async function runCli(words: string[], ctx: CommandContext): Promise<Exit
   }
 }
 
-/** The version printed by `svckit --version`: cli/package.json's (one folder up from src/ and dist/). */
-export const svckitVersion: string = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")).version;
+export { svckitVersion } from "./version.js";
 
 function report(error: unknown, ctx: CommandContext): ExitCode {
   if (isCliError(error)) {

@@ -49,6 +49,13 @@ export async function readWebhookConfig(support: string): Promise<WebhookConfig>
   return { port: port as number, token, path };
 }
 
+export interface CallOptions {
+  /** Give up when the app is silent this long (default 10 s). */
+  timeoutMs?: number;
+  /** More request headers (the bearer token is always the one from webhook.json). */
+  headers?: Record<string, string>;
+}
+
 export interface HttpAnswer {
   status: number;
   body: unknown;
@@ -61,14 +68,15 @@ export interface HttpAnswer {
  * @example
  * const answer = await callApp(config, "POST", "/v1/blips", '{"title":"Hi","layout":"stat","data":{}}');
  */
-export function callApp(config: WebhookConfig, method: string, path: string, body?: string): Promise<HttpAnswer> {
+export function callApp(config: WebhookConfig, method: string, path: string, body?: string, options: CallOptions = {}): Promise<HttpAnswer> {
+  const timeoutMs = options.timeoutMs ?? 10_000;
   return new Promise((resolve, reject) => {
-    const headers: Record<string, string> = { authorization: `Bearer ${config.token}` };
+    const headers: Record<string, string> = { ...options.headers, authorization: `Bearer ${config.token}` };
     if (body !== undefined) {
       headers["content-type"] = "application/json";
       headers["content-length"] = String(Buffer.byteLength(body));
     }
-    const req = request({ host: "127.0.0.1", port: config.port, method, path, headers, timeout: 10_000 }, (res) => {
+    const req = request({ host: "127.0.0.1", port: config.port, method, path, headers, timeout: timeoutMs }, (res) => {
       const chunks: Buffer[] = [];
       res.on("data", (chunk: Buffer) => chunks.push(chunk));
       res.on("end", () => {
@@ -81,21 +89,21 @@ export function callApp(config: WebhookConfig, method: string, path: string, bod
         }
         resolve({ status: res.statusCode ?? 0, body: parsed });
       });
-      res.on("error", (error) => reject(connectionError(error, config)));
+      res.on("error", (error) => reject(connectionError(error, config, timeoutMs)));
     });
     req.on("timeout", () => req.destroy(Object.assign(new Error("timed out"), { code: "ETIMEDOUT" })));
-    req.on("error", (error) => reject(connectionError(error, config)));
+    req.on("error", (error) => reject(connectionError(error, config, timeoutMs)));
     req.end(body);
   });
 }
 
-function connectionError(error: Error, config: WebhookConfig): CliError {
+function connectionError(error: Error, config: WebhookConfig, timeoutMs: number): CliError {
   const code = (error as NodeJS.ErrnoException).code;
   const where = `127.0.0.1:${config.port}`;
   if (code === "ECONNREFUSED") {
     return new CliError(`the app is not running: nothing answers on ${where} (connection refused). Start the app and try again.`);
   }
-  if (code === "ETIMEDOUT") return new CliError(`the app did not answer on ${where} within 10 seconds.`);
+  if (code === "ETIMEDOUT") return new CliError(`the app did not answer on ${where} within ${timeoutMs / 1000} seconds.`);
   if (code === "ECONNRESET") return new CliError(`the connection to ${where} was reset before the app answered.`);
   return new CliError(`cannot reach the app on ${where}: ${error.message}`);
 }

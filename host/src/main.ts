@@ -7,12 +7,14 @@ import { fileURLToPath } from "node:url";
 import { ManualClock, systemClock } from "./clock/index.js";
 import { createDisplay } from "./display/index.js";
 import { settingsFromEnv } from "./app/options.js";
-import { startHost, type Host } from "./app/host.js";
+import { startHost } from "./app/host.js";
+import { endWithParent, quietWriter, type Lifetime } from "@svc/runtime";
 import { listenForControl } from "./control/index.js";
 import { runtimeMainPath } from "./supervisor/index.js";
 import { INSTALL_USAGE, runInstallCommand, terminalIo } from "./install/index.js";
 import { supportRoot } from "./support/index.js";
 import { runUiCommand } from "./ui-server/index.js";
+import { isManageCommand, runManageCli } from "./manage/index.js";
 
 const HELP = `svc-host: runs svc's extensions and shows their blips in the terminal.
 
@@ -22,7 +24,15 @@ Usage:
                                         into <support folder>/Extensions/ (a running host loads it)
   svc-host ui [--url]                   open the notch UI of the running svc in the browser
                                         (--url prints a one-time address instead)
+  svc-host list [--json]                every extension: id, version, source, enabled, status, tools, last error
+  svc-host enable <id> | disable <id>   turn an extension on or off
+  svc-host uninstall <id> [--yes]       remove an installed extension and all svc kept for it
+  svc-host set <id> <option> [value]    set an option (a password is asked for, never typed here)
+  svc-host run <id>                     run an extension now
+  svc-host <command> --help             more about one command
   svc-host --help                       this text
+
+  The commands above talk to the running svc, or change the support folder when it is not running.
 
 Environment:
   SVC_HOME                 support folder (default: the platform's, e.g. ~/.local/share/Svc)
@@ -56,6 +66,7 @@ async function main(): Promise<void> {
     return;
   }
   if (first === "ui") return void (process.exitCode = await runUiCommand(rest, { supportRoot: supportRoot(), out: (t) => process.stdout.write(t), err: (t) => process.stderr.write(t) }));
+  if (isManageCommand(first)) return void (process.exitCode = await runManageCli(first, rest));
   if (first !== undefined) {
     process.stderr.write(`svc-host: unknown ${first.startsWith("-") ? "option" : "command"} ${first}; run svc-host --help\n`);
     process.exitCode = 2;
@@ -65,28 +76,10 @@ async function main(): Promise<void> {
   const settings = settingsFromEnv(process.env, defaultBundled, (message) => process.stderr.write(`svc-host: ${message}\n`));
   const clock = settings.manualClock ? new ManualClock() : systemClock;
   const display = createDisplay(settings.output, process.stdout, settings.logLevel);
-  // Signals are heard from the start: one that arrives while starting stops the host once it is up.
-  let host: Host | undefined;
-  let stopRequested = false;
-  let stopping: Promise<void> | undefined;
-  const stop = (): Promise<void> => {
-    if (!host) {
-      stopRequested = true;
-      return Promise.resolve();
-    }
-    stopping ??= host.stop().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        process.stderr.write(`svc-host: stopping failed: ${(error as Error)?.stack ?? String(error)}\n`);
-        process.exit(1);
-      },
-    );
-    return stopping;
-  };
-  process.on("SIGINT", () => (stopping || stopRequested ? process.exit(130) : void stop()));
-  process.on("SIGTERM", () => void stop());
-
-  host = await startHost({
+  // Signals, the parent's death and a closed terminal are heard from the start: one that comes
+  // while starting stops the host once it is up. Every way ends through one clean stop (blip
+  // store written, runtime shut down) with a deadline (process-lifetime.ts in @svc/runtime).
+  const starting = startHost({
     bundled: settings.bundled,
     clock,
     display,
@@ -94,8 +87,18 @@ async function main(): Promise<void> {
     backoff: settings.backoff,
     openURLs: settings.openURLs,
   });
-  if (stopRequested) return void stop();
-  const running = host;
+  const lifetime = endWithParent({ note, stop: async () => (await starting).stop() });
+  ending = lifetime;
+  quietWriter(process.stdout, () => void lifetime.end("stdout closed"));
+  if (stderr.broken) void lifetime.end("stderr closed");
+  let interrupted = false;
+  process.on("SIGINT", () => {
+    if (interrupted) process.exit(130);
+    interrupted = true;
+    void lifetime.end("SIGINT");
+  });
+  const running = await starting;
+  const stop = () => lifetime.end("stop requested");
   if (settings.controlOnStdin) {
     listenForControl({
       input: process.stdin,
@@ -114,11 +117,20 @@ async function main(): Promise<void> {
   }
 }
 
+// Diagnostics never raise: once stderr is gone (its terminal closed) they are dropped, so an
+// uncaught error can never loop writing about itself to a dead stream.
+const stderr = quietWriter(process.stderr, () => void ending?.end("stderr closed"));
+/** How the running host ends (set once `main` starts it). */
+let ending: Lifetime | undefined;
+function note(message: string): void {
+  stderr(`svc-host: ${message}\n`);
+}
+
 // Nothing an extension or a client does may end the host.
-process.on("uncaughtException", (error) => process.stderr.write(`svc-host: uncaught: ${error?.stack ?? String(error)}\n`));
-process.on("unhandledRejection", (reason) => process.stderr.write(`svc-host: unhandled rejection: ${(reason as Error)?.stack ?? String(reason)}\n`));
+process.on("uncaughtException", (error) => note(`uncaught: ${error?.stack ?? String(error)}`));
+process.on("unhandledRejection", (reason) => note(`unhandled rejection: ${(reason as Error)?.stack ?? String(reason)}`));
 
 main().catch((error: unknown) => {
-  process.stderr.write(`svc-host: could not start: ${(error as Error)?.message ?? String(error)}\n`);
+  note(`could not start: ${(error as Error)?.message ?? String(error)}`);
   process.exit(1);
 });

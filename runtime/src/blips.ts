@@ -27,12 +27,14 @@ export interface BlipSideOptions {
   extensionId: string;
   connection: Connection;
   seqs: SeqStore;
+  /** Epoch ms for `emittedAt` (the runtime's clock). */
+  now(): number;
   log(level: "debug" | "info" | "warn" | "error", message: string): void;
 }
 
 /**
  * @example
- * const blips = new BlipSide({ extensionId, connection, seqs, log });
+ * const blips = new BlipSide({ extensionId, connection, seqs, now: Date.now, log });
  * await blips.emit({ key: "web", title: "Web", layout: "stat", data: { value: 3 } });
  */
 export class BlipSide {
@@ -52,7 +54,8 @@ export class BlipSide {
     const key = typeof blip === "object" && blip !== null ? (blip as { key?: unknown }).key : undefined;
     const blipId = typeof key === "string" ? `${extensionId}/${key}` : `${extensionId}/?`;
     // Validate with the seq it will really carry, then take that seq in the same synchronous step.
-    const processed = processBlipInput(blip, { extensionId, seq: seqs.peekNext(blipId) });
+    const emittedAt = new Date(this.options.now()).toISOString();
+    const processed = processBlipInput(blip, { extensionId, seq: seqs.peekNext(blipId), emittedAt });
     if (!processed.ok) {
       this.options.log("error", `dropped blip ${blipId}: ${processed.error}`);
       return;

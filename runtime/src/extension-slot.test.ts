@@ -40,7 +40,7 @@ function setup() {
   };
   const slot = new ExtensionSlot(
     "a.b",
-    { path: join(root, "ext"), manifest: { permissions: { network: [], files: [], exec: [] } }, preferences: {} },
+    { path: join(root, "ext"), manifest: { permissions: { network: [], files: [], exec: [], runAnyCommand: false } }, preferences: {} },
     { connection, config: DEFAULT_CONFIG, clock: new OffsetClock(() => 0), sandboxes, dataRoot: join(root, "Data"), note: () => {} },
   );
   const loads = () => sent.filter((m) => m.method === "extension.tools").length;

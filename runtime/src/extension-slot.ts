@@ -97,7 +97,13 @@ export class ExtensionSlot {
     this.seqs = SeqStore.open(this.dataDir, deps.note);
     this.restarts = new RestartWindow(deps.clock);
     this.status = new StatusReporter(id, deps.connection);
-    this.blips = new BlipSide({ extensionId: id, connection: deps.connection, seqs: this.seqs, log: (l, m) => this.log(l, m) });
+    this.blips = new BlipSide({
+      extensionId: id,
+      connection: deps.connection,
+      seqs: this.seqs,
+      now: () => deps.clock.now(),
+      log: (l, m) => this.log(l, m),
+    });
   }
 
   /** `extension.load`: new code (or new preferences) replaces the old generation; crash history starts afresh. */
@@ -214,7 +220,12 @@ export class ExtensionSlot {
           id: this.id,
           code,
           filename: BUNDLE_FILE,
-          permissions: { network: manifest.permissions.network, files: manifest.permissions.files, exec: manifest.permissions.exec },
+          permissions: {
+            network: manifest.permissions.network,
+            files: manifest.permissions.files,
+            exec: manifest.permissions.exec,
+            runAnyCommand: manifest.permissions.runAnyCommand,
+          },
           dataDir: this.dataDir,
           limits: { memoryBytes: config.memoryMb * 1024 * 1024, sliceMs: config.sliceMs },
         },

@@ -1,10 +1,21 @@
 /**
  * @svc/runtime's public face: the protocol (every method declared once, the error table), the
- * JSON-RPC connection and the NDJSON framing (svc-host imports these to speak to svc-runtime), and
- * where the support folder is.
+ * JSON-RPC connection and the NDJSON framing (svc-host imports these to speak to svc-runtime),
+ * where the support folder is, the fence on the file paths a tool hands back (the host checks
+ * them again with the same code), and how a long-lived svc process ends (process-lifetime.ts).
  */
 export * from "./protocol/index.js";
 export * from "./connection.js";
 export * from "./framing.js";
 export * from "./support-folder.js";
 export * from "./precompile.js";
+// The runtime's own service, for @svc/testkit, which runs it in-process over a pair of connections
+// (the same processing as svc-runtime: validation, cuts, the 4 KB drop, seq, tools).
+export { RuntimeService, type RuntimeServiceOptions } from "./runtime-service.js";
+export { DEFAULT_CONFIG, type RuntimeConfig } from "./config.js";
+export type { SandboxFactory } from "./sandbox-factory.js";
+export type { Clock } from "./clock.js";
+export { ToolPathFence, fenceBlocks, fencePaths, type PathVerdict, type DroppedPath } from "./tool-paths.js";
+/** How the network fence classes an address (loopback, private, cloud metadata …), for the install summary. */
+export { classifyAddress, type AddressClass } from "@svc/sandbox";
+export * from "./process-lifetime.js";

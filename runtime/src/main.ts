@@ -11,10 +11,13 @@ import { configFromEnv } from "./config.js";
 import { Connection } from "./connection.js";
 import { NdjsonReader, NdjsonWriter, type LineOutput } from "./framing.js";
 import { RuntimeService } from "./runtime-service.js";
+import { endWithParent, quietWriter } from "./process-lifetime.js";
 import { createSandboxFactory } from "./sandbox-factory.js";
 
+// Diagnostics never raise: once stderr's reader is gone they are dropped (process-lifetime.ts).
+const writeStderr = quietWriter(process.stderr);
 function note(message: string): void {
-  process.stderr.write(`svc-runtime: ${message}\n`);
+  writeStderr(`svc-runtime: ${message}\n`);
 }
 
 /** Takes stdout for the protocol alone, and points every other writer at stderr. */
@@ -24,12 +27,15 @@ function claimStdout(): LineOutput {
     write: stdout.write.bind(stdout) as LineOutput["write"],
     on: stdout.on.bind(stdout) as LineOutput["on"],
   };
-  const toStderr = (...args: unknown[]) => void process.stderr.write(format(...args) + "\n");
+  const toStderr = (...args: unknown[]) => writeStderr(format(...args) + "\n");
   console.log = toStderr;
   console.info = toStderr;
   console.debug = toStderr;
   console.dir = (value: unknown) => toStderr(value);
-  stdout.write = process.stderr.write.bind(process.stderr) as typeof stdout.write;
+  stdout.write = ((chunk: string | Uint8Array) => {
+    writeStderr(typeof chunk === "string" ? chunk : Buffer.from(chunk).toString("utf8"));
+    return true;
+  }) as typeof stdout.write;
   return output;
 }
 
@@ -58,25 +64,22 @@ service = new RuntimeService({
   sandboxes: createSandboxFactory(),
   runtimeVersion: readVersion(),
   note,
-  onStopped: () => {
-    void writer.drain().then(() => process.exit(0));
-  },
+  onStopped: () => void lifetime.end("shutdown"),
 });
 service.register();
+// Ends on stdin's end, stdout breaking, SIGTERM/SIGHUP or the host's death, each the same way:
+// sandboxes disposed (their exec children killed), seq files flushed, stdout drained, exit 0.
+const lifetime = endWithParent({
+  note,
+  stop: async () => {
+    await service?.stop();
+    await writer.drain();
+  },
+});
 
 // Bad input or a misbehaving extension must never end the process.
 process.on("uncaughtException", (error) => note(`uncaught: ${error?.stack ?? String(error)}`));
 process.on("unhandledRejection", (reason) => note(`unhandled rejection: ${(reason as Error)?.stack ?? String(reason)}`));
 
-connection.listen(new NdjsonReader(process.stdin, { maxLineBytes: config.maxLineBytes }), () => {
-  note("stdin closed: stopping");
-  void service?.stop();
-});
-process.on("SIGTERM", () => {
-  note("SIGTERM: stopping");
-  void service?.stop();
-});
-writer.onClose(() => {
-  note("stdout closed: stopping");
-  void service?.stop();
-});
+connection.listen(new NdjsonReader(process.stdin, { maxLineBytes: config.maxLineBytes }), () => void lifetime.end("stdin closed"));
+writer.onClose(() => void lifetime.end("stdout closed"));

@@ -163,7 +163,7 @@ export class RuntimeService {
     return this.stopping;
   }
 
-  private async initialize(params: { protocolVersion: number; dataDir: string; timeZone?: string }) {
+  private async initialize(params: { protocolVersion: number; dataDir: string; timeZone?: string; locale?: string }) {
     if (this.dataRoot !== null) throw new ResponseError(ErrorCodes.InvalidRequest, "already initialized");
     if (!SUPPORTED_PROTOCOL_VERSIONS.includes(params.protocolVersion)) {
       throw new ResponseError(
@@ -172,12 +172,16 @@ export class RuntimeService {
         { supported: SUPPORTED_PROTOCOL_VERSIONS },
       );
     }
+    let warm: void | Promise<void>;
     try {
-      this.options.sandboxes.configure?.({ timeZone: params.timeZone, compiledCodeDir: compiledCodeDir(params.dataDir) });
+      warm = this.options.sandboxes.configure?.({ timeZone: params.timeZone, locale: params.locale, compiledCodeDir: compiledCodeDir(params.dataDir) });
     } catch (error) {
-      throw new ResponseError(ErrorCodes.InvalidParams, `timeZone: ${(error as Error).message}`);
+      const field = (error as Error).message.startsWith("locale") ? "locale" : "timeZone";
+      throw new ResponseError(ErrorCodes.InvalidParams, `${field}: ${(error as Error).message}`);
     }
-    await mkdir(params.dataDir, { recursive: true });
+    // The pool warms (host threads started, warmed up, spares made) while the folder is made:
+    // the app's first loads, sent right after this answer, then find everything ready.
+    await Promise.all([mkdir(params.dataDir, { recursive: true }), Promise.resolve(warm).catch(() => {})]);
     this.dataRoot = params.dataDir;
     return { protocolVersion: PROTOCOL_VERSION, runtimeVersion: this.options.runtimeVersion, nodeVersion: process.versions.node };
   }

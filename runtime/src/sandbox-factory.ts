@@ -5,16 +5,21 @@
 import { SandboxPool, type SandboxHandle, type SandboxListeners, type SandboxOptions, type SandboxPoolOptions } from "@svc/sandbox";
 
 export interface SandboxFactory {
-  /** Called once by `initialize`, before any sandbox: guests see dates in the person's time zone. */
-  configure?(options: { timeZone?: string; compiledCodeDir?: string }): void;
+  /**
+   * Called once by `initialize`, before any sandbox: guests see dates in the person's time zone
+   * and format for their locale. Throws at once on a bad option; the promise settles once the
+   * pool is warm (see `warm`).
+   */
+  configure?(options: { timeZone?: string; locale?: string; compiledCodeDir?: string }): void | Promise<void>;
   create(options: SandboxOptions, listeners: SandboxListeners): SandboxHandle | Promise<SandboxHandle>;
   /** Frees the pool itself (its host threads) once every sandbox is disposed. */
   dispose?(): Promise<void> | void;
 }
 
 /**
- * The runtime's sandboxes: `@svc/sandbox`'s pool of host threads, started by `configure` (that
- * is, at `initialize`, so its spare instance is ready before the first `extension.load`).
+ * The runtime's sandboxes: `@svc/sandbox`'s pool of host threads, started and warmed by
+ * `configure` (that is, at `initialize`), so the app's first loads find every host thread up,
+ * warmed and holding its spare instance.
  *
  * @example
  * const sandboxes = createSandboxFactory();
@@ -27,6 +32,7 @@ export function createSandboxFactory(defaults: SandboxPoolOptions = {}): Sandbox
   return {
     configure: (options) => {
       pool ??= new SandboxPool({ ...defaults, ...options });
+      return pool.warm();
     },
     create: (options, listeners) => (pool ??= new SandboxPool(defaults)).create(options, listeners),
     dispose: () => pool?.dispose(),

@@ -8,6 +8,7 @@
  */
 import { realpath } from "node:fs/promises";
 import { isAbsolute, sep } from "node:path";
+import type { Block } from "@svc/api";
 
 export type PathVerdict = { ok: true; path: string } | { ok: false; reason: string };
 
@@ -55,4 +56,46 @@ export class ToolPathFence {
       reason: `${path} resolves to ${real}, outside the extension's data folder and not a file the user gave: write it under ctx.dataDir`,
     };
   }
+}
+
+/** Told each path the fence dropped, with why. */
+export type DroppedPath = (reason: string) => void;
+
+/**
+ * The paths that pass the fence, as their real paths, in order.
+ *
+ * @example
+ * const outputs = await fencePaths(fence, result.outputs, (why) => log("warn", `dropped a returned file: ${why}`));
+ */
+export async function fencePaths(fence: ToolPathFence, paths: readonly string[], dropped: DroppedPath): Promise<string[]> {
+  const kept: string[] = [];
+  for (const path of paths) {
+    const verdict = await fence.check(path);
+    if (verdict.ok) kept.push(verdict.path);
+    else dropped(verdict.reason);
+  }
+  return kept;
+}
+
+/**
+ * Every path of `files` and `image` blocks through the fence: a files block left empty and an
+ * image without its file are left out; other blocks pass unchanged.
+ *
+ * @example
+ * const blocks = await fenceBlocks(fence, processed.blocks, (why) => log("warn", why));
+ */
+export async function fenceBlocks(fence: ToolPathFence, blocks: readonly Block[], dropped: DroppedPath): Promise<Block[]> {
+  const out: Block[] = [];
+  for (const block of blocks) {
+    if (block.type === "files") {
+      const paths = await fencePaths(fence, block.paths, dropped);
+      if (paths.length > 0) out.push({ ...block, paths });
+    } else if (block.type === "image") {
+      const [path] = await fencePaths(fence, [block.path], dropped);
+      if (path !== undefined) out.push({ ...block, path });
+    } else {
+      out.push(block);
+    }
+  }
+  return out;
 }

@@ -8,7 +8,7 @@ import { normalizeToolValues, processDropResult, processToolResult, type Block, 
 import type { RuntimeConfig } from "./config.js";
 import type { ExtensionSlot, Live } from "./extension-slot.js";
 import { ErrorCodes, ResponseError } from "./protocol/index.js";
-import { ToolPathFence } from "./tool-paths.js";
+import { fenceBlocks, fencePaths, ToolPathFence } from "./tool-paths.js";
 
 function findTool(slot: ExtensionSlot, live: Live, name: string): ToolSpec {
   const spec = live.tools.byName.get(name);
@@ -23,31 +23,9 @@ function givenFiles(spec: ToolSpec, values: Record<string, unknown>): string[] {
   return spec.fields.filter((f) => f.type === "file").flatMap((f) => (values[f.id] as string[] | undefined) ?? []);
 }
 
-async function fencePaths(slot: ExtensionSlot, fence: ToolPathFence, paths: readonly string[], title: string): Promise<string[]> {
-  const kept: string[] = [];
-  for (const path of paths) {
-    const verdict = await fence.check(path);
-    if (verdict.ok) kept.push(verdict.path);
-    else slot.log("warn", `${title}: dropped a returned file: ${verdict.reason}`);
-  }
-  return kept;
-}
-
-/** Drops every path outside the fence; a files block left empty and an image without its file go. */
-async function fenceBlocks(slot: ExtensionSlot, fence: ToolPathFence, blocks: Block[], title: string): Promise<Block[]> {
-  const out: Block[] = [];
-  for (const block of blocks) {
-    if (block.type === "files") {
-      const paths = await fencePaths(slot, fence, block.paths, title);
-      if (paths.length > 0) out.push({ ...block, paths });
-    } else if (block.type === "image") {
-      const [path] = await fencePaths(slot, fence, [block.path], title);
-      if (path !== undefined) out.push({ ...block, path });
-    } else {
-      out.push(block);
-    }
-  }
-  return out;
+/** Logs a returned path the fence dropped. */
+function droppedBy(slot: ExtensionSlot, title: string) {
+  return (reason: string) => slot.log("warn", `${title}: dropped a returned file: ${reason}`);
 }
 
 function timing(config: RuntimeConfig, what: string) {
@@ -78,7 +56,7 @@ export async function runTool(
     throw new ResponseError(ErrorCodes.ToolFailed, processed.error);
   }
   const fence = await ToolPathFence.create(slot.dataDir, files);
-  return { blocks: await fenceBlocks(slot, fence, processed.blocks, spec.title) };
+  return { blocks: await fenceBlocks(fence, processed.blocks, droppedBy(slot, spec.title)) };
 }
 
 /**
@@ -114,6 +92,6 @@ export async function dropOnTool(
     throw new ResponseError(ErrorCodes.ToolFailed, processed.error);
   }
   const fence = await ToolPathFence.create(slot.dataDir, params.files);
-  const outputs = await fencePaths(slot, fence, processed.result.outputs, spec.title);
+  const outputs = await fencePaths(fence, processed.result.outputs, droppedBy(slot, spec.title));
   return { ...processed.result, outputs };
 }

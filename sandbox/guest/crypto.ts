@@ -1,10 +1,13 @@
-/** `crypto.getRandomValues` and `crypto.randomUUID`, from the host's CSPRNG (op `crypto.random`). */
+/**
+ * `crypto.getRandomValues` and `crypto.randomUUID`, from the host's CSPRNG (op `crypto.random`);
+ * `crypto.subtle` is a lazy part (subtle.ts), loaded on first touch.
+ */
 import type { Bridge } from "./bridge.ts";
 import { fromBase64 } from "./encoding.ts";
 
 const MAX_BYTES = 65536;
 
-export function installCrypto(bridge: Bridge): void {
+export function installCrypto(bridge: Bridge, loadSubtle: () => unknown): void {
   function randomBytes(n: number): Uint8Array {
     return fromBase64(bridge.callSync<string>("crypto.random", { n }));
   }
@@ -33,8 +36,10 @@ export function installCrypto(bridge: Bridge): void {
     return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
   }
 
+  const crypto = { getRandomValues, randomUUID };
+  Object.defineProperty(crypto, "subtle", { get: loadSubtle, enumerable: true, configurable: true });
   Object.defineProperty(globalThis, "crypto", {
-    value: { getRandomValues, randomUUID },
+    value: crypto,
     writable: true,
     configurable: true,
   });

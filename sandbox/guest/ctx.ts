@@ -5,7 +5,7 @@
  */
 import type { Bridge } from "./bridge.ts";
 import { sendLog } from "./console.ts";
-import { toBase64 } from "./encoding.ts";
+import { fromBase64, toBase64 } from "./encoding.ts";
 
 export interface SandboxConfig {
   id: string;
@@ -78,6 +78,9 @@ export function contextFactory(bridge: Bridge, config: SandboxConfig) {
           ? bridge.call("files.write", { path, data, encoding: options?.encoding === "base64" ? "base64" : "utf8" })
           : bridge.call("files.write", { path, data: toBase64(data), encoding: "base64" }),
       ),
+    readBytes: (path: string) =>
+      bridge.call<string>("files.read", { path, encoding: "base64" })
+        .then((text) => (bridge.bytesFromBase64 ? bridge.bytesFromBase64(text) : fromBase64(text))),
     list: (path?: string) => bridge.call<string[]>("files.list", { path }),
     exists: (path: string) => bridge.call<boolean>("files.exists", { path }),
     remove: (path: string) => done(bridge.call("files.remove", { path })),

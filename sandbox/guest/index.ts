@@ -11,7 +11,10 @@ import * as encoding from "./encoding.ts";
 import { entry } from "./entry.ts";
 import * as errors from "./errors.ts";
 import * as events from "./events.ts";
+import type { IntlApi } from "./intl.ts";
 import { installLazyParts, type LazyPart } from "./lazy.ts";
+import { installLocaleMethods } from "./locale-methods.ts";
+import { installLocalTime } from "./local-time.ts";
 import { installTimers } from "./timers.ts";
 
 /** Modules a lazy part shares with the core instead of bundling its own copy. */
@@ -23,10 +26,13 @@ const SHARED = { events, encoding, errors };
  * @example start(PARTS) // called once by the generated prelude entry
  */
 export function start(parts: Record<string, LazyPart>): void {
+  installLocalTime();
   events.installEvents();
   installConsole(bridge);
   installTimers(bridge);
-  installCrypto(bridge);
-  installLazyParts(parts, bridge, SHARED);
+  const loaders = installLazyParts(parts, bridge, SHARED);
+  installCrypto(bridge, loaders.subtle);
+  const loadIntl = loaders.intl as () => IntlApi;
+  installLocaleMethods(loadIntl);
   (globalThis as Record<string, unknown>).__svc_entry = entry;
 }

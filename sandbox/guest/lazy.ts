@@ -15,18 +15,27 @@ export interface LazyPart {
 const FunctionConstructor = Function;
 const defineProperty = Object.defineProperty;
 
-/** Defines each part's globals as accessors that install the part on first use. */
-export function installLazyParts(parts: Record<string, LazyPart>, bridge: Bridge, shared: Record<string, unknown>): void {
+/**
+ * Defines each part's globals as accessors that install the part on first use. Returns each
+ * part's loader, by part name: it installs the part if not yet done and gives what its
+ * `install` returned (so the core reaches a part's own objects even after a guest replaced
+ * its globals).
+ */
+export function installLazyParts(parts: Record<string, LazyPart>, bridge: Bridge, shared: Record<string, unknown>): Record<string, () => unknown> {
   const g = globalThis as Record<string, unknown>;
-  for (const part of Object.values(parts)) {
+  const loaders: Record<string, () => unknown> = {};
+  for (const [partName, part] of Object.entries(parts)) {
     let installed = false;
+    let installedValue: unknown;
     const load = () => {
-      if (installed) return;
+      if (installed) return installedValue;
       installed = true;
       for (const name of part.globals) delete g[name];
-      const factory = FunctionConstructor("__svc_shared", `${part.source}\nreturn __svc_part.default;`)(shared) as (b: Bridge) => void;
-      factory(bridge);
+      const factory = FunctionConstructor("__svc_shared", `${part.source}\nreturn __svc_part.default;`)(shared) as (b: Bridge) => unknown;
+      installedValue = factory(bridge);
+      return installedValue;
     };
+    loaders[partName] = load;
     for (const name of part.globals) {
       defineProperty(g, name, {
         configurable: true,
@@ -42,4 +51,5 @@ export function installLazyParts(parts: Record<string, LazyPart>, bridge: Bridge
       });
     }
   }
+  return loaders;
 }

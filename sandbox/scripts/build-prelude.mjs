@@ -10,7 +10,7 @@ import { fileURLToPath } from "node:url";
 const root = fileURLToPath(new URL("..", import.meta.url));
 const guest = `${root}guest/`;
 const SHARED = ["events", "encoding", "errors"];
-const PARTS = ["text", "url", "clone", "fetch", "websocket"].filter((name) => existsSync(`${guest}${name}.ts`));
+const PARTS = ["text", "url", "clone", "intl", "subtle", "fetch", "websocket"].filter((name) => existsSync(`${guest}${name}.ts`));
 
 /** Resolves the shared modules to the core's copies, passed to the part as `__svc_shared`. */
 const shareWithCore = {

@@ -18,6 +18,13 @@ describe("checkForwardedArgs", () => {
     expect(() => checkForwardedArgs("emit", "x")).toThrow("emit: the arguments should be an object");
   });
 
+  it("keeps null where any value goes (it clears an option, or is the answer), and drops it elsewhere", () => {
+    expect(checkForwardedArgs("preferences.set", { name: "region", value: null })).toEqual({ name: "region", value: null });
+    expect(checkForwardedArgs("respond", { replyId: "r", body: null, status: null })).toEqual({ replyId: "r", body: null });
+    expect(checkForwardedArgs("preferences.set", { name: "region" })).toEqual({ name: "region" });
+    expect(() => checkForwardedArgs("remove", { key: null })).toThrow('remove: "key" is required');
+  });
+
   it("strings: 65536 characters pass, one more does not", () => {
     expect(checkForwardedArgs("openURL", { url: "x".repeat(65536) }).url).toHaveLength(65536);
     expect(() => checkForwardedArgs("openURL", { url: "x".repeat(65537) })).toThrow('openURL: "url" should be at most 65536 characters');

@@ -50,7 +50,8 @@ export function checkForwardedArgs(op: ForwardedOp, raw: unknown): Record<string
   const out: Record<string, unknown> = {};
   for (const [key, field] of Object.entries(SHAPES[op])) {
     const value = input[key];
-    if (value === undefined || value === null) {
+    // null is a value for an "any" field (setPreference(name, null) clears; respond(id, null) answers null).
+    if (value === undefined || (value === null && field !== "any")) {
       if (field.endsWith("?") || field === "any") continue;
       throw new TypeError(`${op}: "${key}" is required`);
     }

@@ -10,8 +10,19 @@ import { SLICE_BOARD_BYTES, SliceBoard } from "./slice-board.js";
 import type { FromHostThread, HostThreadData, HostThreadStats, ToHostThread } from "./thread-messages.js";
 import type { SandboxListeners } from "./types.js";
 import { watchHostThread, type Watchdog } from "./watchdog.js";
+import { killTagged, newTagPrefix } from "./capabilities/process-tags.js";
 
 const HOST_THREAD_FILE = new URL("../dist/host-thread.js", import.meta.url);
+/** Longest a host thread gets to dispose its sandboxes when the pool ends. */
+const CLOSE_GRACE_MS = 1000;
+
+/**
+ * The process registry lives here, in the owner, not in the host threads: every program a host
+ * thread's sandboxes start carries its thread's tag, so when a thread ends (the watchdog, a
+ * crash, the pool's disposal) or this process exits, the owner kills what it left behind.
+ */
+const OWNER_TAG = newTagPrefix();
+let threadsStarted = 0;
 
 type Request = Exclude<ToHostThread, { type: "forwarded" } | { type: "abort" }>;
 type DistributiveOmit<T, K extends keyof T> = T extends unknown ? Omit<T, K> : never;
@@ -29,6 +40,8 @@ export class HostThreadClient {
   private readonly residents = new Map<number, Resident>();
   private nextRequestId = 1;
   private alive = true;
+  /** Tag prefix of the programs this thread's sandboxes start. */
+  private readonly execTag = `${OWNER_TAG}.${++threadsStarted}`;
   private markReady!: () => void;
   /** Settles once the thread has warmed up and takes requests (or is gone). */
   readonly ready = new Promise<void>((resolve) => (this.markReady = resolve));
@@ -37,17 +50,21 @@ export class HostThreadClient {
     module: WebAssembly.Module,
     marginMs: number,
     private readonly onGone: (thread: HostThreadClient) => void,
-    settings: Pick<HostThreadData, "timeZone" | "spare"> = {},
+    settings: Pick<HostThreadData, "timeZone" | "locale" | "spare"> = {},
   ) {
     this.board = new SliceBoard(new SharedArrayBuffer(SLICE_BOARD_BYTES));
-    const data: HostThreadData = { module, board: this.board.buffer, ...settings };
+    if (threadsStarted === 1) process.once("exit", () => killTagged(OWNER_TAG));
+    const data: HostThreadData = { module, board: this.board.buffer, execTag: this.execTag, ...settings };
     // 4 MB of native stack (Node's worker default, stated here because the 256 KB QuickJS stack
     // limit relies on it: with it, deep recursion in native built-ins is a clean guest error).
     this.worker = new Worker(HOST_THREAD_FILE, { workerData: data, resourceLimits: { stackSizeMb: 4 } });
     this.worker.unref();
     this.worker.on("message", (message: FromHostThread) => this.receive(message));
     this.worker.on("error", (error) => this.end(`the host thread failed: ${error.message}`));
-    this.worker.on("exit", (code) => this.end(`the host thread exited (code ${code})`));
+    this.worker.on("exit", (code) => {
+      this.end(`the host thread exited (code ${code})`);
+      killTagged(this.execTag);
+    });
     this.watchdog = watchHostThread(this.board, marginMs, (notice) => this.stuck(notice.slot, notice.sliceMs));
   }
 
@@ -95,7 +112,18 @@ export class HostThreadClient {
     return this.request({ type: "stats", collectGarbage }) as Promise<HostThreadStats>;
   }
 
-  async terminate(): Promise<void> {
+  /**
+   * Ends the thread: first lets it dispose its sandboxes (so their exec children are killed and
+   * their requests end), waiting at most `graceMs` (a thread stuck in a native call never
+   * answers), then terminates it.
+   */
+  async terminate(graceMs = CLOSE_GRACE_MS): Promise<void> {
+    if (this.alive) {
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise((resolve) => (timer = setTimeout(resolve, graceMs)));
+      await Promise.race([this.request({ type: "close" }).catch(() => {}), late]);
+      clearTimeout(timer);
+    }
     this.end("the sandbox pool was disposed", false);
     await this.worker.terminate();
   }
@@ -156,6 +184,7 @@ export class HostThreadClient {
     this.alive = false;
     this.markReady();
     this.watchdog.stop();
+    killTagged(this.execTag);
     for (const waiter of this.requests.values()) {
       const why = waiter.sid === guiltySlot ? guiltyReason : reason;
       waiter.reject(new SandboxError("crashed", `the sandbox crashed: ${why}`));

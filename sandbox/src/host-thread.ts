@@ -17,6 +17,7 @@ import { IdleQueue } from "./idle-queue.js";
 import { readCompiledCode, writeCompiledFile, type CompiledCodeSource } from "./compiled-code/code-cache.js";
 import { compileApart } from "./compiled-code/compile-apart.js";
 import { SliceBoard } from "./slice-board.js";
+import { currentThreadId } from "./thread-cpu.js";
 import type { FromHostThread, HostThreadData, LoadReply, ToHostThread } from "./thread-messages.js";
 import type { SandboxOptions } from "./types.js";
 import { adoptCompiledModule } from "./wasm.js";
@@ -26,12 +27,13 @@ const port = parentPort!;
 const data = workerData as HostThreadData;
 adoptCompiledModule(data.module);
 const board = new SliceBoard(data.board);
-const capabilities = createCapabilities();
+board.threadId = currentThreadId() ?? 0; // the watchdog reads this thread's CPU clock
+const capabilities = createCapabilities({ execTag: data.execTag });
 const sandboxes = new Map<number, Sandbox>();
 const aborts = new Map<number, (error: SandboxError) => void>();
 const forwards = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
 let nextForwardId = 1;
-const { timeZone } = data;
+const { timeZone, locale } = data;
 const spare =
   data.spare === false ? undefined : new SpareKeeper(() => prepareInstance({ memoryBytes: DEFAULT_LIMITS.memoryBytes, timeZone }), DEFAULT_LIMITS.memoryBytes);
 /** Compiling bundles for the pool's code cache: only while the thread is quiet. */
@@ -87,7 +89,7 @@ async function create(sid: number, options: SandboxOptions, cached: CompiledCode
         send({ type: "crash", sid, reason: crash.reason });
       },
     },
-    { placement: { board, slot: sid }, capabilities, timeZone, prepared, compiledCode },
+    { placement: { board, slot: sid }, capabilities, timeZone, locale, prepared, compiledCode },
   );
   sandboxes.set(sid, sandbox);
   return null;
@@ -144,6 +146,13 @@ function handle(message: ToHostThread): void {
       else waiter.reject(Object.assign(new Error(message.error.message), { name: message.error.name }));
       return;
     }
+    case "close":
+      return reply(message.rid, async () => {
+        const all = [...sandboxes.values()];
+        sandboxes.clear();
+        await Promise.all(all.map((sandbox) => sandbox.dispose()));
+        return null;
+      });
     case "stats":
       return reply(message.rid, async () => {
         if (message.collectGarbage) collectGarbage();
@@ -167,6 +176,6 @@ function collectGarbage(): void {
 }
 
 await warmUp(timeZone);
+await spare?.fill(); // so the first create on this thread finds its spare
 port.on("message", handle);
-spare?.active();
 send({ type: "ready" });

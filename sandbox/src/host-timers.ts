@@ -3,11 +3,21 @@
  * `timer.cancel` clears it and drops the answer. All are cleared when the sandbox goes.
  */
 import { MAX_TIMERS } from "./limits.js";
+import type { SandboxClock } from "./types.js";
+
+/** The real clock's timers. */
+const REAL_TIMERS: Pick<SandboxClock, "setTimeout" | "clearTimeout"> = {
+  setTimeout: (callback, ms) => setTimeout(callback, ms),
+  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
 
 export class HostTimers {
-  private readonly pending = new Map<number, { timer: ReturnType<typeof setTimeout>; callId: number }>();
+  private readonly pending = new Map<number, { timer: unknown; callId: number }>();
 
-  constructor(private readonly dropAnswer: (callId: number) => void) {}
+  constructor(
+    private readonly dropAnswer: (callId: number) => void,
+    private readonly clock: Pick<SandboxClock, "setTimeout" | "clearTimeout"> = REAL_TIMERS,
+  ) {}
 
   /** Resolves after `ms`; a guest timer id may be armed again only after it fired or was cancelled. */
   sleep(id: number, ms: number, callId: number): Promise<null> {
@@ -16,7 +26,7 @@ export class HostTimers {
       return Promise.reject(new RangeError(`setTimeout: too many timers pending (limit ${MAX_TIMERS})`));
     }
     return new Promise((resolve) => {
-      const timer = setTimeout(() => {
+      const timer = this.clock.setTimeout(() => {
         this.pending.delete(id);
         resolve(null);
       }, ms);
@@ -27,7 +37,7 @@ export class HostTimers {
   cancel(id: number): void {
     const entry = this.pending.get(id);
     if (!entry) return;
-    clearTimeout(entry.timer);
+    this.clock.clearTimeout(entry.timer);
     this.pending.delete(id);
     this.dropAnswer(entry.callId);
   }

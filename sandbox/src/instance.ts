@@ -9,12 +9,16 @@ import variantModule from "@jitl/quickjs-ng-wasmfile-release-sync";
 import { CompiledScripts } from "./compiled-code/compiled-scripts.js";
 import { EVAL_FUNCTION_EXPORT } from "./compiled-code/wasm-patch.js";
 import { memoryPages } from "./limits.js";
+import { clockImports } from "./clock-imports.js";
 import { zoneImports } from "./time-zone.js";
-import type { SandboxLimits } from "./types.js";
+import type { SandboxClock, SandboxLimits } from "./types.js";
 import { quickjsWasmModule } from "./wasm.js";
 
-// The package's types describe its CommonJS face; under ESM the default export is the variant itself.
-const baseVariant = ((variantModule as { default?: QuickJSSyncVariant }).default ??
+/**
+ * The published QuickJS-ng variant as it ships (tests build plain modules from it). Its types
+ * describe its CommonJS face; under ESM the default export is the variant itself.
+ */
+export const baseVariant = ((variantModule as { default?: QuickJSSyncVariant }).default ??
   variantModule) as QuickJSSyncVariant;
 
 export interface QuickJSInstance {
@@ -29,11 +33,15 @@ export interface QuickJSInstance {
 
 /**
  * Instantiates the shared compiled module with a fresh memory and sets the limits. With a
- * `timeZone` (IANA name) the guest's local time is that zone's, else the host process's.
+ * `timeZone` (IANA name) the guest's local time is that zone's, else the host process's; with a
+ * `clock`, the guest's `Date` and `performance.now()` read it instead of the real time.
  *
  * @example const { runtime, context } = await createInstance(resolveLimits(), { timeZone: "Asia/Tokyo" });
  */
-export async function createInstance(limits: SandboxLimits, options: { timeZone?: string } = {}): Promise<QuickJSInstance> {
+export async function createInstance(
+  limits: SandboxLimits,
+  options: { timeZone?: string; clock?: Pick<SandboxClock, "now"> } = {},
+): Promise<QuickJSInstance> {
   const memory = new WebAssembly.Memory(memoryPages(limits));
   const state = { memoryExhausted: false };
   watchGrowth(memory, () => (state.memoryExhausted = true));
@@ -46,6 +54,7 @@ export async function createInstance(limits: SandboxLimits, options: { timeZone?
       // Instantiated here rather than through `wasmModule`, to reach the import object first.
       instantiateWasm(imports: WebAssembly.Imports, onSuccess: (instance: WebAssembly.Instance, module: WebAssembly.Module) => void) {
         if (options.timeZone) zoneImports(imports, memory, options.timeZone);
+        if (options.clock) clockImports(imports, memory, options.clock);
         void WebAssembly.instantiate(compiled, imports).then((instance) => {
           evalFunction = instance.exports[EVAL_FUNCTION_EXPORT] as typeof evalFunction;
           onSuccess(instance, compiled);

@@ -5,6 +5,8 @@
 import type { Capabilities, CapabilityContext } from "./capabilities/index.js";
 import { parseUrl, randomBase64, requiredName, setUrlPart, timerArgs } from "./builtin-ops.js";
 import { checkForwardedArgs, isForwardedOp } from "./forwarded-args.js";
+import type { IntlHost } from "./intl-host.js";
+import type { SubtleHost } from "./subtle-host.js";
 import type { OpRouter } from "./host-bridge.js";
 import type { HostTimers } from "./host-timers.js";
 import { MAX_CALL_JSON_CHARS, MAX_RESULT_JSON_CHARS } from "./limits.js";
@@ -17,6 +19,7 @@ const LONG_ARGS: Record<string, number> = {
   fetch: 15 * MiB,
   "files.write": 15 * MiB,
   "ws.send": 1.5 * MiB,
+  "crypto.subtle": 15 * MiB,
   "invoke.done": MAX_RESULT_JSON_CHARS,
 };
 
@@ -25,6 +28,10 @@ export interface RouterDeps {
   cx: CapabilityContext;
   host: HostCalls;
   timers: HostTimers;
+  /** The sandbox's Intl objects (intl-host.ts). */
+  intl: IntlHost;
+  /** The sandbox's WebCrypto keys and operations (subtle-host.ts). */
+  subtle: SubtleHost;
   /** `invoke.done {callId, ok, value | error}` from the prelude. */
   invokeDone(args: unknown): void;
   /** Records the refused module and returns the error to throw. */
@@ -32,7 +39,7 @@ export interface RouterDeps {
 }
 
 /**
- * @example const router = createRouter({ capabilities, cx, host, timers, invokeDone, refuseModule });
+ * @example const router = createRouter({ capabilities, cx, host, timers, intl, subtle, invokeDone, refuseModule });
  */
 export function createRouter(deps: RouterDeps): OpRouter {
   const { capabilities, cx, host, timers } = deps;
@@ -41,6 +48,9 @@ export function createRouter(deps: RouterDeps): OpRouter {
     "url.parse": parseUrl,
     "url.set": setUrlPart,
     "crypto.random": randomBase64,
+    "intl.make": (args) => deps.intl.make(args),
+    "intl.call": (args) => deps.intl.call(args),
+    "intl.query": (args) => deps.intl.query(args),
     "module.require": (args) => {
       throw deps.refuseModule(requiredName(args));
     },
@@ -57,6 +67,7 @@ export function createRouter(deps: RouterDeps): OpRouter {
         const { id, ms } = timerArgs(args, "timer.sleep");
         return timers.sleep(id, ms, callId);
       }
+      if (op === "crypto.subtle") return deps.subtle.run(args);
       if (isForwardedOp(op)) {
         const checked = checkForwardedArgs(op, args);
         return Promise.resolve().then(() => host.forward(op, checked));

@@ -63,6 +63,22 @@ describe("SandboxPool", () => {
     }
   });
 
+  it("a burst of creates (the app's launch) starts no more threads than asked and spreads the sandboxes over them", async () => {
+    const local = new SandboxPool({ threads: 2 });
+    try {
+      const burst = (n: number) => Promise.all(Array.from({ length: n }, () => local.create(optionsFor(updateBundle(`return 1`)), recorder())));
+      const first = await burst(30);
+      expect((await local.stats()).map((s) => s.sandboxes)).toEqual([15, 15]);
+      // Once warm, a second burst spreads too: each pick counts the creates picked before it.
+      await burst(10);
+      expect((await local.stats()).map((s) => s.sandboxes)).toEqual([20, 20]);
+      await first[0].load();
+      await expect(first[0].invoke(UPDATE)).resolves.toBe(1);
+    } finally {
+      await local.dispose();
+    }
+  });
+
   it("a disposed sandbox refuses calls; a disposed pool refuses new sandboxes", async () => {
     const local = new SandboxPool({ threads: 1 });
     const sandbox = await local.create(optionsFor(updateBundle(`return 1`)), recorder());

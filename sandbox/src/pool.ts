@@ -8,6 +8,7 @@ import { SandboxError } from "./errors.js";
 import { HostThreadClient } from "./host-thread-client.js";
 import { WATCHDOG_MARGIN_MS } from "./limits.js";
 import type { HostThreadStats, LoadReply } from "./thread-messages.js";
+import { checkLocale } from "./intl-host.js";
 import { checkTimeZone } from "./time-zone.js";
 import type { Invocation, LoadResult, SandboxDiagnostics, SandboxHandle, SandboxListeners, SandboxOptions } from "./types.js";
 import { quickjsWasmModule } from "./wasm.js";
@@ -22,6 +23,11 @@ export interface SandboxPoolOptions {
    * and friends use in every sandbox of this pool. Default: the process's own zone.
    */
   timeZone?: string;
+  /**
+   * The guests' default locale, a BCP 47 tag (`"en-GB"`): what `Intl` and the locale methods
+   * (`toLocaleString`, `localeCompare` …) use when given none. Default: the process's.
+   */
+  locale?: string;
   /**
    * Keep one spare instance (interpreter + prelude, no guest code run) ready on each host thread,
    * made when the thread is idle, so `create` only binds it. Default true. It is used by one
@@ -48,7 +54,7 @@ export class SandboxPool {
   private readonly threads: HostThreadClient[] = [];
   private readonly maxThreads: number;
   private readonly marginMs: number;
-  private readonly threadSettings: { timeZone?: string; spare: boolean };
+  private readonly threadSettings: { timeZone?: string; locale?: string; spare: boolean };
   private readonly codeCache: CodeCache;
   private nextSandboxId = 1;
   private disposed = false;
@@ -58,6 +64,7 @@ export class SandboxPool {
     this.marginMs = options.watchdogMarginMs ?? WATCHDOG_MARGIN_MS;
     this.threadSettings = {
       ...(options.timeZone === undefined ? {} : { timeZone: checkTimeZone(options.timeZone) }),
+      ...(options.locale === undefined ? {} : { locale: checkLocale(options.locale) }),
       spare: options.spare ?? true,
     };
     this.codeCache = new CodeCache({ dir: options.compiledCodeDir });
@@ -66,10 +73,14 @@ export class SandboxPool {
   async create(options: SandboxOptions, listeners: SandboxListeners): Promise<SandboxHandle> {
     if (this.disposed) throw new SandboxError("disposed", "the sandbox pool was disposed");
     const key = CodeCache.key(options.code, options.filename ?? "dist/index.js");
-    const thread = await this.pickThread();
-    const compiledCode = this.codeCache.locate(options.id, key);
+    const module = await quickjsWasmModule();
+    if (this.disposed) throw new SandboxError("disposed", "the sandbox pool was disposed");
+    // Pick and admit with no await between: in a burst (the app's launch), each create sees the
+    // ones before it, so they spread over the threads and never start more than `threads`.
+    const thread = this.pickThread(module);
     const sid = this.nextSandboxId++;
     thread.admit(sid, { id: options.id, listeners });
+    const compiledCode = this.codeCache.locate(options.id, key);
     try {
       await thread.request({ type: "create", sid, options, compiledCode });
     } catch (error) {
@@ -115,11 +126,12 @@ export class SandboxPool {
     await Promise.all(threads.map((thread) => thread.terminate()));
   }
 
-  private async pickThread(): Promise<HostThreadClient> {
+  /** The least loaded live thread (sandboxes on it, being created included), or a new one while under the limit. */
+  private pickThread(module: WebAssembly.Module): HostThreadClient {
     const live = this.threads.filter((thread) => thread.isAlive);
     const least = live.sort((a, b) => a.load - b.load)[0];
     if (least && (least.load === 0 || live.length >= this.maxThreads)) return least;
-    return this.spawn(await quickjsWasmModule());
+    return this.spawn(module);
   }
 
   private spawn(module: WebAssembly.Module): HostThreadClient {

@@ -12,6 +12,7 @@ import { createInstance, type QuickJSInstance } from "./instance.js";
 import { DEFAULT_LIMITS } from "./limits.js";
 import { preludeSource } from "./prelude.js";
 import { SliceRunner } from "./slice-runner.js";
+import type { SandboxClock } from "./types.js";
 
 export interface PreludeEntry {
   init: QuickJSHandle;
@@ -37,9 +38,16 @@ export interface PreparedInstance {
  *
  * @example const prepared = await prepareInstance({ memoryBytes: 64 * 1024 * 1024 });
  */
-export async function prepareInstance(options: { memoryBytes: number; timeZone?: string }): Promise<PreparedInstance> {
+export async function prepareInstance(options: {
+  memoryBytes: number;
+  timeZone?: string;
+  clock?: Pick<SandboxClock, "now">;
+}): Promise<PreparedInstance> {
   const limits = { ...DEFAULT_LIMITS, memoryBytes: options.memoryBytes };
-  const [instance, prelude] = await Promise.all([createInstance(limits, { timeZone: options.timeZone }), preludeSource()]);
+  const [instance, prelude] = await Promise.all([
+    createInstance(limits, { timeZone: options.timeZone, clock: options.clock }),
+    preludeSource(),
+  ]);
   const { context, runtime } = instance;
   const slices = new SliceRunner(runtime, context, limits.sliceMs);
   const bridge = new HostBridge(context, () => slices.markIfOverdue());

@@ -56,7 +56,7 @@ describe("invoking entry points", () => {
 
   it("onEvent and onAction get their argument", async () => {
     const { sandbox } = await sandboxFor(`module.exports = { onEvent: (ctx, e) => e.body, onAction: (ctx, a) => a.actionId };`);
-    await expect(sandbox.invoke({ kind: "onEvent", ctx: { preferences: {} }, event: { type: "webhook", body: { n: 1 }, receivedAt: 1 } })).resolves.toEqual({ n: 1 });
+    await expect(sandbox.invoke({ kind: "onEvent", ctx: { preferences: {} }, event: { type: "webhook", body: { n: 1 }, receivedAt: "2026-01-01T00:00:00.000Z" } })).resolves.toEqual({ n: 1 });
     await expect(sandbox.invoke({ kind: "onAction", ctx: { preferences: {} }, action: { actionId: "open" } })).resolves.toBe("open");
   });
 

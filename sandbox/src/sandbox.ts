@@ -13,12 +13,14 @@ import { HostTimers } from "./host-timers.js";
 import type { QuickJSInstance } from "./instance.js";
 import { MAX_DENIALS_KEPT, MAX_RESULT_JSON_CHARS, resolveLimits } from "./limits.js";
 import { moduleRefusal } from "./module-refusal.js";
+import { IntlHost } from "./intl-host.js";
+import { SubtleHost } from "./subtle-host.js";
 import { createRouter } from "./op-router.js";
 import { parseGuestJson } from "./guest-json.js";
 import { prepareInstance, type PreludeEntry, type PreparedInstance } from "./prepared-instance.js";
 import type { SliceRunner, SlicePlacement } from "./slice-runner.js";
 import type {
-  Denial, Invocation, LoadResult, SandboxDiagnostics, SandboxHandle, SandboxLimits, SandboxListeners, SandboxOptions,
+  Denial, Invocation, LoadResult, SandboxClock, SandboxDiagnostics, SandboxHandle, SandboxLimits, SandboxListeners, SandboxOptions,
 } from "./types.js";
 
 /** Where a sandbox runs: the host thread's slice board and shared capabilities, when it has them. */
@@ -27,6 +29,14 @@ export interface SandboxEnvironment {
   capabilities?: Capabilities;
   /** The guest's local time zone (IANA name); default: the host process's. */
   timeZone?: string;
+  /** The guest's default locale (a BCP 47 tag, `initialize`'s); default: the host process's. */
+  locale?: string;
+  /**
+   * The guest's time (its `Date`, `performance.now()` and timers); default: the real clock.
+   * Only for a sandbox in the current thread (the test kit's manual clock): a clock cannot cross
+   * to a host thread, and a prepared instance already has the real one.
+   */
+  clock?: SandboxClock;
   /**
    * An instance prepared ahead (a host thread's spare) to bind instead of making one. Its
    * `memoryBytes` and `timeZone` must be this sandbox's; no guest code may have run in it.
@@ -73,6 +83,8 @@ export class Sandbox implements SandboxHandle {
   private readonly bridge: HostBridge;
   private readonly slices: SliceRunner;
   private readonly timers: HostTimers;
+  /** WebCrypto keys of this sandbox, dropped with it. */
+  private readonly subtle = new SubtleHost();
   /** The bundle's source, dropped once evaluated (the interpreter keeps what it needs). */
   private code: string | undefined;
   /** Its compiled form from the code cache, until load. */
@@ -89,28 +101,29 @@ export class Sandbox implements SandboxHandle {
     prepared: PreparedInstance,
     private readonly dataDir: string,
     compiledCode: Uint8Array | undefined,
+    private readonly clock: SandboxClock | undefined,
   ) {
     this.code = code;
     this.compiledCode = compiledCode;
     ({ instance: this.instance, entry: this.entry, bridge: this.bridge, slices: this.slices } = prepared);
-    this.timers = new HostTimers((callId) => this.bridge.cancel(callId));
+    this.timers = new HostTimers((callId) => this.bridge.cancel(callId), clock);
   }
 
   static async create(options: SandboxOptions, listeners: SandboxListeners, env: SandboxEnvironment = {}): Promise<Sandbox> {
     const limits = resolveLimits(options.limits);
     const { prepared } = env;
-    if (prepared && (prepared.memoryBytes !== limits.memoryBytes || prepared.timeZone !== env.timeZone)) {
-      throw new Error("internal: the prepared instance does not match the sandbox's memory limit or time zone");
+    if (prepared && (prepared.memoryBytes !== limits.memoryBytes || prepared.timeZone !== env.timeZone || env.clock)) {
+      throw new Error("internal: the prepared instance does not match the sandbox's memory limit, time zone or clock");
     }
     const [dataDir, instance] = await Promise.all([
       mkdir(options.dataDir, { recursive: true }).then(() => realpath(options.dataDir)),
-      prepared ?? prepareInstance({ memoryBytes: limits.memoryBytes, timeZone: env.timeZone }),
+      prepared ?? prepareInstance({ memoryBytes: limits.memoryBytes, timeZone: env.timeZone, clock: env.clock }),
     ]).catch((error: unknown) => {
       prepared?.dispose();
       throw error;
     });
     const { code, ...rest } = options;
-    const sandbox = new Sandbox(options.id, rest, code, limits, listeners, instance, dataDir, env.compiledCode);
+    const sandbox = new Sandbox(options.id, rest, code, limits, listeners, instance, dataDir, env.compiledCode, env.clock);
     sandbox.bind(env);
     return sandbox;
   }
@@ -126,6 +139,8 @@ export class Sandbox implements SandboxHandle {
       cx: this.capabilityContext(),
       host: this.listeners.host,
       timers: this.timers,
+      intl: new IntlHost({ locale: env.locale, timeZone: env.timeZone }),
+      subtle: this.subtle,
       invokeDone: (args) => this.settle(args),
       refuseModule: (name) => this.refuseModule(name),
     });
@@ -382,6 +397,7 @@ export class Sandbox implements SandboxHandle {
   private release(error: SandboxError): void {
     this.lifetime.abort(error);
     this.timers.clearAll();
+    this.subtle.clear();
     this.bridge.cancelAll();
     this.queue.length = 0;
     for (const id of [...this.calls.keys()]) this.failCall(id, error);
@@ -400,7 +416,7 @@ export class Sandbox implements SandboxHandle {
   }
 
   private recordDenial(denial: Omit<Denial, "at">): Denial {
-    const full = { ...denial, at: Date.now() };
+    const full = { ...denial, at: this.clock?.now() ?? Date.now() };
     this.denials.push(full);
     if (this.denials.length > MAX_DENIALS_KEPT) this.denials.shift();
     this.listeners.onEvent?.({ type: "denied", denial: full });

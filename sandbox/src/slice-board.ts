@@ -1,22 +1,27 @@
 /**
  * A host thread's public notice board, in a SharedArrayBuffer the owner's watchdog reads: which
- * sandbox is running guest code right now, since when, and with what slice limit. The host
- * thread writes it around every guest slice; the watchdog sleeps on the busy word
- * (`Atomics.waitAsync`), so an idle thread costs the owner nothing.
+ * sandbox is running guest code right now, since when (wall clock and the thread's CPU clock),
+ * with what slice limit, and the thread's kernel id (so the watchdog can read that thread's CPU
+ * clock itself, thread-cpu.ts). The host thread writes it around every guest slice; the watchdog
+ * sleeps on the busy word (`Atomics.waitAsync`), so an idle thread costs the owner nothing.
  */
 
 const BUSY = 0; // Int32 index: 1 while a guest slice runs
 const SLOT = 1; // Int32 index: the sandbox's slot on its host thread
-const START = 0; // Float64 index (byte 8): slice start, ms since the epoch (timeOrigin + now)
-const LIMIT = 1; // Float64 index (byte 16): that sandbox's sliceMs
+const TID = 2; // Int32 index: the host thread's kernel thread id (0: unknown)
+const START = 0; // Float64 index (byte 16): slice start, ms since the epoch (timeOrigin + now)
+const LIMIT = 1; // Float64 index (byte 24): that sandbox's sliceMs
+const START_CPU = 2; // Float64 index (byte 32): the thread's CPU clock at the slice's start, ms
 
 /** Bytes of the SharedArrayBuffer one board needs. */
-export const SLICE_BOARD_BYTES = 24;
+export const SLICE_BOARD_BYTES = 40;
 
 export interface SliceNotice {
   busy: boolean;
   slot: number;
   startedAt: number;
+  /** The host thread's CPU clock (thread-cpu.ts) when the slice began. */
+  startedAtCpu: number;
   sliceMs: number;
 }
 
@@ -30,12 +35,22 @@ export class SliceBoard {
   private readonly times: Float64Array;
 
   constructor(readonly buffer: SharedArrayBuffer) {
-    this.words = new Int32Array(buffer, 0, 2);
-    this.times = new Float64Array(buffer, 8, 2);
+    this.words = new Int32Array(buffer, 0, 4);
+    this.times = new Float64Array(buffer, 16, 3);
   }
 
-  begin(slot: number, sliceMs: number): void {
+  /** The host thread says who it is, once, before any slice. */
+  set threadId(tid: number) {
+    Atomics.store(this.words, TID, tid);
+  }
+
+  get threadId(): number {
+    return Atomics.load(this.words, TID);
+  }
+
+  begin(slot: number, sliceMs: number, cpuNow: number): void {
     this.times[START] = wallNow();
+    this.times[START_CPU] = cpuNow;
     this.times[LIMIT] = sliceMs;
     Atomics.store(this.words, SLOT, slot);
     Atomics.store(this.words, BUSY, 1);
@@ -48,7 +63,13 @@ export class SliceBoard {
 
   read(): SliceNotice {
     const busy = Atomics.load(this.words, BUSY) === 1;
-    return { busy, slot: Atomics.load(this.words, SLOT), startedAt: this.times[START], sliceMs: this.times[LIMIT] };
+    return {
+      busy,
+      slot: Atomics.load(this.words, SLOT),
+      startedAt: this.times[START],
+      startedAtCpu: this.times[START_CPU],
+      sliceMs: this.times[LIMIT],
+    };
   }
 
   /** Wakes a pending `waitWhileIdle` (used when the watchdog stops). */

@@ -1,11 +1,14 @@
 /**
  * Runs guest code in slices. A slice is one entry into the interpreter plus every promise job
- * that entry queued; the interrupt handler stops it at `sliceMs`. Each slice is announced on
+ * that entry queued; the interrupt handler stops it once it has used `sliceMs` of the thread's
+ * CPU time (thread-cpu.ts): time spent waiting for a core on a busy machine does not count, so
+ * load never makes an innocent extension overrun. Each slice is announced on
  * the host thread's SliceBoard so the owner's watchdog can end a thread stuck inside one
  * native call, where the interrupt handler never runs (quickjs-emscripten issue 219).
  */
 import type { QuickJSContext, QuickJSHandle, QuickJSRuntime } from "quickjs-emscripten-core";
 import type { SliceBoard } from "./slice-board.js";
+import { ownCpuClock } from "./thread-cpu.js";
 
 export interface SliceStats {
   cpuMs: number;
@@ -35,7 +38,16 @@ export interface SliceOutcome<T> {
  */
 export class SliceRunner {
   readonly stats: SliceStats = { cpuMs: 0, longestSliceMs: 0, interruptedSlices: 0 };
-  private deadline = 0;
+  private readonly cpu = ownCpuClock();
+  /** The slice's start on the thread's CPU clock. */
+  private cpuStart = 0;
+  /**
+   * Wall time (performance.now) before which the slice cannot be over: CPU time never runs
+   * ahead of wall time, so the clock is read only once wall time says it might be.
+   */
+  private checkAt = 0;
+  /** Interrupt at the next check, whatever the time (reading an escaped error must run no guest code). */
+  private stopNow = false;
   private fired = false;
   private active = false;
 
@@ -46,9 +58,9 @@ export class SliceRunner {
     private placement?: SlicePlacement,
   ) {
     runtime.setInterruptHandler(() => {
-      if (performance.now() <= this.deadline) return false;
-      this.fired = true;
-      return true;
+      if (this.stopNow) return true;
+      if (performance.now() <= this.checkAt) return false;
+      return this.overdue();
     });
   }
 
@@ -68,9 +80,20 @@ export class SliceRunner {
    * whether or not QuickJS reaches its next interrupt check before the guest code returns.
    */
   markIfOverdue(): boolean {
-    if (!this.active || performance.now() <= this.deadline) return false;
-    this.fired = true;
-    return true;
+    if (!this.active) return false;
+    if (this.fired) return true;
+    return performance.now() > this.checkAt && this.overdue();
+  }
+
+  /** Reads the CPU clock: marks the slice interrupted if it is past its time, else sets the next check. */
+  private overdue(): boolean {
+    const used = this.cpu.now() - this.cpuStart;
+    if (used > this.sliceMs) {
+      this.fired = true;
+      return true;
+    }
+    this.checkAt = performance.now() + (this.sliceMs - used);
+    return false;
   }
 
   /**
@@ -80,11 +103,12 @@ export class SliceRunner {
    */
   run<T>(body: () => T): SliceOutcome<T> {
     if (this.active) throw new Error("internal: a guest slice is already running");
-    const start = performance.now();
+    const start = this.cpu.now();
     this.active = true;
     this.fired = false;
-    this.deadline = start + this.sliceMs;
-    this.placement?.board.begin(this.placement.slot, this.sliceMs);
+    this.cpuStart = start;
+    this.checkAt = performance.now() + this.sliceMs;
+    this.placement?.board.begin(this.placement.slot, this.sliceMs, start);
     const escaped: string[] = [];
     let value: T;
     try {
@@ -96,7 +120,7 @@ export class SliceRunner {
     } finally {
       this.placement?.board.end();
       this.active = false;
-      const ms = performance.now() - start;
+      const ms = Math.max(0, this.cpu.now() - start);
       this.stats.cpuMs += ms;
       if (ms > this.stats.longestSliceMs) this.stats.longestSliceMs = ms;
       if (this.fired) this.stats.interruptedSlices++;
@@ -109,16 +133,14 @@ export class SliceRunner {
     try {
       if (this.context.typeof(handle) === "string") return this.context.getString(handle).slice(0, 1000);
       if (this.context.typeof(handle) !== "object") return String(this.context.dump(handle)).slice(0, 1000);
-      const saved = { deadline: this.deadline, fired: this.fired };
-      this.deadline = 0; // a getter on the error object would be interrupted at once
+      this.stopNow = true; // a getter on the error object would be interrupted at once
       try {
         const message = this.context.getProp(handle, "message");
         const text = this.context.typeof(message) === "string" ? this.context.getString(message) : "unknown error";
         message.dispose();
         return text.slice(0, 1000);
       } finally {
-        this.deadline = saved.deadline;
-        this.fired = saved.fired;
+        this.stopNow = false;
       }
     } catch {
       return "unknown error";

@@ -31,7 +31,7 @@ export class SpareKeeper {
   active(): void {
     if (this.ready || this.making) return;
     if (this.timer) this.timer.refresh();
-    else this.timer = setTimeout(() => this.fill(), this.idleMs).unref();
+    else this.timer = setTimeout(() => void this.fill(), this.idleMs).unref();
   }
 
   /** The spare, if one is ready and made for this memory cap; it is never handed out twice. */
@@ -47,11 +47,13 @@ export class SpareKeeper {
     return this.ready !== undefined;
   }
 
-  private fill(): void {
+  /** Makes the spare now (a host thread starting: its first create should find one). */
+  fill(): Promise<void> {
+    if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
-    if (this.ready || this.making) return;
+    if (this.ready || this.making) return Promise.resolve();
     this.making = true;
-    this.make().then(
+    return this.make().then(
       (prepared) => {
         this.making = false;
         this.ready = prepared;

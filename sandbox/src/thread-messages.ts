@@ -18,7 +18,9 @@ export type ToHostThread =
   | { type: "abort"; rid: number; reason: string }
   | { type: "forwarded"; sid: number; fid: number; ok: true; value: unknown }
   | { type: "forwarded"; sid: number; fid: number; ok: false; error: { name: string; message: string } }
-  | { type: "stats"; rid: number; collectGarbage?: boolean };
+  | { type: "stats"; rid: number; collectGarbage?: boolean }
+  /** The pool is ending: dispose every sandbox (ending their timers, requests and exec children). */
+  | { type: "close"; rid: number };
 
 export type FromHostThread =
   | { type: "ready" }
@@ -38,8 +40,12 @@ export interface LoadReply {
 export interface HostThreadData {
   module: WebAssembly.Module;
   board: SharedArrayBuffer;
+  /** Tag prefix of every program this thread's sandboxes start (capabilities/process-tags.ts). */
+  execTag: string;
   /** The guests' local time zone (IANA name, checked by the pool); absent: the process's. */
   timeZone?: string;
+  /** The guests' default locale (checked by the pool); absent: the process's. */
+  locale?: string;
   /** Keep a spare prepared instance ready (default true). */
   spare?: boolean;
 }

@@ -23,8 +23,31 @@ export function checkTimeZone(name: string): string {
   }
 }
 
-/** Minutes east of UTC in one zone at an instant. */
+/** Quarter hours: a zone's offset changes at most once in one (in practice never inside one). */
+const BUCKET_MS = 15 * 60_000;
+const MAX_BUCKETS = 4096;
+
+/**
+ * Minutes east of UTC in one zone at an instant. Cached by quarter hour when the offset is the
+ * same at both its ends (QuickJS asks for the same instants again and again: every getter,
+ * and the prelude's local-time conversion, asks a few times), since formatToParts is slow.
+ */
 function offsetFinder(timeZone: string): (ms: number) => number {
+  const exact = exactOffsetFinder(timeZone);
+  const buckets = new Map<number, number>();
+  return function offsetAt(ms) {
+    const bucket = Math.floor(ms / BUCKET_MS);
+    const known = buckets.get(bucket);
+    if (known !== undefined) return known;
+    const start = exact(bucket * BUCKET_MS);
+    if (start !== exact(bucket * BUCKET_MS + BUCKET_MS - 1000)) return exact(ms);
+    if (buckets.size >= MAX_BUCKETS) buckets.delete(buckets.keys().next().value!);
+    buckets.set(bucket, start);
+    return start;
+  };
+}
+
+function exactOffsetFinder(timeZone: string): (ms: number) => number {
   const format = new Intl.DateTimeFormat("en-US", {
     timeZone, hourCycle: "h23", year: "numeric", month: "numeric", day: "numeric", hour: "numeric", minute: "numeric", second: "numeric", era: "short",
   });
@@ -77,7 +100,15 @@ export function zoneImports(imports: WebAssembly.Imports, memory: WebAssembly.Me
     throw new Error("this QuickJS build's time functions were not recognised; the timeZone option cannot be applied");
   }
   const offsetAt = offsetFinder(timeZone);
-  const yearOffsets = (year: number) => [offsetAt(Date.UTC(year, 0, 1)), offsetAt(Date.UTC(year, 6, 1))];
+  const years = new Map<number, [number, number]>();
+  const yearOffsets = (year: number): [number, number] => {
+    let pair = years.get(year);
+    if (!pair) {
+      if (years.size >= MAX_BUCKETS) years.clear();
+      years.set(year, (pair = [offsetAt(Date.UTC(year, 0, 1)), offsetAt(Date.UTC(year, 6, 1))]));
+    }
+    return pair;
+  };
 
   env[localtime[0]] = function localtimeInZone(seconds: bigint | number, tm: number): void {
     const value = Number(seconds);

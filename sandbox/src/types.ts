@@ -14,11 +14,24 @@ export interface SandboxLimits {
   sliceMs: number;
 }
 
+/**
+ * Where a sandbox's time comes from: the guest's `Date`, `performance.now()` and timers. Default:
+ * the real clock. `@svc/testkit` gives a manual one, so a test moves time instead of waiting.
+ */
+export interface SandboxClock {
+  /** Epoch milliseconds. */
+  now(): number;
+  setTimeout(callback: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
 /** The manifest's `permissions` object, as declared. */
 export interface Permissions {
   network: string[];
   files: string[];
   exec: string[];
+  /** Lets `exec` run programs that run other programs (sh, env, find …); default false. */
+  runAnyCommand?: boolean;
 }
 
 /** Everything needed to create one extension's sandbox. Plain data. */

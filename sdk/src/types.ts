@@ -99,8 +99,13 @@ export interface ExecResult {
 export interface Files {
   /** Text (UTF-8, the default) or the bytes as base64. */
   read(path: string, options?: { encoding?: "utf8" | "base64" }): Promise<string>;
-  /** Writes atomically (temporary file, then rename). `data` is text, or bytes as base64 with `encoding: "base64"`. */
-  write(path: string, data: string, options?: { encoding?: "utf8" | "base64" }): Promise<void>;
+  /** The file's bytes. */
+  readBytes(path: string): Promise<Uint8Array>;
+  /**
+   * Writes atomically (temporary file, then rename). `data` is text, bytes, or bytes as base64
+   * with `encoding: "base64"`. Writes count against the data folder's quota.
+   */
+  write(path: string, data: string | Uint8Array, options?: { encoding?: "utf8" | "base64" }): Promise<void>;
   /** Names of the entries in a folder. */
   list(dir: string): Promise<string[]>;
   exists(path: string): Promise<boolean>;

@@ -2,11 +2,12 @@
  * `svckit dev`: the watch build rewrites dist/ and dist/tools.json on every save, prints a
  * broken save's problems without stopping, and keeps a dev link in <SVC_HOME>/Extensions.
  */
+import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { readFile, readlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { svckit, tempFolder, type Outcome } from "./harness.js";
+import { SVCKIT_BIN, svckit, tempFolder, type Outcome } from "./harness.js";
 import { STAT_SOURCE, writeFixture } from "./fixtures.js";
 
 let folder: { dir: string; remove(): Promise<void> };
@@ -73,4 +74,21 @@ describe("svckit dev", () => {
     expect(lines.filter((line) => line.startsWith("no app is running"))).toEqual([`no app is running (no webhook.json in ${home} yet); its logs will stream once it starts`]);
     expect(lines.at(-1)).toBe(`removed ${link}`);
   });
+
+  for (const signal of ["SIGTERM", "SIGHUP"] as const) {
+    it(`removes its link when ended by ${signal}, as with Ctrl-C`, async () => {
+      const signalHome = join(folder.dir, `home-${signal}`);
+      const link = join(signalHome, "Extensions", "com.example.fixture");
+      const child = spawn(process.execPath, [SVCKIT_BIN, "dev", ext], { cwd: folder.dir, env: { PATH: process.env.PATH ?? "", HOME: folder.dir, SVC_HOME: signalHome } });
+      let stdout = "";
+      child.stdout.on("data", (chunk) => (stdout += chunk));
+      const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+      await eventually(() => stdout.includes("watching for changes"), "dev to be watching");
+      expect(existsSync(link)).toBe(true);
+      child.kill(signal);
+      expect(await exited).toBe(0);
+      expect(existsSync(link)).toBe(false);
+      expect(stdout.trimEnd().split("\n").at(-1)).toBe(`removed ${link}`);
+    });
+  }
 });

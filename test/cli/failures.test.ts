@@ -155,8 +155,8 @@ export default defineExtension({
     await ctx.notify("Hello", "from validate");
     await ctx.openURL("https://example.com/x");
     ctx.log.info("a log line");
-    const token = await ctx.oauth.token();
-    await ctx.emit(stat("mock", { title: "Mock", value: number(0), label: JSON.stringify({ token: token.token, hours: (await ctx.workingHours()) ?? null }) }));
+    const token = await ctx.oauth.token().then((t) => t.token, (e) => e.message);
+    await ctx.emit(stat("mock", { title: "Mock", value: number(0), label: JSON.stringify({ token, hours: (await ctx.workingHours()) ?? null }) }));
   },
 });
 `,
@@ -168,6 +168,7 @@ export default defineExtension({
     expect(result.stdout).toContain("notify: Hello — from validate");
     expect(result.stdout).toContain("openURL: https://example.com/x");
     expect(result.stdout).toContain("log [info] a log line");
-    expect(result.stdout).toContain('"label": "{\\"token\\":null,\\"hours\\":null}"');
+    // The fake app answers as svc-host does: no sign-in is declared.
+    expect(result.stdout).toContain('"label": "{\\"token\\":\\"com.example.fixture declares no sign-in: add a provider to svc.oauth\\",\\"hours\\":null}"');
   });
 });

@@ -29,12 +29,12 @@ describe.each(TEMPLATES)("svckit new --template %s", (template) => {
   const name = `my-${template}`;
   const dir = () => join(folder.dir, name);
 
-  it("scaffolds the five files with the manifest", async () => {
+  it("scaffolds the files with the manifest and tests", async () => {
     const result = await svckit(["new", name, "--template", template], { cwd: folder.dir });
     expect(result.stderr).toBe("");
     expect(result.code).toBe(0);
     expect(result.stdout.split("\n")[0]).toBe(
-      `created ${name} (com.example.${name}, template ${template}): package.json, src/index.ts, README.md, tsconfig.json, .gitignore`,
+      `created ${name} (com.example.${name}, template ${template}): package.json, src/index.ts, test/extension.test.ts, test/recordings/api.json, README.md, tsconfig.json, .gitignore`,
     );
     const pkg = JSON.parse(await readFile(join(dir(), "package.json"), "utf8"));
     expect(pkg).toMatchObject({ name, version: "0.1.0", main: "dist/index.js", svc: { id: `com.example.${name}`, title: `My ${template[0].toUpperCase()}${template.slice(1)}` } });
@@ -57,6 +57,15 @@ describe.each(TEMPLATES)("svckit new --template %s", (template) => {
     expect(result.stdout).toMatch(new RegExp(`emit com\\.example\\.${name}/[a-z-0-9]+ \\(${LAYOUT[template]}\\) ".+ \\(sample\\)"`));
     expect(result.stdout).toContain('"subtitle": "Sample data · set the API URL in Settings"');
     expect(result.stdout.split("\n").at(-1)).toBe("valid");
+  });
+
+  it("passes its own tests with svckit test, offline, the API replayed from its recording", async () => {
+    const result = await svckit(["test"], { cwd: dir() });
+    expect(result.stderr).toBe("");
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain("✔ shows sample data, marked as such, until an API URL is set");
+    expect(result.stdout).toMatch(/ℹ fail 0\n/);
+    expect(result.stdout).not.toContain("✖");
   });
 
   it("packs <name>-<version>.svc with package.json, dist/ and README", async () => {

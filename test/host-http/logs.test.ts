@@ -114,7 +114,7 @@ describe("GET /v1/logs guards", () => {
     for (const query of ["?extension=", "?extension=a&extension=b"]) {
       const answer = await fetch(`${server.url}/v1/logs${query}`, { headers: auth });
       expect(answer.status).toBe(400);
-      expect((await answer.json()).error).toBe("?extension should be one extension id, like ?extension=com.example.ci (leave it out for every extension)");
+      expect(((await answer.json()) as { error: string }).error).toBe("?extension should be one extension id, like ?extension=com.example.ci (leave it out for every extension)");
     }
   });
 });

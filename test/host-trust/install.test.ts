@@ -76,6 +76,6 @@ describe("svc-host install", () => {
     expect(help.code).toBe(0);
     expect(help.stdout).toContain("svc-host install <file.svc> [--yes]");
     for (const name of ["SVC_HOME", "SVC_PORT", "SVC_OPEN_URLS", "SVC_HOST_CONTROL"]) expect(help.stdout).toContain(name);
-    expect(await svcHost(["uninstall"], scene.world.home)).toEqual({ code: 2, stdout: "", stderr: "svc-host: unknown command uninstall; run svc-host --help\n" });
+    expect(await svcHost(["frobnicate"], scene.world.home)).toEqual({ code: 2, stdout: "", stderr: "svc-host: unknown command frobnicate; run svc-host --help\n" });
   });
 });

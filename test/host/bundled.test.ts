@@ -12,6 +12,7 @@ describe("bundled extensions", () => {
   it("are built by npm install", () => {
     expect(existsSync(join(BUNDLED, "focus", "dist", "index.js"))).toBe(true);
     expect(existsSync(join(BUNDLED, "system", "dist", "index.js"))).toBe(true);
+    expect(existsSync(join(BUNDLED, "devtools", "dist", "tools.json"))).toBe(true);
   });
 
   it("show a focus timer that starts, pauses and stops, and a system meter, offline", async () => {
@@ -45,7 +46,7 @@ describe("bundled extensions", () => {
     const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
     try {
       await expect.poll(() => out, { timeout: 15_000, interval: 100 }).toMatch(/· Focus {2}Ready: 25:00 {2}\[dev\.svc\.focus\/session #\d+\]/);
-      expect(out).toMatch(/^\d\d:\d\d:\d\d extensions: 2 active$/m);
+      expect(out).toMatch(/^\d\d:\d\d:\d\d extensions: 3 active$/m);
       expect(out).toMatch(/^\d\d:\d\d:\d\d {3}dev\.svc\.focus \(bundled\)$/m);
     } finally {
       child.kill("SIGTERM");

@@ -75,6 +75,8 @@ describe("host calls", () => {
     expect(results["secrets.nameOverLimit"].error).toMatch(/^ctx\.secrets\.get: "name" should be 1–64 characters/);
     expect(results["secrets.setAtLimit"]).toEqual({});
     expect(results["secrets.setOverLimit"].error).toMatch(/"value" should be at most 16384 bytes/);
+    expect(results["notify.escape"].error).toMatch(/"title" should not contain U\+001B \(a control or bidi character; found at 0\)/);
+    expect(results["notify.bidi"].error).toMatch(/"body" should not contain U\+202E/);
     expect(results["workingHours"]).toEqual({ ok: { start: 540, end: 1020, weekdaysOnly: true } });
     expect(results["oauth.connect"]).toEqual({ error: "the sign-in port 47812 is taken" });
     expect(results["oauth.connections"]).toEqual({ ok: [connection] });

@@ -43,6 +43,17 @@ export function secretStoreContract(label: string, makeStore: () => SecretStore)
       for (const [s, a] of [[`${service}.a`, "secret.k"], [`${service}.b`, "secret.k"], [`${service}.a`, "pref.k"]]) await store.delete(s, a);
     });
 
+    it("lists the accounts of exactly one service", async () => {
+      const store = makeStore();
+      await store.set(`${service}.list`, "secret.k", "a");
+      await store.set(`${service}.list`, "pref.p", "b");
+      await store.set(`${service}.listed`, "secret.other", "c");
+      expect(await store.accounts(`${service}.list`)).toEqual(["pref.p", "secret.k"]);
+      expect(await store.accounts(`${service}.none`)).toEqual([]);
+      for (const [s, a] of [[`${service}.list`, "secret.k"], [`${service}.list`, "pref.p"], [`${service}.listed`, "secret.other"]]) await store.delete(s, a);
+      expect(await store.accounts(`${service}.list`)).toEqual([]);
+    });
+
     it("keeps any text exactly: unicode, newlines and 16 KB", async () => {
       const store = makeStore();
       const values = ["žluťoučký 🐴\nline two\t", "x".repeat(16_384), ""];

@@ -29,6 +29,7 @@ describe("bundle", () => {
     expect(outcome.code).toContain("module.exports");
     expect(outcome.code).not.toContain("require(");
     const module = { exports: {} as { default?: { greeting: string } } };
+    // eslint-disable-next-line no-new-func -- runs the same bundle on Node, to compare
     new Function("module", "exports", outcome.code)(module, module.exports);
     expect(module.exports.default?.greeting).toBe("HI!");
   });
@@ -101,5 +102,45 @@ describe("@svc/api in a bundle", () => {
     // The schemas (and zod) would add hundreds of kilobytes: the SDK says "sideEffects": false.
     expect(outcome.code.length).toBeLessThan(20_000);
     expect(outcome.code).not.toContain("zod");
+  });
+});
+
+describe("resolution before refusal", () => {
+  it("bundles a package's browser mapping to false, an installed package named like a built-in, and a require inside try/catch", async () => {
+    await project({
+      "src/index.ts": 'import lib from "lib";\nimport { EventEmitter } from "events";\nexport default { lib, emitter: new EventEmitter() };\n',
+      "node_modules/lib/package.json": '{"name":"lib","main":"index.js","browser":{"crypto":false}}',
+      "node_modules/lib/index.js":
+        'const crypto = require("crypto");\nlet zlib = null;\ntry { zlib = require("zlib"); } catch {}\nmodule.exports = { crypto, zlib };\n',
+      "node_modules/events/package.json": '{"name":"events","main":"events.js"}',
+      "node_modules/events/events.js": "function EventEmitter() {}\nmodule.exports = EventEmitter;\nmodule.exports.EventEmitter = EventEmitter;\n",
+    });
+    const outcome = await bundle(dir);
+    expect(outcome).toMatchObject({ ok: true });
+    if (!outcome.ok) return;
+    // The tolerated require stays, and fails at run time into its catch (the sandbox refuses it).
+    expect(outcome.code).toContain('require("zlib")');
+    const module = { exports: {} as { default?: { lib: { crypto: unknown; zlib: unknown }; emitter: object } } };
+    const refuse = (name: string) => {
+      throw new Error(`module "${name}" is not available in the extension sandbox`);
+    };
+    new Function("module", "exports", "require", outcome.code)(module, module.exports, refuse);
+    expect(module.exports.default?.lib).toEqual({ crypto: {}, zlib: null });
+    expect(module.exports.default?.emitter.constructor.name).toBe("EventEmitter");
+  });
+
+  it("refuses a require outside try/catch that stays unresolved, and an import of a built-in without a package, naming the chain", async () => {
+    await project({
+      "src/index.ts": 'import lib from "lib";\nimport { EventEmitter } from "events";\nexport default { lib, EventEmitter };\n',
+      "node_modules/lib/package.json": '{"name":"lib","main":"index.js"}',
+      "node_modules/lib/index.js": 'let zlib = null;\ntry { zlib = require("zlib"); } catch {}\nmodule.exports = { zlib, hash: require("crypto") };\n',
+    });
+    const outcome = await bundle(dir);
+    expect(outcome.ok).toBe(false);
+    if (outcome.ok) return;
+    expect(outcome.errors.sort()).toEqual([
+      'src/index.ts imports "events": Node modules are not available in the extension sandbox; install the npm package "events" (its browser version), which svckit then bundles',
+      'src/index.ts → node_modules/lib/index.js imports "crypto": Node modules are not available in the extension sandbox; use the global crypto (getRandomValues, randomUUID, subtle)',
+    ]);
   });
 });

@@ -8,7 +8,7 @@ import { build, type BuildFailure, type BuildOptions, type BuildResult, type Mes
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { sdkFallback } from "./api-resolution.js";
-import { externalNodeBuiltins, findBuiltinImports } from "./node-builtins.js";
+import { nodeBuiltins } from "./node-builtins.js";
 
 export const ENTRY = "src/index.ts";
 export const OUTFILE = "dist/index.js";
@@ -47,7 +47,7 @@ export function bundleOptions(dir: string, extraPlugins: Plugin[] = []): BuildOp
     metafile: true,
     write: false,
     logLevel: "silent",
-    plugins: [sdkFallback(), externalNodeBuiltins(), ...extraPlugins],
+    plugins: [sdkFallback(), nodeBuiltins([sdkFallback()]), ...extraPlugins],
   };
 }
 
@@ -64,7 +64,6 @@ export type BundleOutcome =
 export function bundleOutcome(result: BuildResult<{ metafile: true; write: false }>): BundleOutcome {
   const warnings = result.warnings.map(formatMessage);
   const errors = result.errors.map(formatMessage);
-  if (errors.length === 0) errors.push(...findBuiltinImports(result.metafile, ENTRY));
   const output = result.outputFiles?.find((file) => file.path.endsWith(".js"));
   if (errors.length > 0 || !output) {
     return { ok: false, errors: errors.length > 0 ? errors : ["esbuild produced no output"], warnings };

@@ -5,6 +5,9 @@ import { dev } from "./dev.js";
 import { create } from "./new.js";
 import { pack } from "./pack.js";
 import { send } from "./send.js";
+import { test } from "./test.js";
+import { tool } from "./tool.js";
+import { mcp } from "./mcp.js";
 import { validate } from "./validate.js";
 
-export const commands = [create, build, validate, dev, send, pack] as unknown as CommandDef[];
+export const commands = [create, build, validate, test, dev, send, tool, mcp, pack] as unknown as CommandDef[];

@@ -10,7 +10,8 @@ export const create = defineCommand({
   name: "new",
   summary: "scaffold an extension that builds and validates at once",
   details: [
-    "Makes the folder <name> with package.json (the manifest), src/index.ts, README.md,",
+    "Makes the folder <name> with package.json (the manifest), src/index.ts, tests that pass",
+    "offline (test/extension.test.ts, replaying test/recordings/api.json), README.md,",
     "tsconfig.json and .gitignore. Each template fetches from an API URL you set in Settings",
     "and shows sample data, marked as such, until you do.",
     "",
@@ -37,6 +38,7 @@ export const create = defineCommand({
     ctx.out.info("Next:");
     ctx.out.info(`  cd ${where}`);
     ctx.out.info("  npx svckit validate   # builds, runs update() once, prints the blips");
+    ctx.out.info("  npx svckit test       # runs test/*.test.ts offline with @svc/testkit");
     ctx.out.info("  npx svckit dev        # rebuilds on save and links it into the app");
   },
 });

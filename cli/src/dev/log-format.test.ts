@@ -38,3 +38,19 @@ describe("formatBytes", () => {
     expect([formatBytes(1023), formatBytes(1024), formatBytes(1024 * 1024 - 1), formatBytes(1024 * 1024)]).toEqual(["1023 B", "1.0 KB", "1024.0 KB", "1.0 MB"]);
   });
 });
+
+describe("a stranger's text in the log stream is inert", () => {
+  it("console.log with U+202E, an escape sequence and a forged line prints as visible text, the next line indented", () => {
+    const lines = formatEvent(log("info", "invoice\u202eexe.pdf \u001b[2J\n09:00:02 info    forged"), painter(true));
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toContain("invoice\\u{202e}exe.pdf \\u{1b}[2J");
+    expect(lines[1]).toBe(`${" ".repeat(16)} 09:00:02 info    forged`);
+    // The only escape sequences left are our own colours.
+    for (const line of lines) expect(line.replace(/\x1b\[\d+m/g, "")).not.toMatch(/[\u0000-\u001f\u202e]/);
+  });
+
+  it("a status error and a bogus time are escaped too", () => {
+    const [line] = formatEvent({ type: "status", at: "\u001b]0;x\u0007", extensionId: "com.x", status: "crashed", error: "\u001b[8m" }, painter(false));
+    expect(line).toBe("\\u{1b}]0;x\\u{7} status  crashed: \\u{1b}[8m");
+  });
+});

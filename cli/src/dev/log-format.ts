@@ -4,6 +4,8 @@
  * Colours only when the output is a terminal.
  */
 
+import { escapeForDisplay } from "@svc/api";
+
 /** One line of `GET /v1/logs` as the host sends it (host/README.md "Log stream"). */
 export type StreamEvent =
   | { type: "log"; at: string; extensionId?: string; level: "debug" | "info" | "warn" | "error"; message: string }
@@ -60,8 +62,14 @@ function logTag(level: string, message: string): { tag: string; colour: Colour }
  * // ['09:00:01 denied  fetch x.io: "x.io" is not in permissions.network',
  * //  '         fix     add "x.io" to svc.permissions.network in package.json']
  */
-export function formatEvent(event: StreamEvent, paint: Paint): string[] {
-  if (event.type === "heartbeat") return [];
+export function formatEvent(raw: StreamEvent, paint: Paint): string[] {
+  if (raw.type === "heartbeat") return [];
+  // Every string came from an extension or the stream: made inert before any colour is added.
+  // A message keeps its line breaks: each further line is indented below the tag, so it can
+  // never pass for a line of its own.
+  const event = Object.fromEntries(
+    Object.entries(raw).map(([key, value]) => [key, typeof value === "string" ? escapeForDisplay(value, { multiline: key === "message" }) : value]),
+  ) as Exclude<StreamEvent, { type: "heartbeat" }>;
   const time = paint("gray", clock(event.at));
   const pad = (tag: string) => tag.padEnd(7);
   if (event.type === "status") {

@@ -27,8 +27,8 @@ export function packageJson({ name, id, title, template }: NewExtension): string
     private: true,
     description: template.description,
     main: "dist/index.js",
-    scripts: { build: "svckit build", dev: "svckit dev", validate: "svckit validate", pack: "svckit pack" },
-    devDependencies: { "@svc/api": SDK_RANGE, svckit: SDK_RANGE, typescript: "^5.9.0" },
+    scripts: { build: "svckit build", dev: "svckit dev", validate: "svckit validate", test: "svckit test", pack: "svckit pack" },
+    devDependencies: { "@svc/api": SDK_RANGE, "@svc/testkit": SDK_RANGE, svckit: SDK_RANGE, typescript: "^5.9.0" },
     svc: {
       id,
       title,
@@ -107,6 +107,7 @@ ${template.apiShape}
 |---|---|
 | \`npx svckit build\` | bundles \`src/index.ts\` into \`dist/index.js\` and checks the manifest |
 | \`npx svckit validate\` | runs \`update()\` once in the app's sandbox and prints the blips |
+| \`npx svckit test\` | runs \`test/*.test.ts\` offline: the API is replayed from \`test/recordings/\`; \`--record\` records it again from the real API |
 | \`npx svckit dev\` | rebuilds on save and links the extension into the app, which reloads it |
 | \`npx svckit pack\` | writes \`${name}-<version>.svc\` to share; people install it in the app |
 

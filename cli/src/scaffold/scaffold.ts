@@ -7,6 +7,8 @@ import { join } from "node:path";
 import { CliError } from "../errors.js";
 import { writeFileAtomic } from "../files.js";
 import { GITIGNORE, type NewExtension, packageJson, readme, TSCONFIG } from "./project-files.js";
+import { formatRecording, jsonExchange } from "@svc/testkit";
+import { testFile } from "./snippets.js";
 import { TEMPLATES } from "./templates/index.js";
 import { TEMPLATE_NAMES, type TemplateName } from "./template.js";
 
@@ -61,9 +63,14 @@ export async function writeExtension(dir: string, plan: NewExtension): Promise<s
     throw new CliError(`${dir} already exists and is not empty: choose another name, or remove it first.`);
   }
   await mkdir(join(dir, "src"), { recursive: true });
+  await mkdir(join(dir, "test", "recordings"), { recursive: true });
+  const { template } = plan;
   const files: Record<string, string> = {
     "package.json": packageJson(plan),
-    "src/index.ts": plan.template.source,
+    "src/index.ts": template.source,
+    "test/extension.test.ts": testFile(template.apiExample, template.tests),
+    // What the example API answers, as `svckit test --record` would have recorded it.
+    "test/recordings/api.json": formatRecording([jsonExchange("GET", template.apiExample, template.apiSample)]),
     "README.md": readme(plan),
     "tsconfig.json": TSCONFIG,
     ".gitignore": GITIGNORE,

@@ -21,4 +21,8 @@ export interface Template {
   apiShape: string;
   /** `src/index.ts`. */
   source: string;
+  /** What the recorded API answers at `apiExample`, in `test/recordings/api.json`. */
+  apiSample: unknown;
+  /** The tests after the shared opening (see snippets.ts `testFile`): run offline by `svckit test`. */
+  tests: string;
 }

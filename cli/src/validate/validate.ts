@@ -3,11 +3,12 @@
  * app's sandbox against a mock app: `update()`, and with `--tool` one tool too.
  */
 import type { CallContext, SandboxEvent } from "@svc/sandbox";
+import { FakeHostCalls } from "@svc/testkit";
 import type { Output } from "../command.js";
 import { CliError } from "../errors.js";
+import { formatJson } from "../format-json.js";
 import { checkExtension } from "../build/pipeline.js";
 import { withSandbox } from "../build/sandbox-session.js";
-import { MockHost } from "./mock-host.js";
 import { defaultPreferences } from "./preferences.js";
 import { planToolRun, runTool, type ToolRequest } from "./run-tool.js";
 
@@ -35,7 +36,14 @@ export async function validateExtension(
       (toolNames.length > 0 ? `tools ok (${toolNames.join(", ")})` : "no tools"),
   );
 
-  const host = new MockHost(checked.id, out);
+  // The app as a fresh install (the test kit's fake host): no secrets, no sign-ins, no working hours.
+  const host = new FakeHostCalls(checked.id, out, {
+    extensionId: checked.id,
+    title: checked.manifest.svc.title,
+    preferences: checked.manifest.svc.preferences,
+    providers: Object.keys(checked.manifest.svc.oauth ?? {}),
+    formatJson,
+  });
   const problems: string[] = [];
   const preferences = defaultPreferences(checked.manifest.svc);
   await withSandbox(

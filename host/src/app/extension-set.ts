@@ -5,7 +5,7 @@
  * events are delivered through here.
  */
 import { resolve } from "node:path";
-import type { Manifest } from "@svc/api";
+import type { Manifest, ToolSpec } from "@svc/api";
 import { ExtensionEvent, ExtensionLoad, ExtensionUnload } from "@svc/runtime";
 import type { HookDelivery, HookTarget } from "../http/index.js";
 import { discover, type Catalog, type DiscoveredExtension, type ExtensionRoot } from "../discovery/index.js";
@@ -14,6 +14,7 @@ import { resolvePreferences, type PreferenceSource } from "../preferences/index.
 import { parseInterval, type Scheduler } from "../scheduler/index.js";
 import { checkWatchPaths, type FileTriggers } from "../watch/index.js";
 import type { RuntimeSupervisor } from "../supervisor/index.js";
+import { readDisabled } from "../support/index.js";
 import { InFlight } from "./in-flight.js";
 
 export interface ExtensionSetDeps {
@@ -28,6 +29,21 @@ export interface ExtensionSetDeps {
   home?: string;
   /** The host's requests running inside extensions (events are counted here too). */
   inFlight?: InFlight;
+  /** `disabled.json`, read on every rescan: extensions listed there are found but not loaded. */
+  disabledFile?: string;
+}
+
+/** What the set knows right now, for listing (`svc-host list`, `GET /v1/extensions`). */
+export interface ExtensionSetSnapshot {
+  catalog: Catalog;
+  disabled: ReadonlySet<string>;
+  loaded: ReadonlySet<string>;
+  /** The runtime's last `extension.status` per loaded extension, with its error. */
+  statuses: ReadonlyMap<string, { status: string; error?: string }>;
+  /** Problems the host found while loading. */
+  problems: ReadonlyMap<string, string>;
+  /** Tool ids, from the runtime's last load or `dist/tools.json`. */
+  toolsOf(id: string): string[];
 }
 
 type LoadReason = "discovered" | "reloaded" | "restored" | "preferences";
@@ -46,13 +62,24 @@ export class ExtensionSet implements HookTarget {
   private catalog: Catalog = { active: [], broken: [], overridden: [] };
   /** What the runtime was asked to load, by id. */
   private readonly loaded = new Map<string, DiscoveredExtension>();
-  /** Tool names the runtime reported on its last load of each extension. */
-  private readonly runtimeTools = new Map<string, string[]>();
+  /** Tool specs the runtime reported on its last load of each extension. */
+  private readonly runtimeTools = new Map<string, ToolSpec[]>();
   /** Problems found while loading (a watch path not allowed, the code failing to load). */
   private readonly problems = new Map<string, string>();
   /** Extensions whose stored preferences changed since their last `extension.load`. */
   private readonly changedPreferences = new Set<string>();
   private readonly inFlight: InFlight;
+  private disabled: ReadonlySet<string> = new Set();
+  /**
+   * Extensions whose events must wait: being loaded or reloaded, or their runtime restarting.
+   * Each names why it is closed; it opens when every reason is gone.
+   */
+  private readonly gates = new Map<string, { reasons: Set<string>; opened: Promise<void>; open(): void }>();
+  private firstScan!: () => void;
+  /** Resolves once the first rescan has read the roots (the HTTP server starts then). */
+  readonly scanned = new Promise<void>((resolve) => (this.firstScan = resolve));
+  /** The runtime's last `extension.status` of each loaded extension. */
+  private readonly statuses = new Map<string, { status: string; error?: string }>();
   private queue: Promise<void> = Promise.resolve();
 
   constructor(private readonly deps: ExtensionSetDeps) {
@@ -73,9 +100,15 @@ export class ExtensionSet implements HookTarget {
     return this.loaded.get(id)?.manifest;
   }
 
-  /** A stored preference of `id` changed: its next `preferences` run loads the new values first. */
+  /**
+   * A stored preference of `id` changed: its next `preferences` run loads the new values first,
+   * and events sent from now on wait for that load (the ones running finish first). The caller
+   * then asks for that run, or calls `loadChangedPreferences` itself.
+   */
   preferencesChanged(id: string): void {
-    if (this.loaded.has(id)) this.changedPreferences.add(id);
+    if (!this.loaded.has(id)) return;
+    this.changedPreferences.add(id);
+    this.closeGate(id, "preferences");
   }
 
   /**
@@ -84,13 +117,53 @@ export class ExtensionSet implements HookTarget {
    * `onAction`/`onEvent` calls are done. Queued like `refresh()`.
    */
   loadChangedPreferences(id: string): Promise<void> {
-    if (!this.changedPreferences.has(id)) return Promise.resolve();
-    return this.inFlight.idle(id).then(() =>
-      this.enqueue(async () => {
-        const ext = this.loaded.get(id);
-        if (ext && this.changedPreferences.has(id)) await this.sendLoad(ext, "preferences");
-      }),
-    );
+    if (!this.changedPreferences.has(id)) {
+      this.openGate(id, "preferences");
+      return Promise.resolve();
+    }
+    // Events sent from now on go to the new load; the ones already running finish first.
+    this.closeGate(id, "preferences");
+    return this.inFlight
+      .idle(id)
+      .then(() =>
+        this.enqueue(async () => {
+          const ext = this.loaded.get(id);
+          if (ext && this.changedPreferences.has(id)) await this.sendLoad(ext, "preferences");
+        }),
+      )
+      .finally(() => this.openGate(id, "preferences"));
+  }
+
+  /** The runtime died: every event waits until its extension is loaded into the next one. */
+  runtimeLost(): void {
+    for (const id of this.loaded.keys()) this.closeGate(id, "runtime");
+  }
+
+  private closeGate(id: string, reason: string): void {
+    const gate = this.gates.get(id);
+    if (gate) return void gate.reasons.add(reason);
+    let open!: () => void;
+    const opened = new Promise<void>((resolve) => (open = resolve));
+    this.gates.set(id, { reasons: new Set([reason]), opened, open });
+  }
+
+  private openGate(id: string, reason: string): void {
+    const gate = this.gates.get(id);
+    if (!gate || !gate.reasons.delete(reason) || gate.reasons.size > 0) return;
+    this.gates.delete(id);
+    gate.open();
+  }
+
+  /** `id` is gone: whatever waits for it goes on (and finds it unloaded). */
+  private releaseGate(id: string): void {
+    const gate = this.gates.get(id);
+    this.gates.delete(id);
+    gate?.open();
+  }
+
+  /** Waits while `id` is being loaded; returns with the gate open (nothing awaited after it). */
+  private async passGate(id: string): Promise<void> {
+    for (let gate = this.gates.get(id); gate; gate = this.gates.get(id)) await gate.opened;
   }
 
   /** Runs `task` after every refresh or load queued before it. */
@@ -111,25 +184,65 @@ export class ExtensionSet implements HookTarget {
 
   /** Loads every extension again into a restarted runtime; the schedule is kept. */
   async restoreAll(): Promise<void> {
+    this.runtimeLost();
     await this.queue;
-    await Promise.all([...this.loaded.values()].map((ext) => this.sendLoad(ext, "restored")));
+    await Promise.all([...this.loaded.values()].map((ext) => this.sendLoad(ext, "restored").finally(() => this.openGate(ext.id, "runtime"))));
+    // Extensions unloaded meanwhile have nothing to wait for.
+    for (const id of [...this.gates.keys()]) if (!this.loaded.has(id)) this.openGate(id, "runtime");
   }
 
   /** The runtime reported the tools of a fresh load: they replace the ones from `dist/tools.json`. */
-  setRuntimeTools(id: string, tools: string[]): void {
+  setRuntimeTools(id: string, tools: ToolSpec[]): void {
     this.runtimeTools.set(id, tools);
-    this.deps.emit({ type: "extension.tools", id, tools });
+    this.deps.emit({ type: "extension.tools", id, tools: tools.map((tool) => tool.id) });
   }
 
+  /** Each loaded extension's tools: the runtime's report of its code, else `dist/tools.json`. */
+  toolsByExtension(): Array<{ id: string; title?: string; tools: ToolSpec[] }> {
+    return [...this.loaded.values()].map((ext) => ({ id: ext.id, title: ext.manifest?.svc.title, tools: this.runtimeTools.get(ext.id) ?? ext.tools }));
+  }
+
+  /** Known from discovery (loaded or about to be), so a hook at start-up waits instead of 404. */
   status(extensionId: string): "ok" | "unknown" | "no-webhook" {
-    const ext = this.loaded.get(extensionId);
+    const ext = this.loaded.get(extensionId) ?? (this.gates.has(extensionId) ? this.catalog.active.find((found) => found.id === extensionId) : undefined);
     if (!ext?.manifest) return "unknown";
     return ext.manifest.svc.triggers.webhook ? "ok" : "no-webhook";
   }
 
-  /** A webhook body for an extension: cuts a long wait back to the interval, then `extension.event`. */
+  /** The runtime reported a status change (`extension.status`); its last error is kept until the next load. */
+  setStatus(id: string, status: string, error?: string): void {
+    if (!this.loaded.has(id)) return;
+    const last = error ?? this.statuses.get(id)?.error;
+    this.statuses.set(id, { status, ...(last === undefined ? {} : { error: last }) });
+  }
+
+  /** A run failed or timed out: kept as the extension's last error until its next load. */
+  noteRunError(id: string, error: string): void {
+    if (!this.loaded.has(id)) return;
+    this.statuses.set(id, { status: this.statuses.get(id)?.status ?? "idle", error });
+  }
+
+  snapshot(): ExtensionSetSnapshot {
+    return {
+      catalog: this.catalog,
+      disabled: this.disabled,
+      loaded: new Set(this.loaded.keys()),
+      statuses: this.statuses,
+      problems: this.problems,
+      toolsOf: (id) => (this.runtimeTools.get(id) ?? [...this.catalog.active, ...this.catalog.broken].find((ext) => ext.id === id)?.tools ?? []).map((tool) => tool.id),
+    };
+  }
+
+  /**
+   * A webhook body for an extension: cuts a long wait back to the interval, then
+   * `extension.event`. While the extension is being loaded or reloaded (or its runtime
+   * restarts) the event waits for the new load.
+   */
   async deliver(delivery: HookDelivery): Promise<unknown> {
     const { extensionId: id, body, receivedAt, replyId } = delivery;
+    await this.passGate(id);
+    // From here to the request nothing awaits: a reload that starts later waits for this event.
+    if (!this.loaded.has(id)) throw new Error(this.problems.get(id) ?? `${id} is no longer loaded`);
     this.deps.scheduler.webhookEvent(id);
     try {
       const result = await this.inFlight.track(
@@ -156,17 +269,31 @@ export class ExtensionSet implements HookTarget {
 
   private async applyRefresh(changed: Set<string>): Promise<void> {
     const catalog = await discover(this.deps.roots);
+    if (this.deps.disabledFile) {
+      this.disabled = await readDisabled(this.deps.disabledFile, (problem) => this.deps.emit({ type: "log", level: "warn", message: problem })).catch(() => new Set<string>());
+    }
     this.catalog = catalog;
+    const wanted = new Map(catalog.active.filter((ext) => !this.disabled.has(ext.id)).map((ext) => [ext.id, ext]));
+    const toLoad: [DiscoveredExtension, "discovered" | "reloaded"][] = [];
+    for (const ext of wanted.values()) {
+      const before = this.loaded.get(ext.id);
+      if (!before) toLoad.push([ext, "discovered"]);
+      else if (before.folder !== ext.folder || changed.has(resolve(ext.folder))) toLoad.push([ext, "reloaded"]);
+      else this.loaded.set(ext.id, ext);
+    }
+    // Events for these wait for their (re)load, however long the loads before them take.
+    for (const [ext] of toLoad) this.closeGate(ext.id, "load");
+    this.firstScan();
     this.deps.emit(this.summary());
-    const wanted = new Map(catalog.active.map((ext) => [ext.id, ext]));
     for (const [id] of this.loaded) {
       if (!wanted.has(id)) await this.unload(id);
     }
-    for (const ext of catalog.active) {
-      const before = this.loaded.get(ext.id);
-      if (!before) await this.load(ext, "discovered");
-      else if (before.folder !== ext.folder || changed.has(resolve(ext.folder))) await this.load(ext, "reloaded");
-      else this.loaded.set(ext.id, ext);
+    for (const [ext, reason] of toLoad) {
+      try {
+        await this.load(ext, reason);
+      } finally {
+        this.openGate(ext.id, "load");
+      }
     }
   }
 
@@ -175,6 +302,7 @@ export class ExtensionSet implements HookTarget {
     this.loaded.set(ext.id, ext);
     this.runtimeTools.delete(ext.id);
     this.problems.delete(ext.id);
+    this.statuses.delete(ext.id);
     scheduler.remove(ext.id);
     await fileTriggers.remove(ext.id);
     if (!(await this.sendLoad(ext, reason))) return;
@@ -202,6 +330,9 @@ export class ExtensionSet implements HookTarget {
       this.problems.set(ext.id, problem);
       this.deps.emit({ type: "extension.error", id: ext.id, error: problem });
       return false;
+    } finally {
+      // Loaded with the newest values (unless one changed meanwhile): their events may go.
+      if (!this.changedPreferences.has(ext.id)) this.openGate(ext.id, "preferences");
     }
   }
 
@@ -229,9 +360,11 @@ export class ExtensionSet implements HookTarget {
 
   private async unload(id: string): Promise<void> {
     this.loaded.delete(id);
+    this.releaseGate(id);
     this.changedPreferences.delete(id);
     this.runtimeTools.delete(id);
     this.problems.delete(id);
+    this.statuses.delete(id);
     this.deps.scheduler.remove(id);
     await this.deps.fileTriggers.remove(id);
     try {
@@ -249,7 +382,7 @@ export class ExtensionSet implements HookTarget {
       title: ext.manifest?.svc.title,
       source: ext.source,
       folder: ext.folder,
-      tools: this.runtimeTools.get(ext.id) ?? ext.tools.map((tool) => tool.id),
+      tools: (this.runtimeTools.get(ext.id) ?? ext.tools).map((tool) => tool.id),
       error: ext.error ?? this.problems.get(ext.id) ?? (ext.toolErrors.length ? ext.toolErrors.join("; ") : undefined),
     });
     return {

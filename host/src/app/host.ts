@@ -3,12 +3,14 @@
  * extensions (discovery, hot reload, file triggers), the scheduler, the HTTP server and the
  * display. `startHost` brings it all up; `stop()` takes it down in reverse.
  */
+import { join } from "node:path";
+import { mkdir } from "node:fs/promises";
 import { PROTOCOL_VERSION, ExtensionAction, ExtensionRun } from "@svc/runtime";
 import type { Connection } from "@svc/runtime";
 import { LogHub, startHttpServer, type RunningHttpServer } from "../http/index.js";
 import { ManualClock } from "../clock/index.js";
 import { BlipStore, type StoredBlip } from "../store/index.js";
-import { prepareSupportFolder, supportRoot, type SupportPaths } from "../support/index.js";
+import { acquireInstanceLock, prepareSupportFolder, supportPaths, supportRoot, type SupportPaths } from "../support/index.js";
 import type { BlipView, HostEvent } from "../display/index.js";
 import { Scheduler, type RunTrigger } from "../scheduler/index.js";
 import { ExtensionWatcher, FileTriggers } from "../watch/index.js";
@@ -21,6 +23,8 @@ import { extensionRoots, type HostOptions } from "./options.js";
 import { registerNotifications } from "./runtime-notifications.js";
 import { AppSettingsFile, startUiServer, type RunningUiServer } from "../ui-server/index.js";
 import { HostUiBackend } from "./ui-backend.js";
+import { AgentSwitches, ToolRunner } from "../tools/index.js";
+import { FolderManager, type ExtensionManager } from "../manage/index.js";
 
 /** `input` and `itemId` when given, nothing when not. */
 function optional(press: ActionPress): { input?: string; itemId?: string } {
@@ -73,8 +77,12 @@ export interface Host {
    * with a message for a person when the option or the value does not fit.
    */
   setPreference(id: string, name: string, value: unknown): Promise<void>;
+  /** Managing extensions (list, enable, disable, uninstall, options, run): what `/v1/extensions` and the page call. */
+  readonly manager: ExtensionManager;
   /** False when the operating system's secret store could not be used at start. */
   readonly secretsAvailable: boolean;
+  /** The tools of every loaded extension: list, run, drop, the switch for agents. */
+  readonly tools: ToolRunner;
   stop(): Promise<void>;
 }
 
@@ -93,7 +101,11 @@ export async function startHost(options: HostOptions): Promise<Host> {
   };
   const log = (level: "info" | "warn" | "error", message: string) => emit({ type: "log", level, message });
 
-  const support = await prepareSupportFolder({ root: options.supportFolder ?? supportRoot() });
+  const root = options.supportFolder ?? supportRoot();
+  await mkdir(root, { recursive: true });
+  // Before anything is written: a second app on this folder stops here.
+  const lock = await acquireInstanceLock(supportPaths(root).lockFile, root);
+  const support = await prepareSupportFolder({ root });
   const store = await BlipStore.open(support.blipsFile, { log });
   const showBlips = () => display.blips(store.list().map(view));
   const stopListening = store.onChange((change) => {
@@ -114,7 +126,10 @@ export async function startHost(options: HostOptions): Promise<Host> {
       return supervisorRef.current!.request(ExtensionRun, { id, trigger: { type: trigger } });
     },
     onRunStart: (id, trigger, at) => emit({ type: "run.start", id, trigger, at }),
-    onRunEnd: (report) => emit({ type: "run.end", ...report }),
+    onRunEnd: (report) => {
+      if (report.error) extensions.noteRunError(report.id, report.error);
+      emit({ type: "run.end", ...report });
+    },
   });
   const fileTriggers = new FileTriggers((id, error) => emit({ type: "extension.error", id, error }));
   const notify = (extensionId: string, title: string, body?: string) => emit({ type: "notify", extensionId, title, ...(body === undefined ? {} : { body }) });
@@ -129,7 +144,8 @@ export async function startHost(options: HostOptions): Promise<Host> {
     onPreferenceChanged: (id, name, by) => {
       extensions.preferencesChanged(id);
       emit({ type: "preference", id, name, by });
-      scheduler.runNow(id, "preferences");
+      // Not scheduled (its code failed to load): load it with the new values all the same.
+      if (!scheduler.runNow(id, "preferences")) void extensions.loadChangedPreferences(id);
     },
     onConnectionsChanged: (id) => void scheduler.runNow(id, "preferences"),
     onProblem: (extensionId, message) => emit({ type: "log", level: "warn", extensionId, message }),
@@ -145,6 +161,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
     registerNotifications(connection, {
       store,
       setTools: (id, tools) => extensions.setRuntimeTools(id, tools),
+      setStatus: (id, status, error) => extensions.setStatus(id, status, error),
       respond: (reply) => http?.respond(reply) ?? false,
       emit,
       logs,
@@ -168,7 +185,11 @@ export async function startHost(options: HostOptions): Promise<Host> {
     onReady: async (_connection, restored) => {
       if (restored) await extensions.restoreAll();
     },
-    onState: (state, detail, pid) => emit({ type: "runtime", state, ...(detail ? { detail } : {}), ...(pid ? { pid } : {}) }),
+    onState: (state, detail, pid) => {
+      // Events wait for the restored load rather than fail while the runtime is down.
+      if (state === "exited") extensions.runtimeLost();
+      emit({ type: "runtime", state, ...(detail ? { detail } : {}), ...(pid ? { pid } : {}) });
+    },
     backoff: options.backoff,
   });
   supervisorRef.current = supervisor;
@@ -184,6 +205,37 @@ export async function startHost(options: HostOptions): Promise<Host> {
     forgetBlips: (id) => void store.removeExtension(id),
     emit,
     home: options.home,
+    disabledFile: support.disabledFile,
+  });
+
+  const manager = new FolderManager({
+    support,
+    running: true,
+    snapshot: async () => extensions.snapshot(),
+    rescan: () => extensions.refresh(),
+    preferences: trust.preferences,
+    secrets: trust.secrets.store,
+    runNow: (id) => scheduler.runNow(id, "manual"),
+  });
+
+  // Screen asleep or locked, and back: from the control channel and from `/v1/scheduler`.
+  const pause = () => {
+    if (scheduler.paused) return;
+    scheduler.pause();
+    emit({ type: "paused", at: clock.now() });
+  };
+  const resume = () => {
+    if (!scheduler.paused) return;
+    emit({ type: "resumed", at: clock.now() });
+    scheduler.resume();
+  };
+  const tools = new ToolRunner({
+    extensions: () => extensions.toolsByExtension(),
+    request: (type, params, sendOptions) => supervisor.request(type, params, sendOptions),
+    dataDir: support.data,
+    switches: await AgentSwitches.open(join(support.root, "agent-tools.json"), log),
+    track: (id, work) => inFlight.track(id, work),
+    log,
   });
 
   await supervisor.start();
@@ -206,6 +258,9 @@ export async function startHost(options: HostOptions): Promise<Host> {
     ui = await startUiServer({ backend, ...options.ui, log });
     uiRef.backend = backend;
   }
+  // Discovery first: a hook that arrives while extensions load waits for its extension's load.
+  const firstLoad = extensions.refresh();
+  await Promise.race([extensions.scanned, firstLoad]);
   if (options.port !== false) {
     http = await startHttpServer({
       ...(ui ? { uiTicketUrl: ui.ticketUrl } : {}),
@@ -214,13 +269,17 @@ export async function startHost(options: HostOptions): Promise<Host> {
       webhookFile: support.webhookFile,
       log,
       logs,
+      scheduler: { get paused() { return scheduler.paused; }, pause, resume },
+      tools,
+      extensions: manager,
       ...(options.port === undefined ? {} : { port: options.port }),
     });
   }
+  if (http) await lock.setPort(http.port);
   emit({ type: "started", supportFolder: support.root, port: http?.port, clock: clock instanceof ManualClock ? "manual" : "system" });
   if (store.list().length > 0) emit({ type: "blips.restored", blips: store.list().map(view) });
   showBlips();
-  await extensions.refresh();
+  await firstLoad;
   const watcher = await ExtensionWatcher.start({
     roots: roots.map((root) => root.path),
     onChange: (folders) => void extensions.refresh(folders),
@@ -242,14 +301,8 @@ export async function startHost(options: HostOptions): Promise<Host> {
     get runtimePid() {
       return supervisor.pid;
     },
-    pause() {
-      scheduler.pause();
-      emit({ type: "paused", at: clock.now() });
-    },
-    resume() {
-      emit({ type: "resumed", at: clock.now() });
-      scheduler.resume();
-    },
+    pause,
+    resume,
     runNow: (id, trigger = "manual") => scheduler.runNow(id, trigger),
     async action(press) {
       const id = press.blipId.slice(0, Math.max(0, press.blipId.indexOf("/")));
@@ -270,7 +323,9 @@ export async function startHost(options: HostOptions): Promise<Host> {
       if (!manifest) throw new Error(`no loaded extension ${id}`);
       await trust.preferences.change(manifest, name, value, "settings");
     },
+    manager,
     secretsAvailable: !trust.unavailable,
+    tools,
     async stop() {
       if (stopped) return;
       stopped = true;
@@ -285,6 +340,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
       await supervisor.stop();
       stopListening();
       await store.close();
+      await lock.release();
       display.close();
     },
   };

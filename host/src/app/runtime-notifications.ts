@@ -12,13 +12,16 @@ import {
   WebhookRespond,
   type Connection,
 } from "@svc/runtime";
+import { decodeToolSpec, type ToolSpec } from "@svc/api";
 import type { HostEvent } from "../display/index.js";
 import type { LogHub, WebhookReply } from "../http/index.js";
 import type { BlipStore } from "../store/index.js";
 
 export interface NotificationTargets {
   store: BlipStore;
-  setTools(extensionId: string, tools: string[]): void;
+  setTools(extensionId: string, tools: ToolSpec[]): void;
+  /** The runtime's `extension.status` of an extension. */
+  setStatus?(extensionId: string, status: string, error?: string): void;
   respond(reply: WebhookReply): boolean;
   emit(event: HostEvent): void;
   /** Gets every `log` and `extension.status` as sent, for the log stream (`GET /v1/logs`). */
@@ -36,10 +39,20 @@ export function registerNotifications(connection: Connection, targets: Notificat
   });
   connection.onNotification(BlipEnd, (params) => void store.applyEnd(params));
   connection.onNotification(BlipRemove, (params) => void store.applyRemove(params));
-  connection.onNotification(ExtensionTools, ({ extensionId, tools }) => targets.setTools(extensionId, tools.map((tool) => tool.id)));
+  connection.onNotification(ExtensionTools, ({ extensionId, tools }) => {
+    // Decoded again on this side: the host lists and checks requests against canonical specs only.
+    const specs: ToolSpec[] = [];
+    for (const raw of tools) {
+      const decoded = decodeToolSpec(raw);
+      if (decoded.ok) specs.push(decoded.spec);
+      else emit({ type: "log", level: "warn", extensionId, message: `tool ${JSON.stringify(raw.id)} left out: ${decoded.error}` });
+    }
+    targets.setTools(extensionId, specs);
+  });
   connection.onNotification(ExtensionStatusChanged, (params) => {
     targets.logs?.publish({ type: "status", ...params });
     const { extensionId, status, error } = params;
+    targets.setStatus?.(extensionId, status, error);
     emit({ type: "status", extensionId, status, ...(error === undefined ? {} : { error }) });
   });
   connection.onNotification(WebhookRespond, (reply) => {

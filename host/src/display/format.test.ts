@@ -4,6 +4,7 @@ import { clockTime, formatValue, shortDuration } from "./format-value.js";
 import { LineDisplay } from "./line-display.js";
 import { LiveDisplay, NOTIFY_SHOWN_MS } from "./live-display.js";
 import { describeEvent } from "./describe-event.js";
+import { JsonDisplay } from "./json-display.js";
 
 const NOW = Date.parse("2030-01-01T12:00:00Z");
 
@@ -81,5 +82,40 @@ describe("displays", () => {
   it("leaves quiet events without a line", () => {
     expect(describeEvent({ type: "run.start", id: "a.b", trigger: "launch", at: 0 }, NOW, "info")).toBeUndefined();
     expect(describeEvent({ type: "log", level: "debug", message: "x" }, NOW, "info")).toBeUndefined();
+  });
+});
+
+describe("strangers' text is inert on every display (red-team strings)", () => {
+  const TITLE = "\u001b]0;pwned\u0007\u001b[1A\u001b[2K";
+  /** Our own cursor moves only: `ESC [ <n> F`, `ESC [ J` and `\r` (a stranger's are escaped). */
+  const withoutOwnCodes = (text: string) => text.replace(/\x1b\[\d*F|\x1b\[J|\r/g, "");
+
+  it("the live panel shows a blip title that renames the terminal and erases a line as plain text", () => {
+    let out = "";
+    const display = new LiveDisplay({ terminal: { write: (text) => (out += text), columns: 200 }, now: () => NOW, tickMs: 0 });
+    display.blips([{ id: "x.y/k", title: TITLE, layout: "stat", data: { value: "Ready" } }]);
+    expect(out).toBe("\r\x1b[Jsvc · 1 blip\n  • \\u{1b}]0;pwned\\u{7}\\u{1b}[1A\\u{1b}[2K  Ready\n");
+    out = "";
+    display.show({ type: "notify", title: "\u001b[2J", body: "\u202eexe.pdf" });
+    expect(withoutOwnCodes(out)).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u202e]/);
+    expect(out).toContain("🔔 \\u{1b}[2J — \\u{202e}exe.pdf");
+    out = "";
+    display.show({ type: "log", level: "warn", extensionId: "x.y", message: "a\u202eb\nfake line" });
+    expect(withoutOwnCodes(out)).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u202e]/);
+  });
+
+  it("a line display escapes console.log text with U+202E and a forged newline", () => {
+    let out = "";
+    const display = new LineDisplay({ write: (text) => (out += text), now: () => NOW });
+    display.show({ type: "log", level: "warn", extensionId: "x.y", message: "invoice\u202eexe.pdf\n12:00:00 ✔ forged" });
+    expect(out.split("\n")).toHaveLength(2);
+    expect(out).toContain("invoice\\u{202e}exe.pdf\\u{a}12:00:00 ✔ forged");
+  });
+
+  it("the JSON display writes bidi and C1 characters as \\u escapes, still valid JSON", () => {
+    let out = "";
+    new JsonDisplay((text) => (out += text)).show({ type: "notify", title: "a\u202eb\u0085" });
+    expect(out).toBe('{"type":"notify","title":"a\\u202eb\\u0085"}\n');
+    expect(JSON.parse(out)).toEqual({ type: "notify", title: "a\u202eb\u0085" });
   });
 });

@@ -1,6 +1,9 @@
 /**
  * `SVC_HOST_OUTPUT=json`: every host event as one JSON line on stdout, for scripts and tests.
+ * Written with `jsonForDisplay`, so a bidi or C1 character in a stranger's string is a `\uXXXX`
+ * escape even when the line lands on a terminal.
  */
+import { jsonForDisplay } from "@svc/api";
 import type { Display, HostEvent } from "./events.js";
 
 /**
@@ -11,7 +14,7 @@ export class JsonDisplay implements Display {
   constructor(private readonly write: (text: string) => void) {}
 
   show(event: HostEvent): void {
-    this.write(`${JSON.stringify(event)}\n`);
+    this.write(`${jsonForDisplay(event)}\n`);
   }
 
   blips(): void {}

@@ -2,6 +2,7 @@
  * The display when stdout is not a terminal: one line per change, each with the time, so a log
  * file or a pipe reads as a history.
  */
+import { escapeForDisplay } from "@svc/api";
 import type { Display, HostEvent } from "./events.js";
 import { describeEvent, type LogLevel } from "./describe-event.js";
 
@@ -10,6 +11,9 @@ export interface LineDisplayOptions {
   now?: () => number;
   logLevel?: LogLevel;
 }
+
+/** A line longer than this is cut: a log message is at most 8 KB already. */
+const MAX_LINE_CHARS = 10_000;
 
 function stamp(at: number): string {
   return new Date(at).toTimeString().slice(0, 8);
@@ -31,7 +35,8 @@ export class LineDisplay implements Display {
     const now = this.now();
     const lines = describeEvent(event, now, this.options.logLevel ?? "info");
     if (!lines) return;
-    this.options.write(lines.map((line) => `${stamp(now)} ${line}\n`).join(""));
+    // Each line holds strangers' text (titles, log messages): escaped at the last moment, always.
+    this.options.write(lines.map((line) => `${stamp(now)} ${escapeForDisplay(line, { max: MAX_LINE_CHARS })}\n`).join(""));
   }
 
   blips(): void {

@@ -4,6 +4,7 @@
  * Anything else worth a line (an error, a warning, a reload) is printed above the panel, where
  * it stays in the scrollback.
  */
+import { escapeForDisplay } from "@svc/api";
 import type { BlipView, Display, HostEvent } from "./events.js";
 import { describeEvent, type LogLevel } from "./describe-event.js";
 import { formatBlip } from "./format-blip.js";
@@ -101,8 +102,13 @@ export class LiveDisplay implements Display {
   }
 }
 
-/** Cuts a line to the terminal width so one line never wraps into two (which would break the redraw). */
-function clip(line: string, width: number): string {
+/**
+ * Makes a line inert (strangers' titles, notes and log lines: every control and bidi character
+ * escaped, display-text.ts) and cuts it to the terminal width so it never wraps into two (which
+ * would break the redraw). Our own cursor moves are added around the lines, never inside.
+ */
+function clip(raw: string, width: number): string {
+  const line = escapeForDisplay(raw);
   const chars = [...line];
   return chars.length < width ? line : `${chars.slice(0, width - 2).join("")}…`;
 }

@@ -7,18 +7,24 @@ import express from "express";
 import type { Express, NextFunction, Request, Response } from "express";
 import type { BlipStore } from "../store/blip-store.js";
 import { blipIdRoutes, pushBlips } from "./blip-routes.js";
+import type { ExtensionManager } from "../manage/types.js";
+import { extensionRoutes } from "./extension-routes.js";
 import { refuseOptions, refuseOrigin, requireBearer, requireLoopbackHost } from "./guards.js";
 import type { HeldReplies } from "./held-replies.js";
 import { hookRoute, type HookTarget } from "./hook-route.js";
 import { jsonBody, TOO_LARGE } from "./json-body.js";
 import { HttpError, sendError } from "./http-error.js";
 import type { LogStreams } from "./log-stream.js";
+import { schedulerRoutes, type SchedulerControl } from "./scheduler-routes.js";
+import { toolRoutes, type ToolRunner } from "../tools/index.js";
 
 export type HttpLog = (level: "info" | "warn" | "error", message: string) => void;
 
 export interface AppDeps {
   store: BlipStore;
   hooks: HookTarget;
+  /** Pause and resume (`/v1/scheduler`); absent on a server without a scheduler. */
+  scheduler?: SchedulerControl;
   held: HeldReplies;
   logs: LogStreams;
   token: string;
@@ -28,6 +34,10 @@ export interface AppDeps {
   log: HttpLog;
   /** Mints a one-time UI URL (`POST /v1/ui/tickets`); absent when no UI server runs. */
   uiTicketUrl?: () => string;
+  /** The host's tools, for `/v1/tools` (host/README.md "Tools"); absent: no tool routes. */
+  tools?: ToolRunner;
+  /** Behind `/v1/extensions` (list, enable, disable, uninstall, options, run). */
+  extensions?: ExtensionManager;
 }
 
 function methodNotAllowed(allowed: string) {
@@ -83,11 +93,14 @@ export function createApp(deps: AppDeps): Express {
       res.status(200).set("Cache-Control", "no-store").json({ url: deps.uiTicketUrl() });
     })
     .all(methodNotAllowed("POST"));
+  if (deps.extensions) app.use("/v1/extensions", extensionRoutes(deps.extensions));
   app.use("/v1/blips", (req, res, next) => (req.method === "POST" ? jsonBody({ optional: true })(req, res, next) : next()));
   app.use("/v1/blips", blipIdRoutes(deps.store));
+  if (deps.scheduler) app.use("/v1/scheduler", schedulerRoutes(deps.scheduler));
+  if (deps.tools) app.use("/v1/tools", toolRoutes(deps.tools));
 
   app.use((req: Request) => {
-    throw new HttpError(404, `no route ${req.method} ${req.path.slice(0, 200)}: see GET /v1/health, POST /v1/blips, POST /v1/hooks/<extension-id>, GET /v1/logs`);
+    throw new HttpError(404, `no route ${req.method} ${req.path.slice(0, 200)}: see GET /v1/health, POST /v1/blips, POST /v1/hooks/<extension-id>, GET /v1/logs, GET /v1/extensions, GET /v1/tools`);
   });
   app.use(errorHandler(deps.log));
   return app;

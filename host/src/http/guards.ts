@@ -13,7 +13,7 @@ type Middleware = (req: Request, res: Response, next: NextFunction) => void;
 /** Every `OPTIONS` request: 405, never an `Access-Control-*` header. */
 export const refuseOptions: Middleware = function refuseOptions(req, res, next) {
   if (req.method !== "OPTIONS") return next();
-  sendError(res, 405, "OPTIONS is not allowed: this server answers no cross-origin preflight", { Allow: "GET, POST, DELETE" });
+  sendError(res, 405, "OPTIONS is not allowed: this server answers no cross-origin preflight", { Allow: "GET, POST, PUT, DELETE" });
 };
 
 /**

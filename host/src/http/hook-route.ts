@@ -16,8 +16,8 @@ export interface HookDelivery {
   extensionId: string;
   /** The request body, any JSON. */
   body: unknown;
-  /** Epoch ms when the request arrived. */
-  receivedAt: number;
+  /** When the request arrived, ISO 8601 (`2026-01-01T09:00:00.000Z`), as `@svc/api`'s `WebhookEvent` says. */
+  receivedAt: string;
   /** Present when the client waits (`?await`); the extension answers with `webhook.respond`. */
   replyId?: string;
 }
@@ -77,7 +77,7 @@ export function hookRoute(hooks: HookTarget, held: HeldReplies, log: (level: "wa
     if (status === "no-webhook") {
       throw new HttpError(403, `${extensionId} does not take webhooks: its manifest needs "triggers": {"webhook": true}`);
     }
-    const delivery: HookDelivery = { extensionId, body: req.body, receivedAt: Date.now() };
+    const delivery: HookDelivery = { extensionId, body: req.body, receivedAt: new Date().toISOString() };
     if (awaitSeconds !== undefined) delivery.replyId = held.hold(res, awaitSeconds);
     let sent: void | Promise<unknown>;
     try {

@@ -14,3 +14,4 @@ export { LogHub, DEFAULT_BACKLOG, type LogStreamEvent, type RuntimeLogNotificati
 export { HEARTBEAT_MS, MAX_UNREAD_BYTES } from "./log-stream.js";
 export { BODY_LIMIT_BYTES } from "./json-body.js";
 export { DEFAULT_PORT, preferredPort } from "./port.js";
+export type { SchedulerControl } from "./scheduler-routes.js";

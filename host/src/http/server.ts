@@ -11,9 +11,12 @@ import { newToken, writeWebhookFile } from "../support/webhook-file.js";
 import { createApp, type HttpLog } from "./app.js";
 import { HeldReplies, type WebhookReply } from "./held-replies.js";
 import type { HookTarget } from "./hook-route.js";
+import type { SchedulerControl } from "./scheduler-routes.js";
+import type { ExtensionManager } from "../manage/types.js";
 import { LogHub } from "./log-hub.js";
 import { LogStreams } from "./log-stream.js";
 import { listenWithFallback, preferredPort } from "./port.js";
+import type { ToolRunner } from "../tools/index.js";
 
 /** SPEC.md Authentication 4: the loopback address only. */
 export const LOOPBACK = "127.0.0.1";
@@ -21,6 +24,8 @@ export const LOOPBACK = "127.0.0.1";
 export interface HttpServerOptions {
   store: BlipStore;
   hooks: HookTarget;
+  /** The host's pause and resume, served at `/v1/scheduler`; without it those routes are 404. */
+  scheduler?: SchedulerControl;
   /** Default: `SVC_PORT`, else 47811; taken → a free port. `0`: any free port. */
   port?: number;
   /** Default: a new random token (32 bytes, base64url). */
@@ -35,10 +40,14 @@ export interface HttpServerOptions {
    * and `extension.status` notifications here. Default: a hub of its own (see `logs`).
    */
   logs?: LogHub;
+  /** Behind `/v1/extensions`; without it those routes are 404. */
+  extensions?: ExtensionManager;
   /** Log stream heartbeat interval (tests shorten it). Default 10 s. */
   logHeartbeatMs?: number;
   /** Mints a one-time UI URL for `POST /v1/ui/tickets`; absent when no UI server runs. */
   uiTicketUrl?: () => string;
+  /** The host's tools, served under `/v1/tools`. */
+  tools?: ToolRunner;
 }
 
 export interface RunningHttpServer {
@@ -95,6 +104,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
   const app = createApp({
     store: options.store,
     hooks: options.hooks,
+    ...(options.scheduler ? { scheduler: options.scheduler } : {}),
     held,
     logs: streams,
     token,
@@ -102,6 +112,8 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
     version: options.version ?? hostVersion(),
     log,
     ...(options.uiTicketUrl ? { uiTicketUrl: options.uiTicketUrl } : {}),
+    ...(options.tools ? { tools: options.tools } : {}),
+    ...(options.extensions ? { extensions: options.extensions } : {}),
   });
   const server: Server = createServer(app);
   server.on("clientError", answerClientError);

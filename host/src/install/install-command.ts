@@ -3,6 +3,7 @@
  * Without a terminal to ask on, it refuses unless `--yes` says the person already agreed.
  * Returns the exit code; only the CLI entry (main.ts) touches process.argv and process.exit.
  */
+import { escapeForDisplay } from "@svc/api";
 import { createInterface } from "node:readline/promises";
 import { InstallError } from "./limits.js";
 import { installPackage } from "./install-package.js";
@@ -70,7 +71,7 @@ export async function runInstallCommand(argv: readonly string[], io: InstallIo):
           return false;
         }
         const verb = summary.replaces ? (summary.replaces.differentPackage ? "Replace it with" : "Update to") : "Install";
-        const answer = await io.ask(`${verb} ${summary.title} ${summary.version}? [y/N] `);
+        const answer = await io.ask(escapeForDisplay(`${verb} ${summary.title} ${summary.version}? [y/N] `));
         return /^y(es)?$/i.test(answer.trim());
       },
     });
@@ -78,7 +79,7 @@ export async function runInstallCommand(argv: readonly string[], io: InstallIo):
       if (io.isTTY || yes) io.out("Not installed.\n");
       return 1;
     }
-    io.out(`Installed ${result.summary.title} ${result.summary.version} in ${result.path}\n`);
+    io.out(`${escapeForDisplay(`Installed ${result.summary.title} ${result.summary.version} in ${result.path}`)}\n`);
     return 0;
   } catch (error) {
     if (error instanceof InstallError) {

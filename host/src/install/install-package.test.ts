@@ -80,7 +80,7 @@ describe("an honest package", () => {
     expect(result.summary.replaces).toMatchObject({ version: "1.2.0", differentPackage: false });
     expect(result.summary.replaces!.gained.map((item) => item.text)).toEqual(["connect to any address ending in .uploads.example.com", "run the program git"]);
     expect(result.summary.text).toContain(
-      "This updates the installed Deploys 1.2.0.\nCompared with 1.2.0, it can now also:\n  ! connect to any address ending in .uploads.example.com — a wildcard covers every server under that name\n  • run the program git\n",
+      "This updates the installed Deploys 1.2.0.\nCompared with 1.2.0, it can now also:\n  ! connect to any address ending in .uploads.example.com — a wildcard covers every server under that name\n  ! run the program git — it can run other programs through its settings; svc lets it run only a few safe subcommands\n",
     );
     // The old folder was replaced, not merged.
     expect((await readdir(result.path)).sort()).toEqual(["dist", "package.json"]);
@@ -223,5 +223,12 @@ describe("a hostile or broken package is refused, with nothing installed", () =>
       await raw([{ name: "package.json", data: packageJson({ id: "dev.svc.deploys" }) }, { name: "dist/index.js", data: CODE }]),
       'cannot install hostile.svc: "dev.svc.deploys" is a development id (dev.svc.…), only for svckit dev; give it its own id',
     );
+  });
+
+  it("a description ending in \\u001b[8m (it hid every line below it and the [y/N] prompt) is refused before any prompt", async () => {
+    const file = await raw([{ name: "package.json", data: packageJson({ description: "Shows your deploys.\u001b[8m" }) }, { name: "dist/index.js", data: CODE }]);
+    const refusal = await installPackage(file, { supportDir: support, confirm: yes }).catch((e: unknown) => e);
+    expect((refusal as Error).message).toMatch(/^cannot install hostile\.svc: .*"svc\.description" should not contain U\+001B \(a control or bidi character; found at 19\)/);
+    expect(shown).toEqual([]);
   });
 });

@@ -13,6 +13,7 @@ import { precompileExtension } from "@svc/runtime";
 import { supportPaths } from "../support/index.js";
 import { InstallError, PACKAGE_LIMITS } from "./limits.js";
 import { summarize, type InstalledVersion, type InstallSummary } from "./summary.js";
+import { readTools } from "../discovery/index.js";
 import { unpackedPath, unpackPackage } from "./unpack.js";
 
 export interface InstallOptions {
@@ -100,7 +101,8 @@ export async function installPackage(file: string, options: InstallOptions): Pro
     }
     const extensions = join(options.supportDir, "Extensions");
     const target = join(extensions, id);
-    const summary = summarize(manifest, await installedVersion(target, manifest));
+    const { tools } = await readTools(unpacked);
+    const summary = summarize(manifest, await installedVersion(target, manifest), tools);
     if (!(await options.confirm(summary))) return { installed: false, id, path: target, summary };
     const code = await readFile(unpackedPath(unpacked, "dist/index.js"), "utf8");
     await precompileExtension(supportPaths(options.supportDir).data, id, code);

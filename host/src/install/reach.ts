@@ -2,7 +2,9 @@
  * Everything an extension can reach, item by item, in plain words, with the risky ones marked
  * and the reason said. Used for the install summary and for what an update gains.
  */
-import type { Manifest } from "@svc/api";
+import { programName, runsOtherPrograms, type Manifest } from "@svc/api";
+import { classifyAddress } from "@svc/runtime";
+import { isIP } from "node:net";
 
 /** One thing the extension can do. `key` identifies it across versions (to find what an update gains). */
 export interface ReachItem {
@@ -12,21 +14,11 @@ export interface ReachItem {
   risk?: string;
 }
 
-/** Programs that run whatever they are told: with one of these, `exec` can do anything you can. */
-const COMMAND_RUNNERS = new Set([
-  "sh", "bash", "zsh", "fish", "dash", "ksh", "csh", "tcsh", "ash", "busybox",
-  "python", "python2", "python3", "node", "nodejs", "deno", "bun", "perl", "ruby", "php", "lua", "tclsh",
-  "osascript", "powershell", "pwsh", "cmd", "cscript", "wscript", "env", "sudo", "su", "doas", "xargs", "open", "xdg-open",
-]);
+/** Programs that connect anywhere on their own, outside svc's network list. */
+const NETWORK_PROGRAMS = new Set(["curl", "wget", "nc", "ncat", "netcat", "socat", "scp", "sftp", "ftp", "telnet", "aria2c", "httpie", "http"]);
 
 /** Folders that hold keys, passwords and other programs' settings. */
 const SENSITIVE_IN_HOME = [".ssh", ".gnupg", ".aws", ".kube", ".docker", ".config", ".netrc", "Library", ".local/share/keyrings"];
-
-function programName(entry: string): string {
-  const base = entry.split(/[\\/]/).pop() ?? entry;
-  // python3.12 → python3, node.exe → node
-  return base.toLowerCase().replace(/\.exe$/, "").replace(/(\d)\.\d+$/, "$1");
-}
 
 /** Why a file entry is risky, if it is. */
 function fileRisk(path: string): string | undefined {
@@ -41,6 +33,31 @@ function fileRisk(path: string): string | undefined {
   return undefined;
 }
 
+/** Why a network entry is risky: it names this computer, the local network or the metadata service. */
+function hostRisk(entry: string): string | undefined {
+  const host = entry.replace(/^\[(.*)\](?::\d+)?$/, "$1").replace(/^([^:]*):\d+$/, "$1").toLowerCase();
+  if (host === "localhost" || host.endsWith(".localhost")) return "programs on your own computer (loopback)";
+  if (isIP(host) === 0) return undefined;
+  switch (classifyAddress(host)) {
+    case "public": return undefined;
+    case "loopback": return "programs on your own computer (loopback)";
+    case "cloud metadata": return "the cloud metadata service, which hands out this machine's credentials";
+    case "private": return "a private address on your local network";
+    default: return "a local or reserved address, not the internet";
+  }
+}
+
+/** Why a program is risky, if it is. */
+function programRisk(program: string, runAnyCommand: boolean): string | undefined {
+  const name = programName(program);
+  if (runsOtherPrograms(program)) {
+    return runAnyCommand ? "it runs other programs: the extension can run any command" : "it runs other programs, so svc refuses it (the package does not ask to run any command)";
+  }
+  if (name === "git") return "it can run other programs through its settings; svc lets it run only a few safe subcommands";
+  if (NETWORK_PROGRAMS.has(name)) return "it connects anywhere on its own, outside the network list";
+  return undefined;
+}
+
 /**
  * @example
  * reachOf(manifest)
@@ -50,20 +67,22 @@ function fileRisk(path: string): string | undefined {
 export function reachOf(manifest: Manifest): ReachItem[] {
   const svc = manifest.svc;
   const items: ReachItem[] = [];
+  const risk = (why: string | undefined) => (why ? { risk: why } : {});
   for (const host of svc.permissions.network) {
     items.push(
       host.startsWith("*.")
         ? { key: `network:${host}`, text: `connect to any address ending in ${host.slice(1)}`, risk: "a wildcard covers every server under that name" }
-        : { key: `network:${host}`, text: `connect to ${host}` },
+        : { key: `network:${host}`, text: `connect to ${host}`, ...risk(hostRisk(host)) },
     );
   }
   for (const path of svc.permissions.files) {
-    const risk = fileRisk(path);
-    items.push({ key: `files:${path}`, text: `read files in ${path}`, ...(risk ? { risk } : {}) });
+    items.push({ key: `files:${path}`, text: `read files in ${path}`, ...risk(fileRisk(path)) });
+  }
+  if (svc.permissions.runAnyCommand) {
+    items.push({ key: "exec:*", text: "run any command", risk: "it asks for programs that run other programs (runAnyCommand)" });
   }
   for (const program of svc.permissions.exec) {
-    const runsAnything = COMMAND_RUNNERS.has(programName(program));
-    items.push({ key: `exec:${program}`, text: `run the program ${program}`, ...(runsAnything ? { risk: "it runs any command it is given" } : {}) });
+    items.push({ key: `exec:${program}`, text: `run the program ${program}`, ...risk(programRisk(program, svc.permissions.runAnyCommand)) });
   }
   for (const [name, provider] of Object.entries(svc.oauth)) {
     const host = URL.canParse(provider.authorizeUrl) ? new URL(provider.authorizeUrl).host : provider.authorizeUrl;
@@ -71,7 +90,7 @@ export function reachOf(manifest: Manifest): ReachItem[] {
     items.push({ key: `oauth:${name}`, text: `ask you to sign in to ${provider.title ?? name} at ${host}${scopes}` });
   }
   if (svc.triggers.webhook) items.push({ key: "webhook", text: `receive what is sent to svc's local address POST /v1/hooks/${svc.id}` });
-  for (const path of svc.triggers.watch) items.push({ key: `watch:${path}`, text: `watch ${path} for changes` });
+  for (const path of svc.triggers.watch) items.push({ key: `watch:${path}`, text: `watch ${path} for changes`, ...risk(fileRisk(path)) });
   for (const preference of svc.preferences) {
     if (preference.type === "password") items.push({ key: `password:${preference.name}`, text: `keep a secret you enter ("${preference.title}") in your keychain` });
   }

@@ -2,7 +2,7 @@
  * The summary a person reads before installing: what the extension is, everything it can
  * reach (risky things marked with "!" and why), and for an update what it gains.
  */
-import type { Manifest } from "@svc/api";
+import { escapeForDisplay, type Manifest } from "@svc/api";
 import { gainedReach, reachOf, type ReachItem } from "./reach.js";
 
 /** The installed extension this package would replace. */
@@ -21,9 +21,14 @@ export interface InstallSummary {
   risky: boolean;
   /** Present when an extension with this id is installed already. */
   replaces?: { title: string; version: string; name: string; differentPackage: boolean; gained: ReachItem[] };
-  /** The summary as text, for a terminal or a dialog. */
+  /** Titles of the tools the package adds. */
+  tools: string[];
+  /** The summary as text, for a terminal or a dialog: every line escaped (display-text.ts). */
   text: string;
 }
+
+/** Longest line of the summary, in characters. */
+const MAX_SUMMARY_LINE = 400;
 
 function line(item: ReachItem): string {
   return item.risk ? `  ! ${item.text} — ${item.risk}` : `  • ${item.text}`;
@@ -39,7 +44,7 @@ function line(item: ReachItem): string {
  * //   • connect to api.example.com
  * //   ! run the program bash — it runs any command it is given
  */
-export function summarize(manifest: Manifest, installed?: InstalledVersion): InstallSummary {
+export function summarize(manifest: Manifest, installed?: InstalledVersion, tools: readonly { title: string }[] = []): InstallSummary {
   const svc = manifest.svc;
   const reach = reachOf(manifest);
   const lines: string[] = [`${svc.title} ${manifest.version} (${svc.id})${svc.author ? ` by ${svc.author}` : ""}`];
@@ -47,6 +52,7 @@ export function summarize(manifest: Manifest, installed?: InstalledVersion): Ins
   lines.push("");
   if (reach.length) lines.push("It can:", ...reach.map(line));
   else lines.push("It can reach nothing outside svc: no network, no files, no programs.");
+  if (tools.length) lines.push(`It adds ${tools.length === 1 ? "a tool" : `${tools.length} tools`}: ${tools.map((t) => t.title).join(", ")}.`);
   if (svc.interval) lines.push(`It runs every ${svc.interval}.`);
   if (reach.some((item) => item.text.startsWith("run the program"))) {
     lines.push("Programs it runs can do anything your account can.");
@@ -67,5 +73,7 @@ export function summarize(manifest: Manifest, installed?: InstalledVersion): Ins
     else lines.push(`It can reach nothing that ${old.version} could not.`);
   }
   const risky = reach.some((item) => item.risk) || installed?.differentPackage === true;
-  return { id: svc.id, title: svc.title, version: manifest.version, reach, risky, replaces, text: `${lines.join("\n")}\n` };
+  // The package wrote most of these words: each line is made inert and kept to a sane length.
+  const text = lines.map((l) => escapeForDisplay(l, { max: MAX_SUMMARY_LINE })).join("\n");
+  return { id: svc.id, title: svc.title, version: manifest.version, reach, risky, replaces, tools: tools.map((t) => t.title), text: `${text}\n` };
 }

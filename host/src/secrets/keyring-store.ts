@@ -6,7 +6,7 @@
  * the kernel keyring (keyutils), which forgets everything at logout or reboot: a secret that
  * silently vanishes is worse than a clear "no secret store" message.
  */
-import { AsyncEntry, type EntryOptions } from "@napi-rs/keyring";
+import { AsyncEntry, findCredentialsAsync, type EntryOptions } from "@napi-rs/keyring";
 import { SecretStoreUnavailableError, type SecretStore } from "./secret-store.js";
 
 const ENTRY_OPTIONS: EntryOptions = { linux: { store: "secret-service" } };
@@ -50,6 +50,18 @@ export class KeyringSecretStore implements SecretStore {
 
   delete(service: string, account: string): Promise<boolean> {
     return withEntry(service, account, (entry) => entry.deleteCredential());
+  }
+
+  async accounts(service: string): Promise<string[]> {
+    // The search takes no store option: ask the pinned store first, so a machine without a
+    // Secret Service gets the clear error rather than an answer from another store.
+    await this.get(service, "probe");
+    try {
+      const found = await findCredentialsAsync(service);
+      return [...new Set(found.map((credential) => credential.account))].sort();
+    } catch (error) {
+      throw new Error(`secret store: ${(error as Error)?.message ?? String(error)}`, { cause: error });
+    }
   }
 }
 

@@ -29,4 +29,9 @@ export class MemorySecretStore implements SecretStore {
   async delete(service: string, account: string): Promise<boolean> {
     return this.#values.delete(this.#key(service, account));
   }
+
+  async accounts(service: string): Promise<string[]> {
+    const prefix = `${service}\u0000`;
+    return [...this.#values.keys()].filter((key) => key.startsWith(prefix)).map((key) => key.slice(prefix.length)).sort();
+  }
 }

@@ -20,6 +20,8 @@ export interface SecretStore {
   set(service: string, account: string, value: string): Promise<void>;
   /** Forgets the value; `true` when there was one. */
   delete(service: string, account: string): Promise<boolean>;
+  /** Every account stored under exactly this service (uninstalling forgets them all). */
+  accounts(service: string): Promise<string[]>;
 }
 
 /** What the host says when the machine has no usable secret store. */

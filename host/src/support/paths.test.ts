@@ -35,6 +35,8 @@ describe("supportPaths", () => {
       hookLauncher: "/s/bin/svc-hook",
       blipsFile: "/s/blips.json",
       hookState: "/s/hook",
+      lockFile: "/s/host.lock",
+      disabledFile: "/s/disabled.json",
     });
     expect(supportPaths("/s", "win32").hookLauncher).toMatch(/svc-hook\.cmd$/);
   });

@@ -23,6 +23,10 @@ export interface SupportPaths {
   blipsFile: string;
   /** `hook/`: what `svc-hook start` remembers (title, start time) for later `step` calls. */
   hookState: string;
+  /** `host.lock`: `{pid, port}` of the one host running on this folder. */
+  lockFile: string;
+  /** `disabled.json`: ids of extensions the person turned off (`svc-host disable`). */
+  disabledFile: string;
 }
 
 /**
@@ -42,5 +46,7 @@ export function supportPaths(root: string, platform: NodeJS.Platform = process.p
     hookLauncher: join(bin, platform === "win32" ? "svc-hook.cmd" : "svc-hook"),
     blipsFile: join(root, "blips.json"),
     hookState: join(root, "hook"),
+    lockFile: join(root, "host.lock"),
+    disabledFile: join(root, "disabled.json"),
   };
 }

@@ -5,6 +5,7 @@
  * `host.workingHours` this is our addition, so the host knows who asked).
  */
 import { z } from "zod";
+import { displayText } from "@svc/api";
 import { request } from "./define.js";
 import {
   ConnectionRecordSchema,
@@ -24,7 +25,8 @@ export const HostOpenURL = request("host.openURL", z.object({ ...caller, url: z.
 /** @example {"jsonrpc":"2.0","id":2,"method":"host.notify","params":{"extensionId":"com.example.ci","title":"Deployed","body":"api v42"}} */
 export const HostNotify = request(
   "host.notify",
-  z.object({ ...caller, title: z.string().max(256), body: z.string().max(1024).optional() }),
+  // Shown on a terminal and under the notch: no controls, no bidi characters (display-text.ts).
+  z.object({ ...caller, title: displayText({ max: 256 }), body: displayText({ max: 1024, multiline: true }).optional() }),
   EmptySchema,
 );
 

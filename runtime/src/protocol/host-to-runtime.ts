@@ -1,5 +1,6 @@
 /** Requests the host sends to the runtime (SPEC "Host to runtime requests"). */
 import { z } from "zod";
+import { isoDateSchema } from "@svc/api";
 import { request } from "./define.js";
 import { EmptySchema, ExtensionIdSchema, TriggerTypeSchema } from "./common.js";
 
@@ -29,6 +30,7 @@ const PermissionsSchema = z.looseObject({
   network: z.array(z.string()).default([]),
   files: z.array(z.string()).default([]),
   exec: z.array(z.string()).default([]),
+  runAnyCommand: z.boolean().default(false),
 });
 
 /** The manifest as `extension.load` carries it: the `svc` object plus `version`. Only what the runtime uses is checked. */
@@ -36,7 +38,7 @@ export const LoadManifestSchema = z.looseObject({
   id: z.string().optional(),
   title: z.string().optional(),
   version: z.string().optional(),
-  permissions: PermissionsSchema.default({ network: [], files: [], exec: [] }),
+  permissions: PermissionsSchema.default({ network: [], files: [], exec: [], runAnyCommand: false }),
 });
 
 /**
@@ -76,7 +78,8 @@ export const ExtensionRun = request(
 export const WebhookEventSchema = z.object({
   type: z.literal("webhook"),
   body: z.unknown(),
-  receivedAt: z.union([z.number(), z.string()]),
+  /** When the request arrived, ISO 8601 (as every time in `@svc/api`: `emittedAt`, `connectedAt`). */
+  receivedAt: isoDateSchema,
 });
 export const FileEventSchema = z.object({ type: z.literal("file"), paths: z.array(z.string()) });
 
@@ -84,7 +87,7 @@ export const FileEventSchema = z.object({ type: z.literal("file"), paths: z.arra
  * `extension.event`: calls `onEvent(ctx, event)`; `replyId` (when a reply is awaited) is put on
  * the event, and only that extension may answer it with `ctx.respond`.
  *
- * @example {"jsonrpc":"2.0","id":5,"method":"extension.event","params":{"id":"com.example.ci","event":{"type":"webhook","body":{"ok":true},"receivedAt":1767225600000},"replyId":"r-1"}}
+ * @example {"jsonrpc":"2.0","id":5,"method":"extension.event","params":{"id":"com.example.ci","event":{"type":"webhook","body":{"ok":true},"receivedAt":"2026-01-01T00:00:00.000Z"},"replyId":"r-1"}}
  */
 export const ExtensionEvent = request(
   "extension.event",

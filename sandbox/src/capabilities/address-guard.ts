@@ -33,19 +33,69 @@ const CLASSES: [AddressClass, BlockList][] = [
   ["cloud metadata", blockList(["169.254.169.254/32", "100.100.100.200/32"], ["fd00:ec2::254/128"])],
   ["loopback", blockList(["127.0.0.0/8"], ["::1/128"])],
   ["unspecified", blockList(["0.0.0.0/8"], ["::/128"])],
-  ["private", blockList(["10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "100.64.0.0/10"], ["fc00::/7"])],
+  ["private", blockList(["10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "100.64.0.0/10"], ["fc00::/7", "fec0::/10", "64:ff9b:1::/48"])],
   ["link-local", blockList(["169.254.0.0/16"], ["fe80::/10"])],
   ["multicast", blockList(["224.0.0.0/4"], ["ff00::/8"])],
   ["reserved", blockList(["240.0.0.0/4", "192.0.0.0/24", "198.18.0.0/15"], ["100::/64"])],
 ];
 
-/**
- * What kind of address `ip` is.
- * @example classifyAddress("::ffff:127.0.0.1") // "loopback"
- */
-export function classifyAddress(ip: string): AddressClass {
+function classifyPlain(ip: string): AddressClass {
   const family = isIP(ip) === 6 ? "ipv6" : "ipv4";
   for (const [name, list] of CLASSES) if (list.check(ip, family)) return name;
+  return "public";
+}
+
+/** The eight 16-bit groups of an IPv6 address (`::` and a dotted IPv4 tail expanded). */
+function groupsOf(ip: string): number[] {
+  let text = ip.toLowerCase();
+  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (dotted) {
+    const [a, b, c, d] = dotted.slice(1).map(Number);
+    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head, tail] = text.includes("::") ? text.split("::") : [text, undefined];
+  const left = head ? head.split(":") : [];
+  const right = tail ? tail.split(":") : [];
+  const fill = tail === undefined ? [] : Array(8 - left.length - right.length).fill("0");
+  return [...left, ...fill, ...right].map((g) => parseInt(g, 16));
+}
+
+function ipv4From(high: number, low: number): string {
+  return [high >> 8, high & 255, low >> 8, low & 255].join(".");
+}
+
+/**
+ * IPv4 addresses carried inside an IPv6 one, by the forms that route to them: NAT64
+ * (64:ff9b::/96), 6to4 (2002::/16), Teredo (2001::/32: server, and client with its bits
+ * flipped) and the deprecated IPv4-compatible form (::a.b.c.d).
+ */
+function embeddedIPv4(ip: string): { addresses: string[]; form: string } | undefined {
+  const g = groupsOf(ip);
+  if (g.length !== 8 || g.some(Number.isNaN)) return undefined;
+  if (g[0] === 0x64 && g[1] === 0xff9b && g.slice(2, 6).every((x) => x === 0)) return { addresses: [ipv4From(g[6], g[7])], form: "NAT64" };
+  if (g[0] === 0x2002) return { addresses: [ipv4From(g[1], g[2])], form: "6to4" };
+  if (g[0] === 0x2001 && g[1] === 0) return { addresses: [ipv4From(g[2], g[3]), ipv4From(g[6] ^ 0xffff, g[7] ^ 0xffff)], form: "Teredo" };
+  if (g.slice(0, 6).every((x) => x === 0) && (g[6] !== 0 || g[7] > 1)) return { addresses: [ipv4From(g[6], g[7])], form: "IPv4-compatible" };
+  return undefined;
+}
+
+/**
+ * What kind of address `ip` is. An IPv6 address carrying an IPv4 one (NAT64, 6to4, Teredo,
+ * IPv4-compatible) is as private as what it carries; the local-use NAT64 prefix
+ * (64:ff9b:1::/48) and site-local fec0::/10 are private; an IPv4-compatible address is at
+ * best reserved (the form is deprecated).
+ * @example classifyAddress("::ffff:127.0.0.1")        // "loopback"
+ * @example classifyAddress("64:ff9b::a9fe:a9fe")      // "cloud metadata" (NAT64 of 169.254.169.254)
+ */
+export function classifyAddress(ip: string): AddressClass {
+  const plain = classifyPlain(ip);
+  if (plain !== "public" || isIP(ip) !== 6) return plain;
+  const embedded = embeddedIPv4(ip);
+  if (embedded) {
+    const inner = embedded.addresses.map(classifyPlain).find((c) => c !== "public");
+    if (inner) return inner;
+    return embedded.form === "IPv4-compatible" ? "reserved" : "public";
+  }
   return "public";
 }
 

@@ -6,8 +6,9 @@
  * (multi-call binaries such as busybox decide what to be from it).
  */
 import { access, realpath, stat } from "node:fs/promises";
-import { constants } from "node:fs";
-import { isAbsolute, join } from "node:path";
+import { constants, type Stats } from "node:fs";
+import { dirname, isAbsolute, join } from "node:path";
+import { runsOtherPrograms } from "@svc/api";
 import type { CapabilityContext } from "./index.js";
 import { deny } from "./denial.js";
 
@@ -44,11 +45,47 @@ function hasDotSegment(path: string): boolean {
   return path.split("/").some((part) => part === ".." || part === ".");
 }
 
+/** True when the person running svc (not being root) owns it, or its group or everyone may write it. */
+function writableByUser(info: Stats): boolean {
+  const uid = process.getuid?.();
+  return (info.mode & 0o022) !== 0 || (uid !== undefined && uid !== 0 && info.uid === uid);
+}
+
+/**
+ * Where a program could be replaced by something the person did not install: the file or its
+ * folder is writable by the person (or by anyone). Such a program is refused, because anything
+ * that can write there (a download, another extension's program) could swap it.
+ */
+async function writablePlace(paths: readonly string[]): Promise<string | undefined> {
+  for (const path of paths) {
+    const info = await stat(path).catch(() => undefined);
+    if (info && writableByUser(info)) return path;
+  }
+  return undefined;
+}
+
+/** The fix named when a program needs `runAnyCommand`. */
+export const RUN_ANY_FIX = 'only if it must: add "runAnyCommand": true to svc.permissions in package.json; the install summary then says it can run any command';
+
+export interface ExecCheckOptions {
+  /** Skip the "the person can write this program" check (tests that run scripts from a temp folder). */
+  allowWritablePrograms?: boolean;
+}
+
+/** The launch decision: the path to start and whether git's rules apply. */
+export interface ExecLaunch {
+  path: string;
+  /** The program is git (by its real name): git-rules.ts applies. */
+  git: boolean;
+}
+
 /**
  * Checks that `file` is allowed by `permissions.exec`; returns the path to launch.
+ * A program that runs other programs (programs.ts in @svc/api) also needs `runAnyCommand`; a
+ * program the person can write, or in a folder they can write, is refused.
  * @example await checkExec(cx, "git", process.env.PATH!) // "/usr/bin/git" when "git" is listed
  */
-export async function checkExec(cx: CapabilityContext, file: string, pathEnv: string): Promise<string> {
+export async function checkExec(cx: CapabilityContext, file: string, pathEnv: string, options: ExecCheckOptions = {}): Promise<ExecLaunch> {
   const refuse = (reason: string, fix?: string) => deny(cx, { kind: "exec", target: file, reason, fix });
   if (file.includes("/") && !isAbsolute(file)) {
     throw refuse("relative paths are refused", "use a bare name found on PATH or an absolute path");
@@ -57,7 +94,21 @@ export async function checkExec(cx: CapabilityContext, file: string, pathEnv: st
   const wanted = await resolveExecutable(file, pathEnv);
   const listed = await Promise.all(cx.permissions.exec.map((entry) => resolveExecutable(entry, pathEnv)));
   const match = listed.find((entry) => entry !== undefined && entry.real === wanted?.real);
-  if (wanted && match) return match.path;
+  if (wanted && match) {
+    // Judged by what is launched, not by the name the guest used.
+    const names = [match.path, match.real];
+    if (!cx.permissions.runAnyCommand && names.some((name) => runsOtherPrograms(name))) {
+      throw refuse(
+        `"${file}" runs other programs, so listing it would let the extension run any command`,
+        RUN_ANY_FIX,
+      );
+    }
+    const writable = options.allowWritablePrograms ? undefined : await writablePlace([match.real, dirname(match.real), dirname(match.path)]);
+    if (writable !== undefined) {
+      throw refuse(`"${file}" could be replaced by another program: ${writable === match.real ? "the file" : "its folder"} can be written without being root`, "install the program in a system folder such as /usr/bin");
+    }
+    return { path: match.path, git: names.some((name) => /^git$/.test(name.split("/").pop() ?? "")) };
+  }
   if (!wanted && !cx.permissions.exec.includes(file)) {
     throw refuse(`"${file}" is not in permissions.exec`, `add "${file}" to svc.permissions.exec in package.json`);
   }

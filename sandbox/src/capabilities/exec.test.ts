@@ -7,13 +7,14 @@ import type { ExecResult } from "./exec.js";
 import { createTestContext, type TestContext } from "./test-context.js";
 
 const MB = 1024 * 1024;
-const caps = createCapabilities();
+// Scripts written by the tests live in a temp folder the test user owns: allowed here only.
+const caps = createCapabilities({ allowWritablePrograms: true });
 let t: TestContext;
 afterEach(() => t?.cleanup());
 const exec = (args: object) => caps.async.exec(args, t.cx) as Promise<ExecResult>;
 
-function context(exec: string[]): TestContext {
-  t = createTestContext({ exec });
+function context(exec: string[], runAnyCommand = false): TestContext {
+  t = createTestContext({ exec, runAnyCommand });
   return t;
 }
 
@@ -49,12 +50,12 @@ describe("exec", () => {
     expect(await exec({ file: path })).toEqual({ stdout: "", stderr: "oops\n", code: 3 });
   });
 
-  it("gives the child only PATH, HOME and LANG, whatever the guest sends", async () => {
-    context(["env"]);
+  it("gives the child only PATH, HOME, LANG and its process tag, whatever the guest sends", async () => {
+    context(["env"], true);
     process.env.LD_PRELOAD_TEST_MARKER = "1";
     try {
       const r = await exec({ file: "env", args: [], env: { LD_PRELOAD: "/tmp/evil.so", NODE_OPTIONS: "--require x", PATH: "/tmp" } });
-      expect(r.stdout.trim().split("\n").map((line) => line.split("=")[0]).sort()).toEqual(["HOME", "LANG", "PATH"]);
+      expect(r.stdout.trim().split("\n").map((line) => line.split("=")[0]).sort()).toEqual(["HOME", "LANG", "PATH", "SVC_EXEC_TAG"]);
       expect(r.stdout).not.toContain("/tmp/evil.so");
     } finally {
       delete process.env.LD_PRELOAD_TEST_MARKER;
@@ -96,7 +97,7 @@ describe("red team: exec", () => {
   it("a symlink to a listed binary launches the manifest's path, so it cannot choose argv[0]", async () => {
     context(["echo"]);
     symlinkSync("/usr/bin/echo", join(t.root, "sh"));
-    expect(await checkExec(t.cx, join(t.root, "sh"), process.env.PATH ?? "")).toBe("/usr/bin/echo");
+    expect(await checkExec(t.cx, join(t.root, "sh"), process.env.PATH ?? "")).toEqual({ path: "/usr/bin/echo", git: false });
     expect((await exec({ file: join(t.root, "sh"), args: ["ok"] })).stdout).toBe("ok\n");
   });
 
@@ -125,7 +126,7 @@ describe("red team: exec", () => {
 
 describe("exec limits", () => {
   it("defaults: 10 s timeout, 60 s at most, 1 MB of output", () => {
-    expect(DEFAULT_LIMITS).toMatchObject({ execDefaultTimeoutMs: 10_000, execMaxTimeoutMs: 60_000, execOutputBytes: MB, execMaxArgs: 1024, execArgsBytes: 256 * 1024 });
+    expect(DEFAULT_LIMITS).toMatchObject({ execConcurrent: 8, execDefaultTimeoutMs: 10_000, execMaxTimeoutMs: 60_000, execOutputBytes: MB, execMaxArgs: 1024, execArgsBytes: 256 * 1024 });
   });
 
   it("accepts a timeout of 60000 ms; refuses 60001 and 0", async () => {

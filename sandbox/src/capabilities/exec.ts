@@ -8,8 +8,11 @@ import { constants, homedir } from "node:os";
 import { stat } from "node:fs/promises";
 import type { CapabilityContext, OpHandler } from "./index.js";
 import { readArgs } from "./args.js";
-import { checkExec } from "./exec-policy.js";
-import { checkRead } from "./file-policy.js";
+import { checkExec, RUN_ANY_FIX } from "./exec-policy.js";
+import { checkRead, isInside } from "./file-policy.js";
+import { gitArgumentProblem, gitEnvironment } from "./git-rules.js";
+import { deny } from "./denial.js";
+import { EXEC_TAG_VARIABLE, killTagged } from "./process-tags.js";
 import { describeBytes } from "./limits.js";
 import type { ResolvedOptions } from "./options.js";
 
@@ -20,22 +23,15 @@ export interface ExecResult {
   code: number;
 }
 
-/** Kills a whole process group; a group that is already gone is fine. */
-function killGroup(pid: number | undefined): void {
-  if (pid === undefined) return;
-  try {
-    process.kill(-pid, "SIGKILL");
-  } catch {
-    // ESRCH: nothing left to kill.
-  }
-}
-
 /**
  * Builds the exec op bound to the given options.
  * @example await createExecOp(resolveOptions())({ file: "git", args: ["--version"] }, cx)
  */
 export function createExecOp(options: ResolvedOptions): OpHandler {
   const { limits } = options;
+  /** Processes running per sandbox, for the `execConcurrent` cap. */
+  const running = new WeakMap<CapabilityContext, number>();
+  let nextTag = 1;
 
   function parse(raw: unknown) {
     const args = readArgs("exec", raw);
@@ -53,18 +49,48 @@ export function createExecOp(options: ResolvedOptions): OpHandler {
 
   return async function execOp(raw: unknown, cx: CapabilityContext): Promise<ExecResult> {
     const { file, argv, cwd, timeoutMs } = parse(raw);
-    const launch = await checkExec(cx, file, options.execPath);
+    const launch = await checkExec(cx, file, options.execPath, options);
     const dir = await checkRead(cx, "exec", cwd ?? cx.dataDir);
-    if (!dir.exists || !(await stat(dir.real)).isDirectory()) throw new Error(`exec: cwd "${cwd ?? cx.dataDir}" is not a folder`);
+    if (!dir.exists || !(await stat(dir.real)).isDirectory()) throw new Error(`exec: cwd "${cwd ?? "."}" is not a folder`);
+    if (launch.git && !cx.permissions.runAnyCommand) {
+      const problem = gitArgumentProblem(argv);
+      if (problem) throw deny(cx, { kind: "exec", target: file, reason: `${problem} (git may not run other programs)`, fix: RUN_ANY_FIX });
+      if (isInside(dir.real, cx.dataDir)) {
+        throw deny(cx, {
+          kind: "exec",
+          target: file,
+          reason: "git may not work in a repository inside the data folder: the extension could have written its config",
+          fix: "run git in a folder listed in svc.permissions.files",
+        });
+      }
+    }
     if (cx.signal.aborted) throw new Error("exec: the sandbox is closing");
-    const env = { PATH: options.execPath, HOME: homedir(), LANG: process.env.LANG ?? "C.UTF-8" };
-    const child = spawn(launch, argv, { cwd: dir.real, env, detached: true, shell: false, stdio: ["ignore", "pipe", "pipe"] });
+    const live = running.get(cx) ?? 0;
+    if (live >= limits.execConcurrent) throw new Error(`exec: ${limits.execConcurrent} programs are already running; wait for one to finish`);
+    const tag = `${options.execTag}.${nextTag++}`;
+    const env = {
+      PATH: options.execPath,
+      HOME: homedir(),
+      LANG: process.env.LANG ?? "C.UTF-8",
+      [EXEC_TAG_VARIABLE]: tag,
+      ...(launch.git ? gitEnvironment() : {}),
+    };
+    running.set(cx, live + 1);
+    const child = spawn(launch.path, argv, { cwd: dir.real, env, detached: true, shell: false, stdio: ["ignore", "pipe", "pipe"] });
+    let ended = false;
+    /** Kills the program and everything it started, group or not. */
+    const killAll = () => killTagged(tag, child.pid);
+    const release = () => {
+      if (ended) return;
+      ended = true;
+      running.set(cx, (running.get(cx) ?? 1) - 1);
+    };
 
     return new Promise<ExecResult>((resolve, reject) => {
       let failure: Error | undefined;
       const stop = (error: Error) => {
         failure ??= error;
-        killGroup(child.pid);
+        killAll();
       };
       const output = { stdout: [] as Buffer[], stderr: [] as Buffer[] };
       const sizes = { stdout: 0, stderr: 0 };
@@ -83,18 +109,20 @@ export function createExecOp(options: ResolvedOptions): OpHandler {
       );
       const onDispose = () => stop(new Error("exec: the sandbox closed"));
       cx.signal.addEventListener("abort", onDispose, { once: true });
-      // When the program itself is done, whatever it left running in its group goes too.
-      child.on("exit", () => killGroup(child.pid));
+      // When the program itself is done, whatever it left running goes too.
+      child.on("exit", killAll);
       child.on("error", (error) => {
         const startFailed = new Error(`exec: could not start ${file}: ${error.message}`);
         if (child.pid !== undefined) return stop(startFailed);
         clearTimeout(timer);
         cx.signal.removeEventListener("abort", onDispose);
+        release();
         reject(startFailed);
       });
       child.on("close", (code, signal) => {
         clearTimeout(timer);
         cx.signal.removeEventListener("abort", onDispose);
+        release();
         if (failure) return reject(failure);
         resolve({
           stdout: Buffer.concat(output.stdout).toString("utf8"),

@@ -12,7 +12,7 @@ import { checkNetworkUrl, networkPolicyOf } from "./network-policy.js";
 import { parseFetchArgs, type FetchRequest } from "./fetch-request.js";
 import { readArgs } from "./args.js";
 import { describeBytes } from "./limits.js";
-import type { ResolvedOptions } from "./options.js";
+import type { FetchHop, ResolvedOptions } from "./options.js";
 import type { FetchResult } from "./fetch-result.js";
 
 const strictUtf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
@@ -73,10 +73,16 @@ export function createFetchOps(options: ResolvedOptions): { fetch: OpHandler; ab
     }
     const controller = new AbortController();
     state.inFlight.set(request.requestId, controller);
+    // One deadline for the whole request: every redirect, the headers and the last body byte.
+    const deadline = AbortSignal.timeout(options.limits.fetchTimeoutMs);
+    const signal = AbortSignal.any([controller.signal, deadline]);
     try {
-      return await follow(cx, state, request, controller.signal);
+      return await follow(cx, state, request, signal);
     } catch (error) {
-      throw explain(error, request, controller.signal);
+      if (deadline.aborted && !controller.signal.aborted) {
+        throw new Error(`fetch: ${safeHost(request.url)} did not answer in full within ${options.limits.fetchTimeoutMs} ms; the request was stopped`);
+      }
+      throw explain(error, request, signal);
     } finally {
       state.inFlight.delete(request.requestId);
     }
@@ -88,9 +94,8 @@ export function createFetchOps(options: ResolvedOptions): { fetch: OpHandler; ab
     let { method, body } = request;
     let headers = request.headers;
     for (let hops = 0; ; hops++) {
-      const response = await undiciFetch(url.href, {
-        method, headers, body, redirect: "manual", dispatcher: state.agent, signal,
-      });
+      const hop = { url: url.href, method, headers, body, signal };
+      const response = await (options.transport ? options.transport(hop, (h) => carry(state, h)) : carry(state, hop));
       const location = response.headers.get("location");
       if (!REDIRECTS.has(response.status) || location === null || request.redirect === "manual") {
         return {
@@ -125,6 +130,13 @@ export function createFetchOps(options: ResolvedOptions): { fetch: OpHandler; ab
       if (next.origin !== url.origin) headers = headers.filter(([name]) => !CREDENTIAL_HEADERS.includes(name));
       url = next;
     }
+  }
+
+  /** Sends one hop over the guarded connection, never following a redirect itself. */
+  function carry(state: FetchState, hop: FetchHop): Promise<Response> {
+    return undiciFetch(hop.url, {
+      method: hop.method, headers: hop.headers, body: hop.body, redirect: "manual", dispatcher: state.agent, signal: hop.signal,
+    });
   }
 
   /** Reads the (decompressed) body, stopping the transfer as soon as it passes the cap. */

@@ -34,6 +34,9 @@ export function absoluteGuestPath(cx: CapabilityContext, op: string, raw: string
   return resolve(cx.dataDir, expandHome(raw));
 }
 
+/** A path passes through a symlink to nothing: writing through it would create its target. */
+class DanglingLinkError extends Error {}
+
 /**
  * The real path of `absolute`, even when its last parts do not exist yet: the nearest existing
  * ancestor is resolved and the missing names appended. A dangling symlink on the way is refused,
@@ -49,7 +52,7 @@ export async function realPathOf(absolute: string): Promise<{ real: string; exis
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
       const link = await lstat(current).catch(() => undefined);
-      if (link?.isSymbolicLink()) throw new Error(`"${current}" is a symlink to something that does not exist`);
+      if (link?.isSymbolicLink()) throw new DanglingLinkError();
       const parent = dirname(current);
       if (parent === current) throw error;
       missing.push(basename(current));
@@ -69,8 +72,30 @@ async function readRoots(cx: CapabilityContext): Promise<{ folders: string[]; fi
   };
 }
 
-function describePath(absolute: string, real: string): string {
-  return real === absolute ? `"${absolute}"` : `"${absolute}" leads to "${real}", which`;
+/**
+ * True when the real path `real` may be read. Also used on an opened descriptor's own path
+ * (files.ts), so a folder swapped for a symlink between the check and the open is caught.
+ */
+export async function mayRead(cx: CapabilityContext, real: string): Promise<boolean> {
+  const roots = await readRoots(cx);
+  return roots.folders.some((root) => isInside(real, root)) || roots.files.some((file) => isInside(real, file));
+}
+
+/**
+ * Error texts name only what the guest gave: never the home folder it did not type, never
+ * where a symlink leads (a guest could map the disk by reading denials).
+ */
+function resolveFailure(cx: CapabilityContext, raw: string, error: Error): Error {
+  const reason = error instanceof DanglingLinkError
+    ? `"${raw}" passes through a symlink to something that does not exist`
+    : `"${raw}" could not be resolved (${(error as NodeJS.ErrnoException).code ?? "error"})`;
+  return deny(cx, { kind: "file", target: raw, reason });
+}
+
+/** The fix for a read outside the allowed folders: the guest's own folder, when it named one plainly. */
+function readFix(raw: string, absolute: string, real: string): string {
+  const folder = real === absolute ? dirname(raw.startsWith("~") || isAbsolute(raw) ? raw : absolute) : undefined;
+  return folder ? `add "${folder}" to svc.permissions.files in package.json` : "add the folder to svc.permissions.files in package.json";
 }
 
 /**
@@ -80,17 +105,14 @@ function describePath(absolute: string, real: string): string {
 export async function checkRead(cx: CapabilityContext, op: string, raw: string): Promise<{ real: string; exists: boolean }> {
   const absolute = absoluteGuestPath(cx, op, raw);
   const found = await realPathOf(absolute).catch((error: Error) => {
-    throw deny(cx, { kind: "file", target: absolute, reason: error.message });
+    throw resolveFailure(cx, raw, error);
   });
-  const roots = await readRoots(cx);
-  const allowed = roots.folders.some((root) => isInside(found.real, root))
-    || roots.files.some((file) => isInside(found.real, file));
-  if (allowed) return found;
+  if (await mayRead(cx, found.real)) return found;
   throw deny(cx, {
     kind: "file",
-    target: absolute,
-    reason: `${describePath(absolute, found.real)} is outside permissions.files, the data folder and the files given to this tool run`,
-    fix: `add "${dirname(found.real)}" to svc.permissions.files in package.json`,
+    target: raw,
+    reason: `"${raw}" ${found.real === absolute ? "is" : "leads"} outside permissions.files, the data folder and the files given to this tool run`,
+    fix: readFix(raw, absolute, found.real),
   });
 }
 
@@ -102,16 +124,23 @@ async function realPathOfEntry(absolute: string): Promise<{ real: string; exists
 }
 
 /**
+ * Names at the top of the data folder that the runtime owns, as files or folders, with their
+ * corrupt copies and temporary files: a guest that rewrote `seq.json` could send its own blips'
+ * seq backwards, `storage.json` is only reached through ctx.storage, and a folder named
+ * `seq.json` would break the extension for good.
+ */
+const RESERVED_NAME = /^\.?(?:seq|storage)\.json(?:\..*)?$/;
+
+/** True when `name`, the first part of a path inside the data folder, belongs to svc. */
+export function isReservedName(name: string): boolean {
+  return RESERVED_NAME.test(name);
+}
+
+/**
  * Checks a write (or, with `followLast: false`, a removal) of `raw`: the real path must be
  * inside the data folder, and not be the data folder itself. Returns the real path to use.
  * @example const real = await checkWrite(cx, "files.write", "out/report.csv");
  */
-/**
- * Files at the top of the data folder that the runtime owns: a guest that rewrote `seq.json`
- * could send its own blips' seq backwards, and `storage.json` is only reached through ctx.storage.
- */
-const RESERVED_FILES = new Set(["seq.json", "storage.json"]);
-
 export async function checkWrite(
   cx: CapabilityContext,
   op: string,
@@ -119,24 +148,26 @@ export async function checkWrite(
   { followLast = true } = {},
 ): Promise<{ real: string; exists: boolean }> {
   const absolute = absoluteGuestPath(cx, op, raw);
-  const found = await (followLast ? realPathOf(absolute) : realPathOfEntry(absolute)).catch((error: Error) => {
-    throw deny(cx, { kind: "file", target: absolute, reason: error.message });
+  const reserved = (path: string) => isInside(path, cx.dataDir) && path !== cx.dataDir && isReservedName(path.slice(cx.dataDir.length + 1).split(sep)[0]);
+  // Checked on the path as given and on the real path (`seq.json/x` does not resolve at all).
+  const found = reserved(absolute) ? undefined : await (followLast ? realPathOf(absolute) : realPathOfEntry(absolute)).catch((error: Error) => {
+    throw resolveFailure(cx, raw, error);
   });
-  if (RESERVED_FILES.has(found.real.slice(cx.dataDir.length + 1))) {
+  if (found === undefined || reserved(found.real)) {
     throw deny(cx, {
       kind: "file",
-      target: absolute,
-      reason: `${basename(found.real)} in the data folder belongs to svc (blip seq numbers and ctx.storage)`,
+      target: raw,
+      reason: `"${raw}" is a name in the data folder that belongs to svc (blip seq numbers and ctx.storage)`,
       fix: "use ctx.storage, or write under another name",
     });
   }
   if (isInside(found.real, cx.dataDir) && found.real !== cx.dataDir) return found;
   throw deny(cx, {
     kind: "file",
-    target: absolute,
+    target: raw,
     reason: found.real === cx.dataDir
       ? "the data folder itself cannot be written or removed"
-      : `${describePath(absolute, found.real)} is outside the data folder, the only place an extension may write`,
+      : `"${raw}" ${found.real === absolute ? "is" : "leads"} outside the data folder, the only place an extension may write`,
     fix: found.real === cx.dataDir ? undefined : "write under ctx.dataDir instead",
   });
 }

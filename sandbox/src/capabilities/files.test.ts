@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync, existsSync } from "node:fs";
 import { join } from "node:path";
+import { execFileSync, spawn } from "node:child_process";
 import { createCapabilities } from "./index.js";
 import { createTestContext, type TestContext } from "./test-context.js";
 
@@ -49,8 +50,8 @@ describe("files inside the data folder", () => {
 describe("red team: file escapes", () => {
   it("`..` out of the data folder is denied, naming the manifest fix", async () => {
     context();
-    const target = join(t.root, "outside", "file.txt");
-    await expect(call("files.read", { path: "../../outside/file.txt" })).rejects.toThrow(
+    const target = "../../outside/file.txt";
+    await expect(call("files.read", { path: target })).rejects.toThrow(
       `file access to ${target} denied: "${target}" is outside permissions.files, the data folder and the files given to this tool run (add "${join(t.root, "outside")}" to svc.permissions.files in package.json)`);
     expect(t.denials[0]).toMatchObject({ kind: "file", target });
   });
@@ -65,16 +66,21 @@ describe("red team: file escapes", () => {
   it("a symlink inside the data folder pointing out is followed and denied, for reads and writes", async () => {
     context();
     symlinkSync(join(t.root, "Data", "com.other.ext"), join(t.cx.dataDir, "link"));
+    // The denial names only what the guest gave: never where the symlink leads.
     await expect(call("files.read", { path: "link/secret.txt" })).rejects.toThrow(
-      `"${join(t.cx.dataDir, "link/secret.txt")}" leads to "${join(t.root, "Data/com.other.ext/secret.txt")}", which is outside permissions.files`);
-    await expect(call("files.write", { path: "link/secret.txt", data: "x" })).rejects.toThrow("which is outside the data folder");
+      'file access to link/secret.txt denied: "link/secret.txt" leads outside permissions.files, the data folder and the files given to this tool run (add the folder to svc.permissions.files in package.json)');
+    await expect(call("files.write", { path: "link/secret.txt", data: "x" })).rejects.toThrow(
+      'file access to link/secret.txt denied: "link/secret.txt" leads outside the data folder, the only place an extension may write (write under ctx.dataDir instead)');
+    expect(t.denials.map((d) => JSON.stringify(d)).join()).not.toContain("com.other.ext");
     expect(readFileSync(join(t.root, "Data", "com.other.ext", "secret.txt"), "utf8")).toBe("neighbour's secret");
   });
 
   it("a dangling symlink cannot be used to create a file outside", async () => {
     context();
     symlinkSync(join(t.root, "outside", "new.txt"), join(t.cx.dataDir, "dangling"));
-    await expect(call("files.write", { path: "dangling", data: "x" })).rejects.toThrow("is a symlink to something that does not exist");
+    await expect(call("files.write", { path: "dangling", data: "x" })).rejects.toThrow(
+      'file access to dangling denied: "dangling" passes through a symlink to something that does not exist');
+    expect(t.denials.map((d) => JSON.stringify(d)).join()).not.toContain("outside");
     expect(existsSync(join(t.root, "outside", "new.txt"))).toBe(false);
   });
 
@@ -104,9 +110,16 @@ describe("red team: file escapes", () => {
   it("the runtime's own seq.json and storage.json cannot be written or removed", async () => {
     context();
     writeFileSync(join(t.cx.dataDir, "seq.json"), '{"com.test.ext/a": 7}');
-    await expect(call("files.write", { path: "seq.json", data: "{}" })).rejects.toThrow(/seq\.json in the data folder belongs to svc/);
-    await expect(call("files.remove", { path: "./seq.json" })).rejects.toThrow(/belongs to svc/);
-    await expect(call("files.write", { path: "storage.json", data: "{}" })).rejects.toThrow(/storage\.json in the data folder belongs to svc/);
+    const owned = (path: string) => `file access to ${path} denied: "${path}" is a name in the data folder that belongs to svc (blip seq numbers and ctx.storage) (use ctx.storage, or write under another name)`;
+    await expect(call("files.write", { path: "seq.json", data: "{}" })).rejects.toThrow(owned("seq.json"));
+    await expect(call("files.remove", { path: "./seq.json" })).rejects.toThrow(owned("./seq.json"));
+    await expect(call("files.write", { path: "storage.json", data: "{}" })).rejects.toThrow(owned("storage.json"));
+    // As folders too: a folder named seq.json would break the extension for good.
+    await expect(call("files.write", { path: "seq.json/x", data: "{}" })).rejects.toThrow(owned("seq.json/x"));
+    await expect(call("files.write", { path: "storage.json/x", data: "{}" })).rejects.toThrow(owned("storage.json/x"));
+    await expect(call("files.write", { path: ".storage.json.abc.tmp", data: "{}" })).rejects.toThrow(owned(".storage.json.abc.tmp"));
+    await expect(call("files.write", { path: "seq.json.corrupt-1", data: "{}" })).rejects.toThrow(owned("seq.json.corrupt-1"));
+    expect(existsSync(join(t.cx.dataDir, "storage.json"))).toBe(false);
     expect(readFileSync(join(t.cx.dataDir, "seq.json"), "utf8")).toBe('{"com.test.ext/a": 7}');
     expect(await call("files.write", { path: "notes/seq.json", data: "{}" })).toBeNull();
   });
@@ -165,5 +178,93 @@ describe("file limits", () => {
     expect(await call("files.list", {})).toEqual(["a", "b", "c"]);
     writeFileSync(join(t.cx.dataDir, "d"), "");
     await expect(call("files.list", {})).rejects.toThrow('files.list: "." has 4 entries, over the limit of 3');
+  });
+});
+
+describe("the data folder's quota", () => {
+  const quotaCaps = createCapabilities({ limits: { dataFolderBytes: 1000, dataFolderEntries: 5 } });
+  const write = (path: string, data: string) => quotaCaps.async["files.write"]({ path, data }, t.cx);
+  const remove = (path: string) => quotaCaps.async["files.remove"]({ path }, t.cx);
+
+  it("holds exactly its bytes; one more is refused and nothing is written", async () => {
+    context();
+    await write("a", "x".repeat(600));
+    await write("b", "x".repeat(400));
+    await expect(write("c", "x")).rejects.toThrow("files.write: the data folder would hold 1001 bytes, over its limit of 1000 bytes; remove some files first");
+    expect(existsSync(join(t.cx.dataDir, "c"))).toBe(false);
+    // Replacing a file counts only the difference; shrinking always works.
+    await write("a", "x".repeat(500));
+    await write("c", "x".repeat(100));
+    await expect(write("b", "x".repeat(401))).rejects.toThrow("over its limit of 1000 bytes");
+    await remove("c");
+    await write("b", "x".repeat(500));
+  });
+
+  it("holds exactly its entries (files and folders); one more is refused", async () => {
+    context();
+    await write("one", "1");
+    await write("d/two", "2"); // a folder and a file: 3 entries
+    await write("three", "3");
+    await write("four", "4");
+    await expect(write("five", "5")).rejects.toThrow("files.write: the data folder would hold 6 files and folders, over its limit of 5; remove some first");
+    await write("four", "44"); // replacing is not a new entry
+    await remove("d");
+    await write("five", "5");
+  });
+});
+
+describe("only regular files, checked on the opened descriptor", () => {
+  it("a FIFO is refused at once, never parking the file-I/O threads", async () => {
+    context();
+    execFileSync("mkfifo", [join(t.cx.dataDir, "pipe")]);
+    // More reads than libuv has threads: a blocking open would park them all.
+    const reads = Array.from({ length: 8 }, () => call("files.read", { path: "pipe" }));
+    for (const read of reads) await expect(read).rejects.toThrow('files.read: "pipe" is not a regular file');
+    await call("files.write", { path: "after.txt", data: "still works" });
+    expect(await call("files.read", { path: "after.txt" })).toBe("still works");
+  });
+
+  it("a device is refused", async () => {
+    context(["/dev"]);
+    await expect(call("files.read", { path: "/dev/zero" })).rejects.toThrow('files.read: "/dev/zero" is not a regular file');
+  });
+
+  // Without O_NOFOLLOW and the descriptor check this leaks the secret in a few of 2000 reads here.
+  it("a file swapped for a symlink by another process never yields the outside file", async () => {
+    context();
+    const folder = join(t.root, "listed");
+    mkdirSync(folder);
+    writeFileSync(join(t.root, "outside", "secret.txt"), "SECRET");
+    t = Object.assign(t, { cx: { ...t.cx, permissions: { ...t.cx.permissions, files: [folder] } } });
+    const script = `
+      const fs = require("fs"); const p = require("path"); const d = ${JSON.stringify(folder)};
+      let swaps = 0; const end = Date.now() + 20000;
+      while (Date.now() < end) {
+        fs.writeFileSync(p.join(d, "f.tmp"), "plain"); fs.renameSync(p.join(d, "f.tmp"), p.join(d, "x"));
+        try { fs.unlinkSync(p.join(d, "l.tmp")) } catch {}
+        fs.symlinkSync(${JSON.stringify(join(t.root, "outside", "secret.txt"))}, p.join(d, "l.tmp")); fs.renameSync(p.join(d, "l.tmp"), p.join(d, "x"));
+        swaps++;
+        if (fs.existsSync(p.join(d, "stop"))) break;
+      }
+      console.log(swaps);`;
+    writeFileSync(join(folder, "x"), "plain");
+    const swapper = spawn(process.execPath, ["-e", script], { stdio: ["ignore", "pipe", "inherit"] });
+    let swaps = "";
+    swapper.stdout.on("data", (chunk) => (swaps += chunk));
+    const seen = { secret: 0, plain: 0, refused: 0 };
+    for (let i = 0; i < 2000; i++) {
+      try {
+        const text = await call("files.read", { path: join(folder, "x") });
+        if (text === "SECRET") seen.secret++;
+        else seen.plain++;
+      } catch {
+        seen.refused++;
+      }
+    }
+    writeFileSync(join(folder, "stop"), "");
+    await new Promise((resolve) => swapper.on("close", resolve));
+    expect(Number(swaps)).toBeGreaterThan(0);
+    expect(seen.secret).toBe(0);
+    expect(seen.plain + seen.refused).toBe(2000);
   });
 });

@@ -8,7 +8,7 @@ import { fileURLToPath } from "node:url";
 import { WebSocketServer } from "ws";
 import type { AddressInfo } from "node:net";
 import { newQuickJSWASMModuleFromVariant, type QuickJSContext, type QuickJSWASMModule } from "quickjs-emscripten-core";
-import variant from "@jitl/quickjs-ng-wasmfile-release-sync";
+import { baseVariant as variant } from "../instance.js";
 import { createCapabilities } from "./index.js";
 import { createTestContext, startHttpServer, type TestContext, type TestServer } from "./test-context.js";
 
@@ -167,7 +167,7 @@ async function run(body: string): Promise<any> {
 
 describe("guest fetch in QuickJS", () => {
   it("sends method, headers and body; reads status, headers, json, url and redirected", async () => {
-    boot(["127.0.0.1"]);
+    boot([`127.0.0.1:${server.port}`]);
     const out = await run(`
       const r = await fetch(${JSON.stringify(server.url("/echo"))}, { method: "post", body: "héllo", headers: { "X-Test": "1" } });
       return { status: r.status, ok: r.ok, statusText: r.statusText, url: r.url, redirected: r.redirected, type: r.type,
@@ -181,7 +181,7 @@ describe("guest fetch in QuickJS", () => {
   });
 
   it("follows redirects (checked), reports redirected, and offers manual and error modes", async () => {
-    boot(["127.0.0.1"]);
+    boot([`127.0.0.1:${server.port}`]);
     const out = await run(`
       const a = await fetch(${JSON.stringify(server.url("/redirect"))});
       const b = await fetch(${JSON.stringify(server.url("/redirect"))}, { redirect: "manual" });
@@ -191,7 +191,7 @@ describe("guest fetch in QuickJS", () => {
   });
 
   it("bytes, arrayBuffer, clone, and a body read twice", async () => {
-    boot(["127.0.0.1"]);
+    boot([`127.0.0.1:${server.port}`]);
     const out = await run(`
       const r = await fetch(${JSON.stringify(server.url("/bytes"))});
       const copy = r.clone();
@@ -203,13 +203,13 @@ describe("guest fetch in QuickJS", () => {
   });
 
   it("a denial rejects with the denial's message", async () => {
-    boot(["127.0.0.1"]);
+    boot([`127.0.0.1:${server.port}`]);
     await expect(run(`await fetch("https://evil.example/")`)).rejects.toThrow(
       'Error: fetch to evil.example denied: "evil.example" is not in permissions.network (add "evil.example" to svc.permissions.network in package.json)');
   });
 
   it("aborting the signal rejects with AbortError and cancels the host request", async () => {
-    boot(["127.0.0.1"]);
+    boot([`127.0.0.1:${server.port}`]);
 
     const out = await run(`
       const controller = new AbortController();
@@ -241,7 +241,7 @@ describe("guest fetch in QuickJS", () => {
 
 describe("guest WebSocket in QuickJS", () => {
   it("opens, echoes text and binary, closes, with handlers and listeners", async () => {
-    boot(["127.0.0.1"]);
+    boot([`127.0.0.1:${wsPort}`]);
     const out = await run(`
       const log = [];
       const ws = new WebSocket("ws://127.0.0.1:${wsPort}/");
@@ -259,7 +259,7 @@ describe("guest WebSocket in QuickJS", () => {
   });
 
   it("a denied URL throws from the constructor; a bad scheme is a SyntaxError", async () => {
-    boot(["127.0.0.1"]);
+    boot([`127.0.0.1:${wsPort}`]);
     const out = await run(`
       const errors = [];
       try { new WebSocket("wss://evil.example/"); } catch (e) { errors.push(e.message); }

@@ -75,5 +75,5 @@ export function createCapabilities(options?: CapabilityOptions): Capabilities {
 
 export { formatDenial } from "./denial.js";
 export { DEFAULT_LIMITS, type CapabilityLimits } from "./limits.js";
-export type { CapabilityOptions } from "./options.js";
+export type { CapabilityOptions, FetchHop, FetchTransport } from "./options.js";
 export { parseNetworkPolicy, type NetworkPolicy } from "./network-policy.js";

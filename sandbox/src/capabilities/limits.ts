@@ -12,6 +12,8 @@ export interface CapabilityLimits {
   fetchResponseBytes: number;
   /** Redirect hops fetch follows (each one checked) before failing. */
   fetchMaxRedirects: number;
+  /** The longest one fetch may take, ms, from the request to the body's last byte (redirects included). */
+  fetchTimeoutMs: number;
   /** fetch requests one sandbox may have in flight at once. */
   fetchConcurrent: number;
   /** Largest WebSocket message, either direction, in bytes. */
@@ -24,6 +26,8 @@ export interface CapabilityLimits {
   execMaxTimeoutMs: number;
   /** Captured stdout, and separately stderr, of one exec, in bytes. */
   execOutputBytes: number;
+  /** Programs one sandbox may have running at once. */
+  execConcurrent: number;
   /** Arguments one exec may pass. */
   execMaxArgs: number;
   /** All arguments of one exec together, in UTF-8 bytes. */
@@ -32,31 +36,45 @@ export interface CapabilityLimits {
   fileReadBytes: number;
   /** Largest file files.write writes, in bytes. */
   fileWriteBytes: number;
+  /** Bytes of regular files the data folder may hold (files.write checks it). */
+  dataFolderBytes: number;
+  /** Files, folders and symlinks the data folder may hold. */
+  dataFolderEntries: number;
   /** Entries files.list returns before failing. */
   fileListEntries: number;
   /** storage.json's largest size, in bytes. */
   storageBytes: number;
   /** Longest storage key, in characters. */
   storageKeyChars: number;
+  /**
+   * storage.json is rewritten whole, so its writes are paced: after writing N bytes the next
+   * write waits N / this many seconds (changes made meanwhile are written together).
+   */
+  storageWriteBytesPerSecond: number;
 }
 
 export const DEFAULT_LIMITS: Readonly<CapabilityLimits> = Object.freeze({
   fetchRequestBytes: 10 * MB,
   fetchResponseBytes: 10 * MB,
   fetchMaxRedirects: 20,
+  fetchTimeoutMs: 30_000,
   fetchConcurrent: 16,
   wsMessageBytes: 1 * MB,
   wsOpenSockets: 16,
   execDefaultTimeoutMs: 10_000,
   execMaxTimeoutMs: 60_000,
   execOutputBytes: 1 * MB,
+  execConcurrent: 8,
   execMaxArgs: 1024,
   execArgsBytes: 256 * 1024,
   fileReadBytes: 10 * MB,
   fileWriteBytes: 10 * MB,
+  dataFolderBytes: 100 * MB,
+  dataFolderEntries: 5000,
   fileListEntries: 10_000,
   storageBytes: 5 * MB,
   storageKeyChars: 256,
+  storageWriteBytesPerSecond: 1 * MB,
 });
 
 /** Shows a byte count the way error messages say it: `10 MB (10485760 bytes)`. */

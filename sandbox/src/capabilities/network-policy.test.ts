@@ -30,10 +30,39 @@ describe("manifest entries", () => {
     expect(policy.invalid).toEqual([]);
   });
 
-  it("that are not bare host names allow nothing and are reported", () => {
-    const policy = parseNetworkPolicy(["https://a.example", "a.example:8080", "u@a.example", "a.example/x", "*", "*.*.a.example", "*.10.0.0.1", "", "a b"]);
+  it("that are not a host (with an optional port) allow nothing and are reported", () => {
+    const policy = parseNetworkPolicy(["https://a.example", "a.example:0", "a.example:65536", "u@a.example", "a.example/x", "*", "*.*.a.example", "*.10.0.0.1", "", "a b", "a:b"]);
     expect(policy.patterns).toEqual([]);
-    expect(policy.invalid).toHaveLength(9);
+    expect(policy.invalid).toHaveLength(11);
+  });
+});
+
+describe("ports", () => {
+  it("an entry without a port allows the scheme's own port only", () => {
+    expect(check(["localhost"], "http://localhost/")).toBe("http://localhost/");
+    expect(check(["localhost"], "https://localhost/")).toBe("https://localhost/");
+    expect(check(["localhost"], "http://localhost:443/")).toBe(
+      'denied: fetch to localhost:443 denied: "localhost" is listed, but not for port 443 (add "localhost:443" to svc.permissions.network in package.json)');
+    expect(check(["localhost"], "http://localhost:8080/")).toBe(
+      'denied: fetch to localhost:8080 denied: "localhost" is listed, but not for port 8080 (add "localhost:8080" to svc.permissions.network in package.json)');
+  });
+
+  it("a host:port entry allows that port (1 and 65535 are ports too)", () => {
+    expect(check(["localhost:8080"], "http://localhost:8080/x")).toBe("http://localhost:8080/x");
+    expect(check(["localhost:8080"], "http://localhost/")).toBe(
+      'denied: fetch to localhost denied: "localhost" is listed, but not for port 80 (add "localhost" to svc.permissions.network in package.json)');
+    expect(check(["[::1]:65535", "*.example.com:8443"], "https://[::1]:65535/")).toBe("https://[::1]:65535/");
+    expect(check(["*.example.com:8443"], "https://a.example.com:8443/")).toBe("https://a.example.com:8443/");
+    expect(check(["*.example.com:8443"], "https://a.example.com/")).toContain("is listed, but not for port 443");
+  });
+
+  it("the WHATWG bad ports are refused whatever the manifest lists", () => {
+    expect(check(["localhost:25"], "http://localhost:25/")).toBe(
+      "denied: fetch to localhost:25 denied: port 25 is one browsers never connect to (it belongs to another protocol)");
+    expect(check(["mail.example:6667"], "http://mail.example:6667/")).toContain("port 6667 is one browsers never connect to");
+    expect(check(["localhost:6667"], "ws://localhost:6667/", "websocket")).toBe(
+      "denied: WebSocket to localhost:6667 denied: port 6667 is one browsers never connect to (it belongs to another protocol)");
+    expect(check(["localhost:6668"], "ws://localhost:6666/", "websocket")).toContain("port 6666 is one browsers never connect to");
   });
 });
 
@@ -116,5 +145,14 @@ describe("classifyAddress", () => {
     ["172.31.0.1", "private"], ["192.168.1.1", "private"], ["fd12::1", "private"], ["169.254.1.1", "link-local"],
     ["fe80::1", "link-local"], ["0.0.0.0", "unspecified"], ["::", "unspecified"], ["224.0.0.1", "multicast"],
     ["93.184.216.34", "public"], ["2606:4700::1111", "public"], ["172.32.0.1", "public"],
+    // IPv6 forms carrying an IPv4 address are as private as what they carry (red team).
+    ["64:ff9b::7f00:1", "loopback"], ["64:ff9b::169.254.169.254", "cloud metadata"], ["64:ff9b::a00:1", "private"],
+    ["64:ff9b::5db8:d822", "public"], ["64:ff9b:1::5db8:d822", "private"],
+    ["2002:7f00:1::1", "loopback"], ["2002:a9fe:a9fe::", "cloud metadata"], ["2002:c0a8:101::1", "private"], ["2002:5db8:d822::1", "public"],
+    ["::127.0.0.1", "loopback"], ["::a9fe:a9fe", "cloud metadata"], ["::5db8:d822", "reserved"],
+    // Teredo: server 65.54.227.120; client 192.168.1.1 stored with its bits flipped (3f57:fefe).
+    ["2001:0:4136:e378:8000:63bf:3f57:fefe", "private"], ["2001:0:7f00:1::1", "loopback"],
+    ["2001:0:4136:e378:8000:63bf:a201:2bdd", "public"],
+    ["fec0::1", "private"], ["feff::1", "private"],
   ])("%s is %s", (ip, kind) => expect(classifyAddress(ip)).toBe(kind));
 });

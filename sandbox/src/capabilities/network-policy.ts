@@ -8,17 +8,37 @@ import { isIP } from "node:net";
 import type { CapabilityContext } from "./index.js";
 import { deny, networkFix } from "./denial.js";
 
-/** One parsed manifest entry. A wildcard matches strict subdomains only, never the apex. */
+/**
+ * One parsed manifest entry. A wildcard matches strict subdomains only, never the apex. Without
+ * a port an entry allows the scheme's own port only (80 for http/ws, 443 for https/wss).
+ */
 export type HostPattern =
-  | { kind: "exact"; host: string }
-  | { kind: "wildcard"; suffix: string };
+  | { kind: "exact"; host: string; port?: number }
+  | { kind: "wildcard"; suffix: string; port?: number };
+
+/** The scheme's own port. */
+export const DEFAULT_PORTS: Readonly<Record<string, number>> = { "http:": 80, "https:": 443, "ws:": 80, "wss:": 443 };
+
+/**
+ * Ports a browser never connects to (the WHATWG fetch standard's "bad port" list): mail, ssh,
+ * irc and other services that a cross-protocol request could fool. Refused for fetch and
+ * WebSocket alike, whatever the manifest lists.
+ */
+export const BAD_PORTS: ReadonlySet<number> = new Set([
+  1, 7, 9, 11, 13, 15, 17, 19, 20, 21, 22, 23, 25, 37, 42, 43, 53, 69, 77, 79, 87, 95, 101, 102, 103, 104, 109, 110,
+  111, 113, 115, 117, 119, 123, 135, 137, 139, 143, 161, 179, 389, 427, 465, 512, 513, 514, 515, 526, 530, 531, 532,
+  540, 548, 554, 556, 563, 587, 601, 636, 989, 990, 993, 995, 1719, 1720, 1723, 2049, 3659, 4045, 4190, 5060, 5061,
+  6000, 6566, 6665, 6666, 6667, 6668, 6669, 6679, 6697, 10080,
+]);
 
 export interface NetworkPolicy {
   readonly patterns: readonly HostPattern[];
   /** Entries that could not be read as a host name; they allow nothing. */
   readonly invalid: readonly string[];
-  /** True when `host` (canonical, from `canonicalHost`) is allowed. */
-  allows(host: string): boolean;
+  /** True when `host` (canonical, from `canonicalHost`) is allowed on `port`, the scheme's own being `defaultPort`. */
+  allows(host: string, port: number, defaultPort: number): boolean;
+  /** True when `host` is listed on some port (to say "not on that port" rather than "not listed"). */
+  listsHost(host: string): boolean;
   /** True when the manifest names this IP literal (canonical, without brackets) itself. */
   listsAddress(ip: string): boolean;
   /** True when the manifest names `localhost` itself (not through a wildcard). */
@@ -46,19 +66,25 @@ function parseEntry(raw: string): HostPattern | undefined {
   const wildcard = entry.startsWith("*.");
   if (wildcard) entry = entry.slice(2);
   if (isIP(entry) === 6) entry = `[${entry}]`;
-  // A hostname only: no scheme, port, path, user name, query or stray wildcard.
-  if (entry === "" || /[/@?#\\*\s]/.test(entry) || /:(?![^[]*\])/.test(entry)) return undefined;
+  // A host and an optional port only: no scheme, path, user name, query or stray wildcard.
+  if (entry === "" || /[/@?#\\*\s]/.test(entry)) return undefined;
+  const withPort = /^(.*?)(?::(\d{1,5}))?$/.exec(entry);
+  if (!withPort) return undefined;
+  const [, hostPart, portText] = withPort;
+  const port = portText === undefined ? undefined : Number(portText);
+  if (port !== undefined && (port < 1 || port > 65535)) return undefined;
+  if (/:(?![^[]*\])/.test(hostPart)) return undefined;
   let url: URL;
   try {
-    url = new URL(`http://${entry}`);
+    url = new URL(`http://${hostPart}`);
   } catch {
     return undefined;
   }
   const host = canonicalHost(url.hostname);
   if (host === "" || host.startsWith(".") || url.port !== "") return undefined;
-  if (!wildcard) return { kind: "exact", host };
+  if (!wildcard) return { kind: "exact", host, port };
   // `*.10.0.0.1` would be meaningless: IP literals are matched exactly or not at all.
-  return ipLiteral(host) === undefined ? { kind: "wildcard", suffix: `.${host}` } : undefined;
+  return ipLiteral(host) === undefined ? { kind: "wildcard", suffix: `.${host}`, port } : undefined;
 }
 
 /**
@@ -76,18 +102,16 @@ export function parseNetworkPolicy(entries: readonly string[]): NetworkPolicy {
     if (pattern) patterns.push(pattern);
     else invalid.push(String(raw));
   }
-  const exact = new Set(patterns.flatMap((p) => (p.kind === "exact" ? [p.host] : [])));
-  const suffixes = patterns.flatMap((p) => (p.kind === "wildcard" ? [p.suffix] : []));
-  const literals = new Set([...exact].flatMap((h) => ipLiteral(h) ?? []));
+  const exactHosts = new Set(patterns.flatMap((p) => (p.kind === "exact" ? [p.host] : [])));
+  const literals = new Set([...exactHosts].flatMap((h) => ipLiteral(h) ?? []));
+  const matches = (p: HostPattern, host: string) =>
+    p.kind === "exact" ? p.host === host : ipLiteral(host) === undefined && host.length > p.suffix.length && host.endsWith(p.suffix);
   return {
     patterns,
     invalid,
-    listsLocalhost: exact.has("localhost"),
-    allows(host) {
-      if (exact.has(host)) return true;
-      if (ipLiteral(host) !== undefined) return false;
-      return suffixes.some((s) => host.length > s.length && host.endsWith(s));
-    },
+    listsLocalhost: exactHosts.has("localhost"),
+    allows: (host, port, defaultPort) => patterns.some((p) => matches(p, host) && (p.port ?? defaultPort) === port),
+    listsHost: (host) => patterns.some((p) => matches(p, host)),
     listsAddress: (ip) => literals.has(ip),
   };
 }
@@ -135,12 +159,19 @@ export function checkNetworkUrl(
       fix: "send credentials in a header instead",
     });
   }
-  if (!policy.allows(host)) {
+  const defaultPort = DEFAULT_PORTS[url.protocol];
+  const port = url.port === "" ? defaultPort : Number(url.port);
+  if (BAD_PORTS.has(port)) {
+    throw deny(cx, { kind, target: `${host}:${port}`, reason: `port ${port} is one browsers never connect to (it belongs to another protocol)` });
+  }
+  if (!policy.allows(host, port, defaultPort)) {
+    const hostListed = policy.listsHost(host);
+    const entry = port === defaultPort ? host : `${host}:${port}`;
     throw deny(cx, {
       kind,
-      target: host,
-      reason: `"${host}" is not in permissions.network`,
-      fix: networkFix(host),
+      target: entry,
+      reason: hostListed ? `"${host}" is listed, but not for port ${port}` : `"${host}" is not in permissions.network`,
+      fix: networkFix(entry),
     });
   }
   url.hostname = host;

@@ -5,7 +5,9 @@ import { createCapabilities, DEFAULT_LIMITS } from "./index.js";
 import { createTestContext, type TestContext } from "./test-context.js";
 
 const MB = 1024 * 1024;
-let caps = createCapabilities();
+// Writes unpaced here (but for the pacing tests), so big-value tests stay quick.
+const FAST = { limits: { storageWriteBytesPerSecond: 1024 * MB } };
+let caps = createCapabilities(FAST);
 let t: TestContext;
 afterEach(() => t?.cleanup());
 const call = (op: string, args: object) => caps.async[op](args, t.cx) as Promise<unknown>;
@@ -27,7 +29,7 @@ describe("storage", () => {
   it("a new sandbox reads what an earlier one stored", async () => {
     t = createTestContext();
     await call("storage.set", { key: "k", value: "v" });
-    caps = createCapabilities();
+    caps = createCapabilities(FAST);
     expect(await call("storage.get", { key: "k" })).toBe("v");
   });
 
@@ -95,5 +97,61 @@ describe("storage", () => {
     expect(reads).toBeGreaterThan(0);
     expect(Object.keys(onDisk())).toHaveLength(100);
     expect(readdirSync(t.cx.dataDir)).toEqual(["storage.json"]);
+  });
+
+  it("counts each change by its own value: the total stays exact over many changes", async () => {
+    t = createTestContext();
+    const values: Record<string, unknown> = {};
+    for (let i = 0; i < 50; i++) {
+      const key = `k${i % 7}`;
+      const value = i % 5 === 0 ? undefined : { i, s: "é".repeat(i) };
+      if (value === undefined) {
+        delete values[key];
+        await call("storage.delete", { key });
+      } else {
+        values[key] = value;
+        await call("storage.set", { key, value });
+      }
+    }
+    expect(onDisk()).toEqual(values);
+    // At the limit exactly by the kept total, never by re-measuring.
+    const now = Buffer.byteLength(JSON.stringify(values));
+    const room = 5 * MB - now - JSON.stringify({ fill: "" }).length + 1;
+    await call("storage.set", { key: "fill", value: "a".repeat(room) });
+    expect(readFileSync(join(t.cx.dataDir, "storage.json")).length).toBe(5 * MB);
+    await expect(call("storage.set", { key: "one-more", value: 1 })).rejects.toThrow("over the limit of 5 MB");
+  });
+});
+
+describe("the cost of storage writes is bounded", () => {
+  it("after writing N bytes the next write waits N / rate; changes made meanwhile are written together", async () => {
+    caps = createCapabilities({ limits: { storageWriteBytesPerSecond: 1 * MB } });
+    t = createTestContext();
+    const big = "x".repeat(MB / 4); // each write of the file takes 250 ms of the budget
+    await call("storage.set", { key: "big", value: big });
+    const started = Date.now();
+    await call("storage.set", { key: "n", value: 1 });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(240);
+    // 100 changes while a write is pending: all in one or two writes, not 100 (which would take 25 s).
+    const burst = Date.now();
+    await Promise.all(Array.from({ length: 100 }, (_, i) => call("storage.set", { key: "n", value: i })));
+    expect(Date.now() - burst).toBeLessThan(5000);
+    expect(onDisk()).toEqual({ big, n: 99 });
+    caps = createCapabilities(FAST);
+  });
+
+  it("a loop rewriting a 2 MB store writes at most about 1 MB/s", async () => {
+    caps = createCapabilities({ limits: { storageWriteBytesPerSecond: 1 * MB } });
+    t = createTestContext();
+    await call("storage.set", { key: "big", value: "x".repeat(2 * MB) });
+    let done = 0;
+    const until = Date.now() + 3000;
+    while (Date.now() < until) {
+      await call("storage.set", { key: "n", value: done });
+      done++;
+    }
+    // Each write of ~2 MB buys a 2 s pause: in 3 s at most 2 more writes (unpaced: hundreds).
+    expect(done).toBeLessThanOrEqual(2);
+    caps = createCapabilities(FAST);
   });
 });

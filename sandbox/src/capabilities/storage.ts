@@ -1,8 +1,12 @@
 /**
  * `ctx.storage`: one JSON object per extension in `Data/<id>/storage.json`. Kept in memory once
- * read; every change is written whole and atomically (temp + rename), one write at a time per
- * sandbox, so the file on disk is always a complete earlier or later state. A file that does
- * not parse is moved aside (`storage.json.corrupt-<time>`), logged, and storage starts empty.
+ * read. A change is applied in memory at once, in call order, and resolves once a write holding
+ * it is on disk. The file is written whole and atomically (temp + rename), so it is always a
+ * complete state, and its cost is bounded: each change costs only its own value's size (the
+ * total is kept per key, not re-measured), and writes are paced by `storageWriteBytesPerSecond`
+ * (after writing N bytes the next write waits N / rate, at least 10 ms); the changes made
+ * meanwhile are written together. A file that does not parse is moved aside
+ * (`storage.json.corrupt-<time>`), logged, and storage starts empty.
  */
 import { readFile, rename } from "node:fs/promises";
 import { join } from "node:path";
@@ -14,9 +18,30 @@ import type { ResolvedOptions } from "./options.js";
 
 export const STORAGE_FILE = "storage.json";
 
+/** Shortest pause between two writes of one storage file, ms. */
+const MIN_WRITE_GAP_MS = 10;
+
+interface Waiter {
+  resolve(): void;
+  reject(error: Error): void;
+}
+
 interface Store {
-  /** Settles with the current contents once every earlier operation has finished. */
-  queue: Promise<Record<string, unknown>>;
+  data: Record<string, unknown>;
+  /** UTF-8 bytes of each `"key":value` member. */
+  sizes: Map<string, number>;
+  /** Sum of `sizes`. */
+  memberBytes: number;
+  /** Changes applied in memory, waiting for a write. */
+  waiting: Waiter[];
+  /** A write is scheduled or under way. */
+  busy: boolean;
+  /** Earliest time (Date.now()) the next write may start. */
+  nextWriteAt: number;
+}
+
+function memberSize(key: string, value: unknown): number {
+  return Buffer.byteLength(JSON.stringify(key)) + 1 + Buffer.byteLength(JSON.stringify(value));
 }
 
 /**
@@ -25,7 +50,7 @@ interface Store {
  */
 export function createStorageOps(options: ResolvedOptions): Record<string, OpHandler> {
   const { limits } = options;
-  const stores = new WeakMap<CapabilityContext, Store>();
+  const stores = new WeakMap<CapabilityContext, Promise<Store>>();
 
   async function load(cx: CapabilityContext): Promise<Record<string, unknown>> {
     const file = join(cx.dataDir, STORAGE_FILE);
@@ -52,27 +77,67 @@ export function createStorageOps(options: ResolvedOptions): Record<string, OpHan
     return Object.create(null);
   }
 
-  /** Runs `change` after every earlier operation of this sandbox, on the current contents. */
-  function serialized<T>(
-    cx: CapabilityContext,
-    change: (data: Record<string, unknown>) => Promise<{ data: Record<string, unknown>; result: T }>,
-  ): Promise<T> {
+  /** The sandbox's store, read once; a failed read is tried again on the next call. */
+  function storeOf(cx: CapabilityContext): Promise<Store> {
     let store = stores.get(cx);
-    if (!store) stores.set(cx, (store = { queue: load(cx) }));
-    const before = store.queue;
-    const run = before.then(change);
-    // A failed change leaves the contents as they were; a failed load is tried again next time.
-    store.queue = run.then((r) => r.data, () => before.catch(() => load(cx)));
-    return run.then((r) => r.result);
+    if (!store) {
+      store = load(cx).then((data) => {
+        const sizes = new Map(Object.entries(data).map(([k, v]) => [k, memberSize(k, v)]));
+        let memberBytes = 0;
+        for (const size of sizes.values()) memberBytes += size;
+        return { data, sizes, memberBytes, waiting: [], busy: false, nextWriteAt: 0 };
+      });
+      store.catch(() => stores.delete(cx));
+      stores.set(cx, store);
+    }
+    return store;
   }
 
-  async function persist(cx: CapabilityContext, data: Record<string, unknown>): Promise<void> {
-    const text = JSON.stringify(data);
-    const bytes = Buffer.byteLength(text);
+  /** Writes the store (whole), paced; every change made before the write starts is in it. */
+  function scheduleWrite(cx: CapabilityContext, store: Store): void {
+    if (store.busy) return;
+    store.busy = true;
+    setTimeout(async () => {
+      const waiters = store.waiting.splice(0);
+      const text = JSON.stringify(store.data);
+      try {
+        await writeAtomic(join(cx.dataDir, STORAGE_FILE), text);
+        waiters.forEach((w) => w.resolve());
+      } catch (error) {
+        const failed = new Error(`storage: could not write ${STORAGE_FILE} (${(error as NodeJS.ErrnoException).code ?? "error"}); the change is kept in memory and written with the next one`);
+        waiters.forEach((w) => w.reject(failed));
+      }
+      const gap = Math.max(MIN_WRITE_GAP_MS, (Buffer.byteLength(text) / limits.storageWriteBytesPerSecond) * 1000);
+      store.nextWriteAt = Date.now() + gap;
+      store.busy = false;
+      if (store.waiting.length > 0) scheduleWrite(cx, store);
+    }, Math.max(0, store.nextWriteAt - Date.now()));
+  }
+
+  /** Applies a change to `key` (`undefined` deletes it) if it fits, then waits for its write. */
+  async function change(cx: CapabilityContext, key: string, value: unknown): Promise<null> {
+    const store = await storeOf(cx);
+    const had = store.sizes.get(key);
+    if (value === undefined && had === undefined) return null;
+    const size = value === undefined ? 0 : memberSize(key, value);
+    const members = store.sizes.size + (had === undefined ? 1 : 0) - (value === undefined ? 1 : 0);
+    const memberBytes = store.memberBytes - (had ?? 0) + size;
+    // The object's JSON text: braces, members, and the commas between them.
+    const bytes = 2 + memberBytes + Math.max(0, members - 1);
     if (bytes > limits.storageBytes) {
       throw new RangeError(`storage: this change would make storage ${bytes} bytes, over the limit of ${describeBytes(limits.storageBytes)}`);
     }
-    await writeAtomic(join(cx.dataDir, STORAGE_FILE), text);
+    if (value === undefined) {
+      delete store.data[key];
+      store.sizes.delete(key);
+    } else {
+      store.data[key] = value;
+      store.sizes.set(key, size);
+    }
+    store.memberBytes = memberBytes;
+    const written = new Promise<null>((resolve, reject) => store.waiting.push({ resolve: () => resolve(null), reject }));
+    scheduleWrite(cx, store);
+    return written;
   }
 
   function key(op: string, raw: unknown): ReturnType<typeof readArgs> & { key: string } {
@@ -85,27 +150,15 @@ export function createStorageOps(options: ResolvedOptions): Record<string, OpHan
   return {
     "storage.get": async (raw, cx) => {
       const { key: k } = key("storage.get", raw);
-      return serialized(cx, async (data) => ({ data, result: k in data ? data[k] : null }));
+      const { data } = await storeOf(cx);
+      return k in data ? data[k] : null;
     },
     "storage.set": async (raw, cx) => {
       const args = key("storage.set", raw);
       const value = args.any("value");
       if (value === undefined) throw new TypeError(`storage.set: "value" is missing; use storage.delete to remove a key`);
-      return serialized(cx, async (data) => {
-        const next = Object.assign(Object.create(null), data, { [args.key]: value });
-        await persist(cx, next);
-        return { data: next, result: null };
-      });
+      return change(cx, args.key, value);
     },
-    "storage.delete": async (raw, cx) => {
-      const { key: k } = key("storage.delete", raw);
-      return serialized(cx, async (data) => {
-        if (!(k in data)) return { data, result: null };
-        const next = Object.assign(Object.create(null), data);
-        delete next[k];
-        await persist(cx, next);
-        return { data: next, result: null };
-      });
-    },
+    "storage.delete": async (raw, cx) => change(cx, key("storage.delete", raw).key, undefined),
   };
 }

@@ -52,7 +52,7 @@ const has = (type: string, id = "1") => (events: WebSocketPush[]) => events.some
 
 describe("WebSocket", () => {
   it("opens, exchanges text and binary messages and closes, all as ordered pushes", async () => {
-    t = createTestContext({ network: ["127.0.0.1"] });
+    t = createTestContext({ network: [`127.0.0.1:${port}`] });
     expect(op("ws.open", { socketId: 1, url: `ws://127.0.0.1:${port}/hello` })).toBeNull();
     await until(has("message"));
     op("ws.send", { socketId: 1, data: "ping" });
@@ -70,7 +70,7 @@ describe("WebSocket", () => {
   });
 
   it("reports a close the server starts", async () => {
-    t = createTestContext({ network: ["127.0.0.1"] });
+    t = createTestContext({ network: [`127.0.0.1:${port}`] });
     op("ws.open", { socketId: 1, url: `ws://127.0.0.1:${port}/` });
     await until(has("open"));
     op("ws.send", { socketId: 1, data: "bye" });
@@ -78,7 +78,7 @@ describe("WebSocket", () => {
   });
 
   it("red team: a host not in the list, a non-ws scheme and userinfo are denied synchronously", () => {
-    t = createTestContext({ network: ["127.0.0.1"] });
+    t = createTestContext({ network: [`127.0.0.1:${port}`] });
     expect(() => op("ws.open", { socketId: 1, url: "wss://evil.example/" }))
       .toThrow('WebSocket to evil.example denied: "evil.example" is not in permissions.network (add "evil.example" to svc.permissions.network in package.json)');
     expect(() => op("ws.open", { socketId: 2, url: `http://127.0.0.1:${port}/` })).toThrow("only ws and wss URLs are allowed");
@@ -87,7 +87,7 @@ describe("WebSocket", () => {
   });
 
   it("red team: a listed name resolving to loopback is refused at connect time", async () => {
-    t = createTestContext({ network: ["rebind.test"] });
+    t = createTestContext({ network: [`rebind.test:${port}`] });
     const before = serverSockets.length;
     op("ws.open", { socketId: 1, url: `ws://rebind.test:${port}/` });
     const events = await until(has("close"));
@@ -97,7 +97,7 @@ describe("WebSocket", () => {
   });
 
   it("a message of exactly 1 MB goes both ways; one byte more is refused", async () => {
-    t = createTestContext({ network: ["127.0.0.1"] });
+    t = createTestContext({ network: [`127.0.0.1:${port}`] });
     op("ws.open", { socketId: 1, url: `ws://127.0.0.1:${port}/` });
     await until(has("open"));
     op("ws.send", { socketId: 1, data: "x".repeat(MB) });
@@ -116,7 +116,7 @@ describe("WebSocket", () => {
   });
 
   it("allows the configured number of open sockets and refuses one more", async () => {
-    t = createTestContext({ network: ["127.0.0.1"] });
+    t = createTestContext({ network: [`127.0.0.1:${port}`] });
     op("ws.open", { socketId: 1, url: `ws://127.0.0.1:${port}/` });
     op("ws.open", { socketId: 2, url: `ws://127.0.0.1:${port}/` });
     expect(() => op("ws.open", { socketId: 3, url: `ws://127.0.0.1:${port}/` })).toThrow("WebSocket: 2 sockets are already open; close one first");
@@ -128,7 +128,7 @@ describe("WebSocket", () => {
   });
 
   it("disposing the sandbox closes its sockets", async () => {
-    t = createTestContext({ network: ["127.0.0.1"] });
+    t = createTestContext({ network: [`127.0.0.1:${port}`] });
     op("ws.open", { socketId: 1, url: `ws://127.0.0.1:${port}/` });
     await until(has("open"));
     const serverSide = serverSockets.at(-1)!;
@@ -139,7 +139,7 @@ describe("WebSocket", () => {
   });
 
   it("rejects bad arguments", () => {
-    t = createTestContext({ network: ["127.0.0.1"] });
+    t = createTestContext({ network: [`127.0.0.1:${port}`] });
     expect(() => op("ws.open", { socketId: 1 })).toThrow('ws.open: "url" should be a string');
     expect(() => op("ws.open", { socketId: 1, url: `ws://127.0.0.1:${port}/`, protocols: ["a b"] })).toThrow('WebSocket: "a b" is not a valid subprotocol');
     expect(() => op("ws.send", { socketId: 9, data: "x" })).toThrow("WebSocket: the socket is not open");

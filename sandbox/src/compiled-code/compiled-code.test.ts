@@ -39,7 +39,9 @@ describe("the engine patch", () => {
     const original = await readFile(wasmPath);
     const patched = patchForCompiledCode(original);
     expect(patched).toBeDefined();
-    const names = WebAssembly.Module.exports(new WebAssembly.Module(patched!)).map((e) => e.name);
+    // @types/node's WebAssembly namespace leaves out Module.exports (it is in lib.dom).
+    const { exports } = WebAssembly.Module as unknown as { exports(module: WebAssembly.Module): { name: string }[] };
+    const names = exports(new WebAssembly.Module(patched!)).map((entry) => entry.name);
     expect(names).toContain(EVAL_FUNCTION_EXPORT);
     expect(patched!.length - original.length).toBeLessThan(100);
     const other = Uint8Array.from(original);
@@ -59,7 +61,7 @@ describe("compiled scripts", () => {
   async function runIn(instance: QuickJSInstance, fn: import("quickjs-emscripten-core").QuickJSHandle): Promise<unknown> {
     const { context } = instance;
     const module = context.newObject();
-    context.callFunction(fn, context.undefined, module).value?.dispose();
+    context.unwrapResult(context.callFunction(fn, context.undefined, module)).dispose();
     const read = context.unwrapResult(context.evalCode(probe));
     const result = context.unwrapResult(context.callFunction(read, context.undefined, module));
     const out = context.dump(result);

@@ -4,19 +4,24 @@
  * takes to load a 117 KB bundle here; reading the compiled form back takes ~5 ms).
  *
  * quickjs-emscripten 0.32 ships the engine's serializer (`QTS_bjson_encode`/`_decode`) with
- * compiled code refused both ways and no export that runs compiled code. Three changes, made
+ * compiled code refused both ways and no export that runs compiled code. Four changes, made
  * in memory to one exact build (checked by its SHA-256; any other build is used unchanged and
  * extensions are simply compiled every time):
  *
  * 1. `QTS_bjson_encode` (func 1162, JS_WriteObject inlined): the writer's flag bytes are set by
  *    one `i32.const 0x01010000` (allow_reference, allow_source); it becomes `0x01010001`, which
  *    also sets allow_bytecode.
- * 2. `QTS_bjson_decode` (func 1159): `JS_ReadObject(ctx, buf, len, 0)` becomes `…, 1)`:
- *    JS_READ_OBJ_BYTECODE. With bytecode allowed the reader (func 815) would number atoms from
- *    JS_ATOM_END (`select(229, 1, flags & 1)`), while the writer's `first_atom` stays 1 (it is
- *    a separate store, `i32.const 1`); the reader's 229 becomes 1 (as the padded LEB `81 00`),
- *    so both write and read every atom by its text.
- * 3. A new export, `svc_eval_function(ctx, JSValue*) -> JSValue*`: if the value is compiled
+ * 2. Same function: the writer numbers atoms from `first_atom`, which the build constant-folds
+ *    to 1 (every atom written by its text, as for plain values). Compiled code must use the
+ *    numbering the reader uses for it, JS_ATOM_END (229: the engine's own atoms by number, as
+ *    `qjsc` writes them). The two stores `first_atom = 1` (i32, offset 48) and
+ *    `allow_debug = 1` (i8, offset 44) become one `i64.store offset=44` of `229 << 32 | 1`
+ *    (bytes 45–47 are padding, zeroed just before by `memory.fill`), padded with two `nop`.
+ *    The reader (func 815, shared with the engine's own built-ins written in JavaScript such
+ *    as `Array.fromAsync` and `Iterator.zip`) is left exactly as it is.
+ * 3. `QTS_bjson_decode` (func 1159): `JS_ReadObject(ctx, buf, len, 0)` becomes `…, 1)`:
+ *    JS_READ_OBJ_BYTECODE, which also makes the reader number atoms from JS_ATOM_END.
+ * 4. A new export, `svc_eval_function(ctx, JSValue*) -> JSValue*`: if the value is compiled
  *    code (tag JS_TAG_FUNCTION_BYTECODE), it takes a reference and runs it with
  *    `JS_EvalFunction` (func 583, as QTS_Eval does for modules), boxing the result with the
  *    interface's `jsvalue_to_heap` (func 56); any other value gives 0 and nothing runs.
@@ -32,7 +37,7 @@ import { createHash } from "node:crypto";
 const KNOWN_BUILD = "b56fe5094b8751c47b8c32fb5ed4d75afe2dbb43412d3d983ac5d1156af456da";
 
 /** Names the engine and this patch: compiled code made by one is never read by another. */
-export const COMPILED_CODE_ENGINE = `quickjs-ng-0.32.0-${KNOWN_BUILD.slice(0, 12)}-svc1`;
+export const COMPILED_CODE_ENGINE = `quickjs-ng-0.32.0-${KNOWN_BUILD.slice(0, 12)}-svc2`;
 
 /** The export added by the patch. */
 export const EVAL_FUNCTION_EXPORT = "svc_eval_function";
@@ -49,10 +54,12 @@ const EDITS = [
   { what: "encode: allow_bytecode", at: 383273, from: [0x41, 0x80, 0x80, 0x84, 0x08], to: [0x41, 0x81, 0x80, 0x84, 0x08] },
   { what: "decode: JS_READ_OBJ_BYTECODE", at: 383176, from: [0x41, 0x00, 0x10, 0xaf, 0x06], to: [0x41, 0x01, 0x10, 0xaf, 0x06] },
   {
-    what: "decode: first_atom 1",
-    at: 295622,
-    from: [0x41, 0xe5, 0x01, 0x41, 0x01, 0x20, 0x03, 0x41, 0x01, 0x71, 0x1b],
-    to: [0x41, 0x81, 0x00, 0x41, 0x01, 0x20, 0x03, 0x41, 0x01, 0x71, 0x1b],
+    what: "encode: first_atom JS_ATOM_END",
+    at: 383257,
+    // local.get 2, i32.const 1, i32.store offset=48, local.get 2, i32.const 1, i32.store8 offset=44
+    from: [0x20, 0x02, 0x41, 0x01, 0x36, 0x02, 0x30, 0x20, 0x02, 0x41, 0x01, 0x3a, 0x00, 0x2c],
+    // local.get 2, i64.const 229 << 32 | 1, i64.store offset=44, nop, nop
+    to: [0x20, 0x02, 0x42, ...sleb((229n << 32n) | 1n), 0x37, 0x02, 0x2c, 0x01, 0x01],
   },
 ];
 

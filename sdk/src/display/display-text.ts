@@ -101,7 +101,7 @@ export function cutToLength(text: string, max: number | undefined): string {
  *
  * @example
  * displayText({ max: 64 }).parse("Deploy api")     // ok
- * displayText().parse("a\u202Eb")                   // throws: contains U+202E (a control or bidi character) at 1
+ * displayText().parse("a\u202Eb")                   // throws: should not contain U+202E (a control or bidi character; found at 1)
  */
 export function displayText(options: DisplayOptions = {}) {
   const base = options.max === undefined ? z.string() : z.string().max(options.max);
@@ -110,8 +110,30 @@ export function displayText(options: DisplayOptions = {}) {
     if (found) {
       ctx.addIssue({
         code: "custom",
-        message: `contains ${found.name} (a control or bidi character) at ${found.index}`,
+        message: `should not contain ${found.name} (a control or bidi character; found at ${found.index})`,
       });
     }
   });
+}
+
+/** One line of displayed text (titles, labels, names): no controls, no bidi characters. */
+export const displayLine = displayText();
+
+/** Displayed text that must not be empty. */
+export const nonEmptyDisplayLine = displayText().min(1, { error: "should not be empty" });
+
+/** Displayed text that may span lines (`\n` and `\t` kept): descriptions, bodies. */
+export const displayParagraph = displayText({ multiline: true });
+
+/**
+ * JSON text that is also inert on a terminal: `JSON.stringify` leaves bidi controls and C1
+ * characters as they are, so each unsafe character becomes a `\uXXXX` escape (still valid JSON,
+ * parsing back to the same value).
+ *
+ * @example
+ * jsonForDisplay({ t: "a\u202Eb" }) // '{"t":"a\\u202eb"}'
+ */
+export function jsonForDisplay(value: unknown): string {
+  const json = JSON.stringify(value) ?? "null";
+  return json.replace(UNSAFE_GLOBAL, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }

@@ -24,7 +24,7 @@ describe("parseManifest: the svc object", () => {
       categories: [],
       triggers: { webhook: false, watch: [] },
       preferences: [],
-      permissions: { network: [], files: [], exec: [] },
+      permissions: { network: [], files: [], exec: [], runAnyCommand: false },
       oauth: {},
     });
     expect(result.manifest.scripts).toEqual({ build: "svckit build" });
@@ -54,11 +54,14 @@ describe("parseManifest: the svc object", () => {
     );
   });
 
-  it("permissions.network: hostnames, *. wildcard allowed", () => {
-    expect(parsed(pkg({ permissions: { network: ["api.example.com", "*.example.org", "127.0.0.1"] } })).manifest.svc.permissions.network).toHaveLength(3);
-    expect(refused(pkg({ permissions: { network: ["https://api.example.com"] } }))).toBe(
-      '"svc.permissions.network.0" should be a hostname like api.example.com or *.example.com (no scheme, port or path)',
-    );
+  it("permissions.network: hostnames, *. wildcard and a port allowed", () => {
+    const network = ["api.example.com", "*.example.org", "127.0.0.1", "localhost:8080", "a.example:1", "a.example:65535"];
+    expect(parsed(pkg({ permissions: { network } })).manifest.svc.permissions.network).toHaveLength(6);
+    for (const bad of ["https://api.example.com", "localhost:0", "localhost:65536", "a.example/x"]) {
+      expect(refused(pkg({ permissions: { network: [bad] } }))).toBe(
+        '"svc.permissions.network.0" should be a hostname like api.example.com, *.example.com or localhost:8080 (no scheme or path)',
+      );
+    }
   });
 
   it("preferences of every type, with data, multiline and blips", () => {

@@ -9,6 +9,7 @@
 import { z } from "zod";
 import { displayValueSchema } from "./values.js";
 import { httpUrlSchema, nonEmpty } from "./text.js";
+import { displayLine, nonEmptyDisplayLine } from "../display/display-text.js";
 
 /** Ids of actions, choices and list items: 1–64 characters. */
 export const actionIdSchema = nonEmpty.max(64, { error: "should be at most 64 characters" });
@@ -28,11 +29,11 @@ export const actionIdSchema = nonEmpty.max(64, { error: "should be at most 64 ch
  */
 export const actionSchema = z.object({
   id: actionIdSchema,
-  title: nonEmpty,
+  title: nonEmptyDisplayLine,
   icon: z.string().optional(),
   role: z.enum(["default", "primary", "destructive"]).optional(),
   url: httpUrlSchema.optional(),
-  input: z.object({ placeholder: z.string().optional() }).optional(),
+  input: z.object({ placeholder: displayLine.optional() }).optional(),
   dismisses: z.boolean().optional(),
 });
 
@@ -57,7 +58,7 @@ export const quickChoiceSchema = z.object({
  * { label: "Revenue", value: { type: "currency", value: { amount: 420, currency: "USD" } } }
  */
 export const factSchema = z.object({
-  label: nonEmpty,
+  label: nonEmptyDisplayLine,
   value: displayValueSchema,
 });
 

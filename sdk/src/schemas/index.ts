@@ -13,6 +13,7 @@ export * from "./blocks.js";
 export * from "./fields.js";
 export * from "./tool-spec.js";
 export * from "./permissions.js";
+export * from "./programs.js";
 export * from "./preferences.js";
 export * from "./oauth.js";
 export * from "./manifest.js";

@@ -10,6 +10,7 @@ import { actionIdSchema, actionSchema } from "./actions.js";
 import { blipStateSchema, stageStateSchema } from "./states.js";
 import { displayValueSchema } from "./values.js";
 import { httpUrlSchema, isoDateSchema, nonEmpty } from "./text.js";
+import { displayLine, nonEmptyDisplayLine } from "../display/display-text.js";
 
 const finite = z.number().refine(Number.isFinite, { error: "should be a finite number" });
 const fraction = z
@@ -27,7 +28,7 @@ const fraction = z
  */
 export const statDataSchema = z.object({
   value: displayValueSchema,
-  label: z.string().optional(),
+  label: displayLine.optional(),
   delta: displayValueSchema.optional(),
   series: z.array(finite).optional(),
 });
@@ -53,7 +54,7 @@ export const progressStageSchema = z.object({
  */
 export const progressDataSchema = z.object({
   fraction,
-  step: z.string().optional(),
+  step: displayLine.optional(),
   stages: z.array(progressStageSchema).optional(),
 });
 
@@ -66,7 +67,7 @@ export const progressDataSchema = z.object({
  */
 export const sessionDataSchema = z.object({
   startedAt: isoDateSchema,
-  step: z.string().optional(),
+  step: displayLine.optional(),
 });
 
 /**
@@ -80,8 +81,8 @@ export const sessionDataSchema = z.object({
  */
 export const listItemSchema = z.object({
   id: actionIdSchema,
-  title: nonEmpty,
-  subtitle: z.string().optional(),
+  title: nonEmptyDisplayLine,
+  subtitle: displayLine.optional(),
   icon: z.string().optional(),
   state: blipStateSchema.optional(),
   value: displayValueSchema.optional(),
@@ -108,7 +109,7 @@ export const listDataSchema = z.object({
  * { name: "Lakers", score: 98, icon: "basketball" }
  */
 export const scoreSideSchema = z.object({
-  name: nonEmpty,
+  name: nonEmptyDisplayLine,
   score: finite,
   icon: z.string().optional(),
 });
@@ -122,7 +123,7 @@ export const scoreSideSchema = z.object({
 export const scoreDataSchema = z.object({
   home: scoreSideSchema,
   away: scoreSideSchema,
-  period: z.string().optional(),
+  period: displayLine.optional(),
 });
 
 /**
@@ -145,7 +146,7 @@ export const countdownDataSchema = z.object({
  * { label: "API calls", fraction: 0.83, value: "4,150 / 5,000", resetsAt: "2025-03-01T10:00:00.000Z" }
  */
 export const meterSchema = z.object({
-  label: nonEmpty,
+  label: nonEmptyDisplayLine,
   fraction,
   value: displayValueSchema.optional(),
   resetsAt: isoDateSchema.optional(),

@@ -26,6 +26,11 @@ export const LIMITS = {
   /** Bytes of UTF-8 in `JSON.stringify(blocks)`: 1 MB. */
   resultBytes: 1_048_576,
 
+  /** Characters of a manifest title, author or category (shown in lists and the install prompt). */
+  manifestTitleChars: 100,
+  /** Characters of a manifest description. */
+  manifestDescriptionChars: 1000,
+
   toolIdChars: 64,
   toolTitleChars: 32,
   toolSummaryChars: 160,

@@ -8,7 +8,8 @@ import { LIMITS } from "./limits.js";
 import { oauthProviderSchema, providerNameSchema } from "./oauth.js";
 import { permissionsSchema } from "./permissions.js";
 import { preferenceSchema } from "./preferences.js";
-import { nonEmpty } from "./text.js";
+import { maxChars, nonEmpty } from "./text.js";
+import { displayLine, displayParagraph, nonEmptyDisplayLine } from "../display/display-text.js";
 
 /**
  * Seconds in an interval written `<n>s`, `<n>m` or `<n>h`; `undefined` when not of that form.
@@ -49,15 +50,15 @@ export const triggersSchema = z.object({
 /** Everything in `svc` but `oauth`, which `parseManifest` checks provider by provider. */
 export const svcManifestShape = {
   id: extensionIdSchema,
-  title: nonEmpty,
-  description: z.string().optional(),
-  icon: z.string().optional(),
-  author: z.string().optional(),
-  categories: z.array(z.string()).default([]),
+  title: nonEmptyDisplayLine.pipe(maxChars(LIMITS.manifestTitleChars)),
+  description: displayParagraph.pipe(maxChars(LIMITS.manifestDescriptionChars)).optional(),
+  icon: displayLine.optional(),
+  author: displayLine.pipe(maxChars(LIMITS.manifestTitleChars)).optional(),
+  categories: z.array(displayLine.pipe(maxChars(LIMITS.manifestTitleChars))).default([]),
   interval: intervalSchema.optional(),
   triggers: triggersSchema.default({ webhook: false, watch: [] }),
   preferences: z.array(preferenceSchema).default([]),
-  permissions: permissionsSchema.default({ network: [], files: [], exec: [] }),
+  permissions: permissionsSchema.default({ network: [], files: [], exec: [], runAnyCommand: false }),
 };
 
 /** True when `path` is a listed files entry or lies inside one. */

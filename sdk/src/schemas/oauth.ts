@@ -7,6 +7,7 @@
 import { z } from "zod";
 import { OAUTH_REDIRECT_URI } from "./limits.js";
 import { httpsUrlSchema, isoDateSchema, nonEmpty } from "./text.js";
+import { displayLine } from "../display/display-text.js";
 
 /** Keys that would carry a client secret: refused, as svc only does PKCE for public clients. */
 export const CLIENT_SECRET_KEYS = ["clientSecret", "client_secret", "secret"] as const;
@@ -33,7 +34,7 @@ const noRedirect = forbidden(`is not allowed: the redirect is always ${OAUTH_RED
  *   scopes: ["repo"], scopeSeparator: " " }
  */
 export const oauthProviderSchema = z.strictObject({
-  title: z.string().optional(),
+  title: displayLine.optional(),
   authorizeUrl: httpsUrlSchema,
   tokenUrl: httpsUrlSchema,
   revokeUrl: httpsUrlSchema.optional(),
@@ -70,7 +71,7 @@ export const oauthProviderSchema = z.strictObject({
 export const oauthConnectionSchema = z.strictObject({
   id: nonEmpty,
   account: z.string().optional(),
-  label: z.string().optional(),
+  label: displayLine.optional(),
   connectedAt: isoDateSchema,
   scopes: z.array(z.string()).optional(),
   needsReconnect: z.boolean(),

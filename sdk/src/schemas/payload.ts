@@ -33,6 +33,7 @@ import {
 import { PAYLOAD_VERSION } from "./limits.js";
 import { blipStateSchema } from "./states.js";
 import { httpUrlSchema, isoDateSchema, nonEmpty } from "./text.js";
+import { displayLine, nonEmptyDisplayLine } from "../display/display-text.js";
 
 /**
  * A blip key: the part after `<extensionId>/` in a blip id. 1–128 characters.
@@ -56,8 +57,8 @@ export const blipIdSchema = z
 /** Fields every blip has besides its layout and data, as an extension or a push gives them. */
 const commonShape = {
   /** Required; shown as the blip's headline. */
-  title: nonEmpty,
-  subtitle: z.string().optional(),
+  title: nonEmptyDisplayLine,
+  subtitle: displayLine.optional(),
   /** A system symbol name. */
   icon: z.string().optional(),
   state: blipStateSchema.optional(),

@@ -5,13 +5,14 @@
  */
 import { z } from "zod";
 import { nonEmpty } from "./text.js";
+import { displayLine, displayParagraph, nonEmptyDisplayLine } from "../display/display-text.js";
 
 const commonShape = {
   name: nonEmpty,
-  title: nonEmpty,
+  title: nonEmptyDisplayLine,
   required: z.boolean().optional(),
-  placeholder: z.string().optional(),
-  description: z.string().optional(),
+  placeholder: displayLine.optional(),
+  description: displayParagraph.optional(),
   blips: z.array(nonEmpty).optional(),
 };
 
@@ -46,7 +47,7 @@ export const checkboxPreferenceSchema = z.object({
 });
 
 /** One choice of a dropdown. */
-export const dropdownChoiceSchema = z.object({ title: nonEmpty, value: z.string() });
+export const dropdownChoiceSchema = z.object({ title: nonEmptyDisplayLine, value: z.string() });
 
 /**
  * One of the choices in `data`; the value is the choice's `value`.

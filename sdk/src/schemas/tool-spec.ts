@@ -8,6 +8,7 @@ import { z } from "zod";
 import { fieldSchema } from "./fields.js";
 import { LIMITS } from "./limits.js";
 import { maxChars, nonEmpty } from "./text.js";
+import { displayLine, nonEmptyDisplayLine } from "../display/display-text.js";
 
 export const TOOL_CATEGORIES = ["image", "video", "pdf", "developer", "design", "everyday"] as const;
 export const CLIPBOARD_KINDS = ["json", "jwt", "url", "base64", "timestamp", "color", "uuid", "curl"] as const;
@@ -25,7 +26,7 @@ export const toolIdSchema = z
  */
 export const toolActionSchema = z.object({
   id: nonEmpty.max(64, { error: "should be at most 64 characters" }),
-  title: nonEmpty,
+  title: nonEmptyDisplayLine,
   icon: z.string().optional(),
   role: z.enum(ACTION_ROLES).default("default"),
 });
@@ -37,7 +38,7 @@ export const toolActionSchema = z.object({
  */
 export const dropActionSchema = z.object({
   id: nonEmpty.max(64, { error: "should be at most 64 characters" }),
-  title: nonEmpty,
+  title: nonEmptyDisplayLine,
   icon: nonEmpty,
   accepts: z.array(nonEmpty).min(1, { error: "should have at least 1 type" }),
   minimumFiles: z.number().int().min(1, { error: "should be at least 1" }).default(1),
@@ -65,9 +66,9 @@ function reportRepeatedIds(entries: { id: string }[], key: string, ctx: z.Refine
 export const toolSpecSchema = z
   .object({
     id: toolIdSchema,
-    title: nonEmpty.pipe(maxChars(LIMITS.toolTitleChars)),
+    title: nonEmptyDisplayLine.pipe(maxChars(LIMITS.toolTitleChars)),
     icon: nonEmpty,
-    summary: maxChars(LIMITS.toolSummaryChars).default(""),
+    summary: displayLine.pipe(maxChars(LIMITS.toolSummaryChars)).default(""),
     category: z.enum(TOOL_CATEGORIES).default("everyday"),
     fields: z
       .array(fieldSchema)

@@ -71,7 +71,7 @@ export class RuntimeProcess {
   }
 
   send(message: unknown): void {
-    this.writeRaw(JSON.stringify(message) + "\n");
+    void this.writeRaw(JSON.stringify(message) + "\n");
   }
 
   writeRaw(data: string | Uint8Array): Promise<void> {

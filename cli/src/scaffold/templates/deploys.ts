@@ -81,4 +81,38 @@ export const deploys: Template = {
   apiShape: `[{ "id": "d-42", "service": "web", "environment": "production", "url": "https://example.com/d/42",
   "stages": [{ "name": "Build", "status": "done" }, { "name": "Test", "status": "running" }] }]`,
   source,
+  apiSample: [{ id: "d-42", service: "web", environment: "production", stages: [{ name: "Build", status: "done" }, { name: "Test", status: "running" }, { name: "Release", status: "pending" }, { name: "Verify", status: "pending" }] }],
+  tests: `
+test("a running deploy from the API, with its stages; it looks again in 15 s while it runs", async (t) => {
+  const ext = await loadExtension(".", withApi);
+  t.after(() => ext.dispose());
+  assert.deepEqual(await ext.run(), { nextRunAfter: 15 });
+  const deploy = ext.blip("deploy-d-42");
+  assert.equal(deploy?.title, "Deploying web");
+  assert.equal(deploy?.state, "running");
+  assert.deepEqual(deploy?.data, {
+    fraction: 0.25,
+    step: "Test",
+    stages: [
+      { title: "Build", state: "done" },
+      { title: "Test", state: "running" },
+      { title: "Release", state: "pending" },
+      { title: "Verify", state: "pending" },
+    ],
+  });
+});
+
+test("the sample deploy moves on a stage a minute, on the test's clock", async (t) => {
+  const ext = await loadExtension(".", { now: "2025-03-01T09:00:00Z" });
+  t.after(() => ext.dispose());
+  await ext.run();
+  const step = () => (ext.blips[0]?.data as { step?: string }).step;
+  assert.equal(step(), "Build");
+  // Runs every 15 s while deploying: at 09:00:15, :30, :45 and 09:01:00.
+  await ext.clock.advance("1m");
+  assert.equal(step(), "Test");
+  await ext.clock.advance("2m");
+  assert.equal(step(), "Release");
+});
+`,
 };

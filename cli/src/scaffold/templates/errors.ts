@@ -77,4 +77,23 @@ export const errors: Template = {
   apiShape: `{ "open": 7, "newest": { "message": "TypeError: …", "at": "2025-03-01T09:30:00Z" },
   "dashboardUrl": "https://example.com/errors" }`,
   source,
+  apiSample: { open: 7, newest: { message: "TypeError: x is undefined", at: "2025-01-06T08:56:00Z" }, dashboardUrl: "https://example.com/errors" },
+  tests: `
+test("open errors from the API; Acknowledge marks them seen", async (t) => {
+  // The clock starts at 2025-01-06T09:00:00Z unless a test says otherwise.
+  const ext = await loadExtension(".", withApi);
+  t.after(() => ext.dispose());
+  await ext.run();
+  const errors = () => ext.blip("errors");
+  assert.equal(errors()?.state, "failure");
+  assert.equal(errors()?.subtitle, "TypeError: x is undefined · 4m ago");
+  assert.deepEqual(errors()?.data, { value: { type: "number", value: 7 }, label: "7 new" });
+
+  await ext.action("errors", "acknowledge");
+  assert.equal(errors()?.state, "success");
+  assert.deepEqual(errors()?.data, { value: { type: "number", value: 7 }, label: "nothing new" });
+  assert.deepEqual(ext.host.notifications, [{ title: "Errors acknowledged", body: "7 open" }]);
+  assert.equal(await ext.storage.get("acknowledged"), 7);
+});
+`,
 };

@@ -62,4 +62,26 @@ export const payments: Template = {
   apiShape: `{ "currency": "USD", "today": 1284.5, "yesterday": 1102.25, "hourly": [40, 52, 38],
   "payments": 37, "refunds": 2, "dashboardUrl": "https://example.com/dashboard" }`,
   source,
+  apiSample: { currency: "EUR", today: 2000, yesterday: 1600, hourly: [100, 250, 400, 350, 900], payments: 12, refunds: 1, dashboardUrl: "https://example.com/dashboard" },
+  tests: `
+test("today's revenue from the API, its change since yesterday and its sparkline", async (t) => {
+  const ext = await loadExtension(".", withApi);
+  t.after(() => ext.dispose());
+  await ext.run();
+  const revenue = ext.blip("revenue");
+  assert.equal(revenue?.title, "Revenue today");
+  assert.deepEqual(revenue?.data, {
+    value: { type: "currency", value: { amount: 2000, currency: "EUR" } },
+    label: "since midnight",
+    delta: { type: "percent", value: 0.25 },
+    series: [100, 250, 400, 350, 900],
+  });
+  assert.deepEqual(revenue?.facts, [
+    { label: "Payments", value: { type: "number", value: 12 } },
+    { label: "Refunds", value: { type: "number", value: 1 } },
+  ]);
+  // The whole blip as the app receives it, kept in test/__snapshots__/revenue.json (emittedAt left out).
+  await matchSnapshot("revenue", ext.blips);
+});
+`,
 };

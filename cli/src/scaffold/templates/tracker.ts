@@ -95,4 +95,39 @@ export const tracker: Template = {
   apiShape: `[{ "id": "SVC-101", "title": "Login redirect loops on Safari", "project": "web", "assignee": "ana",
   "updatedAt": "2025-03-01T09:30:00Z", "url": "https://example.com/issues/SVC-101" }]`,
   source,
+  apiSample: [
+    { id: "SVC-101", title: "Login redirect loops on Safari", project: "web", assignee: "ana", updatedAt: "2025-01-06T08:48:00Z", url: "https://example.com/issues/SVC-101" },
+    { id: "SVC-98", title: "Nightly export misses the last hour", project: "data", updatedAt: "2025-01-06T07:00:00Z" },
+    { id: "SVC-97", title: "Update the onboarding copy", project: "web", updatedAt: "2025-01-05T09:00:00Z" },
+  ],
+  tests: `
+test("open items from the API; Done moves one to the end of the list", async (t) => {
+  const ext = await loadExtension(".", withApi);
+  t.after(() => ext.dispose());
+  await ext.run();
+  assert.equal(ext.blip("work")?.title, "3 open items");
+  assert.equal(ext.blip("work")?.state, "waiting");
+
+  await ext.action("work", "triage.done", { itemId: "SVC-101" });
+  assert.equal(ext.blip("work")?.title, "2 open items");
+  const items = (ext.blip("work")?.data as { items: { id: string; state?: string }[] }).items;
+  assert.deepEqual(
+    items.map((item) => [item.id, item.state]),
+    [["SVC-98", undefined], ["SVC-97", undefined], ["SVC-101", "success"]],
+  );
+});
+
+test("a snoozed item comes back when the clock passes its time", async (t) => {
+  const ext = await loadExtension(".", withApi);
+  t.after(() => ext.dispose());
+  await ext.run();
+  await ext.action("work", "triage.snooze", { itemId: "SVC-98", input: "3h" });
+  assert.equal(ext.blip("work")?.title, "2 open items");
+  await ext.clock.advance("2h55m");
+  assert.equal(ext.blip("work")?.title, "2 open items");
+  // The next scheduled run after 12:00 (every 5 minutes) shows it again.
+  await ext.clock.advance("5m");
+  assert.equal(ext.blip("work")?.title, "3 open items");
+});
+`,
 };

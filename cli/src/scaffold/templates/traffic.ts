@@ -77,4 +77,30 @@ export const traffic: Template = {
   apiShape: `{ "requests": { "used": 41500, "limit": 50000, "resetsAt": "2025-03-02T00:00:00Z" },
   "bandwidthGB": { "used": 312, "limit": 1000, "resetsAt": 1743465600 } }`,
   source,
+  apiSample: { requests: { used: 45000, limit: 50000, resetsAt: "2025-01-06T12:00:00Z" }, bandwidthGB: { used: 100, limit: 1000, resetsAt: 1738368000 } },
+  tests: `
+test("quotas from the API as meters, orange from 80 % used", async (t) => {
+  // The clock starts at 2025-01-06T09:00:00Z unless a test says otherwise.
+  const ext = await loadExtension(".", withApi);
+  t.after(() => ext.dispose());
+  await ext.run();
+  const traffic = ext.blip("traffic");
+  assert.equal(traffic?.state, "warning");
+  assert.equal(traffic?.subtitle, "Requests resets in 3h");
+  assert.deepEqual(traffic?.data, {
+    meters: [
+      { label: "Requests", fraction: 0.9, value: { type: "number", value: 45000, unit: "req" }, resetsAt: "2025-01-06T12:00:00.000Z" },
+      { label: "Bandwidth", fraction: 0.1, value: { type: "number", value: 100, unit: "GB" }, resetsAt: "2025-02-01T00:00:00.000Z" },
+    ],
+  });
+});
+
+test("the reset reads closer as the clock moves (a run every 5 minutes)", async (t) => {
+  const ext = await loadExtension(".", withApi);
+  t.after(() => ext.dispose());
+  await ext.run();
+  await ext.clock.advance("2h");
+  assert.equal(ext.blip("traffic")?.subtitle, "Requests resets in 1h");
+});
+`,
 };

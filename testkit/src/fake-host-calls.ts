@@ -1,13 +1,18 @@
 /**
- * The app, as far as `svckit validate` needs one: it answers every call an extension makes
- * the way a fresh install would (no secrets, no sign-ins, no working hours), prints what the
- * extension asked for (notify, openURL, logs, ends), and passes each emitted blip through the
- * same processing the runtime applies, printing the payload, its cuts, or why it was dropped.
+ * The fake app as a bare sandbox's `HostCalls` (what `svckit validate` runs against): every
+ * `host.*` op is answered by the one `FakeHost`, and the blip ops are passed through the SDK's
+ * processing (validation, cuts, the 4 KB drop) with a seq per blip, and printed: the payload,
+ * its cuts, or why the app would drop it.
  */
 import { processBlipInput } from "@svc/api";
 import type { ForwardedOp, HostCalls } from "@svc/sandbox";
-import type { Output } from "../command.js";
-import { formatJson } from "../format-json.js";
+import { FakeHost, HOST_OPS, type FakeHostOptions, type HostOp } from "./fake-host.js";
+
+/** Where the lines go: svckit's output. */
+export interface LineOutput {
+  info(line: string): void;
+  warn(line: string): void;
+}
 
 /** A blip as the app would receive it, or why it would not. */
 export type EmittedBlip =
@@ -16,20 +21,25 @@ export type EmittedBlip =
 
 /**
  * @example
- * const host = new MockHost("com.example.x", ctx.out);
+ * const host = new FakeHostCalls("com.example.x", ctx.out);
  * // pass `host` as the sandbox's HostCalls; afterwards read host.emitted and host.problems
  */
-export class MockHost implements HostCalls {
+export class FakeHostCalls implements HostCalls {
   readonly emitted: EmittedBlip[] = [];
-  /** Lines that make `validate` fail: dropped payloads, bad calls. */
+  /** Lines that make `validate` fail: dropped payloads. */
   readonly problems: string[] = [];
+  readonly app: FakeHost;
   private readonly seqs = new Map<string, number>();
-  private readonly secrets = new Map<string, string>();
+  private readonly formatJson: (value: unknown) => string;
 
   constructor(
     private readonly extensionId: string,
-    private readonly out: Output,
-  ) {}
+    private readonly out: LineOutput,
+    options: Omit<FakeHostOptions, "report"> & { formatJson?: (value: unknown) => string } = {},
+  ) {
+    this.formatJson = options.formatJson ?? ((value) => JSON.stringify(value, null, 2));
+    this.app = new FakeHost({ ...options, report: (line) => out.info(line) });
+  }
 
   async forward(op: ForwardedOp, args: unknown): Promise<unknown> {
     const fields = (args !== null && typeof args === "object" ? args : {}) as Record<string, unknown>;
@@ -50,38 +60,9 @@ export class MockHost implements HostCalls {
       case "log":
         this.out.info(`log [${String(fields.level)}] ${String(fields.message)}`);
         return null;
-      case "notify":
-        this.out.info(`notify: ${String(fields.title)}${fields.body === undefined ? "" : ` — ${String(fields.body)}`}`);
-        return {};
-      case "openURL":
-        this.out.info(`openURL: ${String(fields.url)}`);
-        return {};
-      case "secrets.get":
-        return { value: this.secrets.get(String(fields.name)) ?? null };
-      case "secrets.set":
-        this.secrets.set(String(fields.name), String(fields.value));
-        return {};
-      case "secrets.delete":
-        this.secrets.delete(String(fields.name));
-        return {};
-      case "preferences.set":
-        this.out.info(`setPreference ${String(fields.name)} = ${JSON.stringify(fields.value)}`);
-        return {};
-      case "oauth.connect":
-        this.out.info(`oauth.connect${fields.provider === undefined ? "" : ` ${String(fields.provider)}`}: the app would open the sign-in page`);
-        return {};
-      case "oauth.connections":
-        return { connections: [] };
-      case "oauth.token":
-        return { token: null };
-      case "oauth.describe":
-      case "oauth.invalidate":
-      case "oauth.disconnect":
-        throw new Error(`ctx.oauth: there is no connection "${String(fields.connection ?? "")}" (svckit validate signs nobody in)`);
-      case "workingHours":
-        return null;
       default:
-        throw new Error(`unknown operation "${String(op)}"`);
+        if (!(HOST_OPS as readonly string[]).includes(op)) throw new Error(`unknown operation "${String(op)}"`);
+        return this.app.answer(op as HostOp, fields);
     }
   }
 
@@ -106,7 +87,7 @@ export class MockHost implements HostCalls {
     this.emitted.push({ blipId, ok: true, payload: processed.payload, truncated: processed.truncated });
     const { layout, title } = processed.payload as { layout?: string; title?: string };
     this.out.info(`emit ${blipId} (${layout ?? "?"}) "${title ?? ""}"`);
-    for (const line of formatJson(processed.payload).split("\n")) this.out.info(`  ${line}`);
+    for (const line of this.formatJson(processed.payload).split("\n")) this.out.info(`  ${line}`);
     if (processed.truncated.length > 0) this.out.info(`  cut to the limits: ${processed.truncated.join(", ")}`);
   }
 }

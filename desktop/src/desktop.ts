@@ -1,0 +1,231 @@
+/**
+ * The shell assembled: one app per support folder, the host joined or started, the notch window
+ * on the one-time UI address, the tray, the shortcut, sleep and lock, the preload's functions,
+ * the settings file, start at login. Everything takes the `electron` module as a parameter
+ * (`main.ts` passes the real one; tests a stand-in).
+ */
+import { mkdir } from "node:fs/promises";
+import { join } from "node:path";
+import type { ElectronMain, WebContents } from "./electron-api.js";
+import { DroppedFiles } from "./dropped-files.js";
+import { HostKeeper } from "./host-keeper.js";
+import { startOrJoinHost, type HostLink, type StartHostOptions } from "./host-link.js";
+import { registerIpc } from "./ipc.js";
+import { NotchWindow } from "./notch-window.js";
+import { openFile, openPage } from "./opening.js";
+import { PauseReasons, wirePower } from "./power.js";
+import { lockContents } from "./security.js";
+import { loadSettings, settingsFile, watchSettings, type DesktopSettings } from "./settings.js";
+import { ShortcutBinding } from "./shortcut.js";
+import { ShellTray } from "./tray.js";
+
+export interface DesktopOptions {
+  supportFolder: string;
+  platform: NodeJS.Platform;
+  /** The bundled preload (`dist/preload.cjs`). */
+  preload: string;
+  /** The tray's template image. */
+  trayIcon: string;
+  /** Default: {@link startOrJoinHost}. */
+  connect?: (options: StartHostOptions) => Promise<HostLink>;
+  /** Where the shell's own lines go. Default: stderr. */
+  log?: (message: string) => void;
+  devTools?: boolean;
+}
+
+export interface RunningDesktop {
+  readonly notch: NotchWindow;
+  readonly host: HostLink;
+  readonly reasons: PauseReasons;
+  readonly settings: DesktopSettings;
+  readonly dropped: DroppedFiles;
+  /** Applies settings as if the file had changed. */
+  applySettings(settings: DesktopSettings): void;
+  /** Releases everything and stops a host the shell started. */
+  dispose(): Promise<void>;
+}
+
+/** Start at login: macOS and Windows login items; Electron has none on Linux. */
+function applyLoginItem(electron: ElectronMain, platform: NodeJS.Platform, openAtLogin: boolean, log: (message: string) => void): void {
+  if (platform !== "darwin" && platform !== "win32") {
+    if (openAtLogin) log('"openAtLogin" works on macOS and Windows; on Linux add svc-desktop to your session\'s autostart');
+    return;
+  }
+  if (electron.app.getLoginItemSettings().openAtLogin !== openAtLogin) electron.app.setLoginItemSettings({ openAtLogin });
+}
+
+/**
+ * Starts the shell; resolves undefined when another instance already runs for this support
+ * folder (that one is told to open, and this one quits).
+ */
+export async function startDesktop(electron: ElectronMain, options: DesktopOptions): Promise<RunningDesktop | undefined> {
+  const { app } = electron;
+  const log = options.log ?? ((message: string) => process.stderr.write(`svc-desktop: ${message}\n`));
+  // One app per support folder: Electron's single-instance lock lives in userData.
+  const userData = join(options.supportFolder, "Desktop");
+  app.setPath("userData", userData);
+  if (!app.requestSingleInstanceLock()) {
+    app.quit();
+    return undefined;
+  }
+
+  let notch: NotchWindow | undefined;
+  const openOutside = (url: string) =>
+    void openPage(electron.shell, url).then((result) => {
+      if (!result.ok) log(`not opening ${String(url).slice(0, 200)}: ${result.error}`);
+    });
+  // Every web contents, the notch's and any other, stays on the UI's origin.
+  app.on("web-contents-created", (_event: unknown, contents: WebContents) =>
+    lockContents(contents, { origin: () => notch?.uiOrigin, openOutside, log }),
+  );
+  app.on("second-instance", () => notch?.open("open"));
+  // A menu-bar app: closing windows never quits it.
+  app.on("window-all-closed", () => {});
+
+  await app.whenReady();
+  if (options.platform === "darwin") app.setActivationPolicy?.("accessory");
+  await mkdir(userData, { recursive: true });
+
+  const file = settingsFile(options.supportFolder);
+  const loaded = await loadSettings(file);
+  loaded.problems.forEach(log);
+  let settings = loaded.settings;
+
+  // Set once the window is up; a host restarted before that has nothing to reload.
+  let reload: ((reason: string) => Promise<void>) | undefined;
+  const keeper = new HostKeeper({
+    connect: options.connect ?? startOrJoinHost,
+    // An extension's ctx.openURL reaches the page, which asks the person first; its "Open" link
+    // comes back through the window-open gate below (http and https only), never on its own.
+    connectOptions: { supportFolder: options.supportFolder, onStderr: (line) => log(`svc-host: ${line}`) },
+    onRestarted: () => reload?.("svc-host started again"),
+    log,
+  });
+  await keeper.start();
+
+  // Whatever is set up from here is undone in reverse, at quit or when the start fails.
+  const undo: (() => void | Promise<void>)[] = [() => keeper.stop()];
+  let disposed: Promise<void> | undefined;
+  const dispose = () =>
+    (disposed ??= (async () => {
+      for (const step of undo.reverse()) {
+        try {
+          await step();
+        } catch (error) {
+          log(`while stopping: ${(error as Error)?.message ?? String(error)}`);
+        }
+      }
+    })());
+
+  try {
+    // The client reads webhook.json on every call, so it reaches whichever host runs now.
+    const reasons = new PauseReasons(keeper.link.client, log);
+    const window = new NotchWindow({
+      BrowserWindow: electron.BrowserWindow,
+      screen: electron.screen,
+      platform: options.platform,
+      preload: options.preload,
+      settings,
+      devTools: options.devTools === true,
+    });
+    notch = window;
+    undo.push(() => window.dispose());
+    // Display ids are what the "display" setting takes: say which there are.
+    const primaryId = electron.screen.getPrimaryDisplay().id;
+    const named = electron.screen.getAllDisplays().map((d) => `${d.id} ${d.label ?? ""}${d.id === primaryId ? " (primary)" : ""}`.replace(/\s+/g, " ").trim());
+    log(`notch on display ${window.layout.displayId} in ${window.layout.style} style; displays: ${named.join(", ")}`);
+    const dropped = new DroppedFiles();
+    undo.push(
+      registerIpc(electron.ipcMain, {
+        contents: () => (window.window.isDestroyed() ? undefined : window.window.webContents),
+        origin: () => window.uiOrigin,
+        expand: () => window.expand(),
+        collapse: () => window.collapse(),
+        setClickThrough: (on) => window.setClickThrough(on),
+        focused: () => window.window.isFocused(),
+        readClipboard: () => electron.clipboard.readText(),
+        writeClipboard: (text) => electron.clipboard.writeText(text),
+        registerDrop: (path) => dropped.register(path),
+        openFile: async (path) => {
+          const result = await openFile(electron.shell, path, { folders: [join(options.supportFolder, "Data")], files: dropped.paths() });
+          return result.ok ? undefined : result.error;
+        },
+        log,
+      }),
+    );
+
+    const shortcut = new ShortcutBinding(electron.globalShortcut, () => window.open("open"), log);
+    undo.push(() => shortcut.unbind());
+    const tray = new ShellTray({
+      Tray: electron.Tray,
+      Menu: electron.Menu,
+      nativeImage: electron.nativeImage,
+      iconPath: options.trayIcon,
+      actions: {
+        open: () => window.open("open"),
+        settings: () => window.open("settings"),
+        setPaused: (paused) => reasons.set("menu", paused),
+        quit: () => app.quit(),
+      },
+    });
+    undo.push(() => tray.destroy());
+    undo.push(reasons.onChange((paused) => tray.update({ paused })));
+    undo.push(wirePower({ powerMonitor: electron.powerMonitor, reasons }));
+
+    const applySettings = (next: DesktopSettings) => {
+      settings = next;
+      window.applySettings(next);
+      shortcut.bind(next.shortcut);
+      tray.update({ shortcut: shortcut.current });
+      applyLoginItem(electron, options.platform, next.openAtLogin, log);
+    };
+    applySettings(settings);
+    undo.push(
+      watchSettings(file, (changed) => {
+        changed.problems.forEach(log);
+        applySettings(changed.settings);
+      }),
+    );
+
+    await window.load(await keeper.link.client.uiUrl());
+    // A new host (or a crashed page) needs a fresh ticket; a pause in force is told again.
+    reload = async (reason) => {
+      log(`${reason}; loading the notch again`);
+      try {
+        if (reasons.paused) await keeper.link.client.pause();
+        await window.load(await keeper.link.client.uiUrl());
+      } catch (error) {
+        log(`could not load the notch again: ${(error as Error)?.message ?? String(error)}`);
+      }
+    };
+    window.window.webContents.on("render-process-gone", (_event: unknown, details: { reason?: string }) => void reload?.(`the notch page stopped (${details?.reason ?? "unknown"})`));
+
+    // Quitting waits for a host the shell started to stop (its blips are saved on the way out).
+    let cleaned = false;
+    app.on("will-quit", (event: { preventDefault(): void }) => {
+      if (cleaned) return;
+      event.preventDefault();
+      void dispose().finally(() => {
+        cleaned = true;
+        app.quit();
+      });
+    });
+
+    return {
+      notch: window,
+      get host() {
+        return keeper.link;
+      },
+      reasons,
+      get settings() {
+        return settings;
+      },
+      dropped,
+      applySettings,
+      dispose,
+    };
+  } catch (error) {
+    await dispose();
+    throw error;
+  }
+}

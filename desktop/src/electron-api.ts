@@ -1,0 +1,245 @@
+/**
+ * The part of Electron's API the shell uses, as plain types. The shell's modules take these as
+ * parameters, so they are tested against a stand-in (`testing/electron-double.ts`) and compile
+ * where `electron` and its types are absent (npm skips it on Node older than 22.12). Names and
+ * signatures follow Electron 45's `electron.d.ts`; the real module satisfies them as they are.
+ */
+
+export interface Rectangle {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+export interface Display {
+  id: number;
+  /** The whole display, in DIP points. */
+  bounds: Rectangle;
+  /** The display minus the menu bar, dock and task bars. */
+  workArea: Rectangle;
+  /** True for a built-in display (a laptop's own). */
+  internal: boolean;
+  label?: string;
+}
+
+export interface Listenable<Event extends string> {
+  on(event: Event, listener: (...args: any[]) => void): unknown;
+  removeListener(event: Event, listener: (...args: any[]) => void): unknown;
+}
+
+export type ScreenEvent = "display-added" | "display-removed" | "display-metrics-changed";
+
+export interface ElectronScreen extends Listenable<ScreenEvent> {
+  getAllDisplays(): Display[];
+  getPrimaryDisplay(): Display;
+}
+
+export type PowerEvent = "suspend" | "resume" | "lock-screen" | "unlock-screen" | "user-did-resign-active" | "user-did-become-active" | "shutdown";
+
+export interface PowerMonitor extends Listenable<PowerEvent> {
+  /** `locked` where the system tells (it also covers a running screen saver on macOS). */
+  getSystemIdleState(idleThreshold: number): "active" | "idle" | "locked" | "unknown";
+}
+
+export interface WebFrameMain {
+  readonly url: string;
+  readonly origin: string;
+  readonly parent: WebFrameMain | null;
+}
+
+export interface IpcMainInvokeEvent {
+  sender: WebContents;
+  senderFrame: WebFrameMain | null;
+}
+
+export interface IpcMain {
+  handle(channel: string, listener: (event: IpcMainInvokeEvent, ...args: unknown[]) => unknown): void;
+  removeHandler(channel: string): void;
+}
+
+export type PermissionRequestHandler = (webContents: unknown, permission: string, callback: (granted: boolean) => void, details: unknown) => void;
+export type PermissionCheckHandler = (webContents: unknown, permission: string, requestingOrigin: string, details: unknown) => boolean;
+
+export interface Session {
+  setPermissionRequestHandler(handler: PermissionRequestHandler | null): void;
+  setPermissionCheckHandler(handler: PermissionCheckHandler | null): void;
+  setDevicePermissionHandler(handler: ((details: unknown) => boolean) | null): void;
+  setDisplayMediaRequestHandler(handler: ((request: unknown, callback: (streams: null) => void) => void) | null): void;
+  on(event: "will-download", listener: (event: { preventDefault(): void }, item: unknown) => void): unknown;
+}
+
+/** What `will-navigate`, `will-frame-navigate` and `will-redirect` hand their listener first. */
+export interface NavigationEvent {
+  url: string;
+  /** Set by `will-frame-navigate` (and `will-navigate`): false for a subframe. */
+  isMainFrame?: boolean;
+  preventDefault(): void;
+}
+
+export interface WebContents {
+  readonly id: number;
+  readonly session: Session;
+  readonly mainFrame: WebFrameMain;
+  on(event: "will-navigate" | "will-frame-navigate" | "will-redirect", listener: (event: NavigationEvent, url?: string) => void): unknown;
+  on(event: "will-attach-webview", listener: (event: { preventDefault(): void }) => void): unknown;
+  on(event: string, listener: (...args: any[]) => void): unknown;
+  setWindowOpenHandler(handler: (details: { url: string }) => { action: "deny" } | { action: "allow" }): void;
+  send(channel: string, ...args: unknown[]): void;
+  loadURL(url: string): Promise<void>;
+  isDestroyed(): boolean;
+}
+
+export interface WebPreferences {
+  preload: string;
+  contextIsolation: boolean;
+  sandbox: boolean;
+  nodeIntegration: boolean;
+  nodeIntegrationInWorker: boolean;
+  nodeIntegrationInSubFrames: boolean;
+  webSecurity: boolean;
+  allowRunningInsecureContent: boolean;
+  webviewTag: boolean;
+  experimentalFeatures: boolean;
+  navigateOnDragDrop: boolean;
+  safeDialogs: boolean;
+  spellcheck: boolean;
+  devTools: boolean;
+}
+
+export interface BrowserWindowOptions extends Partial<Rectangle> {
+  show: boolean;
+  frame: boolean;
+  transparent: boolean;
+  backgroundColor: string;
+  hasShadow: boolean;
+  resizable: boolean;
+  movable: boolean;
+  minimizable: boolean;
+  maximizable: boolean;
+  fullscreenable: boolean;
+  skipTaskbar: boolean;
+  alwaysOnTop: boolean;
+  enableLargerThanScreen: boolean;
+  roundedCorners: boolean;
+  acceptFirstMouse: boolean;
+  title: string;
+  /** `panel` on macOS: a floating panel that can sit over fullscreen apps without activating. */
+  type?: string;
+  webPreferences: WebPreferences;
+}
+
+export type WindowLevel = "normal" | "floating" | "torn-off-menu" | "modal-panel" | "main-menu" | "status" | "pop-up-menu" | "screen-saver" | "dock";
+
+export interface BrowserWindow {
+  readonly webContents: WebContents;
+  setBounds(bounds: Partial<Rectangle>): void;
+  getBounds(): Rectangle;
+  setAlwaysOnTop(flag: boolean, level?: WindowLevel, relativeLevel?: number): void;
+  setVisibleOnAllWorkspaces(visible: boolean, options?: { visibleOnFullScreen?: boolean; skipTransformProcessType?: boolean }): void;
+  setIgnoreMouseEvents(ignore: boolean, options?: { forward?: boolean }): void;
+  setContentProtection(enable: boolean): void;
+  showInactive(): void;
+  focus(): void;
+  blur(): void;
+  isVisible(): boolean;
+  isFocused(): boolean;
+  isDestroyed(): boolean;
+  destroy(): void;
+  loadURL(url: string): Promise<void>;
+  on(event: string, listener: (...args: any[]) => void): unknown;
+}
+
+export type BrowserWindowConstructor = new (options: BrowserWindowOptions) => BrowserWindow;
+
+export interface MenuItemOptions {
+  label?: string;
+  type?: "normal" | "separator" | "checkbox";
+  checked?: boolean;
+  enabled?: boolean;
+  accelerator?: string;
+  click?: () => void;
+}
+
+export interface Menu {
+  readonly items?: unknown[];
+}
+
+export interface MenuStatic {
+  buildFromTemplate(template: MenuItemOptions[]): Menu;
+}
+
+export interface NativeImage {
+  setTemplateImage(option: boolean): void;
+  isEmpty(): boolean;
+}
+
+export interface NativeImageStatic {
+  createFromPath(path: string): NativeImage;
+}
+
+export interface Tray {
+  setToolTip(text: string): void;
+  setContextMenu(menu: Menu | null): void;
+  on(event: "click", listener: () => void): unknown;
+  destroy(): void;
+}
+
+export type TrayConstructor = new (image: NativeImage) => Tray;
+
+export interface GlobalShortcut {
+  /** False when another app holds the shortcut; throws when the accelerator is not one. */
+  register(accelerator: string, callback: () => void): boolean;
+  unregister(accelerator: string): void;
+}
+
+export interface Shell {
+  openExternal(url: string): Promise<void>;
+  /** Resolves with an error message, or "" when it opened. */
+  openPath(path: string): Promise<string>;
+}
+
+export interface Clipboard {
+  readText(): string;
+  writeText(text: string): void;
+}
+
+export type AppEvent = "second-instance" | "window-all-closed" | "before-quit" | "will-quit" | "web-contents-created" | "activate";
+
+export interface App {
+  whenReady(): Promise<void>;
+  quit(): void;
+  exit(code?: number): void;
+  on(event: AppEvent, listener: (...args: any[]) => void): unknown;
+  requestSingleInstanceLock(): boolean;
+  setPath(name: "userData" | "sessionData", path: string): void;
+  setLoginItemSettings(settings: { openAtLogin: boolean }): void;
+  getLoginItemSettings(): { openAtLogin: boolean };
+  /** macOS: an accessory app has no Dock icon and no menu of its own. */
+  setActivationPolicy?(policy: "regular" | "accessory" | "prohibited"): void;
+}
+
+/** The main process's `electron` module, as far as the shell uses it. */
+export interface ElectronMain {
+  app: App;
+  BrowserWindow: BrowserWindowConstructor;
+  screen: ElectronScreen;
+  powerMonitor: PowerMonitor;
+  ipcMain: IpcMain;
+  Tray: TrayConstructor;
+  Menu: MenuStatic;
+  nativeImage: NativeImageStatic;
+  globalShortcut: GlobalShortcut;
+  shell: Shell;
+  clipboard: Clipboard;
+}
+
+/** The renderer side a sandboxed preload may `require("electron")` for. */
+export interface ElectronPreload {
+  contextBridge: { exposeInMainWorld(key: string, api: unknown): void };
+  ipcRenderer: {
+    invoke(channel: string, ...args: unknown[]): Promise<unknown>;
+    on(channel: string, listener: (event: unknown, ...args: unknown[]) => void): unknown;
+  };
+  webUtils: { getPathForFile(file: unknown): string };
+}

@@ -1,0 +1,68 @@
+/**
+ * How the shell reads the host's answers to `POST /v1/ui/tickets`. The route is the UI
+ * server's (built on its own branch); here a loopback server answers what a broken, old or
+ * hostile host could, to hold the shell to loading only a loopback page. The real host's
+ * join, start, pause and resume are in test/desktop/host-link.test.ts.
+ */
+import { createServer, type Server } from "node:http";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { HostClient, isLoopbackPage } from "./host-link.js";
+
+describe("the one-time UI address", () => {
+  let folder: string;
+  let server: Server;
+  let answer: { status: number; body: string };
+  let seen: { method?: string; url?: string; authorization?: string }[];
+  beforeEach(async () => {
+    folder = await mkdtemp(join(tmpdir(), "svc-desktop-link-"));
+    seen = [];
+    server = createServer((req, res) => {
+      seen.push({ method: req.method, url: req.url, authorization: req.headers.authorization });
+      res.writeHead(answer.status, { "content-type": "application/json" }).end(answer.body);
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as { port: number };
+    await writeFile(join(folder, "webhook.json"), JSON.stringify({ port, token: "tok" }));
+  });
+  afterEach(async () => {
+    server.close();
+    await rm(folder, { recursive: true, force: true });
+  });
+
+  it("asks with the token and takes a loopback address", async () => {
+    answer = { status: 200, body: JSON.stringify({ url: "http://127.0.0.1:47900/#t=abc" }) };
+    expect(await new HostClient(folder).uiUrl()).toBe("http://127.0.0.1:47900/#t=abc");
+    expect(seen).toEqual([{ method: "POST", url: "/v1/ui/tickets", authorization: "Bearer tok" }]);
+  });
+
+  it("refuses any other address", async () => {
+    for (const url of ["https://evil.example/#t=abc", "http://127.0.0.1/#t=abc", "file:///etc/passwd", "http://user:pw@127.0.0.1:5/", 42]) {
+      answer = { status: 200, body: JSON.stringify({ url }) };
+      await expect(new HostClient(folder).uiUrl()).rejects.toThrow(`POST /v1/ui/tickets gave no loopback address: ${JSON.stringify({ url })}`);
+    }
+  });
+
+  it("says to update svc when the host has no UI server", async () => {
+    answer = { status: 404, body: JSON.stringify({ error: "no route POST /v1/ui/tickets" }) };
+    await expect(new HostClient(folder).uiUrl()).rejects.toThrow("this svc-host has no UI server (POST /v1/ui/tickets is missing): update svc");
+  });
+
+  it("passes the host's own error on", async () => {
+    answer = { status: 401, body: JSON.stringify({ error: "missing or wrong bearer token" }) };
+    await expect(new HostClient(folder).pause()).rejects.toThrow("POST /v1/scheduler/pause answered 401: missing or wrong bearer token");
+  });
+
+  it("says when svc is not running", async () => {
+    await expect(new HostClient(join(folder, "nowhere")).uiUrl()).rejects.toThrow(`svc is not running: ${join(folder, "nowhere", "webhook.json")} is missing or unreadable`);
+    expect(await new HostClient(join(folder, "nowhere")).isLive()).toBe(false);
+  });
+
+  it("knows a loopback page", () => {
+    expect(isLoopbackPage("http://localhost:47900/")).toBe(true);
+    expect(isLoopbackPage("http://127.0.0.2:47900/")).toBe(false);
+    expect(isLoopbackPage("https://127.0.0.1:47900/")).toBe(false);
+  });
+});

@@ -1,0 +1,210 @@
+/**
+ * The shell and the host: one host per support folder. When `webhook.json` points at a host that
+ * answers, the shell joins it; otherwise it starts `svc-host` as its child (JSON events on its
+ * stdout) and stops it again at quit. Every call reads `webhook.json` afresh (the token changes
+ * at each host launch) and goes to the host's `/v1` API with its bearer token.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { readFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { createInterface } from "node:readline";
+
+export interface WebhookInfo {
+  port: number;
+  token: string;
+}
+
+/** How long the shell waits for a host it started to be up. */
+export const HOST_START_TIMEOUT_MS = 30_000;
+/** How long one `/v1` call may take. */
+export const CALL_TIMEOUT_MS = 5_000;
+
+export async function readWebhookFile(supportFolder: string): Promise<WebhookInfo | undefined> {
+  try {
+    const parsed = JSON.parse(await readFile(join(supportFolder, "webhook.json"), "utf8")) as Partial<WebhookInfo>;
+    return Number.isInteger(parsed.port) && typeof parsed.token === "string" ? { port: parsed.port!, token: parsed.token } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A `/v1` call's failure, with the status when the host answered. */
+export class HostCallError extends Error {
+  constructor(message: string, readonly status?: number) {
+    super(message);
+    this.name = "HostCallError";
+  }
+}
+
+/** The host's `/v1` API as the shell uses it. */
+export class HostClient {
+  constructor(readonly supportFolder: string) {}
+
+  async call(method: "GET" | "POST", path: string, timeoutMs = CALL_TIMEOUT_MS): Promise<unknown> {
+    const info = await readWebhookFile(this.supportFolder);
+    if (!info) throw new HostCallError(`svc is not running: ${join(this.supportFolder, "webhook.json")} is missing or unreadable`);
+    let response: Response;
+    try {
+      response = await fetch(`http://127.0.0.1:${info.port}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${info.token}`, ...(method === "POST" ? { "content-type": "application/json" } : {}) },
+        ...(method === "POST" ? { body: "{}" } : {}),
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+    } catch (error) {
+      throw new HostCallError(`svc did not answer on port ${info.port}: ${(error as Error).message}`);
+    }
+    const text = await response.text();
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      body = undefined;
+    }
+    if (!response.ok) {
+      const said = typeof (body as { error?: unknown })?.error === "string" ? (body as { error: string }).error : text.slice(0, 200);
+      throw new HostCallError(`${method} ${path} answered ${response.status}: ${said}`, response.status);
+    }
+    return body;
+  }
+
+  /** True when a host answers `GET /v1/health` with the token in `webhook.json`. */
+  async isLive(timeoutMs = 1_000): Promise<boolean> {
+    try {
+      await this.call("GET", "/v1/health", timeoutMs);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /** A one-time address of the notch UI (`POST /v1/ui/tickets`): `http://127.0.0.1:<ui-port>/#t=<ticket>`. */
+  async uiUrl(): Promise<string> {
+    let answer: unknown;
+    try {
+      answer = await this.call("POST", "/v1/ui/tickets");
+    } catch (error) {
+      if (error instanceof HostCallError && error.status === 404) throw new HostCallError("this svc-host has no UI server (POST /v1/ui/tickets is missing): update svc", 404);
+      throw error;
+    }
+    const url = (answer as { url?: unknown })?.url;
+    if (typeof url !== "string" || !isLoopbackPage(url)) throw new HostCallError(`POST /v1/ui/tickets gave no loopback address: ${JSON.stringify(answer).slice(0, 200)}`);
+    return url;
+  }
+
+  async pause(): Promise<void> {
+    await this.call("POST", "/v1/scheduler/pause");
+  }
+
+  async resume(): Promise<void> {
+    await this.call("POST", "/v1/scheduler/resume");
+  }
+}
+
+/** `http://127.0.0.1:<port>/…` or `http://localhost:<port>/…`, nothing else. */
+export function isLoopbackPage(url: string): boolean {
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === "http:" && (parsed.hostname === "127.0.0.1" || parsed.hostname === "localhost") && parsed.port !== "" && !parsed.username && !parsed.password;
+  } catch {
+    return false;
+  }
+}
+
+/** `svc-host`'s committed launcher, found through the `@svc/host` package. */
+export function svcHostBin(): string {
+  const main = createRequire(import.meta.url).resolve("@svc/host");
+  return join(dirname(main), "..", "bin", "svc-host.js");
+}
+
+/** One host event, as `SVC_HOST_OUTPUT=json` prints it. */
+export type HostEventLine = { type: string; [key: string]: unknown };
+
+export interface StartHostOptions {
+  supportFolder: string;
+  /** Default: {@link svcHostBin}. */
+  hostBin?: string;
+  /** Default: this process's Node; inside Electron, Electron run as Node. */
+  execPath?: string;
+  env?: NodeJS.ProcessEnv;
+  onEvent?(event: HostEventLine): void;
+  onStderr?(line: string): void;
+  /** The started host exited without being asked (a crash, or someone stopped it). */
+  onExit?(code: number | null, signal: NodeJS.Signals | null): void;
+  timeoutMs?: number;
+}
+
+export interface HostLink {
+  readonly client: HostClient;
+  /** True when the shell joined a host it did not start (and leaves running at quit). */
+  readonly joined: boolean;
+  /** The host the shell started, if it did. */
+  readonly child: ChildProcess | undefined;
+  /** Stops the host the shell started (SIGTERM, then waits); a joined host is left alone. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Joins the host of the support folder, or starts one.
+ *
+ * @example
+ * const link = await startOrJoinHost({ supportFolder, onEvent: (e) => e.type === "openURL" && openPage(shell, e.url) });
+ * window.loadURL(await link.client.uiUrl());
+ */
+export async function startOrJoinHost(options: StartHostOptions): Promise<HostLink> {
+  const client = new HostClient(options.supportFolder);
+  if (await client.isLive()) return { client, joined: true, child: undefined, stop: async () => {} };
+
+  const inElectron = process.versions.electron !== undefined;
+  const child = spawn(options.execPath ?? process.execPath, [options.hostBin ?? svcHostBin()], {
+    env: {
+      ...(options.env ?? process.env),
+      SVC_HOME: options.supportFolder,
+      SVC_HOST_OUTPUT: "json",
+      ...(inElectron ? { ELECTRON_RUN_AS_NODE: "1" } : {}),
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  let stderr = "";
+  createInterface({ input: child.stderr! }).on("line", (line) => {
+    stderr = `${stderr}${line}\n`.slice(-4_000);
+    options.onStderr?.(line);
+  });
+  const started = new Promise<void>((resolve) => {
+    createInterface({ input: child.stdout! }).on("line", (line) => {
+      let event: HostEventLine;
+      try {
+        event = JSON.parse(line) as HostEventLine;
+      } catch {
+        return;
+      }
+      if (event.type === "started") resolve();
+      options.onEvent?.(event);
+    });
+  });
+  let stopping = false;
+  const stop = async () => {
+    stopping = true;
+    if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
+    await exited;
+  };
+  const timeoutMs = options.timeoutMs ?? HOST_START_TIMEOUT_MS;
+  let timer: NodeJS.Timeout | undefined;
+  const outcome = await Promise.race([
+    started.then(() => "started" as const),
+    exited.then((code) => `exited with code ${code}` as const),
+    new Promise<"timeout">((resolve) => (timer = setTimeout(() => resolve("timeout"), timeoutMs))),
+  ]);
+  clearTimeout(timer);
+  if (outcome !== "started") {
+    await stop();
+    const why = outcome === "timeout" ? `did not start within ${timeoutMs / 1000} s` : outcome;
+    throw new HostCallError(`svc-host ${why}${stderr ? `:\n${stderr.trim()}` : ""}`);
+  }
+  child.once("exit", (code, signal) => {
+    if (!stopping) options.onExit?.(code, signal);
+  });
+  return { client, joined: false, child, stop };
+}

@@ -1,0 +1,394 @@
+/**
+ * A stand-in for the main process's `electron` module (as the `menubar` package's own tests
+ * use one): the same names and signatures the shell uses (`electron-api.ts`), recording what is
+ * asked of it and letting a test play the system's part (plug a display, lock the screen, press
+ * the shortcut, send IPC from some frame). No test needs the Electron binary.
+ */
+import type {
+  BrowserWindowOptions,
+  Display,
+  ElectronMain,
+  IpcMainInvokeEvent,
+  MenuItemOptions,
+  PermissionCheckHandler,
+  PermissionRequestHandler,
+  Rectangle,
+  WebFrameMain,
+} from "../electron-api.js";
+
+type Listener = (...args: any[]) => void;
+
+export class Emitter {
+  private readonly listeners = new Map<string, Listener[]>();
+  on(event: string, listener: Listener): this {
+    this.listeners.set(event, [...(this.listeners.get(event) ?? []), listener]);
+    return this;
+  }
+  removeListener(event: string, listener: Listener): this {
+    this.listeners.set(event, (this.listeners.get(event) ?? []).filter((l) => l !== listener));
+    return this;
+  }
+  emit(event: string, ...args: unknown[]): void {
+    for (const listener of this.listeners.get(event) ?? []) listener(...args);
+  }
+  listenerCount(event: string): number {
+    return this.listeners.get(event)?.length ?? 0;
+  }
+}
+
+/** An event with `preventDefault`, as Electron hands its listeners. */
+export function cancellable<T extends object>(fields: T): T & { preventDefault(): void; defaultPrevented: boolean } {
+  const event = { ...fields, defaultPrevented: false, preventDefault: () => void (event.defaultPrevented = true) };
+  return event;
+}
+
+export class FakeFrame implements WebFrameMain {
+  constructor(public url: string, public parent: FakeFrame | null = null) {}
+  get origin(): string {
+    try {
+      return new URL(this.url).origin;
+    } catch {
+      return "null";
+    }
+  }
+}
+
+export class FakeSession extends Emitter {
+  requestHandler: PermissionRequestHandler | null = null;
+  checkHandler: PermissionCheckHandler | null = null;
+  deviceHandler: ((details: unknown) => boolean) | null = null;
+  displayMediaHandler: ((request: unknown, callback: (streams: null) => void) => void) | null = null;
+  setPermissionRequestHandler(handler: PermissionRequestHandler | null) {
+    this.requestHandler = handler;
+  }
+  setPermissionCheckHandler(handler: PermissionCheckHandler | null) {
+    this.checkHandler = handler;
+  }
+  setDevicePermissionHandler(handler: ((details: unknown) => boolean) | null) {
+    this.deviceHandler = handler;
+  }
+  setDisplayMediaRequestHandler(handler: ((request: unknown, callback: (streams: null) => void) => void) | null) {
+    this.displayMediaHandler = handler;
+  }
+}
+
+let nextContentsId = 1;
+
+export class FakeWebContents extends Emitter {
+  readonly id = nextContentsId++;
+  readonly mainFrame = new FakeFrame("about:blank");
+  readonly sent: unknown[][] = [];
+  openHandler: ((details: { url: string }) => { action: "deny" } | { action: "allow" }) | undefined;
+  destroyed = false;
+  constructor(readonly session: FakeSession) {
+    super();
+  }
+  async loadURL(url: string): Promise<void> {
+    this.mainFrame.url = url;
+  }
+  send(channel: string, ...args: unknown[]): void {
+    this.sent.push([channel, ...args]);
+  }
+  setWindowOpenHandler(handler: (details: { url: string }) => { action: "deny" } | { action: "allow" }): void {
+    this.openHandler = handler;
+  }
+  isDestroyed(): boolean {
+    return this.destroyed;
+  }
+  /** The page tries to go to `url` (a link, `location = …`); true when it was let through. */
+  navigate(url: string, event: "will-navigate" | "will-frame-navigate" | "will-redirect" = "will-navigate", isMainFrame = true): boolean {
+    const e = cancellable({ url, isMainFrame });
+    this.emit(event, e, url);
+    return !e.defaultPrevented;
+  }
+}
+
+export class FakeBrowserWindow {
+  static readonly all: FakeBrowserWindow[] = [];
+  /** Set by `createElectronDouble`: where `web-contents-created` is emitted, as Electron does. */
+  static app: Emitter | undefined;
+  static session = new FakeSession();
+  readonly webContents: FakeWebContents;
+  bounds: Rectangle;
+  alwaysOnTop: unknown[] = [];
+  workspaces: unknown[] = [];
+  /** Every `setIgnoreMouseEvents` call, in order. */
+  ignoreMouse: unknown[][] = [];
+  contentProtection: boolean | undefined;
+  visible = false;
+  focused = false;
+  /** "showInactive" and "focus" calls, in order (a blip must never cause a "focus"). */
+  calls: string[] = [];
+  destroyed = false;
+  private readonly emitter = new Emitter();
+
+  constructor(readonly options: BrowserWindowOptions) {
+    this.bounds = { x: options.x ?? 0, y: options.y ?? 0, width: options.width ?? 800, height: options.height ?? 600 };
+    // The class of this double's world (see createElectronDouble), not the base's.
+    const world = this.constructor as typeof FakeBrowserWindow;
+    this.webContents = new FakeWebContents(world.session);
+    world.all.push(this);
+    world.app?.emit("web-contents-created", cancellable({}), this.webContents);
+  }
+  setBounds(bounds: Partial<Rectangle>) {
+    this.bounds = { ...this.bounds, ...bounds };
+  }
+  getBounds(): Rectangle {
+    return this.bounds;
+  }
+  setAlwaysOnTop(...args: unknown[]) {
+    this.alwaysOnTop = args;
+  }
+  setVisibleOnAllWorkspaces(...args: unknown[]) {
+    this.workspaces = args;
+  }
+  setIgnoreMouseEvents(...args: unknown[]) {
+    this.ignoreMouse.push(args);
+  }
+  setContentProtection(enable: boolean) {
+    this.contentProtection = enable;
+  }
+  showInactive() {
+    this.visible = true;
+    this.calls.push("showInactive");
+  }
+  focus() {
+    this.focused = true;
+    this.calls.push("focus");
+  }
+  blur() {
+    this.focused = false;
+  }
+  isVisible() {
+    return this.visible;
+  }
+  isFocused() {
+    return this.focused;
+  }
+  isDestroyed() {
+    return this.destroyed;
+  }
+  destroy() {
+    this.destroyed = true;
+    this.webContents.destroyed = true;
+  }
+  async loadURL(url: string) {
+    await this.webContents.loadURL(url);
+  }
+  on(event: string, listener: Listener) {
+    this.emitter.on(event, listener);
+    return this;
+  }
+  /** The last `setIgnoreMouseEvents` call. */
+  get clickThrough(): unknown[] | undefined {
+    return this.ignoreMouse.at(-1);
+  }
+}
+
+export class FakeScreen extends Emitter {
+  constructor(public displays: Display[], public primaryId: number) {
+    super();
+  }
+  getAllDisplays(): Display[] {
+    return this.displays;
+  }
+  getPrimaryDisplay(): Display {
+    return this.displays.find((d) => d.id === this.primaryId) ?? this.displays[0]!;
+  }
+  plug(display: Display) {
+    this.displays = [...this.displays, display];
+    this.emit("display-added", cancellable({}), display);
+  }
+  unplug(id: number) {
+    const gone = this.displays.find((d) => d.id === id);
+    this.displays = this.displays.filter((d) => d.id !== id);
+    if (this.primaryId === id) this.primaryId = this.displays[0]!.id;
+    this.emit("display-removed", cancellable({}), gone);
+  }
+  change(display: Display, changed: string[] = ["workArea"]) {
+    this.displays = this.displays.map((d) => (d.id === display.id ? display : d));
+    this.emit("display-metrics-changed", cancellable({}), display, changed);
+  }
+}
+
+export class FakePowerMonitor extends Emitter {
+  idleState: "active" | "idle" | "locked" | "unknown" = "active";
+  getSystemIdleState(_threshold: number) {
+    return this.idleState;
+  }
+}
+
+export class FakeIpcMain {
+  readonly handlers = new Map<string, (event: IpcMainInvokeEvent, ...args: unknown[]) => unknown>();
+  handle(channel: string, listener: (event: IpcMainInvokeEvent, ...args: unknown[]) => unknown) {
+    if (this.handlers.has(channel)) throw new Error(`Attempted to register a second handler for '${channel}'`);
+    this.handlers.set(channel, listener);
+  }
+  removeHandler(channel: string) {
+    this.handlers.delete(channel);
+  }
+  /** What `ipcRenderer.invoke` from `frame` of `sender` would get. */
+  async invoke(channel: string, from: { sender: FakeWebContents; frame: FakeFrame | null }, ...args: unknown[]): Promise<unknown> {
+    const handler = this.handlers.get(channel);
+    if (!handler) throw new Error(`No handler registered for '${channel}'`);
+    return handler({ sender: from.sender as never, senderFrame: from.frame }, ...args);
+  }
+}
+
+export class FakeTray extends Emitter {
+  static readonly all: FakeTray[] = [];
+  tooltip = "";
+  menu: { items: MenuItemOptions[] } | null = null;
+  destroyed = false;
+  constructor(readonly image: { path: string; template: boolean }) {
+    super();
+    (this.constructor as typeof FakeTray).all.push(this);
+  }
+  setToolTip(text: string) {
+    this.tooltip = text;
+  }
+  setContextMenu(menu: { items: MenuItemOptions[] } | null) {
+    this.menu = menu;
+  }
+  destroy() {
+    this.destroyed = true;
+  }
+  /** Clicks the menu item whose label starts with `label`. */
+  choose(label: string) {
+    const item = this.menu?.items.find((i) => i.label?.startsWith(label));
+    if (!item?.click) throw new Error(`no menu item ${label}; the menu: ${this.menu?.items.map((i) => i.label).join(", ")}`);
+    item.click();
+  }
+}
+
+/** Accelerators the double accepts: modifiers and one key, joined by "+" (Electron's grammar, simplified). */
+const ACCELERATOR = /^((CommandOrControl|CmdOrCtrl|Command|Cmd|Control|Ctrl|Alt|Option|AltGr|Shift|Super|Meta)\+)+([A-Z0-9]|F[0-9]{1,2}|Space|Tab|Enter|Escape|Up|Down|Left|Right)$/;
+
+export class FakeGlobalShortcut {
+  /** Held by other apps: `register` answers false. */
+  readonly taken = new Set<string>();
+  readonly registered = new Map<string, () => void>();
+  register(accelerator: string, callback: () => void): boolean {
+    if (!ACCELERATOR.test(accelerator)) throw new Error(`Failed to parse accelerator ${accelerator}`);
+    if (this.taken.has(accelerator)) return false;
+    this.registered.set(accelerator, callback);
+    return true;
+  }
+  unregister(accelerator: string) {
+    this.registered.delete(accelerator);
+  }
+  press(accelerator: string) {
+    const callback = this.registered.get(accelerator);
+    if (!callback) throw new Error(`${accelerator} is not registered`);
+    callback();
+  }
+}
+
+/** Electron's single-instance lock lives in userData: one holder per folder, across doubles. */
+const instanceLocks = new Map<string, FakeApp>();
+
+export class FakeApp extends Emitter {
+  readonly paths = new Map<string, string>();
+  loginItem = { openAtLogin: false };
+  activationPolicy: string | undefined;
+  quitCalls = 0;
+  exitCode: number | undefined;
+  setPath(name: string, path: string) {
+    this.paths.set(name, path);
+  }
+  requestSingleInstanceLock(): boolean {
+    const folder = this.paths.get("userData") ?? "default";
+    const holder = instanceLocks.get(folder);
+    if (holder && holder !== this) {
+      holder.emit("second-instance", cancellable({}), [], folder, {});
+      return false;
+    }
+    instanceLocks.set(folder, this);
+    return true;
+  }
+  releaseSingleInstanceLock() {
+    for (const [folder, holder] of instanceLocks) if (holder === this) instanceLocks.delete(folder);
+  }
+  async whenReady() {}
+  quit() {
+    this.quitCalls++;
+    const event = cancellable({});
+    this.emit("will-quit", event);
+    if (!event.defaultPrevented) this.releaseSingleInstanceLock();
+  }
+  exit(code = 0) {
+    this.exitCode = code;
+    this.releaseSingleInstanceLock();
+  }
+  setLoginItemSettings(settings: { openAtLogin: boolean }) {
+    this.loginItem = { ...settings };
+  }
+  getLoginItemSettings() {
+    return this.loginItem;
+  }
+  setActivationPolicy(policy: string) {
+    this.activationPolicy = policy;
+  }
+}
+
+export interface ElectronDouble extends ElectronMain {
+  app: FakeApp;
+  BrowserWindow: typeof FakeBrowserWindow & ElectronMain["BrowserWindow"];
+  screen: FakeScreen;
+  powerMonitor: FakePowerMonitor;
+  ipcMain: FakeIpcMain;
+  Tray: typeof FakeTray & ElectronMain["Tray"];
+  globalShortcut: FakeGlobalShortcut;
+  shell: { opened: string[]; openedPaths: string[]; openExternal(url: string): Promise<void>; openPath(path: string): Promise<string> };
+  clipboard: { text: string; readText(): string; writeText(text: string): void };
+}
+
+/**
+ * @example
+ * const electron = createElectronDouble([MACBOOK_NOTCHED]);
+ * electron.powerMonitor.emit("lock-screen");
+ */
+export function createElectronDouble(displays: Display[], primaryId = displays[0]!.id): ElectronDouble {
+  const app = new FakeApp();
+  // Each double is its own world: its windows and trays, its session.
+  class BrowserWindow extends FakeBrowserWindow {}
+  Object.defineProperty(BrowserWindow, "all", { value: [] });
+  BrowserWindow.app = app;
+  BrowserWindow.session = new FakeSession();
+  class Tray extends FakeTray {}
+  Object.defineProperty(Tray, "all", { value: [] });
+  const shell = {
+    opened: [] as string[],
+    openedPaths: [] as string[],
+    async openExternal(url: string) {
+      shell.opened.push(url);
+    },
+    async openPath(path: string) {
+      shell.openedPaths.push(path);
+      return "";
+    },
+  };
+  const clipboard = {
+    text: "",
+    readText: () => clipboard.text,
+    writeText: (text: string) => void (clipboard.text = text),
+  };
+  return {
+    app,
+    BrowserWindow: BrowserWindow as never,
+    screen: new FakeScreen(displays, primaryId),
+    powerMonitor: new FakePowerMonitor(),
+    ipcMain: new FakeIpcMain(),
+    Tray: Tray as never,
+    Menu: { buildFromTemplate: (items: MenuItemOptions[]) => ({ items }) },
+    nativeImage: {
+      createFromPath: (path: string) => {
+        const image = { path, template: false, setTemplateImage: (on: boolean) => void (image.template = on), isEmpty: () => false };
+        return image;
+      },
+    },
+    globalShortcut: new FakeGlobalShortcut(),
+    shell,
+    clipboard,
+  };
+}

@@ -1,0 +1,63 @@
+/**
+ * `/v1/extensions`: managing extensions over the local API (what `svc-host list`, `enable`,
+ * `disable`, `uninstall`, `set` and `run` call while the app runs). Every operation is the
+ * host's `ExtensionManager`; this file only maps HTTP onto it.
+ *
+ * | route | answer |
+ * |---|---|
+ * | `GET /v1/extensions` | 200 `{extensions: ExtensionInfo[]}` |
+ * | `POST /v1/extensions/<id>/enable` · `/disable` · `/run` | 200 `{ok: true}` |
+ * | `PUT /v1/extensions/<id>/options/<name>`, body `{value}` | 200 `{ok: true}` (`null` clears) |
+ * | `DELETE /v1/extensions/<id>` | 200 the `UninstallReport` |
+ */
+import { Router, type NextFunction, type Request, type Response } from "express";
+import { ManageError, MANAGE_HTTP_STATUS, type ExtensionManager } from "../manage/types.js";
+import { HttpError } from "./http-error.js";
+import { jsonBody } from "./json-body.js";
+
+function methodNotAllowed(allowed: string) {
+  return (req: Request): never => {
+    throw new HttpError(405, `${req.method} is not allowed on ${req.path}: use ${allowed}`, { Allow: allowed });
+  };
+}
+
+/** Runs one operation; a `ManageError` becomes its status and message. */
+function handle(operation: (req: Request) => Promise<unknown>) {
+  return (req: Request, res: Response, next: NextFunction): void => {
+    operation(req).then(
+      (answer) => void res.status(200).json(answer ?? { ok: true }),
+      (error: unknown) => next(error instanceof ManageError ? new HttpError(MANAGE_HTTP_STATUS[error.code], error.message) : error),
+    );
+  };
+}
+
+const idOf = (req: Request): string => String(req.params.id);
+
+/**
+ * @example
+ * app.use("/v1/extensions", extensionRoutes(manager));
+ */
+export function extensionRoutes(manager: ExtensionManager): Router {
+  const router = Router();
+  router.route("/")
+    .get(handle(async () => ({ extensions: await manager.list() })))
+    .all(methodNotAllowed("GET"));
+  for (const verb of ["enable", "disable", "run"] as const) {
+    router.route(`/:id/${verb}`)
+      .post(handle(async (req) => void (await manager[verb](idOf(req)))))
+      .all(methodNotAllowed("POST"));
+  }
+  router.route("/:id/options/:name")
+    .put(jsonBody({ optional: false }), handle(async (req) => {
+      const body = req.body as { value?: unknown } | null;
+      if (typeof body !== "object" || body === null || Array.isArray(body) || !("value" in body)) {
+        throw new HttpError(400, 'the body should be {"value": <the new value, or null to clear it>}');
+      }
+      await manager.setOption(idOf(req), String(req.params.name), body.value);
+    }))
+    .all(methodNotAllowed("PUT"));
+  router.route("/:id")
+    .delete(handle((req) => manager.uninstall(idOf(req))))
+    .all(methodNotAllowed("DELETE"));
+  return router;
+}

@@ -1,0 +1,51 @@
+/**
+ * `/v1/scheduler`: pause and resume scheduled runs from outside the host process. The desktop
+ * shell calls these when the screen sleeps or locks and when it wakes or unlocks (SPEC.md: runs
+ * are paused while the screen is asleep or locked), also when it joined a host it did not start.
+ *
+ * - `GET /v1/scheduler` → 200 `{"paused": <boolean>}`
+ * - `POST /v1/scheduler/pause` → 200 `{"ok": true, "paused": true}`
+ * - `POST /v1/scheduler/resume` → 200 `{"ok": true, "paused": false}`; every overdue extension
+ *   runs once, then the schedule goes on (a resume while not paused changes nothing)
+ *
+ * No body is read. Both POSTs are idempotent.
+ */
+import { Router, type Request } from "express";
+import { HttpError } from "./http-error.js";
+
+/** What the routes need from the host: its own `pause()`/`resume()`, which also emit the events. */
+export interface SchedulerControl {
+  readonly paused: boolean;
+  pause(): void;
+  resume(): void;
+}
+
+function methodNotAllowed(allowed: string) {
+  return function methodNotAllowed(req: Request): never {
+    throw new HttpError(405, `${req.method} is not allowed on ${req.baseUrl}${req.path === "/" ? "" : req.path}: use ${allowed}`, { Allow: allowed });
+  };
+}
+
+/**
+ * @example
+ * app.use("/v1/scheduler", schedulerRoutes({ get paused() { return scheduler.paused; }, pause, resume }));
+ */
+export function schedulerRoutes(control: SchedulerControl): Router {
+  const router = Router({ strict: true });
+  router.route("/")
+    .get((_req, res) => void res.status(200).json({ paused: control.paused }))
+    .all(methodNotAllowed("GET"));
+  router.route("/pause")
+    .post((_req, res) => {
+      control.pause();
+      res.status(200).json({ ok: true, paused: true });
+    })
+    .all(methodNotAllowed("POST"));
+  router.route("/resume")
+    .post((_req, res) => {
+      control.resume();
+      res.status(200).json({ ok: true, paused: false });
+    })
+    .all(methodNotAllowed("POST"));
+  return router;
+}

@@ -1,0 +1,100 @@
+/**
+ * The extension operations over a support folder, one implementation for both cases: inside
+ * the running host (what it has loaded, changes applied at once by a rescan) and with svc
+ * stopped (discovery on disk, changes that take effect at the next start).
+ */
+import { SecretStoreUnavailableError, HostRuleError, type SecretStore } from "../secrets/index.js";
+import type { PreferenceStore } from "../preferences/index.js";
+import { setDisabled, type SupportPaths } from "../support/index.js";
+import type { ExtensionSetSnapshot } from "../app/extension-set.js";
+import { describeExtensions, findExtension } from "./describe.js";
+import { removeExtension } from "./remove.js";
+import { ManageError, type ExtensionInfo, type ExtensionManager, type UninstallReport } from "./types.js";
+
+export interface FolderManagerDeps {
+  support: SupportPaths;
+  /** What is known now: the host's extension set, or a fresh discovery. */
+  snapshot(): Promise<ExtensionSetSnapshot>;
+  /** True inside the running host. */
+  running: boolean;
+  /** Brings the host in step after a change on disk (a rescan); nothing when svc is stopped. */
+  rescan(): Promise<void>;
+  preferences: PreferenceStore;
+  secrets: SecretStore;
+  /** A manual run; false when the extension is not loaded. Absent when svc is stopped. */
+  runNow?(id: string): boolean;
+}
+
+/** The one-line answer for an id nobody has. */
+export function unknownExtension(id: string): ManageError {
+  return new ManageError(`no extension ${JSON.stringify(id)}; svc-host list shows them all`, "unknown-extension");
+}
+
+/**
+ * @example
+ * const manager = new FolderManager({ support, snapshot: async () => extensions.snapshot(), running: true,
+ *   rescan: () => extensions.refresh(), preferences: trust.preferences, secrets: trust.secrets.store,
+ *   runNow: (id) => scheduler.runNow(id, "manual") });
+ * await manager.disable("com.example.ci");
+ */
+export class FolderManager implements ExtensionManager {
+  constructor(private readonly deps: FolderManagerDeps) {}
+
+  async list(): Promise<ExtensionInfo[]> {
+    return describeExtensions(await this.deps.snapshot(), this.deps.running);
+  }
+
+  enable(id: string): Promise<void> {
+    return this.setEnabled(id, true);
+  }
+
+  disable(id: string): Promise<void> {
+    return this.setEnabled(id, false);
+  }
+
+  async uninstall(id: string): Promise<UninstallReport> {
+    const snapshot = await this.deps.snapshot();
+    const found = findExtension(snapshot, id);
+    if (!found) throw unknownExtension(id);
+    if (found.ext.source === "bundled") {
+      throw new ManageError(`${id} comes with svc and cannot be uninstalled; turn it off instead: svc-host disable ${id}`, "not-allowed");
+    }
+    // Unloaded first, so nothing writes its data folder while it goes.
+    if (found.active && !snapshot.disabled.has(id)) {
+      await setDisabled(this.deps.support.disabledFile, id, true);
+      await this.deps.rescan();
+    }
+    const report = await removeExtension({ support: this.deps.support, id, folder: found.ext.folder, secrets: this.deps.secrets });
+    await this.deps.rescan();
+    return report;
+  }
+
+  async setOption(id: string, name: string, value: unknown): Promise<void> {
+    const found = findExtension(await this.deps.snapshot(), id);
+    if (!found) throw unknownExtension(id);
+    const manifest = found.ext.manifest;
+    if (!manifest) throw new ManageError(`${id} cannot be loaded (${found.ext.error ?? "broken"}); fix that first`, "invalid");
+    try {
+      await this.deps.preferences.change(manifest, name, value, "settings");
+    } catch (error) {
+      if (error instanceof SecretStoreUnavailableError) throw new ManageError(error.message, "unavailable");
+      if (error instanceof HostRuleError) throw new ManageError(error.message, "invalid");
+      throw error;
+    }
+  }
+
+  async run(id: string): Promise<void> {
+    const snapshot = await this.deps.snapshot();
+    const found = findExtension(snapshot, id);
+    if (!found) throw unknownExtension(id);
+    if (!this.deps.runNow) throw new ManageError("svc is not running: start it (svc-host, or npm start in the clone), then run again", "not-running");
+    if (snapshot.disabled.has(id)) throw new ManageError(`${id} is turned off: svc-host enable ${id} first`, "not-allowed");
+    if (!this.deps.runNow(id)) throw new ManageError(`${id} is not loaded${found.ext.error ? `: ${found.ext.error}` : ""}; svc-host list shows why`, "not-allowed");
+  }
+
+  private async setEnabled(id: string, enabled: boolean): Promise<void> {
+    const found = findExtension(await this.deps.snapshot(), id);
+    if (!found) throw unknownExtension(id);
+    if (await setDisabled(this.deps.support.disabledFile, id, !enabled)) await this.deps.rescan();
+  }
+}

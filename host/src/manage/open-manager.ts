@@ -1,0 +1,49 @@
+/**
+ * Picks how to manage: through the running app when one holds the support folder, else on the
+ * folder directly (changes apply at the next start).
+ */
+import { discover } from "../discovery/index.js";
+import { extensionRoots } from "../app/options.js";
+import { ExtensionSecrets, KeyringSecretStore } from "../secrets/index.js";
+import { PreferenceStore, preferencesFolder } from "../preferences/index.js";
+import { readDisabled, runningHolder, type LockHolder, type SupportPaths } from "../support/index.js";
+import { FolderManager } from "./folder-manager.js";
+import { HttpManager } from "./http-manager.js";
+import type { ExtensionManager } from "./types.js";
+
+export interface OpenedManager {
+  manager: ExtensionManager;
+  /** The running app, when the operations go to it. */
+  app?: LockHolder;
+}
+
+/**
+ * @example
+ * const { manager, app } = await openManager(supportPaths(supportRoot()), bundledFolders);
+ * console.log(app ? `svc is running (pid ${app.pid})` : "svc is not running");
+ */
+export async function openManager(support: SupportPaths, bundled: readonly string[]): Promise<OpenedManager> {
+  const app = await runningHolder(support.lockFile);
+  if (app) return { manager: new HttpManager(support.webhookFile), app };
+  const roots = extensionRoots(bundled, support.extensions);
+  const secrets = new KeyringSecretStore();
+  const manager = new FolderManager({
+    support,
+    running: false,
+    snapshot: async () => {
+      const catalog = await discover(roots);
+      return {
+        catalog,
+        disabled: await readDisabled(support.disabledFile),
+        loaded: new Set(),
+        statuses: new Map(),
+        problems: new Map(),
+        toolsOf: (id) => catalog.active.find((ext) => ext.id === id)?.tools.map((tool) => tool.id) ?? [],
+      };
+    },
+    rescan: async () => {},
+    preferences: new PreferenceStore({ folder: preferencesFolder(support.root), secrets: new ExtensionSecrets(secrets) }),
+    secrets,
+  });
+  return { manager };
+}

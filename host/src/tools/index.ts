@@ -1,0 +1,14 @@
+/**
+ * The host's tools (SPEC.md "Tool spec", "Tool run flow"): the list, runs and drops through the
+ * runtime with the host's own checks, the `/v1/tools` routes, and the per-tool switch for agents.
+ *
+ * @example
+ * const switches = await AgentSwitches.open(join(support.root, "agent-tools.json"), log);
+ * const tools = new ToolRunner({ extensions: () => set.toolsByExtension(), request, dataDir: support.data, switches, log });
+ * app.use("/v1/tools", toolRoutes(tools));
+ */
+export { ToolRunner, HOST_TOOL_TIMEOUT_MS, type ExtensionTools, type ListedTool, type ToolCaller, type DropAnswer, type ToolRunnerDeps } from "./tool-runner.js";
+export { ToolError, TOOL_ERROR_STATUS, type ToolErrorKind } from "./tool-error.js";
+export { AgentSwitches } from "./agent-switches.js";
+export { toolRoutes, CALLER_HEADER } from "./tool-routes.js";
+export { checkValues, readRunRequest, readDropRequest, defaultAction } from "./tool-request.js";

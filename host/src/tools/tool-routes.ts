@@ -1,0 +1,87 @@
+/**
+ * The `/v1/tools` routes (host/README.md "Tools"): list, run, drop, and the per-tool switch for
+ * agents. They sit behind every guard of the `/v1` server (loopback Host, no Origin, bearer
+ * token); bodies are read by the server's one JSON reader.
+ *
+ * `Svc-Caller: agent` marks a request made for an AI agent (`svckit mcp` sends it): such a call
+ * reaches only tools switched on for agents, and never with a file path.
+ */
+import { Router, type Request, type Response } from "express";
+import { HttpError } from "../http/http-error.js";
+import { jsonBody } from "../http/json-body.js";
+import { ToolError } from "./tool-error.js";
+import type { ToolCaller, ToolRunner } from "./tool-runner.js";
+
+/** The header `svckit mcp` sends on every call it makes for an agent. */
+export const CALLER_HEADER = "svc-caller";
+
+function callerOf(req: Request): ToolCaller {
+  const value = req.headers[CALLER_HEADER];
+  if (value === undefined) return "person";
+  if (value === "agent") return "agent";
+  throw new HttpError(400, `${CALLER_HEADER} should be "agent" or absent; got ${JSON.stringify(String(value).slice(0, 40))}`);
+}
+
+/** A ToolError as the HTTP error it answers. */
+async function answering<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof ToolError) throw new HttpError(error.status, error.message);
+    throw error;
+  }
+}
+
+function methodNotAllowed(allowed: string) {
+  return function methodNotAllowed(req: Request): never {
+    throw new HttpError(405, `${req.method} is not allowed on ${req.path}: use ${allowed}`, { Allow: allowed });
+  };
+}
+
+const params = (req: Request) => ({ extensionId: String(req.params.extensionId), tool: String(req.params.tool) });
+
+/**
+ * @example
+ * app.use("/v1/tools", toolRoutes(tools));
+ */
+export function toolRoutes(tools: ToolRunner): Router {
+  const router = Router({ strict: true });
+
+  router.route("/")
+    .get((_req: Request, res: Response) => void res.status(200).json({ tools: tools.list() }))
+    .all(methodNotAllowed("GET"));
+
+  router.route("/:extensionId/:tool")
+    .post(jsonBody({ optional: true }), async (req: Request, res: Response) => {
+      const { extensionId, tool } = params(req);
+      const caller = callerOf(req);
+      const answer = await answering(() => tools.run(extensionId, tool, req.body, caller));
+      res.status(200).json(answer);
+    })
+    .all(methodNotAllowed("POST"));
+
+  router.route("/:extensionId/:tool/drop")
+    .post(jsonBody({ optional: false }), async (req: Request, res: Response) => {
+      const { extensionId, tool } = params(req);
+      const caller = callerOf(req);
+      const answer = await answering(() => tools.drop(extensionId, tool, req.body, caller));
+      res.status(200).json(answer);
+    })
+    .all(methodNotAllowed("POST"));
+
+  router.route("/:extensionId/:tool/agents")
+    .put(jsonBody({ optional: false }), async (req: Request, res: Response) => {
+      const { extensionId, tool } = params(req);
+      if (callerOf(req) === "agent") throw new HttpError(403, "only the person switches tools on for agents, in Settings → Tools");
+      const body = req.body as { enabled?: unknown } | undefined;
+      if (typeof body !== "object" || body === null || typeof body.enabled !== "boolean" || Object.keys(body).length !== 1) {
+        throw new HttpError(400, `the body should be {"enabled": true} or {"enabled": false}`);
+      }
+      const enabled = body.enabled;
+      const listed = await answering(() => tools.setAgents(extensionId, tool, enabled));
+      res.status(200).json({ id: listed.id, agents: listed.agents });
+    })
+    .all(methodNotAllowed("PUT"));
+
+  return router;
+}

@@ -1,0 +1,131 @@
+/**
+ * `svckit mcp` with a real MCP client from the same SDK over stdio, against the REAL svc-host and
+ * runtime: only tools switched on for agents are listed, their fields become JSON Schema, a call
+ * runs the tool (an image block comes back as an image), and a file path is refused.
+ */
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { mkdir, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { useHostWorld } from "../host/harness.js";
+import { DOT_PNG, TOOLS_ID } from "../host-tools/fixture.js";
+import { callHost, startToolHost } from "../host-tools/harness.js";
+import { SVCKIT_BIN } from "./harness.js";
+
+const scene = useHostWorld({ perFile: true });
+let client: Client | undefined;
+let stderr = "";
+
+async function connect(): Promise<Client> {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [SVCKIT_BIN, "mcp"],
+    env: { PATH: process.env.PATH ?? "", HOME: scene.world.userHome, SVC_HOME: scene.world.home },
+    stderr: "pipe",
+  });
+  transport.stderr?.on("data", (chunk) => (stderr += chunk));
+  const next = new Client({ name: "svc-test", version: "1.0.0" });
+  await next.connect(transport);
+  return next;
+}
+
+afterAll(async () => {
+  await client?.close();
+});
+
+const switchOn = (tool: string) => callHost(scene.world, "PUT", `/v1/tools/${TOOLS_ID}/${tool}/agents`, { enabled: true });
+
+describe("svckit mcp", () => {
+  it("starts the app and an MCP client on svckit mcp; no tool is offered until switched on", async () => {
+    scene.host = await startToolHost(scene.world);
+    client = await connect();
+    expect(client.getServerVersion()?.name).toBe("svc");
+    expect((await client.listTools()).tools).toEqual([]);
+    expect(stderr).toContain("svckit mcp: serving svc's tools on stdin/stdout");
+  });
+
+  it("lists the switched-on tools, one per action, with names MCP accepts and fields as JSON Schema", async () => {
+    for (const tool of ["echo", "plain", "picture", "read"]) expect((await switchOn(tool)).status).toBe(200);
+    // webhook.json and the switches are read on every call: no restart of the server needed.
+    const { tools } = await client!.listTools();
+    expect(tools.map((t) => t.name)).toEqual(["echo_go", "echo_again", "plain", "read_read", "read_steal", "picture"]);
+    for (const t of tools) expect(t.name).toMatch(/^[A-Za-z0-9_-]{1,64}$/);
+    const echo = tools[0];
+    expect(echo.description).toBe(`Echo — Go (svc tool ${TOOLS_ID}/echo, from Tool fixture). Says back what it got`);
+    expect(echo.inputSchema).toEqual({
+      type: "object",
+      additionalProperties: false,
+      properties: {
+        input: { type: "string", default: "hi" },
+        count: { type: "number", minimum: 1, maximum: 10, default: 3 },
+        flag: { type: "boolean", default: false },
+        pick: { type: "string", enum: ["one", "two"], default: "one", description: "One of: one (One), two (Two)" },
+        source: { type: "string", description: "json code" },
+        headers: {
+          type: "array",
+          items: { type: "object", properties: { name: { type: "string" }, value: { type: "string" } }, required: ["name", "value"], additionalProperties: false },
+          description: "A list of name/value pairs",
+        },
+        file: {
+          type: "array",
+          items: { type: "string" },
+          description: "Absolute file paths. svc does not take file paths from agents until the person confirms them in the notch, which it cannot do yet: leave this empty.",
+        },
+      },
+    });
+    expect(tools[5].inputSchema.properties).toEqual({ size: { type: "number", minimum: 1, maximum: 4, default: 1, description: "In px" } });
+  });
+
+  it("calls a tool with its arguments and gives the blocks back as text", async () => {
+    const result = await client!.callTool({ name: "echo_again", arguments: { input: "from an agent", count: 7, pick: "two" } });
+    expect(result.isError).toBeFalsy();
+    const [first] = result.content as Array<{ type: string; text: string }>;
+    expect(JSON.parse(first.text)).toMatchObject({ action: "again", values: { input: "from an agent", count: 7, pick: "two", file: [] } });
+    expect(await client!.callTool({ name: "plain", arguments: {} })).toMatchObject({ content: [{ type: "text", text: "✔ plain run" }] });
+  });
+
+  it("sends an image block as an image", async () => {
+    const result = await client!.callTool({ name: "picture", arguments: {} });
+    expect(result.content).toEqual([
+      { type: "image", data: DOT_PNG, mimeType: "image/png" },
+      { type: "text", text: "■ #ff8800" },
+    ]);
+  });
+
+  it("refuses a file path from the agent, and says why; the tool never ran", async () => {
+    const dir = join(scene.world.root, "secrets");
+    await mkdir(dir, { recursive: true });
+    await writeFile(join(dir, "key.txt"), "secret");
+    const from = scene.host!.events.length;
+    const result = await client!.callTool({ name: "read_read", arguments: { file: [join(dir, "key.txt")] } });
+    expect(result).toMatchObject({
+      isError: true,
+      content: [
+        {
+          type: "text",
+          text: '"values.file": a file path from an agent is not a read grant until you confirm it in the notch, and svc has no such confirmation yet: give the file to Read in the notch instead',
+        },
+      ],
+    });
+    expect(JSON.stringify(result)).not.toContain("secret\"");
+    expect(scene.host!.events.slice(from).some((e) => e.type === "status" && e.extensionId === TOOLS_ID && e.status === "running")).toBe(false);
+  });
+
+  it("says what went wrong: a bad value, a tool switched off meanwhile, a name it does not know", async () => {
+    expect(await client!.callTool({ name: "echo_go", arguments: { count: "3" } })).toMatchObject({ isError: true, content: [{ type: "text", text: '"values.count" should be a number' }] });
+    await callHost(scene.world, "PUT", `/v1/tools/${TOOLS_ID}/plain/agents`, { enabled: false });
+    expect(await client!.callTool({ name: "plain", arguments: {} })).toMatchObject({
+      isError: true,
+      content: [{ type: "text", text: 'no svc tool named "plain" is switched on for agents; list the tools again' }],
+    });
+    expect((await client!.listTools()).tools.map((t) => t.name)).not.toContain("plain");
+  });
+
+  it("follows the app across a restart (new token), and says so when the app is gone", async () => {
+    await scene.host!.stop();
+    await expect(client!.listTools()).rejects.toThrow(/the app is not running/);
+    scene.host = await startToolHost(scene.world);
+    expect((await client!.listTools()).tools.map((t) => t.name)).toContain("picture");
+  });
+});

@@ -1,0 +1,506 @@
+/**
+ * `loadExtension(dir, options)`: one built extension in the app's own sandbox and runtime
+ * processing, driven by a test. The runtime is svc-runtime's real service, in-process; the app
+ * around it is the fake host (answers a test sets, requests it records), the blip board (what
+ * the notch would show) and the schedule; one manual clock drives all of it.
+ */
+import { existsSync } from "node:fs";
+import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { isAbsolute, join, resolve } from "node:path";
+import {
+  parseManifest,
+  type Block,
+  type BlipPayload,
+  type SvcManifest,
+  type ToolSpec,
+  type WorkingHours,
+} from "@svc/api";
+import {
+  BlipEnd,
+  BlipRemove,
+  BlipUpdate,
+  ExtensionAction,
+  ExtensionEvent,
+  ExtensionLoad,
+  ExtensionRun,
+  ExtensionTools,
+  Initialize,
+  Log,
+  PROTOCOL_VERSION,
+  Shutdown,
+  ToolDrop,
+  ToolRun,
+  WebhookRespond,
+  type Connection,
+  type LogLevel,
+} from "@svc/runtime";
+import { createCapabilities, type Denial } from "@svc/sandbox";
+import { BlipBoard } from "./blip-board.js";
+import { toMilliseconds } from "./duration.js";
+import { FakeHost, type SignIn } from "./fake-host.js";
+import { answerHostCalls } from "./host-requests.js";
+import { HttpRecording } from "./http-recording.js";
+import { startInProcessRuntime } from "./in-process-runtime.js";
+import { ManualClock } from "./manual-clock.js";
+import { snapshotOf } from "./snapshot.js";
+import { WorkTracker } from "./work-tracker.js";
+
+/** Monday 6 January 2025, 09:00 UTC: where every test's clock starts unless told otherwise. */
+export const DEFAULT_START = Date.UTC(2025, 0, 6, 9, 0, 0);
+
+export interface LoadOptions {
+  /** Preference values by name (passwords included); the rest take their defaults. */
+  preferences?: Record<string, string | number | boolean | null>;
+  /** What `ctx.secrets.get` finds. */
+  secrets?: Record<string, string>;
+  /** People signed in (`ctx.oauth`). */
+  signIns?: SignIn[];
+  /** `ctx.workingHours()`; default none. */
+  workingHours?: WorkingHours | null;
+  /** Where the clock starts: a Date, an ISO string or epoch ms. Default 2025-01-06T09:00:00Z (a Monday). */
+  now?: Date | string | number;
+  /** The guest's time zone (IANA). Default `UTC`, so tests read the same everywhere. */
+  timeZone?: string;
+  /** Passed to the runtime as the person's locale. Default `en-US`. */
+  locale?: string;
+  /**
+   * A recording of the extension's HTTP (path, relative to the extension's folder). Replayed
+   * offline; recorded against the real API when `record` is true. Without one, fetch reaches the
+   * real network (still only `permissions.network`).
+   */
+  recording?: string;
+  /** Record instead of replaying. Default: true when `SVC_TEST_RECORD=1` (what `svckit test --record` sets). */
+  record?: boolean;
+  /** `ctx.storage` as it starts. */
+  storage?: Record<string, unknown>;
+}
+
+export interface LogLine {
+  level: LogLevel;
+  message: string;
+}
+
+type Trigger = "launch" | "interval" | "manual" | "preferences";
+
+/** What the runtime answered a call with, kept as the error a test sees. */
+function callError(error: unknown): Error {
+  return error instanceof Error ? error : new Error(String(error));
+}
+
+function startOf(now: LoadOptions["now"]): number {
+  if (now === undefined) return DEFAULT_START;
+  const ms = now instanceof Date ? now.getTime() : typeof now === "string" ? Date.parse(now) : now;
+  if (!Number.isFinite(ms)) throw new RangeError(`now: ${JSON.stringify(now)} is not a moment; give a Date, an ISO string or epoch ms`);
+  return ms;
+}
+
+/**
+ * @example
+ * const ext = await loadExtension(".", { preferences: { apiUrl: "https://api.example.com" }, recording: "test/recordings/deploys.json" });
+ * await ext.run();
+ * assert.equal(ext.blips[0].title, "Deploying web");
+ * await ext.dispose();
+ */
+export async function loadExtension(dir: string, options: LoadOptions = {}): Promise<TestExtension> {
+  const folder = resolve(dir);
+  const manifest = await readManifest(folder);
+  if (!existsSync(join(folder, "dist", "index.js"))) {
+    throw new Error(`${join(folder, "dist", "index.js")} is missing: build the extension first (svckit build; svckit test builds it for you)`);
+  }
+  const ext = new TestExtension(folder, manifest, options);
+  try {
+    await ext.start(options);
+  } catch (error) {
+    await ext.dispose();
+    throw error;
+  }
+  return ext;
+}
+
+async function readManifest(folder: string): Promise<{ svc: SvcManifest; version: string }> {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(await readFile(join(folder, "package.json"), "utf8"));
+  } catch (error) {
+    throw new Error(`${join(folder, "package.json")}: ${(error as Error).message}`);
+  }
+  const parsed = parseManifest(raw);
+  if (!parsed.ok) throw new Error(`package.json: ${parsed.error}`);
+  return { svc: parsed.manifest.svc, version: parsed.manifest.version };
+}
+
+/** One extension under test. Every method that runs extension code resolves once it has gone quiet. */
+export class TestExtension {
+  readonly id: string;
+  readonly clock: TestClock;
+  /** The fake app: set secrets, sign people in, set working hours; read notify/openURL/setPreference calls. */
+  readonly host: FakeHost;
+  /** Every `blip.update` payload, in order (the board keeps only the latest of each). */
+  readonly updates: BlipPayload[] = [];
+  readonly logs: LogLine[] = [];
+  /** What the fence refused, with the manifest line that would allow it. */
+  readonly denials: Denial[] = [];
+  /** The tools the runtime reported (canonical specs). */
+  tools: ToolSpec[] = [];
+  /** `ctx.respond` answers to webhook events. */
+  readonly responses: { replyId: string; status: number; body: unknown }[] = [];
+  /** When the schedule runs `update()` next (epoch ms), if it will. */
+  nextRunAt: number | undefined;
+  private readonly manual: ManualClock;
+  private readonly board: BlipBoard;
+  private readonly work = new WorkTracker();
+  private preferences: Record<string, unknown>;
+  private connection: Connection | undefined;
+  private stopRuntime: (() => Promise<void>) | undefined;
+  private recording: HttpRecording | undefined;
+  private dataRoot: string | undefined;
+  private preferencesChanged = false;
+  private lastRunEnd: number | undefined;
+  private nextReply = 1;
+  private disposed = false;
+
+  constructor(
+    readonly dir: string,
+    readonly manifest: { svc: SvcManifest; version: string },
+    options: LoadOptions,
+  ) {
+    this.id = manifest.svc.id;
+    this.manual = new ManualClock(startOf(options.now));
+    this.board = new BlipBoard(() => this.manual.now());
+    this.clock = new TestClock(this.manual, (ms) => this.advance(ms));
+    this.preferences = resolvePreferences(manifest.svc, options.preferences ?? {});
+    this.host = new FakeHost({
+      extensionId: this.id,
+      title: manifest.svc.title,
+      preferences: manifest.svc.preferences,
+      providers: Object.keys(manifest.svc.oauth ?? {}),
+      secrets: options.secrets,
+      signIns: options.signIns,
+      workingHours: options.workingHours ?? null,
+      now: () => this.manual.now(),
+    });
+    this.host.onPreferenceChange(({ name, value }) => {
+      this.preferences = { ...this.preferences, [name]: value };
+      this.preferencesChanged = true;
+    });
+  }
+
+  /** @internal Started by `loadExtension`. */
+  async start(options: LoadOptions): Promise<void> {
+    this.dataRoot = await mkdtemp(join(tmpdir(), "svc-testkit-"));
+    if (options.storage) {
+      await mkdir(join(this.dataRoot, this.id), { recursive: true });
+      await writeFile(join(this.dataRoot, this.id, "storage.json"), JSON.stringify(options.storage));
+    }
+    if (options.recording !== undefined) {
+      const file = isAbsolute(options.recording) ? options.recording : join(this.dir, options.recording);
+      const record = options.record ?? process.env.SVC_TEST_RECORD === "1";
+      this.recording = await HttpRecording.open(file, { mode: record ? "record" : "replay", secrets: () => this.knownSecrets() });
+    }
+    const runtime = startInProcessRuntime({
+      clock: this.manual,
+      capabilities: this.work.capabilities(createCapabilities({ transport: this.recording?.transport })),
+      timeZone: options.timeZone ?? "UTC",
+      onSandboxEvent: (event) => {
+        if (event.type === "denied") this.denials.push(event.denial);
+      },
+      hostCalls: (host) => this.work.hostCalls(host),
+      note: () => {},
+    });
+    this.stopRuntime = runtime.stop;
+    this.connection = runtime.host;
+    this.listen(runtime.host);
+    await runtime.host.sendRequest(Initialize, {
+      protocolVersion: PROTOCOL_VERSION,
+      dataDir: this.dataRoot,
+      locale: options.locale ?? "en-US",
+      timeZone: options.timeZone ?? "UTC",
+    });
+    await this.load();
+  }
+
+  /** The blips on show now, in the order they first appeared (latest payload of each). */
+  get blips(): BlipPayload[] {
+    return this.board.list().map((b) => b.payload);
+  }
+
+  /** One blip on show, by key or full id. */
+  blip(keyOrId: string): BlipPayload | undefined {
+    return this.board.get(this.blipId(keyOrId))?.payload;
+  }
+
+  /** Whether the extension ended the blip, and how. */
+  ended(keyOrId: string): { at: string; state?: string; dismissAt?: string } | undefined {
+    const ended = this.board.get(this.blipId(keyOrId))?.ended;
+    if (!ended) return undefined;
+    return {
+      at: new Date(ended.at).toISOString(),
+      ...(ended.state === undefined ? {} : { state: ended.state }),
+      ...(ended.dismissAt === undefined ? {} : { dismissAt: new Date(ended.dismissAt).toISOString() }),
+    };
+  }
+
+  /** True once the blip's `staleAfter` has passed on the test's clock. */
+  isStale(keyOrId: string): boolean {
+    return this.board.isStale(this.blipId(keyOrId));
+  }
+
+  /** The blips on show, ready for a snapshot: no `emittedAt`, varying ids replaced. */
+  snapshot(): unknown {
+    return snapshotOf(this.blips);
+  }
+
+  /** `ctx.storage` as the extension left it (read from its file). */
+  readonly storage = {
+    get: async (key: string): Promise<unknown> => (await this.readStorage())[key],
+    all: (): Promise<Record<string, unknown>> => this.readStorage(),
+  };
+
+  /**
+   * Runs `update()` (trigger `manual` unless told) and schedules the next run like the app:
+   * after `nextRunAfter` seconds when it returns one (at least 1 s), else after the manifest's interval.
+   */
+  async run(trigger: Trigger = "manual"): Promise<{ nextRunAfter?: number }> {
+    return this.call(async () => {
+      const result = await this.runtime().sendRequest(ExtensionRun, { id: this.id, trigger: { type: trigger } });
+      this.schedule(result.nextRunAfter);
+      return result;
+    });
+  }
+
+  /** Presses a button (or quick choice) on a blip, by key or full id; `itemId` for a list item's button. */
+  async action(blip: string, actionId: string, options: { input?: string; itemId?: string } = {}): Promise<{ emitted: Record<string, number> }> {
+    return this.call(async () => {
+      const result = await this.runtime().sendRequest(ExtensionAction, { id: this.id, blipId: this.blipId(blip), actionId, ...options });
+      return { emitted: result.emitted ?? {} };
+    });
+  }
+
+  /**
+   * Delivers a webhook body (`{type: "webhook", body}`) or a file change (`{type: "file", paths}`).
+   * With `reply: true` the event carries a `replyId`, and the answer the extension gave with
+   * `ctx.respond` is returned. A webhook cuts a wait longer than the interval back to it.
+   */
+  async event(
+    event: { type: "webhook"; body: unknown; reply?: boolean } | { type: "file"; paths: string[] },
+  ): Promise<{ response?: { status: number; body: unknown } }> {
+    return this.call(async () => {
+      const replyId = event.type === "webhook" && event.reply ? `reply-${this.nextReply++}` : undefined;
+      const delivered =
+        event.type === "webhook"
+          ? { type: "webhook" as const, body: event.body, receivedAt: new Date(this.manual.now()).toISOString() }
+          : { type: "file" as const, paths: event.paths };
+      await this.runtime().sendRequest(ExtensionEvent, { id: this.id, event: delivered, ...(replyId ? { replyId } : {}) });
+      if (event.type === "webhook") this.cutWaitForWebhook();
+      const answer = replyId ? this.responses.find((r) => r.replyId === replyId) : undefined;
+      return answer ? { response: { status: answer.status, body: answer.body } } : {};
+    });
+  }
+
+  /** Runs a tool; `action` defaults to its first action. Resolves with the blocks the app would draw. */
+  async tool(name: string, options: { action?: string; values?: Record<string, unknown> } = {}): Promise<Block[]> {
+    return this.call(async () => {
+      const action = options.action ?? this.tools.find((t) => t.id === name)?.actions[0]?.id ?? "run";
+      const result = await this.runtime().sendRequest(ToolRun, { id: this.id, tool: name, action, values: options.values ?? {} });
+      return result.blocks as Block[];
+    });
+  }
+
+  /** Drops files on a tool's drop action. */
+  async drop(name: string, options: { action: string; files: string[] }): Promise<{ message: string; outputs: string[]; copiedText?: string }> {
+    return this.call(() => this.runtime().sendRequest(ToolDrop, { id: this.id, tool: name, action: options.action, files: options.files }));
+  }
+
+  /** Signs someone in, as if they finished the sign-in page, then runs `update()` as the app does after a sign-in. */
+  async signIn(signIn: SignIn): Promise<void> {
+    this.host.signIn(signIn);
+    await this.run("preferences");
+  }
+
+  /** Shuts the runtime down, saves a recording being made, removes the data folder. Idempotent. */
+  async dispose(): Promise<void> {
+    if (this.disposed) return;
+    this.disposed = true;
+    try {
+      if (this.connection) await this.connection.sendRequest(Shutdown, {}).catch(() => undefined);
+      await this.stopRuntime?.();
+      await this.recording?.save();
+    } finally {
+      if (this.dataRoot) await rm(this.dataRoot, { recursive: true, force: true });
+    }
+  }
+
+  async [Symbol.asyncDispose](): Promise<void> {
+    await this.dispose();
+  }
+
+  // ---- internals -------------------------------------------------------------------------
+
+  private runtime(): Connection {
+    if (this.disposed || !this.connection) throw new Error(`${this.id}: the test extension was disposed`);
+    return this.connection;
+  }
+
+  private load(): Promise<unknown> {
+    const { svc, version } = this.manifest;
+    return this.runtime().sendRequest(ExtensionLoad, {
+      id: this.id,
+      path: this.dir,
+      manifest: { ...svc, version },
+      preferences: this.preferences,
+    });
+  }
+
+  /** Runs `body`, lets the extension go quiet, then applies what the app would do next. */
+  private async call<T>(body: () => Promise<T>): Promise<T> {
+    let result: T;
+    try {
+      result = await body();
+    } catch (error) {
+      await this.work.settled();
+      throw this.unmatchedRequest() ?? callError(error);
+    }
+    await this.work.settled();
+    const unmatched = this.unmatchedRequest();
+    if (unmatched) throw unmatched;
+    if (this.preferencesChanged) {
+      // Saved like a Settings change, then update() runs with trigger `preferences` (SPEC).
+      this.preferencesChanged = false;
+      await this.load();
+      await this.run("preferences");
+    }
+    return result;
+  }
+
+  private unmatchedRequest(): Error | undefined {
+    return this.recording?.takeFailure();
+  }
+
+  private schedule(nextRunAfter: number | undefined): void {
+    const now = this.manual.now();
+    this.lastRunEnd = now;
+    const intervalMs = this.intervalMs();
+    if (nextRunAfter !== undefined) this.nextRunAt = now + Math.max(1_000, Math.round(nextRunAfter * 1000));
+    else this.nextRunAt = intervalMs === undefined ? undefined : now + intervalMs;
+  }
+
+  private cutWaitForWebhook(): void {
+    const intervalMs = this.intervalMs();
+    if (this.nextRunAt === undefined || this.lastRunEnd === undefined || intervalMs === undefined) return;
+    this.nextRunAt = Math.min(this.nextRunAt, this.lastRunEnd + intervalMs);
+  }
+
+  private intervalMs(): number | undefined {
+    return this.manifest.svc.interval === undefined ? undefined : toMilliseconds(this.manifest.svc.interval);
+  }
+
+  /** Moves the clock, running in time order every timer, scheduled run and dismissal that falls due. */
+  private async advance(ms: number): Promise<void> {
+    const target = this.manual.now() + ms;
+    await this.call(async () => {
+      for (;;) {
+        const due = [this.manual.nextDue(), this.nextRunAt, this.board.nextDismissal()].filter(
+          (at): at is number => at !== undefined && at <= target,
+        );
+        if (due.length === 0) break;
+        const at = Math.min(...due);
+        if (this.manual.step(at) > 0) {
+          await this.work.settled();
+          continue;
+        }
+        if ((this.board.nextDismissal() ?? Infinity) <= at) this.board.dismissDue();
+        if ((this.nextRunAt ?? Infinity) <= at) {
+          this.nextRunAt = undefined;
+          const result = await this.runtime().sendRequest(ExtensionRun, { id: this.id, trigger: { type: "interval" } });
+          this.schedule(result.nextRunAfter);
+          await this.work.settled();
+        }
+      }
+      this.manual.step(target);
+    });
+  }
+
+  private listen(connection: Connection): void {
+    connection.onNotification(BlipUpdate, ({ payload }) => {
+      this.updates.push(payload as BlipPayload);
+      this.board.update(payload as BlipPayload);
+    });
+    connection.onNotification(BlipEnd, (params) => this.board.end(params));
+    connection.onNotification(BlipRemove, ({ id }) => this.board.remove(id));
+    connection.onNotification(Log, ({ level, message }) => void this.logs.push({ level, message }));
+    connection.onNotification(ExtensionTools, ({ tools }) => void (this.tools = tools as ToolSpec[]));
+    connection.onNotification(WebhookRespond, (params) => void this.responses.push(params));
+    answerHostCalls(connection, this.host);
+  }
+
+  private blipId(keyOrId: string): string {
+    return keyOrId.startsWith(`${this.id}/`) ? keyOrId : `${this.id}/${keyOrId}`;
+  }
+
+  private async readStorage(): Promise<Record<string, unknown>> {
+    if (!this.dataRoot) return {};
+    try {
+      return JSON.parse(await readFile(join(this.dataRoot, this.id, "storage.json"), "utf8")) as Record<string, unknown>;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return {};
+      throw error;
+    }
+  }
+
+  /** Every value a recording must never hold: secrets, password preferences, tokens. */
+  private knownSecrets(): string[] {
+    const passwords = this.manifest.svc.preferences
+      .filter((p) => p.type === "password")
+      .map((p) => this.preferences[p.name])
+      .filter((v): v is string => typeof v === "string");
+    return [...this.host.knownSecrets(), ...passwords];
+  }
+}
+
+/** The test's clock: read it, or move it (which runs everything that falls due on the way). */
+export class TestClock {
+  constructor(
+    private readonly manual: ManualClock,
+    private readonly move: (ms: number) => Promise<void>,
+  ) {}
+
+  /** Epoch ms. */
+  now(): number {
+    return this.manual.now();
+  }
+
+  /** Now, as an ISO string. */
+  iso(): string {
+    return new Date(this.manual.now()).toISOString();
+  }
+
+  /** Moves time on by `"5m"`, `"1h30m"`, `"250ms"` or a number of ms, firing what falls due in order. */
+  advance(span: string | number): Promise<void> {
+    return this.move(toMilliseconds(span));
+  }
+
+  /** Moves time on to a moment (never backwards). */
+  advanceTo(moment: Date | string | number): Promise<void> {
+    const target = startOf(moment);
+    if (target < this.manual.now()) throw new RangeError(`the clock only moves forward: ${new Date(target).toISOString()} is before now (${this.iso()})`);
+    return this.move(target - this.manual.now());
+  }
+}
+
+/** Each declared option's value: the test's, else its default (a password has none). */
+export function resolvePreferences(svc: SvcManifest, given: Record<string, unknown>): Record<string, unknown> {
+  const declared = new Map(svc.preferences.map((p) => [p.name, p]));
+  for (const name of Object.keys(given)) {
+    if (!declared.has(name)) {
+      const names = [...declared.keys()];
+      throw new Error(`preference "${name}" is not declared in package.json (svc.preferences: ${names.length ? names.join(", ") : "none"})`);
+    }
+  }
+  const values: Record<string, unknown> = {};
+  for (const preference of svc.preferences) {
+    const fallback = preference.type === "password" ? null : (preference.default ?? (preference.type === "checkbox" ? false : null));
+    values[preference.name] = Object.hasOwn(given, preference.name) ? given[preference.name] : fallback;
+  }
+  return values;
+}
