@@ -92,16 +92,39 @@ describe("actions", () => {
 });
 
 describe("strangers' strings", () => {
-  it("markup stays text, bidi overrides are shown escaped, long text (a 1 MB description) is clipped", async () => {
+  it("markup stays text, bidi overrides are shown escaped, long text is clipped", async () => {
     const page = await openUi(scene.world, scene.ui.context);
-    const markup = page.locator(blip("markup", "com.example.stranger"));
+    const markup = page.locator(blip("markup", STRANGER_SVC.id));
     expect(await markup.locator(".title").innerText()).toBe("<img src=x onerror=window.__pwned=1>");
     expect(await markup.locator(".figure").innerText()).toBe("<svg onload=window.__pwned=3>");
-    expect(await markup.locator(".label").innerText()).toBe("invoice\\u{202e}exe.pdf");
-    expect(await markup.locator(".facts dd").innerText()).toBe("invoice\\u{202e}exe.pdf");
-    expect(await page.locator("svc-app img, svc-app script, .blip svg:not(.spark)").count()).toBe(0);
-    const html = await page.content();
-    expect(html).not.toContain("\u202E");
+    expect(await markup.locator(".label").innerText()).toBe("<a href=javascript:window.__pwned=5>x</a>");
+    expect(await markup.locator(".facts dd").innerText()).toBe("<iframe src=javascript:window.__pwned=6>");
+    expect(await page.locator("svc-app img, svc-app script, svc-app iframe, .blip svg:not(.spark)").count()).toBe(0);
+    // A right-to-left override is refused where it enters (the push route) …
+    const refused = await post(scene.world, "/v1/blips", { id: "pusher/invoice", title: "invoice\u202Eexe.pdf", layout: "stat", data: { value: 1 } });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toContain("U+202E");
+    // … and should one reach the page anyway, the page shows it escaped, never reordered.
+    await page.evaluate(() => {
+      const app = document.querySelector("svc-app") as unknown as { receive(event: unknown): void };
+      const evil = "invoice\u202Eexe.pdf";
+      app.receive({ type: "blip", change: "update", id: "pusher/invoice", blip: { id: "pusher/invoice", seq: 1, source: "push", ended: false, title: evil, subtitle: evil, layout: "stat", data: { value: { type: "text", value: evil }, label: evil }, facts: [{ label: evil, value: evil }] } });
+    });
+    const invoice = page.locator('[data-blip="pusher/invoice"]');
+    for (const part of [".title", ".sub", ".figure", ".label", ".facts dt", ".facts dd"]) {
+      expect(await invoice.locator(part).innerText()).toBe("invoice\\u{202e}exe.pdf");
+    }
+    expect(await invoice.getAttribute("aria-label")).toBe("invoice\\u{202e}exe.pdf, invoice\\u{202e}exe.pdf");
+    expect(await page.content()).not.toContain("\u202E");
+    // A 1 MB label (no entry point takes one; the page clips whatever it gets).
+    await page.evaluate(() => {
+      const app = document.querySelector("svc-app") as unknown as { receive(event: unknown): void };
+      const mega = "m".repeat(1_048_576);
+      app.receive({ type: "blip", change: "update", id: "pusher/mega", blip: { id: "pusher/mega", seq: 1, source: "push", ended: false, title: mega, layout: "stat", data: { value: 1, label: mega } } });
+    });
+    const mega = page.locator('[data-blip="pusher/mega"]');
+    expect(await mega.locator(".title").innerText()).toHaveLength(120);
+    expect(await mega.locator(".label").innerText()).toHaveLength(80);
     const huge = await page.locator(`${blip("huge", "com.example.stranger")} .item-title`).innerText();
     expect(huge).toHaveLength(120);
     expect(huge.endsWith("…")).toBe(true);
@@ -126,11 +149,16 @@ describe("keyboard only", () => {
     expect(await page.evaluate(() => document.activeElement?.className)).toBe("notch-button");
     await page.keyboard.press("Enter");
     await page.waitForSelector(".panel");
-    await expect.poll(() => focusedBlip(page)).toBe(`${G}/stat`);
+    const ids = await page.locator(".panel .blip").evaluateAll((els) => els.map((el) => el.getAttribute("data-blip")));
+    await expect.poll(() => focusedBlip(page)).toBe(ids[0]);
     await page.keyboard.press("ArrowDown");
-    expect(await focusedBlip(page)).toBe(`${G}/progress`);
+    expect(await focusedBlip(page)).toBe(ids[1]);
     await page.keyboard.press("ArrowUp");
-    await page.keyboard.press("j");
+    expect(await focusedBlip(page)).toBe(ids[0]);
+    await page.keyboard.press("ArrowUp"); // stays on the first
+    expect(await focusedBlip(page)).toBe(ids[0]);
+    // j moves down like ↓: walk to the progress blip.
+    for (let i = 0; i < ids.indexOf(`${G}/progress`); i++) await page.keyboard.press("j");
     expect(await focusedBlip(page)).toBe(`${G}/progress`);
     // Tab reaches the blip's buttons; Enter presses one.
     await page.keyboard.press("Tab");
@@ -139,10 +167,10 @@ describe("keyboard only", () => {
     await page.keyboard.press("Enter");
     await expect.poll(() => page.locator(`${blip("progress")} button`, { hasText: "Retry" }).getAttribute("aria-pressed")).toBe("true");
     // The focus is visible.
-    const outline = await page.evaluate(() => getComputedStyle(document.querySelector(`[data-blip$="/session"]`)!).outlineStyle);
+    const outline = await page.evaluate((id) => getComputedStyle(document.querySelector(`[data-blip="${id}"]`)!).outlineStyle, ids[ids.indexOf(`${G}/progress`) + 1]);
     expect(outline).toBe("none"); // not focused: no ring
     await page.keyboard.press("ArrowDown");
-    expect(await focusedBlip(page)).toBe(`${G}/session`);
+    expect(await focusedBlip(page)).toBe(ids[ids.indexOf(`${G}/progress`) + 1]);
     expect(await page.evaluate(() => getComputedStyle(document.activeElement!).outlineStyle)).toBe("solid");
     await page.keyboard.press("Escape");
     await page.waitForSelector(".compact");

@@ -54,6 +54,7 @@ export class SvcApp extends LitElement {
   private staleTimer: ReturnType<typeof setInterval> | undefined;
   private hoverTimer: ReturnType<typeof setTimeout> | undefined;
   private openedByHover = false;
+  private confirmingUninstall: string | undefined;
 
   /** Settings say "open on hover": the pointer resting on the notch for the delay opens it. */
   private readonly onPointerEnter = (): void => {
@@ -81,6 +82,10 @@ export class SvcApp extends LitElement {
     super.connectedCallback();
     this.expanded = new URLSearchParams(location.search).get("view") !== "compact";
     document.addEventListener("keydown", this.onKey);
+    this.shell.onCommand?.((command) => {
+      this.tab = command === "settings" ? "settings" : "blips";
+      this.setExpanded(true);
+    });
     void this.start();
     // Stale marks and relative dates move on slowly: a quiet redraw every 30 s is enough.
     this.staleTimer = setInterval(() => this.requestUpdate(), 30_000);
@@ -140,8 +145,9 @@ export class SvcApp extends LitElement {
     clearTimeout(this.hoverTimer);
     this.openedByHover = false;
     this.expanded = expanded;
-    this.shell.setExpanded?.(expanded);
-    this.shell.setClickThrough?.(!expanded);
+    // The shell's answers are not awaited: the page never waits for its window.
+    void Promise.resolve(this.shell.setExpanded?.(expanded)).catch(() => {});
+    void Promise.resolve(this.shell.setClickThrough?.(!expanded)).catch(() => {});
     if (!focus) return;
     void this.updateComplete.then(() => {
       const target = expanded ? this.querySelector<HTMLElement>(".panel .blip") ?? this.querySelector<HTMLElement>(".tabs button") : this.querySelector<HTMLElement>(".notch-button");
@@ -330,7 +336,25 @@ export class SvcApp extends LitElement {
       savePreference: (id, name, value) => void this.savePreference(id, name, value),
       runNow: (id) => void this.runNow(id),
       signIn: (id, provider, action, connection) => void this.signIn(id, provider, action, connection),
+      manage: (id, action) => void this.manage(id, action),
+      confirmingUninstall: this.confirmingUninstall,
+      askUninstall: (id) => {
+        this.confirmingUninstall = id;
+        this.requestUpdate();
+      },
     };
+  }
+
+  private async manage(extensionId: string, action: "enable" | "disable" | "uninstall"): Promise<void> {
+    const key = `${extensionId}/manage`;
+    this.confirmingUninstall = undefined;
+    try {
+      await this.api!.post("extensions", { extensionId, action });
+      this.fieldStatus.set(key, { ok: true, text: action === "uninstall" ? "removed" : action === "enable" ? "turned on" : "turned off" });
+    } catch (error) {
+      this.fieldStatus.set(key, { ok: false, text: (error as Error).message });
+    }
+    this.requestUpdate();
   }
 
   renderSettings(): TemplateResult {
@@ -338,7 +362,6 @@ export class SvcApp extends LitElement {
       ...this.install,
       review: this.install.review,
       message: this.install.message,
-      pathForFile: this.shell.pathForFile ? (file) => this.shell.pathForFile!(file) : undefined,
       onReview: (path) => void this.reviewInstall(path),
       onDecide: (accept) => void this.decideInstall(accept),
     })}${settingsView(this.settingsContext())}`;

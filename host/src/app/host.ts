@@ -254,7 +254,9 @@ export async function startHost(options: HostOptions): Promise<Host> {
       supportDir: support.root,
       logs,
       oauth: trust.oauth,
+      manager,
     });
+    await backend.refreshManaged();
     ui = await startUiServer({ backend, ...options.ui, log });
     uiRef.backend = backend;
   }

@@ -8,6 +8,7 @@ import type { DiscoveredExtension } from "../discovery/index.js";
 import type { HostEvent } from "../display/index.js";
 import { reachOf } from "../install/index.js";
 import type { LogHub, LogStreamEvent } from "../http/index.js";
+import type { ExtensionInfo, ExtensionManager } from "../manage/index.js";
 import type { OAuthService } from "../oauth/index.js";
 import type { PreferenceStore } from "../preferences/index.js";
 import type { BlipStore, StoredBlip } from "../store/index.js";
@@ -30,6 +31,8 @@ export interface UiBackendDeps {
   /** The runtime's logs and status changes: live figures and denials come from here. */
   logs: LogHub;
   oauth: Pick<OAuthService, "connect" | "connections" | "disconnect">;
+  /** Enable, disable, uninstall, and each extension's origin and switch. */
+  manager: ExtensionManager;
 }
 
 /** Denials kept per extension. */
@@ -71,6 +74,8 @@ export class HostUiBackend implements UiBackend {
   private readonly denials = new Map<string, UiExtension["denials"]>();
   private readonly signIns = new Map<string, UiSignIn[]>();
   private readonly stopListening: () => void;
+  /** The manager's list (origin, switch, status), read again whenever extensions change. */
+  private managed: ExtensionInfo[] = [];
 
   constructor(private readonly deps: UiBackendDeps) {
     this.reviews = new InstallReviews(deps.supportDir);
@@ -103,17 +108,18 @@ export class HostUiBackend implements UiBackend {
     };
   }
 
-  private describe(ext: DiscoveredExtension, status: UiExtension["status"]): UiExtension {
+  private describe(ext: DiscoveredExtension, status: string, info?: ExtensionInfo): UiExtension {
     const manifest = ext.manifest;
     const problems = [ext.error, ...(ext.oauthProblems ?? []), ...ext.toolErrors].filter((p): p is string => Boolean(p));
-    const error = problems.length ? problems.join("; ") : this.lastError.get(ext.id);
+    const error = problems.length ? problems.join("; ") : (info?.error ?? this.lastError.get(ext.id));
     const lastRun = this.lastRun.get(ext.id);
     return {
       id: ext.id,
-      title: manifest?.svc.title ?? ext.id,
-      source: ext.source,
-      status,
-      ...(manifest ? { version: manifest.version } : {}),
+      title: manifest?.svc.title ?? info?.title ?? ext.id,
+      source: info?.origin ?? ext.source,
+      enabled: info?.enabled ?? true,
+      status: info?.status ?? status,
+      ...(manifest ? { version: manifest.version } : info?.version ? { version: info.version } : {}),
       ...(manifest?.svc.description ? { description: manifest.svc.description } : {}),
       ...(error ? { error } : {}),
       ...(lastRun ? { lastRun } : {}),
@@ -126,13 +132,30 @@ export class HostUiBackend implements UiBackend {
     };
   }
 
+  /** Every extension found (disabled ones included), with what the manager knows of each. */
   private extensionList(): UiExtension[] {
     const { active, broken, overridden } = this.deps.extensions.current;
-    return [
-      ...active.map((ext) => this.describe(ext, "loaded")),
-      ...broken.map((ext) => this.describe(ext, "broken")),
+    const info = new Map(this.managed.map((entry) => [entry.id, entry]));
+    const listed = [
+      ...active.map((ext) => this.describe(ext, "loaded", info.get(ext.id))),
+      ...broken.map((ext) => this.describe(ext, "broken", info.get(ext.id))),
       ...overridden.map((ext) => this.describe(ext, "overridden")),
     ];
+    const seen = new Set(listed.map((ext) => ext.id));
+    for (const entry of this.managed) {
+      if (seen.has(entry.id)) continue;
+      listed.push(this.describe({ id: entry.id, folder: entry.folder, source: entry.origin === "bundled" ? "bundled" : "user", tools: [], toolErrors: [] }, entry.status, entry));
+    }
+    return listed;
+  }
+
+  /** Reads the manager's list again; resolves once it is in. */
+  async refreshManaged(): Promise<void> {
+    try {
+      this.managed = await this.deps.manager.list();
+    } catch {
+      // Keep the last list: the catalog alone still says what runs.
+    }
   }
 
   /** Option values and sign-ins of one extension, read again (they change outside the page too). */
@@ -154,6 +177,11 @@ export class HostUiBackend implements UiBackend {
 
   private publishExtensions(): void {
     this.deps.publish({ type: "extensions", extensions: this.extensionList() });
+  }
+
+  /** The catalog changed (loaded, unloaded, enabled, disabled, removed): the manager's list too. */
+  private publishAfterRefresh(): void {
+    void this.refreshManaged().then(() => this.publishExtensions());
   }
 
   /** Maps one host event to what the page needs. */
@@ -188,11 +216,14 @@ export class HostUiBackend implements UiBackend {
         this.lastError.set(event.extensionId, event.error);
         return this.publishExtensions();
       case "extension.loaded":
+        void Promise.all([this.refreshValues(event.id), this.refreshManaged()]).then(() => this.publishExtensions());
+        return;
       case "preference":
         void this.refreshValues(event.id).then(() => this.publishExtensions());
         return;
       case "extensions":
       case "extension.unloaded":
+        return this.publishAfterRefresh();
       case "extension.tools":
         return this.publishExtensions();
       default:
@@ -202,6 +233,13 @@ export class HostUiBackend implements UiBackend {
   action: UiBackend["action"] = (press) => this.deps.action(press);
   setPreference: UiBackend["setPreference"] = (id, name, value) => this.deps.setPreference(id, name, value);
   runNow: UiBackend["runNow"] = (id) => this.deps.runNow(id);
+
+  async manage(extensionId: string, action: "enable" | "disable" | "uninstall"): Promise<void> {
+    if (action === "uninstall") await this.deps.manager.uninstall(extensionId);
+    else await this.deps.manager[action](extensionId);
+    await this.refreshManaged();
+    this.publishExtensions();
+  }
 
   async signIn(request: Parameters<UiBackend["signIn"]>[0]): Promise<void> {
     if (!this.deps.extensions.manifestOf(request.extensionId)) throw new Error(`no loaded extension ${request.extensionId}`);

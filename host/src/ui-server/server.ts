@@ -12,6 +12,7 @@
  * | `POST /api/preferences` `{extensionId, name, value}` | `{ok}` once saved (the extension then runs) |
  * | `POST /api/settings` `{…AppSettings}` | `{ok, settings}` once stored |
  * | `POST /api/run` `{extensionId}` | `{ok}`: a manual run |
+ * | `POST /api/extensions` `{extensionId, action}` | `{ok}`: `enable`, `disable` or `uninstall` done |
  * | `POST /api/signins` `{extensionId, provider, action, connection?}` | `{ok}`: connect (the sign-in page opens) or disconnect |
  * | `POST /api/install/review` `{path}` | `{ok, reviewId, summary}`: what a `.svc` is and can reach |
  * | `POST /api/install/decide` `{reviewId, accept}` | `{ok, installed, id}` once installed (or dropped) |
@@ -34,6 +35,8 @@ export interface UiBackend {
   setPreference(extensionId: string, name: string, value: unknown): Promise<void>;
   saveSettings(settings: unknown): Promise<AppSettings>;
   runNow(extensionId: string): boolean;
+  /** Enable, disable or uninstall: rejects with a message for a person when not allowed. */
+  manage(extensionId: string, action: "enable" | "disable" | "uninstall"): Promise<void>;
   signIn(request: { extensionId: string; provider: string; action: "connect" | "disconnect"; connection?: string }): Promise<void>;
   /** The summary of a `.svc` at a path the person gave; the install waits for `decideInstall`. */
   reviewInstall(path: string): Promise<{ reviewId: string; summary: unknown }>;
@@ -104,6 +107,18 @@ export async function startUiServer(options: UiServerOptions): Promise<RunningUi
         if (error instanceof UiHttpError) throw error;
         throw new UiHttpError(400, (error as Error).message);
       }
+    },
+    "/api/extensions": async (req, res) => {
+      const body = await readJson(req);
+      if (body.action !== "enable" && body.action !== "disable" && body.action !== "uninstall") {
+        throw new UiHttpError(400, '"action" should be "enable", "disable" or "uninstall"');
+      }
+      try {
+        await backend.manage(stringField(body, "extensionId")!, body.action);
+      } catch (error) {
+        throw new UiHttpError(400, (error as Error).message);
+      }
+      ok(res);
     },
     "/api/signins": async (req, res) => {
       const body = await readJson(req);

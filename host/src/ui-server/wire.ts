@@ -42,9 +42,12 @@ export interface UiExtension {
   title: string;
   version?: string;
   description?: string;
-  source: "bundled" | "user";
-  /** `loaded`: running; `broken`: its manifest or code is wrong (see `error`). */
-  status: "loaded" | "broken" | "overridden";
+  /** `dev`: a development link (`svckit dev`). */
+  source: "bundled" | "user" | "dev";
+  /** The switch in Settings: a disabled extension is not loaded. */
+  enabled: boolean;
+  /** `loaded`, `running`, `idle`, `crashed`, `disabled`, `broken` (see `error`), `overridden`, … */
+  status: string;
   /** The last problem a person should see: a broken manifest, an OAuth mistake, a failed run. */
   error?: string;
   /** The last run: when and how it went. */
@@ -118,6 +121,10 @@ export interface ActionRequest {
 export interface ActionAnswer {
   ok: true;
   emitted: Record<string, number>;
+}
+export interface ManageRequest {
+  extensionId: string;
+  action: "enable" | "disable" | "uninstall";
 }
 export interface SignInRequest {
   extensionId: string;

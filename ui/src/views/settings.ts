@@ -21,7 +21,17 @@ export interface SettingsContext {
   savePreference(extensionId: string, name: string, value: unknown): void;
   runNow(extensionId: string): void;
   signIn(extensionId: string, provider: string, action: "connect" | "disconnect", connection?: string): void;
+  manage(extensionId: string, action: "enable" | "disable" | "uninstall"): void;
+  /** The extension whose uninstall waits for a second press, if any. */
+  confirmingUninstall: string | undefined;
+  askUninstall(extensionId: string | undefined): void;
 }
+
+const SOURCE_WORDS: Record<string, string> = { bundled: "bundled with svc", user: "installed by you", dev: "a development link (svckit dev)" };
+const STATUS_WORDS: Record<string, string> = {
+  loaded: "running", running: "running an update", idle: "running", loading: "starting", crashed: "crashed (svc restarts it)",
+  error: "stopped by an error", disabled: "turned off", broken: "not working", overridden: "replaced by another copy", stopped: "stopped",
+};
 
 const minutes = (value: string): number => {
   const [h, m] = value.split(":").map(Number);
@@ -153,9 +163,11 @@ function extensionCard(ext: UiExtension, ctx: SettingsContext) {
   const headingId = `ext-${ext.id}`.replace(/[^A-Za-z0-9_-]/g, "_");
   return html`<section class="card extension" aria-labelledby=${headingId}>
     <h2 id=${headingId} dir="auto">${shown(ext.title, CAPS.title)}</h2>
-    <p class="sub">${shown(ext.id, CAPS.label)}${ext.version ? ` · ${shown(ext.version, 40)}` : ""} · ${ext.source === "bundled" ? "bundled with svc" : "installed by you"}</p>
+    <p class="sub">${shown(ext.id, CAPS.label)}${ext.version ? ` · ${shown(ext.version, 40)}` : ""} · ${SOURCE_WORDS[ext.source] ?? shown(ext.source, 20)}</p>
+    ${ext.status === "overridden" ? nothing : html`<label class="switch"><input type="checkbox" role="switch" .checked=${ext.enabled}
+      @change=${(e: Event) => ctx.manage(ext.id, (e.target as HTMLInputElement).checked ? "enable" : "disable")} /> On</label>`}
     ${ext.description ? html`<p class="description" dir="auto">${shownLines(ext.description, 500)}</p>` : nothing}
-    <p class="status ${ext.status}">Status: ${ext.status === "loaded" ? "running" : ext.status === "broken" ? "not working" : "replaced by another copy"}
+    <p class="status ${/^[a-z]{1,12}$/.test(ext.status) ? ext.status : ""}">Status: ${STATUS_WORDS[ext.status] ?? shown(ext.status, 20)}
       ${ext.lastRun ? html` · last run ${formatRelative(ext.lastRun.at, ctx.now, ctx.locale)}: ${ext.lastRun.result === "ok" ? "fine" : shown(ext.lastRun.result, 20)}` : nothing}</p>
     ${figures(ext, ctx)}
     ${ext.error ? html`<p class="problem" role="alert">Problem: ${shownLines(ext.error, CAPS.body)}</p>` : nothing}
@@ -166,8 +178,18 @@ function extensionCard(ext: UiExtension, ctx: SettingsContext) {
     ${denials(ext)}
     ${signIns(ext, ctx)}
     ${ext.preferences.length === 0 ? nothing : html`<h3>Options</h3>${ext.preferences.map((p) => preferenceField(ext, p, ctx))}`}
-    ${ext.status === "loaded" ? html`<button type="button" class="button" @click=${() => ctx.runNow(ext.id)}>Run now</button>` : nothing}
+    <div class="actions">
+      ${ext.enabled && ext.status !== "broken" && ext.status !== "overridden" ? html`<button type="button" class="button" @click=${() => ctx.runNow(ext.id)}>Run now</button>` : nothing}
+      ${ext.source === "bundled" || ext.status === "overridden"
+        ? nothing
+        : ctx.confirmingUninstall === ext.id
+          ? html`<span role="alert">Remove ${shown(ext.title, CAPS.label)}, its options and its data?</span>
+              <button type="button" class="button destructive" @click=${() => ctx.manage(ext.id, "uninstall")}>Remove</button>
+              <button type="button" class="button" @click=${() => ctx.askUninstall(undefined)}>Keep</button>`
+          : html`<button type="button" class="button destructive" @click=${() => ctx.askUninstall(ext.id)}>Uninstall…</button>`}
+    </div>
     ${fieldStatus(ctx, `${ext.id}/run`)}
+    ${fieldStatus(ctx, `${ext.id}/manage`)}
   </section>`;
 }
 
