@@ -10,7 +10,13 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, beforeAll } from "vitest";
-import { HOST_MAIN, makeWorld, startHost, type RunningHost, type World } from "../host/harness.js";
+import { HOST_MAIN, REPO, makeWorld, startHost, type RunningHost, type World } from "../host/harness.js";
+
+/**
+ * Where screenshots go: docs/screenshots/ (committed) with SVC_WRITE_SCREENSHOTS=1, else a
+ * temporary folder, so an ordinary test run leaves the tree as it was.
+ */
+export const SCREENSHOTS = process.env.SVC_WRITE_SCREENSHOTS === "1" ? join(REPO, "docs", "screenshots") : join(tmpdir(), `svc-screenshots-${process.pid}`);
 
 export const CHROMIUM = process.env.SVC_CHROMIUM ?? "/usr/bin/chromium";
 /** The launch flags of /work/.library/env/machines/node.md (a fresh --user-data-dir per browser). */

@@ -7,9 +7,9 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { REPO, type World } from "../host/harness.js";
+import type { World } from "../host/harness.js";
 import { packageJson, writeSvc } from "../trust/svc-package.js";
-import { openUi, useUiScene } from "./harness.js";
+import { openUi, SCREENSHOTS, useUiScene } from "./harness.js";
 
 const CODE = 'module.exports = { default: { async update(ctx) { await ctx.emit({ key: "d", title: "Deploys", layout: "stat", data: { value: 1 } }); return {}; } } };';
 
@@ -39,7 +39,7 @@ describe("install review", () => {
     await review.waitFor();
     expect(await review.locator("h3").innerText()).toBe("Deploys 1.0.0");
     expect(await review.getByRole("list", { name: "reach" }).innerText()).toBe("connect to api.example.com");
-    await page.screenshot({ path: join(REPO, "docs", "screenshots", "install-review-dark.png"), fullPage: false });
+    await page.screenshot({ path: join(SCREENSHOTS, "install-review-dark.png"), fullPage: false });
     await review.getByRole("button", { name: "Install" }).click();
     await expect.poll(() => page.locator(".install [role=status]").innerText(), { timeout: 10_000 }).toBe("Installed Deploys 1.0.0.");
     expect(await installedVersion()).toBe("1.0.0");
@@ -65,7 +65,7 @@ describe("install review", () => {
     expect(gained).toHaveLength(2);
     expect(gained[0]).toBe("+ ⚠ connect to any address ending in .example.net — a wildcard covers every server under that name");
     expect(gained[1]).toMatch(/^\+ ⚠ run the program bash — /);
-    await page.screenshot({ path: join(REPO, "docs", "screenshots", "install-update-light.png"), fullPage: false });
+    await page.screenshot({ path: join(SCREENSHOTS, "install-update-light.png"), fullPage: false });
     // While the review is open, and after Cancel, the old version stays.
     expect(await installedVersion()).toBe("1.0.0");
     await review.getByRole("button", { name: "Cancel" }).click();

@@ -3,12 +3,11 @@
  * values for the locale, sparkline, stages, ticking countdown, meters, stale marks, names for
  * screen readers. Also writes the screenshots in docs/screenshots/ (dark and light).
  */
-import { mkdir } from "node:fs/promises";
+import { mkdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { REPO } from "../host/harness.js";
 import { galleryScene } from "./gallery.js";
-import { openUi, useUiScene } from "./harness.js";
+import { openUi, SCREENSHOTS, useUiScene } from "./harness.js";
 
 const scene = useUiScene(galleryScene);
 
@@ -62,7 +61,7 @@ describe("the panel", () => {
   });
 
   it("writes screenshots of every layout, Settings, dark and light", async () => {
-    const folder = join(REPO, "docs", "screenshots");
+    const folder = SCREENSHOTS;
     await mkdir(folder, { recursive: true });
     for (const scheme of ["dark", "light"] as const) {
       const page = await openUi(scene.world, scene.ui.context);
@@ -80,6 +79,12 @@ describe("the panel", () => {
       await page.waitForSelector(".settings .extension");
       await page.screenshot({ path: join(folder, `settings-${scheme}.png`), fullPage: true });
       await page.close();
+    }
+    for (const scheme of ["dark", "light"]) {
+      for (const name of ["panel", "compact", "settings", ...["stat", "progress", "session", "list", "score", "countdown", "meter"].map((key) => `layout-${key}`)]) {
+        const png = await readFile(join(folder, `${name}-${scheme}.png`));
+        expect(png.subarray(1, 4).toString()).toBe("PNG");
+      }
     }
   });
 });
