@@ -37,6 +37,7 @@ Usage:
 Environment:
   SVC_HOME                 support folder (default: the platform's, e.g. ~/.local/share/Svc)
   SVC_PORT                 HTTP port (default 47811; a free one when taken)
+  SVC_UI_PORT              the notch UI's port (default: a free one)
   SVC_BUNDLED_EXTENSIONS   bundled extension folders, ${process.platform === "win32" ? ";" : ":"}-separated (default: this repository's extensions/)
   SVC_HOST_OUTPUT          auto | live | lines | json
   SVC_LOG_LEVEL            debug | info | warn | error

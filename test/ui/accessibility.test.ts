@@ -4,28 +4,16 @@
  */
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { makeWorld, startHost, writeExtension, type RunningHost, type World } from "../host/harness.js";
-import { GALLERY_SVC, galleryCode } from "./gallery.js";
-import { launchChromium, openUi, type UiBrowser } from "./harness.js";
+import { galleryScene } from "./gallery.js";
+import { launchChromium, openUi, useUiScene, type UiBrowser } from "./harness.js";
 
-let world: World;
-let host: RunningHost;
+const scene = useUiScene({ ...galleryScene, browser: false });
 let axeSource: string;
 
 beforeAll(async () => {
-  world = await makeWorld();
-  await writeExtension(join(world.bundled, "gallery"), { svc: GALLERY_SVC, code: galleryCode() });
-  host = await startHost(world, { SVC_HOST_CLOCK: "system" });
-  await host.waitFor((e) => e.type === "blip" && e.id === "com.example.gallery/stale", { timeoutMs: 15_000 });
   axeSource = await readFile(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
-}, 40_000);
-
-afterAll(async () => {
-  await host?.stop();
-  await world?.remove();
 });
 
 /** The violations axe finds, as "rule: target" lines (empty when clean). */
@@ -51,7 +39,7 @@ describe.each([
   afterAll(async () => ui?.close());
 
   it("finds no violation in the panel, compact notch and Settings", async () => {
-    const page = await openUi(world, ui.context);
+    const page = await openUi(scene.world, ui.context);
     expect(await violations(page)).toEqual([]);
     await page.getByRole("tab", { name: "Settings" }).click();
     await page.waitForSelector(".settings .extension");
@@ -67,7 +55,7 @@ describe("reduced motion", () => {
   it("stops every animation (the pressed spinner included)", async () => {
     const ui = await launchChromium({ reducedMotion: "reduce" });
     try {
-      const page = await openUi(world, ui.context);
+      const page = await openUi(scene.world, ui.context);
       await page.locator('[data-blip="com.example.gallery/progress"] button', { hasText: "Retry" }).click();
       const spinner = page.locator('[data-blip="com.example.gallery/progress"] .spinner');
       await spinner.waitFor();

@@ -3,6 +3,10 @@
  * actions: `approve` on a list row dismisses it (the next update leaves it out), `fail` throws,
  * `slow` waits for a release file, `reply` echoes its input as a notify, `open` asks to open a page.
  */
+import { join } from "node:path";
+import { writeExtension } from "../host/harness.js";
+import type { UiSceneOptions } from "./harness.js";
+
 const NOW = "Date.now()";
 
 export const GALLERY_SVC = {
@@ -69,3 +73,9 @@ module.exports = { default: {
 } };
 `;
 }
+
+/** A scene with the gallery installed and all its blips shown. */
+export const galleryScene: UiSceneOptions = {
+  setup: (world) => writeExtension(join(world.bundled, "gallery"), { svc: GALLERY_SVC, code: galleryCode() }),
+  ready: (host) => host.waitFor((e) => e.type === "blip" && e.id === `${GALLERY_SVC.id}/stale`, { timeoutMs: 15_000 }),
+};

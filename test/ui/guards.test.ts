@@ -6,23 +6,15 @@
 import { execFile } from "node:child_process";
 import { request } from "node:http";
 import { promisify } from "node:util";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { HOST_MAIN, makeWorld, startHost, webhookInfo, type RunningHost, type World } from "../host/harness.js";
-import { uiUrl } from "./harness.js";
+import { beforeAll, describe, expect, it } from "vitest";
+import { HOST_MAIN, makeWorld, webhookInfo } from "../host/harness.js";
+import { uiUrl, useUiScene } from "./harness.js";
 
-let world: World;
-let host: RunningHost;
+const scene = useUiScene({ browser: false });
 let port: number;
 
 beforeAll(async () => {
-  world = await makeWorld();
-  host = await startHost(world);
-  port = Number(new URL(await uiUrl(world)).port);
-}, 30_000);
-
-afterAll(async () => {
-  await host?.stop();
-  await world?.remove();
+  port = Number(new URL(await uiUrl(scene.world)).port);
 });
 
 interface Answer {
@@ -55,7 +47,7 @@ function raw(method: string, path: string, headers: Record<string, string> = {},
 const json = (value: unknown) => ({ "Content-Type": "application/json", body: JSON.stringify(value) });
 
 async function session(): Promise<string> {
-  const ticket = (await uiUrl(world)).split("#t=")[1];
+  const ticket = (await uiUrl(scene.world)).split("#t=")[1];
   const answer = await raw("POST", "/api/session", { "Content-Type": "application/json" }, JSON.stringify({ ticket }));
   expect(answer.status).toBe(200);
   return (JSON.parse(answer.body) as { token: string }).token;
@@ -63,19 +55,19 @@ async function session(): Promise<string> {
 
 describe("the one-time URL", () => {
   it("svc-host ui --url prints http://127.0.0.1:<ui-port>/#t=<ticket>", async () => {
-    const url = await uiUrl(world);
+    const url = await uiUrl(scene.world);
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/#t=[A-Za-z0-9_-]{43}$/);
-    expect(Number(new URL(url).port)).not.toBe((await webhookInfo(world)).port);
+    expect(Number(new URL(url).port)).not.toBe((await webhookInfo(scene.world)).port);
   });
 
   it("POST /v1/ui/tickets needs the bearer token, like every /v1 route", async () => {
-    const { port: v1 } = await webhookInfo(world);
+    const { port: v1 } = await webhookInfo(scene.world);
     const answer = await fetch(`http://127.0.0.1:${v1}/v1/ui/tickets`, { method: "POST" });
     expect(answer.status).toBe(401);
   });
 
   it("a ticket works once", async () => {
-    const ticket = (await uiUrl(world)).split("#t=")[1];
+    const ticket = (await uiUrl(scene.world)).split("#t=")[1];
     const first = await raw("POST", "/api/session", { "Content-Type": "application/json" }, JSON.stringify({ ticket }));
     expect(first.status).toBe(200);
     expect(JSON.parse(first.body).token).toMatch(/^[A-Za-z0-9_-]{43}$/);

@@ -9,7 +9,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
-import { HOST_MAIN, type World } from "../host/harness.js";
+import { afterAll, beforeAll } from "vitest";
+import { HOST_MAIN, REPO, makeWorld, startHost, type RunningHost, type World } from "../host/harness.js";
+
+/**
+ * Where screenshots go: docs/screenshots/ (committed) with SVC_WRITE_SCREENSHOTS=1, else a
+ * temporary folder, so an ordinary test run leaves the tree as it was.
+ */
+export const SCREENSHOTS = process.env.SVC_WRITE_SCREENSHOTS === "1" ? join(REPO, "docs", "screenshots") : join(tmpdir(), `svc-screenshots-${process.pid}`);
 
 export const CHROMIUM = process.env.SVC_CHROMIUM ?? "/usr/bin/chromium";
 /** The launch flags of /work/.library/env/machines/node.md (a fresh --user-data-dir per browser). */
@@ -62,3 +69,68 @@ export async function openUi(world: World, context: BrowserContext, query = ""):
 
 /** The UI server's origin from a ticket URL. */
 export const originOf = (url: string): string => new URL(url).origin;
+
+/** A host (with its world) and, unless `browser: false`, a Chromium: shared by one test file. */
+export interface UiScene {
+  readonly world: World;
+  readonly host: RunningHost;
+  readonly ui: UiBrowser;
+}
+
+export interface UiSceneOptions {
+  /** Writes the file's extensions into the world before the host starts. */
+  setup?: (world: World) => Promise<unknown>;
+  env?: Record<string, string>;
+  /** Waits until the host shows what the tests need. */
+  ready?: (host: RunningHost) => Promise<unknown>;
+  browser?: boolean;
+}
+
+/**
+ * Starts the scene before the file's tests (system clock) and takes it down after them.
+ *
+ * @example
+ * const scene = useUiScene({ setup: (world) => writeExtension(...), ready: (host) => host.waitFor(...) });
+ * it("…", async () => { const page = await openUi(scene.world, scene.ui.context); });
+ */
+export function useUiScene(options: UiSceneOptions = {}): UiScene {
+  const parts: { world?: World; host?: RunningHost; ui?: UiBrowser } = {};
+  beforeAll(async () => {
+    parts.world = await makeWorld();
+    await options.setup?.(parts.world);
+    parts.host = await startHost(parts.world, { SVC_HOST_CLOCK: "system", ...options.env });
+    await options.ready?.(parts.host);
+    if (options.browser !== false) parts.ui = await launchChromium();
+  }, 40_000);
+  afterAll(async () => {
+    await parts.ui?.close();
+    await parts.host?.stop();
+    await parts.world?.remove();
+  });
+  return {
+    get world() {
+      return parts.world!;
+    },
+    get host() {
+      return parts.host!;
+    },
+    get ui() {
+      return parts.ui!;
+    },
+  };
+}
+
+/** A POST to the UI API from inside the page, with the tab's own session. */
+export function postFromPage(page: Page, path: string, body: unknown): Promise<{ status: number; body: { error?: string; [key: string]: unknown } }> {
+  return page.evaluate(
+    async ([path, body]) => {
+      const answer = await fetch(path as string, {
+        method: "POST",
+        headers: { Authorization: `Bearer ${sessionStorage.getItem("svc.session")}`, "Content-Type": "application/json" },
+        body: JSON.stringify(body),
+      });
+      return { status: answer.status, body: await answer.json() };
+    },
+    [path, body] as const,
+  );
+}

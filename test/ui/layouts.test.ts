@@ -3,36 +3,19 @@
  * values for the locale, sparkline, stages, ticking countdown, meters, stale marks, names for
  * screen readers. Also writes the screenshots in docs/screenshots/ (dark and light).
  */
-import { mkdir } from "node:fs/promises";
+import { mkdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { REPO, makeWorld, startHost, writeExtension, type RunningHost, type World } from "../host/harness.js";
-import { GALLERY_SVC, galleryCode } from "./gallery.js";
-import { launchChromium, openUi, type UiBrowser } from "./harness.js";
+import { describe, expect, it } from "vitest";
+import { galleryScene } from "./gallery.js";
+import { openUi, SCREENSHOTS, useUiScene } from "./harness.js";
 
-let world: World;
-let host: RunningHost;
-let ui: UiBrowser;
-
-beforeAll(async () => {
-  world = await makeWorld();
-  await writeExtension(join(world.bundled, "gallery"), { svc: GALLERY_SVC, code: galleryCode() });
-  host = await startHost(world, { SVC_HOST_CLOCK: "system" });
-  await host.waitFor((e) => e.type === "blip" && e.id === "com.example.gallery/stale", { timeoutMs: 15_000 });
-  ui = await launchChromium();
-}, 40_000);
-
-afterAll(async () => {
-  await ui?.close();
-  await host?.stop();
-  await world?.remove();
-});
+const scene = useUiScene(galleryScene);
 
 const text = (page: import("playwright-core").Page, selector: string) => page.locator(selector).first().innerText();
 
 describe("the panel", () => {
   it("draws all seven layouts with their fields, formatted for the locale", async () => {
-    const page = await openUi(world, ui.context);
+    const page = await openUi(scene.world, scene.ui.context);
     const blip = (key: string) => `[data-blip="com.example.gallery/${key}"]`;
     await page.waitForSelector(blip("meter"));
     // stat: currency, label, delta as percent, sparkline, facts
@@ -53,6 +36,9 @@ describe("the panel", () => {
     expect(await page.locator(`${blip("list")} .item`).count()).toBe(3);
     expect(await page.locator(`${blip("list")} .item a`).first().getAttribute("href")).toBe("https://github.com/octo/web/pull/42");
     expect(await text(page, `${blip("list")} .more`)).toBe("9 more");
+    // an option whose `blips` names this blip is drawn on it (and on no other)
+    expect(await page.locator(`${blip("list")} details.blip-options label`).allTextContents()).toEqual(["Limit"]);
+    expect(await page.locator(`${blip("stat")} details.blip-options`).count()).toBe(0);
     // score
     expect(await page.locator(`${blip("score")} .score-value`).allInnerTexts()).toEqual(["98", "101"]);
     expect(await text(page, `${blip("score")} .period`)).toBe("Q4 2:31");
@@ -75,20 +61,30 @@ describe("the panel", () => {
   });
 
   it("writes screenshots of every layout, Settings, dark and light", async () => {
-    const folder = join(REPO, "docs", "screenshots");
+    const folder = SCREENSHOTS;
     await mkdir(folder, { recursive: true });
     for (const scheme of ["dark", "light"] as const) {
-      const page = await openUi(world, ui.context);
+      const page = await openUi(scene.world, scene.ui.context);
       await page.emulateMedia({ colorScheme: scheme, reducedMotion: "reduce" });
       await page.waitForSelector('[data-blip="com.example.gallery/meter"]');
       await page.screenshot({ path: join(folder, `panel-${scheme}.png`), fullPage: true });
       for (const key of ["stat", "progress", "session", "list", "score", "countdown", "meter"]) {
         await page.locator(`[data-blip="com.example.gallery/${key}"]`).screenshot({ path: join(folder, `layout-${key}-${scheme}.png`) });
       }
+      await page.locator(".notch-button").click();
+      await page.waitForSelector(".compact");
+      await page.screenshot({ path: join(folder, `compact-${scheme}.png`), clip: { x: 0, y: 0, width: 600, height: 260 } });
+      await page.locator(".notch-button").click();
       await page.getByRole("tab", { name: "Settings" }).click();
       await page.waitForSelector(".settings .extension");
       await page.screenshot({ path: join(folder, `settings-${scheme}.png`), fullPage: true });
       await page.close();
+    }
+    for (const scheme of ["dark", "light"]) {
+      for (const name of ["panel", "compact", "settings", ...["stat", "progress", "session", "list", "score", "countdown", "meter"].map((key) => `layout-${key}`)]) {
+        const png = await readFile(join(folder, `${name}-${scheme}.png`));
+        expect(png.subarray(1, 4).toString()).toBe("PNG");
+      }
     }
   });
 });

@@ -6,11 +6,11 @@
  */
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeWorld, post, startHost, writeExtension, type RunningHost, type World } from "../host/harness.js";
+import { describe, expect, it } from "vitest";
+import { post, writeExtension } from "../host/harness.js";
 import { useSessionKeyring } from "../trust/session-keyring.js";
 import { GALLERY_SVC } from "./gallery.js";
-import { launchChromium, openUi, type UiBrowser } from "./harness.js";
+import { openUi, postFromPage, useUiScene } from "./harness.js";
 
 const session = useSessionKeyring();
 const ID = "com.example.prefs";
@@ -20,6 +20,7 @@ module.exports = { default: {
   async update(ctx) {
     const p = ctx.preferences;
     const hours = await ctx.workingHours();
+    try { await fetch("https://denied.example.org/"); } catch {}
     await ctx.emit({ key: "seen", title: "Seen", layout: "stat", data: { value: ctx.trigger.type },
       facts: [
         { label: "options", value: [p.team, p.notes, p.verbose, p.region, p.limit, (p.token ?? "").length].join("|") },
@@ -30,29 +31,23 @@ module.exports = { default: {
 } };
 `;
 
-let world: World;
-let host: RunningHost;
-let ui: UiBrowser;
-
-beforeAll(async () => {
-  world = await makeWorld();
-  await writeExtension(join(world.bundled, "prefs"), { svc: { ...GALLERY_SVC, id: ID, title: "Prefs" }, code: PREFS_CODE });
-  host = await startHost(world, { SVC_HOST_CLOCK: "system", DBUS_SESSION_BUS_ADDRESS: session.bus.address });
-  await host.waitFor((e) => e.type === "blip" && e.id === `${ID}/seen`, { timeoutMs: 15_000 });
-  ui = await launchChromium();
-}, 40_000);
-
-afterAll(async () => {
-  await ui?.close();
-  await host?.stop();
-  await world?.remove();
+const scene = useUiScene({
+  setup: (world) =>
+    writeExtension(join(world.bundled, "prefs"), {
+      svc: { ...GALLERY_SVC, id: ID, title: "Prefs", permissions: { network: ["api.example.com", "auth.example.com"] }, oauth: { github: { title: "GitHub", authorizeUrl: "https://auth.example.com/authorize", tokenUrl: "https://auth.example.com/token", clientId: "svc-test" } } },
+      code: PREFS_CODE,
+    }),
+  get env() {
+    return { DBUS_SESSION_BUS_ADDRESS: session.bus.address };
+  },
+  ready: (host) => host.waitFor((e) => e.type === "blip" && e.id === `${ID}/seen`, { timeoutMs: 15_000 }),
 });
 
 const facts = async (page: import("playwright-core").Page) => page.locator(`[data-blip="${ID}/seen"] .facts dd`).allInnerTexts();
 
 describe("Settings", () => {
   it("saves every option type on change; the extension runs with trigger preferences", async () => {
-    const page = await openUi(world, ui.context);
+    const page = await openUi(scene.world, scene.ui.context);
     expect(await facts(page)).toEqual(["platform||false|eu|5|0", "null"]);
     await page.getByRole("tab", { name: "Settings" }).click();
     const card = page.locator(".extension", { has: page.locator("h2", { hasText: "Prefs" }) });
@@ -72,7 +67,7 @@ describe("Settings", () => {
   });
 
   it("marks a required option and refuses a wrong value with the reason", async () => {
-    const page = await openUi(world, ui.context);
+    const page = await openUi(scene.world, scene.ui.context);
     await page.getByRole("tab", { name: "Settings" }).click();
     const card = page.locator(".extension", { has: page.locator("h2", { hasText: "Prefs" }) });
     const token = card.getByLabel("API token");
@@ -80,21 +75,14 @@ describe("Settings", () => {
     expect(await card.locator(".pref", { hasText: "API token" }).locator(".problem").last().innerText()).toBe("Required: Prefs needs it to work.");
     expect(await card.locator(".pref .required").count()).toBe(1);
     // A value the host refuses is answered with the reason (what the field then shows).
-    const refused = await page.evaluate(async (id) => {
-      const answer = await fetch("/api/preferences", {
-        method: "POST",
-        headers: { Authorization: `Bearer ${sessionStorage.getItem("svc.session")}`, "Content-Type": "application/json" },
-        body: JSON.stringify({ extensionId: id, name: "verbose", value: "yes" }),
-      });
-      return { status: answer.status, body: await answer.json() };
-    }, ID);
+    const refused = await postFromPage(page, "/api/preferences", { extensionId: ID, name: "verbose", value: "yes" });
     expect(refused.status).toBe(400);
     expect(refused.body.error).toMatch(/verbose/);
     await page.close();
   });
 
   it("a password is write-only: saved to the extension, never shown or sent back", async () => {
-    const page = await openUi(world, ui.context);
+    const page = await openUi(scene.world, scene.ui.context);
     await page.getByRole("tab", { name: "Settings" }).click();
     const card = page.locator(".extension", { has: page.locator("h2", { hasText: "Prefs" }) });
     const token = card.getByLabel("API token");
@@ -105,7 +93,7 @@ describe("Settings", () => {
     await page.getByRole("tab", { name: "Blips" }).click();
     await expect.poll(async () => (await facts(page))[0], { timeout: 10_000 }).toMatch(/\|12$/);
     // A new page's snapshot knows only that it is set.
-    const fresh = await openUi(world, ui.context);
+    const fresh = await openUi(scene.world, scene.ui.context);
     const snapshotText = await fresh.evaluate(async () => {
       const token = sessionStorage.getItem("svc.session");
       const controller = new AbortController();
@@ -125,13 +113,13 @@ describe("Settings", () => {
   });
 
   it("working hours are what host.workingHours answers; app settings are stored", async () => {
-    const page = await openUi(world, ui.context);
+    const page = await openUi(scene.world, scene.ui.context);
     await page.getByRole("tab", { name: "Settings" }).click();
     await page.getByLabel("I have working hours").check();
     await page.getByLabel("Start").fill("08:30");
     await page.getByLabel("Start").press("Tab");
     await page.getByLabel("on click only").check();
-    await expect.poll(async () => JSON.parse(await readFile(join(world.home, "ui-settings.json"), "utf8")), { timeout: 10_000 }).toMatchObject({
+    await expect.poll(async () => JSON.parse(await readFile(join(scene.world.home, "ui-settings.json"), "utf8")), { timeout: 10_000 }).toMatchObject({
       openOn: "click",
       workingHours: { start: 510, end: 1020, weekdaysOnly: true },
     });
@@ -144,13 +132,30 @@ describe("Settings", () => {
   });
 });
 
+describe("Settings per extension", () => {
+  it("shows live figures, what the sandbox refused, and sign-ins with connect", async () => {
+    const page = await openUi(scene.world, scene.ui.context);
+    await page.getByRole("tab", { name: "Settings" }).click();
+    const card = page.locator(".extension", { has: page.locator("h2", { hasText: "Prefs" }) });
+    await expect.poll(() => card.locator(".figures").innerText(), { timeout: 10_000 }).toMatch(/^memory [\d.]+ MB · CPU [\d,]+ ms$/);
+    await expect.poll(() => card.locator(".denials li").first().innerText(), { timeout: 10_000 }).toContain("denied.example.org");
+    expect(await card.locator(".signin").innerText()).toContain("Not connected to GitHub.");
+    await card.getByRole("button", { name: "Connect GitHub" }).click();
+
+    const link = page.locator(".open-requests a", { hasText: "Open" });
+    await expect.poll(() => link.getAttribute("href"), { timeout: 10_000 }).toMatch(/^https:\/\/auth\.example\.com\/authorize\?/);
+    expect(await card.locator(".signin [role=status]").innerText()).toBe("the sign-in page is open: finish there");
+    await page.close();
+  });
+});
+
 describe("ended blips", () => {
   it("are shown as ended, then dismissed after dismissAfter", async () => {
-    const page = await openUi(world, ui.context);
-    expect((await post(world, "/v1/blips", { id: "ci/run", title: "CI run", state: "running", layout: "progress", data: { fraction: 0.9 } })).status).toBe(200);
+    const page = await openUi(scene.world, scene.ui.context);
+    expect((await post(scene.world, "/v1/blips", { id: "ci/run", title: "CI run", state: "running", layout: "progress", data: { fraction: 0.9 } })).status).toBe(200);
     const run = page.locator('[data-blip="ci/run"]');
     await run.waitFor();
-    expect((await post(world, "/v1/blips/ci%2Frun/end", { state: "success", dismissAfter: 1 })).status).toBe(200);
+    expect((await post(scene.world, "/v1/blips/ci%2Frun/end", { state: "success", dismissAfter: 1 })).status).toBe(200);
     await expect.poll(() => run.getAttribute("class")).toContain("ended");
     expect(await run.getAttribute("aria-label")).toBe("CI run, succeeded, 90 percent, ended");
     await run.waitFor({ state: "detached", timeout: 10_000 });

@@ -14,7 +14,7 @@ import { Store } from "./model/store.js";
 import { shellHooks } from "./shell.js";
 import type { AppSettings, UiBlip, UiEvent } from "./wire.js";
 import { blipView, type BlipContext } from "./views/blip.js";
-import { settingsView } from "./views/settings.js";
+import { preferenceField, settingsView, type SettingsContext } from "./views/settings.js";
 import { installView, type InstallSummaryView } from "./views/install.js";
 
 /** A tab of the expanded panel. The tools tray adds itself here. */
@@ -40,7 +40,7 @@ export class SvcApp extends LitElement {
   private tab = "blips";
   private inputOpen: string | undefined;
   private notifyLine: NotifyLine | undefined;
-  private readonly fieldStatus = new Map<string, string>();
+  private readonly fieldStatus = new Map<string, { ok: boolean; text: string }>();
   private install: { review?: { reviewId: string; summary: InstallSummaryView }; busy: boolean; message?: string } = { busy: false };
   private readonly notify = new NotifyQueue(
     (line) => {
@@ -52,6 +52,26 @@ export class SvcApp extends LitElement {
   private readonly locale = navigator.language || "en";
   private readonly shell = shellHooks();
   private staleTimer: ReturnType<typeof setInterval> | undefined;
+  private hoverTimer: ReturnType<typeof setTimeout> | undefined;
+  private openedByHover = false;
+  private confirmingUninstall: string | undefined;
+
+  /** Settings say "open on hover": the pointer resting on the notch for the delay opens it. */
+  private readonly onPointerEnter = (): void => {
+    const settings = this.store.settings;
+    if (this.expanded || settings?.openOn !== "hover") return;
+    clearTimeout(this.hoverTimer);
+    this.hoverTimer = setTimeout(() => {
+      this.setExpanded(true, false);
+      this.openedByHover = true;
+    }, settings.hoverDelayMs);
+  };
+
+  /** Leaving cancels a pending hover; a panel the hover opened closes again. */
+  private readonly onPointerLeave = (): void => {
+    clearTimeout(this.hoverTimer);
+    if (this.openedByHover) this.setExpanded(false, false);
+  };
 
   /** Light DOM: one stylesheet themes everything. */
   protected override createRenderRoot(): HTMLElement {
@@ -62,6 +82,10 @@ export class SvcApp extends LitElement {
     super.connectedCallback();
     this.expanded = new URLSearchParams(location.search).get("view") !== "compact";
     document.addEventListener("keydown", this.onKey);
+    this.shell.onCommand?.((command) => {
+      this.tab = command === "settings" ? "settings" : "blips";
+      this.setExpanded(true);
+    });
     void this.start();
     // Stale marks and relative dates move on slowly: a quiet redraw every 30 s is enough.
     this.staleTimer = setInterval(() => this.requestUpdate(), 30_000);
@@ -116,10 +140,15 @@ export class SvcApp extends LitElement {
     if (event.type === "blip") this.dispatchEvent(new CustomEvent("svc-blip", { detail: { id: event.id, seq: event.blip?.seq } }));
   }
 
-  private setExpanded(expanded: boolean): void {
+  /** `focus`: move the focus into the panel (click and keyboard; never on hover). */
+  private setExpanded(expanded: boolean, focus = true): void {
+    clearTimeout(this.hoverTimer);
+    this.openedByHover = false;
     this.expanded = expanded;
-    this.shell.setExpanded?.(expanded);
-    this.shell.setClickThrough?.(!expanded);
+    // The shell's answers are not awaited: the page never waits for its window.
+    void Promise.resolve(this.shell.setExpanded?.(expanded)).catch(() => {});
+    void Promise.resolve(this.shell.setClickThrough?.(!expanded)).catch(() => {});
+    if (!focus) return;
     void this.updateComplete.then(() => {
       const target = expanded ? this.querySelector<HTMLElement>(".panel .blip") ?? this.querySelector<HTMLElement>(".tabs button") : this.querySelector<HTMLElement>(".notch-button");
       target?.focus();
@@ -186,23 +215,38 @@ export class SvcApp extends LitElement {
         this.inputOpen = key;
         this.requestUpdate();
       },
+      blipOptions: (blip) => {
+        if (blip.source !== "extension") return nothing;
+        const slash = blip.id.indexOf("/");
+        const ext = store.extension(blip.id.slice(0, slash));
+        const key = blip.id.slice(slash + 1);
+        const options = ext?.preferences.filter((p) => p.blips?.includes(key)) ?? [];
+        if (!ext || options.length === 0) return nothing;
+        const settings = this.settingsContext();
+        return html`<details class="blip-options"><summary>Options</summary>${options.map((p) => preferenceField(ext, p, settings, "blip"))}</details>`;
+      },
     };
   }
 
   renderPanel(): TemplateResult {
     const blips = this.store.ordered();
     const ctx = this.context(Date.now());
-    const requests = this.store.openRequests;
     return html`
-      ${requests.length === 0 ? nothing : html`<ul class="open-requests" aria-label="pages extensions want to open">${requests.map((r) => {
+      ${blips.length === 0
+        ? html`<p class="empty">${this.store.ready ? "Nothing to show yet. Blips from your extensions appear here." : "Connecting…"}</p>`
+        : html`<div class="blips" role="list" aria-label="blips">${blips.map((blip) => html`<div role="listitem">${blipView(blip, ctx)}</div>`)}</div>`}`;
+  }
+
+  /** Pages extensions asked to open: a line each, opened only by the person's click (http/https only). */
+  private renderOpenRequests(): TemplateResult | typeof nothing {
+    const requests = this.store.openRequests;
+    if (requests.length === 0) return nothing;
+    return html`<ul class="open-requests" aria-label="pages extensions want to open">${requests.map((r) => {
         const href = safeHref(r.url);
         return html`<li>${r.extensionId ? shown(r.extensionId, CAPS.label) : "svc"} wants to open <code>${shown(r.url, CAPS.url)}</code>
           ${href ? html`<a class="button primary" href=${href} target="_blank" rel="noopener noreferrer" @click=${() => this.dropRequest(r.url)}>Open</a>` : html`<span class="problem">only http and https pages open</span>`}
           <button type="button" class="button" @click=${() => this.dropRequest(r.url)}>Dismiss</button></li>`;
-      })}</ul>`}
-      ${blips.length === 0
-        ? html`<p class="empty">${this.store.ready ? "Nothing to show yet. Blips from your extensions appear here." : "Connecting…"}</p>`
-        : html`<div class="blips" role="list" aria-label="blips">${blips.map((blip) => html`<div role="listitem">${blipView(blip, ctx)}</div>`)}</div>`}`;
+      })}</ul>`;
   }
 
   private dropRequest(url: string): void {
@@ -214,9 +258,9 @@ export class SvcApp extends LitElement {
     try {
       const answer = await this.api!.post<{ settings: AppSettings }>("settings", change);
       this.store.settings = answer.settings;
-      this.fieldStatus.set("settings", "saved");
+      this.fieldStatus.set("settings", { ok: true, text: "saved" });
     } catch (error) {
-      this.fieldStatus.set("settings", (error as Error).message);
+      this.fieldStatus.set("settings", { ok: false, text: (error as Error).message });
     }
     this.requestUpdate();
   }
@@ -225,9 +269,9 @@ export class SvcApp extends LitElement {
     const key = `${extensionId}/${name}`;
     try {
       await this.api!.post("preferences", { extensionId, name, value });
-      this.fieldStatus.set(key, "saved");
+      this.fieldStatus.set(key, { ok: true, text: "saved" });
     } catch (error) {
-      this.fieldStatus.set(key, (error as Error).message);
+      this.fieldStatus.set(key, { ok: false, text: (error as Error).message });
     }
     this.requestUpdate();
   }
@@ -235,9 +279,20 @@ export class SvcApp extends LitElement {
   private async runNow(extensionId: string): Promise<void> {
     try {
       await this.api!.post("run", { extensionId });
-      this.fieldStatus.set(`${extensionId}/run`, "started a run");
+      this.fieldStatus.set(`${extensionId}/run`, { ok: true, text: "started a run" });
     } catch (error) {
-      this.fieldStatus.set(`${extensionId}/run`, (error as Error).message);
+      this.fieldStatus.set(`${extensionId}/run`, { ok: false, text: (error as Error).message });
+    }
+    this.requestUpdate();
+  }
+
+  private async signIn(extensionId: string, provider: string, action: "connect" | "disconnect", connection?: string): Promise<void> {
+    const key = `${extensionId}/signin/${provider}`;
+    try {
+      await this.api!.post("signins", { extensionId, provider, action, ...(connection ? { connection } : {}) });
+      this.fieldStatus.set(key, { ok: true, text: action === "connect" ? "the sign-in page is open: finish there" : "disconnected" });
+    } catch (error) {
+      this.fieldStatus.set(key, { ok: false, text: (error as Error).message });
     }
     this.requestUpdate();
   }
@@ -269,15 +324,8 @@ export class SvcApp extends LitElement {
     this.requestUpdate();
   }
 
-  renderSettings(): TemplateResult {
-    return html`${installView({
-      ...this.install,
-      review: this.install.review,
-      message: this.install.message,
-      pathForFile: this.shell.pathForFile ? (file) => this.shell.pathForFile!(file) : undefined,
-      onReview: (path) => void this.reviewInstall(path),
-      onDecide: (accept) => void this.decideInstall(accept),
-    })}${settingsView({
+  private settingsContext(): SettingsContext {
+    return {
       locale: this.locale,
       now: Date.now(),
       settings: this.store.settings,
@@ -287,7 +335,36 @@ export class SvcApp extends LitElement {
       saveSettings: (change) => void this.saveSettings(change),
       savePreference: (id, name, value) => void this.savePreference(id, name, value),
       runNow: (id) => void this.runNow(id),
-    })}`;
+      signIn: (id, provider, action, connection) => void this.signIn(id, provider, action, connection),
+      manage: (id, action) => void this.manage(id, action),
+      confirmingUninstall: this.confirmingUninstall,
+      askUninstall: (id) => {
+        this.confirmingUninstall = id;
+        this.requestUpdate();
+      },
+    };
+  }
+
+  private async manage(extensionId: string, action: "enable" | "disable" | "uninstall"): Promise<void> {
+    const key = `${extensionId}/manage`;
+    this.confirmingUninstall = undefined;
+    try {
+      await this.api!.post("extensions", { extensionId, action });
+      this.fieldStatus.set(key, { ok: true, text: action === "uninstall" ? "removed" : action === "enable" ? "turned on" : "turned off" });
+    } catch (error) {
+      this.fieldStatus.set(key, { ok: false, text: (error as Error).message });
+    }
+    this.requestUpdate();
+  }
+
+  renderSettings(): TemplateResult {
+    return html`${installView({
+      ...this.install,
+      review: this.install.review,
+      message: this.install.message,
+      onReview: (path) => void this.reviewInstall(path),
+      onDecide: (accept) => void this.decideInstall(accept),
+    })}${settingsView(this.settingsContext())}`;
   }
 
   private renderCompact(): TemplateResult {
@@ -305,7 +382,7 @@ export class SvcApp extends LitElement {
     document.documentElement.dataset.reduceMotion = this.reducedMotion();
     const line = this.notifyLine;
     const tab = TABS.find((t) => t.id === this.tab) ?? TABS[0];
-    return html`<main class="notch ${this.expanded ? "expanded" : "collapsed"}">
+    return html`<main class="notch ${this.expanded ? "expanded" : "collapsed"}" @mouseenter=${this.onPointerEnter} @mouseleave=${this.onPointerLeave}>
       <h1 class="sr">svc</h1>
       <div class="bar">
         <button type="button" class="notch-button" aria-expanded=${this.expanded ? "true" : "false"} aria-controls="panel"
@@ -317,6 +394,7 @@ export class SvcApp extends LitElement {
         ? html`<span class="notify-line"><strong dir="auto">${shown(line.title, CAPS.title)}</strong>${line.body ? html` <span dir="auto">${shownLines(line.body, 300)}</span>` : nothing}
             <button type="button" class="button small" aria-label="Dismiss notification" @click=${() => this.notify.dismiss()}>✕</button></span>`
         : nothing}</div>
+      ${this.renderOpenRequests()}
       ${this.problem ? html`<p class="problem page-problem" role="alert">${shown(this.problem, CAPS.body)}</p>` : nothing}
       ${this.expanded
         ? html`<div id="panel" class="panel">

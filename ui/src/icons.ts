@@ -8,7 +8,7 @@ const ICONS: Record<string, string> = {
   "cloud.rain": "☂", "sun.max": "☀", moon: "☾", cpu: "▣", "dollarsign.circle": "$", envelope: "✉",
   "exclamationmark.triangle": "⚠", "exclamationmark.triangle.fill": "⚠", flag: "⚑", gear: "⚙",
   hammer: "⚒", heart: "♥", house: "⌂", "arrow.up": "↑", "arrow.down": "↓", "arrow.clockwise": "↻",
-  "arrow.triangle.branch": "⑂", "chart.bar": "▤", "chart.line.uptrend.xyaxis": "↗", basketball: "◍",
+  "arrow.triangle.branch": "↱", "chart.bar": "▤", "chart.line.uptrend.xyaxis": "↗", basketball: "◍",
   sportscourt: "▭", football: "◍", timer: "◴", hourglass: "⧗", play: "▶", pause: "❚❚", stop: "■",
   xmark: "✕", "xmark.circle": "✕", trash: "⌫", person: "☺", "person.2": "☺", star: "★",
   tag: "⌗", terminal: ">_", doc: "▤", folder: "▭", link: "∞", lock: "⚿", globe: "◎",

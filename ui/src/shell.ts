@@ -1,16 +1,17 @@
 /**
- * What the desktop shell may offer the page (its preload puts `window.svcShell`). Every hook is
- * optional: in a plain browser there is none, and the page works the same.
+ * What the desktop shell may offer the page (its preload puts `window.svcShell`, see
+ * desktop/src/bridge.ts). Every hook is optional: in a plain browser there is none, and the page
+ * works the same.
  */
 export interface ShellHooks {
   /** The notch grew into the panel (true) or shrank back (false). */
-  setExpanded?(expanded: boolean): void;
+  setExpanded?(expanded: boolean): Promise<void> | void;
   /** While collapsed, clicks pass through transparent areas. */
-  setClickThrough?(through: boolean): void;
+  setClickThrough?(through: boolean): Promise<void> | void;
   /** Copies text to the clipboard. */
-  copyText?(text: string): void;
-  /** The path of a file the person picked or dropped (Electron's webUtils.getPathForFile). */
-  pathForFile?(file: File): string;
+  copyText?(text: string): Promise<void> | void;
+  /** Commands from the tray or the shortcut: `open` (focus the first blip) or `settings`. */
+  onCommand?(listener: (command: "open" | "settings") => void): void;
 }
 
 export function shellHooks(): ShellHooks {

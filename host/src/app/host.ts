@@ -252,7 +252,11 @@ export async function startHost(options: HostOptions): Promise<Host> {
       runNow: (id) => scheduler.runNow(id, "manual"),
       publish: (event) => ui?.publish(event),
       supportDir: support.root,
+      logs,
+      oauth: trust.oauth,
+      manager,
     });
+    await backend.refreshManaged();
     ui = await startUiServer({ backend, ...options.ui, log });
     uiRef.backend = backend;
   }

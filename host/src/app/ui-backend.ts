@@ -7,10 +7,13 @@ import type { Manifest } from "@svc/api";
 import type { DiscoveredExtension } from "../discovery/index.js";
 import type { HostEvent } from "../display/index.js";
 import { reachOf } from "../install/index.js";
+import type { LogHub, LogStreamEvent } from "../http/index.js";
+import type { ExtensionInfo, ExtensionManager } from "../manage/index.js";
+import type { OAuthService } from "../oauth/index.js";
 import type { PreferenceStore } from "../preferences/index.js";
 import type { BlipStore, StoredBlip } from "../store/index.js";
 import { InstallReviews } from "../ui-server/index.js";
-import type { AppSettingsFile, UiBackend, UiBlip, UiEvent, UiExtension, UiPreference } from "../ui-server/index.js";
+import type { AppSettingsFile, UiBackend, UiBlip, UiEvent, UiExtension, UiPreference, UiSignIn } from "../ui-server/index.js";
 import type { ExtensionSet } from "./extension-set.js";
 
 export interface UiBackendDeps {
@@ -25,7 +28,17 @@ export interface UiBackendDeps {
   publish: (event: UiEvent) => void;
   /** The support folder (installs go to its Extensions/). */
   supportDir: string;
+  /** The runtime's logs and status changes: live figures and denials come from here. */
+  logs: LogHub;
+  oauth: Pick<OAuthService, "connect" | "connections" | "disconnect">;
+  /** Enable, disable, uninstall, and each extension's origin and switch. */
+  manager: ExtensionManager;
 }
+
+/** Denials kept per extension. */
+const DENIALS_KEPT = 5;
+/** A sandbox refusal as the runtime logs it ("fetch denied: …", "… is not allowed …"). */
+const DENIAL = /\bdenied\b|\bnot allowed\b|\brefused\b/i;
 
 /** A stored blip as the page draws it. */
 export function uiBlip(stored: StoredBlip): UiBlip {
@@ -57,9 +70,32 @@ export class HostUiBackend implements UiBackend {
   private readonly values = new Map<string, Record<string, unknown>>();
   private paused = false;
   private readonly reviews: InstallReviews;
+  private readonly figures = new Map<string, NonNullable<UiExtension["figures"]>>();
+  private readonly denials = new Map<string, UiExtension["denials"]>();
+  private readonly signIns = new Map<string, UiSignIn[]>();
+  private readonly stopListening: () => void;
+  /** The manager's list (origin, switch, status), read again whenever extensions change. */
+  private managed: ExtensionInfo[] = [];
 
   constructor(private readonly deps: UiBackendDeps) {
     this.reviews = new InstallReviews(deps.supportDir);
+    this.stopListening = deps.logs.subscribe(undefined, (event) => this.fromRuntime(event)).unsubscribe;
+  }
+
+  /** Live figures and denials from the runtime's status and log notifications. */
+  private fromRuntime(event: LogStreamEvent): void {
+    if (!event.extensionId) return;
+    if (event.type === "status" && (event.heapUsed !== undefined || event.cpuMs !== undefined)) {
+      this.figures.set(event.extensionId, {
+        ...(event.heapUsed === undefined ? {} : { heapBytes: event.heapUsed }),
+        ...(event.cpuMs === undefined ? {} : { cpuMs: event.cpuMs }),
+      });
+      this.publishExtensions();
+    } else if (event.type === "log" && event.level !== "debug" && DENIAL.test(event.message)) {
+      const list = [...(this.denials.get(event.extensionId) ?? []), { at: event.at, message: event.message.slice(0, 500) }].slice(-DENIALS_KEPT);
+      this.denials.set(event.extensionId, list);
+      this.publishExtensions();
+    }
   }
 
   snapshot() {
@@ -72,35 +108,57 @@ export class HostUiBackend implements UiBackend {
     };
   }
 
-  private describe(ext: DiscoveredExtension, status: UiExtension["status"]): UiExtension {
+  private describe(ext: DiscoveredExtension, status: string, info?: ExtensionInfo): UiExtension {
     const manifest = ext.manifest;
     const problems = [ext.error, ...(ext.oauthProblems ?? []), ...ext.toolErrors].filter((p): p is string => Boolean(p));
-    const error = problems.length ? problems.join("; ") : this.lastError.get(ext.id);
+    const error = problems.length ? problems.join("; ") : (info?.error ?? this.lastError.get(ext.id));
     const lastRun = this.lastRun.get(ext.id);
     return {
       id: ext.id,
-      title: manifest?.svc.title ?? ext.id,
-      source: ext.source,
-      status,
-      ...(manifest ? { version: manifest.version } : {}),
+      title: manifest?.svc.title ?? info?.title ?? ext.id,
+      source: info?.origin ?? ext.source,
+      enabled: info?.enabled ?? true,
+      status: info?.status ?? status,
+      ...(manifest ? { version: manifest.version } : info?.version ? { version: info.version } : {}),
       ...(manifest?.svc.description ? { description: manifest.svc.description } : {}),
       ...(error ? { error } : {}),
       ...(lastRun ? { lastRun } : {}),
       reach: manifest ? reachOf(manifest).map((item) => ({ text: item.text, ...(item.risk ? { risk: item.risk } : {}) })) : [],
       preferences: (manifest?.svc.preferences ?? []).map((p) => preferenceOf(p, this.values.get(ext.id) ?? {})),
       tools: ext.tools.map((tool) => tool.id),
+      ...(this.figures.has(ext.id) ? { figures: this.figures.get(ext.id)! } : {}),
+      denials: this.denials.get(ext.id) ?? [],
+      signIns: this.signIns.get(ext.id) ?? [],
     };
   }
 
+  /** Every extension found (disabled ones included), with what the manager knows of each. */
   private extensionList(): UiExtension[] {
     const { active, broken, overridden } = this.deps.extensions.current;
-    return [
-      ...active.map((ext) => this.describe(ext, "loaded")),
-      ...broken.map((ext) => this.describe(ext, "broken")),
+    const info = new Map(this.managed.map((entry) => [entry.id, entry]));
+    const listed = [
+      ...active.map((ext) => this.describe(ext, "loaded", info.get(ext.id))),
+      ...broken.map((ext) => this.describe(ext, "broken", info.get(ext.id))),
       ...overridden.map((ext) => this.describe(ext, "overridden")),
     ];
+    const seen = new Set(listed.map((ext) => ext.id));
+    for (const entry of this.managed) {
+      if (seen.has(entry.id)) continue;
+      listed.push(this.describe({ id: entry.id, folder: entry.folder, source: entry.origin === "bundled" ? "bundled" : "user", tools: [], toolErrors: [] }, entry.status, entry));
+    }
+    return listed;
   }
 
+  /** Reads the manager's list again; resolves once it is in. */
+  async refreshManaged(): Promise<void> {
+    try {
+      this.managed = await this.deps.manager.list();
+    } catch {
+      // Keep the last list: the catalog alone still says what runs.
+    }
+  }
+
+  /** Option values and sign-ins of one extension, read again (they change outside the page too). */
   private async refreshValues(id: string): Promise<void> {
     const manifest = this.deps.extensions.manifestOf(id);
     if (!manifest) return;
@@ -109,10 +167,21 @@ export class HostUiBackend implements UiBackend {
     } catch {
       // The extension's own log line says why; Settings shows the defaults meanwhile.
     }
+    const signIns: UiSignIn[] = [];
+    for (const [provider, spec] of Object.entries(manifest.svc.oauth)) {
+      const connections = await this.deps.oauth.connections({ extensionId: id, provider }).catch(() => []);
+      signIns.push({ provider, title: spec.title ?? provider, connections: connections.map((c) => ({ id: c.id, connectedAt: String(c.connectedAt), needsReconnect: c.needsReconnect, ...(c.account ? { account: c.account } : {}), ...(c.label ? { label: c.label } : {}) })) });
+    }
+    this.signIns.set(id, signIns);
   }
 
   private publishExtensions(): void {
     this.deps.publish({ type: "extensions", extensions: this.extensionList() });
+  }
+
+  /** The catalog changed (loaded, unloaded, enabled, disabled, removed): the manager's list too. */
+  private publishAfterRefresh(): void {
+    void this.refreshManaged().then(() => this.publishExtensions());
   }
 
   /** Maps one host event to what the page needs. */
@@ -133,6 +202,8 @@ export class HostUiBackend implements UiBackend {
         this.paused = event.type === "paused";
         return publish({ type: "paused", paused: this.paused });
       case "run.end":
+        // A sign-in that finished (or a disconnect) makes the extension run with trigger preferences.
+        if (event.trigger === "preferences") void this.refreshValues(event.id).then(() => this.publishExtensions());
         this.lastRun.set(event.id, { result: event.result, at: event.endedAt, ...(event.error ? { error: event.error } : {}) });
         if (event.error) this.lastError.set(event.id, event.error);
         return this.publishExtensions();
@@ -140,14 +211,19 @@ export class HostUiBackend implements UiBackend {
         this.lastError.set(event.id, event.error);
         return this.publishExtensions();
       case "status":
-        if (event.error) this.lastError.set(event.extensionId, event.error);
+        // Plain status changes come with figures through fromRuntime; only a problem is news here.
+        if (!event.error) return;
+        this.lastError.set(event.extensionId, event.error);
         return this.publishExtensions();
       case "extension.loaded":
+        void Promise.all([this.refreshValues(event.id), this.refreshManaged()]).then(() => this.publishExtensions());
+        return;
       case "preference":
         void this.refreshValues(event.id).then(() => this.publishExtensions());
         return;
       case "extensions":
       case "extension.unloaded":
+        return this.publishAfterRefresh();
       case "extension.tools":
         return this.publishExtensions();
       default:
@@ -158,11 +234,28 @@ export class HostUiBackend implements UiBackend {
   setPreference: UiBackend["setPreference"] = (id, name, value) => this.deps.setPreference(id, name, value);
   runNow: UiBackend["runNow"] = (id) => this.deps.runNow(id);
 
+  async manage(extensionId: string, action: "enable" | "disable" | "uninstall"): Promise<void> {
+    if (action === "uninstall") await this.deps.manager.uninstall(extensionId);
+    else await this.deps.manager[action](extensionId);
+    await this.refreshManaged();
+    this.publishExtensions();
+  }
+
+  async signIn(request: Parameters<UiBackend["signIn"]>[0]): Promise<void> {
+    if (!this.deps.extensions.manifestOf(request.extensionId)) throw new Error(`no loaded extension ${request.extensionId}`);
+    const target = { extensionId: request.extensionId, provider: request.provider };
+    if (request.action === "connect") await this.deps.oauth.connect(target);
+    else await this.deps.oauth.disconnect({ ...target, ...(request.connection ? { connection: request.connection } : {}) });
+    await this.refreshValues(request.extensionId);
+    this.publishExtensions();
+  }
+
   reviewInstall: UiBackend["reviewInstall"] = (path) => this.reviews.review(path);
   decideInstall: UiBackend["decideInstall"] = (reviewId, accept) => this.reviews.decide(reviewId, accept);
 
   /** Declines open install reviews. */
   close(): Promise<void> {
+    this.stopListening();
     return this.reviews.close();
   }
 

@@ -12,6 +12,8 @@
  * | `POST /api/preferences` `{extensionId, name, value}` | `{ok}` once saved (the extension then runs) |
  * | `POST /api/settings` `{…AppSettings}` | `{ok, settings}` once stored |
  * | `POST /api/run` `{extensionId}` | `{ok}`: a manual run |
+ * | `POST /api/extensions` `{extensionId, action}` | `{ok}`: `enable`, `disable` or `uninstall` done |
+ * | `POST /api/signins` `{extensionId, provider, action, connection?}` | `{ok}`: connect (the sign-in page opens) or disconnect |
  * | `POST /api/install/review` `{path}` | `{ok, reviewId, summary}`: what a `.svc` is and can reach |
  * | `POST /api/install/decide` `{reviewId, accept}` | `{ok, installed, id}` once installed (or dropped) |
  */
@@ -33,6 +35,9 @@ export interface UiBackend {
   setPreference(extensionId: string, name: string, value: unknown): Promise<void>;
   saveSettings(settings: unknown): Promise<AppSettings>;
   runNow(extensionId: string): boolean;
+  /** Enable, disable or uninstall: rejects with a message for a person when not allowed. */
+  manage(extensionId: string, action: "enable" | "disable" | "uninstall"): Promise<void>;
+  signIn(request: { extensionId: string; provider: string; action: "connect" | "disconnect"; connection?: string }): Promise<void>;
   /** The summary of a `.svc` at a path the person gave; the install waits for `decideInstall`. */
   reviewInstall(path: string): Promise<{ reviewId: string; summary: unknown }>;
   decideInstall(reviewId: string, accept: boolean): Promise<{ installed: boolean; id: string }>;
@@ -103,6 +108,29 @@ export async function startUiServer(options: UiServerOptions): Promise<RunningUi
         throw new UiHttpError(400, (error as Error).message);
       }
     },
+    "/api/extensions": async (req, res) => {
+      const body = await readJson(req);
+      if (body.action !== "enable" && body.action !== "disable" && body.action !== "uninstall") {
+        throw new UiHttpError(400, '"action" should be "enable", "disable" or "uninstall"');
+      }
+      try {
+        await backend.manage(stringField(body, "extensionId")!, body.action);
+      } catch (error) {
+        throw new UiHttpError(400, (error as Error).message);
+      }
+      ok(res);
+    },
+    "/api/signins": async (req, res) => {
+      const body = await readJson(req);
+      if (body.action !== "connect" && body.action !== "disconnect") throw new UiHttpError(400, '"action" should be "connect" or "disconnect"');
+      const connection = stringField(body, "connection", true);
+      try {
+        await backend.signIn({ extensionId: stringField(body, "extensionId")!, provider: stringField(body, "provider")!, action: body.action, ...(connection ? { connection } : {}) });
+      } catch (error) {
+        throw new UiHttpError(400, (error as Error).message);
+      }
+      ok(res);
+    },
     "/api/install/review": async (req, res) => {
       const path = stringField(await readJson(req), "path")!;
       try {
@@ -171,7 +199,10 @@ export async function startUiServer(options: UiServerOptions): Promise<RunningUi
     });
   });
   server.on("clientError", (_error, socket) => socket.destroy());
-  const wanted = options.port ?? (process.env.SVC_UI_PORT ? Number(process.env.SVC_UI_PORT) : 0);
+  const fromEnv = process.env.SVC_UI_PORT;
+  const envPort = fromEnv !== undefined && /^\d{1,5}$/.test(fromEnv) && Number(fromEnv) <= 65535 ? Number(fromEnv) : 0;
+  if (fromEnv !== undefined && fromEnv !== "" && envPort === 0 && fromEnv !== "0") log("warn", `SVC_UI_PORT should be a port number 0–65535, got ${JSON.stringify(fromEnv.slice(0, 20))}; using a free port`);
+  const wanted = options.port ?? envPort;
   port = (await listenWithFallback(server, wanted, LOOPBACK)).port;
 
   let closing: Promise<void> | undefined;

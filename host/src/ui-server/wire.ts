@@ -42,9 +42,12 @@ export interface UiExtension {
   title: string;
   version?: string;
   description?: string;
-  source: "bundled" | "user";
-  /** `loaded`: running; `broken`: its manifest or code is wrong (see `error`). */
-  status: "loaded" | "broken" | "overridden";
+  /** `dev`: a development link (`svckit dev`). */
+  source: "bundled" | "user" | "dev";
+  /** The switch in Settings: a disabled extension is not loaded. */
+  enabled: boolean;
+  /** `loaded`, `running`, `idle`, `crashed`, `disabled`, `broken` (see `error`), `overridden`, … */
+  status: string;
   /** The last problem a person should see: a broken manifest, an OAuth mistake, a failed run. */
   error?: string;
   /** The last run: when and how it went. */
@@ -52,6 +55,19 @@ export interface UiExtension {
   reach: UiReach[];
   preferences: UiPreference[];
   tools: string[];
+  /** Live figures from the runtime's last status: heap in use and CPU time of the last run. */
+  figures?: { heapBytes?: number; cpuMs?: number };
+  /** What the sandbox refused it lately (newest last, at most 5). */
+  denials: { at: string; message: string }[];
+  /** One entry per OAuth provider it declares. */
+  signIns: UiSignIn[];
+}
+
+/** A provider an extension signs in to, and the accounts connected. Never a token. */
+export interface UiSignIn {
+  provider: string;
+  title: string;
+  connections: { id: string; account?: string; label?: string; connectedAt: string; needsReconnect: boolean }[];
 }
 
 export interface WorkingHours {
@@ -105,6 +121,17 @@ export interface ActionRequest {
 export interface ActionAnswer {
   ok: true;
   emitted: Record<string, number>;
+}
+export interface ManageRequest {
+  extensionId: string;
+  action: "enable" | "disable" | "uninstall";
+}
+export interface SignInRequest {
+  extensionId: string;
+  provider: string;
+  /** `connect` opens the provider's sign-in page; `disconnect` forgets `connection` (or all). */
+  action: "connect" | "disconnect";
+  connection?: string;
 }
 export interface PreferenceRequest {
   extensionId: string;

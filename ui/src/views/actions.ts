@@ -34,7 +34,8 @@ function button(blip: UiBlip, action: Data, ctx: BlipContext, itemId: string | u
       <button class="button" type="button" @click=${() => ctx.onInput(undefined)}>Cancel</button>
     </form>`;
   }
-  return html`<button class="button ${role} ${kind}" type="button" aria-pressed=${pressed ? "true" : "false"} aria-busy=${pressed ? "true" : "false"} ?disabled=${pressed}
+  // Pressed buttons stay focusable (aria-disabled, not disabled): the keyboard user keeps their place.
+  return html`<button class="button ${role} ${kind}" type="button" aria-pressed=${pressed ? "true" : "false"} aria-busy=${pressed ? "true" : "false"} aria-disabled=${pressed ? "true" : "false"}
     @click=${() => (action.input ? ctx.onInput(JSON.stringify([blip.id, itemId ?? null, id])) : press())}>
     ${action.icon === undefined ? nothing : html`<span aria-hidden="true">${iconGlyph(action.icon)} </span>`}${title}${pressed ? html`<span class="spinner" aria-hidden="true"></span>` : nothing}
   </button>`;

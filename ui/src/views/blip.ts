@@ -2,7 +2,7 @@
  * One blip: icon, title (a link when it has a url), subtitle, state, stale and ended marks, the
  * layout's body, facts, choices and actions, and why its last action failed.
  */
-import { html, nothing } from "lit";
+import { html, nothing, type TemplateResult } from "lit";
 import { iconGlyph } from "../icons.js";
 import { CAPS, safeHref, shown } from "../format/text.js";
 import { formatValue } from "../format/values.js";
@@ -10,7 +10,7 @@ import { describeBlip, isStale, stateWords } from "../model/describe.js";
 import type { Press } from "../model/pressed.js";
 import type { UiBlip } from "../wire.js";
 import { actionButtons } from "./actions.js";
-import { layoutBody } from "./layouts.js";
+import { compactFigure, layoutBody } from "./layouts.js";
 
 export interface BlipContext {
   locale: string;
@@ -22,6 +22,8 @@ export interface BlipContext {
   /** Which input field is open (`[blipId, itemId, actionId]` as JSON), if any. */
   inputOpen: string | undefined;
   onInput(key: string | undefined): void;
+  /** The extension's options that apply to this blip (`blips` in the manifest), drawn under it. */
+  blipOptions(blip: UiBlip): TemplateResult | typeof nothing;
 }
 
 type Data = Record<string, unknown>;
@@ -41,15 +43,17 @@ export function blipView(blip: UiBlip, ctx: BlipContext, compact = false) {
         ${href ? html`<a class="title" href=${href} target="_blank" rel="noopener noreferrer" dir="auto">${title}</a>` : html`<span class="title" dir="auto">${title}</span>`}
         ${blip.subtitle === undefined || compact ? nothing : html`<span class="sub" dir="auto">${shown(blip.subtitle)}</span>`}
       </span>
+      ${compact ? compactFigure(blip, ctx) : nothing}
       ${blip.state === undefined ? nothing : html`<span class="chip ${state}">${stateWords(blip.state)}</span>`}
       ${stale ? html`<span class="mark" title="no update lately">stale</span>` : nothing}
       ${blip.ended ? html`<span class="mark">ended</span>` : nothing}
     </header>
-    ${layoutBody(blip, ctx)}
+    ${compact ? nothing : layoutBody(blip, ctx)}
     ${compact || list(blip.facts).length === 0
       ? nothing
       : html`<dl class="facts">${list(blip.facts).map((fact) => html`<div><dt>${shown(fact.label, CAPS.label)}</dt><dd dir="auto">${formatValue(fact.value, ctx.locale, ctx.now)}</dd></div>`)}</dl>`}
     ${compact ? nothing : actionButtons(blip, list(blip.actions), ctx, undefined, list(blip.choices))}
     ${problem ? html`<p class="problem" role="alert">${shown(problem, CAPS.body)}</p>` : nothing}
+    ${compact ? nothing : ctx.blipOptions(blip)}
   </article>`;
 }

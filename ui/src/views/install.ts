@@ -1,6 +1,6 @@
 /**
- * Install review: a `.svc` path (typed, or from a picked or dropped file when the desktop shell
- * can name its path), then what it is and everything it can reach, risky parts marked, and for
+ * Install review: a `.svc` path (typed: a page never learns a picked or dropped file's path),
+ * then what it is and everything it can reach, risky parts marked, and for
  * an update what it gains as a diff. Nothing changes until the person presses Install; the
  * installed version keeps running meanwhile.
  */
@@ -27,8 +27,6 @@ export interface InstallContext {
   busy: boolean;
   /** The last problem or outcome, for a person. */
   message: string | undefined;
-  /** Set when the desktop shell can turn a picked or dropped file into a path. */
-  pathForFile: ((file: File) => string) | undefined;
   onReview(path: string): void;
   onDecide(accept: boolean): void;
 }
@@ -65,16 +63,7 @@ function reviewView(ctx: InstallContext) {
 }
 
 export function installView(ctx: InstallContext) {
-  const fromFile = (file: File | undefined) => {
-    if (file && ctx.pathForFile) ctx.onReview(ctx.pathForFile(file));
-  };
-  return html`<section class="card install" aria-labelledby="install-heading"
-      @dragover=${(e: DragEvent) => ctx.pathForFile && e.preventDefault()}
-      @drop=${(e: DragEvent) => {
-        if (!ctx.pathForFile) return;
-        e.preventDefault();
-        fromFile(e.dataTransfer?.files[0]);
-      }}>
+  return html`<section class="card install" aria-labelledby="install-heading">
     <h2 id="install-heading">Install an extension</h2>
     ${ctx.review
       ? reviewView(ctx)
@@ -86,10 +75,6 @@ export function installView(ctx: InstallContext) {
           <label for="install-path">Path to a .svc file</label>
           <input id="install-path" type="text" placeholder="/home/you/Downloads/deploys-1.2.0.svc" spellcheck="false" />
           <button type="submit" class="button" ?disabled=${ctx.busy}>Review</button>
-          ${ctx.pathForFile
-            ? html`<label class="button">Choose a file… <input class="sr" type="file" accept=".svc" @change=${(e: Event) => fromFile((e.target as HTMLInputElement).files?.[0])} /></label>
-                <span class="sub">or drop a .svc here</span>`
-            : nothing}
         </form>`}
     ${ctx.message ? html`<p role="status" class=${ctx.message.startsWith("Installed") || ctx.message.startsWith("Updated") ? "saved" : "problem"}>${shown(ctx.message, CAPS.body)}</p>` : nothing}
   </section>`;

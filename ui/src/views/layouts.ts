@@ -68,7 +68,7 @@ function listLayout(data: Data, blip: UiBlip, ctx: BlipContext) {
       const href = safeHref(item.url);
       const title = shown(item.title, CAPS.title);
       return html`<li class="item">
-        <span class="icon" aria-hidden="true">${iconGlyph(item.icon)}</span>
+        ${item.icon === undefined ? nothing : html`<span class="icon" aria-hidden="true">${iconGlyph(item.icon)}</span>`}
         <span class="item-text">
           ${href ? html`<a href=${href} target="_blank" rel="noopener noreferrer" dir="auto">${title}</a>` : html`<span class="item-title" dir="auto">${title}</span>`}
           ${item.subtitle === undefined ? nothing : html`<span class="sub" dir="auto">${shown(item.subtitle)}</span>`}
@@ -84,7 +84,7 @@ function listLayout(data: Data, blip: UiBlip, ctx: BlipContext) {
 
 function side(value: unknown) {
   const s = (value ?? {}) as Data;
-  return html`<span class="side"><span class="icon" aria-hidden="true">${iconGlyph(s.icon)}</span><span class="name" dir="auto">${shown(s.name, CAPS.label)}</span><span class="score-value">${typeof s.score === "number" ? s.score : ""}</span></span>`;
+  return html`<span class="side">${s.icon === undefined ? nothing : html`<span class="icon" aria-hidden="true">${iconGlyph(s.icon)}</span>`}<span class="name" dir="auto">${shown(s.name, CAPS.label)}</span><span class="score-value">${typeof s.score === "number" ? s.score : ""}</span></span>`;
 }
 
 function score(data: Data) {
@@ -128,6 +128,28 @@ export function layoutBody(blip: UiBlip, ctx: BlipContext): TemplateResult | typ
     case "score": return score(data);
     case "countdown": return countdown(data, ctx);
     case "meter": return meter(data, ctx);
+    default: return nothing;
+  }
+}
+
+/** The one figure a compact notch shows beside the title: a percent, a value, a clock, a score. */
+export function compactFigure(blip: UiBlip, ctx: BlipContext): TemplateResult | typeof nothing {
+  const data = (blip.data ?? {}) as Data;
+  switch (blip.layout) {
+    case "stat": return html`<span class="figure-small">${formatValue(data.value, ctx.locale, ctx.now)}</span>`;
+    case "progress": return html`<span class="figure-small">${Math.round((typeof data.fraction === "number" ? data.fraction : 0) * 100)}%</span>`;
+    case "session": return html`<svc-ticker class="figure-small" .from=${time(data.startedAt)}></svc-ticker>`;
+    case "countdown": return html`<svc-ticker class="figure-small" .to=${time(data.endsAt)}></svc-ticker>`;
+    case "score": {
+      const home = (data.home ?? {}) as Data;
+      const away = (data.away ?? {}) as Data;
+      return html`<span class="figure-small">${String(home.score ?? "")}–${String(away.score ?? "")}</span>`;
+    }
+    case "list": return html`<span class="figure-small">${typeof data.total === "number" ? data.total : list(data.items).length}</span>`;
+    case "meter": {
+      const first = list(data.meters)[0];
+      return first && typeof first.fraction === "number" ? html`<span class="figure-small">${Math.round(first.fraction * 100)}%</span>` : nothing;
+    }
     default: return nothing;
   }
 }

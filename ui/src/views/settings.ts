@@ -15,12 +15,23 @@ export interface SettingsContext {
   settings: AppSettings | undefined;
   extensions: UiExtension[];
   secretsAvailable: boolean;
-  /** Field key → the last save's problem (or "saved"). */
-  status: ReadonlyMap<string, string>;
+  /** Field key → how its last change went. */
+  status: ReadonlyMap<string, { ok: boolean; text: string }>;
   saveSettings(change: Partial<AppSettings>): void;
   savePreference(extensionId: string, name: string, value: unknown): void;
   runNow(extensionId: string): void;
+  signIn(extensionId: string, provider: string, action: "connect" | "disconnect", connection?: string): void;
+  manage(extensionId: string, action: "enable" | "disable" | "uninstall"): void;
+  /** The extension whose uninstall waits for a second press, if any. */
+  confirmingUninstall: string | undefined;
+  askUninstall(extensionId: string | undefined): void;
 }
+
+const SOURCE_WORDS: Record<string, string> = { bundled: "bundled with svc", user: "installed by you", dev: "a development link (svckit dev)" };
+const STATUS_WORDS: Record<string, string> = {
+  loaded: "running", running: "running an update", idle: "running", loading: "starting", crashed: "crashed (svc restarts it)",
+  error: "stopped by an error", disabled: "turned off", broken: "not working", overridden: "replaced by another copy", stopped: "stopped",
+};
 
 const minutes = (value: string): number => {
   const [h, m] = value.split(":").map(Number);
@@ -31,7 +42,7 @@ const hhmm = (total: number): string => `${String(Math.floor(total / 60)).padSta
 function fieldStatus(ctx: SettingsContext, key: string) {
   const said = ctx.status.get(key);
   if (!said) return nothing;
-  return html`<span class=${said === "saved" ? "saved" : "problem"} role="status">${shown(said, CAPS.body)}</span>`;
+  return html`<span class=${said.ok ? "saved" : "problem"} role="status">${shown(said.text, CAPS.body)}</span>`;
 }
 
 function appSettings(ctx: SettingsContext) {
@@ -70,8 +81,9 @@ function appSettings(ctx: SettingsContext) {
   </section>`;
 }
 
-function preferenceField(ext: UiExtension, p: UiPreference, ctx: SettingsContext) {
-  const id = `pref-${ext.id}-${p.name}`.replace(/[^A-Za-z0-9_-]/g, "_");
+/** One option's field, saved on change (also drawn on the blips its `blips` names). */
+export function preferenceField(ext: UiExtension, p: UiPreference, ctx: SettingsContext, where = "settings") {
+  const id = `pref-${where}-${ext.id}-${p.name}`.replace(/[^A-Za-z0-9_-]/g, "_");
   const label = html`${shown(p.title, CAPS.label)}${p.required ? html`<span class="required" aria-hidden="true"> *</span>` : nothing}`;
   const save = (value: unknown) => ctx.savePreference(ext.id, p.name, value);
   const missing = p.required && (p.value === null || p.value === "" || (p.type === "password" && !(p.value as { set?: boolean })?.set));
@@ -114,22 +126,70 @@ function preferenceField(ext: UiExtension, p: UiPreference, ctx: SettingsContext
   </div>`;
 }
 
+const megabytes = (bytes: number, locale: string) => new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(bytes / 1_048_576);
+
+function figures(ext: UiExtension, ctx: SettingsContext) {
+  const f = ext.figures;
+  if (!f) return nothing;
+  const parts = [
+    f.heapBytes === undefined ? undefined : `memory ${megabytes(f.heapBytes, ctx.locale)} MB`,
+    f.cpuMs === undefined ? undefined : `CPU ${new Intl.NumberFormat(ctx.locale).format(Math.round(f.cpuMs))} ms`,
+  ].filter(Boolean);
+  return html`<p class="sub figures">${parts.join(" · ")}</p>`;
+}
+
+function signIns(ext: UiExtension, ctx: SettingsContext) {
+  if (ext.signIns.length === 0) return nothing;
+  return html`<h3>Sign-ins</h3>${ext.signIns.map((s) => {
+    const title = shown(s.title, CAPS.label);
+    return html`<div class="signin">
+      ${s.connections.length === 0 ? html`<p>Not connected to ${title}.</p>` : html`<ul class="connections" aria-label=${`${title} connections`}>${s.connections.map((c) => html`<li>
+        ${shown(c.account ?? c.label ?? "an account", CAPS.label)}${c.label && c.account ? html` <span class="sub">(${shown(c.label, CAPS.label)})</span>` : nothing}
+        ${c.needsReconnect ? html`<span class="problem">needs signing in again</span>` : nothing}
+        <button type="button" class="button" @click=${() => ctx.signIn(ext.id, s.provider, "disconnect", c.id)}>Disconnect</button>
+      </li>`)}</ul>`}
+      <button type="button" class="button" ?disabled=${!ctx.secretsAvailable} @click=${() => ctx.signIn(ext.id, s.provider, "connect")}>${s.connections.length ? `Connect another ${title} account` : `Connect ${title}`}</button>
+      ${fieldStatus(ctx, `${ext.id}/signin/${s.provider}`)}
+    </div>`;
+  })}`;
+}
+
+function denials(ext: UiExtension) {
+  if (ext.denials.length === 0) return nothing;
+  return html`<h3>Recently refused</h3><ul class="denials">${ext.denials.map((d) => html`<li>${shownLines(d.message, 300)}</li>`)}</ul>`;
+}
+
 function extensionCard(ext: UiExtension, ctx: SettingsContext) {
   const headingId = `ext-${ext.id}`.replace(/[^A-Za-z0-9_-]/g, "_");
   return html`<section class="card extension" aria-labelledby=${headingId}>
     <h2 id=${headingId} dir="auto">${shown(ext.title, CAPS.title)}</h2>
-    <p class="sub">${shown(ext.id, CAPS.label)}${ext.version ? ` · ${shown(ext.version, 40)}` : ""} · ${ext.source === "bundled" ? "bundled with svc" : "installed by you"}</p>
+    <p class="sub">${shown(ext.id, CAPS.label)}${ext.version ? ` · ${shown(ext.version, 40)}` : ""} · ${SOURCE_WORDS[ext.source] ?? shown(ext.source, 20)}</p>
+    ${ext.status === "overridden" ? nothing : html`<label class="switch"><input type="checkbox" role="switch" .checked=${ext.enabled}
+      @change=${(e: Event) => ctx.manage(ext.id, (e.target as HTMLInputElement).checked ? "enable" : "disable")} /> On</label>`}
     ${ext.description ? html`<p class="description" dir="auto">${shownLines(ext.description, 500)}</p>` : nothing}
-    <p class="status ${ext.status}">Status: ${ext.status === "loaded" ? "running" : ext.status === "broken" ? "not working" : "replaced by another copy"}
+    <p class="status ${/^[a-z]{1,12}$/.test(ext.status) ? ext.status : ""}">Status: ${STATUS_WORDS[ext.status] ?? shown(ext.status, 20)}
       ${ext.lastRun ? html` · last run ${formatRelative(ext.lastRun.at, ctx.now, ctx.locale)}: ${ext.lastRun.result === "ok" ? "fine" : shown(ext.lastRun.result, 20)}` : nothing}</p>
+    ${figures(ext, ctx)}
     ${ext.error ? html`<p class="problem" role="alert">Problem: ${shownLines(ext.error, CAPS.body)}</p>` : nothing}
     <h3>What it can reach</h3>
     ${ext.reach.length === 0
       ? html`<p>Nothing outside svc: no network, no files, no programs.</p>`
       : html`<ul class="reach">${ext.reach.map((r) => html`<li class=${r.risk ? "risky" : ""}>${r.risk ? html`<strong>⚠ </strong>` : nothing}${shown(r.text, CAPS.body)}${r.risk ? html` — <em>${shown(r.risk, CAPS.body)}</em>` : nothing}</li>`)}</ul>`}
+    ${denials(ext)}
+    ${signIns(ext, ctx)}
     ${ext.preferences.length === 0 ? nothing : html`<h3>Options</h3>${ext.preferences.map((p) => preferenceField(ext, p, ctx))}`}
-    ${ext.status === "loaded" ? html`<button type="button" class="button" @click=${() => ctx.runNow(ext.id)}>Run now</button>` : nothing}
+    <div class="actions">
+      ${ext.enabled && ext.status !== "broken" && ext.status !== "overridden" ? html`<button type="button" class="button" @click=${() => ctx.runNow(ext.id)}>Run now</button>` : nothing}
+      ${ext.source === "bundled" || ext.status === "overridden"
+        ? nothing
+        : ctx.confirmingUninstall === ext.id
+          ? html`<span role="alert">Remove ${shown(ext.title, CAPS.label)}, its options and its data?</span>
+              <button type="button" class="button destructive" @click=${() => ctx.manage(ext.id, "uninstall")}>Remove</button>
+              <button type="button" class="button" @click=${() => ctx.askUninstall(undefined)}>Keep</button>`
+          : html`<button type="button" class="button destructive" @click=${() => ctx.askUninstall(ext.id)}>Uninstall…</button>`}
+    </div>
     ${fieldStatus(ctx, `${ext.id}/run`)}
+    ${fieldStatus(ctx, `${ext.id}/manage`)}
   </section>`;
 }
 
