@@ -9,8 +9,11 @@ export class HostTimers {
 
   constructor(private readonly dropAnswer: (callId: number) => void) {}
 
-  /** Resolves after `ms`; a guest timer id may be armed again only after it fired or was cancelled. */
-  sleep(id: number, ms: number, callId: number): Promise<null> {
+  /**
+   * Resolves after `ms`; a guest timer id may be armed again only after it fired or was
+   * cancelled. `signal` (the invocation that set it ended early) cancels it.
+   */
+  sleep(id: number, ms: number, callId: number, signal?: AbortSignal): Promise<null> {
     if (this.pending.has(id)) this.cancel(id);
     if (this.pending.size >= MAX_TIMERS) {
       return Promise.reject(new RangeError(`setTimeout: too many timers pending (limit ${MAX_TIMERS})`));
@@ -21,6 +24,9 @@ export class HostTimers {
         resolve(null);
       }, ms);
       this.pending.set(id, { timer, callId });
+      signal?.addEventListener("abort", () => {
+        if (this.pending.get(id)?.timer === timer) this.cancel(id);
+      }, { once: true });
     });
   }
 

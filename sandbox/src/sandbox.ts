@@ -9,6 +9,7 @@ import { createCapabilities, formatDenial, type Capabilities, type CapabilityCon
 import { bundleScript, type ScriptResult } from "./compiled-code/compiled-scripts.js";
 import { SandboxError, interruptedMessage } from "./errors.js";
 import { HostBridge, errorRecord, type Reply } from "./host-bridge.js";
+import { InvocationOwners } from "./invocation-owners.js";
 import { HostTimers } from "./host-timers.js";
 import type { QuickJSInstance } from "./instance.js";
 import { MAX_DENIALS_KEPT, MAX_RESULT_JSON_CHARS, resolveLimits } from "./limits.js";
@@ -73,6 +74,7 @@ export class Sandbox implements SandboxHandle {
   private readonly bridge: HostBridge;
   private readonly slices: SliceRunner;
   private readonly timers: HostTimers;
+  private readonly owners = new InvocationOwners();
   /** The bundle's source, dropped once evaluated (the interpreter keeps what it needs). */
   private code: string | undefined;
   /** Its compiled form from the code cache, until load. */
@@ -93,7 +95,10 @@ export class Sandbox implements SandboxHandle {
     this.code = code;
     this.compiledCode = compiledCode;
     ({ instance: this.instance, entry: this.entry, bridge: this.bridge, slices: this.slices } = prepared);
-    this.timers = new HostTimers((callId) => this.bridge.cancel(callId));
+    this.timers = new HostTimers((callId) => {
+      this.bridge.cancel(callId);
+      this.owners.release(callId);
+    });
   }
 
   static async create(options: SandboxOptions, listeners: SandboxListeners, env: SandboxEnvironment = {}): Promise<Sandbox> {
@@ -126,6 +131,7 @@ export class Sandbox implements SandboxHandle {
       cx: this.capabilityContext(),
       host: this.listeners.host,
       timers: this.timers,
+      owners: this.owners,
       invokeDone: (args) => this.settle(args),
       refuseModule: (name) => this.refuseModule(name),
     });
@@ -225,18 +231,21 @@ export class Sandbox implements SandboxHandle {
       const call = this.calls.get(callId);
       if (!call) return;
       this.calls.delete(callId);
+      this.owners.end(callId, { aborted: true });
       call.reject(error);
       this.deliver("abort", { callId });
     };
     const { context } = this.instance;
     let failure: string | undefined;
-    this.enter(() => {
+    this.owners.begin(callId);
+    // The owner spans the whole slice, promise jobs included (they run after the entry returns).
+    this.owners.within(callId, () => this.enter(() => {
       const json = context.newString(JSON.stringify({ callId, invocation }));
       const out = context.callFunction(this.entry.invoke, context.undefined, json);
       json.dispose();
       if (out.error) failure = this.slices.describe(out.error);
       else out.value.dispose();
-    });
+    }));
     if (failure !== undefined) this.failCall(callId, new SandboxError("guest", failure));
     return { result, abort };
   }
@@ -323,7 +332,9 @@ export class Sandbox implements SandboxHandle {
       while (this.queue.length && this.state === "ready") {
         const next = this.queue.shift()!;
         const { context } = this.instance;
-        this.enter(() => {
+        // An answer runs as part of the invocation whose call it answers.
+        const owner = next.kind === "reply" ? this.owners.release((next.data as { id: number }).id) : undefined;
+        this.owners.within(owner, () => this.enter(() => {
           const kindHandle = context.newString(next.kind);
           const json = context.newString(JSON.stringify(next.data ?? null));
           const out = context.callFunction(this.entry.dispatch, context.undefined, kindHandle, json);
@@ -331,7 +342,7 @@ export class Sandbox implements SandboxHandle {
           json.dispose();
           if (out.error) this.hostLog("error", `uncaught in ${next.kind}: ${this.slices.describe(out.error)}`);
           else out.value.dispose();
-        });
+        }));
       }
     } finally {
       this.flushing = false;
@@ -348,6 +359,7 @@ export class Sandbox implements SandboxHandle {
       const call = this.calls.get(callId);
       if (!call) return;
       this.calls.delete(callId);
+      this.owners.end(callId, { aborted: false });
       if (args.ok === true) call.resolve(args.value);
       else call.reject(new SandboxError("guest", String(args.error?.message ?? "the extension failed")));
     });
@@ -357,6 +369,7 @@ export class Sandbox implements SandboxHandle {
     const call = this.calls.get(id);
     if (!call) return;
     this.calls.delete(id);
+    this.owners.end(id, { aborted: true });
     call.reject(error);
   }
 
