@@ -123,6 +123,20 @@ describe("POST /v1/blips", () => {
     expect(h.store.get("com.example.ci/build")!.seq).toBe(4);
   });
 
+  it("refuses text that would take over a terminal: a pushed \\u001b[2J step, an OSC title, a bidi override", async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{ data: { fraction: 0.4, step: "\u001b[2J" } }, '"data.step" should not contain U+001B (a control or bidi character; found at 0)'],
+      [{ title: "\u001b]0;pwned\u0007\u001b[1A\u001b[2K" }, '"title" should not contain U+001B (a control or bidi character; found at 0)'],
+      [{ subtitle: "invoice\u202eexe.pdf" }, '"subtitle" should not contain U+202E (a control or bidi character; found at 7)'],
+    ];
+    for (const [extra, error] of cases) {
+      const answer = await h.call("POST", "/v1/blips", { body: progressBlip({ id: "inert", ...extra }) });
+      expect(answer.status).toBe(400);
+      expect(answer.json.error).toBe(`invalid payload at [0]: ${error}`);
+    }
+    expect(h.store.getPushed("webhook/inert")).toBeUndefined();
+  });
+
   it("refuses an id in a known extension's namespace, live blip or not (dev.svc.focus/fake posed as a twin)", async () => {
     h.hooks.extensions.set("dev.svc.focus", "no-webhook");
     const answer = await h.call("POST", "/v1/blips", { body: [progressBlip({ id: "ok" }), progressBlip({ id: "dev.svc.focus/fake" })] });

@@ -12,7 +12,7 @@ import { checkExec, RUN_ANY_FIX } from "./exec-policy.js";
 import { checkRead, isInside } from "./file-policy.js";
 import { gitArgumentProblem, gitEnvironment } from "./git-rules.js";
 import { deny } from "./denial.js";
-import { EXEC_TAG_VARIABLE, killTagged } from "./process-tags.js";
+import { EXEC_TAG_VARIABLE, killTaggedSoon } from "./process-tags.js";
 import { describeBytes } from "./limits.js";
 import type { ResolvedOptions } from "./options.js";
 
@@ -90,7 +90,7 @@ export function createExecOp(options: ResolvedOptions): OpHandler {
     };
     const child = spawn(launch.path, argv, { cwd: dir.real, env, detached: true, shell: false, stdio: ["ignore", "pipe", "pipe"] });
     /** Kills the program and everything it started, group or not. */
-    const killAll = () => killTagged(tag, child.pid);
+    const killAll = () => void killTaggedSoon(tag, child.pid);
 
     return new Promise<ExecResult>((resolve, reject) => {
       let failure: Error | undefined;
