@@ -10,3 +10,5 @@ export * from "./support-folder.js";
 export * from "./precompile.js";
 /** How the network fence classes an address (loopback, private, cloud metadata …), for the install summary. */
 export { classifyAddress, type AddressClass } from "@svc/sandbox";
+/** Tags on the programs extensions run, so the host can end them if the runtime dies (sandbox CAPABILITIES.md). */
+export { EXEC_OWNER_VARIABLE, killTagged, newTagPrefix } from "@svc/sandbox";

@@ -17,9 +17,18 @@ import { randomBytes } from "node:crypto";
 /** The environment variable that marks an exec's processes. */
 export const EXEC_TAG_VARIABLE = "SVC_EXEC_TAG";
 
-/** A fresh tag prefix, unique to this process: `svc-<12 hex>`. */
+/**
+ * Set by whoever starts this process (svc-host starting svc-runtime) to its own tag prefix: the
+ * tags made here then sit below it, so that parent can kill what is left if this process dies
+ * without cleaning up (SIGKILL, a crash).
+ */
+export const EXEC_OWNER_VARIABLE = "SVC_EXEC_OWNER";
+
+/** A fresh tag prefix, unique to this process: `svc-<12 hex>`, below `SVC_EXEC_OWNER` when set. */
 export function newTagPrefix(): string {
-  return `svc-${randomBytes(6).toString("hex")}`;
+  const owner = process.env[EXEC_OWNER_VARIABLE];
+  const own = `svc-${randomBytes(6).toString("hex")}`;
+  return owner && /^[\w.-]{1,100}$/.test(owner) ? `${owner}.${own}` : own;
 }
 
 function kill(pid: number): void {
