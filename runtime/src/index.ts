@@ -19,3 +19,5 @@ export { ToolPathFence, fenceBlocks, fencePaths, type PathVerdict, type DroppedP
 /** How the network fence classes an address (loopback, private, cloud metadata …), for the install summary. */
 export { classifyAddress, type AddressClass } from "@svc/sandbox";
 export * from "./process-lifetime.js";
+/** Tags on the programs extensions run, so the host can end them if the runtime dies (sandbox CAPABILITIES.md). */
+export { EXEC_OWNER_VARIABLE, killTagged, newTagPrefix } from "@svc/sandbox";

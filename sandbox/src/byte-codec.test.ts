@@ -128,7 +128,7 @@ describe("the prelude uses them", () => {
       const copy = await new Response(bytes).arrayBuffer();
       const sent = await (await fetch(${JSON.stringify(server.url("/echo"))}, { method: "POST", body: new Uint8Array(copy) })).text();
       return { ms: performance.now() - start, length: bytes.length, sample: [bytes[0], bytes[255], bytes[256], bytes[${MB - 1}]], sent };`,
-      { permissions: { network: ["127.0.0.1"], files: [], exec: [] } })) as { ms: number; length: number; sample: number[]; sent: string };
+      { permissions: { network: [`127.0.0.1:${server.port}`], files: [], exec: [] } })) as { ms: number; length: number; sample: number[]; sent: string };
     expect(result).toEqual({ ms: expect.any(Number), length: MB, sample: [0, 255, 0, 255], sent: "ok" });
     expect(result.ms).toBeLessThan(1000);
     expect((posted as Buffer | undefined)?.equals(EXPECTED_MB)).toBe(true);

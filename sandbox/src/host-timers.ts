@@ -19,8 +19,11 @@ export class HostTimers {
     private readonly clock: Pick<SandboxClock, "setTimeout" | "clearTimeout"> = REAL_TIMERS,
   ) {}
 
-  /** Resolves after `ms`; a guest timer id may be armed again only after it fired or was cancelled. */
-  sleep(id: number, ms: number, callId: number): Promise<null> {
+  /**
+   * Resolves after `ms`; a guest timer id may be armed again only after it fired or was
+   * cancelled. `signal` (the invocation that set it ended early) cancels it.
+   */
+  sleep(id: number, ms: number, callId: number, signal?: AbortSignal): Promise<null> {
     if (this.pending.has(id)) this.cancel(id);
     if (this.pending.size >= MAX_TIMERS) {
       return Promise.reject(new RangeError(`setTimeout: too many timers pending (limit ${MAX_TIMERS})`));
@@ -31,6 +34,9 @@ export class HostTimers {
         resolve(null);
       }, ms);
       this.pending.set(id, { timer, callId });
+      signal?.addEventListener("abort", () => {
+        if (this.pending.get(id)?.timer === timer) this.cancel(id);
+      }, { once: true });
     });
   }
 

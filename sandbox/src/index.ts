@@ -12,3 +12,4 @@ export { SandboxError, type SandboxErrorCode } from "./errors.js";
 export { DEFAULT_LIMITS, MAX_CALL_JSON_CHARS, MAX_RESULT_JSON_CHARS, MAX_LOG_CHARS, WATCHDOG_MARGIN_MS, MEMORY_HEADROOM_BYTES } from "./limits.js";
 export type { HostThreadStats } from "./thread-messages.js";
 export { classifyAddress, type AddressClass } from "./capabilities/address-guard.js";
+export { EXEC_OWNER_VARIABLE, killTagged, newTagPrefix } from "./capabilities/process-tags.js";

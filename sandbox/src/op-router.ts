@@ -11,6 +11,7 @@ import type { OpRouter } from "./host-bridge.js";
 import type { HostTimers } from "./host-timers.js";
 import { MAX_CALL_JSON_CHARS, MAX_RESULT_JSON_CHARS } from "./limits.js";
 import type { HostCalls } from "./types.js";
+import type { InvocationOwners } from "./invocation-owners.js";
 
 const MiB = 1024 * 1024;
 
@@ -32,6 +33,8 @@ export interface RouterDeps {
   intl: IntlHost;
   /** The sandbox's WebCrypto keys and operations (subtle-host.ts). */
   subtle: SubtleHost;
+  /** Which invocation each async call belongs to (its deadline ends the call). */
+  owners: InvocationOwners;
   /** `invoke.done {callId, ok, value | error}` from the prelude. */
   invokeDone(args: unknown): void;
   /** Records the refused module and returns the error to throw. */
@@ -42,7 +45,7 @@ export interface RouterDeps {
  * @example const router = createRouter({ capabilities, cx, host, timers, intl, subtle, invokeDone, refuseModule });
  */
 export function createRouter(deps: RouterDeps): OpRouter {
-  const { capabilities, cx, host, timers } = deps;
+  const { capabilities, cx, host, timers, owners } = deps;
   const sync: Record<string, (args: unknown) => unknown> = {
     "timer.cancel": (args) => timers.cancel(timerArgs(args, "timer.cancel").id) ?? null,
     "url.parse": parseUrl,
@@ -63,9 +66,10 @@ export function createRouter(deps: RouterDeps): OpRouter {
       throw new TypeError(`unknown operation "${op}"`);
     },
     async(op, args, callId) {
+      const signal = owners.adopt(callId);
       if (op === "timer.sleep") {
         const { id, ms } = timerArgs(args, "timer.sleep");
-        return timers.sleep(id, ms, callId);
+        return timers.sleep(id, ms, callId, signal);
       }
       if (op === "crypto.subtle") return deps.subtle.run(args);
       if (isForwardedOp(op)) {
@@ -73,7 +77,7 @@ export function createRouter(deps: RouterDeps): OpRouter {
         return Promise.resolve().then(() => host.forward(op, checked));
       }
       if (Object.hasOwn(capabilities.async, op)) {
-        return Promise.resolve().then(() => capabilities.async[op](args, cx));
+        return Promise.resolve().then(() => capabilities.async[op](args, cx, { signal }));
       }
       return undefined;
     },

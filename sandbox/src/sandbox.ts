@@ -9,6 +9,7 @@ import { createCapabilities, formatDenial, type Capabilities, type CapabilityCon
 import { bundleScript, type ScriptResult } from "./compiled-code/compiled-scripts.js";
 import { SandboxError, interruptedMessage } from "./errors.js";
 import { HostBridge, errorRecord, type Reply } from "./host-bridge.js";
+import { InvocationOwners } from "./invocation-owners.js";
 import { HostTimers } from "./host-timers.js";
 import type { QuickJSInstance } from "./instance.js";
 import { MAX_DENIALS_KEPT, MAX_RESULT_JSON_CHARS, resolveLimits } from "./limits.js";
@@ -85,6 +86,7 @@ export class Sandbox implements SandboxHandle {
   private readonly timers: HostTimers;
   /** WebCrypto keys of this sandbox, dropped with it. */
   private readonly subtle = new SubtleHost();
+  private readonly owners = new InvocationOwners();
   /** The bundle's source, dropped once evaluated (the interpreter keeps what it needs). */
   private code: string | undefined;
   /** Its compiled form from the code cache, until load. */
@@ -106,7 +108,10 @@ export class Sandbox implements SandboxHandle {
     this.code = code;
     this.compiledCode = compiledCode;
     ({ instance: this.instance, entry: this.entry, bridge: this.bridge, slices: this.slices } = prepared);
-    this.timers = new HostTimers((callId) => this.bridge.cancel(callId), clock);
+    this.timers = new HostTimers((callId) => {
+      this.bridge.cancel(callId);
+      this.owners.release(callId);
+    }, clock);
   }
 
   static async create(options: SandboxOptions, listeners: SandboxListeners, env: SandboxEnvironment = {}): Promise<Sandbox> {
@@ -141,6 +146,7 @@ export class Sandbox implements SandboxHandle {
       timers: this.timers,
       intl: new IntlHost({ locale: env.locale, timeZone: env.timeZone }),
       subtle: this.subtle,
+      owners: this.owners,
       invokeDone: (args) => this.settle(args),
       refuseModule: (name) => this.refuseModule(name),
     });
@@ -240,18 +246,21 @@ export class Sandbox implements SandboxHandle {
       const call = this.calls.get(callId);
       if (!call) return;
       this.calls.delete(callId);
+      this.owners.end(callId, { aborted: true });
       call.reject(error);
       this.deliver("abort", { callId });
     };
     const { context } = this.instance;
     let failure: string | undefined;
-    this.enter(() => {
+    this.owners.begin(callId);
+    // The owner spans the whole slice, promise jobs included (they run after the entry returns).
+    this.owners.within(callId, () => this.enter(() => {
       const json = context.newString(JSON.stringify({ callId, invocation }));
       const out = context.callFunction(this.entry.invoke, context.undefined, json);
       json.dispose();
       if (out.error) failure = this.slices.describe(out.error);
       else out.value.dispose();
-    });
+    }));
     if (failure !== undefined) this.failCall(callId, new SandboxError("guest", failure));
     return { result, abort };
   }
@@ -338,7 +347,9 @@ export class Sandbox implements SandboxHandle {
       while (this.queue.length && this.state === "ready") {
         const next = this.queue.shift()!;
         const { context } = this.instance;
-        this.enter(() => {
+        // An answer runs as part of the invocation whose call it answers.
+        const owner = next.kind === "reply" ? this.owners.release((next.data as { id: number }).id) : undefined;
+        this.owners.within(owner, () => this.enter(() => {
           const kindHandle = context.newString(next.kind);
           const json = context.newString(JSON.stringify(next.data ?? null));
           const out = context.callFunction(this.entry.dispatch, context.undefined, kindHandle, json);
@@ -346,7 +357,7 @@ export class Sandbox implements SandboxHandle {
           json.dispose();
           if (out.error) this.hostLog("error", `uncaught in ${next.kind}: ${this.slices.describe(out.error)}`);
           else out.value.dispose();
-        });
+        }));
       }
     } finally {
       this.flushing = false;
@@ -363,6 +374,7 @@ export class Sandbox implements SandboxHandle {
       const call = this.calls.get(callId);
       if (!call) return;
       this.calls.delete(callId);
+      this.owners.end(callId, { aborted: false });
       if (args.ok === true) call.resolve(args.value);
       else call.reject(new SandboxError("guest", String(args.error?.message ?? "the extension failed")));
     });
@@ -372,6 +384,7 @@ export class Sandbox implements SandboxHandle {
     const call = this.calls.get(id);
     if (!call) return;
     this.calls.delete(id);
+    this.owners.end(id, { aborted: true });
     call.reject(error);
   }
 

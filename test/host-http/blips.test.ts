@@ -118,8 +118,35 @@ describe("POST /v1/blips", () => {
     h.store.applyUpdate({ extensionId: "com.example.ci", payload: { id: "com.example.ci/build", seq: 4, v: 1, emittedAt: "2025-03-01T09:30:00.000Z", title: "Build", layout: "progress", data: { fraction: 0.1 } } });
     const answer = await h.call("POST", "/v1/blips", { body: progressBlip({ id: "com.example.ci/build" }) });
     expect(answer.status).toBe(400);
-    expect(answer.json.error).toBe('invalid payload at [0]: "id" com.example.ci/build is a blip of com.example.ci: give the pushed blip an id of its own');
+    // com.example.ci is a known extension here, so its namespace is refused outright.
+    expect(answer.json.error).toBe('invalid payload at [0]: "id" com.example.ci/build is in the namespace of the extension com.example.ci: pushed blips cannot take an extension\'s namespace; use an id without "/" (it goes under webhook/) or another prefix');
     expect(h.store.get("com.example.ci/build")!.seq).toBe(4);
+  });
+
+  it("refuses text that would take over a terminal: a pushed \\u001b[2J step, an OSC title, a bidi override", async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{ data: { fraction: 0.4, step: "\u001b[2J" } }, '"data.step" should not contain U+001B (a control or bidi character; found at 0)'],
+      [{ title: "\u001b]0;pwned\u0007\u001b[1A\u001b[2K" }, '"title" should not contain U+001B (a control or bidi character; found at 0)'],
+      [{ subtitle: "invoice\u202eexe.pdf" }, '"subtitle" should not contain U+202E (a control or bidi character; found at 7)'],
+    ];
+    for (const [extra, error] of cases) {
+      const answer = await h.call("POST", "/v1/blips", { body: progressBlip({ id: "inert", ...extra }) });
+      expect(answer.status).toBe(400);
+      expect(answer.json.error).toBe(`invalid payload at [0]: ${error}`);
+    }
+    expect(h.store.getPushed("webhook/inert")).toBeUndefined();
+  });
+
+  it("refuses an id in a known extension's namespace, live blip or not (dev.svc.focus/fake posed as a twin)", async () => {
+    h.hooks.extensions.set("dev.svc.focus", "no-webhook");
+    const answer = await h.call("POST", "/v1/blips", { body: [progressBlip({ id: "ok" }), progressBlip({ id: "dev.svc.focus/fake" })] });
+    expect(answer.status).toBe(400);
+    expect(answer.json.error).toBe(
+      'invalid payload at [1]: "id" dev.svc.focus/fake is in the namespace of the extension dev.svc.focus: pushed blips cannot take an extension\'s namespace; use an id without "/" (it goes under webhook/) or another prefix');
+    // All or nothing: the valid one was not stored either.
+    expect(h.store.getPushed("webhook/ok")).toBeUndefined();
+    // An id of its own, even one that looks like an extension id, is fine while no such extension exists.
+    expect((await h.call("POST", "/v1/blips", { body: progressBlip({ id: "com.unknown.ext/x" }) })).status).toBe(200);
   });
 });
 

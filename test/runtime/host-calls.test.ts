@@ -77,6 +77,7 @@ describe("host calls", () => {
     expect(results["secrets.setOverLimit"].error).toMatch(/"value" should be at most 16384 bytes/);
     expect(results["notify.escape"].error).toMatch(/"title" should not contain U\+001B \(a control or bidi character; found at 0\)/);
     expect(results["notify.bidi"].error).toMatch(/"body" should not contain U\+202E/);
+    expect(results["oauth.describe.escape"].error).toMatch(/"label" should not contain U\+001B/);
     expect(results["workingHours"]).toEqual({ ok: { start: 540, end: 1020, weekdaysOnly: true } });
     expect(results["oauth.connect"]).toEqual({ error: "the sign-in port 47812 is taken" });
     expect(results["oauth.connections"]).toEqual({ ok: [connection] });

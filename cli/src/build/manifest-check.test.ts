@@ -64,4 +64,21 @@ describe("checkManifest on OAuth hosts", () => {
       'package.json: "svc.oauth.github.tokenUrl" host github.com should be in permissions.network: add "github.com" to svc.permissions.network (sign-in will not work until this is fixed)',
     ]);
   });
+
+  it("warns when exec lists a program that runs other programs without runAnyCommand", () => {
+    const manifest = valid();
+    manifest.svc.permissions = { network: [], files: [], exec: ["git", "/usr/bin/env"] } as never;
+    expect(checkManifest(manifest).warnings).toEqual([
+      'package.json: "svc.permissions.exec.1" /usr/bin/env runs other programs, so ctx.exec will refuse it; add "runAnyCommand": true to svc.permissions only if the extension must run any command (the install prompt says so)',
+    ]);
+    (manifest.svc.permissions as Record<string, unknown>).runAnyCommand = true;
+    expect(checkManifest(manifest).warnings).toEqual([]);
+  });
+
+  it("refuses a title or description holding an escape sequence", () => {
+    const manifest = valid();
+    (manifest.svc as Record<string, unknown>).description = "ok\u001b[8m";
+    expect(checkManifest(manifest).errors).toEqual(['package.json: "svc.description" should not contain U+001B (a control or bidi character; found at 2)']);
+  });
 });
+

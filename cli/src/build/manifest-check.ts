@@ -4,7 +4,7 @@
  * the `svc.oauth` block is a warning, never a failure (SPEC.md, OAuth rule 5: it never hides
  * the extension); the SDK leaves the broken provider out, as the app does.
  */
-import { parseManifest, type SvcManifest } from "@svc/api";
+import { parseManifest, runsOtherPrograms, type SvcManifest } from "@svc/api";
 
 export interface CheckedManifest {
   id: string;
@@ -33,5 +33,11 @@ export function checkManifest(packageJson: unknown): ManifestCheck {
     (line) => `package.json: ${line.replace(/^"oauth/, '"svc.oauth')} (sign-in will not work until this is fixed)`,
   );
   const { name, version, svc } = parsed.manifest;
+  // The runtime refuses these when run; say so at build time, with the one fix.
+  svc.permissions.exec.forEach((program, index) => {
+    if (runsOtherPrograms(program) && !svc.permissions.runAnyCommand) {
+      warnings.push(`package.json: "svc.permissions.exec.${index}" ${program} runs other programs, so ctx.exec will refuse it; add "runAnyCommand": true to svc.permissions only if the extension must run any command (the install prompt says so)`);
+    }
+  });
   return { errors: [], warnings, manifest: { id: svc.id, name, version, svc } };
 }

@@ -79,7 +79,7 @@ export function createApp(deps: AppDeps): Express {
     .get((_req, res) => void res.status(200).json({ ok: true, version: deps.version }))
     .all(methodNotAllowed("GET"));
   app.route("/v1/blips")
-    .post(jsonBody({ optional: false }), pushBlips(deps.store))
+    .post(jsonBody({ optional: false }), pushBlips(deps.store, (id) => deps.hooks.status(id) !== "unknown"))
     .all(methodNotAllowed("POST"));
   app.route("/v1/logs")
     .get(deps.logs.route)

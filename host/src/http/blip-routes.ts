@@ -10,10 +10,13 @@ import type { BlipStore } from "../store/blip-store.js";
 import { HttpError, sendError } from "./http-error.js";
 import { preparePush } from "./push-payloads.js";
 
-/** `POST /v1/blips`: 200 `{"ok": true, "blips": [{"id", "seq"}, …]}` in request order. */
-export function pushBlips(store: BlipStore) {
+/**
+ * `POST /v1/blips`: 200 `{"ok": true, "blips": [{"id", "seq"}, …]}` in request order. An id in a
+ * known extension's namespace is 400 (`isExtension`, the host's catalog).
+ */
+export function pushBlips(store: BlipStore, isExtension: (id: string) => boolean) {
   return function pushBlips(req: Request, res: Response): void {
-    const prepared = preparePush(req.body, (id) => store.get(id));
+    const prepared = preparePush(req.body, (id) => store.get(id), undefined, isExtension);
     if (!prepared.ok) return sendError(res, 400, prepared.error);
     const results = store.push(prepared.items);
     res.status(200).json({ ok: true, blips: results.map(({ id, seq }) => ({ id, seq })) });

@@ -45,23 +45,35 @@ function prepareOne(raw: unknown, now: string): { item: PushedPayload } | { erro
 
 /**
  * Checks a whole request body. `existing` looks up a live blip, so an extension's blip cannot
- * be overwritten by a push (its seqs belong to the runtime).
+ * be overwritten by a push (its seqs belong to the runtime). `isExtension` says whether an id
+ * is a known extension's: a pushed id whose first part is one (`dev.svc.focus/fake`) is refused,
+ * so a push can never pose as an extension's blip, live or not.
  *
  * @example
- * const prepared = preparePush(req.body, (id) => store.get(id));
+ * const prepared = preparePush(req.body, (id) => store.get(id), undefined, (id) => catalog.has(id));
  * if (!prepared.ok) return sendError(res, 400, prepared.error);
  * const results = store.push(prepared.items);
  */
-export function preparePush(body: unknown, existing: (id: string) => StoredBlip | undefined, now = new Date().toISOString()): PreparedPush {
+export function preparePush(
+  body: unknown,
+  existing: (id: string) => StoredBlip | undefined,
+  now = new Date().toISOString(),
+  isExtension: (id: string) => boolean = () => false,
+): PreparedPush {
   const payloads = Array.isArray(body) ? body : [body];
   if (payloads.length === 0) return { ok: false, error: "the body is an empty array: send one payload or an array of payloads" };
   const items: PushedPayload[] = [];
   for (const [index, raw] of payloads.entries()) {
     const prepared = prepareOne(raw, now);
     if ("error" in prepared) return { ok: false, error: payloadErrorAt(index, prepared.error) };
-    const owner = existing(prepared.item.payload.id)?.source;
+    const { id } = prepared.item.payload;
+    const namespace = id.split("/")[0];
+    if (id.includes("/") && isExtension(namespace)) {
+      return { ok: false, error: payloadErrorAt(index, `"id" ${id} is in the namespace of the extension ${namespace}: pushed blips cannot take an extension's namespace; use an id without "/" (it goes under webhook/) or another prefix`) };
+    }
+    const owner = existing(id)?.source;
     if (owner?.kind === "extension") {
-      return { ok: false, error: payloadErrorAt(index, `"id" ${prepared.item.payload.id} is a blip of ${owner.extensionId}: give the pushed blip an id of its own`) };
+      return { ok: false, error: payloadErrorAt(index, `"id" ${id} is a blip of ${owner.extensionId}: give the pushed blip an id of its own`) };
     }
     items.push(prepared.item);
   }

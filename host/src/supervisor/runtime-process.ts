@@ -5,7 +5,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
-import { Connection, NdjsonReader, NdjsonWriter, Shutdown } from "@svc/runtime";
+import { Connection, EXEC_OWNER_VARIABLE, NdjsonReader, NdjsonWriter, Shutdown, killTagged, newTagPrefix } from "@svc/runtime";
 
 /** Where `svc-runtime` lives: `SVC_RUNTIME` when set, else the installed `@svc/runtime`'s `dist/main.js`. */
 export function runtimeMainPath(env: NodeJS.ProcessEnv = process.env): string {
@@ -79,11 +79,18 @@ export class RuntimeProcess {
     });
   }
 
+  /**
+   * Starts the runtime with a tag prefix of its own (`SVC_EXEC_OWNER`): every program its
+   * extensions start carries a tag below it, so when the runtime exits, however it exits (a
+   * crash, SIGKILL), whatever those programs left running is killed here.
+   */
   static spawn(options: RuntimeProcessOptions): RuntimeProcess {
+    const execOwner = newTagPrefix();
     const child = spawn(options.nodePath ?? process.execPath, [options.main], {
       stdio: ["pipe", "pipe", "pipe"],
-      env: options.env ?? process.env,
+      env: { ...(options.env ?? process.env), [EXEC_OWNER_VARIABLE]: execOwner },
     });
+    child.once("exit", () => void killTagged(execOwner));
     return new RuntimeProcess(child, options);
   }
 

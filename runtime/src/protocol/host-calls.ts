@@ -74,7 +74,8 @@ export const HostOAuthToken = request(
 /** @example {"jsonrpc":"2.0","id":10,"method":"host.oauth.describe","params":{"extensionId":"com.example.ci","connection":"c1","account":"me@example.com","label":"Work"}} */
 export const HostOAuthDescribe = request(
   "host.oauth.describe",
-  z.object({ ...caller, provider, connection: z.string(), account: z.string(), label: z.string() }),
+  // Shown in Settings and the terminal: the display-text rule, with a cap.
+  z.object({ ...caller, provider, connection: z.string(), account: displayText({ max: 256 }), label: displayText({ max: 256 }) }),
   z.object({ connection: ConnectionRecordSchema }),
 );
 

@@ -6,13 +6,13 @@
 import { spawn } from "node:child_process";
 import { constants, homedir } from "node:os";
 import { stat } from "node:fs/promises";
-import type { CapabilityContext, OpHandler } from "./index.js";
+import type { CallContext, CapabilityContext, OpHandler } from "./index.js";
 import { readArgs } from "./args.js";
 import { checkExec, RUN_ANY_FIX } from "./exec-policy.js";
 import { checkRead, isInside } from "./file-policy.js";
 import { gitArgumentProblem, gitEnvironment } from "./git-rules.js";
 import { deny } from "./denial.js";
-import { EXEC_TAG_VARIABLE, killTagged } from "./process-tags.js";
+import { EXEC_TAG_VARIABLE, killTaggedSoon } from "./process-tags.js";
 import { describeBytes } from "./limits.js";
 import type { ResolvedOptions } from "./options.js";
 
@@ -47,8 +47,23 @@ export function createExecOp(options: ResolvedOptions): OpHandler {
     return { file, argv, cwd, timeoutMs };
   }
 
-  return async function execOp(raw: unknown, cx: CapabilityContext): Promise<ExecResult> {
-    const { file, argv, cwd, timeoutMs } = parse(raw);
+  /**
+   * Takes one of the sandbox's `execConcurrent` slots at once, in call order (before any check
+   * awaits), and gives it back when the program has ended or was refused.
+   */
+  async function execOp(raw: unknown, cx: CapabilityContext, call: CallContext = {}): Promise<ExecResult> {
+    const args = parse(raw);
+    const live = running.get(cx) ?? 0;
+    if (live >= limits.execConcurrent) throw new Error(`exec: ${limits.execConcurrent} programs are already running; wait for one to finish`);
+    running.set(cx, live + 1);
+    try {
+      return await run(args, cx, call);
+    } finally {
+      running.set(cx, (running.get(cx) ?? 1) - 1);
+    }
+  }
+
+  async function run({ file, argv, cwd, timeoutMs }: ReturnType<typeof parse>, cx: CapabilityContext, call: CallContext): Promise<ExecResult> {
     const launch = await checkExec(cx, file, options.execPath, options);
     const dir = await checkRead(cx, "exec", cwd ?? cx.dataDir);
     if (!dir.exists || !(await stat(dir.real)).isDirectory()) throw new Error(`exec: cwd "${cwd ?? "."}" is not a folder`);
@@ -65,8 +80,6 @@ export function createExecOp(options: ResolvedOptions): OpHandler {
       }
     }
     if (cx.signal.aborted) throw new Error("exec: the sandbox is closing");
-    const live = running.get(cx) ?? 0;
-    if (live >= limits.execConcurrent) throw new Error(`exec: ${limits.execConcurrent} programs are already running; wait for one to finish`);
     const tag = `${options.execTag}.${nextTag++}`;
     const env = {
       PATH: options.execPath,
@@ -75,16 +88,9 @@ export function createExecOp(options: ResolvedOptions): OpHandler {
       [EXEC_TAG_VARIABLE]: tag,
       ...(launch.git ? gitEnvironment() : {}),
     };
-    running.set(cx, live + 1);
     const child = spawn(launch.path, argv, { cwd: dir.real, env, detached: true, shell: false, stdio: ["ignore", "pipe", "pipe"] });
-    let ended = false;
     /** Kills the program and everything it started, group or not. */
-    const killAll = () => killTagged(tag, child.pid);
-    const release = () => {
-      if (ended) return;
-      ended = true;
-      running.set(cx, (running.get(cx) ?? 1) - 1);
-    };
+    const killAll = () => void killTaggedSoon(tag, child.pid);
 
     return new Promise<ExecResult>((resolve, reject) => {
       let failure: Error | undefined;
@@ -109,6 +115,9 @@ export function createExecOp(options: ResolvedOptions): OpHandler {
       );
       const onDispose = () => stop(new Error("exec: the sandbox closed"));
       cx.signal.addEventListener("abort", onDispose, { once: true });
+      // The invocation that started it ended early (its deadline): the program goes with it.
+      const onCallEnded = () => stop(new Error(`exec: the call that started ${file} ended, so it was stopped with everything it started`));
+      call.signal?.addEventListener("abort", onCallEnded, { once: true });
       // When the program itself is done, whatever it left running goes too.
       child.on("exit", killAll);
       child.on("error", (error) => {
@@ -116,13 +125,13 @@ export function createExecOp(options: ResolvedOptions): OpHandler {
         if (child.pid !== undefined) return stop(startFailed);
         clearTimeout(timer);
         cx.signal.removeEventListener("abort", onDispose);
-        release();
+        call.signal?.removeEventListener("abort", onCallEnded);
         reject(startFailed);
       });
       child.on("close", (code, signal) => {
         clearTimeout(timer);
         cx.signal.removeEventListener("abort", onDispose);
-        release();
+        call.signal?.removeEventListener("abort", onCallEnded);
         if (failure) return reject(failure);
         resolve({
           stdout: Buffer.concat(output.stdout).toString("utf8"),
@@ -131,5 +140,7 @@ export function createExecOp(options: ResolvedOptions): OpHandler {
         });
       });
     });
-  };
+  }
+
+  return execOp;
 }

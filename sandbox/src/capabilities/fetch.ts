@@ -5,7 +5,7 @@
  * no proxy, no cookie jar and no credentials of the host's.
  */
 import { Agent, fetch as undiciFetch, type Response } from "undici";
-import type { CapabilityContext, OpHandler } from "./index.js";
+import type { CallContext, CapabilityContext, OpHandler } from "./index.js";
 import { findDenial } from "./denial.js";
 import { guardedLookup } from "./address-guard.js";
 import { checkNetworkUrl, networkPolicyOf } from "./network-policy.js";
@@ -61,7 +61,7 @@ export function createFetchOps(options: ResolvedOptions): { fetch: OpHandler; ab
     return created;
   }
 
-  async function fetchOp(raw: unknown, cx: CapabilityContext): Promise<FetchResult> {
+  async function fetchOp(raw: unknown, cx: CapabilityContext, call: CallContext = {}): Promise<FetchResult> {
     const request = parseFetchArgs(raw, options.limits);
     if (cx.signal.aborted) throw new Error("fetch: the sandbox is closing");
     const state = stateOf(cx);
@@ -75,10 +75,14 @@ export function createFetchOps(options: ResolvedOptions): { fetch: OpHandler; ab
     state.inFlight.set(request.requestId, controller);
     // One deadline for the whole request: every redirect, the headers and the last body byte.
     const deadline = AbortSignal.timeout(options.limits.fetchTimeoutMs);
-    const signal = AbortSignal.any([controller.signal, deadline]);
+    // And the invocation that made it: when that ends early (its deadline), so does the request.
+    const signal = AbortSignal.any([controller.signal, deadline, ...(call.signal ? [call.signal] : [])]);
     try {
       return await follow(cx, state, request, signal);
     } catch (error) {
+      if (call.signal?.aborted && !controller.signal.aborted) {
+        throw new Error("fetch: the call that started the request ended, so the request was stopped");
+      }
       if (deadline.aborted && !controller.signal.aborted) {
         throw new Error(`fetch: ${safeHost(request.url)} did not answer in full within ${options.limits.fetchTimeoutMs} ms; the request was stopped`);
       }

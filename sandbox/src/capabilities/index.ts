@@ -37,7 +37,12 @@ export interface CapabilityContext {
   log?(level: "debug" | "info" | "warn" | "error", message: string): void;
 }
 
-export type OpHandler = (args: unknown, cx: CapabilityContext) => unknown;
+/** What one call knows of its own: `signal` aborts when the invocation that made it ends early. */
+export interface CallContext {
+  readonly signal?: AbortSignal;
+}
+
+export type OpHandler = (args: unknown, cx: CapabilityContext, call?: CallContext) => unknown;
 
 export interface Capabilities {
   /** op name -> handler returning a Promise (the guest awaits it). */

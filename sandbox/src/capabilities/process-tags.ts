@@ -11,14 +11,24 @@
  * Linux reads `/proc/<pid>/environ`. Elsewhere only the process group is killed.
  */
 import { readdirSync, readFileSync } from "node:fs";
+import { readdir, readFile } from "node:fs/promises";
 import { randomBytes } from "node:crypto";
 
 /** The environment variable that marks an exec's processes. */
 export const EXEC_TAG_VARIABLE = "SVC_EXEC_TAG";
 
-/** A fresh tag prefix, unique to this process: `svc-<12 hex>`. */
+/**
+ * Set by whoever starts this process (svc-host starting svc-runtime) to its own tag prefix: the
+ * tags made here then sit below it, so that parent can kill what is left if this process dies
+ * without cleaning up (SIGKILL, a crash).
+ */
+export const EXEC_OWNER_VARIABLE = "SVC_EXEC_OWNER";
+
+/** A fresh tag prefix, unique to this process: `svc-<12 hex>`, below `SVC_EXEC_OWNER` when set. */
 export function newTagPrefix(): string {
-  return `svc-${randomBytes(6).toString("hex")}`;
+  const owner = process.env[EXEC_OWNER_VARIABLE];
+  const own = `svc-${randomBytes(6).toString("hex")}`;
+  return owner && /^[\w.-]{1,100}$/.test(owner) ? `${owner}.${own}` : own;
 }
 
 function kill(pid: number): void {
@@ -26,6 +36,27 @@ function kill(pid: number): void {
     process.kill(pid, "SIGKILL");
   } catch {
     // ESRCH: gone already; EPERM: not ours.
+  }
+}
+
+/** True when a process environment (`/proc/<pid>/environ` text) holds `tag` or a tag below it. */
+function holdsTag(environ: string, tag: string): boolean {
+  const exact = `${EXEC_TAG_VARIABLE}=${tag}`;
+  if (!environ.includes(exact)) return false;
+  return environ.split("\0").some((pair) => pair === exact || pair.startsWith(`${exact}.`));
+}
+
+/** The process ids /proc lists, this process left out. */
+function processIds(entries: string[]): string[] {
+  return entries.filter((entry) => /^\d+$/.test(entry) && Number(entry) !== process.pid);
+}
+
+function killGroup(groupId: number | undefined): void {
+  if (groupId === undefined) return;
+  try {
+    process.kill(-groupId, "SIGKILL");
+  } catch {
+    // ESRCH: nothing left in the group.
   }
 }
 
@@ -37,38 +68,47 @@ export function processesTagged(tag: string): number[] {
   } catch {
     return [];
   }
-  const exact = `${EXEC_TAG_VARIABLE}=${tag}`;
-  const below = `${exact}.`;
-  const found: number[] = [];
-  for (const entry of entries) {
-    if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
-    let environ: string;
+  return processIds(entries).filter((pid) => {
     try {
-      environ = readFileSync(`/proc/${entry}/environ`, "latin1");
+      return holdsTag(readFileSync(`/proc/${pid}/environ`, "latin1"), tag);
     } catch {
-      continue; // gone, or another user's
+      return false; // gone, or another user's
     }
-    if (!environ.includes(exact)) continue;
-    if (environ.split("\0").some((pair) => pair === exact || pair.startsWith(below))) found.push(Number(entry));
-  }
-  return found;
+  }).map(Number);
 }
+
+/** `processesTagged` without blocking the thread (a scan costs a few ms per hundred processes). */
+async function processesTaggedAsync(tag: string): Promise<number[]> {
+  const entries = await readdir("/proc").catch(() => [] as string[]);
+  const found = await Promise.all(processIds(entries).map(async (pid) => {
+    const environ = await readFile(`/proc/${pid}/environ`, "latin1").catch(() => "");
+    return holdsTag(environ, tag) ? Number(pid) : undefined;
+  }));
+  return found.filter((pid): pid is number => pid !== undefined);
+}
+
+/** How many times the scan is repeated, for processes forking while they are killed. */
+const PASSES = 20;
 
 /**
  * Kills the process group `groupId` (when given) and every process tagged `tag` or below it.
- * Synchronous, so it also works from a process's `exit` handler.
+ * Synchronous, for a process's `exit` handler and a thread that has ended; `killTaggedSoon`
+ * for the rest. A zombie's environ reads empty, so a killed process is not found again.
  */
 export function killTagged(tag: string, groupId?: number): void {
-  if (groupId !== undefined) {
-    try {
-      process.kill(-groupId, "SIGKILL");
-    } catch {
-      // ESRCH: nothing left in the group.
-    }
-  }
-  // A zombie's environ reads empty, so a killed process is not found again.
-  for (let pass = 0; pass < 20; pass++) {
+  killGroup(groupId);
+  for (let pass = 0; pass < PASSES; pass++) {
     const left = processesTagged(tag);
+    if (left.length === 0) return;
+    left.forEach(kill);
+  }
+}
+
+/** `killTagged` without blocking the calling thread (a host thread runs guests). */
+export async function killTaggedSoon(tag: string, groupId?: number): Promise<void> {
+  killGroup(groupId);
+  for (let pass = 0; pass < PASSES; pass++) {
+    const left = await processesTaggedAsync(tag);
     if (left.length === 0) return;
     left.forEach(kill);
   }

@@ -92,6 +92,8 @@ describe("storage", () => {
       }
     })();
     await Promise.all(Array.from({ length: 100 }, (_, i) => call("storage.set", { key: `k${i}`, value: "x".repeat(10_000) })));
+    // Changes are written together now, so the poller may not have caught a write in progress yet.
+    while (reads === 0) await new Promise((r) => setTimeout(r, 5));
     polling = false;
     await poll;
     expect(reads).toBeGreaterThan(0);
