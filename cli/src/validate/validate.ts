@@ -8,7 +8,7 @@ import { CliError } from "../errors.js";
 import { checkExtension } from "../build/pipeline.js";
 import { withSandbox } from "../build/sandbox-session.js";
 import { MockHost } from "./mock-host.js";
-import { defaultPreferences } from "./preferences.js";
+import { chosenPreferences, shownPreferences, unsetRequiredProblems } from "./preferences.js";
 import { planToolRun, runTool, type ToolRequest } from "./run-tool.js";
 
 /** The host gives up on `update()` after 30 s (SPEC.md Limits); so do we. */
@@ -23,7 +23,7 @@ export const TOOL_TIMEOUT_MS = 30_000;
  */
 export async function validateExtension(
   dir: string,
-  options: { tool?: ToolRequest },
+  options: { tool?: ToolRequest; prefs?: string; env?: Readonly<Record<string, string | undefined>> },
   out: Output,
   signal: AbortSignal,
 ): Promise<void> {
@@ -37,14 +37,19 @@ export async function validateExtension(
 
   const host = new MockHost(checked.id, out);
   const problems: string[] = [];
-  const preferences = defaultPreferences(checked.manifest.svc);
+  const preferences = chosenPreferences(checked.manifest.svc, options.prefs, options.env ?? {});
+  // Said up front; update() still runs, to show what it does without them.
+  for (const line of unsetRequiredProblems(checked.manifest.svc, preferences)) {
+    out.warn(line);
+    problems.push(line);
+  }
   await withSandbox(
     { id: checked.id, code: checked.code, permissions: checked.manifest.svc.permissions, host, onEvent: (e) => report(e, out) },
     async (sandbox) => {
       const loaded = await sandbox.load();
       if (loaded.hasUpdate) {
         const ctx: CallContext = { trigger: { type: "manual" }, preferences };
-        out.info(`update() with preferences ${JSON.stringify(preferences)}:`);
+        out.info(`update() with preferences ${JSON.stringify(shownPreferences(checked.manifest.svc, preferences))}:`);
         try {
           const result = await sandbox.invoke({ kind: "update", ctx }, { signal: AbortSignal.any([signal, AbortSignal.timeout(UPDATE_TIMEOUT_MS)]) });
           const next = (result as { nextRunAfter?: unknown } | null)?.nextRunAfter;
