@@ -25,6 +25,8 @@ export interface CommandContext {
   readStdin(): Promise<string>;
   /** True when `info` lines go to a terminal that shows colours (and NO_COLOR is unset). */
   color?: boolean;
+  /** How to run this svckit again, for hints (`svckit`, or `node /path/to/svckit.js`). Default `svckit`. */
+  invokedAs?: string;
 }
 
 export interface OptionDef {

@@ -34,9 +34,11 @@ export const create = defineCommand({
     const where = relative(ctx.cwd, dir) || ".";
     ctx.out.info(`created ${where} (${plan.id}, template ${plan.template.name}): ${files.join(", ")}`);
     ctx.out.info("");
+    // The command as this svckit was run: svckit is on no registry, so never `npx svckit`.
+    const svckit = ctx.invokedAs ?? "svckit";
     ctx.out.info("Next:");
     ctx.out.info(`  cd ${where}`);
-    ctx.out.info("  npx svckit validate   # builds, runs update() once, prints the blips");
-    ctx.out.info("  npx svckit dev        # rebuilds on save and links it into the app");
+    ctx.out.info(`  ${svckit} validate   # builds, runs update() once, prints the blips`);
+    ctx.out.info(`  ${svckit} dev        # rebuilds on save and links it into the app`);
   },
 });
