@@ -26,7 +26,7 @@ export const create = defineCommand({
     template: { type: "string", valueName: "name", description: `what to start from: ${TEMPLATE_NAMES.join(", ")} (default: tracker)` },
     id: { type: "string", valueName: "id", description: "the extension id (default: com.example.<name>)" },
   },
-  examples: ["svckit new my-deploys --template deploys --id com.ann.deploys", "npm create svc my-extension"],
+  examples: ["svckit new my-deploys --template deploys --id com.ann.deploys", "create-svc my-extension   # the same, from the clone's node_modules/.bin"],
   async run({ positionals, options }, ctx) {
     const plan = planExtension(positionals[0], options.template, options.id);
     const dir = join(ctx.cwd, plan.name);
