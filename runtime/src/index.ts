@@ -8,3 +8,4 @@ export * from "./connection.js";
 export * from "./framing.js";
 export * from "./support-folder.js";
 export * from "./precompile.js";
+export * from "./stack-map.js";

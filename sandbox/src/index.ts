@@ -10,3 +10,4 @@ export { precompileBundle } from "./compiled-code/compile-apart.js";
 export { SandboxError, type SandboxErrorCode } from "./errors.js";
 export { DEFAULT_LIMITS, MAX_CALL_JSON_CHARS, MAX_RESULT_JSON_CHARS, MAX_LOG_CHARS, WATCHDOG_MARGIN_MS, MEMORY_HEADROOM_BYTES } from "./limits.js";
 export type { HostThreadStats } from "./thread-messages.js";
+export { BUNDLE_PREFIX } from "./compiled-code/compiled-scripts.js";

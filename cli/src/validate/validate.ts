@@ -7,6 +7,7 @@ import type { Output } from "../command.js";
 import { CliError } from "../errors.js";
 import { checkExtension } from "../build/pipeline.js";
 import { withSandbox } from "../build/sandbox-session.js";
+import { describeGuestError, parseSourceMap } from "@svc/runtime";
 import { MockHost } from "./mock-host.js";
 import { chosenPreferences, shownPreferences, unsetRequiredProblems } from "./preferences.js";
 import { planToolRun, runTool, type ToolRequest } from "./run-tool.js";
@@ -35,6 +36,7 @@ export async function validateExtension(
       (toolNames.length > 0 ? `tools ok (${toolNames.join(", ")})` : "no tools"),
   );
 
+  const sourceMap = checked.report.sourceMap === undefined ? undefined : parseSourceMap(checked.report.sourceMap);
   const host = new MockHost(checked.id, out);
   const problems: string[] = [];
   const preferences = chosenPreferences(checked.manifest.svc, options.prefs, options.env ?? {});
@@ -57,6 +59,9 @@ export async function validateExtension(
         } catch (error) {
           const line = `update() failed: ${(error as Error).message.split("\n")[0]}`;
           out.warn(line);
+          // Where, in the author's source: the same lines the app's log shows.
+          const stack = (error as { guestStack?: unknown }).guestStack;
+          if (typeof stack === "string") for (const frame of describeGuestError("update()", "", stack, sourceMap).split("\n").slice(1)) out.warn(frame);
           problems.push(line);
         }
         if (host.emitted.length === 0) out.info("update() emitted no blips");
