@@ -1,10 +1,11 @@
 /** Every svckit command, in the order `svckit --help` lists them. */
 import type { CommandDef } from "../command.js";
 import { build } from "./build.js";
+import { check } from "./check.js";
 import { dev } from "./dev.js";
 import { create } from "./new.js";
 import { pack } from "./pack.js";
 import { send } from "./send.js";
 import { validate } from "./validate.js";
 
-export const commands = [create, build, validate, dev, send, pack] as unknown as CommandDef[];
+export const commands = [create, build, check, validate, dev, send, pack] as unknown as CommandDef[];
