@@ -77,8 +77,11 @@ describe("events around reloads", () => {
     const early = hook(scene.world, { op: "get" });
     scene.host = await starting;
     expect(await early).toMatchObject({ status: 200, json: { op: "get", count: 0 } });
+    // The event went to the extension after its load, not before.
+    await scene.host.waitFor((e) => e.type === "event.sent" && e.id === "test.gaps");
     const loaded = scene.host.events.findIndex((e) => e.type === "extension.loaded" && e.id === "test.gaps");
     const sent = scene.host.events.findIndex((e) => e.type === "event.sent" && e.id === "test.gaps");
+    expect(loaded).toBeGreaterThan(-1);
     expect(sent).toBeGreaterThan(loaded);
   });
 
