@@ -28,6 +28,8 @@ export interface CommandContext {
   color?: boolean;
   /** The process's own standard streams, for a command that speaks a protocol on them (`mcp`). */
   streams?: { stdin: Readable; stdout: Writable };
+  /** How to run this svckit again, for hints (`svckit`, or `node /path/to/svckit.js`). Default `svckit`. */
+  invokedAs?: string;
 }
 
 export interface OptionDef {

@@ -5,6 +5,7 @@
  */
 import { closeSandboxes } from "./build/sandbox-session.js";
 import { runCli } from "./run.js";
+import { invokedAs } from "./invoked-as.js";
 
 /**
  * @example
@@ -30,6 +31,7 @@ export async function runAsProcess(words: string[]): Promise<void> {
     readStdin,
     color: process.stdout.isTTY === true && !process.env.NO_COLOR,
     streams: { stdin: process.stdin, stdout: process.stdout },
+    invokedAs: invokedAs(process.argv[1], process.env),
     out: {
       info: (line) => process.stdout.write(`${line}\n`),
       warn: (line) => process.stderr.write(`${line}\n`),

@@ -22,6 +22,7 @@ import type { SandboxFactory } from "./sandbox-factory.js";
 import { SeqStore } from "./seq-store.js";
 import { StatusReporter } from "./status.js";
 import { BUNDLE_FILE } from "./support-folder.js";
+import { describeGuestError, readSourceMap } from "./stack-map.js";
 import { decodeTools, type DecodedTools } from "./tool-specs.js";
 
 export interface SlotDeps {
@@ -176,6 +177,9 @@ export class ExtensionSlot {
         if (this.live !== live) await live.lost;
         throw new ResponseError(code === "crashed" ? ErrorCodes.Crashed : ErrorCodes.ExtensionNotLoaded, `${this.id}: ${messageOf(error)}`);
       }
+      // The author's code threw: its log says what and where, in their source when svckit left a map.
+      const stack = (error as { guestStack?: unknown }).guestStack;
+      this.log("error", describeGuestError(timing.what, messageOf(error), typeof stack === "string" ? stack : undefined, readSourceMap(this.registration.path)));
       throw new ResponseError(timing.failCode, messageOf(error));
     } finally {
       clearTimeout(abortTimer);

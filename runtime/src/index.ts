@@ -21,3 +21,4 @@ export { classifyAddress, type AddressClass } from "@svc/sandbox";
 export * from "./process-lifetime.js";
 /** Tags on the programs extensions run, so the host can end them if the runtime dies (sandbox CAPABILITIES.md). */
 export { EXEC_OWNER_VARIABLE, killTagged, newTagPrefix } from "@svc/sandbox";
+export * from "./stack-map.js";

@@ -20,10 +20,13 @@ export function makeError(name: string, message: string): Error {
   return error;
 }
 
-/** A short, safe description of anything thrown, for reporting to the host. */
-export function describeThrown(thrown: unknown): { name: string; message: string } {
+/** A short, safe description of anything thrown, for reporting to the host (with the stack, for the author's log). */
+export function describeThrown(thrown: unknown): { name: string; message: string; stack?: string } {
   try {
-    if (thrown instanceof Error) return { name: String(thrown.name), message: String(thrown.message) };
+    if (thrown instanceof Error) {
+      const stack = typeof thrown.stack === "string" ? thrown.stack.slice(0, 4_000) : undefined;
+      return { name: String(thrown.name), message: String(thrown.message), ...(stack ? { stack } : {}) };
+    }
     if (typeof thrown === "string") return { name: "Error", message: thrown };
     return { name: "Error", message: String(thrown) };
   } catch {

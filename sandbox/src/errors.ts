@@ -26,16 +26,18 @@ export class SandboxError extends Error {
   constructor(
     readonly code: SandboxErrorCode,
     message: string,
+    /** For `guest`: the guest error's own stack (frames in `dist/index.js`), for the author's log. */
+    readonly guestStack?: string,
   ) {
     super(message);
   }
 
-  toRecord(): { code: SandboxErrorCode; message: string } {
-    return { code: this.code, message: this.message };
+  toRecord(): { code: SandboxErrorCode; message: string; guestStack?: string } {
+    return { code: this.code, message: this.message, ...(this.guestStack ? { guestStack: this.guestStack } : {}) };
   }
 
-  static fromRecord(record: { code: SandboxErrorCode; message: string }): SandboxError {
-    return new SandboxError(record.code, record.message);
+  static fromRecord(record: { code: SandboxErrorCode; message: string; guestStack?: string }): SandboxError {
+    return new SandboxError(record.code, record.message, typeof record.guestStack === "string" ? record.guestStack : undefined);
   }
 }
 

@@ -13,3 +13,4 @@ export { DEFAULT_LIMITS, MAX_CALL_JSON_CHARS, MAX_RESULT_JSON_CHARS, MAX_LOG_CHA
 export type { HostThreadStats } from "./thread-messages.js";
 export { classifyAddress, type AddressClass } from "./capabilities/address-guard.js";
 export { EXEC_OWNER_VARIABLE, killTagged, newTagPrefix } from "./capabilities/process-tags.js";
+export { BUNDLE_PREFIX } from "./compiled-code/compiled-scripts.js";

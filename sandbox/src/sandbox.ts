@@ -366,7 +366,7 @@ export class Sandbox implements SandboxHandle {
 
   /** `invoke.done` from the prelude. */
   private settle(raw: unknown): void {
-    const args = raw as { callId?: unknown; ok?: unknown; value?: unknown; error?: { message?: unknown } };
+    const args = raw as { callId?: unknown; ok?: unknown; value?: unknown; error?: { message?: unknown; stack?: unknown } };
     if (typeof args !== "object" || args === null || typeof args.callId !== "number") throw new TypeError("invoke.done: bad arguments");
     const callId = args.callId;
     // Applied once the slice is over: if the slice ends in a crash, the crash wins.
@@ -376,7 +376,10 @@ export class Sandbox implements SandboxHandle {
       this.calls.delete(callId);
       this.owners.end(callId, { aborted: false });
       if (args.ok === true) call.resolve(args.value);
-      else call.reject(new SandboxError("guest", String(args.error?.message ?? "the extension failed")));
+      else {
+        const stack = typeof args.error?.stack === "string" ? args.error.stack.slice(0, 4_000) : undefined;
+        call.reject(new SandboxError("guest", String(args.error?.message ?? "the extension failed"), stack));
+      }
     });
   }
 

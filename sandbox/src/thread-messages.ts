@@ -25,7 +25,7 @@ export type ToHostThread =
 export type FromHostThread =
   | { type: "ready" }
   | { type: "result"; rid: number; ok: true; value: unknown }
-  | { type: "result"; rid: number; ok: false; error: { code: SandboxErrorCode; message: string } }
+  | { type: "result"; rid: number; ok: false; error: { code: SandboxErrorCode; message: string; guestStack?: string } }
   | { type: "forward"; sid: number; fid: number; op: ForwardedOp; args: unknown }
   | { type: "event"; sid: number; event: SandboxEvent }
   | { type: "crash"; sid: number; reason: string };

@@ -20,14 +20,14 @@ describe("svckit executable", () => {
     const result = await svckitProcess(["--help"], { cwd: folder.dir });
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/^Usage: svckit <command> \[options\]/);
-    for (const command of ["new", "build", "validate", "dev", "send", "pack"]) {
+    for (const command of ["new", "build", "check", "validate", "dev", "send", "pack"]) {
       expect(result.stdout).toMatch(new RegExp(`^  ${command} +\\S`, "m"));
     }
     expect(result.stdout).toContain("Exit codes: 0 ok, 1 a problem was found, 2 the command line is wrong.");
   });
 
   it("has --help on every command (in-process: the same dispatcher)", async () => {
-    for (const command of ["new", "build", "validate", "dev", "send", "pack"]) {
+    for (const command of ["new", "build", "check", "validate", "dev", "send", "pack"]) {
       const result = await svckit([command, "--help"], { cwd: folder.dir });
       expect(result.code).toBe(0);
       expect(result.stdout.split("\n")[0]).toMatch(new RegExp(`^Usage: svckit ${command}`));

@@ -139,7 +139,8 @@ export default defineExtension({
     });
     const result = await svckit(["validate"], { cwd: folder.dir });
     expect(result.code).toBe(1);
-    expect(result.stderr).toBe("update() failed: no route to the API\nvalidate failed: 1 problem (see above)");
+    // The frame is in the author's source (line 2 of src/index.ts), mapped through the bundle's source map.
+    expect(result.stderr).toMatch(/^update\(\) failed: no route to the API\n {4}at update \(src\/index\.ts:2:\d+\)\n(.*\n)*validate failed: 1 problem \(see above\)$/);
   });
 });
 

@@ -45,8 +45,10 @@ describe.each(TEMPLATES)("svckit new --template %s", (template) => {
     const result = await svckit(["build"], { cwd: dir() });
     expect(result.stderr).toBe("");
     expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/^built dist\/index\.js \(\d+\.\d KB\); no tools$/);
+    expect(result.stdout).toMatch(/^built dist\/index\.js \(\d+\.\d KB\); no tools\n\(types not checked: svckit check does that\)$/);
     expect(existsSync(join(dir(), "dist", "index.js"))).toBe(true);
+    // The source map sits beside the bundle, for the log's src/…:line:col.
+    expect(JSON.parse(await readFile(join(dir(), "dist", "index.js.map"), "utf8")).sources).toContain("../src/index.ts");
   });
 
   it("validates offline, showing sample data marked as such", async () => {

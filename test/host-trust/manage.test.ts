@@ -60,7 +60,7 @@ module.exports = { default: { async update(ctx) {
 } } };`;
 }
 
-describe("svc-host set and uninstall with a real secret store", () => {
+describe("svc-host set and uninstall with a real secret store", { timeout: 90_000 }, () => {
   it("asks for a password without echo, never takes one from argv, and the extension gets it", async () => {
     const password = `pw-${randomUUID()}`;
     await writeExtension(join(scene.world.user, "prefs"), {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { rm, writeFile } from "node:fs/promises";
+import { mkdir, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { counterCode, startHost, writeExtension, useHostWorld } from "./harness.js";
 
@@ -24,15 +24,31 @@ describe("hot reload", () => {
     expect(reloads).toEqual([{ type: "extension.loaded", id: "test.talker", reason: "reloaded" }]);
     expect(scene.host.events.slice(edit).filter((e) => e.type === "run.start").map((e) => e.trigger)).toEqual(["launch"]);
 
-    // A manifest broken while editing: unloaded and listed with its error.
+    // A source file saved (what an author's editor does under svckit dev): nothing reloads.
+    const source = scene.host.events.length;
+    await mkdir(join(folder, "src"), { recursive: true });
+    await writeFile(join(folder, "src", "index.ts"), "export default {};");
+    await writeFile(join(folder, "README.md"), "# Talker");
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    expect(scene.host.events.slice(source).filter((e) => e.type === "extension.loaded" || e.type === "extensions")).toEqual([]);
+
+    // A manifest broken while editing: listed with its error, and the last good one runs on.
     const broken = scene.host.events.length;
-    await writeExtension(folder, { svc: { id: "test.talker", title: "Talker", interval: "1x" } });
-    await scene.host.waitFor((e) => e.type === "extension.unloaded" && e.id === "test.talker", { from: broken });
+    await writeFile(join(folder, "package.json"), '{"name": "fixture", "version": "1.0.0", "svc": {"id": "test.talker", "title": "Talker", "interval": "1x"}}');
+    const error = 'package.json: "svc.interval" should be <n>s, <n>m or <n>h, like 30s or 15m';
+    expect(await scene.host.waitFor((e) => e.type === "extension.error" && e.id === "test.talker", { from: broken })).toEqual({
+      type: "extension.error", id: "test.talker", error: `${error} (still running the last good version)`,
+    });
     const listing = await scene.host.waitFor((e) => e.type === "extensions", { from: broken });
-    expect(listing.broken).toEqual([
-      expect.objectContaining({ id: "test.talker", error: 'package.json: "svc.interval" should be <n>s, <n>m or <n>h, like 30s or 15m' }),
-    ]);
-    await scene.host.waitFor((e) => e.type === "blip" && e.change === "remove" && e.id === "test.talker/main", { from: broken });
+    expect(listing.broken).toEqual([expect.objectContaining({ id: "test.talker", error })]);
+    expect(scene.host.events.slice(broken).filter((e) => e.type === "extension.unloaded" || (e.type === "blip" && e.change === "remove"))).toEqual([]);
+    expect(await scene.host.control({ command: "run", id: "test.talker" })).toMatchObject({ ok: true });
+    await scene.host.waitFor((e) => e.type === "blip" && e.id === "test.talker/main" && e.seq === 3, { from: broken });
+
+    // Fixed again: reloaded with it.
+    const fixed = scene.host.events.length;
+    await writeExtension(folder, { svc: { id: "test.talker", title: "Talker", interval: "1h" } });
+    await scene.host.waitFor((e) => e.type === "extension.loaded" && e.id === "test.talker" && e.reason === "reloaded", { from: fixed });
 
     // A new folder appears: discovered and run.
     const added = scene.host.events.length;

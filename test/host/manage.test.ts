@@ -44,7 +44,8 @@ async function twoExtensions(world: World): Promise<void> {
   await writeExtension(join(world.user, "broken"), { svc: { id: "test.broken", title: "Broken", interval: "soon" }, code: counterCode() });
 }
 
-describe("svc-host management commands with svc running", () => {
+// Each CLI call is a Node process start: on a busy machine a test of many calls takes a while.
+describe("svc-host management commands with svc running", { timeout: 90_000 }, () => {
   it("lists every extension with its version, source, state, tools and last error", async () => {
     await twoExtensions(scene.world);
     scene.host = await startHost(scene.world);
@@ -176,7 +177,7 @@ describe("svc-host management commands with svc running", () => {
   });
 });
 
-describe("svc-host management commands with svc stopped", () => {
+describe("svc-host management commands with svc stopped", { timeout: 90_000 }, () => {
   it("lists from disk, and a disable made meanwhile holds when svc starts", async () => {
     await twoExtensions(scene.world);
     const listed = await cli(scene.world, ["list"]);

@@ -39,8 +39,11 @@ describe("one app per support folder", () => {
 
   it("takes over the lock of a host that was killed, and frees it on a clean stop", async () => {
     scene.host = await startHost(scene.world);
+    const runtime = await scene.host.waitFor((e) => e.type === "runtime" && e.state === "started");
     scene.host.child.kill("SIGKILL");
     await scene.host.exited;
+    // A host killed outright leaves its runtime behind: end it too.
+    process.kill(runtime.pid, "SIGKILL");
     expect(JSON.parse(await readFile(join(scene.world.home, "host.lock"), "utf8")).pid).toBe(scene.host.child.pid);
 
     scene.host = await startHost(scene.world);

@@ -77,11 +77,13 @@ describe("tool.run", () => {
     expect(gaveUp.error).toEqual({ code: ErrorCodes.Timeout, message: `${ID}: tool "wait" did not finish within 300 ms` });
   });
 
-  it("a throw fails the run with the error's message, never its stack", async () => {
+  it("a throw fails the run with the error's message, never its stack; the log has both", async () => {
     const started = next();
     await loadFixture(started, "tools", ID);
     const response = await runTool(started, "fail", "throw");
     expect(response.error).toEqual({ code: ErrorCodes.ToolFailed, message: "bad input: try again" });
+    // For the author: what threw, and where (in the bundle here: this fixture has no source map).
+    expect(logs(started, "error").at(-1)).toMatch(/^tool "fail" threw: bad input: try again\n {4}at .*dist\/index\.js:\d+:\d+/);
   });
 
   it("a result the app can't show fails with the title's message; details go to the log", async () => {

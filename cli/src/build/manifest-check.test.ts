@@ -80,5 +80,21 @@ describe("checkManifest on OAuth hosts", () => {
     (manifest.svc as Record<string, unknown>).description = "ok\u001b[8m";
     expect(checkManifest(manifest).errors).toEqual(['package.json: "svc.description" should not contain U+001B (a control or bidi character; found at 2)']);
   });
+
+  it("refuses a key the manifest does not know, suggesting the one meant", () => {
+    const typo = valid();
+    Object.assign(typo.svc, { intervall: "5m", Title: "x", colour: "red" });
+    Object.assign(typo.svc.permissions, { netwrok: [] });
+    (typo.svc as Record<string, unknown>).triggers = { webhooks: true };
+    const check = checkManifest(typo);
+    expect(check.manifest).toBeUndefined();
+    expect(check.errors).toEqual([
+      'package.json: "svc.intervall" is not a manifest key; did you mean "interval"?',
+      'package.json: "svc.Title" is not a manifest key; did you mean "title"?',
+      'package.json: "svc.colour" is not a manifest key; the keys here are id, title, description, icon, author, categories, interval, triggers, preferences, permissions, oauth',
+      'package.json: "svc.triggers.webhooks" is not a manifest key; did you mean "webhook"?',
+      'package.json: "svc.permissions.netwrok" is not a manifest key; did you mean "network"?',
+    ]);
+  });
 });
 

@@ -1,10 +1,12 @@
 /**
  * Checks package.json's manifest with the SDK's `parseManifest`. Every problem names its field
- * path, one line each (`package.json: "svc.interval" should be at least 10s`). A mistake in
+ * path, one line each (`package.json: "svc.interval" should be at least 10s`); a key the
+ * manifest does not know is one too, with the key that was likely meant. A mistake in
  * the `svc.oauth` block is a warning, never a failure (SPEC.md, OAuth rule 5: it never hides
  * the extension); the SDK leaves the broken provider out, as the app does.
  */
 import { parseManifest, runsOtherPrograms, type SvcManifest } from "@svc/api";
+import { unknownManifestKeys } from "./unknown-keys.js";
 
 export interface CheckedManifest {
   id: string;
@@ -27,7 +29,10 @@ export interface ManifestCheck {
  */
 export function checkManifest(packageJson: unknown): ManifestCheck {
   const parsed = parseManifest(packageJson);
-  if (!parsed.ok) return { errors: parsed.errors.map((line) => `package.json: ${line}`), warnings: [] };
+  const unknown = unknownManifestKeys(packageJson);
+  if (!parsed.ok) return { errors: [...parsed.errors.map((line) => `package.json: ${line}`), ...unknown], warnings: [] };
+  // A misspelt key would silently do nothing in the app: the build stops on it.
+  if (unknown.length > 0) return { errors: unknown, warnings: [] };
   // The SDK names OAuth fields from `svc`; svckit names every field from the top of package.json.
   const warnings = parsed.oauthProblems.map(
     (line) => `package.json: ${line.replace(/^"oauth/, '"svc.oauth')} (sign-in will not work until this is fixed)`,

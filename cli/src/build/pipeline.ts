@@ -3,6 +3,7 @@
  * check the manifest, bundle, find the tools by loading the bundle in the sandbox the app
  * uses, and write `dist/` only when all of it is sound.
  */
+import { rm } from "node:fs/promises";
 import { join } from "node:path";
 import type { ToolSpec } from "@svc/api";
 import type { Output } from "../command.js";
@@ -20,6 +21,8 @@ export interface BuildReport {
   warnings: string[];
   manifest?: CheckedManifest;
   code?: string;
+  /** The bundle's source map (written as dist/index.js.map, never packed). */
+  sourceMap?: string;
   tools: ToolSpec[];
 }
 
@@ -44,6 +47,7 @@ export async function checkBuild(dir: string, outcome: BundleOutcome): Promise<B
     return report;
   }
   report.code = outcome.code;
+  if (outcome.sourceMap !== undefined) report.sourceMap = outcome.sourceMap;
   const tools = await discoverTools(outcome.code, manifest.manifest);
   report.problems.push(...tools.errors);
   report.tools = tools.specs;
@@ -57,6 +61,9 @@ export async function checkBuild(dir: string, outcome: BundleOutcome): Promise<B
 export async function writeBuild(dir: string, report: BuildReport): Promise<string> {
   if (report.code === undefined || report.problems.length > 0) throw new Error("writeBuild needs a build without problems");
   await writeFileAtomic(join(dir, OUTFILE), report.code);
+  // The map goes with this bundle; one left by an older bundle would point at the wrong lines.
+  if (report.sourceMap !== undefined) await writeFileAtomic(join(dir, `${OUTFILE}.map`), report.sourceMap);
+  else await rm(join(dir, `${OUTFILE}.map`), { force: true });
   const toolsLine = await updateToolsFile(dir, report.tools);
   return `built ${OUTFILE} (${kilobytes(report.code)})${toolsLine}`;
 }

@@ -44,6 +44,9 @@ export function bundleOptions(dir: string, extraPlugins: Plugin[] = []): BuildOp
     entryPoints: [ENTRY],
     outfile: join(dir, OUTFILE),
     ...BUNDLE_SETTINGS,
+    // Written beside the bundle (dist/index.js.map), with no comment pointing at it: errors in
+    // the author's log name src/…:line:col; `svckit pack` leaves it out.
+    sourcemap: "external",
     metafile: true,
     write: false,
     logLevel: "silent",
@@ -52,7 +55,7 @@ export function bundleOptions(dir: string, extraPlugins: Plugin[] = []): BuildOp
 }
 
 export type BundleOutcome =
-  | { ok: true; code: string; warnings: string[] }
+  | { ok: true; code: string; sourceMap?: string; warnings: string[] }
   | { ok: false; errors: string[]; warnings: string[] };
 
 /**
@@ -68,7 +71,8 @@ export function bundleOutcome(result: BuildResult<{ metafile: true; write: false
   if (errors.length > 0 || !output) {
     return { ok: false, errors: errors.length > 0 ? errors : ["esbuild produced no output"], warnings };
   }
-  return { ok: true, code: output.text, warnings };
+  const map = result.outputFiles?.find((file) => file.path.endsWith(".js.map"));
+  return { ok: true, code: output.text, ...(map ? { sourceMap: map.text } : {}), warnings };
 }
 
 /**

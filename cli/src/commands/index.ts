@@ -1,6 +1,7 @@
 /** Every svckit command, in the order `svckit --help` lists them. */
 import type { CommandDef } from "../command.js";
 import { build } from "./build.js";
+import { check } from "./check.js";
 import { dev } from "./dev.js";
 import { create } from "./new.js";
 import { pack } from "./pack.js";
@@ -10,4 +11,4 @@ import { tool } from "./tool.js";
 import { mcp } from "./mcp.js";
 import { validate } from "./validate.js";
 
-export const commands = [create, build, validate, test, dev, send, tool, mcp, pack] as unknown as CommandDef[];
+export const commands = [create, build, check, validate, test, dev, send, tool, mcp, pack] as unknown as CommandDef[];

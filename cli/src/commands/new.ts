@@ -27,7 +27,7 @@ export const create = defineCommand({
     template: { type: "string", valueName: "name", description: `what to start from: ${TEMPLATE_NAMES.join(", ")} (default: tracker)` },
     id: { type: "string", valueName: "id", description: "the extension id (default: com.example.<name>)" },
   },
-  examples: ["svckit new my-deploys --template deploys --id com.ann.deploys", "npm create svc my-extension"],
+  examples: ["svckit new my-deploys --template deploys --id com.ann.deploys", "create-svc my-extension   # the same, from the clone's node_modules/.bin"],
   async run({ positionals, options }, ctx) {
     const plan = planExtension(positionals[0], options.template, options.id);
     const dir = join(ctx.cwd, plan.name);
@@ -35,10 +35,12 @@ export const create = defineCommand({
     const where = relative(ctx.cwd, dir) || ".";
     ctx.out.info(`created ${where} (${plan.id}, template ${plan.template.name}): ${files.join(", ")}`);
     ctx.out.info("");
+    // The command as this svckit was run: svckit is on no registry, so never `npx svckit`.
+    const svckit = ctx.invokedAs ?? "svckit";
     ctx.out.info("Next:");
     ctx.out.info(`  cd ${where}`);
-    ctx.out.info("  npx svckit validate   # builds, runs update() once, prints the blips");
-    ctx.out.info("  npx svckit test       # runs test/*.test.ts offline with @svc/testkit");
-    ctx.out.info("  npx svckit dev        # rebuilds on save and links it into the app");
+    ctx.out.info(`  ${svckit} validate   # builds, runs update() once, prints the blips`);
+    ctx.out.info(`  ${svckit} test       # runs test/*.test.ts offline with @svc/testkit`);
+    ctx.out.info(`  ${svckit} dev        # rebuilds on save and links it into the app`);
   },
 });

@@ -14,9 +14,6 @@ export interface NewExtension {
   template: Template;
 }
 
-/** The SDK and CLI versions a new extension asks for: the ones this svckit belongs to. */
-export const SDK_RANGE = "^0.1.0";
-
 /** The host every template's network permission starts with; the README says to change it. */
 const EXAMPLE_HOST = "api.example.com";
 
@@ -28,7 +25,9 @@ export function packageJson({ name, id, title, template }: NewExtension): string
     description: template.description,
     main: "dist/index.js",
     scripts: { build: "svckit build", dev: "svckit dev", validate: "svckit validate", test: "svckit test", pack: "svckit pack" },
-    devDependencies: { "@svc/api": SDK_RANGE, "@svc/testkit": SDK_RANGE, svckit: SDK_RANGE, typescript: "^5.9.0" },
+    // Not @svc/api, @svc/testkit or svckit: none is on the npm registry, so `npm install` would
+    // look them up there (and find a stranger's package, or nothing). The README says how to get them.
+    devDependencies: { typescript: "^5.9.0" },
     svc: {
       id,
       title,
@@ -105,11 +104,17 @@ ${template.apiShape}
 
 | command | what it does |
 |---|---|
-| \`npx svckit build\` | bundles \`src/index.ts\` into \`dist/index.js\` and checks the manifest |
-| \`npx svckit validate\` | runs \`update()\` once in the app's sandbox and prints the blips |
-| \`npx svckit test\` | runs \`test/*.test.ts\` offline: the API is replayed from \`test/recordings/\`; \`--record\` records it again from the real API |
-| \`npx svckit dev\` | rebuilds on save and links the extension into the app, which reloads it |
-| \`npx svckit pack\` | writes \`${name}-<version>.svc\` to share; people install it in the app |
+| \`svckit build\` | bundles \`src/index.ts\` into \`dist/index.js\` and checks the manifest |
+| \`svckit validate\` | runs \`update()\` once in the app's sandbox and prints the blips |
+| \`svckit test\` | runs \`test/*.test.ts\` offline: the API is replayed from \`test/recordings/\`; \`--record\` records it again from the real API |
+| \`svckit dev\` | rebuilds on save and links the extension into the app, which reloads it |
+| \`svckit pack\` | writes \`${name}-<version>.svc\` to share; people install it in the app |
+
+svckit, \`@svc/api\` and \`@svc/testkit\` are not on the npm registry: never \`npx svckit\` here (npx would fetch
+whatever a stranger published under that name). Use the svckit you made this with — from an
+svc clone, \`export PATH="<clone>/node_modules/.bin:$PATH"\` puts it on your PATH — or install
+both from tarballs as the svc repository's \`cli/README.md\` shows ("Getting @svc/api and
+svckit outside this repository"); then \`npm run build\`, \`npm run dev\` … work too.
 
 Before you pack, give the extension your own id in \`svc.id\` (reverse-DNS, e.g.
 \`com.yourname.${name}\`) and fill in \`svc.author\`.

@@ -9,7 +9,8 @@ import { CliError } from "../errors.js";
 import { formatJson } from "../format-json.js";
 import { checkExtension } from "../build/pipeline.js";
 import { withSandbox } from "../build/sandbox-session.js";
-import { defaultPreferences } from "./preferences.js";
+import { describeGuestError, parseSourceMap } from "@svc/runtime";
+import { chosenPreferences, shownPreferences, unsetRequiredProblems } from "./preferences.js";
 import { planToolRun, runTool, type ToolRequest } from "./run-tool.js";
 
 /** The host gives up on `update()` after 30 s (SPEC.md Limits); so do we. */
@@ -24,7 +25,7 @@ export const TOOL_TIMEOUT_MS = 30_000;
  */
 export async function validateExtension(
   dir: string,
-  options: { tool?: ToolRequest },
+  options: { tool?: ToolRequest; prefs?: string; env?: Readonly<Record<string, string | undefined>> },
   out: Output,
   signal: AbortSignal,
 ): Promise<void> {
@@ -36,6 +37,7 @@ export async function validateExtension(
       (toolNames.length > 0 ? `tools ok (${toolNames.join(", ")})` : "no tools"),
   );
 
+  const sourceMap = checked.report.sourceMap === undefined ? undefined : parseSourceMap(checked.report.sourceMap);
   // The app as a fresh install (the test kit's fake host): no secrets, no sign-ins, no working hours.
   const host = new FakeHostCalls(checked.id, out, {
     extensionId: checked.id,
@@ -45,14 +47,19 @@ export async function validateExtension(
     formatJson,
   });
   const problems: string[] = [];
-  const preferences = defaultPreferences(checked.manifest.svc);
+  const preferences = chosenPreferences(checked.manifest.svc, options.prefs, options.env ?? {});
+  // Said up front; update() still runs, to show what it does without them.
+  for (const line of unsetRequiredProblems(checked.manifest.svc, preferences)) {
+    out.warn(line);
+    problems.push(line);
+  }
   await withSandbox(
     { id: checked.id, code: checked.code, permissions: checked.manifest.svc.permissions, host, onEvent: (e) => report(e, out) },
     async (sandbox) => {
       const loaded = await sandbox.load();
       if (loaded.hasUpdate) {
         const ctx: CallContext = { trigger: { type: "manual" }, preferences };
-        out.info(`update() with preferences ${JSON.stringify(preferences)}:`);
+        out.info(`update() with preferences ${JSON.stringify(shownPreferences(checked.manifest.svc, preferences))}:`);
         try {
           const result = await sandbox.invoke({ kind: "update", ctx }, { signal: AbortSignal.any([signal, AbortSignal.timeout(UPDATE_TIMEOUT_MS)]) });
           const next = (result as { nextRunAfter?: unknown } | null)?.nextRunAfter;
@@ -60,6 +67,9 @@ export async function validateExtension(
         } catch (error) {
           const line = `update() failed: ${(error as Error).message.split("\n")[0]}`;
           out.warn(line);
+          // Where, in the author's source: the same lines the app's log shows.
+          const stack = (error as { guestStack?: unknown }).guestStack;
+          if (typeof stack === "string") for (const frame of describeGuestError("update()", "", stack, sourceMap).split("\n").slice(1)) out.warn(frame);
           problems.push(line);
         }
         if (host.emitted.length === 0) out.info("update() emitted no blips");

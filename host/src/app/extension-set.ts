@@ -5,7 +5,7 @@
  * events are delivered through here.
  */
 import { resolve } from "node:path";
-import type { Manifest, ToolSpec } from "@svc/api";
+import { unsetRequiredOptions, type Manifest, type ToolSpec } from "@svc/api";
 import { ExtensionEvent, ExtensionLoad, ExtensionUnload } from "@svc/runtime";
 import type { HookDelivery, HookTarget } from "../http/index.js";
 import { discover, type Catalog, type DiscoveredExtension, type ExtensionRoot } from "../discovery/index.js";
@@ -66,6 +66,8 @@ export class ExtensionSet implements HookTarget {
   private readonly runtimeTools = new Map<string, ToolSpec[]>();
   /** Problems found while loading (a watch path not allowed, the code failing to load). */
   private readonly problems = new Map<string, string>();
+  /** Extensions with `required` options left without a value, and what to tell the person. */
+  private readonly unsetOptions = new Map<string, string>();
   /** Extensions whose stored preferences changed since their last `extension.load`. */
   private readonly changedPreferences = new Set<string>();
   private readonly inFlight: InFlight;
@@ -228,7 +230,7 @@ export class ExtensionSet implements HookTarget {
       disabled: this.disabled,
       loaded: new Set(this.loaded.keys()),
       statuses: this.statuses,
-      problems: this.problems,
+      problems: new Map([...this.unsetOptions, ...this.problems]),
       toolsOf: (id) => (this.runtimeTools.get(id) ?? [...this.catalog.active, ...this.catalog.broken].find((ext) => ext.id === id)?.tools ?? []).map((tool) => tool.id),
     };
   }
@@ -285,8 +287,12 @@ export class ExtensionSet implements HookTarget {
     for (const [ext] of toLoad) this.closeGate(ext.id, "load");
     this.firstScan();
     this.deps.emit(this.summary());
-    for (const [id] of this.loaded) {
-      if (!wanted.has(id)) await this.unload(id);
+    for (const [id, ext] of this.loaded) {
+      if (wanted.has(id)) continue;
+      // Its folder is there but broken (a package.json saved half-edited): the last good one runs on.
+      const broken = catalog.broken.find((found) => resolve(found.folder) === resolve(ext.folder));
+      if (broken?.error && !this.disabled.has(id)) this.keepLastGood(id, broken.error);
+      else await this.unload(id);
     }
     for (const [ext, reason] of toLoad) {
       try {
@@ -295,6 +301,24 @@ export class ExtensionSet implements HookTarget {
         this.openGate(ext.id, "load");
       }
     }
+  }
+
+  /** A `required` option without a value is the extension's error until it is set (it still runs). */
+  private noteUnsetOptions(id: string, manifest: Manifest, values: Record<string, unknown>): void {
+    const unset = unsetRequiredOptions(manifest.svc.preferences, values);
+    if (unset.length === 0) return void this.unsetOptions.delete(id);
+    const names = unset.map((p) => `"${p.title}" (${p.name})`).join(", ");
+    const problem = `needs ${unset.length === 1 ? "its option" : "its options"} ${names}: set ${unset.length === 1 ? "it" : "them"} in Settings, or svc-host set ${id} ${unset[0]!.name}`;
+    if (this.unsetOptions.get(id) === problem) return;
+    this.unsetOptions.set(id, problem);
+    this.deps.emit({ type: "extension.error", id, error: problem });
+  }
+
+  private keepLastGood(id: string, error: string): void {
+    const problem = `${error} (still running the last good version)`;
+    if (this.problems.get(id) === problem) return;
+    this.problems.set(id, problem);
+    this.deps.emit({ type: "extension.error", id, error: problem });
   }
 
   private async load(ext: DiscoveredExtension, reason: "discovered" | "reloaded"): Promise<void> {
@@ -317,6 +341,7 @@ export class ExtensionSet implements HookTarget {
     this.changedPreferences.delete(ext.id);
     try {
       const preferences = await resolvePreferences(manifest, this.deps.preferences);
+      this.noteUnsetOptions(ext.id, manifest, preferences);
       await this.deps.supervisor.request(ExtensionLoad, {
         id: ext.id,
         path: resolve(ext.folder),
@@ -364,6 +389,7 @@ export class ExtensionSet implements HookTarget {
     this.changedPreferences.delete(id);
     this.runtimeTools.delete(id);
     this.problems.delete(id);
+    this.unsetOptions.delete(id);
     this.statuses.delete(id);
     this.deps.scheduler.remove(id);
     await this.deps.fileTriggers.remove(id);
@@ -383,7 +409,7 @@ export class ExtensionSet implements HookTarget {
       source: ext.source,
       folder: ext.folder,
       tools: (this.runtimeTools.get(ext.id) ?? ext.tools).map((tool) => tool.id),
-      error: ext.error ?? this.problems.get(ext.id) ?? (ext.toolErrors.length ? ext.toolErrors.join("; ") : undefined),
+      error: ext.error ?? this.problems.get(ext.id) ?? this.unsetOptions.get(ext.id) ?? (ext.toolErrors.length ? ext.toolErrors.join("; ") : undefined),
     });
     return {
       type: "extensions",

@@ -152,7 +152,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
   });
   const { unavailable } = trust;
   // Said once: the host runs on without it, and each call that needs it answers the same message.
-  emit(unavailable ? { type: "secret-store", available: false, error: unavailable.message, ...(unavailable.detail ? { detail: unavailable.detail } : {}) } : { type: "secret-store", available: true });
+  emit(unavailable ? { type: "secret-store", available: false, error: unavailable.message, ...(unavailable.detail ? { detail: unavailable.detail } : {}), ...(unavailable.fix ? { fix: unavailable.fix } : {}) } : { type: "secret-store", available: true });
   const appSettings = await AppSettingsFile.open(`${support.root}/ui-settings.json`, (message) => log("warn", message));
   const services = { ...basicHostServices({ notify, openURL }), ...trust.services, workingHours: () => appSettings.current.workingHours };
 

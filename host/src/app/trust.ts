@@ -37,10 +37,21 @@ export interface Trust {
   preferences: PreferenceStore;
   oauth: OAuthService;
   services: TrustServices;
-  /** Why the operating system's secret store cannot be used, when it cannot. */
-  unavailable?: { message: string; detail?: string };
+  /** Why the operating system's secret store cannot be used, when it cannot, and what gives the session one. */
+  unavailable?: { message: string; detail?: string; fix?: string };
   /** Closes the sign-in port and forgets pending sign-ins. */
   close(): Promise<void>;
+}
+
+/**
+ * On Linux, the commands that give a terminal session a Secret Service (a session bus of its
+ * own, and gnome-keyring unlocked on it with a password typed once); svc then runs from there.
+ */
+export const LINUX_SECRET_SERVICE_FIX =
+  "dbus-run-session -- bash, then in that shell: gnome-keyring-daemon --unlock --components=secrets >/dev/null (type a keyring password, Enter, Ctrl-D), then start svc there";
+
+function secretServiceFix(): { fix?: string } {
+  return process.platform === "linux" ? { fix: LINUX_SECRET_SERVICE_FIX } : {};
 }
 
 /**
@@ -56,7 +67,7 @@ async function chooseSecretStore(given: SecretStore | undefined): Promise<{ stor
     const detail = (error as { detail?: unknown }).detail;
     return {
       store: new KeyringSecretStore(),
-      unavailable: { message: (error as Error).message, ...(typeof detail === "string" ? { detail } : {}) },
+      unavailable: { message: (error as Error).message, ...(typeof detail === "string" ? { detail } : {}), ...secretServiceFix() },
     };
   }
 }

@@ -32,7 +32,10 @@ export function describeEvent(event: HostEvent, now: number, minLevel: LogLevel)
     case "secret-store":
       return event.available
         ? undefined
-        : [`✘ ${event.error}. Blips work; secrets, password options and sign-ins are refused until then${event.detail ? ` (${event.detail})` : ""}`];
+        : [
+            `✘ ${event.error}. Blips work; secrets, password options and sign-ins are refused until then${event.detail ? ` (${event.detail})` : ""}`,
+            ...(event.fix ? [`  to give this session one: ${event.fix}`] : []),
+          ];
     case "preference":
       return [`${event.id}: option "${event.name}" changed ${event.by === "settings" ? "in Settings" : "by the extension"}`];
     case "extension.loaded":

@@ -31,7 +31,7 @@ export interface ExtensionSummary {
 export type HostEvent =
   | { type: "started"; supportFolder: string; port?: number; clock: "system" | "manual" }
   /** Whether secrets, password options and sign-ins can be kept; said once, at start. */
-  | { type: "secret-store"; available: boolean; error?: string; detail?: string }
+  | { type: "secret-store"; available: boolean; error?: string; detail?: string; fix?: string }
   /** An option was saved (never its value: it may be a password). */
   | { type: "preference"; id: string; name: string; by: "settings" | "extension" }
   | {

@@ -43,9 +43,8 @@ export async function describeExtensions(snapshot: ExtensionSetSnapshot, running
     if (found !== "active") status = found;
     else if (!enabled) status = "disabled";
     else if (!running) status = "stopped";
-    else if (problems.has(ext.id) && !runtime) status = "error";
     else if (runtime && RUNTIME_STATUSES.has(runtime.status)) status = runtime.status as ExtensionStatus;
-    else status = loaded.has(ext.id) ? "loading" : "error";
+    else status = loaded.has(ext.id) && !problems.has(ext.id) ? "loading" : "error";
     return {
       id: ext.id,
       ...(ext.manifest ? { title: ext.manifest.svc.title, version: ext.manifest.version } : {}),

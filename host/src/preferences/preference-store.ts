@@ -54,9 +54,11 @@ export class PreferenceStore implements PreferenceSource {
         const secret = await this.#options.secrets.get(extensionId, "pref", preference.name);
         if (secret !== null) Object.defineProperty(values, preference.name, { value: secret, enumerable: true, writable: true, configurable: true });
       } catch (error) {
-        // The extension still loads (on its defaults); the person learns why from the log.
+        // The extension still loads (on its defaults). No secret store at all was said once, at
+        // start, with the fix: not again for every password option on every load.
+        if (error instanceof SecretStoreUnavailableError) continue;
         problem(`password preference "${preference.name}" could not be read: ${(error as Error).message}`);
-        if (!(error instanceof SecretStoreUnavailableError) && !(error instanceof HostRuleError)) throw error;
+        if (!(error instanceof HostRuleError)) throw error;
       }
     }
     return values;

@@ -1,6 +1,8 @@
 /**
  * Hot reload's eyes: watches every extension root and says which extension folders changed
- * (a file inside one, a folder or symlink added or removed), once per burst of ~200 ms.
+ * (`package.json` or anything under `dist/`, a folder or symlink added or removed), once per
+ * burst of ~200 ms. Other files (an author's `src/`, a README) are not what the host runs, so
+ * saving them reloads nothing: under `svckit dev` one save is one reload, with the new bundle.
  */
 import { watch, type FSWatcher } from "chokidar";
 import { basename, join, relative, sep } from "node:path";
@@ -18,6 +20,24 @@ export interface ExtensionWatcherOptions {
   onChange(folders: string[]): void;
   onError?(message: string): void;
   debounceMs?: number;
+}
+
+/** What the host reads from an extension folder: a change elsewhere in it changes nothing it runs. */
+const RUN_FROM = new Set(["package.json", "dist"]);
+
+/**
+ * The extension folder a change reloads: the folder itself (added, removed) or one whose
+ * `package.json` or `dist/` changed; undefined for anything else.
+ *
+ * @example
+ * reloadedFolderOf(["/x"], "/x/ci/dist/index.js") // "/x/ci"
+ * reloadedFolderOf(["/x"], "/x/ci/src/index.ts")  // undefined
+ */
+export function reloadedFolderOf(roots: readonly string[], path: string): string | undefined {
+  const folder = extensionFolderOf(roots, path);
+  if (!folder) return undefined;
+  const inside = relative(folder, path);
+  return inside === "" || RUN_FROM.has(inside.split(sep)[0]!) ? folder : undefined;
 }
 
 /** The extension folder (`<root>/<name>`) a changed path belongs to; undefined for the root itself. */
@@ -50,7 +70,7 @@ export class ExtensionWatcher {
       ignored: (path) => NOISE.has(basename(path)) || (basename(path).startsWith(".") && !options.roots.includes(path)),
     });
     watcher.on("all", (_event, path) => {
-      const folder = extensionFolderOf(options.roots, path);
+      const folder = reloadedFolderOf(options.roots, path);
       if (folder) batch.add(folder);
     });
     watcher.on("error", (error) => options.onError?.(`watching extensions: ${(error as Error).message}`));

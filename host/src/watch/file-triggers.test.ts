@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { FileTriggers, checkWatchPaths, expandHome } from "./file-triggers.js";
 import { QuietBatch } from "./debounce.js";
-import { extensionFolderOf } from "./extension-watcher.js";
+import { extensionFolderOf, reloadedFolderOf } from "./extension-watcher.js";
 
 describe("watch path checks", () => {
   it("expands ~ only at the start", () => {
@@ -25,6 +25,16 @@ describe("watch path checks", () => {
         'triggers.watch "/etc" is not watched: it is not inside permissions.files; add "/etc" to svc.permissions.files',
       ],
     });
+  });
+
+  it("reloads for package.json, dist/ and the folder itself, never for src/ or a README", () => {
+    expect(reloadedFolderOf(["/r/u"], "/r/u/ext/dist/index.js")).toBe("/r/u/ext");
+    expect(reloadedFolderOf(["/r/u"], "/r/u/ext/dist")).toBe("/r/u/ext");
+    expect(reloadedFolderOf(["/r/u"], "/r/u/ext/package.json")).toBe("/r/u/ext");
+    expect(reloadedFolderOf(["/r/u"], "/r/u/ext")).toBe("/r/u/ext");
+    expect(reloadedFolderOf(["/r/u"], "/r/u/ext/src/index.ts")).toBeUndefined();
+    expect(reloadedFolderOf(["/r/u"], "/r/u/ext/README.md")).toBeUndefined();
+    expect(reloadedFolderOf(["/r/u"], "/r/u/ext/package.json.tmp")).toBeUndefined();
   });
 
   it("maps a changed path to its extension folder", () => {

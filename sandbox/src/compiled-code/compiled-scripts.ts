@@ -30,8 +30,11 @@ export type ScriptResult = { value: QuickJSHandle; error?: undefined } | { error
  * system. One definition, because the code cache keys compiled code by this exact text.
  */
 export function bundleScript(code: string): string {
-  return `(function (module, exports, require) {${code}\n})`;
+  return `${BUNDLE_PREFIX}${code}\n})`;
 }
+
+/** What comes before the bundle on its first line: columns there are this much further right in stacks. */
+export const BUNDLE_PREFIX = "(function (module, exports, require) {";
 
 export class CompiledScripts {
   private readonly internals: ContextInternals;

@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { nonEmpty } from "./text.js";
 import { displayLine, displayParagraph, nonEmptyDisplayLine } from "../display/display-text.js";
+import { LIMITS } from "./limits.js";
 
 const commonShape = {
   name: nonEmpty,
@@ -88,3 +89,55 @@ export const preferenceSchema = z.discriminatedUnion("type", [
 export type PreferenceType = (typeof PREFERENCE_TYPES)[number];
 export type Preference = z.infer<typeof preferenceSchema>;
 export type DropdownChoice = z.infer<typeof dropdownChoiceSchema>;
+
+/**
+ * Text options are capped like secrets, at 16 KB of UTF-8. SPEC.md sets no cap; ours keeps an
+ * extension from filling the support folder through `setPreference`.
+ */
+export const PREFERENCE_TEXT_MAX_BYTES = LIMITS.secretValueBytes;
+
+/**
+ * Why `value` does not fit `preference`, or `undefined` when it does: textfield and password a
+ * string (at most 16 KB), checkbox a boolean, number a finite number, dropdown one of its own
+ * `data` values. One rule for the app (`host.preferences.set`, stored values read back) and
+ * svckit (`validate --prefs`).
+ *
+ * @example
+ * preferenceValueProblem({ name: "region", type: "dropdown", data: [{ title: "EU", value: "eu" }], title: "Region" }, "us")
+ * // '"region" should be one of its choices: eu'
+ */
+export function preferenceValueProblem(preference: Preference, value: unknown): string | undefined {
+  const name = JSON.stringify(preference.name);
+  switch (preference.type) {
+    case "textfield":
+    case "password": {
+      if (typeof value !== "string") return `${name} should be text (a string)`;
+      const bytes = new TextEncoder().encode(value).length;
+      return bytes > PREFERENCE_TEXT_MAX_BYTES ? `${name} is ${bytes} bytes of text; the most is ${PREFERENCE_TEXT_MAX_BYTES}` : undefined;
+    }
+    case "checkbox":
+      return typeof value === "boolean" ? undefined : `${name} should be true or false`;
+    case "number":
+      return typeof value === "number" && Number.isFinite(value) ? undefined : `${name} should be a finite number`;
+    case "dropdown": {
+      const choices = preference.data.map((choice) => choice.value);
+      return typeof value === "string" && choices.includes(value) ? undefined : `${name} should be one of its choices: ${choices.join(", ")}`;
+    }
+  }
+}
+
+/**
+ * The `required` options that have no value (unset, `null` or empty text): the extension cannot
+ * do its work yet. The app shows it as the extension's error; `svckit validate` reports it.
+ *
+ * @example
+ * unsetRequiredOptions([{ name: "apiUrl", title: "API URL", type: "textfield", required: true }], { apiUrl: "" })
+ * // [{ name: "apiUrl", … }]
+ */
+export function unsetRequiredOptions(preferences: readonly Preference[], values: Readonly<Record<string, unknown>>): Preference[] {
+  return preferences.filter((preference) => {
+    if (preference.required !== true) return false;
+    const value = Object.hasOwn(values, preference.name) ? values[preference.name] : undefined;
+    return value === undefined || value === null || value === "";
+  });
+}
