@@ -36,6 +36,13 @@ export const MAX_CHARS_IN_FLIGHT = 16 * 1024 * 1024;
 export const MAX_TIMERS = 1000;
 /** Longest console/log message forwarded, in characters; longer ones are cut. */
 export const MAX_LOG_CHARS = 8 * KiB;
+/**
+ * The slice while a tool run (`tool.run`, `tool.drop`) of the sandbox is in progress, when
+ * longer than its `sliceMs`. A person asked for the run and waits for it (30 s at most): a
+ * tool rendering a 100 KB Markdown or YAML file takes seconds in the interpreter, and ending it
+ * at 1 s would only fail it. The cost: other sandboxes on the same host thread wait that long.
+ */
+export const TOOL_SLICE_MS = 15_000;
 /** The watchdog ends a host thread whose guest slice runs this long past its `sliceMs`. */
 export const WATCHDOG_MARGIN_MS = 250;
 /** Denials kept per sandbox for diagnostics, newest last. */
