@@ -11,7 +11,7 @@ import { SandboxError, interruptedMessage } from "./errors.js";
 import { HostBridge, errorRecord, type Reply } from "./host-bridge.js";
 import { HostTimers } from "./host-timers.js";
 import type { QuickJSInstance } from "./instance.js";
-import { MAX_DENIALS_KEPT, MAX_RESULT_JSON_CHARS, TOOL_SLICE_MS, resolveLimits } from "./limits.js";
+import { IN_THREAD_STACK_BYTES, MAX_DENIALS_KEPT, MAX_RESULT_JSON_CHARS, TOOL_SLICE_MS, resolveLimits } from "./limits.js";
 import { moduleRefusal } from "./module-refusal.js";
 import { IntlHost } from "./intl-host.js";
 import { SubtleHost } from "./subtle-host.js";
@@ -131,7 +131,8 @@ export class Sandbox implements SandboxHandle {
   private bind(env: SandboxEnvironment): void {
     const { context, runtime } = this.instance;
     runtime.setMemoryLimit(this.limits.memoryBytes);
-    runtime.setMaxStackSize(this.limits.stackBytes);
+    // In the current thread (no host thread's board) Node's ~1 MB native stack allows less.
+    runtime.setMaxStackSize(env.placement ? this.limits.stackBytes : Math.min(this.limits.stackBytes, IN_THREAD_STACK_BYTES));
     this.placement = env.placement;
     this.slices.configure(this.limits.sliceMs, env.placement);
     const router = createRouter({
