@@ -11,7 +11,14 @@ const nativeExec = RegExp.prototype.exec;
 const NativeRegExp = RegExp;
 const callOf = Function.prototype.call.bind(Function.prototype.call) as (fn: Function, self: unknown, ...args: unknown[]) => any;
 const sourceOf = Object.getOwnPropertyDescriptor(RegExp.prototype, "source")!.get!;
-const flagsOf = Object.getOwnPropertyDescriptor(RegExp.prototype, "flags")!.get!;
+/** The native flag getters: `flags` itself reads them through properties the prelude may replace (unicode-sets.ts). */
+const FLAG_GETTERS = ([["d", "hasIndices"], ["g", "global"], ["i", "ignoreCase"], ["m", "multiline"], ["s", "dotAll"], ["u", "unicode"], ["v", "unicodeSets"], ["y", "sticky"]] as const)
+  .map(([letter, name]) => [letter, Object.getOwnPropertyDescriptor(RegExp.prototype, name)!.get!] as const);
+function flagsOf(regexp: RegExp): string {
+  let flags = "";
+  for (const [letter, get] of FLAG_GETTERS) if (callOf(get, regexp)) flags += letter;
+  return flags;
+}
 const defineProperty = Object.defineProperty;
 const MAX_TEXTS = 1024;
 
@@ -51,7 +58,7 @@ export function installAnchoredRegExp(): void {
     if (twin !== undefined) return twin;
     try {
       const source = callOf(sourceOf, regexp) as string; // throws for what is not a RegExp
-      const flags = callOf(flagsOf, regexp) as string;
+      const flags = flagsOf(regexp);
       const text = `${flags}/${source}`;
       twin = byText.get(text);
       if (twin === undefined) {

@@ -16,6 +16,7 @@ import { installLazyParts, type LazyPart } from "./lazy.ts";
 import { installLocaleMethods } from "./locale-methods.ts";
 import { installLocalTime } from "./local-time.ts";
 import { installAnchoredRegExp } from "./anchored-regexp.ts";
+import { installUnicodeSets } from "./unicode-sets.ts";
 import { installTimers } from "./timers.ts";
 
 /** Modules a lazy part shares with the core instead of bundling its own copy. */
@@ -29,6 +30,7 @@ const SHARED = { events, encoding, errors };
 export function start(parts: Record<string, LazyPart>): void {
   installLocalTime();
   installAnchoredRegExp();
+  installUnicodeSets();
   events.installEvents();
   installConsole(bridge);
   installTimers(bridge);
