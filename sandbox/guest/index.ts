@@ -15,6 +15,8 @@ import type { IntlApi } from "./intl.ts";
 import { installLazyParts, type LazyPart } from "./lazy.ts";
 import { installLocaleMethods } from "./locale-methods.ts";
 import { installLocalTime } from "./local-time.ts";
+import { installAnchoredRegExp } from "./anchored-regexp.ts";
+import { installUnicodeSets } from "./unicode-sets.ts";
 import { installTimers } from "./timers.ts";
 
 /** Modules a lazy part shares with the core instead of bundling its own copy. */
@@ -27,6 +29,8 @@ const SHARED = { events, encoding, errors };
  */
 export function start(parts: Record<string, LazyPart>): void {
   installLocalTime();
+  installAnchoredRegExp();
+  installUnicodeSets();
   events.installEvents();
   installConsole(bridge);
   installTimers(bridge);

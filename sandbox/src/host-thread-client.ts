@@ -6,6 +6,7 @@
 import { Worker } from "node:worker_threads";
 import { SandboxError } from "./errors.js";
 import { errorRecord } from "./host-bridge.js";
+import { HOST_THREAD_STACK_MB } from "./limits.js";
 import { SLICE_BOARD_BYTES, SliceBoard } from "./slice-board.js";
 import type { FromHostThread, HostThreadData, HostThreadStats, ToHostThread } from "./thread-messages.js";
 import type { SandboxListeners } from "./types.js";
@@ -55,9 +56,9 @@ export class HostThreadClient {
     this.board = new SliceBoard(new SharedArrayBuffer(SLICE_BOARD_BYTES));
     if (threadsStarted === 1) process.once("exit", () => killTagged(OWNER_TAG));
     const data: HostThreadData = { module, board: this.board.buffer, execTag: this.execTag, ...settings };
-    // 4 MB of native stack (Node's worker default, stated here because the 256 KB QuickJS stack
-    // limit relies on it: with it, deep recursion in native built-ins is a clean guest error).
-    this.worker = new Worker(HOST_THREAD_FILE, { workerData: data, resourceLimits: { stackSizeMb: 4 } });
+    // 32 MB of native stack: the 1 MB QuickJS stack limit relies on it (limits.ts MAX_STACK_BYTES):
+    // with it, deep recursion in native built-ins is a clean guest error.
+    this.worker = new Worker(HOST_THREAD_FILE, { workerData: data, resourceLimits: { stackSizeMb: HOST_THREAD_STACK_MB } });
     this.worker.unref();
     this.worker.on("message", (message: FromHostThread) => this.receive(message));
     this.worker.on("error", (error) => this.end(`the host thread failed: ${error.message}`));

@@ -286,13 +286,14 @@ function localeRecord(locale: Intl.Locale): Record<string, unknown> {
 }
 
 /**
- * The canonical form of a locale tag, or a RangeError naming it.
+ * The canonical form of a locale tag (a POSIX name such as `en_GB.UTF-8` is read as `en-GB`),
+ * or a RangeError naming it.
  *
  * @example checkLocale("en-gb") // "en-GB"
  */
 export function checkLocale(tag: string): string {
   try {
-    const [canonical] = Intl.getCanonicalLocales(tag);
+    const [canonical] = Intl.getCanonicalLocales(tag.replace(/[.@].*$/, "").replace(/_/g, "-"));
     if (canonical) return canonical;
   } catch {
     // reported below

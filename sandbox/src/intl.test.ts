@@ -145,6 +145,7 @@ describe("the intl ops", () => {
 
   it("check the pool's locale", () => {
     expect(checkLocale("en-gb")).toBe("en-GB");
+    expect(checkLocale("de_AT.UTF-8")).toBe("de-AT");
     expect(() => checkLocale("not a locale")).toThrow('locale "not a locale" is not a BCP 47 language tag');
   });
 });

@@ -4,14 +4,14 @@ import { DEFAULT_LIMITS, MEMORY_HEADROOM_BYTES, memoryPages, resolveLimits } fro
 const MiB = 1024 * 1024;
 
 describe("resolveLimits", () => {
-  it("fills in the defaults: 64 MB, 256 KB stack, 1000 ms slices", () => {
-    expect(resolveLimits()).toEqual({ memoryBytes: 64 * MiB, stackBytes: 256 * 1024, sliceMs: 1000 });
+  it("fills in the defaults: 64 MB, 1 MB stack, 1000 ms slices", () => {
+    expect(resolveLimits()).toEqual({ memoryBytes: 64 * MiB, stackBytes: 1024 * 1024, sliceMs: 1000 });
     expect(resolveLimits({ sliceMs: 200, memoryBytes: undefined })).toEqual({ ...DEFAULT_LIMITS, sliceMs: 200 });
   });
 
   it.each([
     ["memoryBytes", 1 * MiB, 1 * MiB - 1, 1024 * MiB, 1024 * MiB + 1],
-    ["stackBytes", 16 * 1024, 16 * 1024 - 1, 256 * 1024, 256 * 1024 + 1],
+    ["stackBytes", 16 * 1024, 16 * 1024 - 1, 1024 * 1024, 1024 * 1024 + 1],
     ["sliceMs", 10, 9, 60_000, 60_001],
   ] as const)("%s: accepts the bounds, refuses just past them", (name, min, belowMin, max, aboveMax) => {
     expect(resolveLimits({ [name]: min })[name]).toBe(min);

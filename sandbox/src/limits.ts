@@ -11,9 +11,27 @@ const WASM_PAGE = 64 * KiB;
 /** Limits used for every field a caller leaves out. */
 export const DEFAULT_LIMITS: Readonly<SandboxLimits> = Object.freeze({
   memoryBytes: 64 * MiB,
-  stackBytes: 256 * KiB,
+  stackBytes: 1 * MiB,
   sliceMs: 1000,
 });
+
+/**
+ * QuickJS stack, at most: 1 MiB is ~6,500 frames of plain recursion (Node: ~11,000; it was
+ * 256 KiB, ~1,600). QuickJS counts only its own stack in linear memory, while each level of
+ * recursion is also WebAssembly frames on the host thread's native stack, so the host threads
+ * run with 32 MB of it (HOST_THREAD_STACK_MB, reserved, touched only as used): 32 native bytes
+ * per QuickJS byte keeps every deep recursion a guest RangeError, never a host stack overflow.
+ * Measured: 16:1 overflows now and then on source nested 100,000 deep (the parser is the
+ * hungriest), 8:1 on deep JSON; 32:1 held on every case of stack.test.ts.
+ */
+export const MAX_STACK_BYTES = 1 * MiB;
+/** The host threads' native stack (Worker `resourceLimits.stackSizeMb`); see MAX_STACK_BYTES. */
+export const HOST_THREAD_STACK_MB = 32;
+/**
+ * The QuickJS stack of a sandbox run in the current thread (`Sandbox`, svckit's one-shot loads)
+ * at most, as before host threads had more: Node's main thread has ~1 MB of native stack.
+ */
+export const IN_THREAD_STACK_BYTES = 256 * KiB;
 
 /** Longest JSON string one guest→host call may carry (`__svc_call` / `__svc_callSync` arguments). */
 export const MAX_CALL_JSON_CHARS = 1 * MiB;
@@ -36,6 +54,13 @@ export const MAX_CHARS_IN_FLIGHT = 16 * 1024 * 1024;
 export const MAX_TIMERS = 1000;
 /** Longest console/log message forwarded, in characters; longer ones are cut. */
 export const MAX_LOG_CHARS = 8 * KiB;
+/**
+ * The slice while a tool run (`tool.run`, `tool.drop`) of the sandbox is in progress, when
+ * longer than its `sliceMs`. A person asked for the run and waits for it (30 s at most): a
+ * tool rendering a 100 KB Markdown or YAML file takes seconds in the interpreter, and ending it
+ * at 1 s would only fail it. The cost: other sandboxes on the same host thread wait that long.
+ */
+export const TOOL_SLICE_MS = 15_000;
 /** The watchdog ends a host thread whose guest slice runs this long past its `sliceMs`. */
 export const WATCHDOG_MARGIN_MS = 250;
 /** Denials kept per sandbox for diagnostics, newest last. */
@@ -55,12 +80,12 @@ const MAX_PAGES = 32768;
 /**
  * Fills in defaults and checks the given limits.
  *
- * @example resolveLimits({ sliceMs: 200 }) // { memoryBytes: 67108864, stackBytes: 262144, sliceMs: 200 }
+ * @example resolveLimits({ sliceMs: 200 }) // { memoryBytes: 67108864, stackBytes: 1048576, sliceMs: 200 }
  */
 export function resolveLimits(partial: Partial<SandboxLimits> = {}): SandboxLimits {
   const limits = { ...DEFAULT_LIMITS, ...stripUndefined(partial) };
   check("memoryBytes", limits.memoryBytes, 1 * MiB, 1024 * MiB);
-  check("stackBytes", limits.stackBytes, 16 * KiB, 256 * KiB);
+  check("stackBytes", limits.stackBytes, 16 * KiB, MAX_STACK_BYTES);
   check("sliceMs", limits.sliceMs, 10, 60_000);
   return limits;
 }

@@ -12,7 +12,7 @@ import { HostBridge, errorRecord, type Reply } from "./host-bridge.js";
 import { InvocationOwners } from "./invocation-owners.js";
 import { HostTimers } from "./host-timers.js";
 import type { QuickJSInstance } from "./instance.js";
-import { MAX_DENIALS_KEPT, MAX_RESULT_JSON_CHARS, resolveLimits } from "./limits.js";
+import { IN_THREAD_STACK_BYTES, MAX_DENIALS_KEPT, MAX_RESULT_JSON_CHARS, TOOL_SLICE_MS, resolveLimits } from "./limits.js";
 import { moduleRefusal } from "./module-refusal.js";
 import { IntlHost } from "./intl-host.js";
 import { SubtleHost } from "./subtle-host.js";
@@ -54,6 +54,8 @@ interface PendingCall {
   resolve(value: unknown): void;
   reject(error: Error): void;
   files: string[];
+  /** A tool run: while one is in progress, slices may last TOOL_SLICE_MS. */
+  tool: boolean;
 }
 
 let sharedCapabilities: Capabilities | undefined;
@@ -84,6 +86,9 @@ export class Sandbox implements SandboxHandle {
   private readonly bridge: HostBridge;
   private readonly slices: SliceRunner;
   private readonly timers: HostTimers;
+  /** Where this sandbox announces its slices (the host thread's board), and the current slice's limit. */
+  private placement: SlicePlacement | undefined;
+  private sliceMs: number;
   /** WebCrypto keys of this sandbox, dropped with it. */
   private readonly subtle = new SubtleHost();
   private readonly owners = new InvocationOwners();
@@ -107,6 +112,7 @@ export class Sandbox implements SandboxHandle {
   ) {
     this.code = code;
     this.compiledCode = compiledCode;
+    this.sliceMs = limits.sliceMs;
     ({ instance: this.instance, entry: this.entry, bridge: this.bridge, slices: this.slices } = prepared);
     this.timers = new HostTimers((callId) => {
       this.bridge.cancel(callId);
@@ -137,7 +143,9 @@ export class Sandbox implements SandboxHandle {
   private bind(env: SandboxEnvironment): void {
     const { context, runtime } = this.instance;
     runtime.setMemoryLimit(this.limits.memoryBytes);
-    runtime.setMaxStackSize(this.limits.stackBytes);
+    // In the current thread (no host thread's board) Node's ~1 MB native stack allows less.
+    runtime.setMaxStackSize(env.placement ? this.limits.stackBytes : Math.min(this.limits.stackBytes, IN_THREAD_STACK_BYTES));
+    this.placement = env.placement;
     this.slices.configure(this.limits.sliceMs, env.placement);
     const router = createRouter({
       capabilities: env.capabilities ?? (sharedCapabilities ??= createCapabilities()),
@@ -191,7 +199,7 @@ export class Sandbox implements SandboxHandle {
       if (!outcome) throw this.deadError();
       const reply = outcome as { ok: boolean; value?: LoadResult; error?: { message: string } };
       if (!reply.ok && reply.error?.message === "interrupted") {
-        throw new SandboxError("interrupted", interruptedMessage(this.limits.sliceMs));
+        throw new SandboxError("interrupted", interruptedMessage(this.sliceMs));
       }
       if (!reply.ok) throw new SandboxError("guest", reply.error?.message ?? "the bundle failed to load");
       return reply.value as LoadResult;
@@ -241,7 +249,8 @@ export class Sandbox implements SandboxHandle {
     if (this.state !== "ready") return { result: Promise.reject(this.deadError()), abort: () => {} };
     const callId = this.nextCallId++;
     const files = "files" in invocation ? invocation.files.filter((f) => typeof f === "string") : [];
-    const result = new Promise<unknown>((resolve, reject) => this.calls.set(callId, { resolve, reject, files }));
+    const tool = invocation.kind === "tool.run" || invocation.kind === "tool.drop";
+    const result = new Promise<unknown>((resolve, reject) => this.calls.set(callId, { resolve, reject, files, tool }));
     const abort = (error: SandboxError) => {
       const call = this.calls.get(callId);
       if (!call) return;
@@ -307,6 +316,7 @@ export class Sandbox implements SandboxHandle {
   /** Runs one guest slice and handles its outcome; undefined when the sandbox crashed in it. */
   private enter<T>(body: () => T): T | undefined {
     let outcome;
+    this.applySliceLimit();
     try {
       outcome = this.slices.run(body);
     } catch (error) {
@@ -324,8 +334,8 @@ export class Sandbox implements SandboxHandle {
     }
     for (const apply of settled) apply();
     if (outcome.interrupted) {
-      this.listeners.onEvent?.({ type: "interrupted", sliceMs: this.limits.sliceMs });
-      for (const id of [...this.calls.keys()]) this.failCall(id, new SandboxError("interrupted", interruptedMessage(this.limits.sliceMs)));
+      this.listeners.onEvent?.({ type: "interrupted", sliceMs: this.sliceMs });
+      for (const id of [...this.calls.keys()]) this.failCall(id, new SandboxError("interrupted", interruptedMessage(this.sliceMs)));
     } else if (outcome.escaped.length) {
       this.hostLog("error", `uncaught: ${outcome.escaped.join("; ")}`);
     }
@@ -362,6 +372,15 @@ export class Sandbox implements SandboxHandle {
     } finally {
       this.flushing = false;
     }
+  }
+
+  /** The sandbox's `sliceMs`, or TOOL_SLICE_MS while a tool run is in progress (when longer). */
+  private applySliceLimit(): void {
+    let tool = false;
+    for (const call of this.calls.values()) tool ||= call.tool;
+    const sliceMs = tool ? Math.max(this.limits.sliceMs, TOOL_SLICE_MS) : this.limits.sliceMs;
+    if (sliceMs !== this.sliceMs) this.slices.configure(sliceMs, this.placement);
+    this.sliceMs = sliceMs;
   }
 
   /** `invoke.done` from the prelude. */

@@ -8,7 +8,7 @@
 export interface SandboxLimits {
   /** Heap cap in bytes: QuickJS's memory limit, and the maximum of the instance's own WebAssembly.Memory. Default 64 MB. */
   memoryBytes: number;
-  /** QuickJS max stack size in bytes. Default 256 KB: deep recursion is a clean guest error. */
+  /** QuickJS max stack size in bytes. Default 1 MB (~6,500 frames): deep recursion is a clean guest error. */
   stackBytes: number;
   /** Longest synchronous slice of guest code before it is interrupted, in ms. Default 1000. */
   sliceMs: number;

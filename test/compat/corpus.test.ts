@@ -44,7 +44,11 @@ async function runInNode(code: string): Promise<unknown> {
 
 async function runInSandbox(name: string, code: string): Promise<unknown> {
   const sandbox = await pool.create(
-    { id: `compat.${name.replace(/[^a-z0-9]/gi, "")}`, code, permissions: { network: [], files: [], exec: [] }, dataDir: join(work, name, "data") },
+    {
+      id: `compat.${name.replace(/[^a-z0-9]/gi, "")}`, code, permissions: { network: [], files: [], exec: [] }, dataDir: join(work, name, "data"),
+      // compatibility, not speed: a loaded machine must not interrupt mathjs's simplify
+      limits: { sliceMs: 20_000 },
+    },
     { host: { forward: async () => null } },
   );
   try {

@@ -51,6 +51,22 @@ describe("initialize", () => {
     expect(update?.payload).toMatchObject({ title: "5:30", data: { value: -330 } });
   });
 
+  it("gives guests the locale initialize names, as Intl's default", async () => {
+    const { runtime, root } = spawnRuntime({ TZ: "UTC" });
+    await runtime.call(Initialize, { protocolVersion: 1, dataDir: root.data, locale: "de-DE", timeZone: "Asia/Tokyo" });
+    await loadFixture({ runtime, root } as Started, "blips", "test.locale", { mode: "locale" });
+    await runtime.call(ExtensionRun, { id: "test.locale", trigger: { type: "manual" } });
+    const update = await runtime.waitFor(() => runtime.notifications(BlipUpdate).find((n) => n.payload.id === "test.locale/locale"));
+    expect(update.payload).toMatchObject({ title: `${new Date(0).toLocaleString("de-DE", { timeZone: "Asia/Tokyo" })} 1.234,5` });
+  });
+
+  it("refuses a locale that is not a language tag, naming it", async () => {
+    const { runtime, root } = spawnRuntime();
+    const response = await runtime.request(Initialize, { protocolVersion: 1, dataDir: root.data, locale: "not a locale!", timeZone: "UTC" });
+    expect(response.error?.code).toBe(ErrorCodes.InvalidParams);
+    expect(response.error?.message).toBe('locale: locale "not a locale!" is not a BCP 47 language tag, such as "en-GB" or "de"');
+  });
+
   it("refuses a time zone it does not know, naming it", async () => {
     const { runtime, root } = spawnRuntime();
     const response = await runtime.request(Initialize, { protocolVersion: 1, dataDir: root.data, locale: "en", timeZone: "Mars/Olympus_Mons" });

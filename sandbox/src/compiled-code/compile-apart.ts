@@ -4,7 +4,7 @@
  * whole instance is freed afterwards.
  */
 import { createInstance } from "../instance.js";
-import { DEFAULT_LIMITS } from "../limits.js";
+import { DEFAULT_LIMITS, IN_THREAD_STACK_BYTES } from "../limits.js";
 import { CodeCache, writeCompiledFile } from "./code-cache.js";
 import { bundleScript } from "./compiled-scripts.js";
 
@@ -15,7 +15,8 @@ import { bundleScript } from "./compiled-scripts.js";
  * @example const bytes = await compileApart(code, "dist/index.js");
  */
 export async function compileApart(code: string, filename: string): Promise<Uint8Array | undefined> {
-  const { runtime, context, scripts } = await createInstance(DEFAULT_LIMITS);
+  // Also run in the protocol thread (svc-host install): its native stack allows the smaller QuickJS stack.
+  const { runtime, context, scripts } = await createInstance({ ...DEFAULT_LIMITS, stackBytes: IN_THREAD_STACK_BYTES });
   try {
     if (!scripts) return undefined;
     const compiled = scripts.compile(bundleScript(code), filename);
