@@ -12,6 +12,8 @@ import type { SandboxListeners } from "./types.js";
 import { watchHostThread, type Watchdog } from "./watchdog.js";
 
 const HOST_THREAD_FILE = new URL("../dist/host-thread.js", import.meta.url);
+/** Native stack of a host thread, MB. */
+const HOST_THREAD_STACK_MB = 16;
 /** Longest a host thread gets to dispose its sandboxes when the pool ends. */
 const CLOSE_GRACE_MS = 1000;
 
@@ -38,14 +40,22 @@ export class HostThreadClient {
   constructor(
     module: WebAssembly.Module,
     marginMs: number,
-    private readonly onGone: (thread: HostThreadClient) => void,
+    private readonly hooks: {
+      onGone(thread: HostThreadClient): void;
+      /** The watchdog ended this thread because of the extension `id`. */
+      onOffender?(id: string): void;
+    },
     settings: Pick<HostThreadData, "timeZone" | "spare"> = {},
+    /** A thread of its own for one sandbox (an offender): ended with that sandbox. */
+    readonly dedicated = false,
   ) {
     this.board = new SliceBoard(new SharedArrayBuffer(SLICE_BOARD_BYTES));
     const data: HostThreadData = { module, board: this.board.buffer, ...settings };
-    // 4 MB of native stack (Node's worker default, stated here because the 256 KB QuickJS stack
-    // limit relies on it: with it, deep recursion in native built-ins is a clean guest error).
-    this.worker = new Worker(HOST_THREAD_FILE, { workerData: data, resourceLimits: { stackSizeMb: 4 } });
+    // 16 MB of native stack (reserved, touched only when used). The QuickJS stack limit
+    // (stackBytes, ≤ 256 KB) must trip before V8's: each level of the parser's recursion costs
+    // far more native stack than QuickJS counts, and with Node's 4 MB default 3,000 nested
+    // parentheses overflowed V8's stack (a crash) instead of raising a catchable RangeError.
+    this.worker = new Worker(HOST_THREAD_FILE, { workerData: data, resourceLimits: { stackSizeMb: HOST_THREAD_STACK_MB } });
     this.worker.unref();
     this.worker.on("message", (message: FromHostThread) => this.receive(message));
     this.worker.on("error", (error) => this.end(`the host thread failed: ${error.message}`));
@@ -68,6 +78,12 @@ export class HostThreadClient {
 
   release(sid: number): void {
     this.residents.delete(sid);
+    this.endIfDone();
+  }
+
+  /** A dedicated thread whose sandbox is gone has no more use. */
+  private endIfDone(): void {
+    if (this.dedicated && this.alive && this.residents.size === 0) void this.terminate();
   }
 
   /** False once the sandbox crashed or was released (or the thread is gone). */
@@ -135,6 +151,7 @@ export class HostThreadClient {
         const resident = this.residents.get(message.sid);
         this.residents.delete(message.sid);
         resident?.listeners.onCrash?.({ reason: message.reason, guilty: true });
+        this.endIfDone();
         return;
       }
     }
@@ -159,6 +176,7 @@ export class HostThreadClient {
     const guilty = this.residents.get(slot);
     const reason = `interrupted: slice over ${sliceMs} ms inside a native call`;
     const neighbourReason = `the host thread was replaced because ${guilty?.id ?? "a neighbour"} got stuck in a native call; create the sandbox again`;
+    if (guilty) this.hooks.onOffender?.(guilty.id);
     void this.worker.terminate();
     this.end(neighbourReason, true, slot, reason);
   }
@@ -176,7 +194,7 @@ export class HostThreadClient {
     this.requests.clear();
     const residents = [...this.residents];
     this.residents.clear();
-    this.onGone(this);
+    this.hooks.onGone(this);
     if (!report) return;
     for (const [sid, resident] of residents) {
       const guilty = sid === guiltySlot;

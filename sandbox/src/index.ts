@@ -8,5 +8,5 @@ export { SandboxPool, type SandboxPoolOptions } from "./pool.js";
 export { Sandbox } from "./sandbox.js";
 export { precompileBundle } from "./compiled-code/compile-apart.js";
 export { SandboxError, type SandboxErrorCode } from "./errors.js";
-export { DEFAULT_LIMITS, MAX_CALL_JSON_CHARS, MAX_RESULT_JSON_CHARS, MAX_LOG_CHARS, WATCHDOG_MARGIN_MS, MEMORY_HEADROOM_BYTES } from "./limits.js";
+export { DEFAULT_LIMITS, MAX_BUNDLE_CHARS, MAX_EMIT_JSON_CHARS, MAX_CALL_JSON_CHARS, MAX_RESULT_JSON_CHARS, MAX_LOG_CHARS, WATCHDOG_MARGIN_MS, MEMORY_HEADROOM_BYTES, checkBundleSize } from "./limits.js";
 export type { HostThreadStats } from "./thread-messages.js";

@@ -7,7 +7,7 @@ import { parseUrl, randomBase64, requiredName, setUrlPart, timerArgs } from "./b
 import { checkForwardedArgs, isForwardedOp } from "./forwarded-args.js";
 import type { OpRouter } from "./host-bridge.js";
 import type { HostTimers } from "./host-timers.js";
-import { MAX_CALL_JSON_CHARS, MAX_RESULT_JSON_CHARS } from "./limits.js";
+import { MAX_CALL_JSON_CHARS, MAX_EMIT_JSON_CHARS, MAX_RESULT_JSON_CHARS } from "./limits.js";
 import type { HostCalls } from "./types.js";
 
 const MiB = 1024 * 1024;
@@ -67,7 +67,9 @@ export function createRouter(deps: RouterDeps): OpRouter {
       return undefined;
     },
     maxJsonChars(op) {
-      return Object.hasOwn(LONG_ARGS, op) ? LONG_ARGS[op] : MAX_CALL_JSON_CHARS;
+      if (Object.hasOwn(LONG_ARGS, op)) return LONG_ARGS[op];
+      // A blip is validated against a deep schema: an oversized one never leaves the guest.
+      return op === "emit" ? MAX_EMIT_JSON_CHARS : MAX_CALL_JSON_CHARS;
     },
   };
 }

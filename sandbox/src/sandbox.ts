@@ -10,8 +10,9 @@ import { bundleScript, type ScriptResult } from "./compiled-code/compiled-script
 import { SandboxError, interruptedMessage } from "./errors.js";
 import { HostBridge, errorRecord, type Reply } from "./host-bridge.js";
 import { HostTimers } from "./host-timers.js";
+import { CpuBudget } from "./cpu-budget.js";
 import type { QuickJSInstance } from "./instance.js";
-import { MAX_DENIALS_KEPT, MAX_RESULT_JSON_CHARS, resolveLimits } from "./limits.js";
+import { MAX_DENIALS_KEPT, MAX_RESULT_JSON_CHARS, checkBundleSize, resolveLimits } from "./limits.js";
 import { moduleRefusal } from "./module-refusal.js";
 import { createRouter } from "./op-router.js";
 import { parseGuestJson } from "./guest-json.js";
@@ -64,8 +65,14 @@ export class Sandbox implements SandboxHandle {
   private memoryLimitHits = 0;
   private lastHeapUsed = 0;
   private readonly lifetime = new AbortController();
-  private readonly queue: { kind: string; data: unknown }[] = [];
+  /** Slices waiting their turn, in order: pushes (replies, timers …) and, while throttled, invocations. */
+  private readonly queue: (() => void)[] = [];
   private flushing = false;
+  /** Fair sharing of the host thread (cpu-budget.ts). */
+  private readonly budget: CpuBudget;
+  /** Set while throttled: the flush that runs once the budget has room. */
+  private throttleTimer: NodeJS.Timeout | undefined;
+  private throttles = 0;
   /** Outcomes reported during the current slice (`invoke.done`), applied after it. */
   private settled: (() => void)[] = [];
   private readonly instance: QuickJSInstance;
@@ -94,10 +101,17 @@ export class Sandbox implements SandboxHandle {
     this.compiledCode = compiledCode;
     ({ instance: this.instance, entry: this.entry, bridge: this.bridge, slices: this.slices } = prepared);
     this.timers = new HostTimers((callId) => this.bridge.cancel(callId));
+    this.budget = new CpuBudget(limits.sliceMs);
   }
 
   static async create(options: SandboxOptions, listeners: SandboxListeners, env: SandboxEnvironment = {}): Promise<Sandbox> {
     const limits = resolveLimits(options.limits);
+    try {
+      checkBundleSize(options.code.length);
+    } catch (error) {
+      env.prepared?.dispose();
+      throw new SandboxError("guest", (error as Error).message);
+    }
     const { prepared } = env;
     if (prepared && (prepared.memoryBytes !== limits.memoryBytes || prepared.timeZone !== env.timeZone)) {
       throw new Error("internal: the prepared instance does not match the sandbox's memory limit or time zone");
@@ -229,15 +243,25 @@ export class Sandbox implements SandboxHandle {
       this.deliver("abort", { callId });
     };
     const { context } = this.instance;
-    let failure: string | undefined;
-    this.enter(() => {
-      const json = context.newString(JSON.stringify({ callId, invocation }));
-      const out = context.callFunction(this.entry.invoke, context.undefined, json);
-      json.dispose();
-      if (out.error) failure = this.slices.describe(out.error);
-      else out.value.dispose();
-    });
-    if (failure !== undefined) this.failCall(callId, new SandboxError("guest", failure));
+    const enterInvoke = () => {
+      if (!this.calls.has(callId)) return; // aborted while it waited
+      let failure: string | undefined;
+      this.enter(() => {
+        const json = context.newString(JSON.stringify({ callId, invocation }));
+        const out = context.callFunction(this.entry.invoke, context.undefined, json);
+        json.dispose();
+        if (out.error) failure = this.slices.describe(out.error);
+        else out.value.dispose();
+      });
+      if (failure !== undefined) this.failCall(callId, new SandboxError("guest", failure));
+    };
+    // Throttled (or slices already waiting): the invocation takes its turn behind them.
+    if (this.queue.length || this.budget.waitMs() > 0) {
+      this.queue.push(enterInvoke);
+      this.flush();
+    } else {
+      enterInvoke();
+    }
     return { result, abort };
   }
 
@@ -248,6 +272,8 @@ export class Sandbox implements SandboxHandle {
       cpuMs: this.slices.stats.cpuMs,
       longestSliceMs: this.slices.stats.longestSliceMs,
       interruptedSlices: this.slices.stats.interruptedSlices,
+      nearLimitSlices: this.budget.offences,
+      throttles: this.throttles,
       memoryLimitHits: this.memoryLimitHits,
       denials: this.denials.map((d) => ({ ...d })),
     };
@@ -292,6 +318,7 @@ export class Sandbox implements SandboxHandle {
     }
     const settled = this.settled;
     this.settled = [];
+    this.budget.charge(outcome.cpuMs);
     if (this.instance.memoryExhausted || outcome.escaped.some((m) => m === "out of memory")) {
       this.memoryLimitHits++;
       this.listeners.onEvent?.({ type: "memory-limit", heapUsed: this.instance.memory.buffer.byteLength });
@@ -312,30 +339,45 @@ export class Sandbox implements SandboxHandle {
   /** Host → guest push (a reply, a timer, an abort, a WebSocket event), one slice each, in order. */
   private deliver(kind: string, data: unknown): void {
     if (this.state !== "ready") return;
-    this.queue.push({ kind, data });
+    this.queue.push(() => this.dispatch(kind, data));
     this.flush();
   }
 
+  private dispatch(kind: string, data: unknown): void {
+    const { context } = this.instance;
+    this.enter(() => {
+      const kindHandle = context.newString(kind);
+      const json = context.newString(JSON.stringify(data ?? null));
+      const out = context.callFunction(this.entry.dispatch, context.undefined, kindHandle, json);
+      kindHandle.dispose();
+      json.dispose();
+      if (out.error) this.hostLog("error", `uncaught in ${kind}: ${this.slices.describe(out.error)}`);
+      else out.value.dispose();
+    });
+  }
+
+  /** Runs waiting slices in order while the CPU budget has room; else once it has. */
   private flush(): void {
-    if (this.flushing || this.slices.inSlice) return;
+    if (this.flushing || this.slices.inSlice || this.throttleTimer) return;
     this.flushing = true;
     try {
       while (this.queue.length && this.state === "ready") {
-        const next = this.queue.shift()!;
-        const { context } = this.instance;
-        this.enter(() => {
-          const kindHandle = context.newString(next.kind);
-          const json = context.newString(JSON.stringify(next.data ?? null));
-          const out = context.callFunction(this.entry.dispatch, context.undefined, kindHandle, json);
-          kindHandle.dispose();
-          json.dispose();
-          if (out.error) this.hostLog("error", `uncaught in ${next.kind}: ${this.slices.describe(out.error)}`);
-          else out.value.dispose();
-        });
+        const waitMs = this.budget.waitMs();
+        if (waitMs > 0) return this.throttle(waitMs);
+        this.queue.shift()!();
       }
     } finally {
       this.flushing = false;
     }
+  }
+
+  private throttle(waitMs: number): void {
+    this.throttles++;
+    this.listeners.onEvent?.({ type: "throttled", waitMs: Math.ceil(waitMs), budgetMs: this.budget.budgetMs, windowMs: this.budget.windowMs });
+    this.throttleTimer = setTimeout(() => {
+      this.throttleTimer = undefined;
+      this.flush();
+    }, waitMs);
   }
 
   /** `invoke.done` from the prelude. */
@@ -384,6 +426,7 @@ export class Sandbox implements SandboxHandle {
     this.timers.clearAll();
     this.bridge.cancelAll();
     this.queue.length = 0;
+    clearTimeout(this.throttleTimer);
     for (const id of [...this.calls.keys()]) this.failCall(id, error);
   }
 

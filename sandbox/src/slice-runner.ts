@@ -29,6 +29,8 @@ export interface SliceOutcome<T> {
   interrupted: boolean;
   /** Messages of errors that escaped the guest (uncatchable ones, or the prelude failing). */
   escaped: string[];
+  /** CPU time the slice used, ms. */
+  cpuMs: number;
 }
 
 /**
@@ -111,6 +113,7 @@ export class SliceRunner {
     this.placement?.board.begin(this.placement.slot, this.sliceMs, start);
     const escaped: string[] = [];
     let value: T;
+    let ms = 0;
     try {
       value = body();
       while (!this.fired && this.runtime.hasPendingJob()) {
@@ -120,12 +123,12 @@ export class SliceRunner {
     } finally {
       this.placement?.board.end();
       this.active = false;
-      const ms = Math.max(0, this.cpu.now() - start);
+      ms = Math.max(0, this.cpu.now() - start);
       this.stats.cpuMs += ms;
       if (ms > this.stats.longestSliceMs) this.stats.longestSliceMs = ms;
       if (this.fired) this.stats.interruptedSlices++;
     }
-    return { value, interrupted: this.fired, escaped };
+    return { value, interrupted: this.fired, escaped, cpuMs: ms };
   }
 
   /** An escaped error's message, read without running guest code, and the handle freed. */
