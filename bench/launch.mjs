@@ -6,7 +6,7 @@
 // launch with two CPU-burning processes running beside it.
 // Run: `node bench/launch.mjs` (after `npx tsc -b`). BENCH_QUICK=1: one round.
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 // The template as `svckit new` writes it (a file of the built CLI: svckit exports no templates).
@@ -68,7 +68,7 @@ async function rssOf(pid) {
  * extension showed its first blip (ms after spawn), how many did, and RSS once all ran
  * (`rssAfter`) and `settleMs` later (`rss`).
  */
-async function launch(main, world, { settleMs = 1000 } = {}) {
+async function launch(main, world, { settleMs = 1000, beforeClose } = {}) {
   const firstBlip = new Map();
   const failures = [];
   const spawned = performance.now();
@@ -91,6 +91,7 @@ async function launch(main, world, { settleMs = 1000 } = {}) {
     const rssAfter = await rssOf(rt.pid);
     await new Promise((resolve) => setTimeout(resolve, settleMs));
     const rss = await rssOf(rt.pid);
+    await beforeClose?.();
     return { up, lastMs, rssAfter, rss, failures };
   } finally {
     await rt.close();
@@ -113,6 +114,22 @@ function compiledFiles(world) {
   return existsSync(dir) ? readdirSync(dir).filter((name) => name.endsWith(".qjsc")).length : 0;
 }
 
+/**
+ * Between the first and the later launch: the deploys template remembers deploys it ended (in
+ * `ctx.storage`) and shows them no more, so each extension's storage is cleared (the worker
+ * design keeps storage in memory only); the compiled code stays.
+ */
+function forgetStorage(world) {
+  for (const { id } of world.extensions) rmSync(join(world.dataDir, id, "storage.json"), { force: true });
+}
+
+/** svc-runtime compiles bundles for its cache while idle after a launch: the later launch is meant to find them all. */
+async function waitForCompiledCode(world, withinMs = 30_000) {
+  const started = performance.now();
+  while (compiledFiles(world) < COUNT && performance.now() - started < withinMs) await new Promise((resolve) => setTimeout(resolve, 100));
+  return compiledFiles(world);
+}
+
 async function main() {
   console.log(`## launch: ${COUNT} extensions at once, svc-runtime vs the worker design\n`);
   const bundles = await buildBundles();
@@ -126,10 +143,11 @@ async function main() {
       const order = round % 2 === 0 ? Object.keys(DESIGNS) : Object.keys(DESIGNS).reverse();
       for (const design of order) {
         const world = makeWorld(code); // a fresh support folder: the first launch has no compiled code
-        samples[design].first.push(await launch(DESIGNS[design], world));
+        samples[design].first.push(await launch(DESIGNS[design], world, { beforeClose: design === "svc-runtime" ? () => waitForCompiledCode(world) : undefined }));
         if (design === "svc-runtime" && compiledFiles(world) !== COUNT) {
           console.warn(`warning: ${compiledFiles(world)} of ${COUNT} compiled bundles on disk before the later launch`);
         }
+        forgetStorage(world);
         // The later launch reads the code cache; its RSS is read again after SETTLE_MS (flat?).
         samples[design].later.push(await launch(DESIGNS[design], world, { settleMs: round === 0 ? SETTLE_MS : 1000 }));
       }
