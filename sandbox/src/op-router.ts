@@ -7,7 +7,7 @@ import { parseUrl, randomBase64, requiredName, setUrlPart, timerArgs } from "./b
 import { checkForwardedArgs, isForwardedOp } from "./forwarded-args.js";
 import type { OpRouter } from "./host-bridge.js";
 import type { HostTimers } from "./host-timers.js";
-import { MAX_CALL_JSON_CHARS, MAX_EMIT_JSON_CHARS, MAX_RESULT_JSON_CHARS } from "./limits.js";
+import { MAX_CALL_JSON_CHARS, MAX_EMITS_AHEAD, MAX_EMIT_JSON_CHARS, MAX_RESULT_JSON_CHARS } from "./limits.js";
 import type { HostCalls } from "./types.js";
 
 const MiB = 1024 * 1024;
@@ -46,6 +46,22 @@ export function createRouter(deps: RouterDeps): OpRouter {
     },
     "invoke.done": (args) => deps.invokeDone(args) ?? null,
   };
+  /**
+   * `ctx.emit` is answered here, on the host thread, without waiting for the owner (who
+   * validates, stamps and sends it, and always answers): an awaited emit then costs one
+   * crossing, not a round trip through the protocol thread. At most MAX_EMITS_AHEAD are
+   * answered ahead of the owner; past that an emit waits for its own answer, so a guest can
+   * never flood the protocol thread. The owner's answers arrive in order before the
+   * invocation's result, and the runtime sends every blip before it answers the invocation.
+   */
+  let emitsAhead = 0;
+  const emitAhead = (forwarded: Promise<unknown>): Promise<unknown> => {
+    if (emitsAhead >= MAX_EMITS_AHEAD) return forwarded;
+    emitsAhead++;
+    const done = () => void emitsAhead--;
+    forwarded.then(done, done);
+    return Promise.resolve(null);
+  };
   return {
     sync(op, args) {
       if (Object.hasOwn(sync, op)) return sync[op](args);
@@ -59,7 +75,8 @@ export function createRouter(deps: RouterDeps): OpRouter {
       }
       if (isForwardedOp(op)) {
         const checked = checkForwardedArgs(op, args);
-        return Promise.resolve().then(() => host.forward(op, checked));
+        const forwarded = Promise.resolve().then(() => host.forward(op, checked));
+        return op === "emit" ? emitAhead(forwarded) : forwarded;
       }
       if (Object.hasOwn(capabilities.async, op)) {
         return Promise.resolve().then(() => capabilities.async[op](args, cx));
