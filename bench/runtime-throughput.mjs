@@ -89,7 +89,8 @@ async function main() {
   const toolP50 = quantile(tool[svc.name], 0.5);
   const headlines = [
     ...bursts.map((r) => headline(`svc-runtime updates/s, ${r.name}`, r.svc.median, "/s", r.bytes === 1024 ? { min: 2000 } : undefined)),
-    ...bursts.map((r) => headline(`svc-runtime ÷ worker baseline, ${r.name}`, r.ratio, "×")),
+    // Issue 17's crossing target: awaited updates per second at least the worker design's.
+    ...bursts.map((r) => headline(`svc-runtime ÷ worker baseline, ${r.name}`, r.ratio, "×", r.window === 1 ? { min: 1 } : undefined)),
     headline("svc-runtime tool.run p50", toolP50, "ms", { below: 2 }),
     headline("svc-runtime tool.run p99", quantile(tool[svc.name], 0.99), "ms"),
     headline("worker baseline tool.run p50", quantile(tool[baseline.name], 0.5), "ms"),

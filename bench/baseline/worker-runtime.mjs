@@ -1,6 +1,6 @@
 // A small worker-thread runtime: the baseline for bench/runtime-throughput.mjs. It speaks the
 // same NDJSON JSON-RPC on stdin/stdout as svc-runtime for the methods the bench uses
-// (initialize, extension.load, extension.action, tool.run, shutdown), runs each extension in a
+// (initialize, extension.load, extension.run, extension.action, tool.run, shutdown), runs each extension in a
 // Node worker thread (baseline/worker-design.mjs), validates every payload on the main thread
 // with the SDK's processing and writes the same notification lines.
 import { readFile } from "node:fs/promises";
@@ -52,6 +52,14 @@ const methods = {
     notify("extension.tools", { extensionId: id, tools: [...tools.values()] });
     notify("extension.status", { extensionId: id, status: "loaded" });
     return {};
+  },
+  async "extension.run"({ id, trigger }) {
+    const extension = extensions.get(id);
+    notify("extension.status", { extensionId: id, status: "running" });
+    const result = await extension.worker.invoke({ kind: "update", ctx: { preferences: {}, trigger } });
+    notify("extension.status", { extensionId: id, status: "idle" });
+    const next = result?.nextRunAfter;
+    return typeof next === "number" ? { nextRunAfter: next } : {};
   },
   async "extension.action"({ id, blipId, actionId, input, itemId }) {
     const extension = extensions.get(id);

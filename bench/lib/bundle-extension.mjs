@@ -37,17 +37,26 @@ export async function bundleExtension(name, id) {
   const root = tempDir("svc-bench-rt-");
   const path = join(root, "Extensions", id);
   mkdirSync(join(path, "dist"), { recursive: true });
+  const code = await bundleEntry(fileURLToPath(new URL(`../fixtures/${name}/src/index.ts`, import.meta.url)));
+  const manifest = { id, title: `Bench ${name}`, version: "1.0.0", permissions: { network: [], files: [], exec: [] } };
+  writeFileSync(join(path, "package.json"), JSON.stringify({ name: id, version: "1.0.0", main: "dist/index.js", svc: manifest }));
+  writeFileSync(join(path, "dist", "index.js"), code);
+  return { id, path, manifest, dataDir: join(root, "Data"), bundleBytes: code.length };
+}
+
+/**
+ * Bundles one entry file as `svckit build` does (`@svc/api` inlined, side-effect free); returns the code.
+ *
+ * @example const code = await bundleEntry("/tmp/x/src/index.ts");
+ */
+export async function bundleEntry(entry) {
   const result = await build({
-    entryPoints: [fileURLToPath(new URL(`../fixtures/${name}/src/index.ts`, import.meta.url))],
+    entryPoints: [entry],
     ...BUNDLE_SETTINGS,
     write: false,
     alias: { "@svc/api": SDK_ENTRY },
     plugins: [pureSdk],
     logLevel: "error",
   });
-  const code = result.outputFiles[0].text;
-  const manifest = { id, title: `Bench ${name}`, version: "1.0.0", permissions: { network: [], files: [], exec: [] } };
-  writeFileSync(join(path, "package.json"), JSON.stringify({ name: id, version: "1.0.0", main: "dist/index.js", svc: manifest }));
-  writeFileSync(join(path, "dist", "index.js"), code);
-  return { id, path, manifest, dataDir: join(root, "Data"), bundleBytes: code.length };
+  return result.outputFiles[0].text;
 }

@@ -20,6 +20,10 @@ export class RpcProcess {
     this.exited = new Promise((resolve) => this.#child.on("exit", (code) => resolve(code)));
   }
 
+  get pid() {
+    return this.#child.pid;
+  }
+
   /** Sends a request; resolves with its result, rejects with its error's message. */
   call(method, params) {
     const id = this.#nextId++;

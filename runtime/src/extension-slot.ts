@@ -6,10 +6,11 @@
  * still running in it then fail at once (Crashed or ExtensionNotLoaded), and forwarded ops
  * from its leftovers are refused.
  */
-import { readFile } from "node:fs/promises";
+import { readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
 import type { z } from "zod";
 import type { CallContext, ForwardedOp, Invocation, LoadResult, SandboxCrash, SandboxEvent, SandboxHandle } from "@svc/sandbox";
+import { checkBundleSize } from "@svc/sandbox";
 import { BlipSide } from "./blips.js";
 import type { Clock } from "./clock.js";
 import type { RuntimeConfig } from "./config.js";
@@ -68,6 +69,9 @@ function sandboxErrorCode(error: unknown): string | undefined {
   return typeof code === "string" ? code : undefined;
 }
 
+/** A reload this soon after the extension's own `ctx.setPreference` is its own doing. */
+const SELF_RELOAD_MS = 60_000;
+
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
@@ -87,6 +91,8 @@ export class ExtensionSlot {
   private crashReason: string | null = null;
   private loadFailure: string | null = null;
   private readonly inflight = new Set<Promise<unknown>>();
+  /** When the guest last called `ctx.setPreference` (clock ms). */
+  private preferenceSetAt = -Infinity;
 
   constructor(
     readonly id: string,
@@ -107,12 +113,22 @@ export class ExtensionSlot {
     });
   }
 
-  /** `extension.load`: new code (or new preferences) replaces the old generation; crash history starts afresh. */
+  /**
+   * `extension.load`: new code (or new preferences) replaces the old generation; crash history
+   * starts afresh, unless the extension caused this reload itself (`ctx.setPreference`, which the
+   * host answers with a reload): else an extension could crash, set a preference and crash
+   * again without end.
+   */
   async load(registration: Registration, lazy: boolean): Promise<void> {
     this.retire(new ResponseError(ErrorCodes.ExtensionNotLoaded, `${this.id} was reloaded while this request ran`));
     this.registration = registration;
-    this.restarts.reset();
-    this.crashReason = null;
+    const selfCaused = this.deps.clock.now() - this.preferenceSetAt < SELF_RELOAD_MS;
+    this.preferenceSetAt = -Infinity;
+    // Its own reload of a crashed extension is one more restart, through the window.
+    if (!selfCaused) {
+      this.restarts.reset();
+      this.crashReason = null;
+    }
     this.loadFailure = null;
     if (!lazy) await this.ensureLive();
   }
@@ -214,8 +230,11 @@ export class ExtensionSlot {
     try {
       let code: string;
       try {
+        // Refused before reading: a huge file never costs its size in memory.
+        checkBundleSize((await stat(file)).size);
         code = await readFile(file, "utf8");
       } catch (error) {
+        if (error instanceof RangeError) throw error;
         throw new Error(`cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? messageOf(error)}): build the extension with svckit build`);
       }
       const { config } = this.deps;
@@ -297,6 +316,7 @@ export class ExtensionSlot {
 
   private forwardFrom(generation: number, op: ForwardedOp, args: unknown): Promise<unknown> {
     if (generation !== this.generation) return Promise.reject(new Error(`${this.id} is no longer loaded`));
+    if (op === "preferences.set") this.preferenceSetAt = this.deps.clock.now();
     const pending = forward(
       {
         extensionId: this.id,
@@ -330,6 +350,9 @@ export class ExtensionSlot {
         return;
       case "memory-limit":
         this.log("warn", `hit the memory limit (${event.heapUsed} bytes in use)`);
+        return;
+      case "throttled":
+        this.log("warn", `used more than ${event.budgetMs} ms of CPU in ${event.windowMs / 1000} s: paused for ${event.waitMs} ms so its neighbours can run`);
         return;
     }
   }

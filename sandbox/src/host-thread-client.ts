@@ -50,14 +50,22 @@ export class HostThreadClient {
   constructor(
     module: WebAssembly.Module,
     marginMs: number,
-    private readonly onGone: (thread: HostThreadClient) => void,
+    private readonly hooks: {
+      onGone(thread: HostThreadClient): void;
+      /** The watchdog ended this thread because of the extension `id`. */
+      onOffender?(id: string): void;
+    },
     settings: Pick<HostThreadData, "timeZone" | "locale" | "spare"> = {},
+    /** A thread of its own for one sandbox (an offender): ended with that sandbox. */
+    readonly dedicated = false,
   ) {
     this.board = new SliceBoard(new SharedArrayBuffer(SLICE_BOARD_BYTES));
     if (threadsStarted === 1) process.once("exit", () => killTagged(OWNER_TAG));
     const data: HostThreadData = { module, board: this.board.buffer, execTag: this.execTag, ...settings };
-    // 32 MB of native stack: the 1 MB QuickJS stack limit relies on it (limits.ts MAX_STACK_BYTES):
-    // with it, deep recursion in native built-ins is a clean guest error.
+    // 32 MB of native stack (reserved, touched only when used): the 1 MB QuickJS stack limit
+    // (limits.ts MAX_STACK_BYTES) must trip before V8's. Each level of the parser's recursion
+    // costs far more native stack than QuickJS counts; with Node's 4 MB default, 3,000 nested
+    // parentheses overflowed V8's stack (a crash) instead of raising a catchable RangeError.
     this.worker = new Worker(HOST_THREAD_FILE, { workerData: data, resourceLimits: { stackSizeMb: HOST_THREAD_STACK_MB } });
     this.worker.unref();
     this.worker.on("message", (message: FromHostThread) => this.receive(message));
@@ -84,6 +92,12 @@ export class HostThreadClient {
 
   release(sid: number): void {
     this.residents.delete(sid);
+    this.endIfDone();
+  }
+
+  /** A dedicated thread whose sandbox is gone has no more use. */
+  private endIfDone(): void {
+    if (this.dedicated && this.alive && this.residents.size === 0) void this.terminate();
   }
 
   /** False once the sandbox crashed or was released (or the thread is gone). */
@@ -151,6 +165,7 @@ export class HostThreadClient {
         const resident = this.residents.get(message.sid);
         this.residents.delete(message.sid);
         resident?.listeners.onCrash?.({ reason: message.reason, guilty: true });
+        this.endIfDone();
         return;
       }
     }
@@ -175,6 +190,7 @@ export class HostThreadClient {
     const guilty = this.residents.get(slot);
     const reason = `interrupted: slice over ${sliceMs} ms inside a native call`;
     const neighbourReason = `the host thread was replaced because ${guilty?.id ?? "a neighbour"} got stuck in a native call; create the sandbox again`;
+    if (guilty) this.hooks.onOffender?.(guilty.id);
     void this.worker.terminate();
     this.end(neighbourReason, true, slot, reason);
   }
@@ -193,7 +209,7 @@ export class HostThreadClient {
     this.requests.clear();
     const residents = [...this.residents];
     this.residents.clear();
-    this.onGone(this);
+    this.hooks.onGone(this);
     if (!report) return;
     for (const [sid, resident] of residents) {
       const guilty = sid === guiltySlot;

@@ -41,6 +41,21 @@ export const MAX_CODEC_BASE64_CHARS = 15 * MiB;
 export const MAX_CODEC_BYTES = (MAX_CODEC_BASE64_CHARS / 4) * 3;
 /** Longest JSON string an invocation result may carry (the runtime applies SPEC's 1 MB tool rule itself). */
 export const MAX_RESULT_JSON_CHARS = 4 * MiB;
+/**
+ * Longest bundle a sandbox takes, in characters (svc-runtime checks the file's bytes against it
+ * before reading). QuickJS parses 2–4 MB/s here, so a bigger bundle could not load within a
+ * slice anyway; the cap refuses it before it costs memory and a parse.
+ */
+export const MAX_BUNDLE_CHARS = 5 * MiB;
+/**
+ * Longest JSON text of `ctx.emit`'s arguments: checked on the host thread before the text leaves
+ * the guest, so an oversized blip never reaches the protocol thread, where validating a 1 MB
+ * one took a second (a blip is at most 4 KB once processed; this leaves room for lists the
+ * runtime cuts).
+ */
+export const MAX_EMIT_JSON_CHARS = 64 * KiB;
+/** `ctx.emit`s the host thread answers before the owner has (op-router.ts); past that, emits wait. */
+export const MAX_EMITS_AHEAD = 64;
 /** Deepest nesting of arrays/objects accepted in a guest→host JSON string. */
 export const MAX_JSON_DEPTH = 64;
 /** Host calls (forwarded ops, capability ops, timers) one sandbox may have in flight at once. */
@@ -99,6 +114,18 @@ export function resolveLimits(partial: Partial<SandboxLimits> = {}): SandboxLimi
 export function memoryPages(limits: SandboxLimits): { initial: number; maximum: number } {
   const wanted = Math.ceil((limits.memoryBytes + MEMORY_HEADROOM_BYTES) / WASM_PAGE);
   return { initial: MIN_PAGES, maximum: Math.min(MAX_PAGES, Math.max(MIN_PAGES, wanted)) };
+}
+
+/**
+ * Refuses a bundle longer than MAX_BUNDLE_CHARS (characters of source, or bytes of its file),
+ * saying by how much.
+ *
+ * @example checkBundleSize(code.length) // throws RangeError "the bundle is 6.2 MB, over the limit of 5 MB …"
+ */
+export function checkBundleSize(length: number): void {
+  if (length <= MAX_BUNDLE_CHARS) return;
+  const mb = (n: number) => `${(n / MiB).toFixed(1).replace(/\.0$/, "")} MB`;
+  throw new RangeError(`the bundle is ${mb(length)}, over the limit of ${mb(MAX_BUNDLE_CHARS)}: leave out unused dependencies or load data at run time`);
 }
 
 function check(name: keyof SandboxLimits, value: number, min: number, max: number): void {

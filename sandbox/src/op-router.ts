@@ -9,7 +9,7 @@ import type { IntlHost } from "./intl-host.js";
 import type { SubtleHost } from "./subtle-host.js";
 import type { OpRouter } from "./host-bridge.js";
 import type { HostTimers } from "./host-timers.js";
-import { MAX_CALL_JSON_CHARS, MAX_RESULT_JSON_CHARS } from "./limits.js";
+import { MAX_CALL_JSON_CHARS, MAX_EMITS_AHEAD, MAX_EMIT_JSON_CHARS, MAX_RESULT_JSON_CHARS } from "./limits.js";
 import type { HostCalls } from "./types.js";
 import type { InvocationOwners } from "./invocation-owners.js";
 
@@ -59,6 +59,22 @@ export function createRouter(deps: RouterDeps): OpRouter {
     },
     "invoke.done": (args) => deps.invokeDone(args) ?? null,
   };
+  /**
+   * `ctx.emit` is answered here, on the host thread, without waiting for the owner (who
+   * validates, stamps and sends it, and always answers): an awaited emit then costs one
+   * crossing, not a round trip through the protocol thread. At most MAX_EMITS_AHEAD are
+   * answered ahead of the owner; past that an emit waits for its own answer, so a guest can
+   * never flood the protocol thread. The owner's answers arrive in order before the
+   * invocation's result, and the runtime sends every blip before it answers the invocation.
+   */
+  let emitsAhead = 0;
+  const emitAhead = (forwarded: Promise<unknown>): Promise<unknown> => {
+    if (emitsAhead >= MAX_EMITS_AHEAD) return forwarded;
+    emitsAhead++;
+    const done = () => void emitsAhead--;
+    forwarded.then(done, done);
+    return Promise.resolve(null);
+  };
   return {
     sync(op, args) {
       if (Object.hasOwn(sync, op)) return sync[op](args);
@@ -74,7 +90,8 @@ export function createRouter(deps: RouterDeps): OpRouter {
       if (op === "crypto.subtle") return deps.subtle.run(args);
       if (isForwardedOp(op)) {
         const checked = checkForwardedArgs(op, args);
-        return Promise.resolve().then(() => host.forward(op, checked));
+        const forwarded = Promise.resolve().then(() => host.forward(op, checked));
+        return op === "emit" ? emitAhead(forwarded) : forwarded;
       }
       if (Object.hasOwn(capabilities.async, op)) {
         return Promise.resolve().then(() => capabilities.async[op](args, cx, { signal }));
@@ -82,7 +99,9 @@ export function createRouter(deps: RouterDeps): OpRouter {
       return undefined;
     },
     maxJsonChars(op) {
-      return Object.hasOwn(LONG_ARGS, op) ? LONG_ARGS[op] : MAX_CALL_JSON_CHARS;
+      if (Object.hasOwn(LONG_ARGS, op)) return LONG_ARGS[op];
+      // A blip is validated against a deep schema: an oversized one never leaves the guest.
+      return op === "emit" ? MAX_EMIT_JSON_CHARS : MAX_CALL_JSON_CHARS;
     },
   };
 }

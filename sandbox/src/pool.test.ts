@@ -2,7 +2,8 @@
  * SandboxPool: sandboxes on host threads, seen from the owner thread — relayed host calls and
  * events, aborts, dispose, placement, and an idle pool costing no CPU.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { MAX_EMITS_AHEAD } from "./limits.js";
 import { SandboxPool } from "./pool.js";
 import { SandboxError } from "./errors.js";
 import { UPDATE, optionsFor, recorder, updateBundle } from "./sandbox.fixtures.js";
@@ -27,9 +28,34 @@ describe("SandboxPool", () => {
     rec.host.forward = async () => {
       throw new TypeError("payload is invalid");
     };
-    const sandbox = await pool.create(optionsFor(updateBundle(`try { await ctx.emit({}) } catch (e) { return e.name + ": " + e.message }`)), rec);
+    const sandbox = await pool.create(optionsFor(updateBundle(`try { await ctx.secrets.get("s") } catch (e) { return e.name + ": " + e.message }`)), rec);
     await sandbox.load();
     await expect(sandbox.invoke(UPDATE)).resolves.toBe("TypeError: payload is invalid");
+  });
+
+  it(`answers ctx.emit on the host thread, at most ${MAX_EMITS_AHEAD} ahead of the owner; the next waits for its own answer`, async () => {
+    const rec = recorder();
+    const held: (() => void)[] = [];
+    rec.host.forward = async (op, args) => {
+      rec.calls.push({ op, args });
+      if (op === "emit") await new Promise<void>((resolve) => held.push(resolve)); // answered only when told
+      return null;
+    };
+    const sandbox = await pool.create(optionsFor(updateBundle(`
+      for (let i = 0; i < ${MAX_EMITS_AHEAD}; i++) await ctx.emit({ key: "k" + i });
+      let last = "waiting";
+      const next = ctx.emit({ key: "over" }).then(() => (last = "answered"));
+      await ctx.secrets.get("probe"); // a round trip through the owner, which still holds every emit
+      const before = last;
+      await next;
+      return [before, last];`)), rec);
+    await sandbox.load();
+    const run = sandbox.invoke(UPDATE);
+    await vi.waitFor(() => expect(rec.calls.map((c) => c.op).at(-1)).toBe("secrets.get"));
+    expect(held).toHaveLength(MAX_EMITS_AHEAD + 1);
+    held[MAX_EMITS_AHEAD](); // the owner answers the one past the limit
+    await expect(run).resolves.toEqual(["waiting", "answered"]);
+    for (const answer of held) answer();
   });
 
   it("relays events (denials) to onEvent", async () => {

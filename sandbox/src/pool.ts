@@ -6,7 +6,7 @@
 import { CodeCache } from "./compiled-code/code-cache.js";
 import { SandboxError } from "./errors.js";
 import { HostThreadClient } from "./host-thread-client.js";
-import { WATCHDOG_MARGIN_MS } from "./limits.js";
+import { WATCHDOG_MARGIN_MS, checkBundleSize } from "./limits.js";
 import type { HostThreadStats, LoadReply } from "./thread-messages.js";
 import { checkLocale } from "./intl-host.js";
 import { checkTimeZone } from "./time-zone.js";
@@ -56,6 +56,11 @@ export class SandboxPool {
   private readonly marginMs: number;
   private readonly threadSettings: { timeZone?: string; locale?: string; spare: boolean };
   private readonly codeCache: CodeCache;
+  /**
+   * Extensions the watchdog had to stop (a stuck native call ends the whole thread, crashing its
+   * neighbours once): from then on each gets a thread of its own, so it can only hurt itself.
+   */
+  private readonly offenders = new Set<string>();
   private nextSandboxId = 1;
   private disposed = false;
 
@@ -72,12 +77,13 @@ export class SandboxPool {
 
   async create(options: SandboxOptions, listeners: SandboxListeners): Promise<SandboxHandle> {
     if (this.disposed) throw new SandboxError("disposed", "the sandbox pool was disposed");
+    guestCheck(() => checkBundleSize(options.code.length));
     const key = CodeCache.key(options.code, options.filename ?? "dist/index.js");
     const module = await quickjsWasmModule();
     if (this.disposed) throw new SandboxError("disposed", "the sandbox pool was disposed");
     // Pick and admit with no await between: in a burst (the app's launch), each create sees the
     // ones before it, so they spread over the threads and never start more than `threads`.
-    const thread = this.pickThread(module);
+    const thread = this.offenders.has(options.id) ? this.spawn(module, true) : this.pickThread(module);
     const sid = this.nextSandboxId++;
     thread.admit(sid, { id: options.id, listeners });
     const compiledCode = this.codeCache.locate(options.id, key);
@@ -107,7 +113,7 @@ export class SandboxPool {
   async warm(): Promise<void> {
     if (this.disposed) return;
     const module = await quickjsWasmModule();
-    while (this.threads.filter((thread) => thread.isAlive).length < this.maxThreads) this.spawn(module);
+    while (this.threads.filter((thread) => thread.isAlive && !thread.dedicated).length < this.maxThreads) this.spawn(module);
     await Promise.all(this.threads.map((thread) => thread.ready));
   }
 
@@ -126,19 +132,23 @@ export class SandboxPool {
     await Promise.all(threads.map((thread) => thread.terminate()));
   }
 
-  /** The least loaded live thread (sandboxes on it, being created included), or a new one while under the limit. */
+  /** The least loaded shared thread (sandboxes on it, being created included), or a new one while under the limit. */
   private pickThread(module: WebAssembly.Module): HostThreadClient {
-    const live = this.threads.filter((thread) => thread.isAlive);
+    const live = this.threads.filter((thread) => thread.isAlive && !thread.dedicated);
     const least = live.sort((a, b) => a.load - b.load)[0];
     if (least && (least.load === 0 || live.length >= this.maxThreads)) return least;
     return this.spawn(module);
   }
 
-  private spawn(module: WebAssembly.Module): HostThreadClient {
-    const thread = new HostThreadClient(module, this.marginMs, (gone) => {
-      const at = this.threads.indexOf(gone);
-      if (at >= 0) this.threads.splice(at, 1);
-    }, this.threadSettings);
+  private spawn(module: WebAssembly.Module, dedicated = false): HostThreadClient {
+    const hooks = {
+      onGone: (gone: HostThreadClient) => {
+        const at = this.threads.indexOf(gone);
+        if (at >= 0) this.threads.splice(at, 1);
+      },
+      onOffender: (id: string) => this.offenders.add(id),
+    };
+    const thread = new HostThreadClient(module, this.marginMs, hooks, this.threadSettings, dedicated);
     this.threads.push(thread);
     return thread;
   }
@@ -184,6 +194,15 @@ class RemoteSandbox implements SandboxHandle {
     if (this.disposed) return Promise.reject(new SandboxError("disposed", "the sandbox was disposed"));
     if (!this.thread.hosts(this.sid)) return Promise.reject(crashedError());
     return this.thread.request({ type: "call", sid: this.sid, method });
+  }
+}
+
+/** Runs a check whose RangeError is the extension's fault: a `guest` SandboxError with its words. */
+function guestCheck(check: () => void): void {
+  try {
+    check();
+  } catch (error) {
+    throw new SandboxError("guest", (error as Error).message);
   }
 }
 

@@ -200,12 +200,14 @@ describe("memory bombs", () => {
 
 describe("infinite loops", () => {
   it("a busy loop is interrupted at the slice limit and the sandbox keeps working", async () => {
-    const { run, rec } = await attack(`globalThis.n = (globalThis.n ?? 0) + 1; if (globalThis.n === 1) for (;;) {} return globalThis.n;`, SHORT);
-    const started = performance.now();
+    const { run, rec, sandbox } = await attack(`globalThis.n = (globalThis.n ?? 0) + 1; if (globalThis.n === 1) for (;;) {} return globalThis.n;`, SHORT);
     const error = await failure(run());
     expect(error.code).toBe("interrupted");
     expect(error.message).toBe(INTERRUPTED);
-    expect(performance.now() - started).toBeLessThan(1500);
+    // Slices are timed in the thread's CPU time (wall time grows with the machine's load).
+    const { longestSliceMs } = await sandbox.diagnostics();
+    expect(longestSliceMs).toBeGreaterThanOrEqual(SHORT.sliceMs);
+    expect(longestSliceMs).toBeLessThan(SHORT.sliceMs + 200);
     expect(rec.events).toContainEqual({ type: "interrupted", sliceMs: 300 });
     await expect(run()).resolves.toBe(2);
     await expectNeighbourAnswers();
@@ -332,13 +334,14 @@ describe("marshalling bombs", () => {
 
   it(`arguments of exactly ${MAX_CALL_JSON_CHARS} characters cross; one more is refused`, async () => {
     const rec = recorder();
-    const overhead = JSON.stringify({ blip: { s: "" } }).length;
-    const ok = await attack(`await ctx.emit({ s: "x".repeat(${MAX_CALL_JSON_CHARS - overhead}) }); return "sent";`, {}, rec);
+    // (setPreference: emit has its own, smaller cap; see red-team-fairness.test.ts)
+    const overhead = JSON.stringify({ name: "p", value: "" }).length;
+    const ok = await attack(`await ctx.setPreference("p", "x".repeat(${MAX_CALL_JSON_CHARS - overhead})); return "sent";`, {}, rec);
     await expect(ok.run()).resolves.toBe("sent");
-    expect((rec.calls[0].args as { blip: { s: string } }).blip.s).toHaveLength(MAX_CALL_JSON_CHARS - overhead);
-    const over = await attack(`try { await ctx.emit({ s: "x".repeat(${MAX_CALL_JSON_CHARS - overhead + 1}) }) } catch (e) { return e.message }`);
+    expect((rec.calls[0].args as { value: string }).value).toHaveLength(MAX_CALL_JSON_CHARS - overhead);
+    const over = await attack(`try { await ctx.setPreference("p", "x".repeat(${MAX_CALL_JSON_CHARS - overhead + 1})) } catch (e) { return e.message }`);
     await expect(over.run()).resolves.toBe(
-      `emit: the arguments are ${MAX_CALL_JSON_CHARS + 1} characters of JSON, over the limit of ${MAX_CALL_JSON_CHARS}`,
+      `preferences.set: the arguments are ${MAX_CALL_JSON_CHARS + 1} characters of JSON, over the limit of ${MAX_CALL_JSON_CHARS}`,
     );
     await expectNeighbourAnswers();
   });
@@ -422,8 +425,9 @@ describe("native stalls (the interrupt handler cannot stop them; the watchdog do
     expect(error.code).toBe("crashed");
     expect(error.message).toBe(`the sandbox crashed: interrupted: slice over ${SLICE} ms inside a native call`);
     expect(elapsed).toBeGreaterThanOrEqual(SLICE + MARGIN - 20);
-    // Slack for scheduling on a busy 2-core CI machine; typically ~SLICE + MARGIN + 5 ms.
-    expect(elapsed).toBeLessThan(SLICE + MARGIN + 800);
+    // The watchdog counts the thread's CPU time, so on a loaded machine this takes longer in
+    // wall time (slices-under-load.test.ts); typically ~SLICE + MARGIN + 5 ms on an idle one.
+    expect(elapsed).toBeLessThan(30 * (SLICE + MARGIN));
     expect(lag).toBeLessThan(250);
     expect(guiltyRec.crashes).toEqual([{ reason: `interrupted: slice over ${SLICE} ms inside a native call`, guilty: true }]);
     expect(neighbourOnThread.crashes).toHaveLength(1);
@@ -448,9 +452,9 @@ describe("host memory held for a guest", () => {
     const { run } = await attack(`
       const big = "x".repeat(1000 * 1000);
       const sent = [];
-      for (let i = 0; i < 20; i++) sent.push(ctx.emit({ key: "k" + i, big }).then(() => "answered", (e) => e.message));
+      for (let i = 0; i < 20; i++) sent.push(ctx.setPreference("k" + i, big).then(() => "answered", (e) => e.message));
       return await Promise.all(sent.slice(16));`, { sliceMs: 5000 }, rec);
-    const refused = `emit: too much data in flight to the host (limit ${16 * 1024 * 1024} characters of JSON)`;
+    const refused = `preferences.set: too much data in flight to the host (limit ${16 * 1024 * 1024} characters of JSON)`;
     await expect(run()).resolves.toEqual([refused, refused, refused, refused]);
     await vi.waitFor(() => expect(forwarded).toBe(16));
     await expectNeighbourAnswers();

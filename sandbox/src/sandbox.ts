@@ -11,8 +11,9 @@ import { SandboxError, interruptedMessage } from "./errors.js";
 import { HostBridge, errorRecord, type Reply } from "./host-bridge.js";
 import { InvocationOwners } from "./invocation-owners.js";
 import { HostTimers } from "./host-timers.js";
+import { CpuBudget } from "./cpu-budget.js";
 import type { QuickJSInstance } from "./instance.js";
-import { IN_THREAD_STACK_BYTES, MAX_DENIALS_KEPT, MAX_RESULT_JSON_CHARS, TOOL_SLICE_MS, resolveLimits } from "./limits.js";
+import { IN_THREAD_STACK_BYTES, MAX_DENIALS_KEPT, MAX_RESULT_JSON_CHARS, TOOL_SLICE_MS, checkBundleSize, resolveLimits } from "./limits.js";
 import { moduleRefusal } from "./module-refusal.js";
 import { IntlHost } from "./intl-host.js";
 import { SubtleHost } from "./subtle-host.js";
@@ -77,8 +78,14 @@ export class Sandbox implements SandboxHandle {
   private memoryLimitHits = 0;
   private lastHeapUsed = 0;
   private readonly lifetime = new AbortController();
-  private readonly queue: { kind: string; data: unknown }[] = [];
+  /** Slices waiting their turn, in order: pushes (replies, timers …) and, while throttled, invocations. */
+  private readonly queue: (() => void)[] = [];
   private flushing = false;
+  /** Fair sharing of the host thread (cpu-budget.ts). */
+  private readonly budget: CpuBudget;
+  /** Set while throttled: the flush that runs once the budget has room. */
+  private throttleTimer: NodeJS.Timeout | undefined;
+  private throttles = 0;
   /** Outcomes reported during the current slice (`invoke.done`), applied after it. */
   private settled: (() => void)[] = [];
   private readonly instance: QuickJSInstance;
@@ -118,10 +125,17 @@ export class Sandbox implements SandboxHandle {
       this.bridge.cancel(callId);
       this.owners.release(callId);
     }, clock);
+    this.budget = new CpuBudget(limits.sliceMs);
   }
 
   static async create(options: SandboxOptions, listeners: SandboxListeners, env: SandboxEnvironment = {}): Promise<Sandbox> {
     const limits = resolveLimits(options.limits);
+    try {
+      checkBundleSize(options.code.length);
+    } catch (error) {
+      env.prepared?.dispose();
+      throw new SandboxError("guest", (error as Error).message);
+    }
     const { prepared } = env;
     if (prepared && (prepared.memoryBytes !== limits.memoryBytes || prepared.timeZone !== env.timeZone || env.clock)) {
       throw new Error("internal: the prepared instance does not match the sandbox's memory limit, time zone or clock");
@@ -260,17 +274,27 @@ export class Sandbox implements SandboxHandle {
       this.deliver("abort", { callId });
     };
     const { context } = this.instance;
-    let failure: string | undefined;
     this.owners.begin(callId);
-    // The owner spans the whole slice, promise jobs included (they run after the entry returns).
-    this.owners.within(callId, () => this.enter(() => {
-      const json = context.newString(JSON.stringify({ callId, invocation }));
-      const out = context.callFunction(this.entry.invoke, context.undefined, json);
-      json.dispose();
-      if (out.error) failure = this.slices.describe(out.error);
-      else out.value.dispose();
-    }));
-    if (failure !== undefined) this.failCall(callId, new SandboxError("guest", failure));
+    const enterInvoke = () => {
+      if (!this.calls.has(callId)) return; // aborted while it waited
+      let failure: string | undefined;
+      // The owner spans the whole slice, promise jobs included (they run after the entry returns).
+      this.owners.within(callId, () => this.enter(() => {
+        const json = context.newString(JSON.stringify({ callId, invocation }));
+        const out = context.callFunction(this.entry.invoke, context.undefined, json);
+        json.dispose();
+        if (out.error) failure = this.slices.describe(out.error);
+        else out.value.dispose();
+      }));
+      if (failure !== undefined) this.failCall(callId, new SandboxError("guest", failure));
+    };
+    // Throttled (or slices already waiting): the invocation takes its turn behind them.
+    if (this.queue.length || this.budget.waitMs() > 0) {
+      this.queue.push(enterInvoke);
+      this.flush();
+    } else {
+      enterInvoke();
+    }
     return { result, abort };
   }
 
@@ -281,6 +305,8 @@ export class Sandbox implements SandboxHandle {
       cpuMs: this.slices.stats.cpuMs,
       longestSliceMs: this.slices.stats.longestSliceMs,
       interruptedSlices: this.slices.stats.interruptedSlices,
+      nearLimitSlices: this.budget.offences,
+      throttles: this.throttles,
       memoryLimitHits: this.memoryLimitHits,
       denials: this.denials.map((d) => ({ ...d })),
     };
@@ -326,6 +352,7 @@ export class Sandbox implements SandboxHandle {
     }
     const settled = this.settled;
     this.settled = [];
+    this.budget.charge(outcome.cpuMs);
     if (this.instance.memoryExhausted || outcome.escaped.some((m) => m === "out of memory")) {
       this.memoryLimitHits++;
       this.listeners.onEvent?.({ type: "memory-limit", heapUsed: this.instance.memory.buffer.byteLength });
@@ -346,28 +373,34 @@ export class Sandbox implements SandboxHandle {
   /** Host → guest push (a reply, a timer, an abort, a WebSocket event), one slice each, in order. */
   private deliver(kind: string, data: unknown): void {
     if (this.state !== "ready") return;
-    this.queue.push({ kind, data });
+    this.queue.push(() => this.dispatch(kind, data));
     this.flush();
   }
 
+  private dispatch(kind: string, data: unknown): void {
+    const { context } = this.instance;
+    // An answer runs as part of the invocation whose call it answers.
+    const owner = kind === "reply" ? this.owners.release((data as { id: number }).id) : undefined;
+    this.owners.within(owner, () => this.enter(() => {
+      const kindHandle = context.newString(kind);
+      const json = context.newString(JSON.stringify(data ?? null));
+      const out = context.callFunction(this.entry.dispatch, context.undefined, kindHandle, json);
+      kindHandle.dispose();
+      json.dispose();
+      if (out.error) this.hostLog("error", `uncaught in ${kind}: ${this.slices.describe(out.error)}`);
+      else out.value.dispose();
+    }));
+  }
+
+  /** Runs waiting slices in order while the CPU budget has room; else once it has. */
   private flush(): void {
-    if (this.flushing || this.slices.inSlice) return;
+    if (this.flushing || this.slices.inSlice || this.throttleTimer) return;
     this.flushing = true;
     try {
       while (this.queue.length && this.state === "ready") {
-        const next = this.queue.shift()!;
-        const { context } = this.instance;
-        // An answer runs as part of the invocation whose call it answers.
-        const owner = next.kind === "reply" ? this.owners.release((next.data as { id: number }).id) : undefined;
-        this.owners.within(owner, () => this.enter(() => {
-          const kindHandle = context.newString(next.kind);
-          const json = context.newString(JSON.stringify(next.data ?? null));
-          const out = context.callFunction(this.entry.dispatch, context.undefined, kindHandle, json);
-          kindHandle.dispose();
-          json.dispose();
-          if (out.error) this.hostLog("error", `uncaught in ${next.kind}: ${this.slices.describe(out.error)}`);
-          else out.value.dispose();
-        }));
+        const waitMs = this.budget.waitMs();
+        if (waitMs > 0) return this.throttle(waitMs);
+        this.queue.shift()!();
       }
     } finally {
       this.flushing = false;
@@ -381,6 +414,15 @@ export class Sandbox implements SandboxHandle {
     const sliceMs = tool ? Math.max(this.limits.sliceMs, TOOL_SLICE_MS) : this.limits.sliceMs;
     if (sliceMs !== this.sliceMs) this.slices.configure(sliceMs, this.placement);
     this.sliceMs = sliceMs;
+  }
+
+  private throttle(waitMs: number): void {
+    this.throttles++;
+    this.listeners.onEvent?.({ type: "throttled", waitMs: Math.ceil(waitMs), budgetMs: this.budget.budgetMs, windowMs: this.budget.windowMs });
+    this.throttleTimer = setTimeout(() => {
+      this.throttleTimer = undefined;
+      this.flush();
+    }, waitMs);
   }
 
   /** `invoke.done` from the prelude. */
@@ -435,6 +477,7 @@ export class Sandbox implements SandboxHandle {
     this.subtle.clear();
     this.bridge.cancelAll();
     this.queue.length = 0;
+    clearTimeout(this.throttleTimer);
     for (const id of [...this.calls.keys()]) this.failCall(id, error);
   }
 

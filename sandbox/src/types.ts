@@ -106,7 +106,9 @@ export interface Denial {
 export type SandboxEvent =
   | { type: "denied"; denial: Denial }
   | { type: "interrupted"; sliceMs: number }
-  | { type: "memory-limit"; heapUsed: number };
+  | { type: "memory-limit"; heapUsed: number }
+  /** Past its CPU budget (cpu-budget.ts): its next slice waits `waitMs`. Sent when throttling begins. */
+  | { type: "throttled"; waitMs: number; budgetMs: number; windowMs: number };
 
 export interface SandboxDiagnostics {
   /** Bytes in use on the QuickJS heap. */
@@ -115,6 +117,10 @@ export interface SandboxDiagnostics {
   cpuMs: number;
   longestSliceMs: number;
   interruptedSlices: number;
+  /** Slices that used 75 % of the slice limit or more (cpu-budget.ts). */
+  nearLimitSlices: number;
+  /** Times the sandbox was throttled for going past its CPU budget. */
+  throttles: number;
   memoryLimitHits: number;
   /** The most recent denials, newest last (bounded). */
   denials: Denial[];

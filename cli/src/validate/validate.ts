@@ -94,6 +94,8 @@ function report(event: SandboxEvent, out: Output): void {
     out.warn(`denied: ${event.denial.reason}${event.denial.fix ? `; ${event.denial.fix}` : ""}`);
   } else if (event.type === "interrupted") {
     out.warn(`interrupted: a slice of code ran over ${event.sliceMs} ms without yielding`);
+  } else if (event.type === "throttled") {
+    out.warn(`throttled: used more than ${event.budgetMs} ms of CPU in ${event.windowMs / 1000} s`);
   } else {
     out.warn(`out of memory: the heap reached its limit (${event.heapUsed} bytes in use)`);
   }
