@@ -12,6 +12,7 @@ import { listenForControl } from "./control/index.js";
 import { runtimeMainPath } from "./supervisor/index.js";
 import { INSTALL_USAGE, runInstallCommand, terminalIo } from "./install/index.js";
 import { supportRoot } from "./support/index.js";
+import { runUiCommand } from "./ui-server/index.js";
 
 const HELP = `svc-host: runs svc's extensions and shows their blips in the terminal.
 
@@ -19,11 +20,14 @@ Usage:
   svc-host                              run the host (Ctrl-C stops it)
   svc-host install <file.svc> [--yes]   show what the extension can reach, ask, then install it
                                         into <support folder>/Extensions/ (a running host loads it)
+  svc-host ui [--url]                   open the notch UI of the running svc in the browser
+                                        (--url prints a one-time address instead)
   svc-host --help                       this text
 
 Environment:
   SVC_HOME                 support folder (default: the platform's, e.g. ~/.local/share/Svc)
   SVC_PORT                 HTTP port (default 47811; a free one when taken)
+  SVC_UI_PORT              the notch UI's port (default: a free one)
   SVC_BUNDLED_EXTENSIONS   bundled extension folders, ${process.platform === "win32" ? ";" : ":"}-separated (default: this repository's extensions/)
   SVC_HOST_OUTPUT          auto | live | lines | json
   SVC_LOG_LEVEL            debug | info | warn | error
@@ -51,6 +55,7 @@ async function main(): Promise<void> {
     process.exitCode = await runInstallCommand(rest, terminalIo(supportRoot()));
     return;
   }
+  if (first === "ui") return void (process.exitCode = await runUiCommand(rest, { supportRoot: supportRoot(), out: (t) => process.stdout.write(t), err: (t) => process.stderr.write(t) }));
   if (first !== undefined) {
     process.stderr.write(`svc-host: unknown ${first.startsWith("-") ? "option" : "command"} ${first}; run svc-host --help\n`);
     process.exitCode = 2;

@@ -21,6 +21,8 @@ import { openTrust } from "./trust.js";
 import { extensionRoots, type HostOptions } from "./options.js";
 import { registerNotifications } from "./runtime-notifications.js";
 import { AgentSwitches, ToolRunner } from "../tools/index.js";
+import { AppSettingsFile, startUiServer, type RunningUiServer } from "../ui-server/index.js";
+import { HostUiBackend } from "./ui-backend.js";
 
 /** `input` and `itemId` when given, nothing when not. */
 function optional(press: ActionPress): { input?: string; itemId?: string } {
@@ -55,6 +57,8 @@ export interface Host {
   readonly store: BlipStore;
   /** The HTTP server's port, when one runs. */
   readonly port: number | undefined;
+  /** The UI server's port, when one runs. */
+  readonly uiPort: number | undefined;
   /** The current runtime process id (tests kill it to prove the restart). */
   readonly runtimePid: number | undefined;
   /** Screen asleep or locked: scheduled runs wait. */
@@ -86,7 +90,11 @@ export interface Host {
  */
 export async function startHost(options: HostOptions): Promise<Host> {
   const { clock, display } = options;
-  const emit = (event: HostEvent) => display.show(event);
+  const uiRef: { backend?: HostUiBackend } = {};
+  const emit = (event: HostEvent) => {
+    display.show(event);
+    uiRef.backend?.observe(event);
+  };
   const log = (level: "info" | "warn" | "error", message: string) => emit({ type: "log", level, message });
 
   const support = await prepareSupportFolder({ root: options.supportFolder ?? supportRoot() });
@@ -133,7 +141,8 @@ export async function startHost(options: HostOptions): Promise<Host> {
   const { unavailable } = trust;
   // Said once: the host runs on without it, and each call that needs it answers the same message.
   emit(unavailable ? { type: "secret-store", available: false, error: unavailable.message, ...(unavailable.detail ? { detail: unavailable.detail } : {}) } : { type: "secret-store", available: true });
-  const services = { ...basicHostServices({ notify, openURL }), ...trust.services };
+  const appSettings = await AppSettingsFile.open(`${support.root}/ui-settings.json`, (message) => log("warn", message));
+  const services = { ...basicHostServices({ notify, openURL }), ...trust.services, workingHours: () => appSettings.current.workingHours };
 
   const register = (connection: Connection) => {
     registerHostRequests(connection, services);
@@ -191,8 +200,26 @@ export async function startHost(options: HostOptions): Promise<Host> {
   });
 
   await supervisor.start();
+  let ui: RunningUiServer | undefined;
+  if (options.ui !== false) {
+    const backend = new HostUiBackend({
+      store,
+      extensions,
+      preferences: trust.preferences,
+      settings: appSettings,
+      secretsAvailable: !trust.unavailable,
+      action: (press) => host.action(press),
+      setPreference: (id, name, value) => host.setPreference(id, name, value),
+      runNow: (id) => scheduler.runNow(id, "manual"),
+      publish: (event) => ui?.publish(event),
+      supportDir: support.root,
+    });
+    ui = await startUiServer({ backend, ...options.ui, log });
+    uiRef.backend = backend;
+  }
   if (options.port !== false) {
     http = await startHttpServer({
+      ...(ui ? { uiTicketUrl: ui.ticketUrl } : {}),
       store,
       hooks: extensions,
       webhookFile: support.webhookFile,
@@ -213,13 +240,16 @@ export async function startHost(options: HostOptions): Promise<Host> {
   });
   emit({ type: "watching", what: "extensions", paths: roots.map((root) => root.path) });
 
-  return {
+  const host: Host = {
     support,
     extensions,
     scheduler,
     store,
     get port() {
       return http?.port;
+    },
+    get uiPort() {
+      return ui?.port;
     },
     get runtimePid() {
       return supervisor.pid;
@@ -262,6 +292,8 @@ export async function startHost(options: HostOptions): Promise<Host> {
       await extensions.closeAll();
       scheduler.dispose();
       await http?.close();
+      await ui?.close();
+      await uiRef.backend?.close();
       await trust.close();
       await supervisor.stop();
       stopListening();
@@ -269,4 +301,5 @@ export async function startHost(options: HostOptions): Promise<Host> {
       display.close();
     },
   };
+  return host;
 }

@@ -44,6 +44,8 @@ export interface HostOptions {
   /** The OAuth callback port; default 47812 (SPEC.md). */
   oauthPort?: number;
   home?: string;
+  /** The UI server (UI.md): its port (default `SVC_UI_PORT`, else a free one) and page folder; `false` runs none. */
+  ui?: false | { port?: number; pageFolder?: string };
 }
 
 /** Settings read from the environment that are not `HostOptions` themselves. */

@@ -29,6 +29,8 @@ export interface AppDeps {
   log: HttpLog;
   /** The host's tools, for `/v1/tools` (host/README.md "Tools"); absent: no tool routes. */
   tools?: ToolRunner;
+  /** Mints a one-time UI URL (`POST /v1/ui/tickets`); absent when no UI server runs. */
+  uiTicketUrl?: () => string;
 }
 
 function methodNotAllowed(allowed: string) {
@@ -77,6 +79,12 @@ export function createApp(deps: AppDeps): Express {
     .all(methodNotAllowed("GET"));
   app.route("/v1/hooks/:extensionId")
     .post(jsonBody({ optional: false }), hookRoute(deps.hooks, deps.held, deps.log))
+    .all(methodNotAllowed("POST"));
+  app.route("/v1/ui/tickets")
+    .post((_req, res) => {
+      if (!deps.uiTicketUrl) throw new HttpError(503, "the UI server is not running in this svc");
+      res.status(200).set("Cache-Control", "no-store").json({ url: deps.uiTicketUrl() });
+    })
     .all(methodNotAllowed("POST"));
   app.use("/v1/blips", (req, res, next) => (req.method === "POST" ? jsonBody({ optional: true })(req, res, next) : next()));
   app.use("/v1/blips", blipIdRoutes(deps.store));

@@ -40,6 +40,8 @@ export interface HttpServerOptions {
   logHeartbeatMs?: number;
   /** The host's tools, served under `/v1/tools`. */
   tools?: ToolRunner;
+  /** Mints a one-time UI URL for `POST /v1/ui/tickets`; absent when no UI server runs. */
+  uiTicketUrl?: () => string;
 }
 
 export interface RunningHttpServer {
@@ -103,6 +105,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
     version: options.version ?? hostVersion(),
     log,
     ...(options.tools ? { tools: options.tools } : {}),
+    ...(options.uiTicketUrl ? { uiTicketUrl: options.uiTicketUrl } : {}),
   });
   const server: Server = createServer(app);
   server.on("clientError", answerClientError);

@@ -1,0 +1,195 @@
+/**
+ * The UI server: a second loopback listener in the host, serving the page (`ui/dist`) and its
+ * API. Every request passes the guards in order (guards.ts); the API needs a session; GETs
+ * change nothing. Routes:
+ *
+ * | route | what |
+ * |---|---|
+ * | `GET /`, `GET /<file>` | the page (index.html, app.js, app.css) |
+ * | `POST /api/session` `{ticket}` | `{token}`: the ticket from the URL fragment, traded once |
+ * | `GET /api/events` | the live feed (Server-Sent Events; feed.ts) |
+ * | `POST /api/actions` `{blipId, actionId, input?, itemId?}` | `{ok, emitted}` once the extension answered |
+ * | `POST /api/preferences` `{extensionId, name, value}` | `{ok}` once saved (the extension then runs) |
+ * | `POST /api/settings` `{…AppSettings}` | `{ok, settings}` once stored |
+ * | `POST /api/run` `{extensionId}` | `{ok}`: a manual run |
+ * | `POST /api/install/review` `{path}` | `{ok, reviewId, summary}`: what a `.svc` is and can reach |
+ * | `POST /api/install/decide` `{reviewId, accept}` | `{ok, installed, id}` once installed (or dropped) |
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { fileURLToPath } from "node:url";
+import { LOOPBACK } from "../http/index.js";
+import { listenWithFallback } from "../http/port.js";
+import { Feed } from "./feed.js";
+import { checkFetchSite, checkHost, checkMethod, checkOrigin, checkSession, type Refusal } from "./guards.js";
+import { readJson, SECURITY_HEADERS, sendJson, stringField, UiHttpError } from "./respond.js";
+import { Sessions } from "./sessions.js";
+import { readStaticFiles } from "./static-files.js";
+import type { AppSettings, Snapshot, UiEvent } from "./wire.js";
+
+/** What the UI server needs from the host. */
+export interface UiBackend {
+  snapshot(): Snapshot;
+  action(press: { blipId: string; actionId: string; input?: string; itemId?: string }): Promise<Record<string, number>>;
+  setPreference(extensionId: string, name: string, value: unknown): Promise<void>;
+  saveSettings(settings: unknown): Promise<AppSettings>;
+  runNow(extensionId: string): boolean;
+  /** The summary of a `.svc` at a path the person gave; the install waits for `decideInstall`. */
+  reviewInstall(path: string): Promise<{ reviewId: string; summary: unknown }>;
+  decideInstall(reviewId: string, accept: boolean): Promise<{ installed: boolean; id: string }>;
+}
+
+export interface UiServerOptions {
+  backend: UiBackend;
+  /** Default `SVC_UI_PORT`, else any free port. */
+  port?: number;
+  /** Default: this repository's `ui/dist`. */
+  pageFolder?: string;
+  heartbeatMs?: number;
+  log?: (level: "warn" | "error", message: string) => void;
+}
+
+export interface RunningUiServer {
+  readonly port: number;
+  /** A one-time URL: `http://127.0.0.1:<port>/#t=<ticket>` (single use, valid a minute). */
+  ticketUrl(): string;
+  /** Sends a host event to every open page. */
+  publish(event: UiEvent): void;
+  close(): Promise<void>;
+}
+
+export const DEFAULT_PAGE_FOLDER = fileURLToPath(new URL("../../../ui/dist/", import.meta.url));
+
+type Route = (req: IncomingMessage, res: ServerResponse) => Promise<void> | void;
+
+export async function startUiServer(options: UiServerOptions): Promise<RunningUiServer> {
+  const { backend } = options;
+  const log = options.log ?? (() => {});
+  const sessions = new Sessions();
+  const files = readStaticFiles(options.pageFolder ?? DEFAULT_PAGE_FOLDER);
+  const feed = new Feed({ snapshot: () => backend.snapshot(), log: (message) => log("warn", message), ...(options.heartbeatMs ? { heartbeatMs: options.heartbeatMs } : {}) });
+  let port = 0;
+
+  const ok = (res: ServerResponse, body: Record<string, unknown> = {}) => sendJson(res, 200, { ok: true, ...body });
+  const posts: Record<string, Route> = {
+    "/api/actions": async (req, res) => {
+      const body = await readJson(req);
+      const press = {
+        blipId: stringField(body, "blipId")!,
+        actionId: stringField(body, "actionId")!,
+        ...(body.input === undefined ? {} : { input: stringField(body, "input")! }),
+        ...(body.itemId === undefined ? {} : { itemId: stringField(body, "itemId")! }),
+      };
+      try {
+        ok(res, { emitted: await backend.action(press) });
+      } catch (error) {
+        throw new UiHttpError(502, `the action failed: ${(error as Error).message}`);
+      }
+    },
+    "/api/preferences": async (req, res) => {
+      const body = await readJson(req);
+      try {
+        await backend.setPreference(stringField(body, "extensionId")!, stringField(body, "name")!, body.value);
+      } catch (error) {
+        throw new UiHttpError(400, (error as Error).message);
+      }
+      ok(res);
+    },
+    "/api/settings": async (req, res) => {
+      const body = await readJson(req);
+      try {
+        ok(res, { settings: await backend.saveSettings(body) });
+      } catch (error) {
+        if (error instanceof UiHttpError) throw error;
+        throw new UiHttpError(400, (error as Error).message);
+      }
+    },
+    "/api/install/review": async (req, res) => {
+      const path = stringField(await readJson(req), "path")!;
+      try {
+        ok(res, await backend.reviewInstall(path));
+      } catch (error) {
+        throw new UiHttpError(400, (error as Error).message);
+      }
+    },
+    "/api/install/decide": async (req, res) => {
+      const body = await readJson(req);
+      if (typeof body.accept !== "boolean") throw new UiHttpError(400, '"accept" should be true or false');
+      try {
+        ok(res, await backend.decideInstall(stringField(body, "reviewId")!, body.accept));
+      } catch (error) {
+        throw new UiHttpError(400, (error as Error).message);
+      }
+    },
+    "/api/run": async (req, res) => {
+      const id = stringField(await readJson(req), "extensionId")!;
+      if (!backend.runNow(id)) throw new UiHttpError(404, `no loaded extension ${id}`);
+      ok(res);
+    },
+  };
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const path = (req.url ?? "/").split("?")[0];
+    const api = path.startsWith("/api/");
+    const refusal: Refusal | undefined =
+      checkHost(req, port) ??
+      checkOrigin(req, port) ??
+      checkFetchSite(req) ??
+      (api && path !== "/api/session" ? checkSession(req, sessions) : undefined) ??
+      checkMethod(req);
+    if (refusal) return sendJson(res, refusal.status, { error: refusal.message }, refusal.headers);
+
+    if (!api) {
+      const file = files.get(path);
+      if (!file || (req.method !== "GET" && req.method !== "HEAD")) {
+        return sendJson(res, file ? 405 : 404, { error: file ? `${req.method} is not allowed here: use GET` : `no page ${path.slice(0, 100)}` });
+      }
+      res.writeHead(200, { ...SECURITY_HEADERS, "Content-Type": file.type, "Content-Length": file.body.length, "Cache-Control": "no-cache" });
+      return void res.end(req.method === "HEAD" ? undefined : file.body);
+    }
+    if (path === "/api/events") {
+      if (req.method !== "GET") throw new UiHttpError(405, "use GET /api/events", { Allow: "GET" });
+      return feed.serve(req, res, SECURITY_HEADERS);
+    }
+    if (path === "/api/session") {
+      if (req.method !== "POST") throw new UiHttpError(405, "use POST /api/session", { Allow: "POST" });
+      const exchanged = sessions.exchange((await readJson(req)).ticket);
+      if ("error" in exchanged) throw new UiHttpError(401, exchanged.error);
+      return ok(res, { token: exchanged.token });
+    }
+    const route = posts[path];
+    if (!route) throw new UiHttpError(404, `no route ${req.method} ${path.slice(0, 100)}`);
+    if (req.method !== "POST") throw new UiHttpError(405, `use POST ${path}`, { Allow: "POST" });
+    await route(req, res);
+  }
+
+  const server: Server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      if (res.headersSent) return void res.destroy();
+      if (error instanceof UiHttpError) return sendJson(res, error.status, { error: error.message }, error.headers);
+      log("error", `UI ${req.method} ${req.url?.slice(0, 100)} failed: ${(error as Error)?.stack ?? String(error)}`);
+      sendJson(res, 500, { error: "internal error; details are in the svc log" });
+    });
+  });
+  server.on("clientError", (_error, socket) => socket.destroy());
+  const fromEnv = process.env.SVC_UI_PORT;
+  const envPort = fromEnv !== undefined && /^\d{1,5}$/.test(fromEnv) && Number(fromEnv) <= 65535 ? Number(fromEnv) : 0;
+  if (fromEnv !== undefined && fromEnv !== "" && envPort === 0 && fromEnv !== "0") log("warn", `SVC_UI_PORT should be a port number 0–65535, got ${JSON.stringify(fromEnv.slice(0, 20))}; using a free port`);
+  const wanted = options.port ?? envPort;
+  port = (await listenWithFallback(server, wanted, LOOPBACK)).port;
+
+  let closing: Promise<void> | undefined;
+  return {
+    port,
+    ticketUrl: () => `http://${LOOPBACK}:${port}/#t=${sessions.mintTicket()}`,
+    publish: (event) => feed.publish(event),
+    close() {
+      closing ??= new Promise<void>((resolve) => {
+        feed.closeAll();
+        server.close(() => resolve());
+        server.closeIdleConnections();
+        setTimeout(() => server.closeAllConnections(), 100).unref();
+      });
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,54 @@
+/**
+ * Talking to the UI server: the ticket from the URL fragment traded for a per-tab session token
+ * (kept in sessionStorage, so a reload keeps working), then every call with
+ * `Authorization: Bearer`. Commands are POSTs that answer when done.
+ */
+const SESSION_KEY = "svc.session";
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export class Api {
+  private constructor(private readonly token: string) {}
+
+  /**
+   * The session: from a `#t=<ticket>` fragment (dropped from the address bar at once), or the
+   * one this tab already has. Throws with a message for a person when there is neither.
+   */
+  static async connect(location: Location, history: History, storage: Storage): Promise<Api> {
+    const ticket = /^#t=([A-Za-z0-9_-]{1,100})$/.exec(location.hash)?.[1];
+    if (location.hash) history.replaceState(null, "", location.pathname);
+    if (ticket) {
+      const answer = await fetch("/api/session", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ ticket }) });
+      const body = (await answer.json().catch(() => ({}))) as { token?: string; error?: string };
+      if (!answer.ok || !body.token) throw new ApiError(answer.status, body.error ?? `HTTP ${answer.status}`);
+      storage.setItem(SESSION_KEY, body.token);
+      return new Api(body.token);
+    }
+    const kept = storage.getItem(SESSION_KEY);
+    if (kept) return new Api(kept);
+    throw new ApiError(401, "This page needs a fresh address: run svc-host ui (or svc-host ui --url) and open that.");
+  }
+
+  headers(): Record<string, string> {
+    return { Authorization: `Bearer ${this.token}` };
+  }
+
+  /** POSTs `body` to `/api/<path>`; resolves with the answer or throws its `error`. */
+  async post<T = Record<string, unknown>>(path: string, body: unknown): Promise<T> {
+    const answer = await fetch(`/api/${path}`, {
+      method: "POST",
+      headers: { ...this.headers(), "Content-Type": "application/json" },
+      body: JSON.stringify(body),
+    });
+    const parsed = (await answer.json().catch(() => ({}))) as T & { error?: string };
+    if (!answer.ok) throw new ApiError(answer.status, parsed.error ?? `HTTP ${answer.status}`);
+    return parsed;
+  }
+}

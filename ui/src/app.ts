@@ -1,0 +1,373 @@
+/**
+ * `<svc-app>`: the notch. Compact (the first live blips) or expanded (the panel with tabs:
+ * Blips, Settings; more tabs register in `TABS`). Renders into light DOM from the store on each
+ * event. Keyboard: the notch button opens, ↑/↓ (or j/k) move between blips, Tab reaches every
+ * button, Esc closes.
+ */
+import { html, LitElement, nothing, type TemplateResult } from "lit";
+import { Api, ApiError } from "./api.js";
+import { followFeed } from "./sse.js";
+import { shown, shownLines, safeHref, CAPS } from "./format/text.js";
+import { NotifyQueue, type NotifyLine } from "./model/notify.js";
+import { compactBlips } from "./model/order.js";
+import { Store } from "./model/store.js";
+import { shellHooks } from "./shell.js";
+import type { AppSettings, UiBlip, UiEvent } from "./wire.js";
+import { blipView, type BlipContext } from "./views/blip.js";
+import { settingsView } from "./views/settings.js";
+import { installView, type InstallSummaryView } from "./views/install.js";
+
+/** A tab of the expanded panel. The tools tray adds itself here. */
+export interface Tab {
+  id: string;
+  title: string;
+  render(app: SvcApp): TemplateResult;
+}
+
+export const TABS: Tab[] = [
+  { id: "blips", title: "Blips", render: (app) => app.renderPanel() },
+  { id: "settings", title: "Settings", render: (app) => app.renderSettings() },
+];
+
+export class SvcApp extends LitElement {
+  static override properties = { expanded: { type: Boolean, reflect: true } };
+  expanded = false;
+  readonly store = new Store();
+  private api: Api | undefined;
+  private feed: { stop(): void; reconnect(): void } | undefined;
+  private problem: string | undefined;
+  private connected = false;
+  private tab = "blips";
+  private inputOpen: string | undefined;
+  private notifyLine: NotifyLine | undefined;
+  private readonly fieldStatus = new Map<string, string>();
+  private install: { review?: { reviewId: string; summary: InstallSummaryView }; busy: boolean; message?: string } = { busy: false };
+  private readonly notify = new NotifyQueue(
+    (line) => {
+      this.notifyLine = line;
+      this.requestUpdate();
+    },
+    { set: (callback, ms) => setTimeout(callback, ms), clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>) },
+  );
+  private readonly locale = navigator.language || "en";
+  private readonly shell = shellHooks();
+  private staleTimer: ReturnType<typeof setInterval> | undefined;
+  private hoverTimer: ReturnType<typeof setTimeout> | undefined;
+  private openedByHover = false;
+
+  /** Settings say "open on hover": the pointer resting on the notch for the delay opens it. */
+  private readonly onPointerEnter = (): void => {
+    const settings = this.store.settings;
+    if (this.expanded || settings?.openOn !== "hover") return;
+    clearTimeout(this.hoverTimer);
+    this.hoverTimer = setTimeout(() => {
+      this.setExpanded(true, false);
+      this.openedByHover = true;
+    }, settings.hoverDelayMs);
+  };
+
+  /** Leaving cancels a pending hover; a panel the hover opened closes again. */
+  private readonly onPointerLeave = (): void => {
+    clearTimeout(this.hoverTimer);
+    if (this.openedByHover) this.setExpanded(false, false);
+  };
+
+  /** Light DOM: one stylesheet themes everything. */
+  protected override createRenderRoot(): HTMLElement {
+    return this;
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    this.expanded = new URLSearchParams(location.search).get("view") !== "compact";
+    document.addEventListener("keydown", this.onKey);
+    void this.start();
+    // Stale marks and relative dates move on slowly: a quiet redraw every 30 s is enough.
+    this.staleTimer = setInterval(() => this.requestUpdate(), 30_000);
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    document.removeEventListener("keydown", this.onKey);
+    this.feed?.stop();
+    this.notify.dispose();
+    clearInterval(this.staleTimer);
+  }
+
+  private async start(): Promise<void> {
+    try {
+      this.api = await Api.connect(location, history, sessionStorage);
+    } catch (error) {
+      this.problem = (error as Error).message;
+      return this.requestUpdate();
+    }
+    const api = this.api;
+    this.feed = followFeed({
+      url: "/api/events",
+      headers: () => api.headers(),
+      onMessage: (message) => {
+        let event: UiEvent;
+        try {
+          event = JSON.parse(message.data) as UiEvent;
+        } catch {
+          return;
+        }
+        this.receive(event);
+      },
+      onState: (connected) => {
+        this.connected = connected;
+        this.requestUpdate();
+      },
+      onUnauthorized: (message) => {
+        sessionStorage.removeItem("svc.session");
+        this.problem = message;
+        this.requestUpdate();
+      },
+    });
+    (window as { svcFeed?: unknown }).svcFeed = this.feed;
+  }
+
+  /** One feed event: the store changes, then one redraw. */
+  receive(event: UiEvent): void {
+    this.store.apply(event);
+    if (event.type === "notify") this.notify.push(event);
+    this.requestUpdate();
+    if (event.type === "blip") this.dispatchEvent(new CustomEvent("svc-blip", { detail: { id: event.id, seq: event.blip?.seq } }));
+  }
+
+  /** `focus`: move the focus into the panel (click and keyboard; never on hover). */
+  private setExpanded(expanded: boolean, focus = true): void {
+    clearTimeout(this.hoverTimer);
+    this.openedByHover = false;
+    this.expanded = expanded;
+    this.shell.setExpanded?.(expanded);
+    this.shell.setClickThrough?.(!expanded);
+    if (!focus) return;
+    void this.updateComplete.then(() => {
+      const target = expanded ? this.querySelector<HTMLElement>(".panel .blip") ?? this.querySelector<HTMLElement>(".tabs button") : this.querySelector<HTMLElement>(".notch-button");
+      target?.focus();
+    });
+  }
+
+  private readonly onKey = (event: KeyboardEvent): void => {
+    if (event.key === "Escape") {
+      if (this.inputOpen) {
+        this.inputOpen = undefined;
+        return this.requestUpdate();
+      }
+      if (this.expanded) this.setExpanded(false);
+      return;
+    }
+    const target = event.target as HTMLElement | null;
+    if (target?.closest("input, textarea, select")) return;
+    const down = event.key === "ArrowDown" || event.key === "j";
+    const up = event.key === "ArrowUp" || event.key === "k";
+    if (!down && !up) return;
+    const blips = [...this.querySelectorAll<HTMLElement>(".blip")];
+    if (blips.length === 0) return;
+    const current = blips.findIndex((el) => el.contains(document.activeElement));
+    const next = current < 0 ? 0 : Math.min(blips.length - 1, Math.max(0, current + (down ? 1 : -1)));
+    blips[next].focus();
+    event.preventDefault();
+  };
+
+  private async press(blip: UiBlip, action: { id: string; dismisses: boolean; url?: string }, itemId?: string, input?: string): Promise<void> {
+    const press = { blipId: blip.id, actionId: action.id, ...(itemId === undefined ? {} : { itemId }) };
+    if (!this.api || !this.store.pressed.press(press)) return;
+    this.inputOpen = undefined;
+    this.store.actionProblems.delete(blip.id);
+    if (action.dismisses && itemId !== undefined) this.store.dismissed.dismiss(blip.id, itemId, blip.seq);
+    this.requestUpdate();
+    try {
+      const answer = await this.api.post<{ emitted: Record<string, number> }>("actions", { ...press, ...(input === undefined ? {} : { input }) });
+      if (action.dismisses && itemId !== undefined) {
+        this.store.dismissed.answered(blip.id, itemId, answer.emitted ?? {});
+        const now = this.store.blips.get(blip.id);
+        if (now) this.store.dismissed.blipUpdated(blip.id, now.seq);
+      }
+      if (action.url) window.open(action.url, "_blank", "noopener,noreferrer");
+    } catch (error) {
+      if (itemId !== undefined) this.store.dismissed.failed(blip.id, itemId);
+      this.store.actionProblems.set(blip.id, (error as Error).message);
+    } finally {
+      this.store.pressed.release(press);
+      this.requestUpdate();
+    }
+  }
+
+  private context(now: number): BlipContext {
+    const store = this.store;
+    return {
+      locale: this.locale,
+      now,
+      isPressed: (press) => store.pressed.isPressed(press),
+      isDismissed: (blipId, itemId) => store.dismissed.isDismissed(blipId, itemId),
+      problemOf: (blipId) => store.actionProblems.get(blipId),
+      onAction: (blip, action, itemId, input) => void this.press(blip, action, itemId, input),
+      inputOpen: this.inputOpen,
+      onInput: (key) => {
+        this.inputOpen = key;
+        this.requestUpdate();
+      },
+    };
+  }
+
+  renderPanel(): TemplateResult {
+    const blips = this.store.ordered();
+    const ctx = this.context(Date.now());
+    const requests = this.store.openRequests;
+    return html`
+      ${requests.length === 0 ? nothing : html`<ul class="open-requests" aria-label="pages extensions want to open">${requests.map((r) => {
+        const href = safeHref(r.url);
+        return html`<li>${r.extensionId ? shown(r.extensionId, CAPS.label) : "svc"} wants to open <code>${shown(r.url, CAPS.url)}</code>
+          ${href ? html`<a class="button primary" href=${href} target="_blank" rel="noopener noreferrer" @click=${() => this.dropRequest(r.url)}>Open</a>` : html`<span class="problem">only http and https pages open</span>`}
+          <button type="button" class="button" @click=${() => this.dropRequest(r.url)}>Dismiss</button></li>`;
+      })}</ul>`}
+      ${blips.length === 0
+        ? html`<p class="empty">${this.store.ready ? "Nothing to show yet. Blips from your extensions appear here." : "Connecting…"}</p>`
+        : html`<div class="blips" role="list" aria-label="blips">${blips.map((blip) => html`<div role="listitem">${blipView(blip, ctx)}</div>`)}</div>`}`;
+  }
+
+  private dropRequest(url: string): void {
+    this.store.openRequests = this.store.openRequests.filter((r) => r.url !== url);
+    this.requestUpdate();
+  }
+
+  private async saveSettings(change: Partial<AppSettings>): Promise<void> {
+    try {
+      const answer = await this.api!.post<{ settings: AppSettings }>("settings", change);
+      this.store.settings = answer.settings;
+      this.fieldStatus.set("settings", "saved");
+    } catch (error) {
+      this.fieldStatus.set("settings", (error as Error).message);
+    }
+    this.requestUpdate();
+  }
+
+  private async savePreference(extensionId: string, name: string, value: unknown): Promise<void> {
+    const key = `${extensionId}/${name}`;
+    try {
+      await this.api!.post("preferences", { extensionId, name, value });
+      this.fieldStatus.set(key, "saved");
+    } catch (error) {
+      this.fieldStatus.set(key, (error as Error).message);
+    }
+    this.requestUpdate();
+  }
+
+  private async runNow(extensionId: string): Promise<void> {
+    try {
+      await this.api!.post("run", { extensionId });
+      this.fieldStatus.set(`${extensionId}/run`, "started a run");
+    } catch (error) {
+      this.fieldStatus.set(`${extensionId}/run`, (error as Error).message);
+    }
+    this.requestUpdate();
+  }
+
+  private async reviewInstall(path: string): Promise<void> {
+    this.install = { busy: true };
+    this.requestUpdate();
+    try {
+      const answer = await this.api!.post<{ reviewId: string; summary: InstallSummaryView }>("install/review", { path });
+      this.install = { busy: false, review: { reviewId: answer.reviewId, summary: answer.summary } };
+    } catch (error) {
+      this.install = { busy: false, message: (error as Error).message };
+    }
+    this.requestUpdate();
+  }
+
+  private async decideInstall(accept: boolean): Promise<void> {
+    const review = this.install.review;
+    if (!review) return;
+    this.install = { ...this.install, busy: true };
+    this.requestUpdate();
+    try {
+      const answer = await this.api!.post<{ installed: boolean }>("install/decide", { reviewId: review.reviewId, accept });
+      const title = shown(review.summary.title, CAPS.title);
+      this.install = { busy: false, message: answer.installed ? `${review.summary.replaces ? "Updated" : "Installed"} ${title} ${shown(review.summary.version, 40)}.` : `Did not install ${title}.` };
+    } catch (error) {
+      this.install = { busy: false, message: (error as Error).message };
+    }
+    this.requestUpdate();
+  }
+
+  renderSettings(): TemplateResult {
+    return html`${installView({
+      ...this.install,
+      review: this.install.review,
+      message: this.install.message,
+      pathForFile: this.shell.pathForFile ? (file) => this.shell.pathForFile!(file) : undefined,
+      onReview: (path) => void this.reviewInstall(path),
+      onDecide: (accept) => void this.decideInstall(accept),
+    })}${settingsView({
+      locale: this.locale,
+      now: Date.now(),
+      settings: this.store.settings,
+      extensions: this.store.extensions,
+      secretsAvailable: this.store.secretsAvailable,
+      status: this.fieldStatus,
+      saveSettings: (change) => void this.saveSettings(change),
+      savePreference: (id, name, value) => void this.savePreference(id, name, value),
+      runNow: (id) => void this.runNow(id),
+    })}`;
+  }
+
+  private renderCompact(): TemplateResult {
+    const ctx = this.context(Date.now());
+    const live = compactBlips(this.store.ordered());
+    return html`<div class="compact">${live.map((blip) => blipView(blip, ctx, true))}</div>`;
+  }
+
+  private reducedMotion(): string {
+    const setting = this.store.settings?.reduceMotion ?? "system";
+    return setting === "system" ? "" : setting;
+  }
+
+  override render(): TemplateResult {
+    document.documentElement.dataset.reduceMotion = this.reducedMotion();
+    const line = this.notifyLine;
+    const tab = TABS.find((t) => t.id === this.tab) ?? TABS[0];
+    return html`<main class="notch ${this.expanded ? "expanded" : "collapsed"}" @mouseenter=${this.onPointerEnter} @mouseleave=${this.onPointerLeave}>
+      <h1 class="sr">svc</h1>
+      <div class="bar">
+        <button type="button" class="notch-button" aria-expanded=${this.expanded ? "true" : "false"} aria-controls="panel"
+          @click=${() => this.setExpanded(!this.expanded)}>${this.expanded ? "Close svc" : "Open svc"}</button>
+        ${this.store.paused ? html`<span class="mark">paused</span>` : nothing}
+        ${this.connected || !this.store.ready ? nothing : html`<span class="mark" role="status">reconnecting…</span>`}
+      </div>
+      <div class="notify" role="status" aria-live="polite" aria-atomic="true">${line
+        ? html`<span class="notify-line"><strong dir="auto">${shown(line.title, CAPS.title)}</strong>${line.body ? html` <span dir="auto">${shownLines(line.body, 300)}</span>` : nothing}
+            <button type="button" class="button small" aria-label="Dismiss notification" @click=${() => this.notify.dismiss()}>✕</button></span>`
+        : nothing}</div>
+      ${this.problem ? html`<p class="problem page-problem" role="alert">${shown(this.problem, CAPS.body)}</p>` : nothing}
+      ${this.expanded
+        ? html`<div id="panel" class="panel">
+            <nav class="tabs" role="tablist" aria-label="svc">${TABS.map((t) => html`<button type="button" role="tab" id=${`tab-${t.id}`} aria-controls="tabpanel"
+              aria-selected=${t.id === tab.id ? "true" : "false"} tabindex=${t.id === tab.id ? "0" : "-1"} @click=${() => { this.tab = t.id; this.requestUpdate(); }}
+              @keydown=${(e: KeyboardEvent) => this.moveTab(e)}>${t.title}</button>`)}</nav>
+            <section id="tabpanel" role="tabpanel" aria-labelledby=${`tab-${tab.id}`}>${tab.render(this)}</section>
+          </div>`
+        : this.renderCompact()}
+    </main>`;
+  }
+
+  /** `data-ready` once the first snapshot is drawn (tests and the desktop shell wait for it). */
+  protected override updated(): void {
+    if (this.store.ready && !this.hasAttribute("data-ready")) performance.mark("svc-first-paint");
+    this.toggleAttribute("data-ready", this.store.ready);
+  }
+
+  private moveTab(event: KeyboardEvent): void {
+    if (event.key !== "ArrowRight" && event.key !== "ArrowLeft") return;
+    const index = TABS.findIndex((t) => t.id === this.tab);
+    const next = TABS[(index + (event.key === "ArrowRight" ? 1 : TABS.length - 1)) % TABS.length];
+    this.tab = next.id;
+    this.requestUpdate();
+    void this.updateComplete.then(() => this.querySelector<HTMLElement>(`#tab-${next.id}`)?.focus());
+    event.preventDefault();
+  }
+}
+
+if (!customElements.get("svc-app")) customElements.define("svc-app", SvcApp);
+export { ApiError };

@@ -1,0 +1,2 @@
+/** The page's entry: defines <svc-app> (index.html holds one). */
+import "./app.js";

@@ -1,0 +1,66 @@
+/**
+ * What a screen reader says for a blip: its title, its state and its main figure, e.g.
+ * "Deploy api, running, 40 percent". Pure: the locale and the moment are given.
+ */
+import { formatDuration, formatValue } from "../format/values.js";
+import { CAPS, shown } from "../format/text.js";
+import type { UiBlip } from "../wire.js";
+
+const STATE_WORDS: Record<string, string> = {
+  idle: "idle", running: "running", waiting: "waiting", success: "succeeded", warning: "warning",
+  failure: "failed", cancelled: "cancelled",
+};
+
+/** The state in words (unknown states are shown as inert text). */
+export function stateWords(state: unknown): string | undefined {
+  if (typeof state !== "string") return undefined;
+  return Object.hasOwn(STATE_WORDS, state) ? STATE_WORDS[state] : shown(state, CAPS.label);
+}
+
+function mainFigure(blip: UiBlip, locale: string, now: number): string | undefined {
+  const data = (blip.data ?? {}) as Record<string, unknown>;
+  switch (blip.layout) {
+    case "progress":
+      return typeof data.fraction === "number" ? `${Math.round(data.fraction * 100)} percent` : undefined;
+    case "stat":
+      return formatValue(data.value, locale, now) || undefined;
+    case "countdown": {
+      const end = Date.parse(String(data.endsAt));
+      return Number.isNaN(end) ? undefined : end > now ? `${formatDuration(end - now, locale)} left` : "time is up";
+    }
+    case "score": {
+      const home = data.home as { name?: unknown; score?: unknown } | undefined;
+      const away = data.away as { name?: unknown; score?: unknown } | undefined;
+      return home && away ? `${shown(home.name, CAPS.label)} ${String(home.score)}, ${shown(away.name, CAPS.label)} ${String(away.score)}` : undefined;
+    }
+    case "list": {
+      const items = Array.isArray(data.items) ? data.items.length : 0;
+      const total = typeof data.total === "number" ? data.total : items;
+      return `${total} ${total === 1 ? "item" : "items"}`;
+    }
+    case "meter": {
+      const first = Array.isArray(data.meters) ? (data.meters[0] as { label?: unknown; fraction?: unknown }) : undefined;
+      return first && typeof first.fraction === "number" ? `${shown(first.label, CAPS.label)} ${Math.round(first.fraction * 100)} percent` : undefined;
+    }
+    default:
+      return undefined;
+  }
+}
+
+export interface BlipFlags {
+  stale: boolean;
+}
+
+/** Whether the blip's source went quiet (`staleAfter` passed). */
+export function isStale(blip: UiBlip, now: number): boolean {
+  if (typeof blip.staleAfter !== "string") return false;
+  const at = Date.parse(blip.staleAfter);
+  return !Number.isNaN(at) && now > at;
+}
+
+export function describeBlip(blip: UiBlip, locale: string, now: number): string {
+  const parts = [shown(blip.title, CAPS.title), stateWords(blip.state), mainFigure(blip, locale, now)];
+  if (blip.ended) parts.push("ended");
+  else if (isStale(blip, now)) parts.push("not updated lately");
+  return parts.filter((part): part is string => Boolean(part)).join(", ");
+}

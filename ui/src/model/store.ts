@@ -1,0 +1,91 @@
+/**
+ * The page's state: a plain store re-rendered on each event (UI.md). Blips by id in their panel
+ * order, the extensions and settings Settings shows, pressed buttons, dismissed rows, the last
+ * action problem per blip and the pages extensions asked to open.
+ */
+import type { AppSettings, Snapshot, UiBlip, UiEvent, UiExtension } from "../wire.js";
+import { DismissedItems } from "./dismissed.js";
+import { orderBlips } from "./order.js";
+import { PressedButtons } from "./pressed.js";
+
+/** A page an extension asked to open: shown as a line; opened only when the person clicks it. */
+export interface OpenRequest {
+  extensionId?: string;
+  url: string;
+}
+
+export const OPEN_REQUESTS_MAX = 3;
+
+export class Store {
+  readonly blips = new Map<string, UiBlip>();
+  private readonly arrival = new Map<string, number>();
+  private arrivals = 0;
+  extensions: UiExtension[] = [];
+  settings: AppSettings | undefined;
+  paused = false;
+  secretsAvailable = true;
+  /** Set once the first snapshot arrived. */
+  ready = false;
+  readonly pressed = new PressedButtons();
+  readonly dismissed = new DismissedItems();
+  /** Blip id → why its last action failed. */
+  readonly actionProblems = new Map<string, string>();
+  openRequests: OpenRequest[] = [];
+
+  private put(blip: UiBlip): void {
+    if (!this.arrival.has(blip.id)) this.arrival.set(blip.id, this.arrivals++);
+    this.blips.set(blip.id, blip);
+    this.dismissed.blipUpdated(blip.id, blip.seq);
+  }
+
+  private drop(id: string): void {
+    this.blips.delete(id);
+    this.arrival.delete(id);
+    this.dismissed.forget(id);
+    this.actionProblems.delete(id);
+  }
+
+  load(snapshot: Snapshot): void {
+    for (const id of [...this.blips.keys()]) if (!snapshot.blips.some((blip) => blip.id === id)) this.drop(id);
+    for (const blip of snapshot.blips) this.put(blip);
+    this.extensions = snapshot.extensions;
+    this.settings = snapshot.settings;
+    this.paused = snapshot.paused;
+    this.secretsAvailable = snapshot.secretsAvailable;
+    this.ready = true;
+  }
+
+  /** Applies one feed event; `notify` is the caller's (it has a timer). */
+  apply(event: UiEvent): void {
+    switch (event.type) {
+      case "snapshot":
+        return this.load(event.snapshot);
+      case "blip":
+        if (event.change === "remove" || !event.blip) return this.drop(event.id);
+        return this.put(event.blip);
+      case "extensions":
+        this.extensions = event.extensions;
+        return;
+      case "settings":
+        this.settings = event.settings;
+        return;
+      case "paused":
+        this.paused = event.paused;
+        return;
+      case "openURL":
+        this.openRequests = [...this.openRequests, { url: event.url, ...(event.extensionId ? { extensionId: event.extensionId } : {}) }].slice(-OPEN_REQUESTS_MAX);
+        return;
+      case "notify":
+        return;
+    }
+  }
+
+  /** The panel's blips in order (extension blips first, pushed ones at the end). */
+  ordered(): UiBlip[] {
+    return orderBlips(this.blips.values(), this.arrival);
+  }
+
+  extension(id: string): UiExtension | undefined {
+    return this.extensions.find((ext) => ext.id === id);
+  }
+}

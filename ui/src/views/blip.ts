@@ -1,0 +1,55 @@
+/**
+ * One blip: icon, title (a link when it has a url), subtitle, state, stale and ended marks, the
+ * layout's body, facts, choices and actions, and why its last action failed.
+ */
+import { html, nothing } from "lit";
+import { iconGlyph } from "../icons.js";
+import { CAPS, safeHref, shown } from "../format/text.js";
+import { formatValue } from "../format/values.js";
+import { describeBlip, isStale, stateWords } from "../model/describe.js";
+import type { Press } from "../model/pressed.js";
+import type { UiBlip } from "../wire.js";
+import { actionButtons } from "./actions.js";
+import { layoutBody } from "./layouts.js";
+
+export interface BlipContext {
+  locale: string;
+  now: number;
+  isPressed(press: Press): boolean;
+  isDismissed(blipId: string, itemId: string): boolean;
+  problemOf(blipId: string): string | undefined;
+  onAction(blip: UiBlip, action: { id: string; dismisses: boolean; url?: string }, itemId?: string, input?: string): void;
+  /** Which input field is open (`[blipId, itemId, actionId]` as JSON), if any. */
+  inputOpen: string | undefined;
+  onInput(key: string | undefined): void;
+}
+
+type Data = Record<string, unknown>;
+const list = (value: unknown): Data[] => (Array.isArray(value) ? (value as Data[]) : []);
+
+export function blipView(blip: UiBlip, ctx: BlipContext, compact = false) {
+  const stale = !blip.ended && isStale(blip, ctx.now);
+  const href = safeHref(blip.url);
+  const title = shown(blip.title, CAPS.title);
+  const state = typeof blip.state === "string" ? blip.state : "idle";
+  const problem = ctx.problemOf(blip.id);
+  return html`<article class="blip state-${/^[a-z]{1,12}$/.test(state) ? state : "idle"} ${stale ? "stale" : ""} ${blip.ended ? "ended" : ""} ${blip.source === "push" ? "pushed" : ""}"
+      tabindex="0" data-blip=${blip.id} aria-label=${describeBlip(blip, ctx.locale, ctx.now)}>
+    <header>
+      <span class="icon" aria-hidden="true">${iconGlyph(blip.icon)}</span>
+      <span class="titles">
+        ${href ? html`<a class="title" href=${href} target="_blank" rel="noopener noreferrer" dir="auto">${title}</a>` : html`<span class="title" dir="auto">${title}</span>`}
+        ${blip.subtitle === undefined || compact ? nothing : html`<span class="sub" dir="auto">${shown(blip.subtitle)}</span>`}
+      </span>
+      ${blip.state === undefined ? nothing : html`<span class="chip ${state}">${stateWords(blip.state)}</span>`}
+      ${stale ? html`<span class="mark" title="no update lately">stale</span>` : nothing}
+      ${blip.ended ? html`<span class="mark">ended</span>` : nothing}
+    </header>
+    ${layoutBody(blip, ctx)}
+    ${compact || list(blip.facts).length === 0
+      ? nothing
+      : html`<dl class="facts">${list(blip.facts).map((fact) => html`<div><dt>${shown(fact.label, CAPS.label)}</dt><dd dir="auto">${formatValue(fact.value, ctx.locale, ctx.now)}</dd></div>`)}</dl>`}
+    ${compact ? nothing : actionButtons(blip, list(blip.actions), ctx, undefined, list(blip.choices))}
+    ${problem ? html`<p class="problem" role="alert">${shown(problem, CAPS.body)}</p>` : nothing}
+  </article>`;
+}
