@@ -20,7 +20,7 @@ import { urlOpener } from "./open-url.js";
 import { openTrust } from "./trust.js";
 import { extensionRoots, type HostOptions } from "./options.js";
 import { registerNotifications } from "./runtime-notifications.js";
-import { AgentSwitches, ToolRunner } from "../tools/index.js";
+import { AgentSwitches, ToolRunner, pageTools } from "../tools/index.js";
 import { AppSettingsFile, startUiServer, type RunningUiServer } from "../ui-server/index.js";
 import { HostUiBackend } from "./ui-backend.js";
 
@@ -213,6 +213,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
       runNow: (id) => scheduler.runNow(id, "manual"),
       publish: (event) => ui?.publish(event),
       supportDir: support.root,
+      tools: pageTools(tools),
     });
     ui = await startUiServer({ backend, ...options.ui, log });
     uiRef.backend = backend;

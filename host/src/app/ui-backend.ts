@@ -12,6 +12,7 @@ import type { BlipStore, StoredBlip } from "../store/index.js";
 import { InstallReviews } from "../ui-server/index.js";
 import type { AppSettingsFile, UiBackend, UiBlip, UiEvent, UiExtension, UiPreference } from "../ui-server/index.js";
 import type { ExtensionSet } from "./extension-set.js";
+import type { PageTools } from "../tools/index.js";
 
 export interface UiBackendDeps {
   store: BlipStore;
@@ -25,6 +26,8 @@ export interface UiBackendDeps {
   publish: (event: UiEvent) => void;
   /** The support folder (installs go to its Extensions/). */
   supportDir: string;
+  /** The tools tray's list and runs. */
+  tools?: PageTools;
 }
 
 /** A stored blip as the page draws it. */
@@ -57,6 +60,10 @@ export class HostUiBackend implements UiBackend {
   private readonly values = new Map<string, Record<string, unknown>>();
   private paused = false;
   private readonly reviews: InstallReviews;
+
+  get tools(): PageTools | undefined {
+    return this.deps.tools;
+  }
 
   constructor(private readonly deps: UiBackendDeps) {
     this.reviews = new InstallReviews(deps.supportDir);

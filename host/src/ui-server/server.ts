@@ -14,6 +14,8 @@
  * | `POST /api/run` `{extensionId}` | `{ok}`: a manual run |
  * | `POST /api/install/review` `{path}` | `{ok, reviewId, summary}`: what a `.svc` is and can reach |
  * | `POST /api/install/decide` `{reviewId, accept}` | `{ok, installed, id}` once installed (or dropped) |
+ * | `GET /api/tools` | `{tools}`: every tool (host/src/tools) |
+ * | `POST /api/tools/run` `{tool, action?, values?}` | `{ok, blocks}`; a failure answers the `/v1` route's status |
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { fileURLToPath } from "node:url";
@@ -25,6 +27,7 @@ import { readJson, SECURITY_HEADERS, sendJson, stringField, UiHttpError } from "
 import { Sessions } from "./sessions.js";
 import { readStaticFiles } from "./static-files.js";
 import type { AppSettings, Snapshot, UiEvent } from "./wire.js";
+import { ToolError, type PageTools } from "../tools/index.js";
 
 /** What the UI server needs from the host. */
 export interface UiBackend {
@@ -36,6 +39,8 @@ export interface UiBackend {
   /** The summary of a `.svc` at a path the person gave; the install waits for `decideInstall`. */
   reviewInstall(path: string): Promise<{ reviewId: string; summary: unknown }>;
   decideInstall(reviewId: string, accept: boolean): Promise<{ installed: boolean; id: string }>;
+  /** The tools tray's list and runs; absent: the page shows no tools. */
+  readonly tools?: PageTools;
 }
 
 export interface UiServerOptions {
@@ -120,6 +125,16 @@ export async function startUiServer(options: UiServerOptions): Promise<RunningUi
         throw new UiHttpError(400, (error as Error).message);
       }
     },
+    "/api/tools/run": async (req, res) => {
+      if (!backend.tools) throw new UiHttpError(404, "this svc has no tools");
+      const body = await readJson(req);
+      try {
+        ok(res, await backend.tools.run(body));
+      } catch (error) {
+        if (error instanceof ToolError) throw new UiHttpError(error.status, error.message);
+        throw error;
+      }
+    },
     "/api/run": async (req, res) => {
       const id = stringField(await readJson(req), "extensionId")!;
       if (!backend.runNow(id)) throw new UiHttpError(404, `no loaded extension ${id}`);
@@ -150,6 +165,7 @@ export async function startUiServer(options: UiServerOptions): Promise<RunningUi
       if (req.method !== "GET") throw new UiHttpError(405, "use GET /api/events", { Allow: "GET" });
       return feed.serve(req, res, SECURITY_HEADERS);
     }
+    if (path === "/api/tools" && req.method === "GET") return sendJson(res, 200, { tools: backend.tools?.list() ?? [] });
     if (path === "/api/session") {
       if (req.method !== "POST") throw new UiHttpError(405, "use POST /api/session", { Allow: "POST" });
       const exchanged = sessions.exchange((await readJson(req)).ticket);

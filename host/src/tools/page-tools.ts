@@ -1,0 +1,51 @@
+/**
+ * Tools for the notch page (the UI server's `/api/tools`): the same `ToolRunner` as `/v1`, with
+ * an `image` block's picture inlined as a `data:` URL, since the page's CSP takes `img-src 'self'
+ * data:` and an `<img>` cannot send the session header. The runner has already fenced the path
+ * (the extension's data folder, or a file the person gave in that run); nothing else is read.
+ */
+import { readFile, stat } from "node:fs/promises";
+import { extname } from "node:path";
+import type { Block } from "@svc/api";
+import type { ListedTool, ToolRunner } from "./tool-runner.js";
+
+const IMAGE_TYPES: Record<string, string> = { ".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg", ".gif": "image/gif", ".webp": "image/webp" };
+
+/** Pictures past this size are not inlined; the block keeps its path only. */
+export const PAGE_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+
+/** A block as the page gets it: an image may carry its picture. */
+export type PageBlock = Block | (Extract<Block, { type: "image" }> & { dataUrl?: string });
+
+async function inline(block: Block): Promise<PageBlock> {
+  if (block.type !== "image") return block;
+  const type = IMAGE_TYPES[extname(block.path).toLowerCase()];
+  if (!type) return block;
+  try {
+    if ((await stat(block.path)).size > PAGE_IMAGE_MAX_BYTES) return block;
+    return { ...block, dataUrl: `data:${type};base64,${(await readFile(block.path)).toString("base64")}` };
+  } catch {
+    return block;
+  }
+}
+
+/**
+ * @example
+ * const tools = pageTools(host.tools);
+ * tools.list(); await tools.run({ tool: "dev.svc.devtools/json", action: "format", values: { input: "[1]" } });
+ */
+export function pageTools(runner: ToolRunner) {
+  return {
+    list: (): ListedTool[] => runner.list(),
+    /** `body`: `{tool: "<extension-id>/<name>", action?, values?}`. Throws `ToolError`. */
+    async run(body: Record<string, unknown>): Promise<{ blocks: PageBlock[] }> {
+      const id = typeof body.tool === "string" ? body.tool : "";
+      const at = id.indexOf("/");
+      const { tool: _tool, ...request } = body;
+      const { blocks } = await runner.run(id.slice(0, Math.max(0, at)), id.slice(at + 1), request, "person");
+      return { blocks: await Promise.all(blocks.map(inline)) };
+    },
+  };
+}
+
+export type PageTools = ReturnType<typeof pageTools>;

@@ -1,0 +1,177 @@
+/**
+ * The tools tray: every tool by category, searchable by title and summary; a tool opens in place
+ * with its fields, actions (Return runs the first), a run in flight with Cancel, and its result
+ * blocks. Live tools run the first action as the inputs change. Inputs are kept in memory only,
+ * per tool, when the tool says `remembersInputs`. When the notch opens with clipboard text of a
+ * kind some tools declare, those tools come first, the text filled into their first text field.
+ */
+import { html, nothing, type TemplateResult } from "lit";
+import type { ClipboardKind, ToolSpec } from "@svc/api";
+import type { Api } from "../api.js";
+import { CAPS, shown } from "../format/text.js";
+import { blocksView, type PageBlock } from "./blocks-view.js";
+import { clipboardKinds } from "./clipboard-kinds.js";
+import { fieldsView, initialValue, type Values } from "./fields-view.js";
+import { LiveRuns } from "./live-runs.js";
+
+/** A tool as `GET /api/tools` lists it (host/src/tools `ListedTool`). */
+export interface PageTool extends ToolSpec {
+  id: string;
+  name: string;
+  extensionId: string;
+  extensionTitle: string;
+  agents: boolean;
+}
+
+const CATEGORY_TITLES: Record<string, string> = { developer: "Developer", design: "Design", everyday: "Everyday", image: "Image", video: "Video", pdf: "PDF" };
+
+export class ToolsTray {
+  tools: PageTool[] = [];
+  query = "";
+  openId: string | undefined;
+  problem: string | undefined;
+  private loaded = false;
+  private clipboard: { text: string; kinds: ClipboardKind[] } | undefined;
+  private readonly inputs = new Map<string, Values>();
+  private runs: LiveRuns<PageBlock[]> | undefined;
+
+  constructor(
+    private readonly api: () => Api | undefined,
+    private readonly changed: () => void,
+  ) {}
+
+  /** Fetches the list (again: the runtime's report replaces dist/tools.json's once code loads). */
+  async refresh(): Promise<void> {
+    const api = this.api();
+    if (!api) return;
+    try {
+      const answer = await api.get<{ tools: PageTool[] }>("tools");
+      this.tools = answer.tools;
+      this.problem = undefined;
+    } catch (error) {
+      this.problem = (error as Error).message;
+    }
+    this.loaded = true;
+    this.changed();
+  }
+
+  /** The notch opened: read the clipboard once, locally, for tools that take what it holds. */
+  async noticeClipboard(read: () => Promise<string>): Promise<void> {
+    try {
+      const text = await read();
+      const kinds = clipboardKinds(text);
+      this.clipboard = kinds.length > 0 ? { text: text.trim(), kinds } : undefined;
+    } catch {
+      this.clipboard = undefined; // no permission, or nothing readable: no suggestion
+    }
+    this.changed();
+  }
+
+  /** Tools that read the clipboard's kind, first; then the rest by category, filtered by the query. */
+  ordered(): { suggested: PageTool[]; byCategory: Array<[string, PageTool[]]> } {
+    const q = this.query.trim().toLowerCase();
+    const matches = this.tools.filter((t) => !q || t.title.toLowerCase().includes(q) || t.summary.toLowerCase().includes(q));
+    const kinds = this.clipboard?.kinds ?? [];
+    const suggested = matches.filter((t) => t.clipboardKinds.some((k) => kinds.includes(k)));
+    const rest = matches.filter((t) => !suggested.includes(t));
+    const groups = new Map<string, PageTool[]>();
+    for (const tool of rest) groups.set(tool.category, [...(groups.get(tool.category) ?? []), tool]);
+    return { suggested, byCategory: [...groups] };
+  }
+
+  open(tool: PageTool, fromClipboard = false): void {
+    this.runs?.dispose();
+    this.runs = new LiveRuns<PageBlock[]>(this.changed);
+    this.openId = tool.id;
+    const kept = tool.remembersInputs ? this.inputs.get(tool.id) : undefined;
+    const values: Values = kept ?? Object.fromEntries(tool.fields.map((f) => [f.id, initialValue(f)]));
+    if (fromClipboard && this.clipboard) {
+      const target = tool.fields.find((f) => f.type === "text" || f.type === "code");
+      if (target) values[target.id] = this.clipboard.text;
+    }
+    this.inputs.set(tool.id, values);
+    this.changed();
+    if (tool.live || fromClipboard) void this.run(tool);
+  }
+
+  close(): void {
+    this.runs?.dispose();
+    this.runs = undefined;
+    const tool = this.current();
+    if (tool && !tool.remembersInputs) this.inputs.delete(tool.id);
+    this.openId = undefined;
+    this.changed();
+  }
+
+  current(): PageTool | undefined {
+    return this.tools.find((t) => t.id === this.openId);
+  }
+
+  /** Runs `action` (default: the first) with the current inputs; only the newest answer is shown. */
+  run(tool: PageTool, action?: string, debounce = false): Promise<void> | void {
+    const api = this.api();
+    const runs = this.runs;
+    if (!api || !runs) return;
+    const values = { ...this.inputs.get(tool.id) };
+    const body = { tool: tool.id, ...(action ? { action } : {}), values };
+    const work = async (signal: AbortSignal) => (await api.post<{ blocks: PageBlock[] }>("tools/run", body, signal)).blocks;
+    if (debounce) return runs.debounce(work);
+    return runs.run(work);
+  }
+
+  private set(tool: PageTool, fieldId: string, value: unknown): void {
+    const values = this.inputs.get(tool.id) ?? {};
+    values[fieldId] = value;
+    this.inputs.set(tool.id, values);
+    if (tool.live) void this.run(tool, undefined, true);
+  }
+
+  render(locale: string, now: number): TemplateResult {
+    if (!this.loaded) {
+      void this.refresh();
+      return html`<p class="empty">Loading tools…</p>`;
+    }
+    const tool = this.current();
+    return tool ? this.renderTool(tool, locale, now) : this.renderList();
+  }
+
+  private renderList(): TemplateResult {
+    const { suggested, byCategory } = this.ordered();
+    const item = (t: PageTool, fromClipboard = false) => html`<li><button type="button" class="tool-item" data-tool=${t.id} @click=${() => this.open(t, fromClipboard)}>
+      <strong dir="auto">${shown(t.title, CAPS.title)}</strong>${t.summary ? html`<span class="summary" dir="auto">${shown(t.summary, CAPS.subtitle)}</span>` : nothing}</button></li>`;
+    return html`<div class="tools">
+      <input type="search" class="tool-search" aria-label="Search tools" placeholder="Search tools" .value=${this.query}
+        @input=${(e: Event) => { this.query = (e.target as HTMLInputElement).value; this.changed(); }} />
+      ${this.problem ? html`<p class="problem" role="alert">${shown(this.problem, CAPS.body)}</p>` : nothing}
+      ${suggested.length > 0 ? html`<section class="tool-group suggested" aria-label="For what you copied"><h2>For what you copied</h2><ul>${suggested.map((t) => item(t, true))}</ul></section>` : nothing}
+      ${byCategory.map(([category, tools]) => html`<section class="tool-group" aria-label=${CATEGORY_TITLES[category] ?? category}><h2>${CATEGORY_TITLES[category] ?? shown(category, 40)}</h2><ul>${tools.map((t) => item(t))}</ul></section>`)}
+      ${suggested.length === 0 && byCategory.length === 0 ? html`<p class="empty">${this.tools.length === 0 ? "No tools yet: extensions with tools show them here." : "No tool matches."}</p>` : nothing}
+    </div>`;
+  }
+
+  private renderTool(tool: PageTool, locale: string, now: number): TemplateResult {
+    const state = this.runs?.state ?? { running: false };
+    const values = this.inputs.get(tool.id) ?? {};
+    const actions = tool.actions.length > 0 ? tool.actions : [{ id: "run", title: "Run", role: "primary" as const }];
+    const submit = (e: Event) => {
+      e.preventDefault();
+      void this.run(tool, actions[0].id);
+    };
+    return html`<div class="tool-open" data-open-tool=${tool.id}>
+      <div class="tool-head"><button type="button" class="button small" @click=${() => this.close()} aria-label="Back to all tools">←</button>
+        <h2 dir="auto">${shown(tool.title, CAPS.title)}</h2>${tool.live ? html`<span class="mark">live</span>` : nothing}</div>
+      ${tool.summary ? html`<p class="summary" dir="auto">${shown(tool.summary, CAPS.subtitle)}</p>` : nothing}
+      <form class="tool-form" @submit=${submit} @keydown=${(e: KeyboardEvent) => {
+        // Return in a one-line field runs the first action; Cmd/Ctrl+Return does in a text area.
+        if (e.key === "Enter" && (e.metaKey || e.ctrlKey) && (e.target as HTMLElement).tagName === "TEXTAREA") submit(e);
+      }}>
+        ${fieldsView(tool.fields, { toolId: tool.id, values, set: (id, value) => this.set(tool, id, value) })}
+        <div class="tool-actions">${actions.map((a, i) => html`<button type=${i === 0 ? "submit" : "button"} class="button ${a.role === "primary" ? "primary" : a.role === "destructive" ? "destructive" : ""}"
+          data-action=${a.id} @click=${i === 0 ? nothing : () => void this.run(tool, a.id)}>${shown(a.title, CAPS.label)}</button>`)}</div>
+      </form>
+      ${state.running ? html`<p class="tool-running" role="status"><span class="spinner" aria-hidden="true"></span> Running… <button type="button" class="button small" @click=${() => this.runs?.cancel()}>Cancel</button></p>` : nothing}
+      ${state.error ? html`<p class="tool-status tone-critical" role="alert"><span class="shape" aria-hidden="true">✖</span> <span dir="auto">${shown(state.error, CAPS.body)}</span></p>` : nothing}
+      ${state.answer ? blocksView(state.answer, locale, now) : nothing}
+    </div>`;
+  }
+}
