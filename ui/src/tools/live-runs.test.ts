@@ -18,15 +18,29 @@ describe("LiveRuns", () => {
     expect(runs.state).toEqual({ running: false, answer: "new" });
   });
 
-  it("debounces live runs: only the last input in a burst runs", async () => {
+  it("live: runs at once when idle; while a run is in flight, only the latest input runs after it", async () => {
+    const ran: string[] = [];
+    const first = deferred<string>();
+    const runs = new LiveRuns<string>(() => {}, 10_000);
+    runs.live(async () => (ran.push("a"), first.promise));
+    for (const text of ["ab", "abc"]) runs.live(async () => (ran.push(text), text));
+    expect(ran).toEqual(["a"]);
+    first.resolve("a");
+    await expect.poll(() => runs.state).toEqual({ running: false, answer: "abc" });
+    expect(ran).toEqual(["a", "abc"]);
+  });
+
+  it("live: a slow run does not hold the next input back past the debounce", async () => {
     vi.useFakeTimers();
     const ran: string[] = [];
     const runs = new LiveRuns<string>(() => {}, 100);
-    for (const text of ["a", "ab", "abc"]) runs.debounce(async () => (ran.push(text), text));
+    runs.live(() => (ran.push("slow"), new Promise<string>(() => {})));
+    runs.live(async () => (ran.push("next"), "next"));
     await vi.advanceTimersByTimeAsync(99);
-    expect(ran).toEqual([]);
+    expect(ran).toEqual(["slow"]);
     await vi.advanceTimersByTimeAsync(1);
-    expect(ran).toEqual(["abc"]);
+    expect(ran).toEqual(["slow", "next"]);
+    expect(runs.state).toEqual({ running: false, answer: "next" });
     vi.useRealTimers();
   });
 

@@ -108,14 +108,18 @@ export class ToolsTray {
   }
 
   /** Runs `action` (default: the first) with the current inputs; only the newest answer is shown. */
-  run(tool: PageTool, action?: string, debounce = false): Promise<void> | void {
+  run(tool: PageTool, action?: string, live = false): Promise<void> | void {
     const api = this.api();
     const runs = this.runs;
     if (!api || !runs) return;
     const values = { ...this.inputs.get(tool.id) };
     const body = { tool: tool.id, ...(action ? { action } : {}), values };
-    const work = async (signal: AbortSignal) => (await api.post<{ blocks: PageBlock[] }>("tools/run", body, signal)).blocks;
-    if (debounce) return runs.debounce(work);
+    const work = async (signal: AbortSignal) => {
+      const { blocks } = await api.post<{ blocks: PageBlock[] }>("tools/run", body, signal);
+      performance.mark("svc-tool-answer"); // bench/tools-ui.mjs measures the layout from here
+      return blocks;
+    };
+    if (live) return runs.live(work);
     return runs.run(work);
   }
 
