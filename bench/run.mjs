@@ -6,7 +6,7 @@ import { fileURLToPath } from "node:url";
 import { readResult, saveResult } from "./lib/results.mjs";
 import { fmt, printTable } from "./stats.mjs";
 
-const BENCHES = ["sandbox-vs-worker", "runtime-throughput", "sandbox-levers", "http-push", "tools", "ui"];
+const BENCHES = ["sandbox-vs-worker", "runtime-throughput", "sandbox-levers", "http-push", "tools", "ui", "tools-ui"];
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 
 function ensureBuilt() {
