@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { makeWorld, REPO, startHost, writeExtension, type RunningHost, type World } from "../host/harness.js";
 import { FIXTURE_CODE, TOOLS_FILE, TOOLS_ID } from "../host-tools/fixture.js";
+import { callHost } from "../host-tools/harness.js";
 import { launchChromium, openUi, type UiBrowser } from "./harness.js";
 
 let world: World;
@@ -192,6 +193,43 @@ describe("the tools tray", () => {
     expect(await page.locator(".field-code textarea").inputValue()).toBe('{"copied": true}');
     await page.waitForSelector(".tool-status.tone-positive");
     expect(await page.locator(".tool-code code").innerText()).toBe('{\n  "copied": true\n}');
+    await page.close();
+  });
+
+  it("drops files through the desktop shell's pathForFile on a drop action, and copies what the tool copied", async () => {
+    const dir = join(world.root, "dropped");
+    await mkdir(dir, { recursive: true });
+    await writeFile(join(dir, "a.txt"), "a");
+    await writeFile(join(dir, "b.txt"), "b");
+    // The desktop shell's preload, as a stand-in: a dropped file's path, and a clipboard.
+    await ui.context.addInitScript((folder: string) => {
+      const copied: string[] = [];
+      Object.assign(window, { svcShell: { pathForFile: (file: File) => `${folder}/${file.name}`, copyText: (text: string) => copied.push(text) }, copied });
+    }, dir);
+    const page = await openTools();
+    await openTool(page, `${TOOLS_ID}/hash`);
+    const drop = (names: string[]) =>
+      page.evaluate((list) => {
+        const transfer = new DataTransfer();
+        for (const name of list) transfer.items.add(new File([name], name, { type: "text/plain" }));
+        document.querySelector('.drop-zone[data-drop="list"]')!.dispatchEvent(new DragEvent("drop", { dataTransfer: transfer, bubbles: true, cancelable: true }));
+      }, names);
+    await drop(["a.txt"]);
+    await expect.poll(() => page.locator(".tool-drops .tool-status").innerText()).toBe("✖ List needs at least 2 files it accepts; got 1");
+    await drop(["a.txt", "b.txt"]);
+    await expect.poll(() => page.locator(".tool-drops .tool-status").innerText()).toBe("✔ list 2");
+    expect(await page.locator(".tool-drops .tool-files code").innerText()).toMatch(/Data\/com\.example\.tools\/list\.txt$/);
+    expect(await page.evaluate(() => (window as unknown as { copied: string[] }).copied)).toEqual([`${dir}/a.txt,${dir}/b.txt`]);
+    await page.close();
+  });
+
+  it("the person switches a tool on for AI agents from the tool itself", async () => {
+    const page = await openTools();
+    await openTool(page, `${TOOLS_ID}/plain`);
+    await page.check(".tool-agents input");
+    await expect.poll(async () => (await callHost(world, "GET", "/v1/tools")).json.tools.find((t: { id: string }) => t.id === `${TOOLS_ID}/plain`).agents).toBe(true);
+    await page.uncheck(".tool-agents input");
+    await expect.poll(async () => (await callHost(world, "GET", "/v1/tools")).json.tools.find((t: { id: string }) => t.id === `${TOOLS_ID}/plain`).agents).toBe(false);
     await page.close();
   });
 });

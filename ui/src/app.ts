@@ -53,7 +53,7 @@ export class SvcApp extends LitElement {
   );
   readonly locale = navigator.language || "en";
   /** The tools tray (ui/src/tools). */
-  readonly tools = new ToolsTray(() => this.api, () => this.requestUpdate());
+  readonly tools = new ToolsTray(() => this.api, () => this.requestUpdate(), () => this.shell);
   private readonly shell = shellHooks();
   private staleTimer: ReturnType<typeof setInterval> | undefined;
   private hoverTimer: ReturnType<typeof setTimeout> | undefined;

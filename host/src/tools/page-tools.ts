@@ -7,6 +7,7 @@
 import { readFile, stat } from "node:fs/promises";
 import { extname } from "node:path";
 import type { Block } from "@svc/api";
+import { ToolError } from "./tool-error.js";
 import type { ListedTool, ToolRunner } from "./tool-runner.js";
 
 const IMAGE_TYPES: Record<string, string> = { ".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg", ".gif": "image/gif", ".webp": "image/webp" };
@@ -29,6 +30,14 @@ async function inline(block: Block): Promise<PageBlock> {
   }
 }
 
+/** `{tool: "<extension-id>/<name>", …rest}` → the two halves of the id and the rest. */
+function split(body: Record<string, unknown>): [string, string, Record<string, unknown>] {
+  const { tool, ...rest } = body;
+  const id = typeof tool === "string" ? tool : "";
+  const at = id.indexOf("/");
+  return [id.slice(0, Math.max(0, at)), id.slice(at + 1), rest];
+}
+
 /**
  * @example
  * const tools = pageTools(host.tools);
@@ -39,11 +48,21 @@ export function pageTools(runner: ToolRunner) {
     list: (): ListedTool[] => runner.list(),
     /** `body`: `{tool: "<extension-id>/<name>", action?, values?}`. Throws `ToolError`. */
     async run(body: Record<string, unknown>): Promise<{ blocks: PageBlock[] }> {
-      const id = typeof body.tool === "string" ? body.tool : "";
-      const at = id.indexOf("/");
-      const { tool: _tool, ...request } = body;
-      const { blocks } = await runner.run(id.slice(0, Math.max(0, at)), id.slice(at + 1), request, "person");
+      const [extensionId, name, request] = split(body);
+      const { blocks } = await runner.run(extensionId, name, request, "person");
       return { blocks: await Promise.all(blocks.map(inline)) };
+    },
+    /** `body`: `{tool, action, files}`; the paths come from the desktop shell's `pathForFile`. */
+    drop(body: Record<string, unknown>) {
+      const [extensionId, name, request] = split(body);
+      return runner.drop(extensionId, name, request, "person");
+    },
+    /** `body`: `{tool, enabled}`: the person's switch for agents (Settings). */
+    async agents(body: Record<string, unknown>): Promise<{ id: string; agents: boolean }> {
+      const [extensionId, name, request] = split(body);
+      if (typeof request.enabled !== "boolean") throw new ToolError("invalid", '"enabled" should be true or false');
+      const tool = await runner.setAgents(extensionId, name, request.enabled);
+      return { id: tool.id, agents: tool.agents };
     },
   };
 }

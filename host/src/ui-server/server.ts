@@ -16,6 +16,8 @@
  * | `POST /api/install/decide` `{reviewId, accept}` | `{ok, installed, id}` once installed (or dropped) |
  * | `GET /api/tools` | `{tools}`: every tool (host/src/tools) |
  * | `POST /api/tools/run` `{tool, action?, values?}` | `{ok, blocks}`; a failure answers the `/v1` route's status |
+ * | `POST /api/tools/drop` `{tool, action, files}` | `{ok, message, outputs, copiedText?}` |
+ * | `POST /api/tools/agents` `{tool, enabled}` | `{ok, id, agents}`: the switch for AI agents |
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { fileURLToPath } from "node:url";
@@ -75,6 +77,17 @@ export async function startUiServer(options: UiServerOptions): Promise<RunningUi
   let port = 0;
 
   const ok = (res: ServerResponse, body: Record<string, unknown> = {}) => sendJson(res, 200, { ok: true, ...body });
+  /** A tools tray command: the host's ToolRunner answers, a ToolError keeps its status. */
+  const toolCall = async (req: IncomingMessage, res: ServerResponse, call: (tools: PageTools, body: Record<string, unknown>) => Promise<object>) => {
+    if (!backend.tools) throw new UiHttpError(404, "this svc has no tools");
+    const body = await readJson(req);
+    try {
+      ok(res, { ...(await call(backend.tools, body)) });
+    } catch (error) {
+      if (error instanceof ToolError) throw new UiHttpError(error.status, error.message);
+      throw error;
+    }
+  };
   const posts: Record<string, Route> = {
     "/api/actions": async (req, res) => {
       const body = await readJson(req);
@@ -125,16 +138,9 @@ export async function startUiServer(options: UiServerOptions): Promise<RunningUi
         throw new UiHttpError(400, (error as Error).message);
       }
     },
-    "/api/tools/run": async (req, res) => {
-      if (!backend.tools) throw new UiHttpError(404, "this svc has no tools");
-      const body = await readJson(req);
-      try {
-        ok(res, await backend.tools.run(body));
-      } catch (error) {
-        if (error instanceof ToolError) throw new UiHttpError(error.status, error.message);
-        throw error;
-      }
-    },
+    "/api/tools/run": (req, res) => toolCall(req, res, (tools, body) => tools.run(body)),
+    "/api/tools/drop": (req, res) => toolCall(req, res, (tools, body) => tools.drop(body)),
+    "/api/tools/agents": (req, res) => toolCall(req, res, (tools, body) => tools.agents(body)),
     "/api/run": async (req, res) => {
       const id = stringField(await readJson(req), "extensionId")!;
       if (!backend.runNow(id)) throw new UiHttpError(404, `no loaded extension ${id}`);

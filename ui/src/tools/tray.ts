@@ -8,6 +8,7 @@
 import { html, nothing, type TemplateResult } from "lit";
 import type { ClipboardKind, ToolSpec } from "@svc/api";
 import type { Api } from "../api.js";
+import type { ShellHooks } from "../shell.js";
 import { CAPS, shown } from "../format/text.js";
 import { blocksView, type PageBlock } from "./blocks-view.js";
 import { clipboardKinds } from "./clipboard-kinds.js";
@@ -23,6 +24,35 @@ export interface PageTool extends ToolSpec {
   agents: boolean;
 }
 
+/** Whether a drop action's uniform type identifiers take this file (judged by its MIME type). */
+export function accepts(types: readonly string[], file: { type: string; name: string }): boolean {
+  const mime = file.type.toLowerCase();
+  return types.some((uti) => {
+    switch (uti) {
+      case "public.item":
+      case "public.data":
+      case "public.content":
+        return true;
+      case "public.image":
+        return mime.startsWith("image/");
+      case "public.movie":
+      case "public.video":
+        return mime.startsWith("video/");
+      case "public.audio":
+        return mime.startsWith("audio/");
+      case "public.text":
+      case "public.plain-text":
+        return mime.startsWith("text/");
+      case "com.adobe.pdf":
+        return mime === "application/pdf";
+      case "public.json":
+        return mime === "application/json";
+      default:
+        return false;
+    }
+  });
+}
+
 const CATEGORY_TITLES: Record<string, string> = { developer: "Developer", design: "Design", everyday: "Everyday", image: "Image", video: "Video", pdf: "PDF" };
 
 export class ToolsTray {
@@ -35,9 +65,12 @@ export class ToolsTray {
   private readonly inputs = new Map<string, Values>();
   private runs: LiveRuns<PageBlock[]> | undefined;
 
+  private drop: { busy: boolean; message?: string; tone?: "positive" | "critical"; outputs?: string[] } = { busy: false };
+
   constructor(
     private readonly api: () => Api | undefined,
     private readonly changed: () => void,
+    private readonly shell: () => ShellHooks = () => ({}),
   ) {}
 
   /** Fetches the list (again: the runtime's report replaces dist/tools.json's once code loads). */
@@ -81,6 +114,7 @@ export class ToolsTray {
 
   open(tool: PageTool, fromClipboard = false): void {
     this.runs?.dispose();
+    this.drop = { busy: false };
     this.runs = new LiveRuns<PageBlock[]>(this.changed);
     this.openId = tool.id;
     const kept = tool.remembersInputs ? this.inputs.get(tool.id) : undefined;
@@ -130,6 +164,46 @@ export class ToolsTray {
     if (tool.live) void this.run(tool, undefined, true);
   }
 
+  /** Files dropped on a drop action: their paths from the desktop shell, checked, then `drop()`. */
+  async dropFiles(tool: PageTool, actionId: string, files: readonly File[]): Promise<void> {
+    const api = this.api();
+    const pathForFile = this.shell().pathForFile;
+    const action = tool.dropActions.find((a) => a.id === actionId);
+    if (!api || !pathForFile || !action) return;
+    const taken = files.filter((file) => accepts(action.accepts, file));
+    if (taken.length < action.minimumFiles) {
+      this.drop = { busy: false, tone: "critical", message: `${action.title} needs at least ${action.minimumFiles} file${action.minimumFiles === 1 ? "" : "s"} it accepts; got ${taken.length}` };
+      return this.changed();
+    }
+    this.drop = { busy: true };
+    this.changed();
+    try {
+      const answer = await api.post<{ message: string; outputs: string[]; copiedText?: string }>("tools/drop", { tool: tool.id, action: action.id, files: taken.map((f) => pathForFile(f)) });
+      if (answer.copiedText !== undefined) {
+        const copy = this.shell().copyText;
+        if (copy) copy(answer.copiedText);
+        else void navigator.clipboard?.writeText(answer.copiedText).catch(() => {});
+      }
+      this.drop = { busy: false, tone: "positive", message: answer.message, outputs: answer.outputs };
+    } catch (error) {
+      this.drop = { busy: false, tone: "critical", message: (error as Error).message };
+    }
+    this.changed();
+  }
+
+  /** The person's switch: may AI agents (`svckit mcp`) use this tool? */
+  async setAgents(tool: PageTool, enabled: boolean): Promise<void> {
+    const api = this.api();
+    if (!api) return;
+    try {
+      await api.post("tools/agents", { tool: tool.id, enabled });
+      tool.agents = enabled;
+    } catch (error) {
+      this.problem = (error as Error).message;
+    }
+    this.changed();
+  }
+
   render(locale: string, now: number): TemplateResult {
     if (!this.loaded) {
       void this.refresh();
@@ -176,6 +250,26 @@ export class ToolsTray {
       ${state.running ? html`<p class="tool-running" role="status"><span class="spinner" aria-hidden="true"></span> Running… <button type="button" class="button small" @click=${() => this.runs?.cancel()}>Cancel</button></p>` : nothing}
       ${state.error ? html`<p class="tool-status tone-critical" role="alert"><span class="shape" aria-hidden="true">✖</span> <span dir="auto">${shown(state.error, CAPS.body)}</span></p>` : nothing}
       ${state.answer ? blocksView(state.answer, locale, now) : nothing}
+      ${tool.dropActions.length > 0 ? this.renderDrops(tool) : nothing}
+      <label class="tool-agents"><input type="checkbox" .checked=${tool.agents} @change=${(e: Event) => void this.setAgents(tool, (e.target as HTMLInputElement).checked)} />
+        Let AI agents use this tool (svckit mcp)</label>
+    </div>`;
+  }
+
+  private renderDrops(tool: PageTool): TemplateResult {
+    const canDrop = Boolean(this.shell().pathForFile);
+    const d = this.drop;
+    return html`<div class="tool-drops">
+      ${tool.dropActions.map((a) => html`<div class="drop-zone" data-drop=${a.id} aria-label=${`Drop files to ${a.title}`}
+        @dragover=${(e: DragEvent) => canDrop && e.preventDefault()}
+        @drop=${(e: DragEvent) => {
+          if (!canDrop) return;
+          e.preventDefault();
+          void this.dropFiles(tool, a.id, [...(e.dataTransfer?.files ?? [])]);
+        }}>${canDrop ? html`Drop files here: ${shown(a.title, CAPS.label)}` : html`${shown(a.title, CAPS.label)}: drop files on this tool in the svc app (a browser gives the page no file paths)`}</div>`)}
+      ${d.busy ? html`<p class="tool-running" role="status"><span class="spinner" aria-hidden="true"></span> Working on the files…</p>` : nothing}
+      ${d.message ? html`<p class="tool-status tone-${d.tone}" role=${d.tone === "critical" ? "alert" : "status"}><span class="shape" aria-hidden="true">${d.tone === "critical" ? "✖" : "✔"}</span> <span dir="auto">${shown(d.message, CAPS.body)}</span></p>` : nothing}
+      ${d.outputs?.length ? html`<ul class="tool-files">${d.outputs.map((path) => html`<li><code>${shown(path, CAPS.url)}</code></li>`)}</ul>` : nothing}
     </div>`;
   }
 }
