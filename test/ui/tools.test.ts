@@ -20,7 +20,13 @@ let ui: UiBrowser;
 const LAG_CODE = `module.exports = { default: { tools: {
   lag: { id: "lag", title: "Lag", icon: "clock", summary: "Answers slowly to slow input", category: "everyday", live: true,
     fields: [{ id: "input", type: "text", label: "Input" }], actions: [{ id: "go", title: "Go" }],
-    run: async (_a, v) => { if (v.input.startsWith("slow")) await new Promise((r) => setTimeout(r, 1500)); return [{ type: "text", value: "got " + v.input }]; } },
+    run: async (_a, v, ctx) => {
+      if (v.input.startsWith("slow")) await new Promise((r) => {
+        const t = setTimeout(r, 1500);
+        ctx.signal.addEventListener("abort", () => { clearTimeout(t); ctx.log.info("lag saw the abort: " + v.input); r(); });
+      });
+      return [{ type: "text", value: "got " + v.input }];
+    } },
 } } };`;
 
 beforeAll(async () => {
@@ -166,12 +172,14 @@ describe("the tools tray", () => {
     await page.close();
   });
 
-  it("cancel: a run in flight shows progress and can be cancelled; its late answer is ignored", async () => {
+  it("cancel: a run in flight shows progress and can be cancelled, aborting the tool's ctx.signal; its answer is ignored", async () => {
     const page = await openTools();
     await openTool(page, "com.example.lag/lag");
     await page.fill(".field-text input", "slow two");
     await page.waitForSelector(".tool-running");
+    const from = host.events.length;
     await page.click(".tool-running button");
+    await host.waitFor((e) => e.type === "log" && e.message === "lag saw the abort: slow two", { from, timeoutMs: 5_000 });
     await page.waitForSelector(".tool-status.tone-critical");
     expect(await page.locator(".tool-status.tone-critical").innerText()).toBe("✖ Cancelled.");
     await page.waitForTimeout(1800);

@@ -30,6 +30,11 @@ async function inline(block: Block): Promise<PageBlock> {
   }
 }
 
+function checkRunId(runId: unknown): string {
+  if (typeof runId !== "string" || !/^[A-Za-z0-9_-]{1,64}$/.test(runId)) throw new ToolError("invalid", '"runId" should be 1–64 letters, digits, - or _');
+  return runId;
+}
+
 /** `{tool: "<extension-id>/<name>", …rest}` → the two halves of the id and the rest. */
 function split(body: Record<string, unknown>): [string, string, Record<string, unknown>] {
   const { tool, ...rest } = body;
@@ -48,9 +53,14 @@ export function pageTools(runner: ToolRunner) {
     list: (): ListedTool[] => runner.list(),
     /** `body`: `{tool: "<extension-id>/<name>", action?, values?}`. Throws `ToolError`. */
     async run(body: Record<string, unknown>): Promise<{ blocks: PageBlock[] }> {
-      const [extensionId, name, request] = split(body);
-      const { blocks } = await runner.run(extensionId, name, request, "person");
+      const [extensionId, name, { runId, ...request }] = split(body);
+      const { blocks } = await runner.run(extensionId, name, request, "person", runId === undefined ? undefined : checkRunId(runId));
       return { blocks: await Promise.all(blocks.map(inline)) };
+    },
+    /** `body`: `{tool, runId}`: the notch's Cancel aborts that run's `ctx.signal`. */
+    async cancel(body: Record<string, unknown>): Promise<{ cancelled: boolean }> {
+      const [extensionId, , { runId }] = split(body);
+      return { cancelled: await runner.cancel(extensionId, checkRunId(runId)) };
     },
     /** `body`: `{tool, action, files}`; the paths come from the desktop shell's `pathForFile`. */
     drop(body: Record<string, unknown>) {

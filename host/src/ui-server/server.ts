@@ -16,6 +16,7 @@
  * | `POST /api/install/decide` `{reviewId, accept}` | `{ok, installed, id}` once installed (or dropped) |
  * | `GET /api/tools` | `{tools}`: every tool (host/src/tools) |
  * | `POST /api/tools/run` `{tool, action?, values?}` | `{ok, blocks}`; a failure answers the `/v1` route's status |
+ * | `POST /api/tools/cancel` `{tool, runId}` | `{ok, cancelled}`: aborts that run's `ctx.signal` |
  * | `POST /api/tools/drop` `{tool, action, files}` | `{ok, message, outputs, copiedText?}` |
  * | `POST /api/tools/agents` `{tool, enabled}` | `{ok, id, agents}`: the switch for AI agents |
  */
@@ -140,6 +141,7 @@ export async function startUiServer(options: UiServerOptions): Promise<RunningUi
     },
     "/api/tools/run": (req, res) => toolCall(req, res, (tools, body) => tools.run(body)),
     "/api/tools/drop": (req, res) => toolCall(req, res, (tools, body) => tools.drop(body)),
+    "/api/tools/cancel": (req, res) => toolCall(req, res, (tools, body) => tools.cancel(body)),
     "/api/tools/agents": (req, res) => toolCall(req, res, (tools, body) => tools.agents(body)),
     "/api/run": async (req, res) => {
       const id = stringField(await readJson(req), "extensionId")!;

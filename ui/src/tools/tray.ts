@@ -63,6 +63,9 @@ export class ToolsTray {
   private loaded = false;
   private clipboard: { text: string; kinds: ClipboardKind[] } | undefined;
   private readonly inputs = new Map<string, Values>();
+  /** The run the Cancel button stops (its extension's `ctx.signal` is aborted). */
+  private lastRun: { tool: string; runId: string } | undefined;
+  private runCount = 0;
   private runs: LiveRuns<PageBlock[]> | undefined;
 
   private drop: { busy: boolean; message?: string; tone?: "positive" | "critical"; outputs?: string[] } = { busy: false };
@@ -147,8 +150,10 @@ export class ToolsTray {
     const runs = this.runs;
     if (!api || !runs) return;
     const values = { ...this.inputs.get(tool.id) };
-    const body = { tool: tool.id, ...(action ? { action } : {}), values };
+    const runId = `r${Date.now().toString(36)}-${++this.runCount}`;
+    const body = { tool: tool.id, ...(action ? { action } : {}), values, runId };
     const work = async (signal: AbortSignal) => {
+      this.lastRun = { tool: tool.id, runId };
       const { blocks } = await api.post<{ blocks: PageBlock[] }>("tools/run", body, signal);
       performance.mark("svc-tool-answer"); // bench/tools-ui.mjs measures the layout from here
       return blocks;
@@ -162,6 +167,14 @@ export class ToolsTray {
     values[fieldId] = value;
     this.inputs.set(tool.id, values);
     if (tool.live) void this.run(tool, undefined, true);
+  }
+
+  /** Cancel: stop waiting, and ask the host to abort the run's `ctx.signal`. */
+  cancel(): void {
+    this.runs?.cancel();
+    const run = this.lastRun;
+    const api = this.api();
+    if (run && api) void api.post("tools/cancel", run).catch(() => {});
   }
 
   /** Files dropped on a drop action: their paths from the desktop shell, checked, then `drop()`. */
@@ -247,7 +260,7 @@ export class ToolsTray {
         <div class="tool-actions">${actions.map((a, i) => html`<button type=${i === 0 ? "submit" : "button"} class="button ${a.role === "primary" ? "primary" : a.role === "destructive" ? "destructive" : ""}"
           data-action=${a.id} @click=${i === 0 ? nothing : () => void this.run(tool, a.id)}>${shown(a.title, CAPS.label)}</button>`)}</div>
       </form>
-      ${state.running ? html`<p class="tool-running" role="status"><span class="spinner" aria-hidden="true"></span> Running… <button type="button" class="button small" @click=${() => this.runs?.cancel()}>Cancel</button></p>` : nothing}
+      ${state.running ? html`<p class="tool-running" role="status"><span class="spinner" aria-hidden="true"></span> Running… <button type="button" class="button small" @click=${() => this.cancel()}>Cancel</button></p>` : nothing}
       ${state.error ? html`<p class="tool-status tone-critical" role="alert"><span class="shape" aria-hidden="true">✖</span> <span dir="auto">${shown(state.error, CAPS.body)}</span></p>` : nothing}
       ${state.answer ? blocksView(state.answer, locale, now) : nothing}
       ${tool.dropActions.length > 0 ? this.renderDrops(tool) : nothing}
