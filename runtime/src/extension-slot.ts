@@ -153,6 +153,8 @@ export class ExtensionSlot {
     const abortTimer = setTimeout(() => controller.abort(), timing.abortMs);
     const onCancel = () => controller.abort();
     timing.cancel?.addEventListener("abort", onCancel, { once: true });
+    // Cancelled before the call began (the extension was still loading): abort at once.
+    if (timing.cancel?.aborted) controller.abort();
     let giveUpTimer: NodeJS.Timeout | undefined;
     const giveUp = new Promise<never>((_, reject) => {
       giveUpTimer = setTimeout(

@@ -141,7 +141,7 @@ export const ToolRun = request(
 
 /**
  * `tool.cancel` (our addition; SPEC.md has no cancel): aborts the `ctx.signal` of the run with
- * that `runId`, which then answers -32006 `<tool> was cancelled` unless it had already finished.
+ * that `runId`, which then answers -32006 `tool "<name>" was cancelled` at once.
  * `cancelled` is false when no such run is under way.
  *
  * @example {"jsonrpc":"2.0","id":9,"method":"tool.cancel","params":{"id":"com.example.dev","runId":"r-17"}}
