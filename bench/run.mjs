@@ -6,7 +6,7 @@ import { fileURLToPath } from "node:url";
 import { readResult, saveResult } from "./lib/results.mjs";
 import { fmt, printTable } from "./stats.mjs";
 
-const BENCHES = ["sandbox-vs-worker", "runtime-throughput", "launch", "sandbox-levers", "http-push", "ui", "compat"];
+const BENCHES = ["sandbox-vs-worker", "runtime-throughput", "launch", "sandbox-levers", "http-push", "tools", "ui", "tools-ui", "compat"];
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 
 function ensureBuilt() {

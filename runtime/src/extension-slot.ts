@@ -61,6 +61,8 @@ export interface CallTiming {
   failCode: number;
   /** For messages: `update()`, `tool "jwt"` … */
   what: string;
+  /** Aborting it aborts the guest's signal at once (`tool.cancel`); the call then fails with `cancelled`. */
+  cancel?: AbortSignal;
 }
 
 /** The `code` of a SandboxError (guest, interrupted, crashed, disposed, aborted); errors cross threads as records, so no instanceof. */
@@ -172,6 +174,10 @@ export class ExtensionSlot {
     if (live.active === 1) void this.status.send("running");
     const controller = new AbortController();
     const abortTimer = setTimeout(() => controller.abort(), timing.abortMs);
+    const onCancel = () => controller.abort();
+    timing.cancel?.addEventListener("abort", onCancel, { once: true });
+    // Cancelled before the call began (the extension was still loading): abort at once.
+    if (timing.cancel?.aborted) controller.abort();
     let giveUpTimer: NodeJS.Timeout | undefined;
     const giveUp = new Promise<never>((_, reject) => {
       giveUpTimer = setTimeout(
@@ -184,6 +190,7 @@ export class ExtensionSlot {
     } catch (error) {
       if (error instanceof ResponseError) throw error;
       const code = sandboxErrorCode(error);
+      if (timing.cancel?.aborted) throw new ResponseError(timing.failCode, `${timing.what} was cancelled`);
       if (code === "aborted" || controller.signal.aborted) {
         throw new ResponseError(ErrorCodes.Timeout, `${this.id}: ${timing.what} did not finish within ${timing.abortMs} ms`);
       }
@@ -198,6 +205,7 @@ export class ExtensionSlot {
       this.log("error", describeGuestError(timing.what, messageOf(error), typeof stack === "string" ? stack : undefined, readSourceMap(this.registration.path)));
       throw new ResponseError(timing.failCode, messageOf(error));
     } finally {
+      timing.cancel?.removeEventListener("abort", onCancel);
       clearTimeout(abortTimer);
       clearTimeout(giveUpTimer);
       await this.settleForwards();

@@ -20,12 +20,13 @@ import {
   Shutdown,
   SUPPORTED_PROTOCOL_VERSIONS,
   TestAdvanceClock,
+  ToolCancel,
   ToolDrop,
   ToolRun,
 } from "./protocol/index.js";
 import type { SandboxFactory } from "./sandbox-factory.js";
 import { compiledCodeDir } from "./support-folder.js";
-import { dropOnTool, runTool } from "./tools.js";
+import { CancellableRuns, dropOnTool, runTool } from "./tools.js";
 
 export interface RuntimeServiceOptions {
   connection: Connection;
@@ -53,6 +54,7 @@ export class RuntimeService {
   /** Set the moment `shutdown` is answered, so requests behind it in the same read are refused. */
   private shuttingDown = false;
   private readonly slots = new Map<string, ExtensionSlot>();
+  private readonly toolRuns = new CancellableRuns();
   /** Unloads still flushing, so a quick reload never reads a seq.json about to be rewritten. */
   private readonly closing = new Map<string, Promise<void>>();
 
@@ -135,7 +137,8 @@ export class RuntimeService {
       }
       return { emitted: Object.fromEntries(emitted) };
     });
-    connection.onRequest(ToolRun, ({ id, ...params }) => runTool(this.slot(id), config, params));
+    connection.onRequest(ToolRun, ({ id, ...params }) => runTool(this.slot(id), config, params, this.toolRuns));
+    connection.onRequest(ToolCancel, ({ id, runId }) => ({ cancelled: this.toolRuns.cancel(id, runId) }));
     connection.onRequest(ToolDrop, ({ id, ...params }) => dropOnTool(this.slot(id), config, params));
     connection.onRequest(Shutdown, () => {
       // Answer first; the connection writes the answer before this timer fires.

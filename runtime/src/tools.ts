@@ -28,8 +28,38 @@ function droppedBy(slot: ExtensionSlot, title: string) {
   return (reason: string) => slot.log("warn", `${title}: dropped a returned file: ${reason}`);
 }
 
-function timing(config: RuntimeConfig, what: string) {
-  return { abortMs: config.toolAbortMs, giveUpMs: config.toolGiveUpMs, failCode: ErrorCodes.ToolFailed, what };
+function timing(config: RuntimeConfig, what: string, cancel?: AbortSignal) {
+  return { abortMs: config.toolAbortMs, giveUpMs: config.toolGiveUpMs, failCode: ErrorCodes.ToolFailed, what, ...(cancel ? { cancel } : {}) };
+}
+
+/**
+ * Tool runs under way that named a `runId`, so `tool.cancel` can abort their `ctx.signal`.
+ *
+ * @example
+ * const runs = new CancellableRuns();
+ * const signal = runs.begin("com.example.dev", "r-1"); // … runs.cancel("com.example.dev", "r-1") // true
+ */
+export class CancellableRuns {
+  private readonly runs = new Map<string, AbortController>();
+
+  begin(extensionId: string, runId: string): AbortSignal {
+    const controller = new AbortController();
+    this.runs.set(`${extensionId}\n${runId}`, controller);
+    return controller.signal;
+  }
+
+  end(extensionId: string, runId: string, signal: AbortSignal): void {
+    const key = `${extensionId}\n${runId}`;
+    if (this.runs.get(key)?.signal === signal) this.runs.delete(key);
+  }
+
+  /** False when no run by that id is under way (finished, or never started). */
+  cancel(extensionId: string, runId: string): boolean {
+    const controller = this.runs.get(`${extensionId}\n${runId}`);
+    if (!controller) return false;
+    controller.abort();
+    return true;
+  }
 }
 
 /**
@@ -39,7 +69,22 @@ function timing(config: RuntimeConfig, what: string) {
 export async function runTool(
   slot: ExtensionSlot,
   config: RuntimeConfig,
+  params: { tool: string; action: string; values: Record<string, unknown>; runId?: string },
+  runs?: CancellableRuns,
+): Promise<{ blocks: Block[] }> {
+  const cancel = params.runId !== undefined ? runs?.begin(slot.id, params.runId) : undefined;
+  try {
+    return await runToolOnce(slot, config, params, cancel);
+  } finally {
+    if (cancel && params.runId !== undefined) runs?.end(slot.id, params.runId, cancel);
+  }
+}
+
+async function runToolOnce(
+  slot: ExtensionSlot,
+  config: RuntimeConfig,
   params: { tool: string; action: string; values: Record<string, unknown> },
+  cancel: AbortSignal | undefined,
 ): Promise<{ blocks: Block[] }> {
   const live = await slot.ensureLive();
   const spec = findTool(slot, live, params.tool);
@@ -48,7 +93,7 @@ export async function runTool(
   const raw = await slot.call(
     live,
     { kind: "tool.run", ctx: slot.callContext(), tool: params.tool, action: params.action, values, files },
-    timing(config, `tool "${params.tool}"`),
+    timing(config, `tool "${params.tool}"`, cancel),
   );
   const processed = processToolResult(raw, spec.title);
   if (!processed.ok) {

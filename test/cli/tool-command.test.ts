@@ -23,10 +23,11 @@ describe("svckit tool", () => {
     expect(listed.code).toBe(0);
     const lines = listed.stdout.split("\n");
     expect(lines[0]).toBe(`Tool fixture (${TOOLS_ID})`);
-    expect(lines[1]).toBe(`  ${TOOLS_ID}/echo   Echo: Says back what it got`);
-    expect(lines[2]).toBe(`  ${TOOLS_ID}/plain  Plain`);
+    const width = `${TOOLS_ID}/picture`.length;
+    expect(lines[1]).toBe(`  ${`${TOOLS_ID}/echo`.padEnd(width)}  Echo: Says back what it got`);
+    expect(lines[2]).toBe(`  ${`${TOOLS_ID}/plain`.padEnd(width)}  Plain`);
     const json = await tool("list", "--json");
-    expect(JSON.parse(json.stdout).tools.map((t: { id: string }) => t.id)).toEqual(["echo", "plain", "fail", "read", "hash", "picture"].map((n) => `${TOOLS_ID}/${n}`));
+    expect(JSON.parse(json.stdout).tools.map((t: { id: string }) => t.id)).toEqual(["echo", "plain", "fail", "read", "picture", "hash"].map((n) => `${TOOLS_ID}/${n}`));
   });
 
   it("runs a tool with --field values typed by its fields, and prints the blocks as text", async () => {

@@ -41,7 +41,7 @@ describe("/v1/tools", () => {
     // The extension whose code cannot load still lists what its dist/tools.json declares.
     const fromFile = json.tools.find((t: any) => t.id === "com.example.unloadable/echo");
     expect(fromFile.title).toBe("Echo (from file)");
-    expect(json.tools.filter((t: any) => t.extensionId === TOOLS_ID).map((t: any) => t.name)).toEqual(["echo", "plain", "fail", "read", "hash", "picture"]);
+    expect(json.tools.filter((t: any) => t.extensionId === TOOLS_ID).map((t: any) => t.name)).toEqual(["echo", "plain", "fail", "read", "picture", "hash"]);
   });
 
   it("runs the first action with values normalized: defaults for missing fields, numbers clamped", async () => {
@@ -70,7 +70,7 @@ describe("/v1/tools", () => {
     });
     expect(await run("nope", {})).toEqual({
       status: 404,
-      json: { error: `${TOOLS_ID} has no tool "nope": its tools are "echo", "plain", "fail", "read", "hash", "picture"` },
+      json: { error: `${TOOLS_ID} has no tool "nope": its tools are "echo", "plain", "fail", "read", "picture", "hash"` },
     });
   });
 

@@ -2,7 +2,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { mkdirSync, realpathSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { ErrorCodes, ExtensionRun, ExtensionTools, Log, ToolDrop, ToolRun } from "@svc/runtime";
+import { ErrorCodes, ExtensionRun, ExtensionStatusChanged, ExtensionTools, Log, ToolCancel, ToolDrop, ToolRun } from "@svc/runtime";
 import { freshId, loadFixture, startRuntime, startSharedRuntime, type Started } from "./harness/setup.js";
 import { TOOL_SPEC_DEFAULTS } from "../tool-spec-defaults.js";
 
@@ -67,6 +67,24 @@ describe("tool.run", () => {
     expect(Date.now() - t0).toBeGreaterThanOrEqual(290);
     expect(aborted.error).toEqual({ code: ErrorCodes.Timeout, message: `${ID}: tool "wait" did not finish within 300 ms` });
     await started.runtime.waitFor(() => logs(started, "info").includes("signal aborted: true"));
+  });
+
+  it("tool.cancel aborts the named run's ctx.signal at once; an unknown or finished run is not cancelled", async () => {
+    const started = next();
+    await loadFixture(started, "tools", ID);
+    const pending = started.runtime.request(ToolRun, { id: ID, tool: "wait", action: "go", values: {}, runId: "r-1" });
+    // Once the guest waits on its signal (status running), cancel: the run answers cancelled at once,
+    // and the guest sees its signal aborted.
+    await started.runtime.waitFor(() => started.runtime.notifications(ExtensionStatusChanged, ID).some((s) => s.status === "running"));
+    let cancelled = await started.runtime.call(ToolCancel, { id: ID, runId: "r-1" });
+    expect(cancelled).toEqual({ cancelled: true });
+    expect((await pending).error).toEqual({ code: ErrorCodes.ToolFailed, message: 'tool "wait" was cancelled' });
+    await started.runtime.waitFor(() => logs(started, "info").includes("signal aborted: true"));
+    cancelled = await started.runtime.call(ToolCancel, { id: ID, runId: "r-1" });
+    expect(cancelled).toEqual({ cancelled: false });
+    expect(await started.runtime.call(ToolCancel, { id: ID, runId: "never" })).toEqual({ cancelled: false });
+    const bad = await started.runtime.request(ToolCancel, { id: ID, runId: "" });
+    expect(bad.error?.code).toBe(ErrorCodes.InvalidParams);
   });
 
   it("gives up with Timeout at the give-up limit even if the sandbox never answers", async () => {

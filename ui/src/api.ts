@@ -40,12 +40,21 @@ export class Api {
     return { Authorization: `Bearer ${this.token}` };
   }
 
-  /** POSTs `body` to `/api/<path>`; resolves with the answer or throws its `error`. */
-  async post<T = Record<string, unknown>>(path: string, body: unknown): Promise<T> {
+  /** GETs `/api/<path>`; resolves with the answer or throws its `error`. */
+  async get<T = Record<string, unknown>>(path: string): Promise<T> {
+    const answer = await fetch(`/api/${path}`, { headers: this.headers() });
+    const parsed = (await answer.json().catch(() => ({}))) as T & { error?: string };
+    if (!answer.ok) throw new ApiError(answer.status, parsed.error ?? `HTTP ${answer.status}`);
+    return parsed;
+  }
+
+  /** POSTs `body` to `/api/<path>`; resolves with the answer or throws its `error`. `signal` cancels the wait. */
+  async post<T = Record<string, unknown>>(path: string, body: unknown, signal?: AbortSignal): Promise<T> {
     const answer = await fetch(`/api/${path}`, {
       method: "POST",
       headers: { ...this.headers(), "Content-Type": "application/json" },
       body: JSON.stringify(body),
+      ...(signal ? { signal } : {}),
     });
     const parsed = (await answer.json().catch(() => ({}))) as T & { error?: string };
     if (!answer.ok) throw new ApiError(answer.status, parsed.error ?? `HTTP ${answer.status}`);

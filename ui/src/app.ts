@@ -16,6 +16,7 @@ import type { AppSettings, UiBlip, UiEvent } from "./wire.js";
 import { blipView, type BlipContext } from "./views/blip.js";
 import { preferenceField, settingsView, type SettingsContext } from "./views/settings.js";
 import { installView, type InstallSummaryView } from "./views/install.js";
+import { ToolsTray } from "./tools/tray.js";
 
 /** A tab of the expanded panel. The tools tray adds itself here. */
 export interface Tab {
@@ -26,6 +27,7 @@ export interface Tab {
 
 export const TABS: Tab[] = [
   { id: "blips", title: "Blips", render: (app) => app.renderPanel() },
+  { id: "tools", title: "Tools", render: (app) => app.tools.render(app.locale, Date.now()) },
   { id: "settings", title: "Settings", render: (app) => app.renderSettings() },
 ];
 
@@ -49,7 +51,9 @@ export class SvcApp extends LitElement {
     },
     { set: (callback, ms) => setTimeout(callback, ms), clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>) },
   );
-  private readonly locale = navigator.language || "en";
+  readonly locale = navigator.language || "en";
+  /** The tools tray (ui/src/tools). */
+  readonly tools = new ToolsTray(() => this.api, () => this.requestUpdate(), () => this.shell);
   private readonly shell = shellHooks();
   private staleTimer: ReturnType<typeof setInterval> | undefined;
   private hoverTimer: ReturnType<typeof setTimeout> | undefined;
@@ -135,6 +139,8 @@ export class SvcApp extends LitElement {
   /** One feed event: the store changes, then one redraw. */
   receive(event: UiEvent): void {
     this.store.apply(event);
+    // A load or reload may change what tools there are (the runtime's report replaces dist/tools.json's).
+    if (event.type === "extensions" || event.type === "snapshot") void this.tools.refresh();
     if (event.type === "notify") this.notify.push(event);
     this.requestUpdate();
     if (event.type === "blip") this.dispatchEvent(new CustomEvent("svc-blip", { detail: { id: event.id, seq: event.blip?.seq } }));
@@ -147,6 +153,8 @@ export class SvcApp extends LitElement {
     this.expanded = expanded;
     // The shell's answers are not awaited: the page never waits for its window.
     void Promise.resolve(this.shell.setExpanded?.(expanded)).catch(() => {});
+    // The clipboard is read only now, when the notch opens, for the tools tray's suggestions.
+    if (expanded && navigator.clipboard?.readText) void this.tools.noticeClipboard(() => navigator.clipboard.readText());
     void Promise.resolve(this.shell.setClickThrough?.(!expanded)).catch(() => {});
     if (!focus) return;
     void this.updateComplete.then(() => {

@@ -10,6 +10,12 @@ export interface ShellHooks {
   setClickThrough?(through: boolean): Promise<void> | void;
   /** Copies text to the clipboard. */
   copyText?(text: string): Promise<void> | void;
+  /**
+   * The path of a file the person dropped, where a shell offers it (the tools tray's drop
+   * actions use it; without it drops are off). The Electron shell hands out opaque handles
+   * instead (`registerDroppedFile`), which the host does not resolve yet.
+   */
+  pathForFile?(file: File): string;
   /** Commands from the tray or the shortcut: `open` (focus the first blip) or `settings`. */
   onCommand?(listener: (command: "open" | "settings") => void): void;
 }

@@ -23,7 +23,7 @@ import { extensionRoots, type HostOptions } from "./options.js";
 import { registerNotifications } from "./runtime-notifications.js";
 import { AppSettingsFile, startUiServer, type RunningUiServer } from "../ui-server/index.js";
 import { HostUiBackend } from "./ui-backend.js";
-import { AgentSwitches, ToolRunner } from "../tools/index.js";
+import { AgentSwitches, ToolRunner, pageTools } from "../tools/index.js";
 import { FolderManager, type ExtensionManager } from "../manage/index.js";
 
 /** `input` and `itemId` when given, nothing when not. */
@@ -255,6 +255,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
       logs,
       oauth: trust.oauth,
       manager,
+      tools: pageTools(tools),
     });
     await backend.refreshManaged();
     ui = await startUiServer({ backend, ...options.ui, log });

@@ -15,6 +15,7 @@ import type { BlipStore, StoredBlip } from "../store/index.js";
 import { InstallReviews } from "../ui-server/index.js";
 import type { AppSettingsFile, UiBackend, UiBlip, UiEvent, UiExtension, UiPreference, UiSignIn } from "../ui-server/index.js";
 import type { ExtensionSet } from "./extension-set.js";
+import type { PageTools } from "../tools/index.js";
 
 export interface UiBackendDeps {
   store: BlipStore;
@@ -33,6 +34,8 @@ export interface UiBackendDeps {
   oauth: Pick<OAuthService, "connect" | "connections" | "disconnect">;
   /** Enable, disable, uninstall, and each extension's origin and switch. */
   manager: ExtensionManager;
+  /** The tools tray's list and runs. */
+  tools?: PageTools;
 }
 
 /** Denials kept per extension. */
@@ -76,6 +79,10 @@ export class HostUiBackend implements UiBackend {
   private readonly stopListening: () => void;
   /** The manager's list (origin, switch, status), read again whenever extensions change. */
   private managed: ExtensionInfo[] = [];
+
+  get tools(): PageTools | undefined {
+    return this.deps.tools;
+  }
 
   constructor(private readonly deps: UiBackendDeps) {
     this.reviews = new InstallReviews(deps.supportDir);

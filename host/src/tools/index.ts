@@ -12,3 +12,4 @@ export { ToolError, TOOL_ERROR_STATUS, type ToolErrorKind } from "./tool-error.j
 export { AgentSwitches } from "./agent-switches.js";
 export { toolRoutes, CALLER_HEADER } from "./tool-routes.js";
 export { checkValues, readRunRequest, readDropRequest, defaultAction } from "./tool-request.js";
+export { pageTools, PAGE_IMAGE_MAX_BYTES, type PageTools, type PageBlock } from "./page-tools.js";

@@ -11,6 +11,7 @@ import type { Block, ToolSpec } from "@svc/api";
 import {
   ErrorCodes,
   ResponseError,
+  ToolCancel,
   ToolDrop,
   ToolPathFence,
   ToolRun,
@@ -149,7 +150,7 @@ export class ToolRunner {
    *
    * @throws ToolError for every failure, with its kind.
    */
-  async run(extensionId: string, name: string, body: unknown, caller: ToolCaller = "person"): Promise<{ blocks: Block[] }> {
+  async run(extensionId: string, name: string, body: unknown, caller: ToolCaller = "person", runId?: string): Promise<{ blocks: Block[] }> {
     const tool = this.find(extensionId, name);
     this.refuseAgentUnlessOn(tool, caller);
     const { action, values } = readRunRequest(tool, body);
@@ -164,7 +165,7 @@ export class ToolRunner {
       values[field] = await checkGivenFiles(`values.${field}`, paths);
       given.push(...(values[field] as string[]));
     }
-    const answer = await this.send(tool, ToolRun, { id: extensionId, tool: name, action, values });
+    const answer = await this.send(tool, ToolRun, { id: extensionId, tool: name, action, values, ...(runId === undefined ? {} : { runId }) });
     const fence = await this.fence(extensionId, given);
     const blocks = await fenceBlocks(fence, answer.blocks as Block[], this.dropped(tool));
     return { blocks };
@@ -187,6 +188,19 @@ export class ToolRunner {
     const fence = await this.fence(extensionId, files);
     const outputs = await fencePaths(fence, answer.outputs, this.dropped(tool));
     return { ...answer, outputs };
+  }
+
+  /**
+   * Aborts the `ctx.signal` of the run started with `runId` (the notch's Cancel). False when that
+   * run is not under way any more.
+   */
+  async cancel(extensionId: string, runId: string): Promise<boolean> {
+    try {
+      const { cancelled } = await this.deps.request(ToolCancel, { id: extensionId, runId }, { timeoutMs: 5_000 });
+      return cancelled;
+    } catch (error) {
+      throw failure(error, extensionId);
+    }
   }
 
   private refuseAgentUnlessOn(tool: ListedTool, caller: ToolCaller): void {

@@ -16,6 +16,11 @@
  * | `POST /api/signins` `{extensionId, provider, action, connection?}` | `{ok}`: connect (the sign-in page opens) or disconnect |
  * | `POST /api/install/review` `{path}` | `{ok, reviewId, summary}`: what a `.svc` is and can reach |
  * | `POST /api/install/decide` `{reviewId, accept}` | `{ok, installed, id}` once installed (or dropped) |
+ * | `GET /api/tools` | `{tools}`: every tool (host/src/tools) |
+ * | `POST /api/tools/run` `{tool, action?, values?}` | `{ok, blocks}`; a failure answers the `/v1` route's status |
+ * | `POST /api/tools/cancel` `{tool, runId}` | `{ok, cancelled}`: aborts that run's `ctx.signal` |
+ * | `POST /api/tools/drop` `{tool, action, files}` | `{ok, message, outputs, copiedText?}` |
+ * | `POST /api/tools/agents` `{tool, enabled}` | `{ok, id, agents}`: the switch for AI agents |
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { fileURLToPath } from "node:url";
@@ -27,6 +32,7 @@ import { readJson, SECURITY_HEADERS, sendJson, stringField, UiHttpError } from "
 import { Sessions } from "./sessions.js";
 import { readStaticFiles } from "./static-files.js";
 import type { AppSettings, Snapshot, UiEvent } from "./wire.js";
+import { ToolError, type PageTools } from "../tools/index.js";
 
 /** What the UI server needs from the host. */
 export interface UiBackend {
@@ -41,6 +47,8 @@ export interface UiBackend {
   /** The summary of a `.svc` at a path the person gave; the install waits for `decideInstall`. */
   reviewInstall(path: string): Promise<{ reviewId: string; summary: unknown }>;
   decideInstall(reviewId: string, accept: boolean): Promise<{ installed: boolean; id: string }>;
+  /** The tools tray's list and runs; absent: the page shows no tools. */
+  readonly tools?: PageTools;
 }
 
 export interface UiServerOptions {
@@ -75,6 +83,17 @@ export async function startUiServer(options: UiServerOptions): Promise<RunningUi
   let port = 0;
 
   const ok = (res: ServerResponse, body: Record<string, unknown> = {}) => sendJson(res, 200, { ok: true, ...body });
+  /** A tools tray command: the host's ToolRunner answers, a ToolError keeps its status. */
+  const toolCall = async (req: IncomingMessage, res: ServerResponse, call: (tools: PageTools, body: Record<string, unknown>) => Promise<object>) => {
+    if (!backend.tools) throw new UiHttpError(404, "this svc has no tools");
+    const body = await readJson(req);
+    try {
+      ok(res, { ...(await call(backend.tools, body)) });
+    } catch (error) {
+      if (error instanceof ToolError) throw new UiHttpError(error.status, error.message);
+      throw error;
+    }
+  };
   const posts: Record<string, Route> = {
     "/api/actions": async (req, res) => {
       const body = await readJson(req);
@@ -148,6 +167,10 @@ export async function startUiServer(options: UiServerOptions): Promise<RunningUi
         throw new UiHttpError(400, (error as Error).message);
       }
     },
+    "/api/tools/run": (req, res) => toolCall(req, res, (tools, body) => tools.run(body)),
+    "/api/tools/drop": (req, res) => toolCall(req, res, (tools, body) => tools.drop(body)),
+    "/api/tools/cancel": (req, res) => toolCall(req, res, (tools, body) => tools.cancel(body)),
+    "/api/tools/agents": (req, res) => toolCall(req, res, (tools, body) => tools.agents(body)),
     "/api/run": async (req, res) => {
       const id = stringField(await readJson(req), "extensionId")!;
       if (!backend.runNow(id)) throw new UiHttpError(404, `no loaded extension ${id}`);
@@ -178,6 +201,7 @@ export async function startUiServer(options: UiServerOptions): Promise<RunningUi
       if (req.method !== "GET") throw new UiHttpError(405, "use GET /api/events", { Allow: "GET" });
       return feed.serve(req, res, SECURITY_HEADERS);
     }
+    if (path === "/api/tools" && req.method === "GET") return sendJson(res, 200, { tools: backend.tools?.list() ?? [] });
     if (path === "/api/session") {
       if (req.method !== "POST") throw new UiHttpError(405, "use POST /api/session", { Allow: "POST" });
       const exchanged = sessions.exchange((await readJson(req)).ticket);

@@ -121,8 +121,12 @@ export const ExtensionAction = request(
 /** A result block as it crosses the pipe; the SDK's schema checked it before it was sent. */
 const BlockSchema = z.looseObject({ type: z.string() });
 
+/** Names one tool run so `tool.cancel` can reach it (our addition). */
+const RunIdSchema = z.string().min(1).max(64);
+
 /**
- * `tool.run`: runs one action of one tool with the values normalized against its spec.
+ * `tool.run`: runs one action of one tool with the values normalized against its spec. `runId`
+ * (our addition) names the run for `tool.cancel`.
  *
  * @example {"jsonrpc":"2.0","id":7,"method":"tool.run","params":{"id":"com.example.dev","tool":"jwt","action":"decode","values":{"token":"eyJ…"}}}
  */
@@ -133,9 +137,19 @@ export const ToolRun = request(
     tool: z.string().min(1),
     action: z.string(),
     values: z.record(z.string(), z.unknown()).default({}),
+    runId: RunIdSchema.optional(),
   }),
   z.object({ blocks: z.array(BlockSchema) }),
 );
+
+/**
+ * `tool.cancel` (our addition; SPEC.md has no cancel): aborts the `ctx.signal` of the run with
+ * that `runId`, which then answers -32006 `tool "<name>" was cancelled` at once.
+ * `cancelled` is false when no such run is under way.
+ *
+ * @example {"jsonrpc":"2.0","id":9,"method":"tool.cancel","params":{"id":"com.example.dev","runId":"r-17"}}
+ */
+export const ToolCancel = request("tool.cancel", z.object({ id: ExtensionIdSchema, runId: RunIdSchema }), z.object({ cancelled: z.boolean() }));
 
 /**
  * `tool.drop`: hands dropped files to the tool's `drop()`.

@@ -1,0 +1,80 @@
+/**
+ * Tools for the notch page (the UI server's `/api/tools`): the same `ToolRunner` as `/v1`, with
+ * an `image` block's picture inlined as a `data:` URL, since the page's CSP takes `img-src 'self'
+ * data:` and an `<img>` cannot send the session header. The runner has already fenced the path
+ * (the extension's data folder, or a file the person gave in that run); nothing else is read.
+ */
+import { readFile, stat } from "node:fs/promises";
+import { extname } from "node:path";
+import type { Block } from "@svc/api";
+import { ToolError } from "./tool-error.js";
+import type { ListedTool, ToolRunner } from "./tool-runner.js";
+
+const IMAGE_TYPES: Record<string, string> = { ".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg", ".gif": "image/gif", ".webp": "image/webp" };
+
+/** Pictures past this size are not inlined; the block keeps its path only. */
+export const PAGE_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+
+/** A block as the page gets it: an image may carry its picture. */
+export type PageBlock = Block | (Extract<Block, { type: "image" }> & { dataUrl?: string });
+
+async function inline(block: Block): Promise<PageBlock> {
+  if (block.type !== "image") return block;
+  const type = IMAGE_TYPES[extname(block.path).toLowerCase()];
+  if (!type) return block;
+  try {
+    if ((await stat(block.path)).size > PAGE_IMAGE_MAX_BYTES) return block;
+    return { ...block, dataUrl: `data:${type};base64,${(await readFile(block.path)).toString("base64")}` };
+  } catch {
+    return block;
+  }
+}
+
+function checkRunId(runId: unknown): string {
+  if (typeof runId !== "string" || !/^[A-Za-z0-9_-]{1,64}$/.test(runId)) throw new ToolError("invalid", '"runId" should be 1–64 letters, digits, - or _');
+  return runId;
+}
+
+/** `{tool: "<extension-id>/<name>", …rest}` → the two halves of the id and the rest. */
+function split(body: Record<string, unknown>): [string, string, Record<string, unknown>] {
+  const { tool, ...rest } = body;
+  const id = typeof tool === "string" ? tool : "";
+  const at = id.indexOf("/");
+  return [id.slice(0, Math.max(0, at)), id.slice(at + 1), rest];
+}
+
+/**
+ * @example
+ * const tools = pageTools(host.tools);
+ * tools.list(); await tools.run({ tool: "dev.svc.devtools/json", action: "format", values: { input: "[1]" } });
+ */
+export function pageTools(runner: ToolRunner) {
+  return {
+    list: (): ListedTool[] => runner.list(),
+    /** `body`: `{tool: "<extension-id>/<name>", action?, values?}`. Throws `ToolError`. */
+    async run(body: Record<string, unknown>): Promise<{ blocks: PageBlock[] }> {
+      const [extensionId, name, { runId, ...request }] = split(body);
+      const { blocks } = await runner.run(extensionId, name, request, "person", runId === undefined ? undefined : checkRunId(runId));
+      return { blocks: await Promise.all(blocks.map(inline)) };
+    },
+    /** `body`: `{tool, runId}`: the notch's Cancel aborts that run's `ctx.signal`. */
+    async cancel(body: Record<string, unknown>): Promise<{ cancelled: boolean }> {
+      const [extensionId, , { runId }] = split(body);
+      return { cancelled: await runner.cancel(extensionId, checkRunId(runId)) };
+    },
+    /** `body`: `{tool, action, files}`; the paths come from the desktop shell's `pathForFile`. */
+    drop(body: Record<string, unknown>) {
+      const [extensionId, name, request] = split(body);
+      return runner.drop(extensionId, name, request, "person");
+    },
+    /** `body`: `{tool, enabled}`: the person's switch for agents (Settings). */
+    async agents(body: Record<string, unknown>): Promise<{ id: string; agents: boolean }> {
+      const [extensionId, name, request] = split(body);
+      if (typeof request.enabled !== "boolean") throw new ToolError("invalid", '"enabled" should be true or false');
+      const tool = await runner.setAgents(extensionId, name, request.enabled);
+      return { id: tool.id, agents: tool.agents };
+    },
+  };
+}
+
+export type PageTools = ReturnType<typeof pageTools>;

@@ -1,0 +1,243 @@
+/**
+ * The tools tray in real Chromium against the real host and runtime: the list by category and
+ * search, every field type, every block type, errors as a critical status, live mode that never
+ * lets a stale answer replace a newer one, cancel, and the clipboard suggestion.
+ */
+import { mkdir, symlink, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { makeWorld, REPO, startHost, writeExtension, type RunningHost, type World } from "../host/harness.js";
+import { FIXTURE_CODE, TOOLS_FILE, TOOLS_ID } from "../host-tools/fixture.js";
+import { callHost } from "../host-tools/harness.js";
+import { launchChromium, openUi, type UiBrowser } from "./harness.js";
+
+let world: World;
+let host: RunningHost;
+let ui: UiBrowser;
+
+/** A live tool whose answer to input starting "slow" comes 1.5 s late. */
+const LAG_CODE = `module.exports = { default: { tools: {
+  lag: { id: "lag", title: "Lag", icon: "clock", summary: "Answers slowly to slow input", category: "everyday", live: true,
+    fields: [{ id: "input", type: "text", label: "Input" }], actions: [{ id: "go", title: "Go" }],
+    run: async (_a, v, ctx) => {
+      if (v.input.startsWith("slow")) await new Promise((r) => {
+        const t = setTimeout(r, 1500);
+        ctx.signal.addEventListener("abort", () => { clearTimeout(t); ctx.log.info("lag saw the abort: " + v.input); r(); });
+      });
+      return [{ type: "text", value: "got " + v.input }];
+    } },
+} } };`;
+
+beforeAll(async () => {
+  world = await makeWorld();
+  await writeExtension(join(world.bundled, "tools"), { svc: { id: TOOLS_ID, title: "Tool fixture" }, code: FIXTURE_CODE, tools: TOOLS_FILE });
+  await writeExtension(join(world.bundled, "lag"), { svc: { id: "com.example.lag", title: "Lag" }, code: LAG_CODE });
+  await symlink(join(REPO, "extensions", "devtools"), join(world.bundled, "devtools"));
+  host = await startHost(world, { SVC_HOST_CLOCK: "system" });
+  await host.waitFor((e) => e.type === "extension.tools" && e.id === "dev.svc.devtools", { timeoutMs: 15_000 });
+  ui = await launchChromium();
+}, 40_000);
+
+afterAll(async () => {
+  await ui?.close();
+  await host?.stop();
+  await world?.remove();
+});
+
+async function openTools(): Promise<Page> {
+  const page = await openUi(world, ui.context);
+  await page.click("#tab-tools");
+  await page.waitForSelector(".tool-item");
+  return page;
+}
+
+async function openTool(page: Page, id: string): Promise<void> {
+  await page.click(`.tool-item[data-tool="${id}"]`);
+  await page.waitForSelector(`[data-open-tool="${id}"]`);
+}
+
+const resultText = (page: Page) => page.locator(".tool-result").innerText();
+
+describe("the tools tray", () => {
+  it("lists every tool by category and finds them by title and summary", async () => {
+    const page = await openTools();
+    const groups = await page.locator(".tool-group h2").allInnerTexts();
+    expect(groups.map((g) => g.toUpperCase())).toEqual(expect.arrayContaining(["DEVELOPER", "DESIGN", "EVERYDAY"]));
+    expect(await page.locator(".tool-item").count()).toBe(6 + 1 + 9);
+    await page.fill(".tool-search", "back what");
+    expect(await page.locator(".tool-item").allInnerTexts()).toEqual([expect.stringContaining("Echo")]);
+    await page.fill(".tool-search", "contrast");
+    expect(await page.locator(".tool-item").allInnerTexts()).toEqual([expect.stringContaining("Colour")]);
+    await page.close();
+  });
+
+  it("draws every field type, and runs the first action on Return and others by their buttons", async () => {
+    const page = await openTools();
+    await openTool(page, `${TOOLS_ID}/echo`);
+    const form = page.locator(".tool-form");
+    expect(await form.locator(".tool-field").evaluateAll((els) => els.map((el) => el.className.replace("tool-field field-", "")))).toEqual([
+      "text", "number", "toggle", "choice", "code", "pairs", "file",
+    ]);
+    expect(await form.locator("input[type=number]").getAttribute("min")).toBe("1");
+    expect(await form.locator("input[type=number]").getAttribute("max")).toBe("10");
+    await form.locator(".field-text input").fill("typed");
+    await form.locator(".field-number input").fill("7");
+    await form.locator(".field-toggle input").check();
+    await form.locator(".field-choice select").selectOption("two");
+    await form.locator(".field-code textarea").fill('{"a": 1}');
+    await form.locator(".field-pairs textarea").fill("Accept: text/html\nX-Id: 7");
+    await form.locator(".field-pairs textarea").dispatchEvent("change");
+    await form.locator(".field-text input").press("Enter");
+    await page.waitForSelector(".tool-code code");
+    expect(JSON.parse(await page.locator(".tool-code code").innerText())).toEqual({
+      action: "go",
+      values: { input: "typed", count: 7, flag: true, pick: "two", source: '{"a": 1}', headers: [{ name: "Accept", value: "text/html" }, { name: "X-Id", value: "7" }], file: [] },
+    });
+    await page.click('button[data-action="again"]');
+    await expect.poll(async () => JSON.parse(await page.locator(".tool-code code").innerText()).action).toBe("again");
+    await page.close();
+  });
+
+  it("draws every block type: status with a shape, text, code with copy, a table with links and relative dates, files, image, colour", async () => {
+    const page = await openTools();
+    await openTool(page, `${TOOLS_ID}/picture`);
+    await page.click('button[data-action="run"]');
+    await page.waitForSelector(".tool-image");
+    expect(await page.locator(".tool-image").getAttribute("src")).toMatch(/^data:image\/png;base64,iVBOR/);
+    expect(await page.locator(".tool-color .swatch").evaluate((el) => getComputedStyle(el).backgroundColor)).toBe("rgb(255, 136, 0)");
+    await page.click('button[aria-label="Back to all tools"]');
+
+    await openTool(page, "dev.svc.devtools/timestamp");
+    const threeHoursAgo = Math.floor(Date.now() / 1000) - 3 * 3600;
+    await page.fill(".field-text input", new Date(threeHoursAgo * 1000).toISOString());
+    await expect.poll(() => resultText(page)).toContain(String(threeHoursAgo));
+    expect(await page.locator(".tool-status").first().innerText()).toBe("Read as ISO 8601");
+    expect(await page.locator(".tool-table tr").first().innerText()).toMatch(/Relative\s+3 hours ago/);
+    await page.click('button[aria-label="Back to all tools"]');
+
+    await openTool(page, "dev.svc.devtools/json");
+    await page.fill(".field-code textarea", '{"b":1}');
+    await page.waitForSelector(".tool-status.tone-positive .shape");
+    expect(await page.locator(".tool-status.tone-positive").innerText()).toBe("✔ Valid JSON");
+    await page.click(".tool-code .copy");
+    await expect.poll(() => page.locator(".tool-code .copy").innerText()).toMatch(/Copied|Copy failed/);
+    await page.click('button[aria-label="Back to all tools"]');
+
+    await openTool(page, "dev.svc.devtools/curl");
+    await page.fill(".field-code textarea", "curl https://api.example.com/x?y=1");
+    await page.waitForSelector('.tool-table a[href="https://api.example.com/x?y=1"]');
+    await page.click('button[aria-label="Back to all tools"]');
+
+    await openTool(page, "dev.svc.devtools/base64");
+    await page.fill(".field-code textarea", "aGVsbG8=");
+    await page.click('button[data-action="decodeToFile"]');
+    await page.waitForSelector(".tool-files code");
+    expect(await page.locator(".tool-files code").innerText()).toMatch(/Data\/dev\.svc\.devtools\/decoded\.bin$/);
+    await page.click('button[aria-label="Back to all tools"]');
+
+    const dir = join(world.root, "person");
+    await mkdir(dir, { recursive: true });
+    await writeFile(join(dir, "note.txt"), "a note\non two lines");
+    await openTool(page, `${TOOLS_ID}/read`);
+    await page.fill(".field-file textarea", join(dir, "note.txt"));
+    await page.locator(".field-file textarea").dispatchEvent("change");
+    await page.click('button[data-action="read"]');
+    await page.waitForSelector(".tool-text");
+    expect(await page.locator(".tool-text").innerText()).toBe("a note\non two lines");
+    await page.close();
+  });
+
+  it("shows a failure as a critical status with the message, never a stack", async () => {
+    const page = await openTools();
+    await openTool(page, `${TOOLS_ID}/fail`);
+    await page.click('button[data-action="throw"]');
+    await page.waitForSelector(".tool-status.tone-critical");
+    expect(await page.locator(".tool-status.tone-critical").innerText()).toBe("✖ bad input: try again");
+    await page.click('button[data-action="invalid"]');
+    await expect.poll(() => page.locator(".tool-status.tone-critical").innerText()).toBe("✖ Fail returned something the app can't show.");
+    await page.close();
+  });
+
+  it("live: runs as you type, and a slow stale answer never replaces a newer one", async () => {
+    const page = await openTools();
+    await openTool(page, "com.example.lag/lag");
+    await page.fill(".field-text input", "slow one");
+    await page.waitForSelector(".tool-running");
+    await page.fill(".field-text input", "fast");
+    await expect.poll(() => resultText(page)).toBe("got fast");
+    // The slow answer arrives later and is dropped.
+    await page.waitForTimeout(1800);
+    expect(await resultText(page)).toBe("got fast");
+    await page.close();
+  });
+
+  it("cancel: a run in flight shows progress and can be cancelled, aborting the tool's ctx.signal; its answer is ignored", async () => {
+    const page = await openTools();
+    await openTool(page, "com.example.lag/lag");
+    await page.fill(".field-text input", "slow two");
+    await page.waitForSelector(".tool-running");
+    const from = host.events.length;
+    await page.click(".tool-running button");
+    await host.waitFor((e) => e.type === "log" && e.message === "lag saw the abort: slow two", { from, timeoutMs: 5_000 });
+    await page.waitForSelector(".tool-status.tone-critical");
+    expect(await page.locator(".tool-status.tone-critical").innerText()).toBe("✖ Cancelled.");
+    await page.waitForTimeout(1800);
+    // Opening the live tool ran it once with empty input; the cancelled run's answer never shows.
+    expect(await resultText(page)).toBe("got ");
+    await page.close();
+  });
+
+  it("offers the tools for what the clipboard holds first, with the text filled in", async () => {
+    const page = await openUi(world, ui.context);
+    await ui.context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: new URL(page.url()).origin });
+    await page.evaluate(() => navigator.clipboard.writeText('{"copied": true}'));
+    await page.click(".notch-button"); // close
+    await page.click(".notch-button"); // open: the clipboard is read now
+    await page.click("#tab-tools");
+    await page.waitForSelector(".tool-group.suggested .tool-item");
+    expect(await page.locator(".tool-group.suggested .tool-item").evaluateAll((els) => els.map((el) => el.getAttribute("data-tool")))).toEqual(["dev.svc.devtools/json", `${TOOLS_ID}/echo`]);
+    await page.click('.tool-group.suggested .tool-item[data-tool="dev.svc.devtools/json"]');
+    expect(await page.locator(".field-code textarea").inputValue()).toBe('{"copied": true}');
+    await page.waitForSelector(".tool-status.tone-positive");
+    expect(await page.locator(".tool-code code").innerText()).toBe('{\n  "copied": true\n}');
+    await page.close();
+  });
+
+  it("drops files through the desktop shell's pathForFile on a drop action, and copies what the tool copied", async () => {
+    const dir = join(world.root, "dropped");
+    await mkdir(dir, { recursive: true });
+    await writeFile(join(dir, "a.txt"), "a");
+    await writeFile(join(dir, "b.txt"), "b");
+    // The desktop shell's preload, as a stand-in: a dropped file's path, and a clipboard.
+    await ui.context.addInitScript((folder: string) => {
+      const copied: string[] = [];
+      Object.assign(window, { svcShell: { pathForFile: (file: File) => `${folder}/${file.name}`, copyText: (text: string) => copied.push(text) }, copied });
+    }, dir);
+    const page = await openTools();
+    await openTool(page, `${TOOLS_ID}/hash`);
+    const drop = (names: string[]) =>
+      page.evaluate((list) => {
+        const transfer = new DataTransfer();
+        for (const name of list) transfer.items.add(new File([name], name, { type: "text/plain" }));
+        document.querySelector('.drop-zone[data-drop="list"]')!.dispatchEvent(new DragEvent("drop", { dataTransfer: transfer, bubbles: true, cancelable: true }));
+      }, names);
+    await drop(["a.txt"]);
+    await expect.poll(() => page.locator(".tool-drops .tool-status").innerText()).toBe("✖ List needs at least 2 files it accepts; got 1");
+    await drop(["a.txt", "b.txt"]);
+    await expect.poll(() => page.locator(".tool-drops .tool-status").innerText()).toBe("✔ list 2");
+    expect(await page.locator(".tool-drops .tool-files code").innerText()).toMatch(/Data\/com\.example\.tools\/list\.txt$/);
+    expect(await page.evaluate(() => (window as unknown as { copied: string[] }).copied)).toEqual([`${dir}/a.txt,${dir}/b.txt`]);
+    await page.close();
+  });
+
+  it("the person switches a tool on for AI agents from the tool itself", async () => {
+    const page = await openTools();
+    await openTool(page, `${TOOLS_ID}/plain`);
+    await page.check(".tool-agents input");
+    await expect.poll(async () => (await callHost(world, "GET", "/v1/tools")).json.tools.find((t: { id: string }) => t.id === `${TOOLS_ID}/plain`).agents).toBe(true);
+    await page.uncheck(".tool-agents input");
+    await expect.poll(async () => (await callHost(world, "GET", "/v1/tools")).json.tools.find((t: { id: string }) => t.id === `${TOOLS_ID}/plain`).agents).toBe(false);
+    await page.close();
+  });
+});
