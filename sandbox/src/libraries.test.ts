@@ -61,7 +61,6 @@ afterAll(() => pool.dispose());
 
 function runOnNode(bundle: string): unknown {
   const module = { exports: {} as Record<string, unknown> };
-  // eslint-disable-next-line no-new-func -- runs the same bundle on Node, to compare
   new Function("module", "exports", "require", bundle)(module, module.exports, createRequire(import.meta.url));
   return (module.exports as { update(): unknown }).update();
 }

@@ -29,7 +29,6 @@ describe("bundle", () => {
     expect(outcome.code).toContain("module.exports");
     expect(outcome.code).not.toContain("require(");
     const module = { exports: {} as { default?: { greeting: string } } };
-    // eslint-disable-next-line no-new-func -- runs the same bundle on Node, to compare
     new Function("module", "exports", outcome.code)(module, module.exports);
     expect(module.exports.default?.greeting).toBe("HI!");
   });

@@ -194,7 +194,7 @@ export class ToolsTray {
       const answer = await api.post<{ message: string; outputs: string[]; copiedText?: string }>("tools/drop", { tool: tool.id, action: action.id, files: taken.map((f) => pathForFile(f)) });
       if (answer.copiedText !== undefined) {
         const copy = this.shell().copyText;
-        if (copy) copy(answer.copiedText);
+        if (copy) void Promise.resolve(copy(answer.copiedText)).catch(() => {});
         else void navigator.clipboard?.writeText(answer.copiedText).catch(() => {});
       }
       this.drop = { busy: false, tone: "positive", message: answer.message, outputs: answer.outputs };
