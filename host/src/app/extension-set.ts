@@ -371,6 +371,9 @@ export class ExtensionSet implements HookTarget {
 
   private async sendFileEvent(id: string, paths: string[]): Promise<void> {
     try {
+      // Like a webhook: while the extension (re)loads, the event waits for the new load.
+      await this.passGate(id);
+      if (!this.loaded.has(id)) return;
       await this.inFlight.track(id, this.deps.supervisor.request(ExtensionEvent, { id, event: { type: "file", paths } }));
       this.deps.emit({ type: "event.sent", id, event: "file", paths });
     } catch (error) {
