@@ -16,6 +16,7 @@ import { checkWatchPaths, type FileTriggers } from "../watch/index.js";
 import type { RuntimeSupervisor } from "../supervisor/index.js";
 import { readDisabled } from "../support/index.js";
 import { InFlight } from "./in-flight.js";
+import { LoadGates } from "./load-gates.js";
 
 export interface ExtensionSetDeps {
   roots: readonly ExtensionRoot[];
@@ -72,11 +73,8 @@ export class ExtensionSet implements HookTarget {
   private readonly changedPreferences = new Set<string>();
   private readonly inFlight: InFlight;
   private disabled: ReadonlySet<string> = new Set();
-  /**
-   * Extensions whose events must wait: being loaded or reloaded, or their runtime restarting.
-   * Each names why it is closed; it opens when every reason is gone.
-   */
-  private readonly gates = new Map<string, { reasons: Set<string>; opened: Promise<void>; open(): void }>();
+  /** Extensions whose events must wait: being loaded or reloaded, or their runtime restarting. */
+  private readonly gates = new LoadGates();
   private firstScan!: () => void;
   /** Resolves once the first rescan has read the roots (the HTTP server starts then). */
   readonly scanned = new Promise<void>((resolve) => (this.firstScan = resolve));
@@ -110,7 +108,7 @@ export class ExtensionSet implements HookTarget {
   preferencesChanged(id: string): void {
     if (!this.loaded.has(id)) return;
     this.changedPreferences.add(id);
-    this.closeGate(id, "preferences");
+    this.gates.close(id, "preferences");
   }
 
   /**
@@ -120,11 +118,11 @@ export class ExtensionSet implements HookTarget {
    */
   loadChangedPreferences(id: string): Promise<void> {
     if (!this.changedPreferences.has(id)) {
-      this.openGate(id, "preferences");
+      this.gates.open(id, "preferences");
       return Promise.resolve();
     }
     // Events sent from now on go to the new load; the ones already running finish first.
-    this.closeGate(id, "preferences");
+    this.gates.close(id, "preferences");
     return this.inFlight
       .idle(id)
       .then(() =>
@@ -133,40 +131,14 @@ export class ExtensionSet implements HookTarget {
           if (ext && this.changedPreferences.has(id)) await this.sendLoad(ext, "preferences");
         }),
       )
-      .finally(() => this.openGate(id, "preferences"));
+      .finally(() => this.gates.open(id, "preferences"));
   }
 
   /** The runtime died: every event waits until its extension is loaded into the next one. */
   runtimeLost(): void {
-    for (const id of this.loaded.keys()) this.closeGate(id, "runtime");
+    for (const id of this.loaded.keys()) this.gates.close(id, "runtime");
   }
 
-  private closeGate(id: string, reason: string): void {
-    const gate = this.gates.get(id);
-    if (gate) return void gate.reasons.add(reason);
-    let open!: () => void;
-    const opened = new Promise<void>((resolve) => (open = resolve));
-    this.gates.set(id, { reasons: new Set([reason]), opened, open });
-  }
-
-  private openGate(id: string, reason: string): void {
-    const gate = this.gates.get(id);
-    if (!gate || !gate.reasons.delete(reason) || gate.reasons.size > 0) return;
-    this.gates.delete(id);
-    gate.open();
-  }
-
-  /** `id` is gone: whatever waits for it goes on (and finds it unloaded). */
-  private releaseGate(id: string): void {
-    const gate = this.gates.get(id);
-    this.gates.delete(id);
-    gate?.open();
-  }
-
-  /** Waits while `id` is being loaded; returns with the gate open (nothing awaited after it). */
-  private async passGate(id: string): Promise<void> {
-    for (let gate = this.gates.get(id); gate; gate = this.gates.get(id)) await gate.opened;
-  }
 
   /** Runs `task` after every refresh or load queued before it. */
   private enqueue(task: () => Promise<void>): Promise<void> {
@@ -188,9 +160,9 @@ export class ExtensionSet implements HookTarget {
   async restoreAll(): Promise<void> {
     this.runtimeLost();
     await this.queue;
-    await Promise.all([...this.loaded.values()].map((ext) => this.sendLoad(ext, "restored").finally(() => this.openGate(ext.id, "runtime"))));
+    await Promise.all([...this.loaded.values()].map((ext) => this.sendLoad(ext, "restored").finally(() => this.gates.open(ext.id, "runtime"))));
     // Extensions unloaded meanwhile have nothing to wait for.
-    for (const id of [...this.gates.keys()]) if (!this.loaded.has(id)) this.openGate(id, "runtime");
+    for (const id of this.gates.ids()) if (!this.loaded.has(id)) this.gates.open(id, "runtime");
   }
 
   /** The runtime reported the tools of a fresh load: they replace the ones from `dist/tools.json`. */
@@ -242,7 +214,7 @@ export class ExtensionSet implements HookTarget {
    */
   async deliver(delivery: HookDelivery): Promise<unknown> {
     const { extensionId: id, body, receivedAt, replyId } = delivery;
-    await this.passGate(id);
+    await this.gates.pass(id);
     // From here to the request nothing awaits: a reload that starts later waits for this event.
     if (!this.loaded.has(id)) throw new Error(this.problems.get(id) ?? `${id} is no longer loaded`);
     this.deps.scheduler.webhookEvent(id);
@@ -284,7 +256,7 @@ export class ExtensionSet implements HookTarget {
       else this.loaded.set(ext.id, ext);
     }
     // Events for these wait for their (re)load, however long the loads before them take.
-    for (const [ext] of toLoad) this.closeGate(ext.id, "load");
+    for (const [ext] of toLoad) this.gates.close(ext.id, "load");
     this.firstScan();
     this.deps.emit(this.summary());
     for (const [id, ext] of this.loaded) {
@@ -298,7 +270,7 @@ export class ExtensionSet implements HookTarget {
       try {
         await this.load(ext, reason);
       } finally {
-        this.openGate(ext.id, "load");
+        this.gates.open(ext.id, "load");
       }
     }
   }
@@ -357,7 +329,7 @@ export class ExtensionSet implements HookTarget {
       return false;
     } finally {
       // Loaded with the newest values (unless one changed meanwhile): their events may go.
-      if (!this.changedPreferences.has(ext.id)) this.openGate(ext.id, "preferences");
+      if (!this.changedPreferences.has(ext.id)) this.gates.open(ext.id, "preferences");
     }
   }
 
@@ -376,6 +348,9 @@ export class ExtensionSet implements HookTarget {
 
   private async sendFileEvent(id: string, paths: string[]): Promise<void> {
     try {
+      // Like a webhook: while the extension (re)loads, the event waits for the new load.
+      await this.gates.pass(id);
+      if (!this.loaded.has(id)) return;
       await this.inFlight.track(id, this.deps.supervisor.request(ExtensionEvent, { id, event: { type: "file", paths } }));
       this.deps.emit({ type: "event.sent", id, event: "file", paths });
     } catch (error) {
@@ -385,7 +360,7 @@ export class ExtensionSet implements HookTarget {
 
   private async unload(id: string): Promise<void> {
     this.loaded.delete(id);
-    this.releaseGate(id);
+    this.gates.release(id);
     this.changedPreferences.delete(id);
     this.runtimeTools.delete(id);
     this.problems.delete(id);
