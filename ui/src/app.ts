@@ -100,8 +100,10 @@ export class SvcApp extends LitElement {
   }
 
   private async start(): Promise<void> {
+    performance.mark("svc-start");
     try {
       this.api = await Api.connect(location, history, sessionStorage);
+      performance.mark("svc-session");
     } catch (error) {
       this.problem = (error as Error).message;
       return this.requestUpdate();
@@ -134,6 +136,7 @@ export class SvcApp extends LitElement {
 
   /** One feed event: the store changes, then one redraw. */
   receive(event: UiEvent): void {
+    if (event.type === "snapshot" && !this.store.ready) performance.mark("svc-snapshot");
     this.store.apply(event);
     if (event.type === "notify") this.notify.push(event);
     this.requestUpdate();
