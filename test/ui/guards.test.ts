@@ -171,6 +171,10 @@ describe("guards on every request", () => {
     const api = await raw("POST", "/api/session", { "Content-Type": "application/json" }, "{}");
     expect(api.headers["cache-control"]).toBe("no-store");
     expect((await raw("GET", "/../package.json")).status).toBe(404);
-    expect((await raw("GET", "/app.js")).headers["content-type"]).toBe("text/javascript; charset=utf-8");
+    const app = await raw("GET", "/app.js");
+    expect(app.headers["content-type"]).toBe("text/javascript; charset=utf-8");
+    // The first paint depends on it: lit, the views and the display rule, never zod (~450 KB).
+    expect(Number(app.headers["content-length"])).toBeLessThan(100_000);
+    expect((await raw("GET", "/boot.js")).status).toBe(200);
   });
 });
