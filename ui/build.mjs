@@ -22,4 +22,15 @@ await build({
   legalComments: "none",
   logLevel: "warning",
 });
+// The ticket trade starts from this tiny classic script, before app.js has loaded.
+await build({
+  entryPoints: [here("./src/boot.ts")],
+  outfile: here("./dist/boot.js"),
+  bundle: true,
+  format: "iife",
+  target: "es2022",
+  minify: true,
+  legalComments: "none",
+  logLevel: "warning",
+});
 for (const file of ["index.html", "app.css"]) copyFileSync(here(`./static/${file}`), here(`./dist/${file}`));

@@ -8,6 +8,7 @@ import { request } from "node:http";
 import { promisify } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
 import { HOST_MAIN, makeWorld, webhookInfo } from "../host/harness.js";
+import { runUiCommand } from "../../host/src/ui-server/index.js";
 import { uiUrl, useUiScene } from "./harness.js";
 
 const scene = useUiScene({ browser: false });
@@ -74,6 +75,18 @@ describe("the one-time URL", () => {
     const again = await raw("POST", "/api/session", { "Content-Type": "application/json" }, JSON.stringify({ ticket }));
     expect(again.status).toBe(401);
     expect(JSON.parse(again.body)).toEqual({ error: "this ticket is unknown or used already: ask for a new one: run svc-host ui" });
+  });
+
+  it("svc-host ui opens that address in the browser (here: a recorder in its place)", async () => {
+    const opened: string[] = [];
+    const out: string[] = [];
+    const code = await runUiCommand([], { supportRoot: scene.world.home, out: (t) => out.push(t), err: (t) => out.push(t), open: async (url) => void opened.push(url) });
+    expect(code).toBe(0);
+    expect(opened).toHaveLength(1);
+    expect(opened[0]).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${port}/#t=[A-Za-z0-9_-]{43}$`));
+    expect(out).toEqual(["Opened the svc UI in your browser.\n"]);
+    expect(await runUiCommand(["--nope"], { supportRoot: scene.world.home, out: () => {}, err: (t) => out.push(t) })).toBe(2);
+    expect(out[1]).toMatch(/^svc-host ui: unknown option --nope\nUsage: svc-host ui \[--url\]/);
   });
 
   it("svc-host ui says so when svc is not running", async () => {
@@ -171,6 +184,10 @@ describe("guards on every request", () => {
     const api = await raw("POST", "/api/session", { "Content-Type": "application/json" }, "{}");
     expect(api.headers["cache-control"]).toBe("no-store");
     expect((await raw("GET", "/../package.json")).status).toBe(404);
-    expect((await raw("GET", "/app.js")).headers["content-type"]).toBe("text/javascript; charset=utf-8");
+    const app = await raw("GET", "/app.js");
+    expect(app.headers["content-type"]).toBe("text/javascript; charset=utf-8");
+    // The first paint depends on it: lit, the views and the display rule, never zod (~450 KB).
+    expect(Number(app.headers["content-length"])).toBeLessThan(100_000);
+    expect((await raw("GET", "/boot.js")).status).toBe(200);
   });
 });

@@ -3,6 +3,8 @@
  * (kept in sessionStorage, so a reload keeps working), then every call with
  * `Authorization: Bearer`. Commands are POSTs that answer when done.
  */
+import { EARLY_TRADE, startTicketTrade } from "./ticket.js";
+
 const SESSION_KEY = "svc.session";
 
 export class ApiError extends Error {
@@ -22,10 +24,12 @@ export class Api {
    * one this tab already has. Throws with a message for a person when there is neither.
    */
   static async connect(location: Location, history: History, storage: Storage): Promise<Api> {
-    const ticket = /^#t=([A-Za-z0-9_-]{1,100})$/.exec(location.hash)?.[1];
-    if (location.hash) history.replaceState(null, "", location.pathname);
-    if (ticket) {
-      const answer = await fetch("/api/session", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ ticket }) });
+    // boot.ts started the trade already (when it ran); otherwise start it now.
+    const early = (window as unknown as Record<string, Promise<Response> | undefined>)[EARLY_TRADE];
+    delete (window as unknown as Record<string, unknown>)[EARLY_TRADE];
+    const trade = early ?? startTicketTrade(location, history);
+    if (trade) {
+      const answer = await trade;
       const body = (await answer.json().catch(() => ({}))) as { token?: string; error?: string };
       if (!answer.ok || !body.token) throw new ApiError(answer.status, body.error ?? `HTTP ${answer.status}`);
       storage.setItem(SESSION_KEY, body.token);

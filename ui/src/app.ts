@@ -104,8 +104,10 @@ export class SvcApp extends LitElement {
   }
 
   private async start(): Promise<void> {
+    performance.mark("svc-start");
     try {
       this.api = await Api.connect(location, history, sessionStorage);
+      performance.mark("svc-session");
     } catch (error) {
       this.problem = (error as Error).message;
       return this.requestUpdate();
@@ -138,6 +140,7 @@ export class SvcApp extends LitElement {
 
   /** One feed event: the store changes, then one redraw. */
   receive(event: UiEvent): void {
+    if (event.type === "snapshot" && !this.store.ready) performance.mark("svc-snapshot");
     this.store.apply(event);
     // A load or reload may change what tools there are (the runtime's report replaces dist/tools.json's).
     if (event.type === "extensions" || event.type === "snapshot") void this.tools.refresh();

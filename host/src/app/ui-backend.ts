@@ -38,6 +38,9 @@ export interface UiBackendDeps {
   tools?: PageTools;
 }
 
+/** Extension changes that come together (a launch, a rescan) refresh the list once. */
+const REFRESH_COALESCE_MS = 50;
+
 /** Denials kept per extension. */
 const DENIALS_KEPT = 5;
 /** A sandbox refusal as the runtime logs it ("fetch denied: …", "… is not allowed …"). */
@@ -79,6 +82,7 @@ export class HostUiBackend implements UiBackend {
   private readonly stopListening: () => void;
   /** The manager's list (origin, switch, status), read again whenever extensions change. */
   private managed: ExtensionInfo[] = [];
+  private refreshTimer: ReturnType<typeof setTimeout> | undefined;
 
   get tools(): PageTools | undefined {
     return this.deps.tools;
@@ -188,7 +192,13 @@ export class HostUiBackend implements UiBackend {
 
   /** The catalog changed (loaded, unloaded, enabled, disabled, removed): the manager's list too. */
   private publishAfterRefresh(): void {
-    void this.refreshManaged().then(() => this.publishExtensions());
+    // Coalesced: a launch that loads a hundred extensions reads the manager's list once or twice.
+    if (this.refreshTimer) return;
+    this.refreshTimer = setTimeout(() => {
+      this.refreshTimer = undefined;
+      void this.refreshManaged().then(() => this.publishExtensions());
+    }, REFRESH_COALESCE_MS);
+    this.refreshTimer.unref?.();
   }
 
   /** Maps one host event to what the page needs. */
@@ -223,7 +233,7 @@ export class HostUiBackend implements UiBackend {
         this.lastError.set(event.extensionId, event.error);
         return this.publishExtensions();
       case "extension.loaded":
-        void Promise.all([this.refreshValues(event.id), this.refreshManaged()]).then(() => this.publishExtensions());
+        void this.refreshValues(event.id).then(() => this.publishAfterRefresh());
         return;
       case "preference":
         void this.refreshValues(event.id).then(() => this.publishExtensions());
@@ -263,6 +273,7 @@ export class HostUiBackend implements UiBackend {
   /** Declines open install reviews. */
   close(): Promise<void> {
     this.stopListening();
+    clearTimeout(this.refreshTimer);
     return this.reviews.close();
   }
 

@@ -56,6 +56,18 @@ describe("Feed", () => {
     expect((await read(port, 1, "12"))[0].event).toBe("snapshot");
   });
 
+  it("sends a heartbeat comment while nothing happens", async () => {
+    const feed = new Feed({ snapshot, heartbeatMs: 50 });
+    const port = await serve(feed);
+    const controller = new AbortController();
+    const answer = await fetch(`http://127.0.0.1:${port}/`, { signal: controller.signal });
+    const reader = answer.body!.pipeThrough(new TextDecoderStream()).getReader();
+    let text = "";
+    while (!text.includes(": heartbeat\n\n")) text += (await reader.read()).value;
+    controller.abort();
+    expect(text.startsWith("retry: 1000\n\nid: ")).toBe(true);
+  });
+
   it("drops a client that leaves too much unread", async () => {
     const dropped: string[] = [];
     const feed = new Feed({ snapshot, maxUnreadBytes: 64 * 1024, log: (m) => dropped.push(m) });
