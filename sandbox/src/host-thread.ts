@@ -17,7 +17,7 @@ import { IdleQueue } from "./idle-queue.js";
 import { readCompiledCode, writeCompiledFile, type CompiledCodeSource } from "./compiled-code/code-cache.js";
 import { compileApart } from "./compiled-code/compile-apart.js";
 import { SliceBoard } from "./slice-board.js";
-import { currentThreadId } from "./thread-cpu.js";
+import { currentThreadId, ownCpuClock } from "./thread-cpu.js";
 import type { FromHostThread, HostThreadData, LoadReply, ToHostThread } from "./thread-messages.js";
 import type { SandboxOptions } from "./types.js";
 import { adoptCompiledModule } from "./wasm.js";
@@ -28,6 +28,7 @@ const data = workerData as HostThreadData;
 adoptCompiledModule(data.module);
 const board = new SliceBoard(data.board);
 board.threadId = currentThreadId() ?? 0; // the watchdog reads this thread's CPU clock
+board.clockFd = ownCpuClock().fd ?? -1; // closed by the owner once this thread has exited
 const capabilities = createCapabilities({ execTag: data.execTag });
 const sandboxes = new Map<number, Sandbox>();
 const aborts = new Map<number, (error: SandboxError) => void>();

@@ -3,6 +3,7 @@
  * its memory outside the heap (the instances' linear memories) and its active handles return
  * to where they were.
  */
+import { readdirSync } from "node:fs";
 import { afterAll, expect, it } from "vitest";
 import { SandboxPool } from "./pool.js";
 import { UPDATE, optionsFor, recorder, updateBundle } from "./sandbox.fixtures.js";
@@ -38,4 +39,18 @@ it("create/dispose cycles do not grow the host thread's heap, memory or handles"
   // One sandbox's linear memory alone is 16 MB: the last one or two may still await
   // collection, but 40 leaked instances (640 MB) could not hide under this.
   expect(after.external - before.external).toBeLessThan(48 * 1024 * 1024);
+}, 60_000);
+
+it("host threads that end leave no file descriptor open (each reads its CPU clock through one)", async () => {
+  const openDescriptors = () => readdirSync("/proc/self/fd").length;
+  const warmed = new SandboxPool({ threads: 2 });
+  await warmed.warm();
+  await warmed.dispose();
+  const before = openDescriptors();
+  for (let i = 0; i < 5; i++) {
+    const local = new SandboxPool({ threads: 2 });
+    await local.warm();
+    await local.dispose();
+  }
+  expect(openDescriptors()).toBeLessThanOrEqual(before);
 }, 60_000);

@@ -15,6 +15,8 @@ export interface CpuClock {
   /** CPU time the thread (or, as a fallback, the process) has used, in ms. */
   now(): number;
   close(): void;
+  /** The descriptor it reads through, if any (process-wide: it outlives the thread that opened it). */
+  readonly fd?: number;
 }
 
 /** This thread's kernel id (Linux), for another thread to read its clock; undefined elsewhere. */
@@ -64,7 +66,7 @@ class SchedstatClock implements CpuClock {
   private readonly buffer = Buffer.alloc(96);
   private closed = false;
 
-  constructor(private readonly fd: number) {}
+  constructor(readonly fd: number) {}
 
   now(): number {
     let length: number;
