@@ -5,8 +5,8 @@
  * `new RegExp(source, "v")` (target es2022), so the prelude's RegExp translates such a pattern
  * into the same language under `u`: a difference becomes a negative lookahead before the
  * class, an intersection a positive one, a nested class or `\q{…}` an alternative
- * (unicode-sets-translate.ts, compiled on first use). `source`, `flags`, `unicode` and
- * `unicodeSets` still read as written.
+ * (unicode-sets-translate.ts, compiled on first use). `source` and `flags` still read as
+ * written; `unicode` reads true and `unicodeSets` false (what the engine runs).
  */
 const NativeRegExp = RegExp;
 const proto = NativeRegExp.prototype;
@@ -35,11 +35,11 @@ export function installUnicodeSets(translator: () => (source: string) => string)
   defineProperty(LocalRegExp, Symbol.species, getOwnPropertyDescriptor(NativeRegExp, Symbol.species)!);
   defineProperty(proto, "constructor", { value: LocalRegExp, writable: true, configurable: true });
 
+  // Only `source` and `flags`: the native `flags` getter reads `unicode` and `unicodeSets`
+  // through their properties, and anchored-regexp.ts relies on it for the real flags.
   const reads: Record<string, (record: { source: string; flags: string }) => unknown> = {
     source: (r) => r.source,
     flags: (r) => [...r.flags].sort().join(""),
-    unicode: () => false,
-    unicodeSets: () => true,
   };
   for (const [name, read] of Object.entries(reads)) {
     const native = getOwnPropertyDescriptor(proto, name)!.get!;
