@@ -30,12 +30,12 @@ const SHARED = { events, encoding, errors };
 export function start(parts: Record<string, LazyPart>): void {
   installLocalTime();
   installAnchoredRegExp();
-  installUnicodeSets();
   events.installEvents();
   installConsole(bridge);
   installTimers(bridge);
   const loaders = installLazyParts(parts, bridge, SHARED);
   installCrypto(bridge, loaders.subtle);
+  installUnicodeSets(loaders["unicode-sets-translate"] as () => (source: string) => string);
   const loadIntl = loaders.intl as () => IntlApi;
   installLocaleMethods(loadIntl);
   (globalThis as Record<string, unknown>).__svc_entry = entry;

@@ -6,36 +6,13 @@
  */
 import type { Bridge } from "./bridge.ts";
 import { makeError } from "./errors.ts";
+import { OPTION_NAMES, type IntlKind } from "../src/intl-options.ts";
 
 export const GLOBALS = ["Intl"];
 
-type Kind =
-  | "DateTimeFormat" | "NumberFormat" | "RelativeTimeFormat" | "PluralRules"
-  | "ListFormat" | "Collator" | "Segmenter" | "DisplayNames";
+type Kind = IntlKind;
 
-/** Option names each kind reads: only these are read from the guest's options object (src/intl-host.ts has the same). */
-const DIGITS = [
-  "minimumIntegerDigits", "minimumFractionDigits", "maximumFractionDigits", "minimumSignificantDigits",
-  "maximumSignificantDigits", "roundingPriority", "roundingIncrement", "roundingMode", "trailingZeroDisplay",
-];
-const OPTION_NAMES: Record<Kind | "Locale", string[]> = {
-  DateTimeFormat: [
-    "localeMatcher", "calendar", "numberingSystem", "hour12", "hourCycle", "timeZone", "weekday", "era", "year", "month",
-    "day", "dayPeriod", "hour", "minute", "second", "fractionalSecondDigits", "timeZoneName", "formatMatcher", "dateStyle", "timeStyle",
-  ],
-  NumberFormat: [
-    "localeMatcher", "numberingSystem", "style", "currency", "currencyDisplay", "currencySign", "unit", "unitDisplay",
-    "notation", "compactDisplay", "signDisplay", "useGrouping", ...DIGITS,
-  ],
-  RelativeTimeFormat: ["localeMatcher", "numberingSystem", "style", "numeric"],
-  PluralRules: ["localeMatcher", "type", ...DIGITS],
-  ListFormat: ["localeMatcher", "type", "style"],
-  Collator: ["localeMatcher", "usage", "sensitivity", "ignorePunctuation", "numeric", "caseFirst", "collation"],
-  Segmenter: ["localeMatcher", "granularity"],
-  DisplayNames: ["localeMatcher", "style", "type", "fallback", "languageDisplay"],
-  Locale: ["language", "script", "region", "calendar", "collation", "hourCycle", "caseFirst", "numeric", "numberingSystem"],
-};
-
+/** src/intl-host.ts STALE_INTL_OBJECT: the host dropped the object; make it again. */
 const STALE = "StaleIntlObject";
 const defineProperty = Object.defineProperty;
 

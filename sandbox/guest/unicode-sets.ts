@@ -4,130 +4,18 @@
  * strings fail or never match. svckit's bundles turn every `/…/v` literal into
  * `new RegExp(source, "v")` (target es2022), so the prelude's RegExp translates such a pattern
  * into the same language under `u`: a difference becomes a negative lookahead before the
- * class, an intersection a positive one, a nested class or `\q{…}` an alternative. `source`,
- * `flags`, `unicode` and `unicodeSets` still read as written.
+ * class, an intersection a positive one, a nested class or `\q{…}` an alternative
+ * (unicode-sets-translate.ts, compiled on first use). `source` and `flags` still read as
+ * written; `unicode` reads true and `unicodeSets` false (what the engine runs).
  */
 const NativeRegExp = RegExp;
 const proto = NativeRegExp.prototype;
 const defineProperty = Object.defineProperty;
 const getOwnPropertyDescriptor = Object.getOwnPropertyDescriptor;
-/** Punctuators a `v` class may escape that `u` does not allow escaped: written bare. */
-const RESERVED = "&!#%,:;<=>@`~";
-
-interface Operand {
-  kind: "atoms" | "pattern";
-  text: string;
-}
-
-/** One escape starting at `at` (a backslash): its text. */
-function escapeAt(source: string, at: number): string {
-  const next = source[at + 1];
-  if ((next === "p" || next === "P" || next === "u" || next === "q") && source[at + 2] === "{") {
-    const end = source.indexOf("}", at);
-    return source.slice(at, end < 0 ? source.length : end + 1);
-  }
-  if (next === "u") return source.slice(at, at + 6);
-  if (next === "x") return source.slice(at, at + 4);
-  if (next === "c") return source.slice(at, at + 3);
-  return source.slice(at, at + 2);
-}
-
-/** A code point (or escape) for inside a `u` class. */
-function classAtom(text: string): string {
-  if (text.length === 2 && text[0] === "\\" && RESERVED.includes(text[1])) return text[1];
-  if (text === "\\-" || text === "\\^" || text === "\\]" || text === "\\[" || text === "\\\\") return text;
-  if (text.length === 1 && "\\]-[^".includes(text)) return `\\${text}`;
-  return text;
-}
-
-function literal(text: string): string {
-  return text.replace(/[\\^$.*+?()[\]{}|/-]/g, "\\$&");
-}
-
-function asPattern(operand: Operand): string {
-  return operand.kind === "atoms" ? `[${operand.text}]` : operand.text;
-}
-
-/** Translates the class at `source[at] === "["`; returns its `u` pattern and where it ends. */
-function translateClass(source: string, at: number): [string, number] {
-  let i = at + 1;
-  const negated = source[i] === "^";
-  if (negated) i++;
-  const operands: Operand[] = [];
-  let atoms = "";
-  let operator: "--" | "&&" | undefined;
-  const flushAtoms = () => {
-    if (atoms) operands.push({ kind: "atoms", text: atoms });
-    atoms = "";
-  };
-  while (i < source.length && source[i] !== "]") {
-    const two = source.slice(i, i + 2);
-    if (two === "--" || two === "&&") {
-      flushAtoms();
-      operator = two;
-      i += 2;
-    } else if (source[i] === "[") {
-      flushAtoms();
-      const [nested, end] = translateClass(source, i);
-      operands.push({ kind: "pattern", text: nested });
-      i = end;
-    } else if (two === "\\q") {
-      flushAtoms();
-      const escape = escapeAt(source, i);
-      const strings = escape.slice(3, -1).split("|").sort((a, b) => b.length - a.length);
-      operands.push({ kind: "pattern", text: `(?:${strings.map((s) => literal(s.replace(/\\(.)/g, "$1"))).join("|")})` });
-      i += escape.length;
-    } else {
-      const first = source[i] === "\\" ? escapeAt(source, i) : String.fromCodePoint(source.codePointAt(i)!);
-      i += first.length;
-      if (source[i] === "-" && source[i + 1] !== "-" && source[i + 1] !== "]" && i + 1 < source.length) {
-        const second = source[i + 1] === "\\" ? escapeAt(source, i + 1) : String.fromCodePoint(source.codePointAt(i + 1)!);
-        atoms += `${classAtom(first)}-${classAtom(second)}`;
-        i += 1 + second.length;
-      } else atoms += classAtom(first);
-    }
-  }
-  flushAtoms();
-  let positive: string;
-  if (operator && operands.length > 1) {
-    const [first, ...rest] = operands;
-    const look = operator === "--" ? "?!" : "?=";
-    positive = `(?:${rest.map((o) => `(${look}${asPattern(o)})`).join("")}${asPattern(first)})`;
-  } else if (operands.length === 1 && operands[0].kind === "atoms") {
-    return [`[${negated ? "^" : ""}${operands[0].text}]`, i + 1];
-  } else if (operands.length === 0) {
-    positive = "[]";
-  } else {
-    positive = `(?:${operands.map(asPattern).join("|")})`;
-  }
-  return [negated ? `(?:(?!${positive})[^])` : positive, i + 1];
-}
-
-/**
- * A `v` pattern as the same language under `u`.
- *
- * @example unicodeSetsToUnicode("[\\p{L}--[a-z]]") // "(?:(?![a-z])[\\p{L}])"
- */
-export function unicodeSetsToUnicode(source: string): string {
-  let out = "";
-  for (let i = 0; i < source.length; ) {
-    if (source[i] === "\\") {
-      const escape = escapeAt(source, i);
-      out += escape;
-      i += escape.length;
-    } else if (source[i] === "[") {
-      const [pattern, end] = translateClass(source, i);
-      out += pattern;
-      i = end;
-    } else out += source[i++];
-  }
-  return out;
-}
-
 /**
  * @example installUnicodeSets() // once, in the prelude
  */
-export function installUnicodeSets(): void {
+export function installUnicodeSets(translator: () => (source: string) => string): void {
   /** Translated expressions: what they read as. */
   const written = new WeakMap<object, { source: string; flags: string }>();
   const LocalRegExp = function RegExp(this: unknown, pattern: unknown, flags?: unknown) {
@@ -137,7 +25,7 @@ export function installUnicodeSets(): void {
     if (!text.includes("v")) return Reflect.construct(NativeRegExp, [pattern, flags], new.target ?? LocalRegExp);
     const source = isRegExp ? (pattern as RegExp).source : pattern === undefined ? "(?:)" : String(pattern);
     if (text.includes("u")) throw new SyntaxError("Invalid regular expression flags: u and v together");
-    const made = Reflect.construct(NativeRegExp, [unicodeSetsToUnicode(source), text.replace("v", "u")], new.target ?? LocalRegExp);
+    const made = Reflect.construct(NativeRegExp, [translator()(source), text.replace("v", "u")], new.target ?? LocalRegExp);
     written.set(made, { source, flags: text });
     return made;
   } as unknown as RegExpConstructor;
@@ -147,11 +35,11 @@ export function installUnicodeSets(): void {
   defineProperty(LocalRegExp, Symbol.species, getOwnPropertyDescriptor(NativeRegExp, Symbol.species)!);
   defineProperty(proto, "constructor", { value: LocalRegExp, writable: true, configurable: true });
 
+  // Only `source` and `flags`: the native `flags` getter reads `unicode` and `unicodeSets`
+  // through their properties, and anchored-regexp.ts relies on it for the real flags.
   const reads: Record<string, (record: { source: string; flags: string }) => unknown> = {
     source: (r) => r.source,
     flags: (r) => [...r.flags].sort().join(""),
-    unicode: () => false,
-    unicodeSets: () => true,
   };
   for (const [name, read] of Object.entries(reads)) {
     const native = getOwnPropertyDescriptor(proto, name)!.get!;

@@ -9,6 +9,8 @@
  * without a locale uses the sandbox's, a date formatter without `timeZone` the sandbox's zone.
  */
 
+import { OPTION_NAMES, type IntlKind } from "./intl-options.js";
+
 /** Formatter objects kept per sandbox; past it the least recently used is dropped (the guest makes it again). */
 export const MAX_INTL_OBJECTS = 256;
 /** Locales in one list, at most. */
@@ -19,7 +21,7 @@ const MAX_TAG_CHARS = 256;
 /** The error name the guest recognises: its object was dropped here and must be made again. */
 export const STALE_INTL_OBJECT = "StaleIntlObject";
 
-type Kind = keyof typeof METHODS;
+type Kind = IntlKind;
 
 /** What a guest may call on each kind, and how many arguments each method takes. */
 const METHODS = {
@@ -32,29 +34,6 @@ const METHODS = {
   Segmenter: { segment: 1 },
   DisplayNames: { of: 1 },
 } as const satisfies Record<string, Record<string, number>>;
-
-/** The option names each kind reads (ECMA-402); others never reach the host's `Intl`. */
-const DIGIT_OPTIONS = [
-  "minimumIntegerDigits", "minimumFractionDigits", "maximumFractionDigits", "minimumSignificantDigits",
-  "maximumSignificantDigits", "roundingPriority", "roundingIncrement", "roundingMode", "trailingZeroDisplay",
-];
-export const OPTION_NAMES: Record<Kind | "Locale", readonly string[]> = {
-  DateTimeFormat: [
-    "localeMatcher", "calendar", "numberingSystem", "hour12", "hourCycle", "timeZone", "weekday", "era", "year", "month",
-    "day", "dayPeriod", "hour", "minute", "second", "fractionalSecondDigits", "timeZoneName", "formatMatcher", "dateStyle", "timeStyle",
-  ],
-  NumberFormat: [
-    "localeMatcher", "numberingSystem", "style", "currency", "currencyDisplay", "currencySign", "unit", "unitDisplay",
-    "notation", "compactDisplay", "signDisplay", "useGrouping", ...DIGIT_OPTIONS,
-  ],
-  RelativeTimeFormat: ["localeMatcher", "numberingSystem", "style", "numeric"],
-  PluralRules: ["localeMatcher", "type", ...DIGIT_OPTIONS],
-  ListFormat: ["localeMatcher", "type", "style"],
-  Collator: ["localeMatcher", "usage", "sensitivity", "ignorePunctuation", "numeric", "caseFirst", "collation"],
-  Segmenter: ["localeMatcher", "granularity"],
-  DisplayNames: ["localeMatcher", "style", "type", "fallback", "languageDisplay"],
-  Locale: ["language", "script", "region", "calendar", "collation", "hourCycle", "caseFirst", "numeric", "numberingSystem"],
-};
 
 /** The defaults a sandbox's formatters start from: `initialize`'s locale and time zone. */
 export interface IntlDefaults {

@@ -87,7 +87,9 @@ describe("anchored regular expressions", () => {
     [`/^.$/u`, `"😀"`],
     [`/^\\p{L}\\d/u`, `"É1"`],
   ];
-  const PROBE = `[${CASES.map(([re, input]) => `(() => { const r = ${re}; r.lastIndex = 3; const m = r.exec(${input}); return [m && [...m], m && m.index, m && m.groups, m && m.indices && [...m.indices], r.lastIndex, r.test(${input}), ${input}.match(r), ${input}.replace(r, "<$&>"), ${input}.search(r)]; })()`).join(",")}]`;
+  // each input as it is, and past 512 characters (where the twin is used)
+  const INPUTS = CASES.flatMap(([re, input]) => [[re, input], [re, `${input} + "\\n".repeat(300) + "ab".repeat(300)`]]);
+  const PROBE = `[${INPUTS.map(([re, input]) => `(() => { const r = ${re}; r.lastIndex = 3; const m = r.exec(${input}); return [m && [...m], m && m.index, m && m.groups, m && m.indices && [...m.indices], r.lastIndex, r.test(${input}), (${input}).match(r), (${input}).replace(r, "<$&>").length, (${input}).search(r)]; })()`).join(",")}]`;
 
   it("match exactly as Node's", async () => {
     const sandbox = await Sandbox.create(optionsFor(`module.exports = { update: () => ${PROBE} };`), recorder());

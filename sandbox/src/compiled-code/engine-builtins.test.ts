@@ -11,6 +11,8 @@ import type { QuickJSContext, QuickJSSyncVariant } from "quickjs-emscripten-core
 import variantModule from "@jitl/quickjs-ng-wasmfile-release-sync";
 import { createInstance } from "../instance.js";
 import { DEFAULT_LIMITS } from "../limits.js";
+import { Sandbox } from "../sandbox.js";
+import { UPDATE, optionsFor, recorder } from "../sandbox.fixtures.js";
 
 const publishedVariant = ((variantModule as { default?: QuickJSSyncVariant }).default ?? variantModule) as QuickJSSyncVariant;
 
@@ -112,5 +114,18 @@ describe("built-ins in a patched instance", () => {
     reader.runtime.executePendingJobs();
     const text = stringOf(reader.context, reader.context.unwrapResult(await settled));
     expect(JSON.parse(text)[1]).toEqual([[1, "a"], [2, "b"]]);
+  });
+});
+
+describe("built-ins and the prelude's globals in a sandbox", () => {
+  it("reads everything reachable from the global object, loading every lazy part, with only TypeErrors from receivers", async () => {
+    const sandbox = await Sandbox.create(optionsFor(`module.exports = { update: () => JSON.parse(${TOUCH_EVERYTHING}) };`), recorder());
+    disposers.push(() => void sandbox.dispose());
+    await sandbox.load();
+    const { touched, failures } = (await sandbox.invoke(UPDATE)) as { touched: number; failures: Record<string, string> };
+    expect(touched).toBeGreaterThan(1500);
+    expect(Object.entries(failures).filter(([, message]) => !message.startsWith("TypeError"))).toEqual([]);
+    // the lazy parts were loaded by the walk, and work
+    expect(Object.keys(failures).filter((path) => /^globalThis\.(Intl|crypto|URL|fetch|TextEncoder)\b/.test(path) && !path.includes("prototype"))).toEqual([]);
   });
 });

@@ -1,0 +1,124 @@
+/**
+ * The translation of a `v` pattern into the same language under `u` (see unicode-sets.ts): a
+ * lazy part of the prelude with no globals of its own, compiled the first time a guest makes a
+ * `v` expression.
+ */
+export const GLOBALS: string[] = [];
+
+export function install(): (source: string) => string {
+  return unicodeSetsToUnicode;
+}
+
+/** Punctuators a `v` class may escape that `u` does not allow escaped: written bare. */
+const RESERVED = "&!#%,:;<=>@`~";
+
+interface Operand {
+  kind: "atoms" | "pattern";
+  text: string;
+}
+
+/** One escape starting at `at` (a backslash): its text. */
+function escapeAt(source: string, at: number): string {
+  const next = source[at + 1];
+  if ((next === "p" || next === "P" || next === "u" || next === "q") && source[at + 2] === "{") {
+    const end = source.indexOf("}", at);
+    return source.slice(at, end < 0 ? source.length : end + 1);
+  }
+  if (next === "u") return source.slice(at, at + 6);
+  if (next === "x") return source.slice(at, at + 4);
+  if (next === "c") return source.slice(at, at + 3);
+  return source.slice(at, at + 2);
+}
+
+/** A code point (or escape) for inside a `u` class. */
+function classAtom(text: string): string {
+  if (text.length === 2 && text[0] === "\\" && RESERVED.includes(text[1])) return text[1];
+  if (text === "\\-" || text === "\\^" || text === "\\]" || text === "\\[" || text === "\\\\") return text;
+  if (text.length === 1 && "\\]-[^".includes(text)) return `\\${text}`;
+  return text;
+}
+
+function literal(text: string): string {
+  return text.replace(/[\\^$.*+?()[\]{}|/-]/g, "\\$&");
+}
+
+function asPattern(operand: Operand): string {
+  return operand.kind === "atoms" ? `[${operand.text}]` : operand.text;
+}
+
+/** Translates the class at `source[at] === "["`; returns its `u` pattern and where it ends. */
+function translateClass(source: string, at: number): [string, number] {
+  let i = at + 1;
+  const negated = source[i] === "^";
+  if (negated) i++;
+  const operands: Operand[] = [];
+  let atoms = "";
+  let operator: "--" | "&&" | undefined;
+  const flushAtoms = () => {
+    if (atoms) operands.push({ kind: "atoms", text: atoms });
+    atoms = "";
+  };
+  while (i < source.length && source[i] !== "]") {
+    const two = source.slice(i, i + 2);
+    if (two === "--" || two === "&&") {
+      flushAtoms();
+      operator = two;
+      i += 2;
+    } else if (source[i] === "[") {
+      flushAtoms();
+      const [nested, end] = translateClass(source, i);
+      operands.push({ kind: "pattern", text: nested });
+      i = end;
+    } else if (two === "\\q") {
+      flushAtoms();
+      const escape = escapeAt(source, i);
+      const strings = escape.slice(3, -1).split("|").sort((a, b) => b.length - a.length);
+      operands.push({ kind: "pattern", text: `(?:${strings.map((s) => literal(s.replace(/\\(.)/g, "$1"))).join("|")})` });
+      i += escape.length;
+    } else {
+      const first = source[i] === "\\" ? escapeAt(source, i) : String.fromCodePoint(source.codePointAt(i)!);
+      i += first.length;
+      if (source[i] === "-" && source[i + 1] !== "-" && source[i + 1] !== "]" && i + 1 < source.length) {
+        const second = source[i + 1] === "\\" ? escapeAt(source, i + 1) : String.fromCodePoint(source.codePointAt(i + 1)!);
+        atoms += `${classAtom(first)}-${classAtom(second)}`;
+        i += 1 + second.length;
+      } else atoms += classAtom(first);
+    }
+  }
+  flushAtoms();
+  let positive: string;
+  if (operator && operands.length > 1) {
+    const [first, ...rest] = operands;
+    const look = operator === "--" ? "?!" : "?=";
+    positive = `(?:${rest.map((o) => `(${look}${asPattern(o)})`).join("")}${asPattern(first)})`;
+  } else if (operands.length === 1 && operands[0].kind === "atoms") {
+    return [`[${negated ? "^" : ""}${operands[0].text}]`, i + 1];
+  } else if (operands.length === 0) {
+    positive = "[]";
+  } else {
+    positive = `(?:${operands.map(asPattern).join("|")})`;
+  }
+  return [negated ? `(?:(?!${positive})[^])` : positive, i + 1];
+}
+
+/**
+ * A `v` pattern as the same language under `u`.
+ *
+ * @example unicodeSetsToUnicode("[\\p{L}--[a-z]]") // "(?:(?![a-z])[\\p{L}])"
+ */
+export function unicodeSetsToUnicode(source: string): string {
+  let out = "";
+  for (let i = 0; i < source.length; ) {
+    if (source[i] === "\\") {
+      const escape = escapeAt(source, i);
+      out += escape;
+      i += escape.length;
+    } else if (source[i] === "[") {
+      const [pattern, end] = translateClass(source, i);
+      out += pattern;
+      i = end;
+    } else out += source[i++];
+  }
+  return out;
+}
+
