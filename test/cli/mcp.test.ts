@@ -37,7 +37,7 @@ afterAll(async () => {
 const switchOn = (tool: string) => callHost(scene.world, "PUT", `/v1/tools/${TOOLS_ID}/${tool}/agents`, { enabled: true });
 
 describe("svckit mcp", () => {
-  it("starts the app and an MCP client on svckit mcp; no tool is offered until switched on", async () => {
+  it("starts the app and an MCP client on svckit mcp; no tool is offered until switched on", { timeout: 60_000 }, async () => {
     scene.host = await startToolHost(scene.world);
     client = await connect();
     expect(client.getServerVersion()?.name).toBe("svc");
@@ -122,7 +122,7 @@ describe("svckit mcp", () => {
     expect((await client!.listTools()).tools.map((t) => t.name)).not.toContain("plain");
   });
 
-  it("follows the app across a restart (new token), and says so when the app is gone", async () => {
+  it("follows the app across a restart (new token), and says so when the app is gone", { timeout: 60_000 }, async () => {
     await scene.host!.stop();
     await expect(client!.listTools()).rejects.toThrow(/the app is not running/);
     scene.host = await startToolHost(scene.world);

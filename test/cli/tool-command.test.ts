@@ -14,7 +14,7 @@ const scene = useHostWorld({ perFile: true });
 const tool = (...words: string[]) => svckit(["tool", ...words], { cwd: scene.world.root, env: { SVC_HOME: scene.world.home } });
 
 describe("svckit tool", () => {
-  it("starts the app", async () => {
+  it("starts the app", { timeout: 60_000 }, async () => {
     scene.host = await startToolHost(scene.world);
   });
 
@@ -78,7 +78,7 @@ describe("svckit tool", () => {
     expect(failed.stderr).toContain("Fail failed: bad input: try again");
   });
 
-  it("reads webhook.json on every run: a restarted app (new token) is found; no app is said so", async () => {
+  it("reads webhook.json on every run: a restarted app (new token) is found; no app is said so", { timeout: 60_000 }, async () => {
     await scene.host!.stop();
     expect(await tool("list")).toMatchObject({ code: 1, stderr: expect.stringContaining("the app is not running") });
     scene.host = await startToolHost(scene.world);

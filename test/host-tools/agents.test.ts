@@ -16,7 +16,7 @@ const switchFor = (tool: string, body: unknown, headers?: Record<string, string>
   callHost(scene.world, "PUT", `/v1/tools/${TOOLS_ID}/${tool}/agents`, body, headers);
 
 describe("tools for agents", () => {
-  it("starts the host", async () => {
+  it("starts the host", { timeout: 60_000 }, async () => {
     scene.host = await startToolHost(scene.world);
   });
 
@@ -72,7 +72,7 @@ describe("tools for agents", () => {
     expect((await switchFor("nope", { enabled: true })).status).toBe(404);
   });
 
-  it("keeps the switches across a restart of the host", async () => {
+  it("keeps the switches across a restart of the host", { timeout: 60_000 }, async () => {
     await scene.host!.stop();
     scene.host = await startToolHost(scene.world);
     const { json } = await callHost(scene.world, "GET", "/v1/tools");

@@ -20,10 +20,10 @@ const run = async (tool: string, body: unknown) => {
 const b64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString("base64url");
 
 describe("developer tools in the sandbox", () => {
-  it("starts the host with the built extension, its tools listed with their clipboard kinds", async () => {
+  it("starts the host with the built extension, its tools listed with their clipboard kinds", { timeout: 60_000 }, async () => {
     await symlink(join(REPO, "extensions", "devtools"), join(scene.world.bundled, "devtools"));
     scene.host = await startHost(scene.world, { TZ: "UTC" });
-    await scene.host.waitFor((e) => e.type === "extension.tools" && e.id === ID);
+    await scene.host.waitFor((e) => e.type === "extension.tools" && e.id === ID, { timeoutMs: 30_000 });
     const { json } = await callHost(scene.world, "GET", "/v1/tools");
     const kinds = Object.fromEntries(json.tools.filter((t: any) => t.extensionId === ID).map((t: any) => [t.name, t.clipboardKinds]));
     expect(kinds).toEqual({

@@ -44,6 +44,6 @@ export async function writeToolFixtures(world: World, options: { unloadable?: bo
 export async function startToolHost(world: World, env: Record<string, string> = {}, options: { unloadable?: boolean } = {}): Promise<RunningHost> {
   await writeToolFixtures(world, options);
   const host = await startHost(world, env);
-  await host.waitFor((e) => e.type === "extension.tools" && e.id === TOOLS_ID, { timeoutMs: 15_000 });
+  await host.waitFor((e) => e.type === "extension.tools" && e.id === TOOLS_ID, { timeoutMs: 30_000 });
   return host;
 }

@@ -14,7 +14,7 @@ const run = (tool: string, body?: unknown, headers?: Record<string, string>) => 
 const echoed = (answer: { json: any }) => JSON.parse(answer.json.blocks[0].text) as { action: string; values: Record<string, unknown> };
 
 describe("/v1/tools", () => {
-  it("starts the host with the fixtures (runtime tool timeouts shortened)", async () => {
+  it("starts the host with the fixtures (runtime tool timeouts shortened)", { timeout: 60_000 }, async () => {
     scene.host = await startToolHost(scene.world, { SVC_RUNTIME_TOOL_ABORT_MS: "300", SVC_RUNTIME_TOOL_GIVE_UP_MS: "800" }, { unloadable: true });
   });
 
