@@ -4,7 +4,7 @@
  * to where they were.
  */
 import { readdirSync } from "node:fs";
-import { afterAll, expect, it } from "vitest";
+import { afterAll, expect, it, vi } from "vitest";
 import { SandboxPool } from "./pool.js";
 import { UPDATE, optionsFor, recorder, updateBundle } from "./sandbox.fixtures.js";
 
@@ -27,11 +27,21 @@ async function cycle(count: number): Promise<void> {
   }
 }
 
+/** The thread's figures once its idle work is done (the code cache's compile, the spare): no timer of its own pending. */
+async function settledStats() {
+  await vi.waitFor(async () => {
+    const [thread] = await pool.stats();
+    expect(thread).toMatchObject({ compiling: 0, spare: true });
+  }, { timeout: 10_000, interval: 50 });
+  const [thread] = await pool.stats({ collectGarbage: true });
+  return thread;
+}
+
 it("create/dispose cycles do not grow the host thread's heap, memory or handles", async () => {
   await cycle(10);
-  const [before] = await pool.stats({ collectGarbage: true });
+  const before = await settledStats();
   await cycle(40);
-  const [after] = await pool.stats({ collectGarbage: true });
+  const after = await settledStats();
   console.log(`host thread after 10 and after 50 cycles: heap ${before.heapUsed} → ${after.heapUsed}, external ${before.external} → ${after.external}, handles ${before.activeResources} → ${after.activeResources}`);
   expect(after.sandboxes).toBe(0);
   expect(after.activeResources).toBe(before.activeResources);
