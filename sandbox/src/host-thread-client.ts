@@ -3,7 +3,6 @@
  * relays forwarded host calls to each sandbox's listeners, and, with its watchdog, ends the
  * thread when a guest slice is stuck in a native call, crashing every sandbox on it.
  */
-import { closeSync } from "node:fs";
 import { Worker } from "node:worker_threads";
 import { SandboxError } from "./errors.js";
 import { errorRecord } from "./host-bridge.js";
@@ -61,7 +60,6 @@ export class HostThreadClient {
     readonly dedicated = false,
   ) {
     this.board = new SliceBoard(new SharedArrayBuffer(SLICE_BOARD_BYTES));
-    this.board.clockFd = -1;
     if (threadsStarted === 1) process.once("exit", () => killTagged(OWNER_TAG));
     const data: HostThreadData = { module, board: this.board.buffer, execTag: this.execTag, ...settings };
     // 32 MB of native stack (reserved, touched only when used): the 1 MB QuickJS stack limit
@@ -73,7 +71,6 @@ export class HostThreadClient {
     this.worker.on("message", (message: FromHostThread) => this.receive(message));
     this.worker.on("error", (error) => this.end(`the host thread failed: ${error.message}`));
     this.worker.on("exit", (code) => {
-      this.closeThreadClock();
       this.end(`the host thread exited (code ${code})`);
       killTagged(this.execTag);
     });
@@ -188,17 +185,6 @@ export class HostThreadClient {
       );
   }
 
-  /** The thread's CPU clock descriptor outlives it (descriptors are the process's): closed here, once. */
-  private closeThreadClock(): void {
-    const fd = this.board.clockFd;
-    this.board.clockFd = -1;
-    if (fd < 0) return;
-    try {
-      closeSync(fd);
-    } catch {
-      // already closed
-    }
-  }
 
   /** The watchdog's verdict: end the thread, blame the sandbox in the slice, crash the rest. */
   private stuck(slot: number, sliceMs: number): void {

@@ -28,7 +28,6 @@ const data = workerData as HostThreadData;
 adoptCompiledModule(data.module);
 const board = new SliceBoard(data.board);
 board.threadId = currentThreadId() ?? 0; // the watchdog reads this thread's CPU clock
-board.clockFd = ownCpuClock().fd ?? -1; // closed by the owner once this thread has exited
 const capabilities = createCapabilities({ execTag: data.execTag });
 const sandboxes = new Map<number, Sandbox>();
 const aborts = new Map<number, (error: SandboxError) => void>();
@@ -152,6 +151,10 @@ function handle(message: ToHostThread): void {
         const all = [...sandboxes.values()];
         sandboxes.clear();
         await Promise.all(all.map((sandbox) => sandbox.dispose()));
+        // The clock's descriptor is the process's, so the thread closes it before it is ended.
+        // Only the owner could close it after, and by then the number may be another's: a
+        // thread the watchdog ends (a rare offender) leaves its one descriptor open instead.
+        ownCpuClock().close();
         return null;
       });
     case "stats":

@@ -9,7 +9,7 @@
 const BUSY = 0; // Int32 index: 1 while a guest slice runs
 const SLOT = 1; // Int32 index: the sandbox's slot on its host thread
 const TID = 2; // Int32 index: the host thread's kernel thread id (0: unknown)
-const CLOCK_FD = 3; // Int32 index: the descriptor the host thread reads its CPU clock through (-1: none)
+// Int32 index 3: unused (keeps the Float64 part at byte 16)
 const START = 0; // Float64 index (byte 16): slice start, ms since the epoch (timeOrigin + now)
 const LIMIT = 1; // Float64 index (byte 24): that sandbox's sliceMs
 const START_CPU = 2; // Float64 index (byte 32): the thread's CPU clock at the slice's start, ms
@@ -49,17 +49,6 @@ export class SliceBoard {
     return Atomics.load(this.words, TID);
   }
 
-  /**
-   * The file descriptor behind the host thread's own CPU clock: descriptors belong to the
-   * process, so the owner closes it once the thread has exited. -1 when there is none.
-   */
-  set clockFd(fd: number) {
-    Atomics.store(this.words, CLOCK_FD, fd);
-  }
-
-  get clockFd(): number {
-    return Atomics.load(this.words, CLOCK_FD);
-  }
 
   begin(slot: number, sliceMs: number, cpuNow: number): void {
     this.times[START] = wallNow();

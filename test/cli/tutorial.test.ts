@@ -98,7 +98,8 @@ describe("the README tutorial, as printed", { timeout: 240_000 }, () => {
 
     // "The first terminal now shows ▶ Deploying web (sample) with a progress bar, how far it is and the stage it is at."
     const shown = await until(() => events.find((e) => e.type === "blip" && e.blip?.title === "Deploying web (sample)"), "the deploy blip");
-    expect(shown.blip).toMatchObject({ layout: "progress", state: "running", data: { step: expect.any(String), stages: expect.any(Array) } });
+    // The sample moves a stage a minute and ends one minute in every cycle: running, or just done.
+    expect(shown.blip).toMatchObject({ layout: "progress", state: expect.stringMatching(/^(running|success)$/), data: { step: expect.any(String), stages: expect.any(Array) } });
 
     // Change the title, save: one reload, with the new bundle.
     const from = events.length;
