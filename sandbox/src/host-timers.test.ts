@@ -37,7 +37,7 @@ function setup() {
   const dropped: number[] = [];
   const timers = new HostTimers((callId) => dropped.push(callId), clock);
   const fired: number[] = [];
-  const arm = (id: number, ms = 0, signal?: AbortSignal) => timers.sleep(id, ms, id, signal).then(() => fired.push(id));
+  const arm = (id: number, ms = 0, signal?: AbortSignal): void => void timers.sleep(id, ms, id, signal).then(() => fired.push(id));
   return { clock, timers, fired, dropped, arm };
 }
 
