@@ -53,7 +53,7 @@ describe("LogGate", () => {
     vi.advanceTimersByTime(1);
     expect(sent.slice(1)).toEqual([{ level: "warn", message: droppedLinesNotice(500) }]);
     expect(sent[1].message).toBe(
-      "console: 500 lines dropped (logs are limited to 64 KB a second, in bursts of up to 256 KB): log less often or less at a time",
+      "500 log lines dropped (logs are limited to 64 KB a second, in bursts of up to 256 KB): log less often or less at a time",
     );
     // Nothing dropped since: no second warning.
     vi.advanceTimersByTime(10 * LOG_DROP_NOTICE_MS);
@@ -70,7 +70,7 @@ describe("LogGate", () => {
     const warnings = sent.filter((l) => l.level === "warn");
     expect(warnings).toHaveLength(3);
     const delivered = sent.length - warnings.length;
-    const dropped = warnings.reduce((sum, w) => sum + Number(/^console: (\d+) lines/.exec(w.message)![1]), 0);
+    const dropped = warnings.reduce((sum, w) => sum + Number(/^(\d+) log lines/.exec(w.message)![1]), 0);
     expect(delivered + dropped).toBe(30_000);
     expect(dropped).toBe(gate.dropped);
     // The burst plus the 2.999 s from the first batch to the last at the rate, in whole lines.
@@ -86,7 +86,7 @@ describe("LogGate", () => {
     expect(sent).toHaveLength(1);
   });
 
-  it("says 1 line, not 1 lines", () => {
-    expect(droppedLinesNotice(1)).toMatch(/^console: 1 line dropped \(/);
+  it("says 1 log line, not 1 log lines", () => {
+    expect(droppedLinesNotice(1)).toMatch(/^1 log line dropped \(/);
   });
 });

@@ -17,8 +17,8 @@ const KiB = 1024;
 
 /** The warning sent after `count` lines were dropped. */
 export function droppedLinesNotice(count: number): string {
-  const lines = count === 1 ? "1 line" : `${count} lines`;
-  return `console: ${lines} dropped (logs are limited to ${LOG_CHARS_PER_SECOND / KiB} KB a second, in bursts of up to ${LOG_BURST_CHARS / KiB} KB): log less often or less at a time`;
+  const lines = count === 1 ? "1 log line" : `${count} log lines`;
+  return `${lines} dropped (logs are limited to ${LOG_CHARS_PER_SECOND / KiB} KB a second, in bursts of up to ${LOG_BURST_CHARS / KiB} KB): log less often or less at a time`;
 }
 
 /**
@@ -44,16 +44,24 @@ export class LogGate {
 
   /** Forwards the line if the budget has room (the host's answer), else drops it (null at once). */
   send(line: LogLine): Promise<unknown> {
-    const cost = line.message.length + LOG_LINE_COST_CHARS;
+    return this.admit(line.message.length) ? this.forward(line) : Promise.resolve(null);
+  }
+
+  /**
+   * Charges one line of `length` characters that the owner will write (a denial becomes one):
+   * true when the budget has room, else false and the line is counted as dropped.
+   */
+  admit(length: number): boolean {
+    const cost = length + LOG_LINE_COST_CHARS;
     this.refill();
     if (cost <= this.tokens) {
       this.tokens -= cost;
-      return this.forward(line);
+      return true;
     }
     this.dropped++;
     this.droppedSinceNotice++;
     this.notice ??= setTimeout(() => this.sendNotice(), LOG_DROP_NOTICE_MS);
-    return Promise.resolve(null);
+    return false;
   }
 
   /** Stops the pending notice; the gate forwards nothing more after this. */

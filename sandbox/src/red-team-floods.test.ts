@@ -125,6 +125,36 @@ describe("log floods", () => {
     expect(neighbour.rec.crashes).toEqual([]);
   }, 30_000);
 
+  it("a flood of denials (each one a log line in the runtime) is paced the same way; a neighbour's denial still gets through", async () => {
+    const pool = onePool();
+    const attacker = await sandboxIn(pool, `
+      const start = Date.now();
+      let tries = 0;
+      await new Promise((resolve) => {
+        const flood = setInterval(() => {
+          if (Date.now() - start >= 500) { clearInterval(flood); resolve(); return; }
+          for (let i = 0; i < 1000; i++) { try { require("fs"); } catch {} tries++; }
+        }, 0);
+      });
+      return { tries, ms: Date.now() - start };`);
+    const neighbour = await sandboxIn(pool, `try { require("fs"); } catch (e) { return "refused"; }`);
+    const flood = (await attacker.sandbox.invoke(UPDATE)) as { tries: number; ms: number };
+    await expect(neighbour.sandbox.invoke(UPDATE)).resolves.toBe("refused");
+    const denied = attacker.rec.events.filter((event) => event.type === "denied");
+    const { droppedLogLines, denials } = await attacker.sandbox.diagnostics();
+    expect(denied.length + droppedLogLines).toBe(flood.tries);
+    const cost = (event: (typeof denied)[number]) => {
+      const { target, reason, fix } = (event as Extract<typeof event, { type: "denied" }>).denial;
+      return target.length + reason.length + (fix?.length ?? 0) + LOG_LINE_COST_CHARS;
+    };
+    expect(denied.reduce((sum, event) => sum + cost(event), 0)).toBeLessThanOrEqual(LOG_BURST_CHARS + ((flood.ms + 100) * LOG_CHARS_PER_SECOND) / 1000);
+    expect(droppedLogLines).toBeGreaterThan(denied.length);
+    // Diagnostics keep the latest denials whatever was paced.
+    expect(denials).toHaveLength(50);
+    await vi.waitFor(() => expect(attacker.rec.calls.filter((c) => (c.args as { level: string }).level === "warn")).toHaveLength(1), { timeout: 5_000, interval: 50 });
+    expect(neighbour.rec.events.filter((event) => event.type === "denied")).toHaveLength(1);
+  }, 30_000);
+
   it("errors thrown by a flood of timer callbacks are reported as lines, paced the same way", async () => {
     const pool = onePool();
     const attacker = await sandboxIn(pool, `

@@ -506,7 +506,10 @@ export class Sandbox implements SandboxHandle {
     const full = { ...denial, at: this.clock?.now() ?? Date.now() };
     this.denials.push(full);
     if (this.denials.length > MAX_DENIALS_KEPT) this.denials.shift();
-    this.listeners.onEvent?.({ type: "denied", denial: full });
+    // The runtime writes each denial as a log line (32,000 a second in a loop): paced like one.
+    if (this.logs.admit(full.target.length + full.reason.length + (full.fix?.length ?? 0))) {
+      this.listeners.onEvent?.({ type: "denied", denial: full });
+    }
     return full;
   }
 
