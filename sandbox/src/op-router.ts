@@ -9,9 +9,9 @@ import type { IntlHost } from "./intl-host.js";
 import type { SubtleHost } from "./subtle-host.js";
 import type { OpRouter } from "./host-bridge.js";
 import type { HostTimers } from "./host-timers.js";
-import type { LogGate, LogLine } from "./log-gate.js";
+import type { LogGate } from "./log-gate.js";
 import { MAX_CALL_JSON_CHARS, MAX_EMITS_AHEAD, MAX_EMIT_JSON_CHARS, MAX_RESULT_JSON_CHARS } from "./limits.js";
-import type { HostCalls } from "./types.js";
+import type { HostCalls, LogLevel } from "./types.js";
 import type { InvocationOwners } from "./invocation-owners.js";
 
 const MiB = 1024 * 1024;
@@ -94,7 +94,7 @@ export function createRouter(deps: RouterDeps): OpRouter {
       if (isForwardedOp(op)) {
         const checked = checkForwardedArgs(op, args);
         // Paced here, so a flood is dropped before it crosses to the protocol thread.
-        if (op === "log") return deps.logs.send(checked as unknown as LogLine);
+        if (op === "log") return deps.logs.send({ level: checked.level as LogLevel, message: checked.message as string });
         const forwarded = Promise.resolve().then(() => host.forward(op, checked));
         return op === "emit" ? emitAhead(forwarded) : forwarded;
       }

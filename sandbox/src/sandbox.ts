@@ -95,7 +95,7 @@ export class Sandbox implements SandboxHandle {
   private readonly bridge: HostBridge;
   private readonly slices: SliceRunner;
   private readonly timers: HostTimers;
-  /** Every log line of this sandbox, the guest's and its own, goes through here (paced). */
+  /** Every log line of this sandbox (the guest's, its own, its denials) is paced here. */
   private readonly logs: LogGate;
   /** Where this sandbox announces its slices (the host thread's board), and the current slice's limit. */
   private placement: SlicePlacement | undefined;
