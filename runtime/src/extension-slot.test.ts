@@ -33,7 +33,7 @@ function setup() {
         id: "a.b",
         load: async () => ({ tools: {}, hasUpdate: true, hasOnEvent: false, hasOnAction: false }),
         invoke: async () => null,
-        diagnostics: async () => ({ heapUsed: 1, cpuMs: 0, longestSliceMs: 0, interruptedSlices: 0, memoryLimitHits: 0, nearLimitSlices: 0, throttles: 0, denials: [] }),
+        diagnostics: async () => ({ heapUsed: 1, cpuMs: 0, longestSliceMs: 0, interruptedSlices: 0, memoryLimitHits: 0, nearLimitSlices: 0, throttles: 0, delayedTimers: 0, droppedLogLines: 0, denials: [] }),
         dispose: async () => {},
       };
     },

@@ -1,6 +1,6 @@
 /**
  * `console`: every method forwards one line (op `log`, with a level) to the host, which caps
- * its length. Logging never throws and never waits.
+ * its length and paces lines (src/log-gate.ts). Logging never throws and never waits.
  */
 import type { Bridge } from "./bridge.ts";
 import { formatArgs } from "./format.ts";

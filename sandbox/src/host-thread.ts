@@ -168,6 +168,7 @@ function handle(message: ToHostThread): void {
           activeResources: process.getActiveResourcesInfo().length,
           spare: spare?.hasSpare ?? false,
           compiling: idleWork.size,
+          cpuMs: ownCpuClock().now(),
         };
       }, false);
   }

@@ -67,8 +67,29 @@ export const MAX_CALLS_IN_FLIGHT = 1000;
 export const MAX_CHARS_IN_FLIGHT = 16 * 1024 * 1024;
 /** Timers one sandbox may have pending at once. */
 export const MAX_TIMERS = 1000;
+/**
+ * Timer firings per second per sandbox, after a burst of TIMER_FIRINGS_BURST (host-timers.ts):
+ * a due timer past that fires late, never dropped. Each firing costs the host thread ~30 µs of
+ * its own, so this caps a timer flood at a few % of a core; a single `setTimeout(f, 0)` chain
+ * (1 ms apart in Node) never waits.
+ */
+export const TIMER_FIRINGS_PER_SECOND = 1000;
+/** Firings that may happen at once (as many as timers may be pending). */
+export const TIMER_FIRINGS_BURST = MAX_TIMERS;
 /** Longest console/log message forwarded, in characters; longer ones are cut. */
 export const MAX_LOG_CHARS = 8 * KiB;
+/**
+ * Log lines per sandbox are paced by characters (log-gate.ts): LOG_CHARS_PER_SECOND after a
+ * burst of LOG_BURST_CHARS, each line costing its text plus LOG_LINE_COST_CHARS (its envelope on
+ * the way to the host is about that long, so empty lines are not free). Past that, lines are
+ * dropped on the host thread, before they reach the protocol thread, and one warning a second
+ * says how many. A flood used to send 21–25 MB/s to the host.
+ */
+export const LOG_CHARS_PER_SECOND = 64 * KiB;
+export const LOG_BURST_CHARS = 256 * KiB;
+export const LOG_LINE_COST_CHARS = 100;
+/** How long after the first dropped line the warning saying how many were dropped is sent. */
+export const LOG_DROP_NOTICE_MS = 1000;
 /**
  * The slice while a tool run (`tool.run`, `tool.drop`) of the sandbox is in progress, when
  * longer than its `sliceMs`. A person asked for the run and waits for it (30 s at most): a

@@ -9,8 +9,9 @@ import type { IntlHost } from "./intl-host.js";
 import type { SubtleHost } from "./subtle-host.js";
 import type { OpRouter } from "./host-bridge.js";
 import type { HostTimers } from "./host-timers.js";
+import type { LogGate } from "./log-gate.js";
 import { MAX_CALL_JSON_CHARS, MAX_EMITS_AHEAD, MAX_EMIT_JSON_CHARS, MAX_RESULT_JSON_CHARS } from "./limits.js";
-import type { HostCalls } from "./types.js";
+import type { HostCalls, LogLevel } from "./types.js";
 import type { InvocationOwners } from "./invocation-owners.js";
 
 const MiB = 1024 * 1024;
@@ -29,6 +30,8 @@ export interface RouterDeps {
   cx: CapabilityContext;
   host: HostCalls;
   timers: HostTimers;
+  /** The sandbox's log lines on their way to the host, paced (log-gate.ts). */
+  logs: LogGate;
   /** The sandbox's Intl objects (intl-host.ts). */
   intl: IntlHost;
   /** The sandbox's WebCrypto keys and operations (subtle-host.ts). */
@@ -42,7 +45,7 @@ export interface RouterDeps {
 }
 
 /**
- * @example const router = createRouter({ capabilities, cx, host, timers, intl, subtle, invokeDone, refuseModule });
+ * @example const router = createRouter({ capabilities, cx, host, timers, logs, intl, subtle, owners, invokeDone, refuseModule });
  */
 export function createRouter(deps: RouterDeps): OpRouter {
   const { capabilities, cx, host, timers, owners } = deps;
@@ -90,6 +93,8 @@ export function createRouter(deps: RouterDeps): OpRouter {
       if (op === "crypto.subtle") return deps.subtle.run(args);
       if (isForwardedOp(op)) {
         const checked = checkForwardedArgs(op, args);
+        // Paced here, so a flood is dropped before it crosses to the protocol thread.
+        if (op === "log") return deps.logs.send({ level: checked.level as LogLevel, message: checked.message as string });
         const forwarded = Promise.resolve().then(() => host.forward(op, checked));
         return op === "emit" ? emitAhead(forwarded) : forwarded;
       }

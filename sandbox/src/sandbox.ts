@@ -11,6 +11,8 @@ import { SandboxError, interruptedMessage } from "./errors.js";
 import { HostBridge, errorRecord, type Reply } from "./host-bridge.js";
 import { InvocationOwners } from "./invocation-owners.js";
 import { HostTimers } from "./host-timers.js";
+import { LogGate } from "./log-gate.js";
+import { cutLogMessage } from "./forwarded-args.js";
 import { CpuBudget } from "./cpu-budget.js";
 import type { QuickJSInstance } from "./instance.js";
 import { IN_THREAD_STACK_BYTES, MAX_DENIALS_KEPT, MAX_RESULT_JSON_CHARS, TOOL_SLICE_MS, checkBundleSize, resolveLimits } from "./limits.js";
@@ -22,7 +24,7 @@ import { parseGuestJson } from "./guest-json.js";
 import { prepareInstance, type PreludeEntry, type PreparedInstance } from "./prepared-instance.js";
 import type { SliceRunner, SlicePlacement } from "./slice-runner.js";
 import type {
-  Denial, Invocation, LoadResult, SandboxClock, SandboxDiagnostics, SandboxHandle, SandboxLimits, SandboxListeners, SandboxOptions,
+  Denial, Invocation, LoadResult, LogLevel, SandboxClock, SandboxDiagnostics, SandboxHandle, SandboxLimits, SandboxListeners, SandboxOptions,
 } from "./types.js";
 
 /** Where a sandbox runs: the host thread's slice board and shared capabilities, when it has them. */
@@ -93,6 +95,8 @@ export class Sandbox implements SandboxHandle {
   private readonly bridge: HostBridge;
   private readonly slices: SliceRunner;
   private readonly timers: HostTimers;
+  /** Every log line of this sandbox (the guest's, its own, its denials) is paced here. */
+  private readonly logs: LogGate;
   /** Where this sandbox announces its slices (the host thread's board), and the current slice's limit. */
   private placement: SlicePlacement | undefined;
   private sliceMs: number;
@@ -125,6 +129,7 @@ export class Sandbox implements SandboxHandle {
       this.bridge.cancel(callId);
       this.owners.release(callId);
     }, clock);
+    this.logs = new LogGate((line) => Promise.resolve().then(() => listeners.host.forward("log", line)));
     this.budget = new CpuBudget(limits.sliceMs);
   }
 
@@ -166,6 +171,7 @@ export class Sandbox implements SandboxHandle {
       cx: this.capabilityContext(),
       host: this.listeners.host,
       timers: this.timers,
+      logs: this.logs,
       intl: new IntlHost({ locale: env.locale, timeZone: env.timeZone }),
       subtle: this.subtle,
       owners: this.owners,
@@ -307,6 +313,8 @@ export class Sandbox implements SandboxHandle {
       interruptedSlices: this.slices.stats.interruptedSlices,
       nearLimitSlices: this.budget.offences,
       throttles: this.throttles,
+      delayedTimers: this.timers.delayed,
+      droppedLogLines: this.logs.dropped,
       memoryLimitHits: this.memoryLimitHits,
       denials: this.denials.map((d) => ({ ...d })),
     };
@@ -474,6 +482,7 @@ export class Sandbox implements SandboxHandle {
   private release(error: SandboxError): void {
     this.lifetime.abort(error);
     this.timers.clearAll();
+    this.logs.dispose();
     this.subtle.clear();
     this.bridge.cancelAll();
     this.queue.length = 0;
@@ -497,7 +506,10 @@ export class Sandbox implements SandboxHandle {
     const full = { ...denial, at: this.clock?.now() ?? Date.now() };
     this.denials.push(full);
     if (this.denials.length > MAX_DENIALS_KEPT) this.denials.shift();
-    this.listeners.onEvent?.({ type: "denied", denial: full });
+    // The runtime writes each denial as a log line (32,000 a second in a loop): paced like one.
+    if (this.logs.admit(full.target.length + full.reason.length + (full.fix?.length ?? 0))) {
+      this.listeners.onEvent?.({ type: "denied", denial: full });
+    }
     return full;
   }
 
@@ -514,10 +526,9 @@ export class Sandbox implements SandboxHandle {
     };
   }
 
-  private hostLog(level: "debug" | "info" | "warn" | "error", message: string): void {
-    Promise.resolve()
-      .then(() => this.listeners.host.forward("log", { level, message }))
-      .catch(() => {});
+  /** The sandbox's own lines (uncaught errors, capability warnings): a guest can provoke them, so they are paced too. */
+  private hostLog(level: LogLevel, message: string): void {
+    this.logs.send({ level, message: cutLogMessage(message) }).catch(() => {});
   }
 
   private measureHeap(): number {

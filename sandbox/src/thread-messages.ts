@@ -63,4 +63,6 @@ export interface HostThreadStats {
   spare: boolean;
   /** Bundles waiting to be compiled for the code cache, or being compiled (done while idle). */
   compiling: number;
+  /** CPU time the thread has used since it started, ms (thread-cpu.ts): what a flood costs. */
+  cpuMs: number;
 }

@@ -86,6 +86,9 @@ export type ForwardedOp =
   | "oauth.connect" | "oauth.connections" | "oauth.token" | "oauth.describe"
   | "oauth.invalidate" | "oauth.disconnect" | "workingHours";
 
+/** Levels of a log line (op `log`, `console.*`, the sandbox's own lines). */
+export type LogLevel = "debug" | "info" | "warn" | "error";
+
 export interface HostCalls {
   forward(op: ForwardedOp, args: unknown): Promise<unknown>;
 }
@@ -121,6 +124,10 @@ export interface SandboxDiagnostics {
   nearLimitSlices: number;
   /** Times the sandbox was throttled for going past its CPU budget. */
   throttles: number;
+  /** Timer firings that waited because the sandbox was past its firing budget (host-timers.ts). */
+  delayedTimers: number;
+  /** Log lines dropped because the sandbox was past its log budget (log-gate.ts). */
+  droppedLogLines: number;
   memoryLimitHits: number;
   /** The most recent denials, newest last (bounded). */
   denials: Denial[];

@@ -11,7 +11,7 @@
  * sync `fetch.abort`, `ws.open` (a denial throws at once; the rest arrives as pushes of kind
  * `"ws"`, in the order made), `ws.send`, `ws.close`.
  */
-import type { Denial, Permissions } from "../types.js";
+import type { Denial, LogLevel, Permissions } from "../types.js";
 import { resolveOptions, type CapabilityOptions } from "./options.js";
 import { createFetchOps } from "./fetch.js";
 import { createWebSocketOps } from "./websocket.js";
@@ -34,7 +34,7 @@ export interface CapabilityContext {
   /** Absolute paths the user gave to the tool runs currently in progress (readable while they run). */
   toolFiles(): readonly string[];
   /** Something the extension's developer should see in its log (storage reports a corrupt file it moved aside). */
-  log?(level: "debug" | "info" | "warn" | "error", message: string): void;
+  log?(level: LogLevel, message: string): void;
 }
 
 /** What one call knows of its own: `signal` aborts when the invocation that made it ends early. */
