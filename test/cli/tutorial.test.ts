@@ -101,6 +101,10 @@ describe("the README tutorial, as printed", { timeout: 240_000 }, () => {
     // The sample moves a stage a minute and ends one minute in every cycle: running, or just done.
     expect(shown.blip).toMatchObject({ layout: "progress", state: expect.stringMatching(/^(running|success)$/), data: { step: expect.any(String), stages: expect.any(Array) } });
 
+    // The sample ends its deploy one minute in every cycle, and an ended blip stays ended; so the
+    // edit below is made while a deploy runs (at most a minute's wait, in that one minute).
+    await until(() => events.find((e) => e.type === "blip" && e.blip?.title === "Deploying web (sample)" && e.blip.state === "running"), "a running sample deploy", 75_000);
+
     // Change the title, save: one reload, with the new bundle.
     const from = events.length;
     const source = join(project, "src", "index.ts");
