@@ -9,6 +9,7 @@ import { execFileSync } from "node:child_process";
 import { join } from "node:path";
 import { SandboxPool } from "@svc/sandbox";
 import { attackOptions, attacker, failure, root, withNeighbours, type Neighbours } from "./neighbours.js";
+import { running, eventually } from "../process-state.js";
 
 let n: Neighbours;
 const repo = join(root, "repo");
@@ -24,25 +25,7 @@ beforeAll(async () => {
 });
 afterAll(() => n.dispose());
 
-/** True while `pid` runs (a zombie, killed but not yet reaped, counts as gone). */
-function running(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return false;
-  }
-  const stat = existsSync(`/proc/${pid}/stat`) ? readFileSync(`/proc/${pid}/stat`, "utf8") : "";
-  return stat !== "" && !/^\d+ \(.*\) Z /.test(stat);
-}
 
-async function eventually(check: () => boolean, ms = 3000): Promise<boolean> {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    if (check()) return true;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  return check();
-}
 
 const RUN_ANY = 'only if it must: add "runAnyCommand": true to svc.permissions in package.json; the install summary then says it can run any command';
 

@@ -9,6 +9,7 @@ import type { AddressInfo } from "node:net";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { attackOptions, attacker, recorder, withNeighbours, type Neighbours } from "./neighbours.js";
+import { running, eventually } from "../process-state.js";
 
 let n: Neighbours;
 let server: Server;
@@ -38,24 +39,7 @@ afterAll(async () => {
   await n.dispose();
 });
 
-function running(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return false;
-  }
-  const stat = existsSync(`/proc/${pid}/stat`) ? readFileSync(`/proc/${pid}/stat`, "utf8") : "";
-  return stat !== "" && !/^\d+ \(.*\) Z /.test(stat);
-}
 
-async function eventually(check: () => boolean, ms = 3000): Promise<boolean> {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    if (check()) return true;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  return check();
-}
 
 describe("ports", () => {
   it("a listed host reaches only its scheme's port; host:port opens that one port", async () => {

@@ -4,19 +4,11 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { RuntimeProcess } from "./runtime-process.js";
+import { running } from "../../../test/process-state.js";
 
 let folder: string;
 afterEach(() => rmSync(folder, { recursive: true, force: true }));
 
-function running(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return false;
-  }
-  const stat = existsSync(`/proc/${pid}/stat`) ? readFileSync(`/proc/${pid}/stat`, "utf8") : "";
-  return stat !== "" && !/^\d+ \(.*\) Z /.test(stat);
-}
 
 describe("RuntimeProcess", () => {
   it("kills what the runtime's programs left running (a setsid child) when the runtime dies by SIGKILL", async () => {

@@ -1,10 +1,11 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { chmodSync, existsSync, mkdirSync, readFileSync, realpathSync, symlinkSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, readFileSync, realpathSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createCapabilities, DEFAULT_LIMITS } from "./index.js";
 import { checkExec } from "./exec-policy.js";
 import type { ExecResult } from "./exec.js";
 import { createTestContext, type TestContext } from "./test-context.js";
+import { running } from "../../../test/process-state.js";
 
 const MB = 1024 * 1024;
 // Scripts written by the tests live in a temp folder the test user owns: allowed here only.
@@ -26,16 +27,6 @@ function script(name: string, body: string): string {
   return path;
 }
 
-/** Running, as opposed to gone or a zombie (killed; this machine's init may be slow to reap it). */
-function running(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return false;
-  }
-  const stat = existsSync(`/proc/${pid}/stat`) ? readFileSync(`/proc/${pid}/stat`, "utf8") : "";
-  return !/^\d+ \(.*\) Z /.test(stat);
-}
 
 describe("exec", () => {
   it("runs a listed bare name found on PATH and returns stdout, stderr and code", async () => {
