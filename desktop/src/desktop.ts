@@ -96,7 +96,7 @@ export async function startDesktop(electron: ElectronMain, options: DesktopOptio
   const keeper = new HostKeeper({
     connect: options.connect ?? startOrJoinHost,
     // An extension's ctx.openURL reaches the page, which asks the person first; its "Open" link
-    // comes back through the window-open gate below (http and https only), never on its own.
+    // comes back through the window-open gate above (http and https only), never on its own.
     connectOptions: { supportFolder: options.supportFolder, onStderr: (line) => log(`svc-host: ${line}`) },
     onRestarted: () => reload?.("svc-host started again"),
     log,
