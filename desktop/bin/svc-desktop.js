@@ -7,6 +7,25 @@ import { spawn } from "node:child_process";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 
+const HELP = `svc-desktop: svc's notch window, menu-bar icon and shortcut (Electron).
+
+Usage:
+  svc-desktop          start it (joins the svc-host running for the support folder, or starts one)
+  svc-desktop --help   this text
+
+Environment:
+  SVC_HOME               support folder (default: the platform's, e.g. ~/.local/share/Svc)
+  SVC_DESKTOP_DEVTOOLS   1: allow the page's developer tools
+
+Settings: <support folder>/Desktop/settings.json (display, style, hideInFullscreen,
+excludeFromCapture, shortcut, openAtLogin); see desktop/README.md.
+Needs Electron 45, which npm installs on Node 22.12 or later.
+`;
+if (process.argv.includes("--help") || process.argv.includes("-h")) {
+  process.stdout.write(HELP);
+  process.exit(0);
+}
+
 const require = createRequire(import.meta.url);
 const app = fileURLToPath(new URL("..", import.meta.url));
 const fail = (message) => {
@@ -18,10 +37,11 @@ let electronPath;
 try {
   require.resolve("electron");
 } catch {
-  fail(
-    `Electron is not installed. It needs Node 22.12 or later (this is Node ${process.versions.node}), so npm skipped it. ` +
-      "Install Node 22.12+ and run npm install again. Without it, svc still runs: npx svc-host (and svc-host ui for the notch UI in a browser).",
-  );
+  const [major, minor] = process.versions.node.split(".").map(Number);
+  const why = major < 22 || (major === 22 && minor < 12)
+    ? `It needs Node 22.12 or later (this is Node ${process.versions.node}), so npm skipped it. Install Node 22.12+ and run npm install again.`
+    : "npm did not install it (were optional dependencies left out?): run npm install again.";
+  fail(`Electron is not installed. ${why} Without it, svc still runs: npx svc-host (and svc-host ui for the notch UI in a browser).`);
 }
 try {
   // Under Node, the electron package answers with its binary's path (downloading it on first use).

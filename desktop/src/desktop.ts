@@ -96,7 +96,7 @@ export async function startDesktop(electron: ElectronMain, options: DesktopOptio
   const keeper = new HostKeeper({
     connect: options.connect ?? startOrJoinHost,
     // An extension's ctx.openURL reaches the page, which asks the person first; its "Open" link
-    // comes back through the window-open gate below (http and https only), never on its own.
+    // comes back through the window-open gate above (http and https only), never on its own.
     connectOptions: { supportFolder: options.supportFolder, onStderr: (line) => log(`svc-host: ${line}`) },
     onRestarted: () => reload?.("svc-host started again"),
     log,
@@ -120,7 +120,7 @@ export async function startDesktop(electron: ElectronMain, options: DesktopOptio
   try {
     // The client reads webhook.json on every call, so it reaches whichever host runs now.
     const reasons = new PauseReasons(keeper.link.client, log);
-    const window = new NotchWindow({
+    const notchWindow = new NotchWindow({
       BrowserWindow: electron.BrowserWindow,
       screen: electron.screen,
       platform: options.platform,
@@ -128,21 +128,21 @@ export async function startDesktop(electron: ElectronMain, options: DesktopOptio
       settings,
       devTools: options.devTools === true,
     });
-    notch = window;
-    undo.push(() => window.dispose());
+    notch = notchWindow;
+    undo.push(() => notchWindow.dispose());
     // Display ids are what the "display" setting takes: say which there are.
     const primaryId = electron.screen.getPrimaryDisplay().id;
     const named = electron.screen.getAllDisplays().map((d) => `${d.id} ${d.label ?? ""}${d.id === primaryId ? " (primary)" : ""}`.replace(/\s+/g, " ").trim());
-    log(`notch on display ${window.layout.displayId} in ${window.layout.style} style; displays: ${named.join(", ")}`);
+    log(`notch on display ${notchWindow.layout.displayId} in ${notchWindow.layout.style} style; displays: ${named.join(", ")}`);
     const dropped = new DroppedFiles();
     undo.push(
       registerIpc(electron.ipcMain, {
-        contents: () => (window.window.isDestroyed() ? undefined : window.window.webContents),
-        origin: () => window.uiOrigin,
-        expand: () => window.expand(),
-        collapse: () => window.collapse(),
-        setClickThrough: (on) => window.setClickThrough(on),
-        focused: () => window.window.isFocused(),
+        contents: () => (notchWindow.window.isDestroyed() ? undefined : notchWindow.window.webContents),
+        origin: () => notchWindow.uiOrigin,
+        expand: () => notchWindow.expand(),
+        collapse: () => notchWindow.collapse(),
+        setClickThrough: (on) => notchWindow.setClickThrough(on),
+        focused: () => notchWindow.window.isFocused(),
         readClipboard: () => electron.clipboard.readText(),
         writeClipboard: (text) => electron.clipboard.writeText(text),
         registerDrop: (path) => dropped.register(path),
@@ -154,7 +154,7 @@ export async function startDesktop(electron: ElectronMain, options: DesktopOptio
       }),
     );
 
-    const shortcut = new ShortcutBinding(electron.globalShortcut, () => window.open("open"), log);
+    const shortcut = new ShortcutBinding(electron.globalShortcut, () => notchWindow.open("open"), log);
     undo.push(() => shortcut.unbind());
     const tray = new ShellTray({
       Tray: electron.Tray,
@@ -162,8 +162,8 @@ export async function startDesktop(electron: ElectronMain, options: DesktopOptio
       nativeImage: electron.nativeImage,
       iconPath: options.trayIcon,
       actions: {
-        open: () => window.open("open"),
-        settings: () => window.open("settings"),
+        open: () => notchWindow.open("open"),
+        settings: () => notchWindow.open("settings"),
         setPaused: (paused) => reasons.set("menu", paused),
         quit: () => app.quit(),
       },
@@ -174,7 +174,7 @@ export async function startDesktop(electron: ElectronMain, options: DesktopOptio
 
     const applySettings = (next: DesktopSettings) => {
       settings = next;
-      window.applySettings(next);
+      notchWindow.applySettings(next);
       shortcut.bind(next.shortcut);
       tray.update({ shortcut: shortcut.current });
       applyLoginItem(electron, options.platform, next.openAtLogin, log);
@@ -187,18 +187,18 @@ export async function startDesktop(electron: ElectronMain, options: DesktopOptio
       }),
     );
 
-    await window.load(await keeper.link.client.uiUrl());
+    await notchWindow.load(await keeper.link.client.uiUrl());
     // A new host (or a crashed page) needs a fresh ticket; a pause in force is told again.
     reload = async (reason) => {
       log(`${reason}; loading the notch again`);
       try {
         if (reasons.paused) await keeper.link.client.pause();
-        await window.load(await keeper.link.client.uiUrl());
+        await notchWindow.load(await keeper.link.client.uiUrl());
       } catch (error) {
         log(`could not load the notch again: ${(error as Error)?.message ?? String(error)}`);
       }
     };
-    window.window.webContents.on("render-process-gone", (_event: unknown, details: { reason?: string }) => void reload?.(`the notch page stopped (${details?.reason ?? "unknown"})`));
+    notchWindow.window.webContents.on("render-process-gone", (_event: unknown, details: { reason?: string }) => void reload?.(`the notch page stopped (${details?.reason ?? "unknown"})`));
 
     // Quitting waits for a host the shell started to stop (its blips are saved on the way out).
     let cleaned = false;
@@ -212,7 +212,7 @@ export async function startDesktop(electron: ElectronMain, options: DesktopOptio
     });
 
     return {
-      notch: window,
+      notch: notchWindow,
       get host() {
         return keeper.link;
       },

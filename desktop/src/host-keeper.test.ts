@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { HostKeeper, RESTART_FIRST_MS, RESTART_MAX_MS } from "./host-keeper.js";
+import { HostKeeper, JOINED_CHECK_MS, RESTART_FIRST_MS, RESTART_MAX_MS } from "./host-keeper.js";
 import type { HostLink, StartHostOptions } from "./host-link.js";
 
-function keeperWorld(failures: number[] = []) {
+function keeperWorld(failures: number[] = [], joined: number[] = [], live: () => boolean = () => true) {
   const connects: StartHostOptions[] = [];
   const stops: number[] = [];
   const restarted: number[] = [];
@@ -12,7 +12,7 @@ function keeperWorld(failures: number[] = []) {
     connect: async (options) => {
       const n = connects.push(options);
       if (failures.includes(n)) throw new Error(`start ${n} failed`);
-      return { client: {} as never, joined: false, child: undefined, stop: async () => void stops.push(n), n } as HostLink & { n: number };
+      return { client: { isLive: async () => live() } as never, joined: joined.includes(n), child: undefined, stop: async () => void stops.push(n), n } as HostLink & { n: number };
     },
     connectOptions: { supportFolder: "/s" },
     onRestarted: (link) => void restarted.push((link as HostLink & { n: number }).n),
@@ -73,5 +73,23 @@ describe("keeping a host running", () => {
     const w = keeperWorld([1]);
     await expect(w.keeper.start()).rejects.toThrow("start 1 failed");
     expect(() => w.keeper.link).toThrow("HostKeeper: start() first");
+  });
+
+  it("asks a joined host every 5 s whether it is there, and starts one when it is gone", async () => {
+    let alive = true;
+    const w = keeperWorld([], [1], () => alive);
+    const first = await w.keeper.start();
+    expect(first.joined).toBe(true);
+    expect(await w.fire()).toBe(JOINED_CHECK_MS); // there
+    expect(w.connects).toHaveLength(1);
+    alive = false;
+    expect(await w.fire()).toBe(JOINED_CHECK_MS); // gone
+    expect(w.log).toEqual(["the svc-host this app joined is gone; starting one in 1 s"]);
+    expect(await w.fire()).toBe(RESTART_FIRST_MS);
+    expect(w.restarted).toEqual([2]);
+    expect(w.keeper.link.joined).toBe(false);
+    expect(w.timers).toEqual([]); // a started host is watched through its exit, not asked
+    await w.keeper.stop();
+    expect(w.stops).toEqual([2]); // the joined one was never ours to stop
   });
 });

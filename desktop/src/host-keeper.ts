@@ -1,14 +1,16 @@
 /**
  * Keeps a host running for the shell: when the host the shell started exits on its own (a crash,
- * or someone stopped it), the shell starts or joins one again after 1 s, 2 s, 4 s … (at most
+ * or someone stopped it), or a host it joined stops answering (asked every
+ * {@link JOINED_CHECK_MS}), the shell starts or joins one again after 1 s, 2 s, 4 s … (at most
  * 30 s; back to 1 s once one is up) and hands the new link on, so the page can be loaded again
- * with a fresh ticket. A joined host is the terminal's or another tool's: its end is not ours to
- * repair, and the page's own reconnect (or the next start) takes it from there.
+ * with a fresh ticket.
  */
 import type { HostLink, StartHostOptions } from "./host-link.js";
 
 export const RESTART_FIRST_MS = 1_000;
 export const RESTART_MAX_MS = 30_000;
+/** How often a joined host (one the shell did not start, so cannot see exit) is asked if it is there. */
+export const JOINED_CHECK_MS = 5_000;
 
 export interface HostKeeperOptions {
   connect(options: StartHostOptions): Promise<HostLink>;
@@ -52,14 +54,27 @@ export class HostKeeper {
     await this.current?.stop();
   }
 
-  private connect(): Promise<HostLink> {
-    return this.options.connect({
+  private async connect(): Promise<HostLink> {
+    const link = await this.options.connect({
       ...this.options.connectOptions,
       onExit: (code, signal) => {
         this.options.log(`svc-host stopped on its own (${signal ?? `code ${code}`}); starting it again in ${this.delayMs / 1000} s`);
         this.schedule();
       },
     });
+    if (link.joined) this.watchJoined(link);
+    return link;
+  }
+
+  private watchJoined(link: HostLink): void {
+    const check = async () => {
+      if (this.stopped || this.current !== link) return;
+      if (await link.client.isLive()) return void (this.timer = this.later(check, JOINED_CHECK_MS));
+      if (this.stopped || this.current !== link) return;
+      this.options.log(`the svc-host this app joined is gone; starting one in ${this.delayMs / 1000} s`);
+      this.schedule();
+    };
+    this.timer = this.later(check, JOINED_CHECK_MS);
   }
 
   private schedule(): void {
