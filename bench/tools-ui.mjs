@@ -6,19 +6,17 @@
 //   - a 1 MB result (24 blocks: ten of 100,000 characters, a 64-row table, statuses) laid out:
 //     from the answer's arrival to layout done, ≤ 300 ms
 // Run: `node bench/tools-ui.mjs` (after `npm run build`). BENCH_QUICK=1: fewer rounds.
-import { spawn } from "node:child_process";
-import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
+import { startJsonHost } from "./lib/json-host.mjs";
 import { headline, saveResult } from "./lib/results.mjs";
 import { fmt, printTable, quantile } from "./stats.mjs";
 
 const quick = process.env.BENCH_QUICK === "1";
 const KEYS = quick ? 30 : 200;
 const BIG_ROUNDS = quick ? 3 : 10;
-const HOST_MAIN = fileURLToPath(new URL("../host/dist/main.js", import.meta.url));
 const CHROMIUM = process.env.SVC_CHROMIUM ?? "/usr/bin/chromium";
 const ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
 const ID = "com.example.bench-tools";
@@ -41,20 +39,7 @@ async function startHost(root) {
   mkdirSync(join(bundled, "bench-tools", "dist"), { recursive: true });
   writeFileSync(join(bundled, "bench-tools", "package.json"), JSON.stringify({ name: "bench-tools", version: "1.0.0", main: "dist/index.js", svc: { id: ID, title: "Bench tools" } }));
   writeFileSync(join(bundled, "bench-tools", "dist", "index.js"), CODE);
-  const child = spawn(process.execPath, [HOST_MAIN], {
-    env: { PATH: process.env.PATH, HOME: root, SVC_HOME: join(root, "support"), SVC_PORT: "0", SVC_BUNDLED_EXTENSIONS: bundled, SVC_HOST_OUTPUT: "json", SVC_LOG_LEVEL: "warn" },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  child.stdout.setEncoding("utf8");
-  await new Promise((resolve, reject) => {
-    child.once("exit", (code) => reject(new Error(`svc-host exited with ${code}`)));
-    child.stdout.on("data", (chunk) => chunk.includes('"extension.tools"') && resolve());
-  });
-  child.stdout.resume();
-  const { port, token } = JSON.parse(readFileSync(join(root, "support", "webhook.json"), "utf8"));
-  const ticketUrl = async () =>
-    (await (await fetch(`http://127.0.0.1:${port}/v1/ui/tickets`, { method: "POST", headers: { Authorization: `Bearer ${token}` } })).json()).url;
-  return { child, ticketUrl };
+  return startJsonHost(root, bundled, "extension.tools");
 }
 
 /** In the page: sets the live field, and resolves once "got <value>" is shown and laid out. */

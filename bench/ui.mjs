@@ -5,12 +5,11 @@
 //   - a ticking countdown left idle: CPU of the page (renderer tasks) and of the host < 1% of a core
 //   - a blip update reaching the page, from `POST /v1/blips` sent to the page's feed handler, p99 ≤ 20 ms
 // Run: `node bench/ui.mjs` (after `npm run build`). BENCH_QUICK=1: fewer rounds, 10 s idle.
-import { spawn } from "node:child_process";
 import { mkdtempSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
+import { startJsonHost } from "./lib/json-host.mjs";
 import { headline, saveResult } from "./lib/results.mjs";
 import { fmt, median, printTable, quantile } from "./stats.mjs";
 
@@ -19,27 +18,13 @@ const PAINT_ROUNDS = quick ? 5 : 15;
 const LAYOUT_ROUNDS = quick ? 5 : 15;
 const IDLE_S = quick ? 10 : 60;
 const UPDATES = quick ? 100 : 300;
-const HOST_MAIN = fileURLToPath(new URL("../host/dist/main.js", import.meta.url));
 const CHROMIUM = process.env.SVC_CHROMIUM ?? "/usr/bin/chromium";
 const ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
 
 async function startHost(root) {
   const bundled = join(root, "bundled");
   mkdirSync(bundled, { recursive: true });
-  const child = spawn(process.execPath, [HOST_MAIN], {
-    env: { PATH: process.env.PATH, HOME: root, SVC_HOME: join(root, "support"), SVC_PORT: "0", SVC_BUNDLED_EXTENSIONS: bundled, SVC_HOST_OUTPUT: "json", SVC_LOG_LEVEL: "warn" },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  child.stdout.setEncoding("utf8");
-  await new Promise((resolve, reject) => {
-    child.once("exit", (code) => reject(new Error(`svc-host exited with ${code}`)));
-    child.stdout.on("data", (chunk) => chunk.includes('"watching"') && resolve());
-  });
-  child.stdout.resume();
-  const { port, token } = JSON.parse(readFileSync(join(root, "support", "webhook.json"), "utf8"));
-  const v1 = (path, body) =>
-    fetch(`http://127.0.0.1:${port}${path}`, { method: "POST", headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
-  return { child, v1, ticketUrl: async () => (await (await v1("/v1/ui/tickets")).json()).url };
+  return startJsonHost(root, bundled, "watching");
 }
 
 /** CPU seconds (user + system) of a process so far, from /proc (Linux). */
