@@ -87,7 +87,7 @@ export type ForwardedOp =
   | "oauth.invalidate" | "oauth.disconnect" | "workingHours";
 
 /** Levels of a log line (op `log`, `console.*`, the sandbox's own lines). */
-export type LogLevel = "debug" | "info" | "warn" | "error";
+export type { LogLevel } from "@svc/api";
 
 export interface HostCalls {
   forward(op: ForwardedOp, args: unknown): Promise<unknown>;
