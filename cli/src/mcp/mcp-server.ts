@@ -63,13 +63,20 @@ export function createMcpServer(options: { support: string; version: string }): 
     })),
   }));
 
-  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  /** The agent as its MCP client introduced itself (`initialize`): what the notch shows. */
+  const agentName = (): string | undefined => {
+    const client = server.getClientVersion();
+    return client ? `${client.name} ${client.version}`.trim() : undefined;
+  };
+
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const entry = (await current()).find((candidate) => candidate.name === request.params.name);
     if (!entry) {
       return { isError: true, content: [{ type: "text", text: `no svc tool named ${JSON.stringify(request.params.name)} is switched on for agents; list the tools again` }] };
     }
     try {
-      const { blocks } = await app.run(entry.tool.id, { action: entry.action, values: request.params.arguments ?? {} });
+      const agent = agentName();
+      const { blocks } = await app.run(entry.tool.id, { action: entry.action, values: request.params.arguments ?? {} }, { signal: extra.signal, ...(agent ? { agent } : {}) });
       return { content: await mcpContent(blocks) };
     } catch (error) {
       const message = (error as { reason?: string }).reason ?? (error as Error).message;
