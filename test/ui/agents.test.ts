@@ -16,6 +16,7 @@ import { makeWorld, startHost, type RunningHost, type World } from "../host/harn
 import { TOOLS_ID } from "../host-tools/fixture.js";
 import { callHost, writeToolFixtures } from "../host-tools/harness.js";
 import { SVCKIT_BIN } from "../cli/harness.js";
+import { axeViolations } from "./axe.js";
 import { launchChromium, openUi, postFromPage, type UiBrowser } from "./harness.js";
 
 interface Scene {
@@ -105,6 +106,7 @@ describe("a tool's switch for AI agents, in Settings", () => {
       ["echo", "plain", "fail", "read", "picture", "hash"].map((name) => [`${TOOLS_ID}/${name}`, false, "switch"]),
     );
     expect(await page.getByRole("switch", { name: "Read available to agents" }).count()).toBe(1);
+    expect(await axeViolations(page)).toEqual([]);
     await read.check();
     await expect.poll(() => agentsOf(main.world)).toEqual(["read"]);
     await expect.poll(() => read.locator("xpath=ancestor::li").locator(".saved").innerText()).toBe("saved");
@@ -144,6 +146,7 @@ describe("an agent's file path waits for the person in the notch", () => {
     // The file shown is the one that would be read: the symlink resolved, its name inert.
     expect(await request.locator(".agent-files-list code").allInnerTexts()).toEqual([escapeForDisplay(secret)]);
     expect(await request.innerText()).not.toContain("\u202E");
+    expect(await axeViolations(page)).toEqual([]);
     await request.locator('[data-answer="allow"]').focus();
     await page.keyboard.press("Enter");
     const result = await call;

@@ -29,7 +29,7 @@ function request(r: UiAgentFilesRequest, ctx: AgentFilesContext): TemplateResult
   const busy = ctx.answering.has(r.id);
   const until = new Intl.DateTimeFormat(ctx.locale, { timeStyle: "medium" }).format(r.expiresAt);
   const tool = shown(r.toolTitle, CAPS.label);
-  return html`<article class="agent-files-request" role="group" aria-labelledby=${`agent-files-${key}`} data-request=${r.id}>
+  return html`<div class="agent-files-request" role="group" aria-labelledby=${`agent-files-${key}`} data-request=${r.id}>
     <h2 id=${`agent-files-${key}`} dir="auto">${shown(r.agent, CAPS.label)} asks to let ${tool} read ${count(r.files.length)}</h2>
     <p class="sub" dir="auto">${shown(r.extensionTitle, CAPS.label)} · ${tool} (${shown(r.tool, CAPS.label)}) · action ${shown(r.actionTitle, CAPS.label)}</p>
     <ul class="agent-files-list" aria-label="Files it would read">${r.files.map((path) => html`<li><code>${shown(path, PATH_SHOWN)}</code></li>`)}</ul>
@@ -39,7 +39,7 @@ function request(r: UiAgentFilesRequest, ctx: AgentFilesContext): TemplateResult
       <button type="button" class="button primary" data-answer="allow" ?disabled=${busy} @click=${() => ctx.answer(r.id, true)}>Allow</button>
       <button type="button" class="button" data-answer="deny" ?disabled=${busy} @click=${() => ctx.answer(r.id, false)}>Deny</button>
     </div>
-  </article>`;
+  </div>`;
 }
 
 /**
