@@ -140,7 +140,7 @@ describe("an agent's file path waits for the person in the notch", () => {
     // It opened the panel without taking the focus from where it was.
     await page.waitForSelector(".panel");
     expect(await page.evaluate(() => document.activeElement?.closest(".agent-files-request") ?? null)).toBeNull();
-    const group = page.getByRole("group", { name: "svc-test 1.0.0 asks to let Read read 1 file" });
+    const group = page.getByRole("group", { name: "An agent calling itself “svc-test 1.0.0” asks to let Read read 1 file" });
     expect(await group.count()).toBe(1);
     expect(await request.locator(".sub").first().innerText()).toBe(`Tool fixture · Read (${TOOLS_ID}/read) · action Read`);
     // The file shown is the one that would be read: the symlink resolved, its name inert.

@@ -30,7 +30,7 @@ function request(r: UiAgentFilesRequest, ctx: AgentFilesContext): TemplateResult
   const until = new Intl.DateTimeFormat(ctx.locale, { timeStyle: "medium" }).format(r.expiresAt);
   const tool = shown(r.toolTitle, CAPS.label);
   return html`<div class="agent-files-request" role="group" aria-labelledby=${`agent-files-${key}`} data-request=${r.id}>
-    <h2 id=${`agent-files-${key}`} dir="auto">${shown(r.agent, CAPS.label)} asks to let ${tool} read ${count(r.files.length)}</h2>
+    <h2 id=${`agent-files-${key}`}>An agent calling itself “<bdi>${shown(r.agent, CAPS.label)}</bdi>” asks to let ${tool} read ${count(r.files.length)}</h2>
     <p class="sub" dir="auto">${shown(r.extensionTitle, CAPS.label)} · ${tool} (${shown(r.tool, CAPS.label)}) · action ${shown(r.actionTitle, CAPS.label)}</p>
     <ul class="agent-files-list" aria-label="Files it would read">${r.files.map((path) => html`<li><code>${shown(path, PATH_SHOWN)}</code></li>`)}</ul>
     ${r.values === "{}" ? nothing : html`<p class="sub">With: <code>${shown(r.values, CAPS.body)}</code></p>`}
