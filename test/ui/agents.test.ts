@@ -78,6 +78,9 @@ const agentsOf = async (world: World) =>
 const readCall = (scene: Scene, path: string) => scene.client.callTool({ name: "read_read", arguments: { file: [path] } });
 const refusal = (text: string) => ({ isError: true, content: [{ type: "text", text }] });
 
+/** The notch shows `count` requests (within 10 s: the feed and a redraw on a busy machine). */
+const expectWaiting = (page: Page, count: number) => expect.poll(() => page.locator(".agent-files-request").count(), { timeout: 10_000 }).toBe(count);
+
 async function waitingRequest(page: Page) {
   await page.waitForSelector(".agent-files-request");
   return page.locator(".agent-files-request");
@@ -108,16 +111,16 @@ describe("a tool's switch for AI agents, in Settings", () => {
     expect(await page.getByRole("switch", { name: "Read available to agents" }).count()).toBe(1);
     expect(await axeViolations(page)).toEqual([]);
     await read.check();
-    await expect.poll(() => agentsOf(main.world)).toEqual(["read"]);
-    await expect.poll(() => read.locator("xpath=ancestor::li").locator(".saved").innerText()).toBe("saved");
+    await expect.poll(() => agentsOf(main.world), { timeout: 10_000 }).toEqual(["read"]);
+    await expect.poll(() => read.locator("xpath=ancestor::li").locator(".saved").innerText(), { timeout: 10_000 }).toBe("saved");
     await page.locator(`[data-agent-tool="${TOOLS_ID}/plain"]`).check();
-    await expect.poll(() => agentsOf(main.world)).toEqual(["plain", "read"]);
+    await expect.poll(() => agentsOf(main.world), { timeout: 10_000 }).toEqual(["plain", "read"]);
     await page.locator(`[data-agent-tool="${TOOLS_ID}/plain"]`).uncheck();
-    await expect.poll(() => agentsOf(main.world)).toEqual(["read"]);
+    await expect.poll(() => agentsOf(main.world), { timeout: 10_000 }).toEqual(["read"]);
     await page.reload();
     await page.waitForSelector("svc-app[data-ready]");
     await page.click("#tab-settings");
-    await expect.poll(() => page.locator(`[data-agent-tool="${TOOLS_ID}/read"]`).isChecked()).toBe(true);
+    await expect.poll(() => page.locator(`[data-agent-tool="${TOOLS_ID}/read"]`).isChecked(), { timeout: 10_000 }).toBe(true);
     expect(await page.locator(`[data-agent-tool="${TOOLS_ID}/plain"]`).isChecked()).toBe(false);
     // The tool itself no longer carries the switch: it lives in Settings.
     await page.click("#tab-tools");
@@ -152,7 +155,7 @@ describe("an agent's file path waits for the person in the notch", () => {
     const result = await call;
     expect(result.isError).toBeFalsy();
     expect((result.content as Array<{ type: string; text?: string }>)[0]).toEqual({ type: "text", text: "hello from the person" });
-    await expect.poll(() => page.locator(".agent-files-request").count()).toBe(0);
+    await expectWaiting(page, 0);
     await page.close();
   });
 
@@ -169,13 +172,34 @@ describe("an agent's file path waits for the person in the notch", () => {
     await request.locator('[data-answer="deny"]').click();
     expect(await call).toEqual(refusal("the person denied Read access to 1 file in svc's notch: the tool did not run"));
     expect(main.host.events.slice(from).some((e) => e.type === "status" && e.extensionId === TOOLS_ID && e.status === "running")).toBe(false);
-    await expect.poll(() => page.locator(".agent-files-request").count()).toBe(0);
+    await expectWaiting(page, 0);
     // The answer route, under the page's own session: an answered request is over; a wrong body is refused.
     expect(await postFromPage(page, "/api/agent-files", { id, allow: true })).toEqual({
       status: 404,
       body: { error: "this request is over (answered, timed out or withdrawn by the agent)" },
     });
     expect(await postFromPage(page, "/api/agent-files", { id, allow: "yes" })).toEqual({ status: 400, body: { error: '"allow" should be true or false' } });
+    await page.close();
+  });
+
+  it("holds 4 requests at once (the limit) and refuses the one past it; an agent that cancels withdraws its question", async () => {
+    const page = await openUi(main.world, ui.context);
+    const calls = Array.from({ length: 4 }, () => readCall(main, secret));
+    await expectWaiting(page, 4);
+    expect(await readCall(main, secret)).toEqual(refusal("4 requests for files already wait for the person's answer in svc's notch: wait for those, then call Read again"));
+    for (let left = 4; left > 0; left--) {
+      await page.locator('[data-answer="deny"]').first().click();
+      await expectWaiting(page, left - 1);
+    }
+    for (const answer of await Promise.all(calls)) expect(answer).toMatchObject({ isError: true, content: [{ text: expect.stringMatching(/^the person denied Read/) }] });
+    await expectWaiting(page, 0);
+    // The MCP client cancels its call (notifications/cancelled): the question leaves the notch.
+    const cancel = new AbortController();
+    const cancelled = main.client.callTool({ name: "read_read", arguments: { file: [secret] } }, undefined, { signal: cancel.signal });
+    await waitingRequest(page);
+    cancel.abort();
+    await expect(cancelled).rejects.toThrow();
+    await expectWaiting(page, 0);
     await page.close();
   });
 
@@ -201,7 +225,7 @@ describe("an agent's file path waits for the person in the notch", () => {
     const call = readCall(late, secret);
     await waitingRequest(page);
     expect(await call).toEqual(refusal("the person did not answer within 2 s in svc's notch: Read did not run. Call again when they can answer"));
-    await expect.poll(() => page.locator(".agent-files-request").count()).toBe(0);
+    await expectWaiting(page, 0);
     await page.close();
   });
 });
