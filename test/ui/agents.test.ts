@@ -17,7 +17,7 @@ import { TOOLS_ID } from "../host-tools/fixture.js";
 import { callHost, writeToolFixtures } from "../host-tools/harness.js";
 import { SVCKIT_BIN } from "../cli/harness.js";
 import { axeViolations } from "./axe.js";
-import { launchChromium, openUi, postFromPage, type UiBrowser } from "./harness.js";
+import { launchChromium, openUi, postFromPage, SCREENSHOTS, type UiBrowser } from "./harness.js";
 
 interface Scene {
   world: World;
@@ -150,6 +150,7 @@ describe("an agent's file path waits for the person in the notch", () => {
     expect(await request.locator(".agent-files-list code").allInnerTexts()).toEqual([escapeForDisplay(secret)]);
     expect(await request.innerText()).not.toContain("\u202E");
     expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: join(SCREENSHOTS, "agent-files-dark.png"), fullPage: false });
     await request.locator('[data-answer="allow"]').focus();
     await page.keyboard.press("Enter");
     const result = await call;
