@@ -183,6 +183,24 @@ describe("an agent's file path waits for the person in the notch", () => {
     await page.close();
   });
 
+  it("shows the call's other values beside the files, and the action the agent chose", async () => {
+    expect((await callHost(main.world, "PUT", `/v1/tools/${TOOLS_ID}/echo/agents`, { enabled: true })).status).toBe(200);
+    const page = await openUi(main.world, ui.context);
+    const call = main.client.callTool({ name: "echo_again", arguments: { input: "hi <b>there</b>", count: 5, file: [secret] } });
+    const request = await waitingRequest(page);
+    const texts = await request.locator(".sub").allInnerTexts();
+    expect(texts.slice(0, 2)).toEqual([
+      `Tool fixture · Echo (${TOOLS_ID}/echo) · action Again`,
+      'With: {"input":"hi <b>there</b>","count":5,"flag":false,"pick":"one","source":"","headers":[]}',
+    ]);
+    expect(texts[2]).toMatch(/^Allow lets Echo read these files for this one run\. No answer by \d{1,2}:\d{2}:\d{2}\s[AP]M is a no\.$/);
+    expect(await request.locator("b").count()).toBe(0);
+    await request.locator('[data-answer="deny"]').click();
+    expect(await call).toEqual(refusal("the person denied Echo access to 1 file in svc's notch: the tool did not run"));
+    await callHost(main.world, "PUT", `/v1/tools/${TOOLS_ID}/echo/agents`, { enabled: false });
+    await page.close();
+  });
+
   it("holds 4 requests at once (the limit) and refuses the one past it; an agent that cancels withdraws its question", async () => {
     const page = await openUi(main.world, ui.context);
     const calls = Array.from({ length: 4 }, () => readCall(main, secret));

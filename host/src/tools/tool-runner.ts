@@ -20,8 +20,7 @@ import {
   type RequestType,
   type SendOptions,
 } from "@svc/runtime";
-import type { AgentFiles } from "./agent-files.js";
-import { valuesText } from "./agent-files.js";
+import { valuesText, type AgentFiles } from "./agent-files.js";
 import type { AgentSwitches } from "./agent-switches.js";
 import { checkGivenFiles } from "./given-files.js";
 import { ToolError } from "./tool-error.js";
@@ -156,7 +155,8 @@ export class ToolRunner {
   }
 
   /**
-   * Runs one action of a tool. `body` is the request as sent: `{action?, values?}`.
+   * Runs one action of a tool. `body` is the request as sent: `{action?, values?}`. An agent's
+   * file paths wait for the person's answer in the notch first (`call` says who asks).
    *
    * @throws ToolError for every failure, with its kind.
    */
@@ -165,27 +165,11 @@ export class ToolRunner {
     this.refuseAgentUnlessOn(tool, caller);
     const { action, values } = readRunRequest(tool, body);
     const given: string[] = [];
-    const files = fileValues(tool, values);
-    for (const { field, paths } of files) {
+    for (const { field, paths } of fileValues(tool, values)) {
       values[field] = await checkGivenFiles(`values.${field}`, paths);
       given.push(...(values[field] as string[]));
     }
-    if (caller === "agent" && given.length > 0) {
-      // The person sees the real paths (symlinks resolved): those, and only those, are granted.
-      const others = Object.fromEntries(Object.entries(values).filter(([id]) => !files.some((f) => f.field === id)));
-      const question = {
-        agent: call?.agent ?? "an agent",
-        tool: tool.id,
-        toolTitle: tool.title,
-        extensionTitle: tool.extensionTitle,
-        action,
-        actionTitle: tool.actions.find((a) => a.id === action)?.title ?? action,
-        files: given,
-        values: valuesText(others),
-      };
-      if (!this.deps.agentFiles) throw new ToolError("refused", `a file path from an agent is not a read grant, and this svc has no notch to ask the person: give the file to ${tool.title} in the notch instead`);
-      await this.deps.agentFiles.ask(question, call?.signal);
-    }
+    if (caller === "agent" && given.length > 0) await this.askPerson(tool, action, values, given, call);
     const answer = await this.send(tool, ToolRun, { id: extensionId, tool: name, action, values, ...(runId === undefined ? {} : { runId }) });
     const fence = await this.fence(extensionId, given);
     const blocks = await fenceBlocks(fence, answer.blocks as Block[], this.dropped(tool));
@@ -222,6 +206,30 @@ export class ToolRunner {
     } catch (error) {
       throw failure(error, extensionId);
     }
+  }
+
+  /**
+   * Holds an agent's call until the person allows its files in the notch; throws `ToolError`
+   * ("refused") naming why otherwise. The person sees the real paths (symlinks resolved): those,
+   * and only those, are granted.
+   */
+  private async askPerson(tool: ListedTool, action: string, values: Record<string, unknown>, files: string[], call: AgentCall | undefined): Promise<void> {
+    if (!this.deps.agentFiles) {
+      throw new ToolError("refused", `a file path from an agent is not a read grant, and this svc has no notch to ask the person: give the file to ${tool.title} in the notch instead`);
+    }
+    const fileFields = new Set(tool.fields.filter((field) => field.type === "file").map((field) => field.id));
+    const others = Object.fromEntries(Object.entries(values).filter(([id]) => !fileFields.has(id)));
+    const question = {
+      agent: call?.agent ?? "an agent",
+      tool: tool.id,
+      toolTitle: tool.title,
+      extensionTitle: tool.extensionTitle,
+      action,
+      actionTitle: tool.actions.find((a) => a.id === action)?.title ?? action,
+      files,
+      values: valuesText(others),
+    };
+    await this.deps.agentFiles.ask(question, call?.signal);
   }
 
   private refuseAgentUnlessOn(tool: ListedTool, caller: ToolCaller): void {
