@@ -138,7 +138,9 @@ describe("an agent's file path waits for the person in the notch", () => {
     const region = page.locator("section.agent-files");
     expect(await region.getAttribute("aria-live")).toBe("polite");
     expect(await region.getAttribute("aria-label")).toBe("Agents asking for files");
-    const call = readCall(main, link);
+    // The client asks for progress: svckit mcp says at once that the call waits for the person.
+    const progress: Array<string | undefined> = [];
+    const call = main.client.callTool({ name: "read_read", arguments: { file: [link] } }, undefined, { onprogress: (p) => progress.push(p.message) });
     const request = await waitingRequest(page);
     // It opened the panel without taking the focus from where it was.
     await page.waitForSelector(".panel");
@@ -156,6 +158,7 @@ describe("an agent's file path waits for the person in the notch", () => {
     const result = await call;
     expect(result.isError).toBeFalsy();
     expect((result.content as Array<{ type: string; text?: string }>)[0]).toEqual({ type: "text", text: "hello from the person" });
+    expect(progress[0]).toBe("waiting for the person to allow the files in svc's notch");
     await expectWaiting(page, 0);
     await page.close();
   });
