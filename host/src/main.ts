@@ -46,6 +46,8 @@ Environment:
                            set-preference, advance, stop)
   SVC_RUNTIME              the svc-runtime main.js to spawn
   SVC_HOST_RESTART_DELAY_MS  first wait before restarting a runtime that died (default 500)
+  SVC_AGENT_FILES_TIMEOUT_MS  how long an agent's file request waits for your answer in the
+                           notch (default 50000)
   SVC_OPEN_URLS            1: open pages extensions ask for (and sign-in pages) with xdg-open;
                            otherwise they are only shown
   SVC_RUNTIME_*            runtime limits, passed through (see runtime/README.md)
@@ -86,6 +88,7 @@ async function main(): Promise<void> {
     runtimeMain: settings.runtimeMain ?? runtimeMainPath(),
     backoff: settings.backoff,
     openURLs: settings.openURLs,
+    ...(settings.agentFilesTimeoutMs === undefined ? {} : { agentFilesTimeoutMs: settings.agentFilesTimeoutMs }),
   });
   const lifetime = endWithParent({ note, stop: async () => (await starting).stop() });
   ending = lifetime;

@@ -2,30 +2,12 @@
  * axe-core finds no violation in the panel or Settings, in dark, light and forced colours, and
  * with reduced motion nothing animates.
  */
-import { readFile } from "node:fs/promises";
-import { createRequire } from "node:module";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Page } from "playwright-core";
 import { galleryScene } from "./gallery.js";
+import { axeViolations as violations } from "./axe.js";
 import { launchChromium, openUi, useUiScene, type UiBrowser } from "./harness.js";
 
 const scene = useUiScene({ ...galleryScene, browser: false });
-let axeSource: string;
-
-beforeAll(async () => {
-  axeSource = await readFile(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
-});
-
-/** The violations axe finds, as "rule: target" lines (empty when clean). */
-async function violations(page: Page): Promise<string[]> {
-  // page.evaluate runs through the DevTools protocol, which the page's CSP does not govern.
-  await page.evaluate(axeSource);
-  const result = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(context: unknown, options: unknown): Promise<{ violations: { id: string; nodes: { target: string[]; failureSummary?: string }[] }[] }> } }).axe;
-    return axe.run(document, { resultTypes: ["violations"] });
-  });
-  return result.violations.flatMap((v) => v.nodes.map((node) => `${v.id}: ${node.target.join(" ")} — ${node.failureSummary ?? ""}`));
-}
 
 describe.each([
   { name: "dark", colorScheme: "dark" as const, forcedColors: "none" as const },

@@ -9,7 +9,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { makeWorld, REPO, startHost, writeExtension, type RunningHost, type World } from "../host/harness.js";
 import { FIXTURE_CODE, TOOLS_FILE, TOOLS_ID } from "../host-tools/fixture.js";
-import { callHost } from "../host-tools/harness.js";
 import { launchChromium, openUi, type UiBrowser } from "./harness.js";
 
 let world: World;
@@ -228,16 +227,6 @@ describe("the tools tray", () => {
     await expect.poll(() => page.locator(".tool-drops .tool-status").innerText()).toBe("✔ list 2");
     expect(await page.locator(".tool-drops .tool-files code").innerText()).toMatch(/Data\/com\.example\.tools\/list\.txt$/);
     expect(await page.evaluate(() => (window as unknown as { copied: string[] }).copied)).toEqual([`${dir}/a.txt,${dir}/b.txt`]);
-    await page.close();
-  });
-
-  it("the person switches a tool on for AI agents from the tool itself", async () => {
-    const page = await openTools();
-    await openTool(page, `${TOOLS_ID}/plain`);
-    await page.check(".tool-agents input");
-    await expect.poll(async () => (await callHost(world, "GET", "/v1/tools")).json.tools.find((t: { id: string }) => t.id === `${TOOLS_ID}/plain`).agents).toBe(true);
-    await page.uncheck(".tool-agents input");
-    await expect.poll(async () => (await callHost(world, "GET", "/v1/tools")).json.tools.find((t: { id: string }) => t.id === `${TOOLS_ID}/plain`).agents).toBe(false);
     await page.close();
   });
 });

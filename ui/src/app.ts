@@ -16,6 +16,7 @@ import type { AppSettings, UiBlip, UiEvent } from "./wire.js";
 import { blipView, type BlipContext } from "./views/blip.js";
 import { preferenceField, settingsView, type SettingsContext } from "./views/settings.js";
 import { installView, type InstallSummaryView } from "./views/install.js";
+import { agentFilesView } from "./views/agent-files.js";
 import { ToolsTray } from "./tools/tray.js";
 
 /** A tab of the expanded panel. The tools tray adds itself here. */
@@ -59,6 +60,9 @@ export class SvcApp extends LitElement {
   private hoverTimer: ReturnType<typeof setTimeout> | undefined;
   private openedByHover = false;
   private confirmingUninstall: string | undefined;
+  /** Agents' file requests whose answer is on its way, and why the last one failed. */
+  private readonly answeringAgentFiles = new Set<string>();
+  private agentFilesProblem: string | undefined;
 
   /** Settings say "open on hover": the pointer resting on the notch for the delay opens it. */
   private readonly onPointerEnter = (): void => {
@@ -141,7 +145,10 @@ export class SvcApp extends LitElement {
   /** One feed event: the store changes, then one redraw. */
   receive(event: UiEvent): void {
     if (event.type === "snapshot" && !this.store.ready) performance.mark("svc-snapshot");
+    const seen = new Set(this.store.agentFiles.map((r) => r.id));
     this.store.apply(event);
+    // An agent waits for the person: open the notch (without taking the focus) so they see it.
+    if (!this.expanded && this.store.agentFiles.some((r) => !seen.has(r.id))) this.setExpanded(true, false);
     // A load or reload may change what tools there are (the runtime's report replaces dist/tools.json's).
     if (event.type === "extensions" || event.type === "snapshot") void this.tools.refresh();
     if (event.type === "notify") this.notify.push(event);
@@ -335,6 +342,37 @@ export class SvcApp extends LitElement {
     this.requestUpdate();
   }
 
+  /** The person's answer to an agent's file request. */
+  private async answerAgentFiles(id: string, allow: boolean): Promise<void> {
+    this.answeringAgentFiles.add(id);
+    this.agentFilesProblem = undefined;
+    this.requestUpdate();
+    try {
+      await this.api!.post("agent-files", { id, allow });
+    } catch (error) {
+      this.agentFilesProblem = (error as Error).message;
+      // Over already (timed out, withdrawn): the host's list no longer has it either.
+      this.store.agentFiles = this.store.agentFiles.filter((r) => r.id !== id);
+    } finally {
+      this.answeringAgentFiles.delete(id);
+      this.requestUpdate();
+    }
+  }
+
+  /** A tool's switch for AI agents, from Settings; saved at once. */
+  private async setAgents(toolId: string, enabled: boolean): Promise<void> {
+    const key = `${toolId}/agents`;
+    try {
+      await this.api!.post("tools/agents", { tool: toolId, enabled });
+      const tool = this.tools.tools.find((t) => t.id === toolId);
+      if (tool) tool.agents = enabled;
+      this.fieldStatus.set(key, { ok: true, text: "saved" });
+    } catch (error) {
+      this.fieldStatus.set(key, { ok: false, text: (error as Error).message });
+    }
+    this.requestUpdate();
+  }
+
   private settingsContext(): SettingsContext {
     return {
       locale: this.locale,
@@ -348,6 +386,8 @@ export class SvcApp extends LitElement {
       runNow: (id) => void this.runNow(id),
       signIn: (id, provider, action, connection) => void this.signIn(id, provider, action, connection),
       manage: (id, action) => void this.manage(id, action),
+      toolsOf: (id) => this.tools.tools.filter((t) => t.extensionId === id),
+      setAgents: (toolId, enabled) => void this.setAgents(toolId, enabled),
       confirmingUninstall: this.confirmingUninstall,
       askUninstall: (id) => {
         this.confirmingUninstall = id;
@@ -405,6 +445,7 @@ export class SvcApp extends LitElement {
         ? html`<span class="notify-line"><strong dir="auto">${shown(line.title, CAPS.title)}</strong>${line.body ? html` <span dir="auto">${shownLines(line.body, 300)}</span>` : nothing}
             <button type="button" class="button small" aria-label="Dismiss notification" @click=${() => this.notify.dismiss()}>✕</button></span>`
         : nothing}</div>
+      ${agentFilesView({ locale: this.locale, waiting: this.store.agentFiles, answering: this.answeringAgentFiles, problem: this.agentFilesProblem, answer: (id, allow) => void this.answerAgentFiles(id, allow) })}
       ${this.renderOpenRequests()}
       ${this.problem ? html`<p class="problem page-problem" role="alert">${shown(this.problem, CAPS.body)}</p>` : nothing}
       ${this.expanded

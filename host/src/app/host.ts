@@ -23,7 +23,7 @@ import { extensionRoots, type HostOptions } from "./options.js";
 import { registerNotifications } from "./runtime-notifications.js";
 import { AppSettingsFile, startUiServer, type RunningUiServer } from "../ui-server/index.js";
 import { HostUiBackend } from "./ui-backend.js";
-import { AgentSwitches, ToolRunner, pageTools } from "../tools/index.js";
+import { AgentFiles, AgentSwitches, ToolRunner, pageTools } from "../tools/index.js";
 import { FolderManager, type ExtensionManager } from "../manage/index.js";
 
 /** `input` and `itemId` when given, nothing when not. */
@@ -229,17 +229,25 @@ export async function startHost(options: HostOptions): Promise<Host> {
     emit({ type: "resumed", at: clock.now() });
     scheduler.resume();
   };
+  let ui: RunningUiServer | undefined;
+  // An agent's file paths wait for the person in the open notch (no UI server: nobody to ask).
+  const agentFiles = new AgentFiles({
+    publish: (waiting) => ui?.publish({ type: "agentFiles", waiting }),
+    viewers: () => ui?.viewers() ?? 0,
+    ...(options.agentFilesTimeoutMs === undefined ? {} : { timeoutMs: options.agentFilesTimeoutMs }),
+    log,
+  });
   const tools = new ToolRunner({
     extensions: () => extensions.toolsByExtension(),
     request: (type, params, sendOptions) => supervisor.request(type, params, sendOptions),
     dataDir: support.data,
     switches: await AgentSwitches.open(join(support.root, "agent-tools.json"), log),
+    agentFiles,
     track: (id, work) => inFlight.track(id, work),
     log,
   });
 
   await supervisor.start();
-  let ui: RunningUiServer | undefined;
   if (options.ui !== false) {
     const backend = new HostUiBackend({
       store,
@@ -256,6 +264,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
       oauth: trust.oauth,
       manager,
       tools: pageTools(tools),
+      agentFiles,
     });
     await backend.refreshManaged();
     ui = await startUiServer({ backend, ...options.ui, log });
@@ -333,6 +342,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
       if (stopped) return;
       stopped = true;
       emit({ type: "stopping" });
+      agentFiles.close();
       await watcher.close();
       await extensions.closeAll();
       scheduler.dispose();

@@ -39,6 +39,15 @@ describe("settingsFromEnv", () => {
     expect(warnings).toEqual(["ignoring SVC_OPEN_URLS=yes: use one of 0, 1"]);
   });
 
+  it("takes SVC_AGENT_FILES_TIMEOUT_MS as a positive number of milliseconds, else keeps the default", () => {
+    const warnings: string[] = [];
+    expect(settingsFromEnv({ SVC_AGENT_FILES_TIMEOUT_MS: "2000" }, "/x", (m) => warnings.push(m)).agentFilesTimeoutMs).toBe(2000);
+    for (const bad of ["0", "-5", "2s", "99999999"]) expect(settingsFromEnv({ SVC_AGENT_FILES_TIMEOUT_MS: bad }, "/x", (m) => warnings.push(m)).agentFilesTimeoutMs).toBeUndefined();
+    expect(warnings).toEqual(
+      ["0", "-5", "2s", "99999999"].map((bad) => `ignoring SVC_AGENT_FILES_TIMEOUT_MS=${bad}: it should be a positive number of milliseconds`),
+    );
+  });
+
   it("puts the user's folder after the bundled ones", () => {
     expect(extensionRoots(["/app"], "/home/Extensions")).toEqual([
       { path: "/app", source: "bundled" },

@@ -13,6 +13,7 @@
  * | `SVC_HOST_CONTROL` | unset | `stdin`: read control commands, one JSON object per line, on stdin |
  * | `SVC_HOST_RESTART_DELAY_MS` | 500 | first wait before restarting a runtime that died (doubles up to 30 s) |
  * | `SVC_OPEN_URLS` | unset | `1`: open `openURL` pages (and sign-in pages) in the browser with `xdg-open` (Linux) |
+ * | `SVC_AGENT_FILES_TIMEOUT_MS` | 50000 | how long an agent's file request waits for the person's answer in the notch |
  */
 import { delimiter, resolve } from "node:path";
 import type { ExtensionRoot } from "../discovery/index.js";
@@ -45,6 +46,8 @@ export interface HostOptions {
   /** The OAuth callback port; default 47812 (SPEC.md). */
   oauthPort?: number;
   home?: string;
+  /** How long an agent's file request waits for the person (default `AGENT_FILES_TIMEOUT_MS`). */
+  agentFilesTimeoutMs?: number;
   /** The UI server (UI.md): its port (default `SVC_UI_PORT`, else a free one) and page folder; `false` runs none. */
   ui?: false | { port?: number; pageFolder?: string };
 }
@@ -59,6 +62,7 @@ export interface EnvSettings {
   backoff: BackoffOptions;
   runtimeMain?: string;
   openURLs: boolean;
+  agentFilesTimeoutMs?: number;
 }
 
 const OUTPUTS: readonly DisplayMode[] = ["auto", "live", "lines", "json"];
@@ -81,7 +85,11 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv, defaultBundled: string, 
   const delay = Number(env.SVC_HOST_RESTART_DELAY_MS ?? DEFAULT_BACKOFF.firstMs);
   const firstMs = Number.isSafeInteger(delay) && delay > 0 ? delay : DEFAULT_BACKOFF.firstMs;
   if (firstMs !== delay) warn(`ignoring SVC_HOST_RESTART_DELAY_MS=${env.SVC_HOST_RESTART_DELAY_MS}: it should be a positive integer`);
+  const agentWait = env.SVC_AGENT_FILES_TIMEOUT_MS;
+  const agentFilesTimeoutMs = agentWait !== undefined && /^\d{1,7}$/.test(agentWait) && Number(agentWait) > 0 ? Number(agentWait) : undefined;
+  if (agentWait !== undefined && agentWait !== "" && agentFilesTimeoutMs === undefined) warn(`ignoring SVC_AGENT_FILES_TIMEOUT_MS=${agentWait}: it should be a positive number of milliseconds`);
   return {
+    ...(agentFilesTimeoutMs === undefined ? {} : { agentFilesTimeoutMs }),
     bundled: env.SVC_BUNDLED_EXTENSIONS
       ? env.SVC_BUNDLED_EXTENSIONS.split(delimiter).filter(Boolean).map((path) => resolve(path))
       : [defaultBundled],

@@ -15,7 +15,7 @@ import type { BlipStore, StoredBlip } from "../store/index.js";
 import { InstallReviews } from "../ui-server/index.js";
 import type { AppSettingsFile, UiBackend, UiBlip, UiEvent, UiExtension, UiPreference, UiSignIn } from "../ui-server/index.js";
 import type { ExtensionSet } from "./extension-set.js";
-import type { PageTools } from "../tools/index.js";
+import type { AgentFiles, PageTools } from "../tools/index.js";
 
 export interface UiBackendDeps {
   store: BlipStore;
@@ -36,6 +36,8 @@ export interface UiBackendDeps {
   manager: ExtensionManager;
   /** The tools tray's list and runs. */
   tools?: PageTools;
+  /** Agents' file requests waiting for the person. */
+  agentFiles?: AgentFiles;
 }
 
 /** Extension changes that come together (a launch, a rescan) refresh the list once. */
@@ -116,6 +118,7 @@ export class HostUiBackend implements UiBackend {
       settings: this.deps.settings.current,
       paused: this.paused,
       secretsAvailable: this.deps.secretsAvailable,
+      agentFiles: this.deps.agentFiles?.list() ?? [],
     };
   }
 
@@ -267,6 +270,7 @@ export class HostUiBackend implements UiBackend {
     this.publishExtensions();
   }
 
+  answerAgentFiles = (id: string, allow: boolean): boolean => this.deps.agentFiles?.answer(id, allow) ?? false;
   reviewInstall: UiBackend["reviewInstall"] = (path) => this.reviews.review(path);
   decideInstall: UiBackend["decideInstall"] = (reviewId, accept) => this.reviews.decide(reviewId, accept);
 

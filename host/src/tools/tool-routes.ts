@@ -4,13 +4,14 @@
  * token); bodies are read by the server's one JSON reader.
  *
  * `Svc-Caller: agent` marks a request made for an AI agent (`svckit mcp` sends it): such a call
- * reaches only tools switched on for agents, and never with a file path.
+ * reaches only tools switched on for agents, and its file paths wait for the person's answer in
+ * the notch (agent-files.ts). `Svc-Agent` (percent-encoded) says which agent, for the notch.
  */
 import { Router, type Request, type Response } from "express";
 import { HttpError } from "../http/http-error.js";
 import { jsonBody } from "../http/json-body.js";
 import { ToolError } from "./tool-error.js";
-import type { ToolCaller, ToolRunner } from "./tool-runner.js";
+import type { AgentCall, ToolCaller, ToolRunner } from "./tool-runner.js";
 
 /** The header `svckit mcp` sends on every call it makes for an agent. */
 export const CALLER_HEADER = "svc-caller";
@@ -20,6 +21,31 @@ function callerOf(req: Request): ToolCaller {
   if (value === undefined) return "person";
   if (value === "agent") return "agent";
   throw new HttpError(400, `${CALLER_HEADER} should be "agent" or absent; got ${JSON.stringify(String(value).slice(0, 40))}`);
+}
+
+/** The header naming the agent (its MCP client's `name version`, percent-encoded), shown in the notch. */
+export const AGENT_HEADER = "svc-agent";
+const AGENT_NAME_MAX = 100;
+
+/**
+ * Who the agent says it is, and a signal for when its request goes away (the call closed before
+ * the answer), so a question it no longer waits for leaves the notch.
+ */
+function agentCall(req: Request, res: Response): AgentCall {
+  const raw = req.headers[AGENT_HEADER];
+  let agent = "an agent";
+  if (typeof raw === "string" && raw !== "") {
+    try {
+      agent = decodeURIComponent(raw).slice(0, AGENT_NAME_MAX);
+    } catch {
+      throw new HttpError(400, `${AGENT_HEADER} should be percent-encoded text (encodeURIComponent)`);
+    }
+  }
+  const gone = new AbortController();
+  res.on("close", () => {
+    if (!res.writableFinished) gone.abort();
+  });
+  return { agent, signal: gone.signal };
 }
 
 /** A ToolError as the HTTP error it answers. */
@@ -55,7 +81,8 @@ export function toolRoutes(tools: ToolRunner): Router {
     .post(jsonBody({ optional: true }), async (req: Request, res: Response) => {
       const { extensionId, tool } = params(req);
       const caller = callerOf(req);
-      const answer = await answering(() => tools.run(extensionId, tool, req.body, caller));
+      const call = caller === "agent" ? agentCall(req, res) : undefined;
+      const answer = await answering(() => tools.run(extensionId, tool, req.body, caller, undefined, call));
       res.status(200).json(answer);
     })
     .all(methodNotAllowed("POST"));

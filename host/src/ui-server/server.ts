@@ -21,6 +21,7 @@
  * | `POST /api/tools/cancel` `{tool, runId}` | `{ok, cancelled}`: aborts that run's `ctx.signal` |
  * | `POST /api/tools/drop` `{tool, action, files}` | `{ok, message, outputs, copiedText?}` |
  * | `POST /api/tools/agents` `{tool, enabled}` | `{ok, id, agents}`: the switch for AI agents |
+ * | `POST /api/agent-files` `{id, allow}` | `{ok}`: the person's answer to an agent's file request; 404 once it is over |
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { fileURLToPath } from "node:url";
@@ -49,6 +50,8 @@ export interface UiBackend {
   decideInstall(reviewId: string, accept: boolean): Promise<{ installed: boolean; id: string }>;
   /** The tools tray's list and runs; absent: the page shows no tools. */
   readonly tools?: PageTools;
+  /** Answers an agent's file request (host/src/tools/agent-files.ts); false when it is over. */
+  answerAgentFiles?(id: string, allow: boolean): boolean;
 }
 
 export interface UiServerOptions {
@@ -67,6 +70,8 @@ export interface RunningUiServer {
   ticketUrl(): string;
   /** Sends a host event to every open page. */
   publish(event: UiEvent): void;
+  /** Pages following the live feed now. */
+  viewers(): number;
   close(): Promise<void>;
 }
 
@@ -171,6 +176,13 @@ export async function startUiServer(options: UiServerOptions): Promise<RunningUi
     "/api/tools/drop": (req, res) => toolCall(req, res, (tools, body) => tools.drop(body)),
     "/api/tools/cancel": (req, res) => toolCall(req, res, (tools, body) => tools.cancel(body)),
     "/api/tools/agents": (req, res) => toolCall(req, res, (tools, body) => tools.agents(body)),
+    "/api/agent-files": async (req, res) => {
+      const body = await readJson(req);
+      const id = stringField(body, "id")!;
+      if (typeof body.allow !== "boolean") throw new UiHttpError(400, '"allow" should be true or false');
+      if (!backend.answerAgentFiles?.(id, body.allow)) throw new UiHttpError(404, "this request is over (answered, timed out or withdrawn by the agent)");
+      ok(res);
+    },
     "/api/run": async (req, res) => {
       const id = stringField(await readJson(req), "extensionId")!;
       if (!backend.runNow(id)) throw new UiHttpError(404, `no loaded extension ${id}`);
@@ -234,6 +246,7 @@ export async function startUiServer(options: UiServerOptions): Promise<RunningUi
     port,
     ticketUrl: () => `http://${LOOPBACK}:${port}/#t=${sessions.mintTicket()}`,
     publish: (event) => feed.publish(event),
+    viewers: () => feed.size,
     close() {
       closing ??= new Promise<void>((resolve) => {
         feed.closeAll();

@@ -204,19 +204,6 @@ export class ToolsTray {
     this.changed();
   }
 
-  /** The person's switch: may AI agents (`svckit mcp`) use this tool? */
-  async setAgents(tool: PageTool, enabled: boolean): Promise<void> {
-    const api = this.api();
-    if (!api) return;
-    try {
-      await api.post("tools/agents", { tool: tool.id, enabled });
-      tool.agents = enabled;
-    } catch (error) {
-      this.problem = (error as Error).message;
-    }
-    this.changed();
-  }
-
   render(locale: string, now: number): TemplateResult {
     if (!this.loaded) {
       void this.refresh();
@@ -264,8 +251,6 @@ export class ToolsTray {
       ${state.error ? html`<p class="tool-status tone-critical" role="alert"><span class="shape" aria-hidden="true">✖</span> <span dir="auto">${shown(state.error, CAPS.body)}</span></p>` : nothing}
       ${state.answer ? blocksView(state.answer, locale, now) : nothing}
       ${tool.dropActions.length > 0 ? this.renderDrops(tool) : nothing}
-      <label class="tool-agents"><input type="checkbox" .checked=${tool.agents} @change=${(e: Event) => void this.setAgents(tool, (e.target as HTMLInputElement).checked)} />
-        Let AI agents use this tool (svckit mcp)</label>
     </div>`;
   }
 
