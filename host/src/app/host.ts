@@ -23,7 +23,7 @@ import { extensionRoots, type HostOptions } from "./options.js";
 import { registerNotifications } from "./runtime-notifications.js";
 import { AppSettingsFile, startUiServer, type RunningUiServer } from "../ui-server/index.js";
 import { HostUiBackend } from "./ui-backend.js";
-import { AgentSwitches, ToolRunner, pageTools } from "../tools/index.js";
+import { AgentSwitches, GivenFiles, ToolRunner, pageTools } from "../tools/index.js";
 import { FolderManager, type ExtensionManager } from "../manage/index.js";
 
 /** `input` and `itemId` when given, nothing when not. */
@@ -238,6 +238,9 @@ export async function startHost(options: HostOptions): Promise<Host> {
     log,
   });
 
+  // Dropped and picked files: registered by the desktop shell over /v1, used by the page by handle.
+  const givenFiles = new GivenFiles();
+
   await supervisor.start();
   let ui: RunningUiServer | undefined;
   if (options.ui !== false) {
@@ -255,7 +258,8 @@ export async function startHost(options: HostOptions): Promise<Host> {
       logs,
       oauth: trust.oauth,
       manager,
-      tools: pageTools(tools),
+      tools: pageTools(tools, givenFiles),
+      givenFiles,
     });
     await backend.refreshManaged();
     ui = await startUiServer({ backend, ...options.ui, log });
@@ -274,6 +278,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
       logs,
       scheduler: { get paused() { return scheduler.paused; }, pause, resume },
       tools,
+      givenFiles,
       extensions: manager,
       ...(options.port === undefined ? {} : { port: options.port }),
     });

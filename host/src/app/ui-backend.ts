@@ -15,7 +15,7 @@ import type { BlipStore, StoredBlip } from "../store/index.js";
 import { InstallReviews } from "../ui-server/index.js";
 import type { AppSettingsFile, UiBackend, UiBlip, UiEvent, UiExtension, UiPreference, UiSignIn } from "../ui-server/index.js";
 import type { ExtensionSet } from "./extension-set.js";
-import type { PageTools } from "../tools/index.js";
+import type { GivenFiles, PageTools } from "../tools/index.js";
 
 export interface UiBackendDeps {
   store: BlipStore;
@@ -36,6 +36,8 @@ export interface UiBackendDeps {
   manager: ExtensionManager;
   /** The tools tray's list and runs. */
   tools?: PageTools;
+  /** Files the person dropped or picked in the desktop shell (registered over `/v1/given-files`). */
+  givenFiles?: GivenFiles;
 }
 
 /** Extension changes that come together (a launch, a rescan) refresh the list once. */
@@ -86,6 +88,10 @@ export class HostUiBackend implements UiBackend {
 
   get tools(): PageTools | undefined {
     return this.deps.tools;
+  }
+
+  get givenFiles(): GivenFiles | undefined {
+    return this.deps.givenFiles;
   }
 
   constructor(private readonly deps: UiBackendDeps) {

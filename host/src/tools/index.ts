@@ -10,6 +10,7 @@
 export { ToolRunner, HOST_TOOL_TIMEOUT_MS, type ExtensionTools, type ListedTool, type ToolCaller, type DropAnswer, type ToolRunnerDeps } from "./tool-runner.js";
 export { ToolError, TOOL_ERROR_STATUS, type ToolErrorKind } from "./tool-error.js";
 export { AgentSwitches } from "./agent-switches.js";
-export { toolRoutes, CALLER_HEADER } from "./tool-routes.js";
+export { toolRoutes, givenFileRoutes, CALLER_HEADER } from "./tool-routes.js";
+export { GivenFiles, MAX_GIVEN_FILES, checkGivenFiles, isHandleRef } from "./given-files.js";
 export { checkValues, readRunRequest, readDropRequest, defaultAction } from "./tool-request.js";
 export { pageTools, PAGE_IMAGE_MAX_BYTES, type PageTools, type PageBlock } from "./page-tools.js";
