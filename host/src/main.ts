@@ -48,6 +48,7 @@ Environment:
   SVC_HOST_RESTART_DELAY_MS  first wait before restarting a runtime that died (default 500)
   SVC_OPEN_URLS            1: open pages extensions ask for (and sign-in pages) with xdg-open;
                            otherwise they are only shown
+  SVC_OAUTH_PORT           the sign-in callback port (default 47812)
   SVC_RUNTIME_*            runtime limits, passed through (see runtime/README.md)
 
 Secrets, password options and sign-in tokens live in the system's secret store (on Linux a
@@ -86,6 +87,7 @@ async function main(): Promise<void> {
     runtimeMain: settings.runtimeMain ?? runtimeMainPath(),
     backoff: settings.backoff,
     openURLs: settings.openURLs,
+    ...(settings.oauthPort === undefined ? {} : { oauthPort: settings.oauthPort }),
   });
   const lifetime = endWithParent({ note, stop: async () => (await starting).stop() });
   ending = lifetime;

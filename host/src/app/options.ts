@@ -13,6 +13,7 @@
  * | `SVC_HOST_CONTROL` | unset | `stdin`: read control commands, one JSON object per line, on stdin |
  * | `SVC_HOST_RESTART_DELAY_MS` | 500 | first wait before restarting a runtime that died (doubles up to 30 s) |
  * | `SVC_OPEN_URLS` | unset | `1`: open `openURL` pages (and sign-in pages) in the browser with `xdg-open` (Linux) |
+ * | `SVC_OAUTH_PORT` | 47812 | the sign-in callback port (tests give each host its own) |
  */
 import { delimiter, resolve } from "node:path";
 import type { ExtensionRoot } from "../discovery/index.js";
@@ -58,6 +59,8 @@ export interface EnvSettings {
   backoff: BackoffOptions;
   runtimeMain?: string;
   openURLs: boolean;
+  /** `SVC_OAUTH_PORT`: the sign-in callback port; undefined: SPEC.md's 47812. */
+  oauthPort?: number;
 }
 
 const OUTPUTS: readonly DisplayMode[] = ["auto", "live", "lines", "json"];
@@ -80,6 +83,10 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv, defaultBundled: string, 
   const delay = Number(env.SVC_HOST_RESTART_DELAY_MS ?? DEFAULT_BACKOFF.firstMs);
   const firstMs = Number.isSafeInteger(delay) && delay > 0 ? delay : DEFAULT_BACKOFF.firstMs;
   if (firstMs !== delay) warn(`ignoring SVC_HOST_RESTART_DELAY_MS=${env.SVC_HOST_RESTART_DELAY_MS}: it should be a positive integer`);
+  // The redirect names the port, so it must be a fixed one (1–65535), never "any free port".
+  const oauthPort = env.SVC_OAUTH_PORT === undefined || env.SVC_OAUTH_PORT === "" ? undefined : Number(env.SVC_OAUTH_PORT);
+  const oauthPortOk = oauthPort === undefined || (/^\d+$/.test(env.SVC_OAUTH_PORT!) && oauthPort >= 1 && oauthPort <= 65_535);
+  if (!oauthPortOk) warn(`ignoring SVC_OAUTH_PORT=${env.SVC_OAUTH_PORT}: it should be a port number 1–65535; using 47812`);
   return {
     bundled: env.SVC_BUNDLED_EXTENSIONS
       ? env.SVC_BUNDLED_EXTENSIONS.split(delimiter).filter(Boolean).map((path) => resolve(path))
@@ -91,6 +98,7 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv, defaultBundled: string, 
     backoff: { ...DEFAULT_BACKOFF, firstMs },
     runtimeMain: env.SVC_RUNTIME || undefined,
     openURLs: pick("SVC_OPEN_URLS", ["0", "1"] as const, "0") === "1",
+    ...(oauthPort !== undefined && oauthPortOk ? { oauthPort } : {}),
   };
 }
 
