@@ -1,5 +1,6 @@
 /**
- * axe-core finds no violation in the panel or Settings, in dark, light and forced colours, and
+ * axe-core finds no violation in the panel or Settings (in a browser, and with what the desktop
+ * shell adds), in dark, light and forced colours, and
  * with reduced motion nothing animates.
  */
 import { readFile } from "node:fs/promises";
@@ -7,7 +8,7 @@ import { createRequire } from "node:module";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { galleryScene } from "./gallery.js";
-import { launchChromium, openUi, useUiScene, type UiBrowser } from "./harness.js";
+import { desktopShell, launchChromium, openUi, useUiScene, type UiBrowser } from "./harness.js";
 
 const scene = useUiScene({ ...galleryScene, browser: false });
 let axeSource: string;
@@ -46,6 +47,14 @@ describe.each([
     expect(await violations(page)).toEqual([]);
     await page.keyboard.press("Escape");
     await page.waitForSelector(".compact");
+    expect(await violations(page)).toEqual([]);
+    await page.close();
+  });
+
+  it("finds no violation in what the desktop shell adds: the install area's drop zone and picker", async () => {
+    const page = await openUi(scene.world, ui.context, "", desktopShell(scene.world, scene.world.root));
+    await page.getByRole("tab", { name: "Settings" }).click();
+    await page.waitForSelector(".install-drop");
     expect(await violations(page)).toEqual([]);
     await page.close();
   });
