@@ -16,7 +16,7 @@ let world: World;
 let host: RunningHost;
 let ui: UiBrowser;
 
-/** A live tool whose answer to input starting "slow" comes 1.5 s late. */
+/** A live tool whose answer to input starting "slow" comes 1.5 s late; and a tool that takes pictures only. */
 const LAG_CODE = `module.exports = { default: { tools: {
   lag: { id: "lag", title: "Lag", icon: "clock", summary: "Answers slowly to slow input", category: "everyday", live: true,
     fields: [{ id: "input", type: "text", label: "Input" }], actions: [{ id: "go", title: "Go" }],
@@ -27,6 +27,9 @@ const LAG_CODE = `module.exports = { default: { tools: {
       });
       return [{ type: "text", value: "got " + v.input }];
     } },
+  pictures: { id: "pictures", title: "Pictures", icon: "photo", summary: "Counts the pictures it was given", category: "image",
+    fields: [{ id: "pics", type: "file", label: "Pictures", types: ["public.image"], multiple: true }], actions: [{ id: "count", title: "Count" }],
+    run: async (_a, v) => [{ type: "text", value: v.pics.length + " pictures" }] },
 } } };`;
 
 beforeAll(async () => {
@@ -64,7 +67,7 @@ describe("the tools tray", () => {
     const page = await openTools();
     const groups = await page.locator(".tool-group h2").allInnerTexts();
     expect(groups.map((g) => g.toUpperCase())).toEqual(expect.arrayContaining(["DEVELOPER", "DESIGN", "EVERYDAY"]));
-    expect(await page.locator(".tool-item").count()).toBe(6 + 1 + 9);
+    expect(await page.locator(".tool-item").count()).toBe(6 + 2 + 9);
     await page.fill(".tool-search", "back what");
     expect(await page.locator(".tool-item").allInnerTexts()).toEqual([expect.stringContaining("Echo")]);
     await page.fill(".tool-search", "contrast");
@@ -247,6 +250,18 @@ describe("the tools tray", () => {
     await expect.poll(() => page.locator(".tool-text").first().innerText()).toBe("from the picker");
     await page.click('.given-files button[aria-label="Remove chosen.txt"]');
     expect(await page.locator(".given-files").count()).toBe(0);
+
+    // A field takes only files of its types: anything else is named and never given to the host.
+    await writeFile(join(dir, "photo.png"), "png");
+    await page.click('button[aria-label="Back to all tools"]');
+    await openTool(page, "com.example.lag/pictures");
+    await dropOn(page, ".field-file .file-input", ["notes.txt"]);
+    await expect.poll(() => page.locator(".field-file [role=alert]").innerText()).toBe("Pictures takes public.image files; got notes.txt");
+    await dropOn(page, ".field-file .file-input", ["photo.png"], "image/png");
+    await expect.poll(() => page.locator(".given-files li").allInnerTexts()).toEqual([expect.stringMatching(/^photo\.png/)]);
+    expect(await page.locator(".field-file [role=alert]").count()).toBe(0);
+    await page.click('button[data-action="count"]');
+    await expect.poll(() => page.locator(".tool-text").first().innerText()).toBe("1 pictures");
     await page.close();
 
     // A plain browser: no picker, no drops; the field takes a typed path.

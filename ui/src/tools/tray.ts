@@ -212,8 +212,14 @@ export class ToolsTray {
   async giveToField(tool: PageTool, fieldId: string, files: readonly File[]): Promise<void> {
     const field = tool.fields.find((f) => f.id === fieldId);
     if (!field || field.type !== "file" || files.length === 0) return;
+    // Only files of the field's types are given (a grant the tool did not ask for is none to give).
+    const taken = files.filter((file) => accepts(field.types, file));
+    if (taken.length === 0) {
+      this.fieldProblems.set(fieldId, `${field.label ?? field.id} takes ${field.types.join(", ")} files; got ${files.map((f) => f.name).join(", ")}`);
+      return this.changed();
+    }
     try {
-      const given = await giveFiles(this.shell(), field.multiple ? files : files.slice(0, 1));
+      const given = await giveFiles(this.shell(), field.multiple ? taken : taken.slice(0, 1));
       const kept = ((this.inputs.get(tool.id)?.[fieldId] as FileValue[] | undefined) ?? []);
       this.fieldProblems.delete(fieldId);
       this.set(tool, fieldId, field.multiple ? [...kept, ...given] : given);
