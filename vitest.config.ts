@@ -5,7 +5,7 @@ const src = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
 // Tests import every workspace package from its TypeScript source, so a type error in one
 // package never blocks another package's tests. Code that crosses a process or thread
-// boundary (svc-runtime, the sandbox's host threads) runs from the built dist/.
+// boundary (svc-runtime, the sandbox's sandbox threads) runs from the built dist/.
 export default defineConfig({
   resolve: {
     alias: {

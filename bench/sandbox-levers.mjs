@@ -57,7 +57,7 @@ async function workerColdStart(code) {
 }
 
 /**
- * Per sandbox: QuickJS heap, host-thread JS heap, RSS (bytes), over `count` idle sandboxes added
+ * Per sandbox: QuickJS heap, sandbox-thread JS heap, RSS (bytes), over `count` idle sandboxes added
  * to `alive` (kept until the end: a disposal in between would make the next deltas negative).
  */
 async function memoryBreakdown(pool, code, count, alive) {
@@ -73,7 +73,7 @@ async function memoryBreakdown(pool, code, count, alive) {
   const quickjsHeap = median(await Promise.all(handles.map(async (h) => (await h.diagnostics()).heapUsed)));
   const rss = (process.memoryUsage().rss - rssBefore) / count;
   alive.push(...handles);
-  return { quickjsHeap, hostThreadHeap: (after.heapUsed - before.heapUsed) / count, rss };
+  return { quickjsHeap, sandboxThreadHeap: (after.heapUsed - before.heapUsed) / count, rss };
 }
 
 async function main() {
@@ -120,8 +120,8 @@ async function main() {
     fixture: await memoryBreakdown(pool, forms.unminified, count, alive),
   };
   await Promise.all(alive.map((h) => h.dispose()));
-  printTable(`memory per idle sandbox, ${count} in one pool (MB; host-thread heap includes uncollected garbage)`, Object.entries(memory).map(([bundle, m]) => ({
-    bundle, "QuickJS heap": fmt(m.quickjsHeap / MB, 2), "host-thread JS heap": fmt(m.hostThreadHeap / MB, 2), "RSS": fmt(m.rss / MB, 2),
+  printTable(`memory per idle sandbox, ${count} in one pool (MB; sandbox-thread heap includes uncollected garbage)`, Object.entries(memory).map(([bundle, m]) => ({
+    bundle, "QuickJS heap": fmt(m.quickjsHeap / MB, 2), "sandbox-thread JS heap": fmt(m.sandboxThreadHeap / MB, 2), "RSS": fmt(m.rss / MB, 2),
   })));
   await pool.dispose();
 

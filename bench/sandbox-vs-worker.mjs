@@ -31,7 +31,7 @@ async function main() {
     ["sandbox, no spare (burst), compiled before", cold.noSpare],
     ["sandbox, no spare, first load", cold.noSpareFirstLoad],
   ];
-  printTable("cold start to first update() result (ms; sandbox on a warm pool: host threads already started)", [
+  printTable("cold start to first update() result (ms; sandbox on a warm pool: sandbox threads already started)", [
     ...variants.map(([design, f]) => ({ design, median: fmt(f.median), p90: fmt(f.p90), n: f.n, "÷ worker": fmt(f.ratio, 2) })),
     { design: "worker", median: fmt(cold.worker.median), p90: fmt(cold.worker.p90), n: cold.worker.n, "÷ worker": "" },
   ]);
@@ -43,7 +43,7 @@ async function main() {
   printTable("bridge cost (µs per crossing, medians; listener answers at once)", bridge.table.map((r) => ({
     crossing: r.what, sandbox: fmt(r.sandboxUs), worker: fmt(r.workerUs), ratio: fmt(r.ratio, 2),
   })));
-  console.log(`sandbox ctx.storage.get (served on the host thread, no owner hop): ${fmt(bridge.sandboxStorageGetUs)} µs; 4 KB blip as seen by the listeners: ${bridge.emittedChars.sandbox} / ${bridge.emittedChars.worker} chars`);
+  console.log(`sandbox ctx.storage.get (served on the sandbox thread, no owner hop): ${fmt(bridge.sandboxStorageGetUs)} µs; 4 KB blip as seen by the listeners: ${bridge.emittedChars.sandbox} / ${bridge.emittedChars.worker} chars`);
 
   const cpu = await cpuSlowdown(pool, { rounds: quick ? 4 : 10, scale: 2 });
   printTable("guest CPU: JSON round trip + sort + numeric loop (ms, medians)", [

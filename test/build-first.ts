@@ -1,5 +1,5 @@
 /**
- * Vitest global setup: builds every package before any test runs. Code on a sandbox host thread
+ * Vitest global setup: builds every package before any test runs. Code on a sandbox thread
  * and inside svc-runtime runs from dist/, so without this a test could pass against stale code.
  * `npm run build` is incremental (`tsc -b`): a few seconds when nothing changed.
  */

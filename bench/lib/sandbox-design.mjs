@@ -27,7 +27,7 @@ export async function startSandbox(pool, code, { host = { forward: async () => n
 }
 
 /**
- * A pool whose host thread is already started (its WebAssembly module compiled and warmed up):
+ * A pool whose sandbox thread is already started (its WebAssembly module compiled and warmed up):
  * the runtime's steady state, where one long-lived pool serves every extension.
  *
  * @example const pool = await warmPool(); // then measure
@@ -35,7 +35,7 @@ export async function startSandbox(pool, code, { host = { forward: async () => n
 export async function warmPool(options = {}) {
   // Compiled bundles on disk, as svc-runtime keeps them (`<dataDir>/.compiled-code`).
   const pool = new SandboxPool({ compiledCodeDir: tempDir("svc-bench-compiled-"), ...options });
-  // Held one after another, probes make the pool start each of its host threads (default 2).
+  // Held one after another, probes make the pool start each of its sandbox threads (default 2).
   const probes = [];
   for (let i = 0; i < (options.threads ?? 2); i++) {
     const probe = await startSandbox(pool, "module.exports = { update() { return 1; } };");

@@ -1,7 +1,7 @@
 // Cold start to the first update() result, the same bundle in both designs.
-// Sandbox: pool.create → load → invoke(update), on a warm pool (host threads already started:
+// Sandbox: pool.create → load → invoke(update), on a warm pool (sandbox threads already started:
 // the runtime's steady state). Four sandbox figures, from two levers:
-// - spare: the pool keeps a spare instance (interpreter + prelude) on each host thread, made
+// - spare: the pool keeps a spare instance (interpreter + prelude) on each sandbox thread, made
 //   once the thread is idle; the sample starts once the spare is ready (waiting for it is
 //   outside the timing): an extension started while the runtime is otherwise idle. "No spare"
 //   uses a second pool with `spare: false`: every create makes its own instance, as in a burst
@@ -19,7 +19,7 @@ import { summarize } from "../stats.mjs";
 
 const PERMISSIONS = { network: [], files: [], exec: [] };
 
-/** Resolves once every host thread of `pool` has its spare ready (at most ~2 s). */
+/** Resolves once every sandbox thread of `pool` has its spare ready (at most ~2 s). */
 export async function spareReady(pool) {
   for (let i = 0; i < 200; i++) {
     if ((await pool.stats()).every((thread) => thread.spare)) return;

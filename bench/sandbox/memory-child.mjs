@@ -1,9 +1,9 @@
 // One memory configuration in a fresh process: `node --expose-gc memory-child.mjs <design> <n>`.
 // Prints one JSON line: RSS after n idle extensions minus RSS before the first, per extension.
-// For the sandbox design the pool and its host threads start BEFORE the baseline reading, so the
+// For the sandbox design the pool and its sandbox threads start BEFORE the baseline reading, so the
 // figure is what each extension adds to a running runtime; the worker design has no shared part.
-// gc: this thread, each baseline worker and each of the pool's host threads collect. The pool
-// keeps one spare instance per host thread (made when idle): it is in both readings, as it is
+// gc: this thread, each baseline worker and each of the pool's sandbox threads collect. The pool
+// keeps one spare instance per sandbox thread (made when idle): it is in both readings, as it is
 // part of a running runtime, so the figure is what one more extension adds.
 import { setTimeout as sleep } from "node:timers/promises";
 import { WorkerExtension } from "../baseline/worker-design.mjs";

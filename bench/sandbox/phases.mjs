@@ -1,5 +1,5 @@
 // Where a sandbox's cold start goes, measured on a bare QuickJS-ng instance in this thread, built
-// the way sandbox/src/instance.ts builds one (shared compiled module, own 16 MB memory): the
+// the way sandbox/src/engine/instance.ts builds one (shared compiled module, own 16 MB memory): the
 // instance, the prelude, parsing the bundle, running it, the first update().
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";

@@ -7,7 +7,7 @@
  * disk. A blip id is always `<extensionId>/<key>`: the guest picks the key, never the prefix.
  */
 import { z } from "zod";
-import { blipKeySchema, blipStateSchema, processBlipInput } from "@svc/api";
+import { blipKeySchema, blipStateSchema, processBlipInput, type LogLevel } from "@svc/api";
 import type { Connection } from "./connection.js";
 import { describeIssues } from "./connection.js";
 import { BlipEnd, BlipRemove, BlipUpdate } from "./protocol/index.js";
@@ -29,7 +29,7 @@ export interface BlipSideOptions {
   seqs: SeqStore;
   /** Epoch ms for `emittedAt` (the runtime's clock). */
   now(): number;
-  log(level: "debug" | "info" | "warn" | "error", message: string): void;
+  log(level: LogLevel, message: string): void;
 }
 
 /**

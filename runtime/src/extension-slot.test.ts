@@ -53,7 +53,7 @@ describe("ExtensionSlot crash restarts", () => {
     const { slot, listeners, loads, settle } = setup();
     await slot.load(slot["registration"], false);
     for (let i = 0; i < 5; i++) {
-      listeners.at(-1)!.onCrash!({ reason: "host thread replaced", guilty: false });
+      listeners.at(-1)!.onCrash!({ reason: "sandbox thread replaced", guilty: false });
       await settle();
     }
     expect(loads()).toBe(6);

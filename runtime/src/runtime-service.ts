@@ -182,7 +182,7 @@ export class RuntimeService {
       const field = (error as Error).message.startsWith("locale") ? "locale" : "timeZone";
       throw new ResponseError(ErrorCodes.InvalidParams, `${field}: ${(error as Error).message}`);
     }
-    // The pool warms (host threads started, warmed up, spares made) while the folder is made:
+    // The pool warms (sandbox threads started, warmed up, spares made) while the folder is made:
     // the app's first loads, sent right after this answer, then find everything ready.
     await Promise.all([mkdir(params.dataDir, { recursive: true }), Promise.resolve(warm).catch(() => {})]);
     this.dataRoot = params.dataDir;

@@ -12,13 +12,13 @@ export interface SandboxFactory {
    */
   configure?(options: { timeZone?: string; locale?: string; compiledCodeDir?: string }): void | Promise<void>;
   create(options: SandboxOptions, listeners: SandboxListeners): SandboxHandle | Promise<SandboxHandle>;
-  /** Frees the pool itself (its host threads) once every sandbox is disposed. */
+  /** Frees the pool itself (its sandbox threads) once every sandbox is disposed. */
   dispose?(): Promise<void> | void;
 }
 
 /**
- * The runtime's sandboxes: `@svc/sandbox`'s pool of host threads, started and warmed by
- * `configure` (that is, at `initialize`), so the app's first loads find every host thread up,
+ * The runtime's sandboxes: `@svc/sandbox`'s pool of sandbox threads, started and warmed by
+ * `configure` (that is, at `initialize`), so the app's first loads find every sandbox thread up,
  * warmed and holding its spare instance.
  *
  * @example

@@ -1,6 +1,6 @@
 /**
  * The guest's `performance` clock starts when the sandbox is given to its extension (`init`),
- * not when its interpreter was made: a host thread prepares instances ahead of time, and a
+ * not when its interpreter was made: a sandbox thread prepares instances ahead of time, and a
  * guest must not be able to tell (QuickJS-ng counts `performance.now()` from context creation).
  */
 const g = globalThis as Record<string, unknown>;

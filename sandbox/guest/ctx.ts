@@ -3,6 +3,7 @@
  * around member functions made once per sandbox. Every member is a thin wrapper over one bridge
  * op (BRIDGE.md); the host checks and serves or forwards it.
  */
+import type { LogLevel } from "../../sdk/src/log-level.ts";
 import type { Bridge } from "./bridge.ts";
 import { sendLog } from "./console.ts";
 import { fromBase64, toBase64 } from "./encoding.ts";
@@ -48,7 +49,7 @@ const orUndefined = (value: unknown) => (value === null ? undefined : value);
 export function contextFactory(bridge: Bridge, config: SandboxConfig) {
   const forward = (op: string, args: unknown) => bridge.call(op, args);
   const done = (promise: Promise<unknown>) => promise.then(() => undefined);
-  const level = (name: "debug" | "info" | "warn" | "error") => (...args: unknown[]) => sendLog(bridge, name, args);
+  const level = (name: LogLevel) => (...args: unknown[]) => sendLog(bridge, name, args);
   const storage = {
     get: (key: string) => bridge.call("storage.get", { key }).then(orUndefined),
     set: (key: string, value: unknown) => done(bridge.call("storage.set", { key, value })),

@@ -1,18 +1,18 @@
 /**
- * `Intl`, backed by the host's (ops `intl.make`, `intl.call`, `intl.query`; src/intl-host.ts).
+ * `Intl`, backed by the host's (ops `intl.make`, `intl.call`, `intl.query`; src/intl-ops.ts).
  * Each guest formatter names one host object made once: formatting a value is one synchronous
  * crossing. The sandbox's locale and time zone are the defaults. A lazy part of the prelude;
  * the locale methods of Number, Date, String and Array (locale-methods.ts) use it too.
  */
 import type { Bridge } from "./bridge.ts";
 import { makeError } from "./errors.ts";
-import { OPTION_NAMES, type IntlKind } from "../src/intl-options.ts";
+import { OPTION_NAMES, type IntlKind } from "../src/bridge/intl-options.ts";
 
 export const GLOBALS = ["Intl"];
 
 type Kind = IntlKind;
 
-/** src/intl-host.ts STALE_INTL_OBJECT: the host dropped the object; make it again. */
+/** src/intl-ops.ts STALE_INTL_OBJECT: the host dropped the object; make it again. */
 const STALE = "StaleIntlObject";
 const defineProperty = Object.defineProperty;
 
@@ -79,7 +79,7 @@ export function install(bridge: Bridge): IntlApi {
     return picked;
   }
 
-  /** A number, BigInt or numeric string as JSON can carry it (see src/intl-host.ts decodeValue). */
+  /** A number, BigInt or numeric string as JSON can carry it (see src/intl-ops.ts decodeValue). */
   function numeric(value: unknown): unknown {
     if (typeof value === "bigint") return { b: value.toString() };
     if (typeof value === "string") return value;

@@ -1,6 +1,6 @@
 /**
  * `crypto.subtle`, `CryptoKey` and `SubtleCrypto`, backed by the host's WebCrypto (async op
- * `crypto.subtle`; src/subtle-host.ts). A guest CryptoKey holds only the number of a key kept
+ * `crypto.subtle`; src/subtle-ops.ts). A guest CryptoKey holds only the number of a key kept
  * by the host for this sandbox. A lazy part of the prelude, loaded by the first touch of
  * `crypto.subtle`, `CryptoKey` or `SubtleCrypto`.
  */

@@ -1,7 +1,7 @@
 /**
  * Timers on host time: each pending timer is one `timer.sleep` host call; clearing cancels it
  * there. Callbacks run as their own guest slice when the host says the time has come (later
- * when the sandbox is past its firing budget, src/host-timers.ts).
+ * when the sandbox is past its firing budget, src/timer-ops.ts).
  */
 import type { Bridge } from "./bridge.ts";
 

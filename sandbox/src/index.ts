@@ -1,16 +1,16 @@
 /**
  * @svc/sandbox — one QuickJS-ng WebAssembly interpreter per extension, and the fenced bridge to
- * the host. `SandboxPool` runs sandboxes on host threads (the normal way); `Sandbox` runs one in
+ * the host. `SandboxPool` runs sandboxes on sandbox threads (the normal way); `Sandbox` runs one in
  * the current thread (svckit's quick one-shot loads; no watchdog there).
  */
 export * from "./types.js";
-export { SandboxPool, type SandboxPoolOptions } from "./pool.js";
+export { SandboxPool, type SandboxPoolOptions } from "./threads/pool.js";
 export { Sandbox, type SandboxEnvironment } from "./sandbox.js";
 export { createCapabilities, type Capabilities, type CapabilityOptions, type FetchHop, type FetchTransport } from "./capabilities/index.js";
-export { precompileBundle } from "./compiled-code/compile-apart.js";
+export { precompileBundle } from "./engine/compiled-code/compile-apart.js";
 export { SandboxError, type SandboxErrorCode } from "./errors.js";
 export { DEFAULT_LIMITS, MAX_BUNDLE_CHARS, MAX_EMIT_JSON_CHARS, MAX_CALL_JSON_CHARS, MAX_RESULT_JSON_CHARS, MAX_LOG_CHARS, WATCHDOG_MARGIN_MS, MEMORY_HEADROOM_BYTES, checkBundleSize } from "./limits.js";
-export type { HostThreadStats } from "./thread-messages.js";
+export type { SandboxThreadStats } from "./threads/thread-messages.js";
 export { classifyAddress, type AddressClass } from "./capabilities/address-guard.js";
 export { EXEC_OWNER_VARIABLE, killTagged, newTagPrefix } from "./capabilities/process-tags.js";
-export { BUNDLE_PREFIX } from "./compiled-code/compiled-scripts.js";
+export { BUNDLE_PREFIX } from "./engine/compiled-code/compiled-scripts.js";

@@ -1,11 +1,11 @@
 /**
- * Creating and disposing many sandboxes leaves nothing behind on the host thread: its heap,
+ * Creating and disposing many sandboxes leaves nothing behind on the sandbox thread: its heap,
  * its memory outside the heap (the instances' linear memories) and its active handles return
  * to where they were.
  */
 import { readdirSync } from "node:fs";
 import { afterAll, expect, it, vi } from "vitest";
-import { SandboxPool } from "./pool.js";
+import { SandboxPool } from "./threads/pool.js";
 import { UPDATE, optionsFor, recorder, updateBundle } from "./sandbox.fixtures.js";
 
 const pool = new SandboxPool({ threads: 1 });
@@ -37,12 +37,12 @@ async function settledStats() {
   return thread;
 }
 
-it("create/dispose cycles do not grow the host thread's heap, memory or handles", async () => {
+it("create/dispose cycles do not grow the sandbox thread's heap, memory or handles", async () => {
   await cycle(10);
   const before = await settledStats();
   await cycle(40);
   const after = await settledStats();
-  console.log(`host thread after 10 and after 50 cycles: heap ${before.heapUsed} → ${after.heapUsed}, external ${before.external} → ${after.external}, handles ${before.activeResources} → ${after.activeResources}`);
+  console.log(`sandbox thread after 10 and after 50 cycles: heap ${before.heapUsed} → ${after.heapUsed}, external ${before.external} → ${after.external}, handles ${before.activeResources} → ${after.activeResources}`);
   expect(after.sandboxes).toBe(0);
   expect(after.activeResources).toBe(before.activeResources);
   expect(after.heapUsed - before.heapUsed).toBeLessThan(4 * 1024 * 1024);
@@ -51,7 +51,7 @@ it("create/dispose cycles do not grow the host thread's heap, memory or handles"
   expect(after.external - before.external).toBeLessThan(48 * 1024 * 1024);
 }, 60_000);
 
-it("host threads that end leave no file descriptor open (each reads its CPU clock through one)", async () => {
+it("sandbox threads that end leave no file descriptor open (each reads its CPU clock through one)", async () => {
   const openDescriptors = () => readdirSync("/proc/self/fd").length;
   const warmed = new SandboxPool({ threads: 2 });
   await warmed.warm();

@@ -7,7 +7,7 @@
 import { build } from "esbuild";
 import { createRequire } from "node:module";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SandboxPool } from "./pool.js";
+import { SandboxPool } from "./threads/pool.js";
 import { UPDATE, optionsFor, recorder } from "./sandbox.fixtures.js";
 
 const ENTRY = `

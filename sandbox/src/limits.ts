@@ -18,22 +18,22 @@ export const DEFAULT_LIMITS: Readonly<SandboxLimits> = Object.freeze({
 /**
  * QuickJS stack, at most: 1 MiB is ~6,500 frames of plain recursion (Node: ~11,000; it was
  * 256 KiB, ~1,600). QuickJS counts only its own stack in linear memory, while each level of
- * recursion is also WebAssembly frames on the host thread's native stack, so the host threads
- * run with 32 MB of it (HOST_THREAD_STACK_MB, reserved, touched only as used): 32 native bytes
- * per QuickJS byte keeps every deep recursion a guest RangeError, never a host stack overflow.
+ * recursion is also WebAssembly frames on the sandbox thread's native stack, so the sandbox threads
+ * run with 32 MB of it (SANDBOX_THREAD_STACK_MB, reserved, touched only as used): 32 native bytes
+ * per QuickJS byte keeps every deep recursion a guest RangeError, never a Node stack overflow.
  * Measured: 16:1 overflows now and then on source nested 100,000 deep (the parser is the
  * hungriest), 8:1 on deep JSON; 32:1 held on every case of stack.test.ts.
  */
 export const MAX_STACK_BYTES = 1 * MiB;
-/** The host threads' native stack (Worker `resourceLimits.stackSizeMb`); see MAX_STACK_BYTES. */
-export const HOST_THREAD_STACK_MB = 32;
+/** The sandbox threads' native stack (Worker `resourceLimits.stackSizeMb`); see MAX_STACK_BYTES. */
+export const SANDBOX_THREAD_STACK_MB = 32;
 /**
  * The QuickJS stack of a sandbox run in the current thread (`Sandbox`, svckit's one-shot loads)
- * at most, as before host threads had more: Node's main thread has ~1 MB of native stack.
+ * at most, as before sandbox threads had more: Node's main thread has ~1 MB of native stack.
  */
 export const IN_THREAD_STACK_BYTES = 256 * KiB;
 
-/** Longest JSON string one guest→host call may carry (`__svc_call` / `__svc_callSync` arguments). */
+/** Longest JSON string one guest→Node call may carry (`__svc_call` / `__svc_callSync` arguments). */
 export const MAX_CALL_JSON_CHARS = 1 * MiB;
 /** Longest base64 text the guest may decode natively (the `fetch` / `files.write` argument cap). */
 export const MAX_CODEC_BASE64_CHARS = 15 * MiB;
@@ -48,15 +48,15 @@ export const MAX_RESULT_JSON_CHARS = 4 * MiB;
  */
 export const MAX_BUNDLE_CHARS = 5 * MiB;
 /**
- * Longest JSON text of `ctx.emit`'s arguments: checked on the host thread before the text leaves
+ * Longest JSON text of `ctx.emit`'s arguments: checked on the sandbox thread before the text leaves
  * the guest, so an oversized blip never reaches the protocol thread, where validating a 1 MB
  * one took a second (a blip is at most 4 KB once processed; this leaves room for lists the
  * runtime cuts).
  */
 export const MAX_EMIT_JSON_CHARS = 64 * KiB;
-/** `ctx.emit`s the host thread answers before the owner has (op-router.ts); past that, emits wait. */
+/** `ctx.emit`s the sandbox thread answers before the owner has (op-router.ts); past that, emits wait. */
 export const MAX_EMITS_AHEAD = 64;
-/** Deepest nesting of arrays/objects accepted in a guest→host JSON string. */
+/** Deepest nesting of arrays/objects accepted in a guest→Node JSON string. */
 export const MAX_JSON_DEPTH = 64;
 /** Host calls (forwarded ops, capability ops, timers) one sandbox may have in flight at once. */
 export const MAX_CALLS_IN_FLIGHT = 1000;
@@ -68,8 +68,8 @@ export const MAX_CHARS_IN_FLIGHT = 16 * 1024 * 1024;
 /** Timers one sandbox may have pending at once. */
 export const MAX_TIMERS = 1000;
 /**
- * Timer firings per second per sandbox, after a burst of TIMER_FIRINGS_BURST (host-timers.ts):
- * a due timer past that fires late, never dropped. Each firing costs the host thread ~30 µs of
+ * Timer firings per second per sandbox, after a burst of TIMER_FIRINGS_BURST (timer-ops.ts):
+ * a due timer past that fires late, never dropped. Each firing costs the sandbox thread ~30 µs of
  * its own, so this caps a timer flood at a few % of a core; a single `setTimeout(f, 0)` chain
  * (1 ms apart in Node) never waits.
  */
@@ -82,7 +82,7 @@ export const MAX_LOG_CHARS = 8 * KiB;
  * Log lines per sandbox are paced by characters (log-gate.ts): LOG_CHARS_PER_SECOND after a
  * burst of LOG_BURST_CHARS, each line costing its text plus LOG_LINE_COST_CHARS (its envelope on
  * the way to the host is about that long, so empty lines are not free). Past that, lines are
- * dropped on the host thread, before they reach the protocol thread, and one warning a second
+ * dropped on the sandbox thread, before they reach the protocol thread, and one warning a second
  * says how many. A flood used to send 21–25 MB/s to the host.
  */
 export const LOG_CHARS_PER_SECOND = 64 * KiB;
@@ -94,10 +94,10 @@ export const LOG_DROP_NOTICE_MS = 1000;
  * The slice while a tool run (`tool.run`, `tool.drop`) of the sandbox is in progress, when
  * longer than its `sliceMs`. A person asked for the run and waits for it (30 s at most): a
  * tool rendering a 100 KB Markdown or YAML file takes seconds in the interpreter, and ending it
- * at 1 s would only fail it. The cost: other sandboxes on the same host thread wait that long.
+ * at 1 s would only fail it. The cost: other sandboxes on the same sandbox thread wait that long.
  */
 export const TOOL_SLICE_MS = 15_000;
-/** The watchdog ends a host thread whose guest slice runs this long past its `sliceMs`. */
+/** The watchdog ends a sandbox thread whose guest slice runs this long past its `sliceMs`. */
 export const WATCHDOG_MARGIN_MS = 250;
 /** Denials kept per sandbox for diagnostics, newest last. */
 export const MAX_DENIALS_KEPT = 50;

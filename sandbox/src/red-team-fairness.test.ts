@@ -1,12 +1,12 @@
 /**
  * Red team, fair sharing: attacks on the CPU and the protocol thread that break no fence but
  * starve or crash the neighbours. Each case asserts the attack's outcome and that a neighbour on
- * the same host thread kept working.
+ * the same sandbox thread kept working.
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { SandboxPool } from "./pool.js";
+import { SandboxPool } from "./threads/pool.js";
 import { SandboxError } from "./errors.js";
-import { BUDGET_SLICES, WINDOW_SLICES } from "./cpu-budget.js";
+import { BUDGET_SLICES, WINDOW_SLICES } from "./engine/cpu-budget.js";
 import { MAX_BUNDLE_CHARS, MAX_EMIT_JSON_CHARS } from "./limits.js";
 import { UPDATE, optionsFor, recorder, updateBundle, type Recorder } from "./sandbox.fixtures.js";
 import type { SandboxHandle, SandboxLimits } from "./types.js";
@@ -17,7 +17,7 @@ afterEach(async () => {
   await Promise.all(pools.splice(0).map((pool) => pool.dispose()));
 });
 
-/** A pool of one host thread, so attacker and neighbour share it. */
+/** A pool of one sandbox thread, so attacker and neighbour share it. */
 function onePool(): SandboxPool {
   const pool = new SandboxPool({ threads: 1, watchdogMarginMs: 100 });
   pools.push(pool);
@@ -104,7 +104,7 @@ describe("offender isolation", () => {
 });
 
 describe("the protocol thread", () => {
-  it(`an emit of exactly ${MAX_EMIT_JSON_CHARS} characters of JSON crosses; one more is refused in the guest, before it leaves the host thread`, async () => {
+  it(`an emit of exactly ${MAX_EMIT_JSON_CHARS} characters of JSON crosses; one more is refused in the guest, before it leaves the sandbox thread`, async () => {
     const pool = onePool();
     const overhead = JSON.stringify({ blip: { key: "k", s: "" } }).length;
     const ok = await sandboxIn(pool, `await ctx.emit({ key: "k", s: "x".repeat(${MAX_EMIT_JSON_CHARS - overhead}) }); return "sent";`);

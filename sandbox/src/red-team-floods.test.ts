@@ -2,12 +2,12 @@
  * Red team, floods of timers and log lines: counts were capped (1000 timers, 1000 lines
  * waiting), rates were not: 1000 re-armed 0 ms timers burned a core, and a log flood sent
  * 21–25 MB/s to the host. Each case measures the attack on the real pool and checks that a
- * neighbour on the same host thread kept working.
+ * neighbour on the same sandbox thread kept working.
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { SandboxPool } from "./pool.js";
+import { SandboxPool } from "./threads/pool.js";
 import { LOG_BURST_CHARS, LOG_CHARS_PER_SECOND, LOG_LINE_COST_CHARS, MAX_TIMERS, TIMER_FIRINGS_BURST, TIMER_FIRINGS_PER_SECOND } from "./limits.js";
-import { droppedLinesNotice } from "./log-gate.js";
+import { droppedLinesNotice } from "./bridge/log-gate.js";
 import { UPDATE, optionsFor, recorder, updateBundle } from "./sandbox.fixtures.js";
 
 const pools: SandboxPool[] = [];
@@ -15,7 +15,7 @@ afterEach(async () => {
   await Promise.all(pools.splice(0).map((pool) => pool.dispose()));
 });
 
-/** A pool of one host thread, so attacker and neighbour share it. */
+/** A pool of one sandbox thread, so attacker and neighbour share it. */
 function onePool(): SandboxPool {
   const pool = new SandboxPool({ threads: 1 });
   pools.push(pool);
@@ -77,7 +77,7 @@ describe("timer floods", () => {
     expect(flood.fired).toBeGreaterThan(TIMER_FIRINGS_BURST);
     const diagnostics = await attacker.sandbox.diagnostics();
     expect(diagnostics.delayedTimers).toBeGreaterThan(0);
-    // Unpaced, the same flood kept the host thread ~90 % busy; paced it is ~10 %. CPU time,
+    // Unpaced, the same flood kept the sandbox thread ~90 % busy; paced it is ~10 %. CPU time,
     // not wall time: a busy machine gives the thread less of both, never more CPU per second.
     const share = (after.cpuMs - before.cpuMs) / elapsed;
     expect(share).toBeLessThan(0.4);

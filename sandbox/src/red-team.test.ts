@@ -4,7 +4,7 @@
  * attacks live with the capabilities (capabilities/*.test.ts).
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { SandboxPool } from "./pool.js";
+import { SandboxPool } from "./threads/pool.js";
 import { SandboxError } from "./errors.js";
 import { MAX_CALL_JSON_CHARS, MAX_JSON_DEPTH, MAX_LOG_CHARS } from "./limits.js";
 import { UPDATE, optionsFor, recorder, updateBundle, type Recorder } from "./sandbox.fixtures.js";

@@ -1,33 +1,33 @@
 /**
  * One extension's sandbox, in the current thread: its own QuickJS-ng instance, the prelude, the
- * bridge, its limits and diagnostics. Host threads run these; svckit may use one directly for a
+ * bridge, its limits and diagnostics. Sandbox threads run these; svckit may use one directly for a
  * quick one-shot load (no watchdog then: a stuck native call would stall that thread).
  */
 import { mkdir, realpath } from "node:fs/promises";
 import type { QuickJSHandle } from "quickjs-emscripten-core";
 import { createCapabilities, formatDenial, type Capabilities, type CapabilityContext } from "./capabilities/index.js";
-import { bundleScript, type ScriptResult } from "./compiled-code/compiled-scripts.js";
+import { bundleScript, type ScriptResult } from "./engine/compiled-code/compiled-scripts.js";
 import { SandboxError, interruptedMessage } from "./errors.js";
-import { HostBridge, errorRecord, type Reply } from "./host-bridge.js";
-import { InvocationOwners } from "./invocation-owners.js";
-import { HostTimers } from "./host-timers.js";
-import { LogGate } from "./log-gate.js";
-import { cutLogMessage } from "./forwarded-args.js";
-import { CpuBudget } from "./cpu-budget.js";
-import type { QuickJSInstance } from "./instance.js";
+import { HostBridge, errorRecord, type Reply } from "./bridge/guest-calls.js";
+import { InvocationOwners } from "./bridge/invocation-owners.js";
+import { TimerOps } from "./bridge/timer-ops.js";
+import { LogGate } from "./bridge/log-gate.js";
+import { cutLogMessage } from "./bridge/forwarded-args.js";
+import { CpuBudget } from "./engine/cpu-budget.js";
+import type { QuickJSInstance } from "./engine/instance.js";
 import { IN_THREAD_STACK_BYTES, MAX_DENIALS_KEPT, MAX_RESULT_JSON_CHARS, TOOL_SLICE_MS, checkBundleSize, resolveLimits } from "./limits.js";
-import { moduleRefusal } from "./module-refusal.js";
-import { IntlHost } from "./intl-host.js";
-import { SubtleHost } from "./subtle-host.js";
-import { createRouter } from "./op-router.js";
-import { parseGuestJson } from "./guest-json.js";
-import { prepareInstance, type PreludeEntry, type PreparedInstance } from "./prepared-instance.js";
-import type { SliceRunner, SlicePlacement } from "./slice-runner.js";
+import { moduleRefusal } from "./engine/module-refusal.js";
+import { IntlOps } from "./bridge/intl-ops.js";
+import { SubtleOps } from "./bridge/subtle-ops.js";
+import { createRouter } from "./bridge/op-router.js";
+import { parseGuestJson } from "./engine/guest-json.js";
+import { prepareInstance, type PreludeEntry, type PreparedInstance } from "./engine/prepared-instance.js";
+import type { SliceRunner, SlicePlacement } from "./engine/slice-runner.js";
 import type {
   Denial, Invocation, LoadResult, LogLevel, SandboxClock, SandboxDiagnostics, SandboxHandle, SandboxLimits, SandboxListeners, SandboxOptions,
 } from "./types.js";
 
-/** Where a sandbox runs: the host thread's slice board and shared capabilities, when it has them. */
+/** Where a sandbox runs: the sandbox thread's slice board and shared capabilities, when it has them. */
 export interface SandboxEnvironment {
   placement?: SlicePlacement;
   capabilities?: Capabilities;
@@ -38,11 +38,11 @@ export interface SandboxEnvironment {
   /**
    * The guest's time (its `Date`, `performance.now()` and timers); default: the real clock.
    * Only for a sandbox in the current thread (the test kit's manual clock): a clock cannot cross
-   * to a host thread, and a prepared instance already has the real one.
+   * to a sandbox thread, and a prepared instance already has the real one.
    */
   clock?: SandboxClock;
   /**
-   * An instance prepared ahead (a host thread's spare) to bind instead of making one. Its
+   * An instance prepared ahead (a sandbox thread's spare) to bind instead of making one. Its
    * `memoryBytes` and `timeZone` must be this sandbox's; no guest code may have run in it.
    */
   prepared?: PreparedInstance;
@@ -72,7 +72,7 @@ let sharedCapabilities: Capabilities | undefined;
  */
 export class Sandbox implements SandboxHandle {
   private state: "ready" | "crashed" | "disposed" = "ready";
-  /** Set after an out-of-memory, a trap or a host stack overflow: never dispose such an instance normally. */
+  /** Set after an out-of-memory, a trap or a Node stack overflow: never dispose such an instance normally. */
   private tainted = false;
   private readonly calls = new Map<number, PendingCall>();
   private nextCallId = 1;
@@ -83,7 +83,7 @@ export class Sandbox implements SandboxHandle {
   /** Slices waiting their turn, in order: pushes (replies, timers …) and, while throttled, invocations. */
   private readonly queue: (() => void)[] = [];
   private flushing = false;
-  /** Fair sharing of the host thread (cpu-budget.ts). */
+  /** Fair sharing of the sandbox thread (cpu-budget.ts). */
   private readonly budget: CpuBudget;
   /** Set while throttled: the flush that runs once the budget has room. */
   private throttleTimer: NodeJS.Timeout | undefined;
@@ -94,14 +94,14 @@ export class Sandbox implements SandboxHandle {
   private readonly entry: PreludeEntry;
   private readonly bridge: HostBridge;
   private readonly slices: SliceRunner;
-  private readonly timers: HostTimers;
+  private readonly timers: TimerOps;
   /** Every log line of this sandbox (the guest's, its own, its denials) is paced here. */
   private readonly logs: LogGate;
-  /** Where this sandbox announces its slices (the host thread's board), and the current slice's limit. */
+  /** Where this sandbox announces its slices (the sandbox thread's board), and the current slice's limit. */
   private placement: SlicePlacement | undefined;
   private sliceMs: number;
   /** WebCrypto keys of this sandbox, dropped with it. */
-  private readonly subtle = new SubtleHost();
+  private readonly subtle = new SubtleOps();
   private readonly owners = new InvocationOwners();
   /** The bundle's source, dropped once evaluated (the interpreter keeps what it needs). */
   private code: string | undefined;
@@ -125,7 +125,7 @@ export class Sandbox implements SandboxHandle {
     this.compiledCode = compiledCode;
     this.sliceMs = limits.sliceMs;
     ({ instance: this.instance, entry: this.entry, bridge: this.bridge, slices: this.slices } = prepared);
-    this.timers = new HostTimers((callId) => {
+    this.timers = new TimerOps((callId) => {
       this.bridge.cancel(callId);
       this.owners.release(callId);
     }, clock);
@@ -162,7 +162,7 @@ export class Sandbox implements SandboxHandle {
   private bind(env: SandboxEnvironment): void {
     const { context, runtime } = this.instance;
     runtime.setMemoryLimit(this.limits.memoryBytes);
-    // In the current thread (no host thread's board) Node's ~1 MB native stack allows less.
+    // In the current thread (no sandbox thread's board) Node's ~1 MB native stack allows less.
     runtime.setMaxStackSize(env.placement ? this.limits.stackBytes : Math.min(this.limits.stackBytes, IN_THREAD_STACK_BYTES));
     this.placement = env.placement;
     this.slices.configure(this.limits.sliceMs, env.placement);
@@ -172,7 +172,7 @@ export class Sandbox implements SandboxHandle {
       host: this.listeners.host,
       timers: this.timers,
       logs: this.logs,
-      intl: new IntlHost({ locale: env.locale, timeZone: env.timeZone }),
+      intl: new IntlOps({ locale: env.locale, timeZone: env.timeZone }),
       subtle: this.subtle,
       owners: this.owners,
       invokeDone: (args) => this.settle(args),
@@ -261,7 +261,7 @@ export class Sandbox implements SandboxHandle {
 
   /**
    * Starts an invocation; `abort` fails it and tells the guest (its tool's `ctx.signal`). For
-   * host threads, which abort on a message: no AbortSignal per call (Node's cost ~10 µs each).
+   * sandbox threads, which abort on a message: no AbortSignal per call (Node's cost ~10 µs each).
    *
    * @example const { result, abort } = sandbox.start(invocation); abort(new SandboxError("aborted", "…"));
    */
@@ -551,7 +551,7 @@ function abortError(signal: AbortSignal): SandboxError {
   return new SandboxError("aborted", reason);
 }
 
-/** Words for a host-side exception out of the interpreter (a trap, a host stack overflow). */
+/** Words for a host-side exception out of the interpreter (a trap, a Node stack overflow). */
 function hostFailure(error: unknown): string {
   const { name, message } = errorRecord(error);
   if (name === "RangeError" && /call stack/i.test(message)) return "stack overflow in the interpreter";

@@ -1,10 +1,10 @@
 /**
- * The QuickJS stack in host threads: 1 MB by default (~6,500 frames, up from ~1,600), and every
+ * The QuickJS stack in sandbox threads: 1 MB by default (~6,500 frames, up from ~1,600), and every
  * deep recursion, in guest code or inside a native built-in, is a clean guest RangeError: the
- * host thread's 32 MB native stack is never the one to overflow.
+ * sandbox thread's 32 MB native stack is never the one to overflow.
  */
 import { afterAll, describe, expect, it } from "vitest";
-import { SandboxPool } from "./pool.js";
+import { SandboxPool } from "./threads/pool.js";
 import { UPDATE, optionsFor, recorder } from "./sandbox.fixtures.js";
 
 const pool = new SandboxPool({ threads: 1 });
@@ -23,7 +23,7 @@ async function run(body: string, stackBytes?: number): Promise<unknown> {
 
 const DEPTH = `let depth = 0; function f() { depth++; f(); } try { f(); } catch (e) { return [e.name, depth]; }`;
 
-describe("the guest's stack in a host thread", () => {
+describe("the guest's stack in a sandbox thread", () => {
   it("allows over 6,000 frames of plain recursion by default, then a RangeError", async () => {
     const [name, depth] = (await run(DEPTH)) as [string, number];
     expect(name).toBe("RangeError");
@@ -36,7 +36,7 @@ describe("the guest's stack in a host thread", () => {
     expect(depth).toBeLessThan(2500);
   });
 
-  it("deep recursion inside native built-ins is a guest RangeError, not a host stack overflow", async () => {
+  it("deep recursion inside native built-ins is a guest RangeError, not a Node stack overflow", async () => {
     const body = `
       const nested = (n) => { let a = []; for (let i = 0; i < n; i++) a = [a]; return a; };
       const attempt = (f) => { try { f(); return "no error"; } catch (e) { return e.name; } };

@@ -7,7 +7,7 @@
 import { build } from "esbuild";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TOOL_SLICE_MS } from "./limits.js";
-import { SandboxPool } from "./pool.js";
+import { SandboxPool } from "./threads/pool.js";
 import { Sandbox } from "./sandbox.js";
 import { UPDATE, optionsFor, recorder } from "./sandbox.fixtures.js";
 

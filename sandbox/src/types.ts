@@ -1,7 +1,7 @@
 /**
- * The sandbox's contract with its callers (the runtime, svckit) and with the host side of the
+ * The sandbox's contract with its callers (the runtime, svckit) and with the Node side of the
  * bridge. Everything here is plain data that survives structured clone, because sandboxes live
- * on host threads apart from the protocol thread.
+ * on sandbox threads apart from the protocol thread.
  */
 
 /** Hard limits of one sandbox. Every one of them comes from the interpreter or its linear memory. */
@@ -87,7 +87,7 @@ export type ForwardedOp =
   | "oauth.invalidate" | "oauth.disconnect" | "workingHours";
 
 /** Levels of a log line (op `log`, `console.*`, the sandbox's own lines). */
-export type LogLevel = "debug" | "info" | "warn" | "error";
+export type { LogLevel } from "@svc/api";
 
 export interface HostCalls {
   forward(op: ForwardedOp, args: unknown): Promise<unknown>;
@@ -124,7 +124,7 @@ export interface SandboxDiagnostics {
   nearLimitSlices: number;
   /** Times the sandbox was throttled for going past its CPU budget. */
   throttles: number;
-  /** Timer firings that waited because the sandbox was past its firing budget (host-timers.ts). */
+  /** Timer firings that waited because the sandbox was past its firing budget (timer-ops.ts). */
   delayedTimers: number;
   /** Log lines dropped because the sandbox was past its log budget (log-gate.ts). */
   droppedLogLines: number;
@@ -137,7 +137,7 @@ export interface SandboxDiagnostics {
 export interface SandboxCrash {
   /** `out of memory`, `interrupted: slice over 1000 ms inside a native call`, a trap's message … */
   reason: string;
-  /** True when this sandbox caused it; false when it was a neighbour on a host thread that had to be replaced. */
+  /** True when this sandbox caused it; false when it was a neighbour on a sandbox thread that had to be replaced. */
   guilty: boolean;
 }
 
@@ -151,7 +151,7 @@ export interface SandboxListeners {
 
 /**
  * One extension's sandbox as its owner sees it: every method is async because the interpreter
- * runs on a host thread. `load` evaluates the bundle once; `invoke` calls an entry point and
+ * runs on a sandbox thread. `load` evaluates the bundle once; `invoke` calls an entry point and
  * resolves with its JSON-copied result (rejects with the guest's error message on a throw).
  */
 export interface SandboxHandle {

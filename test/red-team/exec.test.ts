@@ -1,7 +1,7 @@
 /**
  * Red team, exec: a listed program must not run an unlisted one; a cap on programs running at
  * once; no program the person can write; every descendant (setsid ones too) dies at timeout,
- * unload, crash and when the watchdog ends the host thread. Each case beside two neighbours.
+ * unload, crash and when the watchdog ends the sandbox thread. Each case beside two neighbours.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -186,7 +186,7 @@ describe("every descendant dies, setsid ones too", () => {
     await n.check();
   });
 
-  it("when the watchdog ends the host thread (the registry lives outside it)", async () => {
+  it("when the watchdog ends the sandbox thread (the registry lives outside it)", async () => {
     const stallPool = new SandboxPool({ threads: 1, watchdogMarginMs: 250 });
     try {
       const options = attackOptions(`${SPAWN}.catch(() => {});

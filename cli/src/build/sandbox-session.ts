@@ -3,9 +3,9 @@
  * bundle (to find its tools) or run `update()` / a tool once. Each sandbox and its data folder
  * are freed when the work is done, whatever happens.
  *
- * The pool behind them (one host thread, with its watchdog, so a stuck bundle cannot hang
+ * The pool behind them (one sandbox thread, with its watchdog, so a stuck bundle cannot hang
  * svckit) is shared by back-to-back sessions and closed after a short idle time: starting a
- * host thread costs far more than a sandbox on a running one, and `validate`, `pack` and each
+ * sandbox thread costs far more than a sandbox on a running one, and `validate`, `pack` and each
  * rebuild of `dev` open several sessions in a row.
  */
 import { mkdtemp, rm } from "node:fs/promises";

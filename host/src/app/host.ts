@@ -11,7 +11,7 @@ import { LogHub, startHttpServer, type RunningHttpServer } from "../http/index.j
 import { ManualClock } from "../clock/index.js";
 import { BlipStore, type StoredBlip } from "../store/index.js";
 import { acquireInstanceLock, prepareSupportFolder, supportPaths, supportRoot, type SupportPaths } from "../support/index.js";
-import type { BlipView, HostEvent } from "../display/index.js";
+import type { AppLogLevel, BlipView, HostEvent } from "../display/index.js";
 import { Scheduler, type RunTrigger } from "../scheduler/index.js";
 import { ExtensionWatcher, FileTriggers } from "../watch/index.js";
 import { RuntimeProcess, RuntimeSupervisor, basicHostServices, registerHostRequests } from "../supervisor/index.js";
@@ -99,7 +99,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
     display.show(event);
     uiRef.backend?.observe(event);
   };
-  const log = (level: "info" | "warn" | "error", message: string) => emit({ type: "log", level, message });
+  const log = (level: AppLogLevel, message: string) => emit({ type: "log", level, message });
 
   const root = options.supportFolder ?? supportRoot();
   await mkdir(root, { recursive: true });

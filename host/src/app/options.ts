@@ -17,6 +17,7 @@
  */
 import { delimiter, resolve } from "node:path";
 import type { ExtensionRoot } from "../discovery/index.js";
+import { LOG_LEVELS } from "@svc/api";
 import type { Display, DisplayMode, LogLevel } from "../display/index.js";
 import type { Clock } from "../clock/index.js";
 import type { SecretStore } from "../secrets/index.js";
@@ -64,7 +65,7 @@ export interface EnvSettings {
 }
 
 const OUTPUTS: readonly DisplayMode[] = ["auto", "live", "lines", "json"];
-const LEVELS: readonly LogLevel[] = ["debug", "info", "warn", "error"];
+const LEVELS: readonly LogLevel[] = LOG_LEVELS;
 
 /**
  * Reads `svc-host`'s environment; unknown values fall back to the default with a warning.

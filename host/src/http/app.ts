@@ -16,9 +16,10 @@ import { jsonBody, TOO_LARGE } from "./json-body.js";
 import { HttpError, sendError } from "./http-error.js";
 import type { LogStreams } from "./log-stream.js";
 import { schedulerRoutes, type SchedulerControl } from "./scheduler-routes.js";
+import type { AppLogLevel } from "../display/index.js";
 import { givenFileRoutes, toolRoutes, type GivenFiles, type ToolRunner } from "../tools/index.js";
 
-export type HttpLog = (level: "info" | "warn" | "error", message: string) => void;
+export type HttpLog = (level: AppLogLevel, message: string) => void;
 
 export interface AppDeps {
   store: BlipStore;

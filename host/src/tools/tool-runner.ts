@@ -8,6 +8,7 @@
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import type { Block, ToolSpec } from "@svc/api";
+import type { AppLogLevel } from "../display/index.js";
 import {
   ErrorCodes,
   ResponseError,
@@ -57,7 +58,7 @@ export interface DropAnswer {
 }
 
 type Request = <P, R>(type: RequestType<P, R>, params: P, options?: SendOptions) => Promise<R>;
-type Log = (level: "info" | "warn" | "error", message: string) => void;
+type Log = (level: AppLogLevel, message: string) => void;
 
 export interface ToolRunnerDeps {
   /** The loaded extensions and their current tool specs. */

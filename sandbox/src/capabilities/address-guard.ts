@@ -7,7 +7,7 @@
  */
 import { BlockList, isIP, type LookupFunction } from "node:net";
 import { promises as dns } from "node:dns";
-import type { CapabilityContext } from "./index.js";
+import type { CapabilityContext } from "./context.js";
 import { deny, networkFix } from "./denial.js";
 import type { NetworkKind, NetworkPolicy } from "./network-policy.js";
 

@@ -3,7 +3,7 @@
  * has wrapped it as the `cause` of its own error.
  */
 import type { Denial } from "../types.js";
-import type { CapabilityContext } from "./index.js";
+import type { CapabilityContext } from "./context.js";
 
 const LABELS: Record<Denial["kind"], string> = {
   fetch: "fetch to",

@@ -9,7 +9,7 @@ import { access, realpath, stat } from "node:fs/promises";
 import { constants, type Stats } from "node:fs";
 import { dirname, isAbsolute, join } from "node:path";
 import { runsOtherPrograms } from "@svc/api";
-import type { CapabilityContext } from "./index.js";
+import type { CapabilityContext } from "./context.js";
 import { deny } from "./denial.js";
 
 /** Finds `name` on `pathEnv` the way a shell would: the first executable regular file. */

@@ -6,7 +6,7 @@
 import { spawn } from "node:child_process";
 import { constants, homedir } from "node:os";
 import { stat } from "node:fs/promises";
-import type { CallContext, CapabilityContext, OpHandler } from "./index.js";
+import type { OpCall, CapabilityContext, OpHandler } from "./context.js";
 import { readArgs } from "./args.js";
 import { checkExec, RUN_ANY_FIX } from "./exec-policy.js";
 import { checkRead, isInside } from "./file-policy.js";
@@ -51,7 +51,7 @@ export function createExecOp(options: ResolvedOptions): OpHandler {
    * Takes one of the sandbox's `execConcurrent` slots at once, in call order (before any check
    * awaits), and gives it back when the program has ended or was refused.
    */
-  async function execOp(raw: unknown, cx: CapabilityContext, call: CallContext = {}): Promise<ExecResult> {
+  async function execOp(raw: unknown, cx: CapabilityContext, call: OpCall = {}): Promise<ExecResult> {
     const args = parse(raw);
     const live = running.get(cx) ?? 0;
     if (live >= limits.execConcurrent) throw new Error(`exec: ${limits.execConcurrent} programs are already running; wait for one to finish`);
@@ -63,7 +63,7 @@ export function createExecOp(options: ResolvedOptions): OpHandler {
     }
   }
 
-  async function run({ file, argv, cwd, timeoutMs }: ReturnType<typeof parse>, cx: CapabilityContext, call: CallContext): Promise<ExecResult> {
+  async function run({ file, argv, cwd, timeoutMs }: ReturnType<typeof parse>, cx: CapabilityContext, call: OpCall): Promise<ExecResult> {
     const launch = await checkExec(cx, file, options.execPath, options);
     const dir = await checkRead(cx, "exec", cwd ?? cx.dataDir);
     if (!dir.exists || !(await stat(dir.real)).isDirectory()) throw new Error(`exec: cwd "${cwd ?? "."}" is not a folder`);

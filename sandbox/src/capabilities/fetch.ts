@@ -5,7 +5,7 @@
  * no proxy, no cookie jar and no credentials of the host's.
  */
 import { Agent, fetch as undiciFetch, type Response } from "undici";
-import type { CallContext, CapabilityContext, OpHandler } from "./index.js";
+import type { OpCall, CapabilityContext, OpHandler } from "./context.js";
 import { findDenial } from "./denial.js";
 import { guardedLookup } from "./address-guard.js";
 import { checkNetworkUrl, networkPolicyOf } from "./network-policy.js";
@@ -61,7 +61,7 @@ export function createFetchOps(options: ResolvedOptions): { fetch: OpHandler; ab
     return created;
   }
 
-  async function fetchOp(raw: unknown, cx: CapabilityContext, call: CallContext = {}): Promise<FetchResult> {
+  async function fetchOp(raw: unknown, cx: CapabilityContext, call: OpCall = {}): Promise<FetchResult> {
     const request = parseFetchArgs(raw, options.limits);
     if (cx.signal.aborted) throw new Error("fetch: the sandbox is closing");
     const state = stateOf(cx);

@@ -7,7 +7,7 @@
 import { lstat, realpath } from "node:fs/promises";
 import { homedir } from "node:os";
 import { basename, dirname, isAbsolute, join, resolve, sep } from "node:path";
-import type { CapabilityContext } from "./index.js";
+import type { CapabilityContext } from "./context.js";
 import { deny } from "./denial.js";
 
 /** Longest path a guest may pass, in characters. */

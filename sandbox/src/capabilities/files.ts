@@ -11,7 +11,7 @@ import { open, mkdir, readdir, readlink, rename, rm, lstat, type FileHandle } fr
 import { constants } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { basename, dirname, join } from "node:path";
-import type { CapabilityContext, OpHandler } from "./index.js";
+import type { CapabilityContext, OpHandler } from "./context.js";
 import { decodeBase64, readArgs } from "./args.js";
 import { checkRead, checkWrite, isInside, mayRead } from "./file-policy.js";
 import { describeBytes } from "./limits.js";

@@ -8,7 +8,7 @@ import { fileURLToPath } from "node:url";
 import { WebSocketServer } from "ws";
 import type { AddressInfo } from "node:net";
 import { newQuickJSWASMModuleFromVariant, type QuickJSContext, type QuickJSWASMModule } from "quickjs-emscripten-core";
-import { baseVariant as variant } from "../instance.js";
+import { baseVariant as variant } from "../engine/instance.js";
 import { createCapabilities } from "./index.js";
 import { createTestContext, startHttpServer, type TestContext, type TestServer } from "./test-context.js";
 

@@ -5,7 +5,7 @@
  * one canonical form. `check` returns the URL object the caller must then use.
  */
 import { isIP } from "node:net";
-import type { CapabilityContext } from "./index.js";
+import type { CapabilityContext } from "./context.js";
 import { deny, networkFix } from "./denial.js";
 
 /**

@@ -5,7 +5,7 @@
  * tag kills its process group, then every process whose environment holds the tag (or a tag
  * below it), again until none is left (a process forking while we kill is caught on the next
  * pass). So a tag's owner can end everything it started: an exec at its timeout, a sandbox at
- * its disposal, and the pool when a host thread ends (the tags of a thread share its prefix,
+ * its disposal, and the pool when a sandbox thread ends (the tags of a thread share its prefix,
  * which the pool keeps outside the thread).
  *
  * Linux reads `/proc/<pid>/environ`. Elsewhere only the process group is killed.
@@ -104,7 +104,7 @@ export function killTagged(tag: string, groupId?: number): void {
   }
 }
 
-/** `killTagged` without blocking the calling thread (a host thread runs guests). */
+/** `killTagged` without blocking the calling thread (a sandbox thread runs guests). */
 export async function killTaggedSoon(tag: string, groupId?: number): Promise<void> {
   killGroup(groupId);
   for (let pass = 0; pass < PASSES; pass++) {

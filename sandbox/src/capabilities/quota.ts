@@ -7,7 +7,7 @@
  */
 import { lstat, readdir } from "node:fs/promises";
 import { dirname, join } from "node:path";
-import type { CapabilityContext } from "./index.js";
+import type { CapabilityContext } from "./context.js";
 import { describeBytes, type CapabilityLimits } from "./limits.js";
 
 interface Usage {

@@ -10,7 +10,7 @@
  */
 import { readFile, rename } from "node:fs/promises";
 import { join } from "node:path";
-import type { CapabilityContext, OpHandler } from "./index.js";
+import type { CapabilityContext, OpHandler } from "./context.js";
 import { readArgs } from "./args.js";
 import { writeAtomic } from "./files.js";
 import { describeBytes } from "./limits.js";

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { createServer, type RequestListener } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Denial, Permissions } from "../types.js";
-import type { CapabilityContext } from "./index.js";
+import type { CapabilityContext } from "./context.js";
 import { formatDenial } from "./denial.js";
 
 export interface TestContext {

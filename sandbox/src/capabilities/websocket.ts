@@ -5,7 +5,7 @@
  * `open`, `message` (text, or base64 with `binary: true`), `error` (with a message), `close`.
  */
 import WebSocket from "ws";
-import type { CapabilityContext, OpHandler } from "./index.js";
+import type { CapabilityContext, OpHandler } from "./context.js";
 import { decodeBase64, readArgs } from "./args.js";
 import { findDenial } from "./denial.js";
 import { guardedLookup } from "./address-guard.js";

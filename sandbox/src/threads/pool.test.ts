@@ -1,0 +1,160 @@
+/**
+ * SandboxPool: sandboxes on sandbox threads, seen from the owner thread — relayed host calls and
+ * events, aborts, dispose, placement, and an idle pool costing no CPU.
+ */
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { MAX_EMITS_AHEAD } from "../limits.js";
+import { SandboxPool } from "./pool.js";
+import { SandboxError } from "../errors.js";
+import { UPDATE, optionsFor, recorder, updateBundle } from "../sandbox.fixtures.js";
+
+let pool: SandboxPool;
+beforeAll(() => {
+  pool = new SandboxPool({ threads: 2 });
+});
+afterAll(() => pool.dispose());
+
+describe("SandboxPool", () => {
+  it("relays forwarded host calls to the owner's listeners and their answers back", async () => {
+    const rec = recorder({ "secrets.get": { value: "from-owner" } });
+    const sandbox = await pool.create(optionsFor(updateBundle(`await ctx.emit({ key: "k" }); return await ctx.secrets.get("s");`)), rec);
+    await sandbox.load();
+    await expect(sandbox.invoke(UPDATE)).resolves.toBe("from-owner");
+    expect(rec.calls).toEqual([{ op: "emit", args: { blip: { key: "k" } } }, { op: "secrets.get", args: { name: "s" } }]);
+  });
+
+  it("a host call that throws on the owner rejects in the guest with its message", async () => {
+    const rec = recorder();
+    rec.host.forward = async () => {
+      throw new TypeError("payload is invalid");
+    };
+    const sandbox = await pool.create(optionsFor(updateBundle(`try { await ctx.secrets.get("s") } catch (e) { return e.name + ": " + e.message }`)), rec);
+    await sandbox.load();
+    await expect(sandbox.invoke(UPDATE)).resolves.toBe("TypeError: payload is invalid");
+  });
+
+  it(`answers ctx.emit on the sandbox thread, at most ${MAX_EMITS_AHEAD} ahead of the owner; the next waits for its own answer`, async () => {
+    const rec = recorder();
+    const held: (() => void)[] = [];
+    rec.host.forward = async (op, args) => {
+      rec.calls.push({ op, args });
+      if (op === "emit") await new Promise<void>((resolve) => held.push(resolve)); // answered only when told
+      return null;
+    };
+    const sandbox = await pool.create(optionsFor(updateBundle(`
+      for (let i = 0; i < ${MAX_EMITS_AHEAD}; i++) await ctx.emit({ key: "k" + i });
+      let last = "waiting";
+      const next = ctx.emit({ key: "over" }).then(() => (last = "answered"));
+      await ctx.secrets.get("probe"); // a round trip through the owner, which still holds every emit
+      const before = last;
+      await next;
+      return [before, last];`)), rec);
+    await sandbox.load();
+    const run = sandbox.invoke(UPDATE);
+    await vi.waitFor(() => expect(rec.calls.map((c) => c.op).at(-1)).toBe("secrets.get"));
+    expect(held).toHaveLength(MAX_EMITS_AHEAD + 1);
+    held[MAX_EMITS_AHEAD](); // the owner answers the one past the limit
+    await expect(run).resolves.toEqual(["waiting", "answered"]);
+    for (const answer of held) answer();
+  });
+
+  it("relays events (denials) to onEvent", async () => {
+    const rec = recorder();
+    const sandbox = await pool.create(optionsFor(updateBundle(`try { require("dns") } catch {} return 1;`)), rec);
+    await sandbox.load();
+    await sandbox.invoke(UPDATE);
+    expect(rec.events).toEqual([
+      { type: "denied", denial: { kind: "module", target: "dns", reason: "Node modules and packages cannot be loaded in the sandbox", fix: "use fetch() or WebSocket", at: expect.any(Number) } },
+    ]);
+  });
+
+  it("an aborted invocation rejects on the owner at once, with the signal's reason", async () => {
+    const sandbox = await pool.create(optionsFor(updateBundle(`await new Promise(() => {});`)), recorder());
+    await sandbox.load();
+    const pending = sandbox.invoke(UPDATE, { signal: AbortSignal.timeout(50) });
+    await expect(pending).rejects.toMatchObject({ code: "aborted" });
+    const already = new AbortController();
+    already.abort();
+    await expect(sandbox.invoke(UPDATE, { signal: already.signal })).rejects.toEqual(new SandboxError("aborted", "the call was aborted"));
+  });
+
+  it("places sandboxes on the least loaded thread, up to the thread limit", async () => {
+    const local = new SandboxPool({ threads: 2 });
+    try {
+      for (let i = 0; i < 4; i++) await local.create(optionsFor(updateBundle(`return 1`)), recorder());
+      const stats = await local.stats();
+      expect(stats.map((s) => s.sandboxes)).toEqual([2, 2]);
+    } finally {
+      await local.dispose();
+    }
+  });
+
+  it("a burst of creates (the app's launch) starts no more threads than asked and spreads the sandboxes over them", async () => {
+    const local = new SandboxPool({ threads: 2 });
+    try {
+      const burst = (n: number) => Promise.all(Array.from({ length: n }, () => local.create(optionsFor(updateBundle(`return 1`)), recorder())));
+      const first = await burst(30);
+      expect((await local.stats()).map((s) => s.sandboxes)).toEqual([15, 15]);
+      // Once warm, a second burst spreads too: each pick counts the creates picked before it.
+      await burst(10);
+      expect((await local.stats()).map((s) => s.sandboxes)).toEqual([20, 20]);
+      await first[0].load();
+      await expect(first[0].invoke(UPDATE)).resolves.toBe(1);
+    } finally {
+      await local.dispose();
+    }
+  });
+
+  it("a disposed sandbox refuses calls; a disposed pool refuses new sandboxes", async () => {
+    const local = new SandboxPool({ threads: 1 });
+    const sandbox = await local.create(optionsFor(updateBundle(`return 1`)), recorder());
+    await sandbox.load();
+    await sandbox.dispose();
+    await sandbox.dispose();
+    await expect(sandbox.invoke(UPDATE)).rejects.toMatchObject({ code: "disposed" });
+    expect((await local.stats())[0].sandboxes).toBe(0);
+    await local.dispose();
+    await expect(local.create(optionsFor(`1`), recorder())).rejects.toMatchObject({ code: "disposed" });
+  });
+
+  it("an idle pool costs no CPU on the owner thread", async () => {
+    const sandbox = await pool.create(optionsFor(updateBundle(`return 1`)), recorder());
+    await sandbox.load();
+    await sandbox.invoke(UPDATE);
+    await new Promise((r) => setTimeout(r, 100));
+    const before = process.cpuUsage();
+    await new Promise((r) => setTimeout(r, 500));
+    const used = process.cpuUsage(before);
+    expect((used.user + used.system) / 1000).toBeLessThan(25);
+  });
+
+  it("warm() starts every thread ahead of the first sandbox", async () => {
+    const local = new SandboxPool({ threads: 2 });
+    try {
+      await local.warm();
+      expect((await local.stats()).map((s) => s.sandboxes)).toEqual([0, 0]);
+      const started = performance.now();
+      const sandbox = await local.create(optionsFor(updateBundle(`return 7`)), recorder());
+      await sandbox.load();
+      await expect(sandbox.invoke(UPDATE)).resolves.toBe(7);
+      expect(performance.now() - started).toBeLessThan(500);
+    } finally {
+      await local.dispose();
+    }
+  });
+
+  it("cold start: create, load and first update() of a small bundle (reported)", async () => {
+    const times: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const started = performance.now();
+      const sandbox = await pool.create(optionsFor(updateBundle(`return { n: 1 }`)), recorder());
+      await sandbox.load();
+      await sandbox.invoke(UPDATE);
+      times.push(performance.now() - started);
+      await sandbox.dispose();
+    }
+    const best = Math.min(...times);
+    console.log(`cold start to first update(), small bundle: best ${best.toFixed(1)} ms, all ${times.map((t) => t.toFixed(1)).join(", ")}`);
+    expect(best).toBeLessThan(250);
+  });
+});

@@ -1,0 +1,186 @@
+/**
+ * Entry of a sandbox thread (runs from dist/sandbox-thread.js in a worker_threads Worker): hosts
+ * several sandboxes, relays their host calls and events to the owner, and announces every
+ * guest slice on the shared SliceBoard for the owner's watchdog.
+ */
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
+import { parentPort, workerData } from "node:worker_threads";
+import { createCapabilities } from "../capabilities/index.js";
+import { SandboxError } from "../errors.js";
+import { errorRecord } from "../bridge/guest-calls.js";
+import { DEFAULT_LIMITS, resolveLimits } from "../limits.js";
+import { prepareInstance } from "../engine/prepared-instance.js";
+import { Sandbox } from "../sandbox.js";
+import { SPARE_IDLE_MS, SpareKeeper } from "./spare.js";
+import { IdleQueue } from "./idle-queue.js";
+import { readCompiledCode, writeCompiledFile, type CompiledCodeSource } from "../engine/compiled-code/code-cache.js";
+import { compileApart } from "../engine/compiled-code/compile-apart.js";
+import { SliceBoard } from "./slice-board.js";
+import { currentThreadId, ownCpuClock } from "./thread-cpu.js";
+import type { FromSandboxThread, SandboxThreadData, LoadReply, ToSandboxThread } from "./thread-messages.js";
+import type { SandboxOptions } from "../types.js";
+import { adoptCompiledModule } from "../engine/wasm.js";
+import { warmUp } from "./warm-up.js";
+
+const port = parentPort!;
+const data = workerData as SandboxThreadData;
+adoptCompiledModule(data.module);
+const board = new SliceBoard(data.board);
+board.threadId = currentThreadId() ?? 0; // the watchdog reads this thread's CPU clock
+const capabilities = createCapabilities({ execTag: data.execTag });
+const sandboxes = new Map<number, Sandbox>();
+const aborts = new Map<number, (error: SandboxError) => void>();
+const forwards = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
+let nextForwardId = 1;
+const { timeZone, locale } = data;
+const spare =
+  data.spare === false ? undefined : new SpareKeeper(() => prepareInstance({ memoryBytes: DEFAULT_LIMITS.memoryBytes, timeZone }), DEFAULT_LIMITS.memoryBytes);
+/** Compiling bundles for the pool's code cache: only while the thread is quiet. */
+const idleWork = new IdleQueue(SPARE_IDLE_MS);
+
+/**
+ * Sends to the owner. Quiet time before making the spare counts from the end of work too, not
+ * only from the last request: a long `load` must not be followed at once by making the spare
+ * while the next request waits. Diagnostics (`stats`) are not work and do not count.
+ */
+function send(message: FromSandboxThread, isWork = true): void {
+  port.postMessage(message);
+  if (isWork) {
+    spare?.active();
+    idleWork.active();
+  }
+}
+
+function reply(rid: number, work: () => Promise<unknown>, isWork = true): void {
+  // Never throws out of the message handler: an exception there would end the thread.
+  Promise.resolve().then(work).then(
+    (value) => send({ type: "result", rid, ok: true, value }, isWork),
+    (error: unknown) => {
+      const record = error instanceof SandboxError ? error.toRecord() : { code: "guest" as const, message: errorRecord(error).message };
+      send({ type: "result", rid, ok: false, error: record }, isWork);
+    },
+  );
+}
+
+async function create(sid: number, options: SandboxOptions, cached: CompiledCodeSource | undefined): Promise<null> {
+  const compiledCode = readCompiledCode(cached);
+  let prepared;
+  try {
+    prepared = spare?.take(resolveLimits(options.limits).memoryBytes);
+  } catch {
+    // bad limits: Sandbox.create says so
+  }
+  const sandbox = await Sandbox.create(
+    options,
+    {
+      host: {
+        forward(op, args) {
+          const fid = nextForwardId++;
+          return new Promise((resolve, reject) => {
+            forwards.set(fid, { resolve, reject });
+            send({ type: "forward", sid, fid, op, args });
+          });
+        },
+      },
+      onEvent: (event) => send({ type: "event", sid, event }),
+      onCrash: (crash) => {
+        sandboxes.delete(sid);
+        send({ type: "crash", sid, reason: crash.reason });
+      },
+    },
+    { placement: { board, slot: sid }, capabilities, timeZone, locale, prepared, compiledCode },
+  );
+  sandboxes.set(sid, sandbox);
+  return null;
+}
+
+/** Compiles a bundle apart; writes it to the cache file, or answers the bytes (a memory cache). */
+async function compileForCache(message: Extract<ToSandboxThread, { type: "compile" }>): Promise<Uint8Array | null> {
+  const bytes = await compileApart(message.code, message.filename);
+  if (!bytes || !message.file) return bytes ?? null;
+  await writeCompiledFile(message.file, message.id, bytes);
+  return null;
+}
+
+function sandboxOf(sid: number): Sandbox {
+  const sandbox = sandboxes.get(sid);
+  if (!sandbox) throw new SandboxError("crashed", "the sandbox is gone; create it again");
+  return sandbox;
+}
+
+function handle(message: ToSandboxThread): void {
+  if (message.type !== "stats") {
+    spare?.active();
+    idleWork.active();
+  }
+  switch (message.type) {
+    case "create":
+      return reply(message.rid, () => create(message.sid, message.options, message.compiledCode));
+    case "call":
+      return reply(message.rid, async () => {
+        const sandbox = sandboxOf(message.sid);
+        if (message.method === "dispose") {
+          sandboxes.delete(message.sid);
+          return sandbox.dispose();
+        }
+        if (message.method === "diagnostics") return sandbox.diagnostics();
+        const loaded = await sandbox.load();
+        return { loaded, parsedSource: sandbox.parsedSource } satisfies LoadReply;
+      });
+    case "invoke":
+      return reply(message.rid, () => {
+        const { result, abort } = sandboxOf(message.sid).start(message.invocation);
+        aborts.set(message.rid, abort);
+        return result.finally(() => aborts.delete(message.rid));
+      });
+    case "compile":
+      return reply(message.rid, () => idleWork.run(() => compileForCache(message)));
+    case "abort":
+      return aborts.get(message.rid)?.(new SandboxError("aborted", message.reason));
+    case "forwarded": {
+      const waiter = forwards.get(message.fid);
+      forwards.delete(message.fid);
+      if (!waiter) return;
+      if (message.ok) waiter.resolve(message.value);
+      else waiter.reject(Object.assign(new Error(message.error.message), { name: message.error.name }));
+      return;
+    }
+    case "close":
+      return reply(message.rid, async () => {
+        const all = [...sandboxes.values()];
+        sandboxes.clear();
+        await Promise.all(all.map((sandbox) => sandbox.dispose()));
+        // The clock's descriptor is the process's, so the thread closes it before it is ended.
+        // Only the owner could close it after, and by then the number may be another's: a
+        // thread the watchdog ends (a rare offender) leaves its one descriptor open instead.
+        ownCpuClock().close();
+        return null;
+      });
+    case "stats":
+      return reply(message.rid, async () => {
+        if (message.collectGarbage) collectGarbage();
+        const memory = process.memoryUsage();
+        return {
+          sandboxes: sandboxes.size,
+          heapUsed: memory.heapUsed,
+          external: memory.external,
+          activeResources: process.getActiveResourcesInfo().length,
+          spare: spare?.hasSpare ?? false,
+          compiling: idleWork.size,
+          cpuMs: ownCpuClock().now(),
+        };
+      }, false);
+  }
+}
+
+/** A full garbage collection, for leak checks (stats with `collectGarbage`). */
+function collectGarbage(): void {
+  setFlagsFromString("--expose-gc");
+  (runInNewContext("gc") as () => void)();
+}
+
+await warmUp(timeZone);
+await spare?.fill(); // so the first create on this thread finds its spare
+port.on("message", handle);
+send({ type: "ready" });
