@@ -50,6 +50,7 @@ Environment:
                            notch (default 50000)
   SVC_OPEN_URLS            1: open pages extensions ask for (and sign-in pages) with xdg-open;
                            otherwise they are only shown
+  SVC_OAUTH_PORT           the sign-in callback port (default 47812)
   SVC_RUNTIME_*            runtime limits, passed through (see runtime/README.md)
 
 Secrets, password options and sign-in tokens live in the system's secret store (on Linux a
@@ -89,6 +90,7 @@ async function main(): Promise<void> {
     backoff: settings.backoff,
     openURLs: settings.openURLs,
     ...(settings.agentFilesTimeoutMs === undefined ? {} : { agentFilesTimeoutMs: settings.agentFilesTimeoutMs }),
+    ...(settings.oauthPort === undefined ? {} : { oauthPort: settings.oauthPort }),
   });
   const lifetime = endWithParent({ note, stop: async () => (await starting).stop() });
   ending = lifetime;

@@ -1,11 +1,12 @@
 /**
- * axe-core finds no violation in the panel or Settings, in dark, light and forced colours, and
+ * axe-core finds no violation in the panel or Settings (in a browser, and with what the desktop
+ * shell adds), in dark, light and forced colours, and
  * with reduced motion nothing animates.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { galleryScene } from "./gallery.js";
 import { axeViolations as violations } from "./axe.js";
-import { launchChromium, openUi, useUiScene, type UiBrowser } from "./harness.js";
+import { desktopShell, launchChromium, openUi, useUiScene, type UiBrowser } from "./harness.js";
 
 const scene = useUiScene({ ...galleryScene, browser: false });
 
@@ -28,6 +29,14 @@ describe.each([
     expect(await violations(page)).toEqual([]);
     await page.keyboard.press("Escape");
     await page.waitForSelector(".compact");
+    expect(await violations(page)).toEqual([]);
+    await page.close();
+  });
+
+  it("finds no violation in what the desktop shell adds: the install area's drop zone and picker", async () => {
+    const page = await openUi(scene.world, ui.context, "", desktopShell(scene.world, scene.world.root));
+    await page.getByRole("tab", { name: "Settings" }).click();
+    await page.waitForSelector(".install-drop");
     expect(await violations(page)).toEqual([]);
     await page.close();
   });

@@ -11,7 +11,7 @@ import { shown, shownLines, safeHref, CAPS } from "./format/text.js";
 import { NotifyQueue, type NotifyLine } from "./model/notify.js";
 import { compactBlips } from "./model/order.js";
 import { Store } from "./model/store.js";
-import { shellHooks } from "./shell.js";
+import { giveFiles, shellHooks } from "./shell.js";
 import type { AppSettings, UiBlip, UiEvent } from "./wire.js";
 import { blipView, type BlipContext } from "./views/blip.js";
 import { preferenceField, settingsView, type SettingsContext } from "./views/settings.js";
@@ -315,11 +315,41 @@ export class SvcApp extends LitElement {
     this.requestUpdate();
   }
 
-  private async reviewInstall(path: string): Promise<void> {
+  /** A `.svc` given through the desktop shell (dropped on the notch or the install area, or chosen): reviewed by handle. */
+  private async reviewGiven(files: readonly File[]): Promise<void> {
+    const file = files.find((f) => f.name.toLowerCase().endsWith(".svc"));
+    if (!file) {
+      const names = files.map((f) => f.name).join(", ");
+      this.install = { busy: false, message: `only .svc packages can be installed (svckit pack makes them)${names ? `; got ${names}` : ""}` };
+      return this.requestUpdate();
+    }
     this.install = { busy: true };
     this.requestUpdate();
     try {
-      const answer = await this.api!.post<{ reviewId: string; summary: InstallSummaryView }>("install/review", { path });
+      const [given] = await giveFiles(this.shell, [file]);
+      await this.reviewInstall({ handle: given!.handle });
+    } catch (error) {
+      this.install = { busy: false, message: (error as Error).message };
+      this.requestUpdate();
+    }
+  }
+
+  /** A `.svc` dropped anywhere else on the notch opens Settings with its review. */
+  private readonly onNotchDrop = (event: DragEvent): void => {
+    if (!this.shell.registerDroppedFile) return;
+    event.preventDefault();
+    const files = [...(event.dataTransfer?.files ?? [])];
+    if (!files.some((f) => f.name.toLowerCase().endsWith(".svc"))) return;
+    this.tab = "settings";
+    this.setExpanded(true, false);
+    void this.reviewGiven(files);
+  };
+
+  private async reviewInstall(request: { path: string } | { handle: string }): Promise<void> {
+    this.install = { busy: true };
+    this.requestUpdate();
+    try {
+      const answer = await this.api!.post<{ reviewId: string; summary: InstallSummaryView }>("install/review", request);
       this.install = { busy: false, review: { reviewId: answer.reviewId, summary: answer.summary } };
     } catch (error) {
       this.install = { busy: false, message: (error as Error).message };
@@ -413,7 +443,8 @@ export class SvcApp extends LitElement {
       ...this.install,
       review: this.install.review,
       message: this.install.message,
-      onReview: (path) => void this.reviewInstall(path),
+      onReview: (path) => void this.reviewInstall({ path }),
+      ...(this.shell.registerDroppedFile ? { onGive: (files: readonly File[]) => void this.reviewGiven(files) } : {}),
       onDecide: (accept) => void this.decideInstall(accept),
     })}${settingsView(this.settingsContext())}`;
   }
@@ -433,7 +464,8 @@ export class SvcApp extends LitElement {
     document.documentElement.dataset.reduceMotion = this.reducedMotion();
     const line = this.notifyLine;
     const tab = TABS.find((t) => t.id === this.tab) ?? TABS[0];
-    return html`<main class="notch ${this.expanded ? "expanded" : "collapsed"}" @mouseenter=${this.onPointerEnter} @mouseleave=${this.onPointerLeave}>
+    return html`<main class="notch ${this.expanded ? "expanded" : "collapsed"}" @mouseenter=${this.onPointerEnter} @mouseleave=${this.onPointerLeave}
+      @dragover=${(e: DragEvent) => this.shell.registerDroppedFile && e.preventDefault()} @drop=${this.onNotchDrop}>
       <h1 class="sr">svc</h1>
       <div class="bar">
         <button type="button" class="notch-button" aria-expanded=${this.expanded ? "true" : "false"} aria-controls="panel"

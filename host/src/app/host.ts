@@ -23,7 +23,7 @@ import { extensionRoots, type HostOptions } from "./options.js";
 import { registerNotifications } from "./runtime-notifications.js";
 import { AppSettingsFile, startUiServer, type RunningUiServer } from "../ui-server/index.js";
 import { HostUiBackend } from "./ui-backend.js";
-import { AgentFiles, AgentSwitches, ToolRunner, pageTools } from "../tools/index.js";
+import { AgentFiles, AgentSwitches, GivenFiles, ToolRunner, pageTools } from "../tools/index.js";
 import { FolderManager, type ExtensionManager } from "../manage/index.js";
 
 /** `input` and `itemId` when given, nothing when not. */
@@ -247,6 +247,9 @@ export async function startHost(options: HostOptions): Promise<Host> {
     log,
   });
 
+  // Dropped and picked files: registered by the desktop shell over /v1, used by the page by handle.
+  const givenFiles = new GivenFiles();
+
   await supervisor.start();
   if (options.ui !== false) {
     const backend = new HostUiBackend({
@@ -263,8 +266,9 @@ export async function startHost(options: HostOptions): Promise<Host> {
       logs,
       oauth: trust.oauth,
       manager,
-      tools: pageTools(tools),
+      tools: pageTools(tools, givenFiles),
       agentFiles,
+      givenFiles,
     });
     await backend.refreshManaged();
     ui = await startUiServer({ backend, ...options.ui, log });
@@ -283,6 +287,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
       logs,
       scheduler: { get paused() { return scheduler.paused; }, pause, resume },
       tools,
+      givenFiles,
       extensions: manager,
       ...(options.port === undefined ? {} : { port: options.port }),
     });

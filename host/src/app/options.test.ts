@@ -48,6 +48,22 @@ describe("settingsFromEnv", () => {
     );
   });
 
+  it("takes the sign-in callback port from SVC_OAUTH_PORT: 1–65535, else SPEC.md's 47812 with a warning", () => {
+    const warnings: string[] = [];
+    const port = (value: string) => settingsFromEnv({ SVC_OAUTH_PORT: value }, "/x", (m) => warnings.push(m)).oauthPort;
+    expect(port("")).toBeUndefined();
+    expect(port("1")).toBe(1);
+    expect(port("65535")).toBe(65_535);
+    expect(port("65536")).toBeUndefined();
+    expect(port("0")).toBeUndefined();
+    expect(port("47812x")).toBeUndefined();
+    expect(warnings).toEqual([
+      "ignoring SVC_OAUTH_PORT=65536: it should be a port number 1–65535; using 47812",
+      "ignoring SVC_OAUTH_PORT=0: it should be a port number 1–65535; using 47812",
+      "ignoring SVC_OAUTH_PORT=47812x: it should be a port number 1–65535; using 47812",
+    ]);
+  });
+
   it("puts the user's folder after the bundled ones", () => {
     expect(extensionRoots(["/app"], "/home/Extensions")).toEqual([
       { path: "/app", source: "bundled" },

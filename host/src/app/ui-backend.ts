@@ -15,7 +15,7 @@ import type { BlipStore, StoredBlip } from "../store/index.js";
 import { InstallReviews } from "../ui-server/index.js";
 import type { AppSettingsFile, UiBackend, UiBlip, UiEvent, UiExtension, UiPreference, UiSignIn } from "../ui-server/index.js";
 import type { ExtensionSet } from "./extension-set.js";
-import type { AgentFiles, PageTools } from "../tools/index.js";
+import type { AgentFiles, GivenFiles, PageTools } from "../tools/index.js";
 
 export interface UiBackendDeps {
   store: BlipStore;
@@ -38,6 +38,8 @@ export interface UiBackendDeps {
   tools?: PageTools;
   /** Agents' file requests waiting for the person. */
   agentFiles?: AgentFiles;
+  /** Files the person dropped or picked in the desktop shell (registered over `/v1/given-files`). */
+  givenFiles?: GivenFiles;
 }
 
 /** Extension changes that come together (a launch, a rescan) refresh the list once. */
@@ -88,6 +90,10 @@ export class HostUiBackend implements UiBackend {
 
   get tools(): PageTools | undefined {
     return this.deps.tools;
+  }
+
+  get givenFiles(): GivenFiles | undefined {
+    return this.deps.givenFiles;
   }
 
   constructor(private readonly deps: UiBackendDeps) {
