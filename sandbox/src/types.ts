@@ -72,23 +72,17 @@ export type Invocation =
   | { kind: "tool.drop"; ctx: CallContext; tool: string; action: string; files: string[] };
 
 /**
- * Calls the guest makes that the sandbox forwards rather than serves itself. The runtime
- * implements them (validation, seq, JSON-RPC to the host). `args` has been copied out of the
- * guest as plain JSON and checked for basic shape and size; the runtime validates the rest.
- *
- * ops: emit, end, remove, respond, log, openURL, notify, secrets.get, secrets.set,
- * secrets.delete, preferences.set, oauth.connect, oauth.connections, oauth.token,
- * oauth.describe, oauth.invalidate, oauth.disconnect, workingHours
+ * Calls the guest makes that the sandbox forwards rather than serves itself, and the levels of a
+ * log line: both from the one table of bridge ops (bridge/op-table.ts).
  */
-export type ForwardedOp =
-  | "emit" | "end" | "remove" | "respond" | "log" | "openURL" | "notify"
-  | "secrets.get" | "secrets.set" | "secrets.delete" | "preferences.set"
-  | "oauth.connect" | "oauth.connections" | "oauth.token" | "oauth.describe"
-  | "oauth.invalidate" | "oauth.disconnect" | "workingHours";
+export type { ForwardedOp, LogLevel } from "./bridge/op-table.js";
+import type { ForwardedOp } from "./bridge/op-table.js";
 
-/** Levels of a log line (op `log`, `console.*`, the sandbox's own lines). */
-export type LogLevel = "debug" | "info" | "warn" | "error";
-
+/**
+ * The runtime implements them (validation, seq, JSON-RPC to the host). `args` has been copied
+ * out of the guest as plain JSON and checked for basic shape and size; the runtime validates the
+ * rest.
+ */
 export interface HostCalls {
   forward(op: ForwardedOp, args: unknown): Promise<unknown>;
 }
