@@ -57,19 +57,8 @@ export interface LoadResult {
   hasOnAction: boolean;
 }
 
-/** The per-call part of `ctx`, given by the runtime on every call into the guest. */
-export interface CallContext {
-  trigger?: { type: "launch" | "interval" | "manual" | "preferences" };
-  preferences: Record<string, unknown>;
-}
-
-/** Entry points into the guest and their arguments. */
-export type Invocation =
-  | { kind: "update"; ctx: CallContext }
-  | { kind: "onEvent"; ctx: CallContext; event: unknown }
-  | { kind: "onAction"; ctx: CallContext; action: unknown }
-  | { kind: "tool.run"; ctx: CallContext; tool: string; action: string; values: unknown; files: string[] }
-  | { kind: "tool.drop"; ctx: CallContext; tool: string; action: string; files: string[] };
+export type { CallContext, Invocation } from "./invocation.js";
+import type { Invocation } from "./invocation.js";
 
 /**
  * Calls the guest makes that the sandbox forwards rather than serves itself, and the levels of a

@@ -121,10 +121,10 @@ export const BRIDGE_OPS = {
 
 type Table = typeof BRIDGE_OPS;
 export type BridgeOp = keyof Table;
-/** The arguments the guest sends with `op`. */
-export type OpArgs<Op extends BridgeOp> = Table[Op] extends { types?: (args: infer Args) => unknown } ? Args : never;
+/** The arguments the guest sends with `op` (for a union of ops, any one op's). */
+export type OpArgs<Op extends BridgeOp> = Op extends BridgeOp ? (Table[Op] extends { types?: (args: infer Args) => unknown } ? Args : never) : never;
 /** What `op` answers the guest. */
-export type OpResult<Op extends BridgeOp> = Table[Op] extends { types?: (args: never) => infer Result } ? Result : never;
+export type OpResult<Op extends BridgeOp> = Op extends BridgeOp ? (Table[Op] extends { types?: (args: never) => infer Result } ? Result : never) : never;
 /** Ops the guest calls with `bridge.call` (answered later) and with `bridge.callSync` (answered at once). */
 export type AsyncOp = { [Op in BridgeOp]: Table[Op]["kind"] extends "async" ? Op : never }[BridgeOp];
 export type SyncOp = { [Op in BridgeOp]: Table[Op]["kind"] extends "sync" ? Op : never }[BridgeOp];
