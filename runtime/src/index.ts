@@ -14,6 +14,8 @@ export * from "./precompile.js";
 export { RuntimeService, type RuntimeServiceOptions } from "./runtime-service.js";
 export { DEFAULT_CONFIG, type RuntimeConfig } from "./config.js";
 export type { SandboxFactory } from "./sandbox-factory.js";
+// The forwarded ops the host answers and how the runtime asks them, for the test kit's fake app.
+export { HOST_REQUESTS, askHost, type HostOp } from "./forwarder.js";
 export type { Clock } from "./clock.js";
 export { ToolPathFence, fenceBlocks, fencePaths, type PathVerdict, type DroppedPath } from "./tool-paths.js";
 /** How the network fence classes an address (loopback, private, cloud metadata …), for the install summary. */

@@ -64,7 +64,7 @@ import type { Invocation } from "./invocation.js";
  * Calls the guest makes that the sandbox forwards rather than serves itself, and the levels of a
  * log line: both from the one table of bridge ops (bridge/op-table.ts).
  */
-export type { ForwardedOp, LogLevel } from "./bridge/op-table.js";
+export type { BridgeOp, ForwardedArgs, ForwardedOp, LogLevel, OpArgs, OpResult } from "./bridge/op-table.js";
 import type { ForwardedOp } from "./bridge/op-table.js";
 
 /**

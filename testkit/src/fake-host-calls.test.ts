@@ -34,8 +34,19 @@ describe("FakeHostCalls", () => {
     const { lines, out } = recorder();
     const host = new FakeHostCalls("com.example.x", out, { secrets: { apiKey: "k-1" } });
     await expect(host.forward("secrets.get", { name: "apiKey" })).resolves.toEqual({ value: "k-1" });
-    await host.forward("notify", { title: "Done\u001b]0;pwned\u0007", body: "a\u202eb" });
-    expect(lines).toEqual(["notify: Done\\u{1b}]0;pwned\\u{7} — a\\u{202e}b"]);
-    expect(host.app.notifications).toEqual([{ title: "Done\u001b]0;pwned\u0007", body: "a\u202eb" }]);
+    await host.forward("log", { level: "info", message: "Done\u001b]0;pwned\u0007 a\u202eb" });
+    await host.forward("notify", { title: "Done", body: "api v42" });
+    expect(lines).toEqual(["log [info] Done\\u{1b}]0;pwned\\u{7} a\\u{202e}b", "notify: Done — api v42"]);
+    expect(host.app.notifications).toEqual([{ title: "Done", body: "api v42" }]);
+  });
+
+  it("refuses what the app refuses, in the runtime's words: a notify title with a control character is never shown", async () => {
+    const { lines, out } = recorder();
+    const host = new FakeHostCalls("com.example.x", out);
+    await expect(host.forward("notify", { title: "Done\u001b]0;pwned\u0007", body: "a\u202eb" })).rejects.toThrow(
+        'ctx.notify: "title" should not contain U+001B (a control or bidi character; found at 4); "body" should not contain U+202E (a control or bidi character; found at 1)',
+    );
+    expect(lines).toEqual([]);
+    expect(host.app.notifications).toEqual([]);
   });
 });

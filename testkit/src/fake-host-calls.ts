@@ -6,7 +6,8 @@
  */
 import { escapeForDisplay, processBlipInput } from "@svc/api";
 import type { ForwardedOp, HostCalls } from "@svc/sandbox";
-import { FakeHost, HOST_OPS, type FakeHostOptions, type HostOp } from "./fake-host.js";
+import { askHost, checkedParams, checkedResult, HOST_REQUESTS, type HostOp } from "@svc/runtime";
+import { FakeHost, type FakeHostOptions } from "./fake-host.js";
 
 /** Where the lines go: svckit's output. */
 export interface LineOutput {
@@ -64,8 +65,10 @@ export class FakeHostCalls implements HostCalls {
         this.out.info(`log [${String(fields.level)}] ${String(fields.message)}`);
         return null;
       default:
-        if (!(HOST_OPS as readonly string[]).includes(op)) throw new Error(`unknown operation "${String(op)}"`);
-        return this.app.answer(op as HostOp, fields);
+        if (!Object.hasOwn(HOST_REQUESTS, op)) throw new Error(`unknown operation "${String(op)}"`);
+        // Asked as the runtime asks it: the same params, checks and error words.
+        return askHost(op as HostOp, this.extensionId, fields, async (type, params) =>
+          checkedResult(type, await this.app.answer(op as HostOp, checkedParams(type, params))));
     }
   }
 
