@@ -72,7 +72,7 @@ import type { ForwardedOp } from "./bridge/op-table.js";
  * out of the guest as plain JSON and checked for basic shape and size; the runtime validates the
  * rest.
  */
-export interface HostCalls {
+export interface ForwardedCalls {
   forward(op: ForwardedOp, args: unknown): Promise<unknown>;
 }
 
@@ -126,7 +126,7 @@ export interface SandboxCrash {
 
 /** Callbacks the owner of a sandbox gives when creating it. Called on the owner's thread. */
 export interface SandboxListeners {
-  host: HostCalls;
+  forwarded: ForwardedCalls;
   onEvent?(event: SandboxEvent): void;
   /** The sandbox is gone (trap, out of memory, stuck native call, or a neighbour's): create it again to continue. */
   onCrash?(crash: SandboxCrash): void;

@@ -5,7 +5,7 @@
  * answers as a fresh install: no secrets, nobody signed in, no working hours.
  *
  * The one fake app of svc: the test kit answers the runtime's `host.*` requests with it, and
- * `svckit validate` answers its sandbox's forwarded ops with it (fake-host-calls.ts).
+ * `svckit validate` answers its sandbox's forwarded ops with it (fake-forwarded-calls.ts).
  */
 import type { OAuthConnection, Preference, WorkingHours } from "@svc/api";
 import { HOST_REQUESTS, type HostOp } from "@svc/runtime";

@@ -1,6 +1,6 @@
 /**
  * Which code serves each bridge op (BRIDGE.md): the sandbox's own ops, the fenced capabilities
- * (`createCapabilities`), and the ops forwarded to the runtime through `HostCalls`.
+ * (`createCapabilities`), and the ops forwarded to the runtime through `ForwardedCalls`.
  */
 import type { Capabilities, CapabilityContext } from "../capabilities/index.js";
 import { parseUrl, randomBase64, requiredName, setUrlPart, timerArgs } from "./builtin-ops.js";
@@ -11,7 +11,7 @@ import type { OpRouter } from "./guest-calls.js";
 import type { TimerOps } from "./timer-ops.js";
 import type { LogGate } from "./log-gate.js";
 import { MAX_CALL_JSON_CHARS, MAX_EMITS_AHEAD, MAX_EMIT_JSON_CHARS, MAX_RESULT_JSON_CHARS } from "../limits.js";
-import type { HostCalls, LogLevel } from "../types.js";
+import type { ForwardedCalls, LogLevel } from "../types.js";
 import type { InvocationOwners } from "./invocation-owners.js";
 
 const MiB = 1024 * 1024;
@@ -28,7 +28,7 @@ const LONG_ARGS: Record<string, number> = {
 export interface RouterDeps {
   capabilities: Capabilities;
   cx: CapabilityContext;
-  host: HostCalls;
+  forwarded: ForwardedCalls;
   timers: TimerOps;
   /** The sandbox's log lines on their way to the host, paced (log-gate.ts). */
   logs: LogGate;
@@ -45,10 +45,10 @@ export interface RouterDeps {
 }
 
 /**
- * @example const router = createRouter({ capabilities, cx, host, timers, logs, intl, subtle, owners, invokeDone, refuseModule });
+ * @example const router = createRouter({ capabilities, cx, forwarded, timers, logs, intl, subtle, owners, invokeDone, refuseModule });
  */
 export function createRouter(deps: RouterDeps): OpRouter {
-  const { capabilities, cx, host, timers, owners } = deps;
+  const { capabilities, cx, timers, owners } = deps;
   const sync: Record<string, (args: unknown) => unknown> = {
     "timer.cancel": (args) => timers.cancel(timerArgs(args, "timer.cancel").id) ?? null,
     "url.parse": parseUrl,
@@ -95,7 +95,7 @@ export function createRouter(deps: RouterDeps): OpRouter {
         const checked = checkForwardedArgs(op, args);
         // Paced here, so a flood is dropped before it crosses to the protocol thread.
         if (op === "log") return deps.logs.send({ level: checked.level as LogLevel, message: checked.message as string });
-        const forwarded = Promise.resolve().then(() => host.forward(op, checked));
+        const forwarded = Promise.resolve().then(() => deps.forwarded.forward(op, checked));
         return op === "emit" ? emitAhead(forwarded) : forwarded;
       }
       if (Object.hasOwn(capabilities.async, op)) {

@@ -1,11 +1,11 @@
 /**
- * The fake app as a bare sandbox's `HostCalls` (what `svckit validate` runs against): every
+ * The fake app as a bare sandbox's `ForwardedCalls` (what `svckit validate` runs against): every
  * `host.*` op is answered by the one `FakeHost`, and the blip ops are passed through the SDK's
  * processing (validation, cuts, the 4 KB drop) with a seq per blip, and printed: the payload,
  * its cuts, or why the app would drop it.
  */
 import { escapeForDisplay, processBlipInput } from "@svc/api";
-import type { ForwardedOp, HostCalls } from "@svc/sandbox";
+import type { ForwardedOp, ForwardedCalls } from "@svc/sandbox";
 import { askHost, checkedParams, checkedResult, HOST_REQUESTS, type HostOp } from "@svc/runtime";
 import { FakeHost, type FakeHostOptions } from "./fake-host.js";
 
@@ -22,10 +22,10 @@ export type EmittedBlip =
 
 /**
  * @example
- * const host = new FakeHostCalls("com.example.x", ctx.out);
- * // pass `host` as the sandbox's HostCalls; afterwards read host.emitted and host.problems
+ * const host = new FakeForwardedCalls("com.example.x", ctx.out);
+ * // pass `host` as the sandbox's ForwardedCalls; afterwards read host.emitted and host.problems
  */
-export class FakeHostCalls implements HostCalls {
+export class FakeForwardedCalls implements ForwardedCalls {
   readonly emitted: EmittedBlip[] = [];
   /** Lines that make `validate` fail: dropped payloads. */
   readonly problems: string[] = [];
