@@ -29,6 +29,7 @@ import {
   type RequestType,
 } from "./protocol/index.js";
 import type { ReplyBook } from "./replies.js";
+export { checkEndArgs, checkRemoveArgs } from "./blips.js";
 
 const RespondArgs = z.object({
   replyId: z.string().min(1),
@@ -36,6 +37,27 @@ const RespondArgs = z.object({
   status: z.number().int().min(100).max(599).optional(),
 });
 const LogArgs = z.object({ level: LogLevelSchema, message: z.string() });
+
+/**
+ * `ctx.respond`'s arguments checked and its reply taken from the book (each `replyId` answers
+ * once); throws the error the guest sees. The test kit's fake app answers with it too.
+ */
+export function takeResponse(args: unknown, replies: ReplyBook): { replyId: string; status: number; body: unknown } {
+  const parsed = RespondArgs.safeParse(args);
+  if (!parsed.success) throw new Error(`ctx.respond: ${describeIssues(parsed.error)}`);
+  const { replyId, body, status = 200 } = parsed.data;
+  if (!replies.take(replyId)) {
+    throw new Error(`ctx.respond: no webhook request is waiting for reply "${replyId}" (each event.replyId can be answered once)`);
+  }
+  return { replyId, status, body };
+}
+
+/** A log line's arguments, checked; throws the error the guest sees. */
+export function checkLogArgs(args: unknown): z.output<typeof LogArgs> {
+  const parsed = LogArgs.safeParse(args);
+  if (!parsed.success) throw new Error(`ctx.log: ${describeIssues(parsed.error)}`);
+  return parsed.data;
+}
 
 export interface ForwardTarget {
   extensionId: string;
@@ -80,20 +102,12 @@ const SERVED_HERE = {
     return null;
   },
   respond: async (target, args) => {
-    const parsed = RespondArgs.safeParse(args);
-    if (!parsed.success) throw new Error(`ctx.respond: ${describeIssues(parsed.error)}`);
-    const { replyId, body, status = 200 } = parsed.data;
-    if (!target.replies.take(replyId)) {
-      throw new Error(`ctx.respond: no webhook request is waiting for reply "${replyId}" (each event.replyId can be answered once)`);
-    }
-    target.connection.sendNotification(WebhookRespond, { replyId, status, body });
+    target.connection.sendNotification(WebhookRespond, takeResponse(args, target.replies));
     return null;
   },
   log: async (target, args) => {
-    const parsed = LogArgs.safeParse(args);
-    if (!parsed.success) throw new Error(`ctx.log: ${describeIssues(parsed.error)}`);
     // The sandbox already cut the message to its log limit.
-    target.connection.sendNotification(Log, { extensionId: target.extensionId, level: parsed.data.level, message: parsed.data.message });
+    target.connection.sendNotification(Log, { extensionId: target.extensionId, ...checkLogArgs(args) });
     return null;
   },
 } satisfies { [Op in "emit" | "end" | "remove" | "respond" | "log"]: Serve<Op> };

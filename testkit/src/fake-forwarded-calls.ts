@@ -6,7 +6,18 @@
  */
 import { escapeForDisplay, processBlipInput } from "@svc/api";
 import type { ForwardedOp, ForwardedCalls } from "@svc/sandbox";
-import { askHost, checkedParams, checkedResult, HOST_REQUESTS, type HostOp } from "@svc/runtime";
+import {
+  askHost,
+  checkedParams,
+  checkedResult,
+  checkEndArgs,
+  checkLogArgs,
+  checkRemoveArgs,
+  HOST_REQUESTS,
+  ReplyBook,
+  takeResponse,
+  type HostOp,
+} from "@svc/runtime";
 import { FakeHost, type FakeHostOptions } from "./fake-host.js";
 
 /** Where the lines go: svckit's output. */
@@ -30,6 +41,8 @@ export class FakeForwardedCalls implements ForwardedCalls {
   /** Lines that make `validate` fail: dropped payloads. */
   readonly problems: string[] = [];
   readonly app: FakeHost;
+  /** The webhook replies the extension may answer (`ctx.respond`): none unless a test expects one. */
+  readonly replies = new ReplyBook();
   private readonly seqs = new Map<string, number>();
   private readonly formatJson: (value: unknown) => string;
   private readonly out: LineOutput;
@@ -52,18 +65,25 @@ export class FakeForwardedCalls implements ForwardedCalls {
         // The sandbox forwards `ctx.emit(blip)` as `{blip}`.
         this.emit(fields.blip);
         return null;
+      // The runtime's own checks, so the fake refuses what the app refuses, in the same words.
       case "end":
+        checkEndArgs(fields);
         this.out.info(`end ${this.blipId(fields.key)}${describeFields(fields, ["state", "dismissAfter"])}`);
         return null;
       case "remove":
+        checkRemoveArgs(fields);
         this.out.info(`remove ${this.blipId(fields.key)}`);
         return null;
-      case "respond":
-        this.out.info(`respond ${String(fields.replyId)} (${String(fields.status ?? 200)}): ${JSON.stringify(fields.body)}`);
+      case "respond": {
+        const { replyId, status, body } = takeResponse(fields, this.replies);
+        this.out.info(`respond ${replyId} (${status}): ${JSON.stringify(body)}`);
         return null;
-      case "log":
-        this.out.info(`log [${String(fields.level)}] ${String(fields.message)}`);
+      }
+      case "log": {
+        const { level, message } = checkLogArgs(fields);
+        this.out.info(`log [${level}] ${message}`);
         return null;
+      }
       default:
         if (!Object.hasOwn(HOST_REQUESTS, op)) throw new Error(`unknown operation "${String(op)}"`);
         // Asked as the runtime asks it: the same params, checks and error words.
