@@ -5,6 +5,7 @@
 import type { Capabilities, CapabilityContext } from "../capabilities/index.js";
 import { parseUrl, randomBase64, requiredName, setUrlPart, timerArgs } from "./builtin-ops.js";
 import { checkForwardedArgs, isForwardedOp } from "./forwarded-args.js";
+import type { OpsOf } from "./op-table.js";
 import type { IntlOps } from "./intl-ops.js";
 import type { SubtleOps } from "./subtle-ops.js";
 import type { OpRouter } from "./guest-calls.js";
@@ -49,7 +50,8 @@ export interface RouterDeps {
  */
 export function createRouter(deps: RouterDeps): OpRouter {
   const { capabilities, cx, timers, owners } = deps;
-  const sync: Record<string, (args: unknown) => unknown> = {
+  // Every sync op the table says the sandbox serves, and only those (op-table.ts).
+  const sync: Record<OpsOf<"sync", "sandbox">, (args: unknown) => unknown> = {
     "timer.cancel": (args) => timers.cancel(timerArgs(args, "timer.cancel").id) ?? null,
     "url.parse": parseUrl,
     "url.set": setUrlPart,
@@ -80,7 +82,7 @@ export function createRouter(deps: RouterDeps): OpRouter {
   };
   return {
     sync(op, args) {
-      if (Object.hasOwn(sync, op)) return sync[op](args);
+      if (Object.hasOwn(sync, op)) return sync[op as keyof typeof sync](args);
       if (Object.hasOwn(capabilities.sync, op)) return capabilities.sync[op](args, cx);
       throw new TypeError(`unknown operation "${op}"`);
     },

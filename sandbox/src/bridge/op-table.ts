@@ -37,8 +37,10 @@ export interface ForwardedSpec<Fields extends Record<string, z.ZodType>, Result>
   readonly fields: Fields;
 }
 
-const syncOp = <Args, Result>(servedBy: "sandbox" | "capability"): OpSpec<"sync", typeof servedBy, Args, Result> => ({ kind: "sync", servedBy });
-const asyncOp = <Args, Result>(servedBy: "sandbox" | "capability"): OpSpec<"async", typeof servedBy, Args, Result> => ({ kind: "async", servedBy });
+const sandboxSync = <Args, Result>(): OpSpec<"sync", "sandbox", Args, Result> => ({ kind: "sync", servedBy: "sandbox" });
+const sandboxAsync = <Args, Result>(): OpSpec<"async", "sandbox", Args, Result> => ({ kind: "async", servedBy: "sandbox" });
+const capabilitySync = <Args, Result>(): OpSpec<"sync", "capability", Args, Result> => ({ kind: "sync", servedBy: "capability" });
+const capabilityAsync = <Args, Result>(): OpSpec<"async", "capability", Args, Result> => ({ kind: "async", servedBy: "capability" });
 /** `forwarded<Result>()(fields)`: the result type given, the argument type inferred from the fields. */
 const forwarded = <Result>() => <Fields extends Record<string, z.ZodType>>(fields: Fields): ForwardedSpec<Fields, Result> =>
   ({ kind: "async", servedBy: "runtime", fields });
@@ -69,35 +71,35 @@ type FileEncoding = "utf8" | "base64";
  */
 export const BRIDGE_OPS = {
   // The sandbox's own ops.
-  "timer.sleep": asyncOp<{ id: number; ms: number }, null>("sandbox"), // timer-ops.ts
-  "timer.cancel": syncOp<{ id: number }, null>("sandbox"),
-  "url.parse": syncOp<{ input: string; base?: string }, UrlRecord | null>("sandbox"), // builtin-ops.ts
-  "url.set": syncOp<{ href: string; part: string; value: string }, UrlRecord>("sandbox"),
-  "crypto.random": syncOp<{ n: number }, string>("sandbox"),
-  "crypto.subtle": asyncOp<{ method: string; [argument: string]: unknown }, unknown>("sandbox"), // subtle-ops.ts
-  "intl.make": syncOp<{ kind: string; locales: unknown; options: unknown }, { id: number; resolved: Record<string, unknown> }>("sandbox"), // intl-ops.ts
-  "intl.call": syncOp<{ id: number; method: string; args: unknown[] }, unknown>("sandbox"),
-  "intl.query": syncOp<{ what: string; [argument: string]: unknown }, unknown>("sandbox"),
-  "module.require": syncOp<{ name: string }, never>("sandbox"),
-  "invoke.done": syncOp<{ callId: number; ok: boolean; value?: unknown; error?: { name: string; message: string; stack?: string } }, null>("sandbox"),
+  "timer.sleep": sandboxAsync<{ id: number; ms: number }, null>(), // timer-ops.ts
+  "timer.cancel": sandboxSync<{ id: number }, null>(),
+  "url.parse": sandboxSync<{ input: string; base?: string }, UrlRecord | null>(), // builtin-ops.ts
+  "url.set": sandboxSync<{ href: string; part: string; value: string }, UrlRecord>(),
+  "crypto.random": sandboxSync<{ n: number }, string>(),
+  "crypto.subtle": sandboxAsync<{ method: string; [argument: string]: unknown }, unknown>(), // subtle-ops.ts
+  "intl.make": sandboxSync<{ kind: string; locales: unknown; options: unknown }, { id: number; resolved: Record<string, unknown> }>(), // intl-ops.ts
+  "intl.call": sandboxSync<{ id: number; method: string; args: unknown[] }, unknown>(),
+  "intl.query": sandboxSync<{ what: string; [argument: string]: unknown }, unknown>(),
+  "module.require": sandboxSync<{ name: string }, never>(),
+  "invoke.done": sandboxSync<{ callId: number; ok: boolean; value?: unknown; error?: { name: string; message: string; stack?: string } }, null>(),
   // The fenced capabilities (capabilities/).
-  fetch: asyncOp<
+  fetch: capabilityAsync<
     { requestId: number; url: string; method: string; headers: [string, string][]; body?: string; bodyEncoding: FileEncoding; redirect: string },
     FetchResult
-  >("capability"),
-  "fetch.abort": syncOp<{ requestId: number }, null>("capability"),
-  "ws.open": syncOp<{ socketId: string; url: string; protocols: string[] }, null>("capability"),
-  "ws.send": syncOp<{ socketId: string; data: string; binary: boolean }, null>("capability"),
-  "ws.close": syncOp<{ socketId: string; code?: number; reason?: string }, null>("capability"),
-  exec: asyncOp<{ file: string; args: string[]; cwd?: string; timeoutMs?: number }, { stdout: string; stderr: string; code: number }>("capability"),
-  "files.read": asyncOp<{ path: string; encoding: FileEncoding }, string>("capability"),
-  "files.write": asyncOp<{ path: string; data: string; encoding: FileEncoding }, null>("capability"),
-  "files.list": asyncOp<{ path?: string }, string[]>("capability"),
-  "files.exists": asyncOp<{ path: string }, boolean>("capability"),
-  "files.remove": asyncOp<{ path: string }, null>("capability"),
-  "storage.get": asyncOp<{ key: string }, unknown>("capability"),
-  "storage.set": asyncOp<{ key: string; value: unknown }, null>("capability"),
-  "storage.delete": asyncOp<{ key: string }, null>("capability"),
+  >(),
+  "fetch.abort": capabilitySync<{ requestId: number }, null>(),
+  "ws.open": capabilitySync<{ socketId: string; url: string; protocols: string[] }, null>(),
+  "ws.send": capabilitySync<{ socketId: string; data: string; binary: boolean }, null>(),
+  "ws.close": capabilitySync<{ socketId: string; code?: number; reason?: string }, null>(),
+  exec: capabilityAsync<{ file: string; args: string[]; cwd?: string; timeoutMs?: number }, { stdout: string; stderr: string; code: number }>(),
+  "files.read": capabilityAsync<{ path: string; encoding: FileEncoding }, string>(),
+  "files.write": capabilityAsync<{ path: string; data: string; encoding: FileEncoding }, null>(),
+  "files.list": capabilityAsync<{ path?: string }, string[]>(),
+  "files.exists": capabilityAsync<{ path: string }, boolean>(),
+  "files.remove": capabilityAsync<{ path: string }, null>(),
+  "storage.get": capabilityAsync<{ key: string }, unknown>(),
+  "storage.set": capabilityAsync<{ key: string; value: unknown }, null>(),
+  "storage.delete": capabilityAsync<{ key: string }, null>(),
   // Forwarded to the runtime (`ForwardedCalls`), checked here first.
   emit: forwarded<null>()({ blip: anObject }),
   end: forwarded<null>()({ key: text, state: optionalText, dismissAfter: finiteNumber }),
@@ -128,6 +130,10 @@ export type OpResult<Op extends BridgeOp> = Op extends BridgeOp ? (Table[Op] ext
 /** Ops the guest calls with `bridge.call` (answered later) and with `bridge.callSync` (answered at once). */
 export type AsyncOp = { [Op in BridgeOp]: Table[Op]["kind"] extends "async" ? Op : never }[BridgeOp];
 export type SyncOp = { [Op in BridgeOp]: Table[Op]["kind"] extends "sync" ? Op : never }[BridgeOp];
+/** The ops of one kind that one server answers (`OpsOf<"sync", "sandbox">`: the router's own sync ops). */
+export type OpsOf<Kind extends OpKind, Server extends OpServer> = {
+  [Op in BridgeOp]: Table[Op]["kind"] extends Kind ? (Table[Op]["servedBy"] extends Server ? Op : never) : never;
+}[BridgeOp];
 /** The ops the sandbox forwards to the runtime rather than serving itself. */
 export type ForwardedOp = { [Op in BridgeOp]: Table[Op]["servedBy"] extends "runtime" ? Op : never }[BridgeOp];
 /** A forwarded op's arguments once the sandbox checked them. */
