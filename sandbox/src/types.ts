@@ -3,6 +3,8 @@
  * bridge. Everything here is plain data that survives structured clone, because sandboxes live
  * on sandbox threads apart from the protocol thread.
  */
+import type { ForwardedOp } from "./bridge/op-table.js";
+import type { Invocation } from "./invocation.js";
 
 /** Hard limits of one sandbox. Every one of them comes from the interpreter or its linear memory. */
 export interface SandboxLimits {
@@ -58,14 +60,12 @@ export interface LoadResult {
 }
 
 export type { CallContext, Invocation } from "./invocation.js";
-import type { Invocation } from "./invocation.js";
 
 /**
  * Calls the guest makes that the sandbox forwards rather than serves itself, and the levels of a
  * log line: both from the one table of bridge ops (bridge/op-table.ts).
  */
 export type { BridgeOp, ForwardedArgs, ForwardedOp, LogLevel, OpArgs, OpResult } from "./bridge/op-table.js";
-import type { ForwardedOp } from "./bridge/op-table.js";
 
 /**
  * The runtime implements them (validation, seq, JSON-RPC to the host). `args` has been copied
