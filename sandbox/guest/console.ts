@@ -2,7 +2,7 @@
  * `console`: every method forwards one line (op `log`, with a level) to the host, which caps
  * its length and paces lines (src/log-gate.ts). Logging never throws and never waits.
  */
-import type { LogLevel } from "../../sdk/src/log-level.ts";
+import type { LogLevel } from "../src/bridge/op-table.ts";
 import type { Bridge } from "./bridge.ts";
 import { formatArgs } from "./format.ts";
 
