@@ -28,7 +28,10 @@ export interface IpcTargets {
 }
 
 /** Why a sender is refused, or undefined when it is the notch page. */
-export function senderProblem(event: IpcMainInvokeEvent, targets: Pick<IpcTargets, "contents" | "origin">): string | undefined {
+export function senderProblem(
+  event: IpcMainInvokeEvent,
+  targets: Pick<IpcTargets, "contents" | "origin">,
+): string | undefined {
   const contents = targets.contents();
   const origin = targets.origin();
   // By id: Electron may hand a listener a different wrapper object for the same web contents.

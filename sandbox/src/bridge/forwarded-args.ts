@@ -20,12 +20,17 @@ interface Field {
 const FIELDS = new Map<string, Field[]>(
   Object.entries(BRIDGE_OPS).flatMap(([op, spec]) =>
     "fields" in spec
-      ? [[op, Object.entries(spec.fields as Record<string, z.ZodType>).map(([key, schema]) => ({
-          key,
-          schema,
-          optional: schema.safeParse(undefined).success,
-          keepsNull: schema.safeParse(null).success,
-        }))]]
+      ? [
+          [
+            op,
+            Object.entries(spec.fields as Record<string, z.ZodType>).map(([key, schema]) => ({
+              key,
+              schema,
+              optional: schema.safeParse(undefined).success,
+              keepsNull: schema.safeParse(null).success,
+            })),
+          ],
+        ]
       : [],
   ),
 );
