@@ -20,7 +20,10 @@ export interface IpcTargets {
   focused(): boolean;
   readClipboard(): string;
   writeClipboard(text: string): void;
-  /** A path the person dropped or picked → the host's opaque handle for it (rejects with `Refused` when the host says no). */
+  /**
+   * A path the person dropped or picked → the host's opaque handle for it (rejects with `Refused` when the host says
+   * no).
+   */
   registerDrop(path: string): Promise<string> | string;
   /** Opens a file from a result block; resolves with an error message for the page, or nothing. */
   openFile(path: string): Promise<string | undefined>;

@@ -26,7 +26,10 @@ export function webPreferences(preload: string, options: { devTools?: boolean } 
   };
 }
 
-/** Denies every permission request and check (camera, notifications, clipboard, fullscreen, …), devices, screen capture and downloads. */
+/**
+ * Denies every permission request and check (camera, notifications, clipboard, fullscreen, …), devices, screen capture
+ * and downloads.
+ */
 export function denyAllPermissions(session: Session): void {
   session.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
   session.setPermissionCheckHandler(() => false);

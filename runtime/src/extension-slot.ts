@@ -80,7 +80,10 @@ export interface CallTiming {
   cancel?: AbortSignal;
 }
 
-/** The `code` of a SandboxError (guest, interrupted, crashed, disposed, aborted); errors cross threads as records, so no instanceof. */
+/**
+ * The `code` of a SandboxError (guest, interrupted, crashed, disposed, aborted); errors cross threads as records, so no
+ * instanceof.
+ */
 function sandboxErrorCode(error: unknown): string | undefined {
   const code = (error as { code?: unknown } | null)?.code;
   return typeof code === "string" ? code : undefined;

@@ -54,7 +54,10 @@ export function isAnchored(source: string, unicodeSets: boolean): boolean {
  * @example installAnchoredRegExp() // once, in the prelude
  */
 export function installAnchoredRegExp(): void {
-  /** Each expression's sticky twin, or null when it has none; by object, and by text (a literal in a function is a new object each time). */
+  /**
+   * Each expression's sticky twin, or null when it has none; by object, and by text (a literal in a function is a new
+   * object each time).
+   */
   const twins = new WeakMap<object, RegExp | null>();
   const byText = new Map<string, RegExp | null>();
   function twinOf(regexp: RegExp, source: string): RegExp | null {

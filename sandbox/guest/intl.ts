@@ -159,7 +159,10 @@ export function install(bridge: Bridge): IntlApi {
       });
     };
   }
-  /** Methods on the prototype, `resolvedOptions`, `supportedLocalesOf`, `toStringTag`, and bound getters (`format`, `compare`). */
+  /**
+   * Methods on the prototype, `resolvedOptions`, `supportedLocalesOf`, `toStringTag`, and bound getters (`format`,
+   * `compare`).
+   */
   function finish(
     Class: { prototype: object; name: string },
     kind: Kind,

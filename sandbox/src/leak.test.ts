@@ -27,7 +27,9 @@ async function cycle(count: number): Promise<void> {
   }
 }
 
-/** The thread's figures once its idle work is done (the code cache's compile, the spare): no timer of its own pending. */
+/**
+ * The thread's figures once its idle work is done (the code cache's compile, the spare): no timer of its own pending.
+ */
 async function settledStats() {
   await vi.waitFor(
     async () => {

@@ -580,7 +580,9 @@ export class Sandbox implements SandboxHandle {
     };
   }
 
-  /** The sandbox's own lines (uncaught errors, capability warnings): a guest can provoke them, so they are paced too. */
+  /**
+   * The sandbox's own lines (uncaught errors, capability warnings): a guest can provoke them, so they are paced too.
+   */
   private hostLog(level: LogLevel, message: string): void {
     this.logs.send({ level, message: cutLogMessage(message) }).catch(() => {});
   }

@@ -250,7 +250,10 @@ export interface ToolHandlers<
   ActionId extends string,
   DropId extends string,
 > {
-  /** Runs action `action` on the normalized values; returns the result blocks (build them with `status`, `table` …), one block, or nothing. */
+  /**
+   * Runs action `action` on the normalized values; returns the result blocks (build them with `status`, `table` …), one
+   * block, or nothing.
+   */
   run(action: ActionId, values: ToolValues<Fields>, ctx: ToolContext): Awaitable<BlockInput[] | BlockInput | void>;
   /** Handles files dropped on one of the tool's `dropActions`: returns `{message, outputs, copiedText?}`. */
   drop?(action: DropId, files: string[], ctx: ToolContext): Awaitable<DropResult>;

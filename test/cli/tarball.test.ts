@@ -2,7 +2,8 @@
  * The way an author outside this repository gets `@svc/api` and `svckit` (cli/README.md):
  * `npm pack` of sdk, sandbox, runtime, testkit and cli, then `npm install -D <tarballs>` in the
  * extension's folder. Then every template, scaffolded by that svckit in a fresh folder, passes its
- * own tests offline (`svckit test`, the API replayed from the scaffold's recording). Third-party dependencies come from the npm registry as they would for an author
+ * own tests offline (`svckit test`, the API replayed from the scaffold's recording). Third-party dependencies come from
+ * the npm registry as they would for an author
  * (`--prefer-offline` takes them from npm's cache when it has them: a cache is never required).
  */
 import { execFileSync } from "node:child_process";

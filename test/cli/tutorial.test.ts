@@ -111,7 +111,8 @@ describe("the README tutorial, as printed", { timeout: 240_000 }, () => {
     dev.stdout.on("data", (chunk) => (devOut += chunk));
     await until(() => (devOut.includes("watching for changes") ? true : undefined), "svckit dev to watch");
 
-    // "The first terminal now shows ▶ Deploying web (sample) with a progress bar, how far it is and the stage it is at."
+    // "The first terminal now shows ▶ Deploying web (sample) with a progress bar, how far it is and the stage it is
+    // at."
     const shown = await until(
       () => events.find((e) => e.type === "blip" && e.blip?.title === "Deploying web (sample)"),
       "the deploy blip",

@@ -70,7 +70,9 @@ function start(relay: boolean) {
     exited,
     root,
     stderr: () => stderr,
-    /** initialize, load, run: one blip sent, one exec child running. Returns the runtime's and the exec child's pids. */
+    /**
+     * initialize, load, run: one blip sent, one exec child running. Returns the runtime's and the exec child's pids.
+     */
     async bringUp(): Promise<{ runtime: number; sleeper: number }> {
       const runtime = relay ? await waitForRelayedPid(messages) : child.pid!;
       expect((await call("initialize", { protocolVersion: 1, dataDir: join(root, "Data") })).result).toMatchObject({

@@ -51,7 +51,10 @@ async function stopScene(scene: Scene | undefined): Promise<void> {
 let main: Scene;
 let late: Scene | undefined;
 let ui: UiBrowser;
-/** The file the person lets the agent's tool read (its name hides a right-to-left override), and a harmless-looking symlink to it. */
+/**
+ * The file the person lets the agent's tool read (its name hides a right-to-left override), and a harmless-looking
+ * symlink to it.
+ */
 let secret: string;
 let link: string;
 

@@ -17,7 +17,10 @@ import type { FetchHop, FetchTransport } from "@svc/sandbox";
 const FORMAT_VERSION = 1;
 const SECRET = "[secret]";
 const NULL_BODY = new Set([101, 103, 204, 205, 304]);
-/** Answer headers not written: a cookie is a credential; the body is stored decoded, so its encoding and length no longer apply. */
+/**
+ * Answer headers not written: a cookie is a credential; the body is stored decoded, so its encoding and length no
+ * longer apply.
+ */
 const DROPPED_HEADERS = new Set([
   "set-cookie",
   "set-cookie2",

@@ -333,7 +333,9 @@ export class TestExtension {
     return this.recording?.takeFailure();
   }
 
-  /** One `extension.run`; the next is scheduled whatever its outcome (a failed run waits the interval, as in the app). */
+  /**
+   * One `extension.run`; the next is scheduled whatever its outcome (a failed run waits the interval, as in the app).
+   */
   private async runUpdate(trigger: Trigger): Promise<{ nextRunAfter?: number }> {
     let result: { nextRunAfter?: number } = {};
     try {

@@ -346,7 +346,9 @@ export class SvcApp extends LitElement {
     this.requestUpdate();
   }
 
-  /** A `.svc` given through the desktop shell (dropped on the notch or the install area, or chosen): reviewed by handle. */
+  /**
+   * A `.svc` given through the desktop shell (dropped on the notch or the install area, or chosen): reviewed by handle.
+   */
   private async reviewGiven(files: readonly File[]): Promise<void> {
     const file = files.find((f) => f.name.toLowerCase().endsWith(".svc"));
     if (!file) {

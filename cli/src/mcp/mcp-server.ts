@@ -10,7 +10,9 @@ import { mcpContent } from "./content.js";
 import { inputSchema } from "./tool-schema.js";
 import { mcpNames } from "./tool-names.js";
 
-/** While an agent's files wait for the person, a progress notification this often (when the client asked for progress). */
+/**
+ * While an agent's files wait for the person, a progress notification this often (when the client asked for progress).
+ */
 export const WAITING_PROGRESS_MS = 10_000;
 const WAITING_MESSAGE = "waiting for the person to allow the files in svc's notch";
 

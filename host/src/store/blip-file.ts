@@ -2,7 +2,8 @@
  * The store's file (`blips.json`): reading it back at launch, and writing it atomically a short
  * while after changes (many changes, one write), with a final write on close.
  *
- * Format: `{"version": 1, "blips": [StoredBlip, …], "seqs": {"<id>": {"seq": n, "owner": "<extensionId>" | "webhook"}}}`.
+ * Format: `{"version": 1, "blips": [StoredBlip, …], "seqs": {"<id>": {"seq": n, "owner": "<extensionId>" |
+ * "webhook"}}}`.
  * `seqs` outlives removed blips so a late, older update stays refused after a restart.
  */
 import { readFile, rename } from "node:fs/promises";

@@ -36,7 +36,9 @@ const PermissionsSchema = z.looseObject({
   runAnyCommand: z.boolean().default(false),
 });
 
-/** The manifest as `extension.load` carries it: the `svc` object plus `version`. Only what the runtime uses is checked. */
+/**
+ * The manifest as `extension.load` carries it: the `svc` object plus `version`. Only what the runtime uses is checked.
+ */
 export const LoadManifestSchema = z.looseObject({
   id: z.string().optional(),
   title: z.string().optional(),

@@ -12,7 +12,10 @@ interface Field {
   schema: z.ZodType;
   /** Left out when missing (an optional field, or one where any value goes). */
   optional: boolean;
-  /** `null` is a value here (setPreference(name, null) clears; respond(id, null) answers null); elsewhere it counts as missing. */
+  /**
+   * `null` is a value here (setPreference(name, null) clears; respond(id, null) answers null); elsewhere it counts as
+   * missing.
+   */
   keepsNull: boolean;
 }
 

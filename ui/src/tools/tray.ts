@@ -191,7 +191,10 @@ export class ToolsTray {
     if (run && api) void api.post("tools/cancel", run).catch(() => {});
   }
 
-  /** Files dropped on a drop action: checked against `accepts`, registered by the desktop shell, then `drop()` by handle. */
+  /**
+   * Files dropped on a drop action: checked against `accepts`, registered by the desktop shell, then `drop()` by
+   * handle.
+   */
   async dropFiles(tool: PageTool, actionId: string, files: readonly File[]): Promise<void> {
     const api = this.api();
     const shell = this.shell();
