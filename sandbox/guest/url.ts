@@ -5,20 +5,7 @@
  */
 import type { Bridge } from "./bridge.ts";
 import { utf8Decode, utf8Encode } from "./encoding.ts";
-import type { UrlRecord } from "../src/bridge/url-record.ts";
-
-const PARTS = [
-  "href",
-  "protocol",
-  "username",
-  "password",
-  "host",
-  "hostname",
-  "port",
-  "pathname",
-  "search",
-  "hash",
-] as const;
+import { SETTABLE_URL_PARTS, type UrlRecord } from "../src/bridge/url-record.ts";
 
 function formEncode(text: string): string {
   let out = "";
@@ -201,7 +188,7 @@ export function install(bridge: Bridge): void {
     }
   }
 
-  for (const part of PARTS) {
+  for (const part of SETTABLE_URL_PARTS) {
     Object.defineProperty(URL.prototype, part, {
       get(this: URL) {
         return state(this).record[part];

@@ -3,20 +3,9 @@
  * refusal of `require`. Stateful ones (timers) live in the sandbox; these are the pure parts.
  */
 import { randomBytes } from "node:crypto";
-import type { UrlRecord } from "./url-record.js";
+import { SETTABLE_URL_PARTS, type UrlRecord } from "./url-record.js";
 
-const URL_PARTS = new Set([
-  "href",
-  "protocol",
-  "username",
-  "password",
-  "host",
-  "hostname",
-  "port",
-  "pathname",
-  "search",
-  "hash",
-]);
+const URL_PARTS: ReadonlySet<string> = new Set(SETTABLE_URL_PARTS);
 const MAX_URL_CHARS = 64 * 1024;
 const MAX_RANDOM_BYTES = 65536;
 
