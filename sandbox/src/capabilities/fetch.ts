@@ -4,7 +4,7 @@
  * policy. Connections go through an Agent whose DNS lookup is guarded (address-guard.ts), with
  * no proxy, no cookie jar and no credentials of the host's.
  */
-import { Agent, fetch as undiciFetch, type Response } from "undici";
+import type { Agent, Response } from "undici";
 import type { OpCall, CapabilityContext, OpHandler } from "./context.js";
 import { findDenial } from "./denial.js";
 import { guardedLookup } from "./address-guard.js";
@@ -12,6 +12,7 @@ import { checkNetworkUrl, networkPolicyOf } from "./network-policy.js";
 import { parseFetchArgs, type FetchRequest } from "./fetch-request.js";
 import { readArgs } from "./args.js";
 import { describeBytes } from "./limits.js";
+import { loadUndici } from "./libraries.js";
 import type { FetchHop, ResolvedOptions } from "./options.js";
 import type { FetchResult } from "./fetch-result.js";
 
@@ -50,7 +51,7 @@ export function createFetchOps(options: ResolvedOptions): { fetch: OpHandler; ab
     if (state) return state;
     const lookup = guardedLookup(cx, networkPolicyOf(cx), "fetch", options.resolve);
     const created: FetchState = {
-      agent: new Agent({ connect: { lookup, timeout: 30_000 } }),
+      agent: new (loadUndici().Agent)({ connect: { lookup, timeout: 30_000 } }),
       inFlight: new Map(),
     };
     cx.signal.addEventListener("abort", () => {
@@ -138,7 +139,7 @@ export function createFetchOps(options: ResolvedOptions): { fetch: OpHandler; ab
 
   /** Sends one hop over the guarded connection, never following a redirect itself. */
   function carry(state: FetchState, hop: FetchHop): Promise<Response> {
-    return undiciFetch(hop.url, {
+    return loadUndici().fetch(hop.url, {
       method: hop.method, headers: hop.headers, body: hop.body, redirect: "manual", dispatcher: state.agent, signal: hop.signal,
     });
   }
