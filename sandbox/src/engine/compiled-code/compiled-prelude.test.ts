@@ -1,14 +1,18 @@
 /**
- * The prelude's compiled form: made once per thread, it gives an instance the same prelude as
- * parsing does (same entry points, same heap, same file name in stacks), and bytes that do not
- * read fall back to parsing.
+ * The prelude's compiled form: written by the build, read only when it was made by this engine
+ * from this prelude and is whole; it gives an instance the same prelude as parsing does (same
+ * entry points, same heap, same file name in stacks), and bytes that do not read fall back to
+ * parsing.
  */
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { DEFAULT_LIMITS } from "../../limits.js";
 import { createInstance, type QuickJSInstance } from "../instance.js";
 import { preludeSource } from "../prelude.js";
 import { runPrelude } from "../prepared-instance.js";
-import { PRELUDE_FILENAME, compiledPrelude } from "./compiled-prelude.js";
+import { PRELUDE_CODE_FILE, PRELUDE_FILENAME, compiledPrelude, readPreludeCode, writePreludeCode } from "./compiled-prelude.js";
 
 const instances: QuickJSInstance[] = [];
 async function instanceWithPrelude(bytes: Uint8Array | undefined): Promise<QuickJSInstance> {
@@ -43,10 +47,11 @@ function heapUsed({ context, runtime }: QuickJSInstance): number {
 }
 
 describe("the prelude's compiled form", () => {
-  it("is made once per thread, and an instance run from it matches one that parsed the prelude", async () => {
+  it("is read from the build's file, once per thread, and an instance run from it matches one that parsed the prelude", async () => {
     const bytes = await compiledPrelude();
     expect(bytes?.length).toBeGreaterThan(10_000);
     expect(await compiledPrelude()).toBe(bytes);
+    expect(Buffer.from(bytes!).equals(Buffer.from(readPreludeCode(PRELUDE_CODE_FILE, await preludeSource())!))).toBe(true);
     const compiled = await instanceWithPrelude(bytes);
     const parsed = await instanceWithPrelude(undefined);
     const seen = describePrelude(compiled);
@@ -60,5 +65,20 @@ describe("the prelude's compiled form", () => {
     const broken = Uint8Array.from(bytes!.subarray(0, 100));
     const instance = await instanceWithPrelude(broken);
     expect(describePrelude(instance)).toMatchObject({ entry: ["dispatch", "init", "invoke", "load"] });
+  });
+
+  it("a file made from another prelude, or damaged, is not read", async () => {
+    const prelude = await preludeSource();
+    const file = join(mkdtempSync(join(tmpdir(), "svc-prelude-")), "guest-prelude.qjsc");
+    expect(await writePreludeCode(file)).toBe(true);
+    expect(readPreludeCode(file, prelude)?.length).toBeGreaterThan(10_000);
+    expect(readPreludeCode(file, `${prelude};`)).toBeUndefined();
+    const content = readFileSync(file);
+    content[content.length - 1] ^= 1;
+    writeFileSync(file, content);
+    expect(readPreludeCode(file, prelude)).toBeUndefined();
+    writeFileSync(file, content.subarray(0, 64));
+    expect(readPreludeCode(file, prelude)).toBeUndefined();
+    expect(readPreludeCode(join(file, "missing"), prelude)).toBeUndefined();
   });
 });
