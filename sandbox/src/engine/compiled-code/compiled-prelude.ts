@@ -12,9 +12,8 @@ import { createHash, randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { rename, writeFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
-import { createInstance } from "../instance.js";
-import { DEFAULT_LIMITS, IN_THREAD_STACK_BYTES } from "../../limits.js";
 import { preludeSource } from "../prelude.js";
+import { compileScriptApart } from "./compile-apart.js";
 import { COMPILED_CODE_ENGINE } from "./wasm-patch.js";
 
 /** The prelude's file name in stacks, parsed or compiled. */
@@ -80,26 +79,6 @@ function sha256(bytes: Uint8Array): Buffer {
   return createHash("sha256").update(bytes).digest();
 }
 
-async function compilePrelude(prelude: string): Promise<Uint8Array | undefined> {
-  const { runtime, context, scripts } = await createInstance({ ...DEFAULT_LIMITS, stackBytes: IN_THREAD_STACK_BYTES });
-  try {
-    if (!scripts) return undefined;
-    const script = scripts.compile(prelude, PRELUDE_FILENAME);
-    if (script.error) {
-      script.error.dispose();
-      return undefined;
-    }
-    try {
-      return scripts.toBytes(script.value);
-    } finally {
-      script.value.dispose();
-    }
-  } finally {
-    try {
-      context.dispose();
-      runtime.dispose();
-    } catch {
-      // nothing of it is used again
-    }
-  }
+function compilePrelude(prelude: string): Promise<Uint8Array | undefined> {
+  return compileScriptApart(prelude, PRELUDE_FILENAME);
 }
