@@ -28,7 +28,8 @@ function encodeBody(bytes: Buffer): Pick<FetchResult, "body" | "bodyEncoding"> {
 }
 
 interface FetchState {
-  agent: Agent;
+  /** The sandbox's guarded connection, made by its first hop that passed the policy. */
+  agent(): Agent;
   inFlight: Map<string, AbortController>;
 }
 
@@ -50,13 +51,15 @@ export function createFetchOps(options: ResolvedOptions): { fetch: OpHandler; ab
     let state = states.get(cx);
     if (state) return state;
     const lookup = guardedLookup(cx, networkPolicyOf(cx), "fetch", options.resolve);
+    let agent: Agent | undefined;
     const created: FetchState = {
-      agent: new (loadUndici().Agent)({ connect: { lookup, timeout: 30_000 } }),
+      // Made (and undici loaded) only for a hop the policy let through: a refused fetch loads nothing.
+      agent: () => (agent ??= new (loadUndici().Agent)({ connect: { lookup, timeout: 30_000 } })),
       inFlight: new Map(),
     };
     cx.signal.addEventListener("abort", () => {
       for (const controller of created.inFlight.values()) controller.abort();
-      void created.agent.destroy().catch(() => undefined);
+      void agent?.destroy().catch(() => undefined);
     }, { once: true });
     states.set(cx, created);
     return created;
@@ -140,7 +143,7 @@ export function createFetchOps(options: ResolvedOptions): { fetch: OpHandler; ab
   /** Sends one hop over the guarded connection, never following a redirect itself. */
   function carry(state: FetchState, hop: FetchHop): Promise<Response> {
     return loadUndici().fetch(hop.url, {
-      method: hop.method, headers: hop.headers, body: hop.body, redirect: "manual", dispatcher: state.agent, signal: hop.signal,
+      method: hop.method, headers: hop.headers, body: hop.body, redirect: "manual", dispatcher: state.agent(), signal: hop.signal,
     });
   }
 

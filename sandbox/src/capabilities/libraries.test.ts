@@ -24,6 +24,17 @@ describe("the capabilities' libraries are loaded on first use", () => {
     expect(librariesLoaded("sandbox.createCapabilities();", ["undici", "ws"])).toEqual([]);
   });
 
+  it("a fetch the policy refuses loads no library", () => {
+    const body = `
+      const caps = sandbox.createCapabilities();
+      const cx = { id: "a.b", permissions: { network: [], files: [], exec: [] }, dataDir: "/tmp", signal: new AbortController().signal,
+        deny: (d) => new Error(d.reason), push() {}, toolFiles: () => [], log() {} };
+      const refused = await caps.async.fetch({ requestId: 1, url: "https://unlisted.example/" }, cx).then(() => "sent", (error) => error.message);
+      if (!refused.includes("not in permissions.network")) throw new Error("the fetch was not refused: " + refused);
+    `;
+    expect(librariesLoaded(body, ["undici", "ws"])).toEqual([]);
+  });
+
   it("a WebSocket's open loads ws, and a fetch loads undici", () => {
     const body = `
       const caps = sandbox.createCapabilities({ resolve: async () => [{ address: "127.0.0.1", family: 4 }] });

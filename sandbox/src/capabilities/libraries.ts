@@ -1,8 +1,8 @@
 /**
  * The capabilities' libraries, loaded on first use. Every sandbox thread (and the owner, which
- * imports this package) would otherwise hold them from the start: undici ~17 MB, ws ~4 MB and
- * `@svc/api` (zod) ~8 MB of memory each, and their load time on every thread's start, though most
- * extensions never open a WebSocket or run a program.
+ * imports this package) would otherwise hold them from the start — importing undici costs ~17 MB
+ * and ~100 ms, ws ~4 MB, `@svc/api` (zod) ~8 MB and ~75 ms — though many extensions never fetch,
+ * and few open a WebSocket or run a program. The first such op on a thread pays the load, once.
  */
 import { createRequire } from "node:module";
 
