@@ -28,14 +28,6 @@ export const MAX_STACK_BYTES = 1 * MiB;
 /** The sandbox threads' native stack (Worker `resourceLimits.stackSizeMb`); see MAX_STACK_BYTES. */
 export const SANDBOX_THREAD_STACK_MB = 32;
 /**
- * The sandbox threads' V8 young generation, at most (Worker `resourceLimits.maxYoungGenerationSizeMb`).
- * What a sandbox thread allocates on V8's heap is short-lived and small (handles, messages, JSON
- * text; guests allocate in their own linear memory), so a small nursery costs nothing measurable
- * per crossing, while V8's default let each thread's grow by ~5 MB during a launch: svc-runtime
- * with 30 extensions was 8–10 MB smaller with 2 MB (bench/launch.mjs, 2026-11-24).
- */
-export const SANDBOX_THREAD_YOUNG_GENERATION_MB = 2;
-/**
  * The QuickJS stack of a sandbox run in the current thread (`Sandbox`, svckit's one-shot loads)
  * at most, as before sandbox threads had more: Node's main thread has ~1 MB of native stack.
  */

@@ -5,7 +5,7 @@
  */
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
-import { parentPort, resourceLimits, workerData } from "node:worker_threads";
+import { parentPort, workerData } from "node:worker_threads";
 import { createCapabilities } from "../capabilities/index.js";
 import { SandboxError } from "../errors.js";
 import { errorRecord } from "../bridge/guest-calls.js";
@@ -169,7 +169,6 @@ function handle(message: ToSandboxThread): void {
           spare: spare?.hasSpare ?? false,
           compiling: idleWork.size,
           cpuMs: ownCpuClock().now(),
-          limits: { stackMb: resourceLimits.stackSizeMb ?? 0, youngGenerationMb: resourceLimits.maxYoungGenerationSizeMb ?? 0 },
         };
       }, false);
   }

@@ -65,6 +65,4 @@ export interface SandboxThreadStats {
   compiling: number;
   /** CPU time the thread has used since it started, ms (thread-cpu.ts): what a flood costs. */
   cpuMs: number;
-  /** The V8 limits the thread runs with (its Worker's `resourceLimits`), MB. */
-  limits: { stackMb: number; youngGenerationMb: number };
 }
