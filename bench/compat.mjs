@@ -65,7 +65,7 @@ const sandbox = await Sandbox.create(
     dataDir: mkdtempSync(join(tmpdir(), "svc-bench-compat-")),
     limits: { sliceMs: 60_000 },
   },
-  { host: { forward: async () => null } },
+  { forwarded: { forward: async () => null } },
 );
 await sandbox.load();
 const inNode = new Function("crypto", `${source}\nreturn measure;`)(webcrypto);

@@ -16,7 +16,7 @@ const MB = 1024 * 1024;
 const PERMISSIONS = { network: [], files: [], exec: [] };
 const dataDir = tempDir("svc-bench-levers-");
 
-const create = (pool, code) => pool.create({ id: "bench.lever", code, permissions: PERMISSIONS, dataDir }, { host: { forward: async () => null } });
+const create = (pool, code) => pool.create({ id: "bench.lever", code, permissions: PERMISSIONS, dataDir }, { forwarded: { forward: async () => null } });
 
 // The cold starts here are first loads: a trailing comment makes each sample's bundle new to the
 // pool's code cache, so QuickJS parses it (sandbox-vs-worker.mjs measures the cached start).

@@ -13,14 +13,14 @@ let nextId = 1;
  * Creates and loads one sandboxed extension in `pool`.
  *
  * @example
- * const ext = await startSandbox(pool, code, { host: { forward: async () => null } });
+ * const ext = await startSandbox(pool, code, { forwarded: { forward: async () => null } });
  * await ext.invoke({ kind: "update", ctx: { preferences: {} } });
  */
-export async function startSandbox(pool, code, { host = { forward: async () => null }, limits } = {}) {
+export async function startSandbox(pool, code, { forwarded = { forward: async () => null }, limits } = {}) {
   const id = `bench.sandbox${nextId++}`;
   const handle = await pool.create(
     { id, code, permissions: { network: [], files: [], exec: [] }, dataDir: join(dataRoot, id), ...(limits ? { limits } : {}) },
-    { host },
+    { forwarded },
   );
   await handle.load();
   return handle;

@@ -37,7 +37,7 @@ const perOp = async (n, fn) => ((await timed(fn)) * 1000) / n;
 export async function bridgeCost(pool, { rounds, n }) {
   const sandboxSide = countingHost();
   const workerSide = countingHost();
-  const sandbox = await startSandbox(pool, guestBundle, { host: sandboxSide.host });
+  const sandbox = await startSandbox(pool, guestBundle, { forwarded: sandboxSide.host });
   const worker = await WorkerExtension.start(guestBundle, { host: workerSide.host });
   const blip = blipOfSize(4096);
   const data = "d".repeat(4096);

@@ -45,6 +45,25 @@ describe("parseCommandArgs", () => {
   });
 });
 
+describe("a variadic last positional", () => {
+  const many = defineCommand({
+    name: "many",
+    summary: "takes files",
+    positionals: [
+      { name: "what", description: "what to do", required: true },
+      { name: "file", description: "files", variadic: true },
+    ],
+    options: {},
+    async run() {},
+  });
+
+  it("takes every remaining word, or none, and shows as <name> [file…] in help", () => {
+    expect(parseCommandArgs(many, ["go", "a", "b", "c"]).positionals).toEqual(["go", "a", "b", "c"]);
+    expect(parseCommandArgs(many, ["go"]).positionals).toEqual(["go"]);
+    expect(commandHelp(many).split("\n")[0]).toBe("Usage: svckit many <what> [file…]");
+  });
+});
+
 describe("commandHelp", () => {
   it("shows usage, arguments and options with --help", () => {
     expect(commandHelp(sample)).toBe(

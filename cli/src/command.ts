@@ -45,6 +45,8 @@ export interface PositionalDef {
   name: string;
   description: string;
   required?: boolean;
+  /** The last positional only: takes every remaining word (`<file>…`). */
+  variadic?: boolean;
 }
 
 export type OptionValues<O extends Record<string, OptionDef>> = {
@@ -105,7 +107,7 @@ export function parseCommandArgs<O extends Record<string, OptionDef>>(
   if (positionals.length < required.length) {
     throw CliError.usage(`missing <${required[positionals.length].name}>`, def.name);
   }
-  if (positionals.length > def.positionals.length) {
+  if (positionals.length > def.positionals.length && !def.positionals.at(-1)?.variadic) {
     throw CliError.usage(`unexpected argument "${positionals[def.positionals.length]}"`, def.name);
   }
   const values: Record<string, string | string[] | boolean | undefined> = {};
@@ -133,7 +135,10 @@ function describeParseError(error: unknown): string {
 /** The full help text of one command. */
 export function commandHelp(def: CommandDef): string {
   const usage = [`svckit ${def.name}`];
-  for (const p of def.positionals) usage.push(p.required ? `<${p.name}>` : `[${p.name}]`);
+  for (const p of def.positionals) {
+    const name = p.variadic ? `${p.name}…` : p.name;
+    usage.push(p.required ? `<${name}>` : `[${name}]`);
+  }
   if (Object.keys(def.options).length > 0) usage.push("[options]");
   const lines = [`Usage: ${usage.join(" ")}`, "", def.summary];
   if (def.details) lines.push("", ...def.details);

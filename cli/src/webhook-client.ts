@@ -54,6 +54,8 @@ export interface CallOptions {
   timeoutMs?: number;
   /** More request headers (the bearer token is always the one from webhook.json). */
   headers?: Record<string, string>;
+  /** Ends the request (the app sees the connection close). */
+  signal?: AbortSignal;
 }
 
 export interface HttpAnswer {
@@ -76,7 +78,7 @@ export function callApp(config: WebhookConfig, method: string, path: string, bod
       headers["content-type"] = "application/json";
       headers["content-length"] = String(Buffer.byteLength(body));
     }
-    const req = request({ host: "127.0.0.1", port: config.port, method, path, headers, timeout: timeoutMs }, (res) => {
+    const req = request({ host: "127.0.0.1", port: config.port, method, path, headers, timeout: timeoutMs, ...(options.signal ? { signal: options.signal } : {}) }, (res) => {
       const chunks: Buffer[] = [];
       res.on("data", (chunk: Buffer) => chunks.push(chunk));
       res.on("end", () => {
@@ -104,6 +106,7 @@ function connectionError(error: Error, config: WebhookConfig, timeoutMs: number)
     return new CliError(`the app is not running: nothing answers on ${where} (connection refused). Start the app and try again.`);
   }
   if (code === "ETIMEDOUT") return new CliError(`the app did not answer on ${where} within ${timeoutMs / 1000} seconds.`);
+  if (code === "ABORT_ERR") return new CliError(`the request to ${where} was cancelled before the app answered.`);
   if (code === "ECONNRESET") return new CliError(`the connection to ${where} was reset before the app answered.`);
   return new CliError(`cannot reach the app on ${where}: ${error.message}`);
 }

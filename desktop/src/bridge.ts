@@ -6,7 +6,7 @@
  *
  * | function | does |
  * |---|---|
- * | `registerDroppedFile(file)` | a `File` from a drop → `{handle}`: the path stays in the shell |
+ * | `registerDroppedFile(file)` | a dropped or picked `File` → `{handle}`: the main process registers its path with the host, the page gets the host's handle |
  * | `setExpanded(expanded)` | the notch opened (takes the mouse, not the focus) / closed (click-through) |
  * | `setClickThrough(through)` | while collapsed: off while the pointer is over the pill |
  * | `readClipboardText()` / `copyText(text)` | the clipboard's text, on demand |

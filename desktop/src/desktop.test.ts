@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { CHANNELS, COMMAND_CHANNEL } from "./channels.js";
 import { startDesktop, type RunningDesktop } from "./desktop.js";
-import type { HostLink, StartHostOptions } from "./host-link.js";
+import { HostCallError, type HostLink, type StartHostOptions } from "./host-link.js";
 import { EXTERNAL_4K, MACBOOK_NOTCHED } from "./testing/displays.js";
 import { createElectronDouble, type ElectronDouble, type FakeBrowserWindow, type FakeTray } from "./testing/electron-double.js";
 
@@ -19,6 +19,13 @@ function hostDouble(options: { uiUrl?: () => Promise<string> } = {}) {
       pause: async () => void calls.push("pause"),
       resume: async () => void calls.push("resume"),
       uiUrl: options.uiUrl ?? (async () => TICKET_URL),
+      // As the host's POST /v1/given-files answers: a handle, or 400 with its reason.
+      giveFile: async (path: string) => {
+        calls.push(`give ${path}`);
+        if (path.endsWith("folder")) throw new HostCallError(`POST /v1/given-files answered 400: "path": ${path} is not a file`, 400, `"path": ${path} is not a file`);
+        if (path.endsWith("boom")) throw new HostCallError("svc did not answer on port 9: fetch failed");
+        return `handle-${calls.length}`.padEnd(24, "x");
+      },
     } as never,
     joined: false,
     child: undefined,
@@ -167,6 +174,24 @@ describe("the desktop shell, wired", () => {
     expect(granted).toEqual([false]);
   });
 
+  it("registers a dropped file with the host and hands the page the host's handle, never the path", async () => {
+    const { win, host } = await start();
+    const page = { sender: win.webContents, frame: win.webContents.mainFrame };
+    expect(await electron.ipcMain.invoke(CHANNELS.registerDrop, page, "/Users/ann/deploys-1.2.0.svc")).toBe("handle-1".padEnd(24, "x"));
+    expect(host.calls).toEqual(["give /Users/ann/deploys-1.2.0.svc"]);
+    expect([...running!.dropped.paths()]).toEqual(["/Users/ann/deploys-1.2.0.svc"]);
+    // The host's refusal reaches the page in its own words; a broken link only says where to look.
+    await expect(electron.ipcMain.invoke(CHANNELS.registerDrop, page, "/Users/ann/folder")).rejects.toThrow(/^"path": \/Users\/ann\/folder is not a file$/);
+    await expect(electron.ipcMain.invoke(CHANNELS.registerDrop, page, "/Users/ann/boom")).rejects.toThrow(`${CHANNELS.registerDrop} failed; details are in the svc log`);
+    expect(log).toContain(`${CHANNELS.registerDrop} failed: svc did not answer on port 9: fetch failed`);
+    expect([...running!.dropped.paths()]).toEqual(["/Users/ann/deploys-1.2.0.svc"]);
+    // Another window's page never reaches the host.
+    const other = new electron.BrowserWindow({} as never) as unknown as FakeBrowserWindow;
+    const stranger = { sender: other.webContents, frame: other.webContents.mainFrame };
+    await expect(electron.ipcMain.invoke(CHANNELS.registerDrop, stranger, "/etc/passwd")).rejects.toThrow("refused: not the notch window");
+    expect(host.calls).toHaveLength(3);
+  });
+
   it("opens files from the data folder and dropped files, from the notch page only", async () => {
     const { win } = await start();
     await mkdir(join(support, "Data", "com.example.png"), { recursive: true });
@@ -175,8 +200,7 @@ describe("the desktop shell, wired", () => {
     const page = { sender: win.webContents, frame: win.webContents.mainFrame };
     await electron.ipcMain.invoke(CHANNELS.openFile, page, join(support, "Data", "com.example.png", "out.png"));
     await expect(electron.ipcMain.invoke(CHANNELS.openFile, page, join(support, "elsewhere.txt"))).rejects.toThrow("is not in an extension's data folder or among the files you gave");
-    const handle = await electron.ipcMain.invoke(CHANNELS.registerDrop, page, join(support, "elsewhere.txt"));
-    expect(running!.dropped.pathOf(handle as string)).toBe(join(support, "elsewhere.txt"));
+    await electron.ipcMain.invoke(CHANNELS.registerDrop, page, join(support, "elsewhere.txt"));
     await electron.ipcMain.invoke(CHANNELS.openFile, page, join(support, "elsewhere.txt"));
     expect(electron.shell.openedPaths).toEqual([join(support, "Data", "com.example.png", "out.png"), join(support, "elsewhere.txt")]);
   });

@@ -9,8 +9,8 @@ import { join } from "node:path";
 import type { ElectronMain, WebContents } from "./electron-api.js";
 import { DroppedFiles } from "./dropped-files.js";
 import { HostKeeper } from "./host-keeper.js";
-import { startOrJoinHost, type HostLink, type StartHostOptions } from "./host-link.js";
-import { registerIpc } from "./ipc.js";
+import { HostCallError, startOrJoinHost, type HostLink, type StartHostOptions } from "./host-link.js";
+import { Refused, registerIpc } from "./ipc.js";
 import { NotchWindow } from "./notch-window.js";
 import { openFile, openPage } from "./opening.js";
 import { PauseReasons, wirePower } from "./power.js";
@@ -145,7 +145,18 @@ export async function startDesktop(electron: ElectronMain, options: DesktopOptio
         focused: () => notchWindow.window.isFocused(),
         readClipboard: () => electron.clipboard.readText(),
         writeClipboard: (text) => electron.clipboard.writeText(text),
-        registerDrop: (path) => dropped.register(path),
+        registerDrop: async (path) => {
+          let handle: string;
+          try {
+            handle = await keeper.link.client.giveFile(path);
+          } catch (error) {
+            // The host's reason (a folder, a file that is gone) is for the person; anything else goes to the log.
+            if (error instanceof HostCallError && error.status === 400 && error.said) throw new Refused(error.said);
+            throw error;
+          }
+          dropped.remember(path);
+          return handle;
+        },
         openFile: async (path) => {
           const result = await openFile(electron.shell, path, { folders: [join(options.supportFolder, "Data")], files: dropped.paths() });
           return result.ok ? undefined : result.error;

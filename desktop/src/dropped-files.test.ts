@@ -1,27 +1,24 @@
 import { describe, expect, it } from "vitest";
 import { DroppedFiles, MAX_DROPPED_FILES } from "./dropped-files.js";
 
-describe("dropped files", () => {
-  it("gives each drop its own opaque handle", () => {
+describe("dropped files, as places openFile may open", () => {
+  it("remembers each dropped path once", () => {
     const dropped = new DroppedFiles();
-    const a = dropped.register("/Users/ann/a.pdf");
-    const b = dropped.register("/Users/ann/a.pdf");
-    expect(a).not.toBe(b);
-    expect(a).toMatch(/^[A-Za-z0-9_-]{22}$/);
-    expect(a).not.toContain("ann");
-    expect(dropped.pathOf(a)).toBe("/Users/ann/a.pdf");
-    expect(dropped.pathOf("made-up")).toBeUndefined();
-    expect([...dropped.paths()]).toEqual(["/Users/ann/a.pdf"]);
+    dropped.remember("/Users/ann/a.pdf");
+    dropped.remember("/Users/ann/b.pdf");
+    dropped.remember("/Users/ann/a.pdf");
+    expect([...dropped.paths()]).toEqual(["/Users/ann/b.pdf", "/Users/ann/a.pdf"]);
   });
 
   it(`remembers ${MAX_DROPPED_FILES} files, forgetting the oldest past that`, () => {
     const dropped = new DroppedFiles();
-    const handles = Array.from({ length: MAX_DROPPED_FILES }, (_, i) => dropped.register(`/f/${i}`));
-    expect(dropped.pathOf(handles[0]!)).toBe("/f/0");
+    for (let i = 0; i < MAX_DROPPED_FILES; i++) dropped.remember(`/f/${i}`);
     expect(dropped.paths().size).toBe(MAX_DROPPED_FILES);
-    dropped.register("/f/one-more");
-    expect(dropped.pathOf(handles[0]!)).toBeUndefined();
-    expect(dropped.pathOf(handles[1]!)).toBe("/f/1");
+    expect(dropped.paths().has("/f/0")).toBe(true);
+    dropped.remember("/f/one-more");
     expect(dropped.paths().size).toBe(MAX_DROPPED_FILES);
+    expect(dropped.paths().has("/f/0")).toBe(false);
+    expect(dropped.paths().has("/f/1")).toBe(true);
+    expect(dropped.paths().has("/f/one-more")).toBe(true);
   });
 });

@@ -1,29 +1,25 @@
 /**
- * Files the person dropped on the notch, by opaque handle: the page never holds a path, only a
- * handle (UI.md "File paths"). A dropped file also counts as an allowed place for opening.
- * Handing the path on to the host (a read grant for the extension) is finished with the UI.
+ * The files the person dropped on or picked in the notch, remembered by the shell only as
+ * allowed places for `openFile` (a result block may hand a given file back). The grant itself
+ * lives in the host: the shell registers each path there (`POST /v1/given-files`) and the page
+ * gets the host's opaque handle, never the path (UI.md "File paths").
  */
-import { randomBytes } from "node:crypto";
 
-/** The most files remembered; the oldest is forgotten first. */
+/** The most files remembered; the oldest is forgotten first (as the host does). */
 export const MAX_DROPPED_FILES = 1_000;
 
 export class DroppedFiles {
-  private readonly byHandle = new Map<string, string>();
+  private readonly remembered = new Set<string>();
 
-  register(path: string): string {
-    const handle = randomBytes(16).toString("base64url");
-    this.byHandle.set(handle, path);
-    if (this.byHandle.size > MAX_DROPPED_FILES) this.byHandle.delete(this.byHandle.keys().next().value!);
-    return handle;
-  }
-
-  pathOf(handle: string): string | undefined {
-    return this.byHandle.get(handle);
+  remember(path: string): void {
+    // Again at the end: a file dropped anew is the newest.
+    this.remembered.delete(path);
+    this.remembered.add(path);
+    if (this.remembered.size > MAX_DROPPED_FILES) this.remembered.delete(this.remembered.values().next().value!);
   }
 
   /** The dropped paths, for the allowed places of `openFile`. */
   paths(): ReadonlySet<string> {
-    return new Set(this.byHandle.values());
+    return new Set(this.remembered);
   }
 }

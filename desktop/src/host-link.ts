@@ -29,19 +29,23 @@ export async function readWebhookFile(supportFolder: string): Promise<WebhookInf
   }
 }
 
-/** A `/v1` call's failure, with the status when the host answered. */
+/** A `/v1` call's failure, with the status and the host's own `error` line when it answered. */
 export class HostCallError extends Error {
-  constructor(message: string, readonly status?: number) {
+  constructor(message: string, readonly status?: number, readonly said?: string) {
     super(message);
     this.name = "HostCallError";
   }
 }
 
+/** A handle as the host's `POST /v1/given-files` makes them. */
+const HANDLE = /^[A-Za-z0-9_-]{24}$/;
+
 /** The host's `/v1` API as the shell uses it. */
 export class HostClient {
   constructor(readonly supportFolder: string) {}
 
-  async call(method: "GET" | "POST", path: string, timeoutMs = CALL_TIMEOUT_MS): Promise<unknown> {
+  /** `body`: a POST's JSON body (default `{}`). */
+  async call(method: "GET" | "POST", path: string, timeoutMs = CALL_TIMEOUT_MS, body: unknown = {}): Promise<unknown> {
     const info = await readWebhookFile(this.supportFolder);
     if (!info) throw new HostCallError(`svc is not running: ${join(this.supportFolder, "webhook.json")} is missing or unreadable`);
     let response: Response;
@@ -49,24 +53,24 @@ export class HostClient {
       response = await fetch(`http://127.0.0.1:${info.port}${path}`, {
         method,
         headers: { authorization: `Bearer ${info.token}`, ...(method === "POST" ? { "content-type": "application/json" } : {}) },
-        ...(method === "POST" ? { body: "{}" } : {}),
+        ...(method === "POST" ? { body: JSON.stringify(body) } : {}),
         signal: AbortSignal.timeout(timeoutMs),
       });
     } catch (error) {
       throw new HostCallError(`svc did not answer on port ${info.port}: ${(error as Error).message}`);
     }
     const text = await response.text();
-    let body: unknown;
+    let answer: unknown;
     try {
-      body = JSON.parse(text);
+      answer = JSON.parse(text);
     } catch {
-      body = undefined;
+      answer = undefined;
     }
     if (!response.ok) {
-      const said = typeof (body as { error?: unknown })?.error === "string" ? (body as { error: string }).error : text.slice(0, 200);
-      throw new HostCallError(`${method} ${path} answered ${response.status}: ${said}`, response.status);
+      const said = typeof (answer as { error?: unknown })?.error === "string" ? (answer as { error: string }).error : text.slice(0, 200);
+      throw new HostCallError(`${method} ${path} answered ${response.status}: ${said}`, response.status, said);
     }
-    return body;
+    return answer;
   }
 
   /** True when a host answers `GET /v1/health` with the token in `webhook.json`. */
@@ -91,6 +95,24 @@ export class HostClient {
     const url = (answer as { url?: unknown })?.url;
     if (typeof url !== "string" || !isLoopbackPage(url)) throw new HostCallError(`POST /v1/ui/tickets gave no loopback address: ${JSON.stringify(answer).slice(0, 200)}`);
     return url;
+  }
+
+  /**
+   * Registers a file the person dropped or picked (`POST /v1/given-files`): a read grant the host
+   * checks (an existing regular file, its real path); the answer is the opaque handle the page
+   * holds instead of the path. A refusal (400) keeps the host's reason, for the person.
+   */
+  async giveFile(path: string): Promise<string> {
+    let answer: unknown;
+    try {
+      answer = await this.call("POST", "/v1/given-files", CALL_TIMEOUT_MS, { path });
+    } catch (error) {
+      if (error instanceof HostCallError && error.status === 404) throw new HostCallError("this svc-host takes no dropped files (POST /v1/given-files is missing): update svc", 404);
+      throw error;
+    }
+    const handle = (answer as { handle?: unknown })?.handle;
+    if (typeof handle !== "string" || !HANDLE.test(handle)) throw new HostCallError(`POST /v1/given-files gave no handle: ${JSON.stringify(answer).slice(0, 200)}`);
+    return handle;
   }
 
   async pause(): Promise<void> {

@@ -20,7 +20,7 @@ export interface IpcTargets {
   focused(): boolean;
   readClipboard(): string;
   writeClipboard(text: string): void;
-  /** A path the person dropped → an opaque handle for the page. */
+  /** A path the person dropped or picked → the host's opaque handle for it (rejects with `Refused` when the host says no). */
   registerDrop(path: string): Promise<string> | string;
   /** Opens a file from a result block; resolves with an error message for the page, or nothing. */
   openFile(path: string): Promise<string | undefined>;
@@ -40,7 +40,8 @@ export function senderProblem(event: IpcMainInvokeEvent, targets: Pick<IpcTarget
   return undefined;
 }
 
-class Refused extends Error {}
+/** A refusal whose message the page may show (anything else is logged and answered generically). */
+export class Refused extends Error {}
 
 function text(value: unknown, what: string, max: number): string {
   if (typeof value !== "string") throw new Refused(`${what} should be text`);

@@ -46,8 +46,11 @@ Environment:
                            set-preference, advance, stop)
   SVC_RUNTIME              the svc-runtime main.js to spawn
   SVC_HOST_RESTART_DELAY_MS  first wait before restarting a runtime that died (default 500)
+  SVC_AGENT_FILES_TIMEOUT_MS  how long an agent's file request waits for your answer in the
+                           notch (default 50000)
   SVC_OPEN_URLS            1: open pages extensions ask for (and sign-in pages) with xdg-open;
                            otherwise they are only shown
+  SVC_OAUTH_PORT           the sign-in callback port (default 47812)
   SVC_RUNTIME_*            runtime limits, passed through (see runtime/README.md)
 
 Secrets, password options and sign-in tokens live in the system's secret store (on Linux a
@@ -86,6 +89,8 @@ async function main(): Promise<void> {
     runtimeMain: settings.runtimeMain ?? runtimeMainPath(),
     backoff: settings.backoff,
     openURLs: settings.openURLs,
+    ...(settings.agentFilesTimeoutMs === undefined ? {} : { agentFilesTimeoutMs: settings.agentFilesTimeoutMs }),
+    ...(settings.oauthPort === undefined ? {} : { oauthPort: settings.oauthPort }),
   });
   const lifetime = endWithParent({ note, stop: async () => (await starting).stop() });
   ending = lifetime;

@@ -7,7 +7,7 @@
  * disk. A blip id is always `<extensionId>/<key>`: the guest picks the key, never the prefix.
  */
 import { z } from "zod";
-import { blipKeySchema, blipStateSchema, processBlipInput } from "@svc/api";
+import { blipKeySchema, blipStateSchema, processBlipInput, type LogLevel } from "@svc/api";
 import type { Connection } from "./connection.js";
 import { describeIssues } from "./connection.js";
 import { BlipEnd, BlipRemove, BlipUpdate } from "./protocol/index.js";
@@ -23,13 +23,27 @@ const EndArgs = z.object({
 });
 const RemoveArgs = z.object({ key: blipKeySchema });
 
+/** `ctx.end`'s arguments, checked; throws the error the guest sees. */
+export function checkEndArgs(args: unknown): z.output<typeof EndArgs> {
+  const parsed = EndArgs.safeParse(args);
+  if (!parsed.success) throw new Error(`ctx.end: ${describeIssues(parsed.error)}`);
+  return parsed.data;
+}
+
+/** `ctx.remove`'s arguments, checked; throws the error the guest sees. */
+export function checkRemoveArgs(args: unknown): z.output<typeof RemoveArgs> {
+  const parsed = RemoveArgs.safeParse(args);
+  if (!parsed.success) throw new Error(`ctx.remove: ${describeIssues(parsed.error)}`);
+  return parsed.data;
+}
+
 export interface BlipSideOptions {
   extensionId: string;
   connection: Connection;
   seqs: SeqStore;
   /** Epoch ms for `emittedAt` (the runtime's clock). */
   now(): number;
-  log(level: "debug" | "info" | "warn" | "error", message: string): void;
+  log(level: LogLevel, message: string): void;
 }
 
 /**
@@ -70,27 +84,25 @@ export class BlipSide {
 
   /** `ctx.end(key, {state?, dismissAfter?})`. */
   async end(args: unknown): Promise<void> {
-    const parsed = EndArgs.safeParse(args);
-    if (!parsed.success) throw new Error(`ctx.end: ${describeIssues(parsed.error)}`);
+    const end = checkEndArgs(args);
     const { extensionId, seqs, connection } = this.options;
-    const id = `${extensionId}/${parsed.data.key}`;
+    const id = `${extensionId}/${end.key}`;
     const seq = await seqs.next(id);
     connection.sendNotification(BlipEnd, {
       extensionId,
       id,
       seq,
-      ...(parsed.data.state === undefined ? {} : { state: parsed.data.state }),
-      ...(parsed.data.dismissAfter === undefined ? {} : { dismissAfter: parsed.data.dismissAfter }),
+      ...(end.state === undefined ? {} : { state: end.state }),
+      ...(end.dismissAfter === undefined ? {} : { dismissAfter: end.dismissAfter }),
     });
     this.noteUpdate(id, seq);
   }
 
   /** `ctx.remove(key)`. */
   remove(args: unknown): void {
-    const parsed = RemoveArgs.safeParse(args);
-    if (!parsed.success) throw new Error(`ctx.remove: ${describeIssues(parsed.error)}`);
+    const { key } = checkRemoveArgs(args);
     const { extensionId, connection } = this.options;
-    connection.sendNotification(BlipRemove, { extensionId, id: `${extensionId}/${parsed.data.key}` });
+    connection.sendNotification(BlipRemove, { extensionId, id: `${extensionId}/${key}` });
   }
 
   private noteUpdate(id: string, seq: number): void {

@@ -56,6 +56,24 @@ export function describeIssues(error: z.ZodError): string {
 }
 
 /**
+ * A request's params as they are sent: checked against its declaration (unknown keys dropped).
+ * Throws the `InvalidParams` error `sendRequest` rejects with; the test kit's in-process fake
+ * app checks with it too, so both refuse alike.
+ */
+export function checkedParams<P>(type: RequestType<P, unknown>, params: P): P {
+  const parsed = type.params.safeParse(params);
+  if (!parsed.success) throw new ResponseError(ErrorCodes.InvalidParams, `${type.method}: ${describeIssues(parsed.error)}`);
+  return parsed.data;
+}
+
+/** An answer checked against its request's declared result; throws when it does not fit. */
+export function checkedResult<R>(type: Pick<RequestType<unknown, R>, "method" | "result">, result: unknown): R {
+  const parsed = type.result.safeParse(result);
+  if (!parsed.success) throw new Error(`${type.method} answered with an invalid result: ${describeIssues(parsed.error)}`);
+  return parsed.data;
+}
+
+/**
  * Either side of the pipe.
  *
  * @example
@@ -103,9 +121,11 @@ export class Connection {
   /** Sends a request and resolves with its checked result; rejects with a `ResponseError` on an error answer. */
   sendRequest<P, R>(type: RequestType<P, R>, params: P, options: SendOptions = {}): Promise<R> {
     if (this.disposed) return Promise.reject(new Error(`cannot send ${type.method}: the connection is closed`));
-    const parsed = type.params.safeParse(params);
-    if (!parsed.success) {
-      return Promise.reject(new ResponseError(ErrorCodes.InvalidParams, `${type.method}: ${describeIssues(parsed.error)}`));
+    let checked: P;
+    try {
+      checked = checkedParams(type, params);
+    } catch (error) {
+      return Promise.reject(error);
     }
     const id = this.nextId++;
     return new Promise<R>((resolve, reject) => {
@@ -122,7 +142,7 @@ export class Connection {
         }, options.timeoutMs);
       }
       this.pending.set(id, entry);
-      this.send({ jsonrpc: "2.0", id, method: type.method, params: parsed.data });
+      this.send({ jsonrpc: "2.0", id, method: type.method, params: checked });
     });
   }
 
@@ -258,12 +278,14 @@ export class Connection {
       entry.reject(new ResponseError(code, message, error?.data));
       return;
     }
-    const parsed = entry.result.safeParse(record.result);
-    if (!parsed.success) {
-      entry.reject(new Error(`${entry.method} answered with an invalid result: ${describeIssues(parsed.error)}`));
+    let result: unknown;
+    try {
+      result = checkedResult(entry, record.result);
+    } catch (error) {
+      entry.reject(error as Error);
       return;
     }
-    entry.resolve(parsed.data);
+    entry.resolve(result);
   }
 
   private sendError(id: Id | null, code: number, message: string): void {

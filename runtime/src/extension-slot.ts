@@ -261,7 +261,7 @@ export class ExtensionSlot {
           limits: { memoryBytes: config.memoryMb * 1024 * 1024, sliceMs: config.sliceMs },
         },
         {
-          host: { forward: (op, args) => this.forwardFrom(generation, op, args) },
+          forwarded: { forward: (op, args) => this.forwardFrom(generation, op, args) },
           onEvent: (event) => this.reportSandboxEvent(event),
           onCrash: (crash) => this.handleCrash(generation, crash),
         },

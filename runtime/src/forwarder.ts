@@ -4,7 +4,7 @@
  * requests with `extensionId` stamped from the sandbox's own id, whatever the guest sent.
  */
 import { z } from "zod";
-import type { ForwardedOp } from "@svc/sandbox";
+import type { ForwardedOp, OpResult } from "@svc/sandbox";
 import type { BlipSide } from "./blips.js";
 import { describeIssues, type Connection } from "./connection.js";
 import {
@@ -29,22 +29,7 @@ import {
   type RequestType,
 } from "./protocol/index.js";
 import type { ReplyBook } from "./replies.js";
-
-const HOST_REQUESTS: Partial<Record<ForwardedOp, RequestType<any, unknown>>> = {
-  openURL: HostOpenURL,
-  notify: HostNotify,
-  "secrets.get": HostSecretsGet,
-  "secrets.set": HostSecretsSet,
-  "secrets.delete": HostSecretsDelete,
-  "preferences.set": HostPreferencesSet,
-  "oauth.connect": HostOAuthConnect,
-  "oauth.connections": HostOAuthConnections,
-  "oauth.token": HostOAuthToken,
-  "oauth.describe": HostOAuthDescribe,
-  "oauth.invalidate": HostOAuthInvalidate,
-  "oauth.disconnect": HostOAuthDisconnect,
-  workingHours: HostWorkingHours,
-};
+export { checkEndArgs, checkRemoveArgs } from "./blips.js";
 
 const RespondArgs = z.object({
   replyId: z.string().min(1),
@@ -52,6 +37,27 @@ const RespondArgs = z.object({
   status: z.number().int().min(100).max(599).optional(),
 });
 const LogArgs = z.object({ level: LogLevelSchema, message: z.string() });
+
+/**
+ * `ctx.respond`'s arguments checked and its reply taken from the book (each `replyId` answers
+ * once); throws the error the guest sees. The test kit's fake app answers with it too.
+ */
+export function takeResponse(args: unknown, replies: ReplyBook): { replyId: string; status: number; body: unknown } {
+  const parsed = RespondArgs.safeParse(args);
+  if (!parsed.success) throw new Error(`ctx.respond: ${describeIssues(parsed.error)}`);
+  const { replyId, body, status = 200 } = parsed.data;
+  if (!replies.take(replyId)) {
+    throw new Error(`ctx.respond: no webhook request is waiting for reply "${replyId}" (each event.replyId can be answered once)`);
+  }
+  return { replyId, status, body };
+}
+
+/** A log line's arguments, checked; throws the error the guest sees. */
+export function checkLogArgs(args: unknown): z.output<typeof LogArgs> {
+  const parsed = LogArgs.safeParse(args);
+  if (!parsed.success) throw new Error(`ctx.log: ${describeIssues(parsed.error)}`);
+  return parsed.data;
+}
 
 export interface ForwardTarget {
   extensionId: string;
@@ -69,56 +75,91 @@ export interface ForwardTarget {
  * await forward(target, "secrets.get", { name: "apiKey" }); // {value: "…"} or {value: null}
  */
 export async function forward(target: ForwardTarget, op: ForwardedOp, args: unknown): Promise<unknown> {
-  const { extensionId, connection } = target;
-  switch (op) {
-    case "emit":
-      // The guest's ctx.emit(blip) sends {blip}.
-      await target.blips.emit(typeof args === "object" && args !== null ? (args as { blip?: unknown }).blip : undefined);
-      return null;
-    case "end":
-      await target.blips.end(args);
-      return null;
-    case "remove":
-      target.blips.remove(args);
-      return null;
-    case "respond": {
-      const parsed = RespondArgs.safeParse(args);
-      if (!parsed.success) throw new Error(`ctx.respond: ${describeIssues(parsed.error)}`);
-      const { replyId, body, status = 200 } = parsed.data;
-      if (!target.replies.take(replyId)) {
-        throw new Error(`ctx.respond: no webhook request is waiting for reply "${replyId}" (each event.replyId can be answered once)`);
-      }
-      connection.sendNotification(WebhookRespond, { replyId, status, body });
-      return null;
-    }
-    case "log": {
-      const parsed = LogArgs.safeParse(args);
-      if (!parsed.success) throw new Error(`ctx.log: ${describeIssues(parsed.error)}`);
-      // The sandbox already cut the message to its log limit.
-      connection.sendNotification(Log, { extensionId, level: parsed.data.level, message: parsed.data.message });
-      return null;
-    }
-    default:
-      return requestHost(target, op, args);
+  // Object.hasOwn: a name from outside the table (`__proto__`, `constructor`) is unknown.
+  if (Object.hasOwn(SERVED_HERE, op)) return SERVED_HERE[op as RuntimeOp](target, args);
+  if (Object.hasOwn(HOST_REQUESTS, op)) {
+    return askHost(op as HostOp, target.extensionId, args, (type, params) =>
+      target.connection.sendRequest(type, params, { timeoutMs: target.hostCallTimeoutMs }));
   }
+  throw new Error(`unknown operation "${String(op)}"`);
 }
 
-async function requestHost(target: ForwardTarget, op: ForwardedOp, args: unknown): Promise<unknown> {
-  const type = HOST_REQUESTS[op];
-  if (!type) throw new Error(`unknown operation "${String(op)}"`);
+type Serve<Op extends ForwardedOp> = (target: ForwardTarget, args: unknown) => Promise<OpResult<Op>>;
+
+/** The forwarded ops the runtime serves itself: blips and notifications. */
+const SERVED_HERE = {
+  // The guest's ctx.emit(blip) sends {blip}.
+  emit: async (target, args) => {
+    await target.blips.emit(typeof args === "object" && args !== null ? (args as { blip?: unknown }).blip : undefined);
+    return null;
+  },
+  end: async (target, args) => {
+    await target.blips.end(args);
+    return null;
+  },
+  remove: async (target, args) => {
+    target.blips.remove(args);
+    return null;
+  },
+  respond: async (target, args) => {
+    target.connection.sendNotification(WebhookRespond, takeResponse(args, target.replies));
+    return null;
+  },
+  log: async (target, args) => {
+    // The sandbox already cut the message to its log limit.
+    target.connection.sendNotification(Log, { extensionId: target.extensionId, ...checkLogArgs(args) });
+    return null;
+  },
+} satisfies { [Op in "emit" | "end" | "remove" | "respond" | "log"]: Serve<Op> };
+
+type RuntimeOp = keyof typeof SERVED_HERE;
+/** A forwarded op the host answers: every one the runtime does not serve itself. */
+export type HostOp = Exclude<ForwardedOp, RuntimeOp>;
+
+/**
+ * The `host.*` request each host op becomes. Typed over `HostOp`, so an op added to the table
+ * of bridge ops (sandbox/src/bridge/op-table.ts) without a line here (or in SERVED_HERE) does
+ * not compile, and each request's result must be the table's result for its op. One table, used
+ * here and by the test kit's fake app (testkit/src/host-requests.ts).
+ */
+export const HOST_REQUESTS = {
+  openURL: HostOpenURL,
+  notify: HostNotify,
+  "secrets.get": HostSecretsGet,
+  "secrets.set": HostSecretsSet,
+  "secrets.delete": HostSecretsDelete,
+  "preferences.set": HostPreferencesSet,
+  "oauth.connect": HostOAuthConnect,
+  "oauth.connections": HostOAuthConnections,
+  "oauth.token": HostOAuthToken,
+  "oauth.describe": HostOAuthDescribe,
+  "oauth.invalidate": HostOAuthInvalidate,
+  "oauth.disconnect": HostOAuthDisconnect,
+  workingHours: HostWorkingHours,
+} satisfies { [Op in HostOp]: RequestType<any, OpResult<Op>> };
+
+/**
+ * Asks the host one host op as the runtime does: the op's arguments with `extensionId` stamped
+ * from the sandbox's own id (last, so a guest-sent one is overwritten), handed to `send` (the
+ * pipe, whose `sendRequest` checks params and result; the test kit's in-process fake app checks
+ * with the same `checkedParams`/`checkedResult`), and a refusal worded for the extension's author.
+ * The result is passed on as the host answered: the guest's ctx turns it into what the SDK promises.
+ *
+ * @example await askHost("secrets.get", "com.example.ci", { name: "apiKey" }, (type, params) => connection.sendRequest(type, params));
+ */
+export async function askHost(
+  op: HostOp,
+  extensionId: string,
+  args: unknown,
+  send: (type: RequestType<any, unknown>, params: Record<string, unknown>) => Promise<unknown>,
+): Promise<unknown> {
   const fields = typeof args === "object" && args !== null && !Array.isArray(args) ? args : {};
-  let result: unknown;
   try {
-    // Stamp last, so a guest-sent extensionId is overwritten.
-    result = await target.connection.sendRequest(type, { ...fields, extensionId: target.extensionId }, {
-      timeoutMs: target.hostCallTimeoutMs,
-    });
+    return await send(HOST_REQUESTS[op], { ...fields, extensionId });
   } catch (error) {
     if (error instanceof ResponseError && error.code === ErrorCodes.InvalidParams) {
       throw new Error(error.message.replace(/^host\./, "ctx."));
     }
     throw new Error((error as Error).message);
   }
-  // Passed on as the host answered: the guest's ctx turns it into what the SDK promises.
-  return result;
 }

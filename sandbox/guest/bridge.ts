@@ -5,17 +5,19 @@
  * JSON.stringify (any toJSON, getter or Proxy runs in the guest, under its limits); the host
  * checks and parses them. Nothing here is a security boundary: the host checks every call.
  */
+import type { AsyncOp, OpArgs, OpResult, SyncOp } from "../src/bridge/op-table.ts";
 import { makeError } from "./errors.ts";
 import { nativeFromBase64, nativeToBase64 } from "./native-base64.ts";
 
 type RawCall = (op: string, json: string) => number;
 type RawCallSync = (op: string, json: string) => string | undefined;
 
+/** The guest's bridge, typed by the one table of ops (src/bridge/op-table.ts). */
 export interface Bridge {
   /** Asynchronous op: settles when the host replies. */
-  call<T = unknown>(op: string, args?: unknown): Promise<T>;
+  call<Op extends AsyncOp>(op: Op, args: OpArgs<Op>): Promise<OpResult<Op>>;
   /** Synchronous op: the host answers at once, or throws. */
-  callSync<T = unknown>(op: string, args?: unknown): T;
+  callSync<Op extends SyncOp>(op: Op, args: OpArgs<Op>): OpResult<Op>;
   /** Receives host pushes of one kind (`ws` …), in the order the host made them. */
   on(kind: string, handler: (data: any) => void): void;
   /** Native base64 → bytes (native-base64.ts), when the host installed it. */
@@ -67,17 +69,17 @@ function encode(op: string, args: unknown): string {
 }
 
 export const bridge: Bridge = {
-  call<T>(op: string, args?: unknown): Promise<T> {
+  call<Op extends AsyncOp>(op: Op, args: OpArgs<Op>): Promise<OpResult<Op>> {
     try {
       const id = rawCall(op, encode(op, args));
-      return new Promise<T>((resolve, reject) => pending.set(id, { resolve: resolve as (v: unknown) => void, reject }));
+      return new Promise((resolve, reject) => pending.set(id, { resolve: resolve as (v: unknown) => void, reject }));
     } catch (error) {
       return Promise.reject(error);
     }
   },
-  callSync<T>(op: string, args?: unknown): T {
+  callSync<Op extends SyncOp>(op: Op, args: OpArgs<Op>): OpResult<Op> {
     const out = rawCallSync(op, encode(op, args));
-    return (out === undefined ? undefined : parse(out)) as T;
+    return (out === undefined ? undefined : parse(out)) as OpResult<Op>;
   },
   on(kind, handler) {
     handlers.set(kind, handler);

@@ -2,10 +2,11 @@
  * `console`: every method forwards one line (op `log`, with a level) to the host, which caps
  * its length and paces lines (src/log-gate.ts). Logging never throws and never waits.
  */
+import type { LogLevel } from "../src/bridge/op-table.ts";
 import type { Bridge } from "./bridge.ts";
 import { formatArgs } from "./format.ts";
 
-type Level = "debug" | "info" | "warn" | "error";
+type Level = LogLevel;
 
 /** Longest line sent (the host applies the same rule, src/limits.ts MAX_LOG_CHARS). */
 const MAX_CHARS = 8192;

@@ -9,7 +9,7 @@ const MAX_BYTES = 65536;
 
 export function installCrypto(bridge: Bridge, loadSubtle: () => unknown): void {
   function randomBytes(n: number): Uint8Array {
-    return fromBase64(bridge.callSync<string>("crypto.random", { n }));
+    return fromBase64(bridge.callSync("crypto.random", { n }));
   }
 
   function getRandomValues<T extends ArrayBufferView | null>(array: T): T {

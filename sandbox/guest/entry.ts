@@ -5,17 +5,11 @@
  */
 import { bridge, dispatch, encodeJson } from "./bridge.ts";
 import { restartClock } from "./clock.ts";
-import { contextFactory, type CallContext, type SandboxConfig } from "./ctx.ts";
+import type { Invocation } from "../src/invocation.ts";
+import { contextFactory, type SandboxConfig } from "./ctx.ts";
 import { describeThrown } from "./errors.ts";
 import { AbortController, type AbortSignal } from "./events.ts";
 import { makeRequire } from "./modules.ts";
-
-type Invocation =
-  | { kind: "update"; ctx: CallContext }
-  | { kind: "onEvent"; ctx: CallContext; event: unknown }
-  | { kind: "onAction"; ctx: CallContext; action: unknown }
-  | { kind: "tool.run"; ctx: CallContext; tool: string; action: string; values: unknown; files: string[] }
-  | { kind: "tool.drop"; ctx: CallContext; tool: string; action: string; files: string[] };
 
 const stringify = JSON.stringify;
 const parse = JSON.parse;

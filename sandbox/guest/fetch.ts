@@ -8,21 +8,13 @@
 import { fromBase64, toBase64, utf8Decode, utf8Encode } from "./encoding.ts";
 import { makeError } from "./errors.ts";
 import type { FetchResult } from "../src/capabilities/fetch-result.ts";
+import type { Bridge } from "./bridge.ts";
 
 /**
- * What `install` needs from the prelude's bridge (bridge.ts's `Bridge` satisfies it). The two
- * optional members are native byte conversions: a JS loop over bytes in QuickJS costs about
- * 2 µs a byte, so a host-made ArrayBuffer is the only fast way to hand over large binary data.
+ * The bridge's native byte conversions: a JS loop over bytes in QuickJS costs about 2 µs a byte,
+ * so a host-made ArrayBuffer is the only fast way to hand over large binary data.
  */
-export interface GuestBridge {
-  call(op: string, args?: unknown): Promise<any>;
-  callSync(op: string, args?: unknown): any;
-  on(kind: string, handler: (data: any) => void): void;
-  bytesFromBase64?(text: string): Uint8Array;
-  bytesToBase64?(bytes: Uint8Array): string;
-}
-
-let codec: Pick<GuestBridge, "bytesFromBase64" | "bytesToBase64"> = {};
+let codec: Pick<Bridge, "bytesFromBase64" | "bytesToBase64"> = {};
 
 /** Bytes of the host's base64, natively when the bridge can. */
 export function decodeBytes(text: string): Uint8Array {
@@ -370,7 +362,7 @@ let nextRequestId = 0;
  * Installs `fetch`, `Headers`, `Request` and `Response` on the global object.
  * @example install(bridge); const r = await fetch("https://api.example.com/v1"); await r.json();
  */
-export function install(bridge: GuestBridge): void {
+export function install(bridge: Bridge): void {
   codec = { bytesFromBase64: bridge.bytesFromBase64, bytesToBase64: bridge.bytesToBase64 };
   async function fetch(input: string | { href: string } | Request, init?: RequestInit): Promise<Response> {
     const request = new Request(input, init);
@@ -384,7 +376,7 @@ export function install(bridge: GuestBridge): void {
       method: request.method,
       headers: headerList(request.headers),
       body: source === null ? undefined : "text" in source ? source.text : "bytes" in source ? encodeBytes(source.bytes) : source.base64,
-      bodyEncoding: source !== null && "text" in source ? "utf8" : "base64",
+      bodyEncoding: source !== null && "text" in source ? ("utf8" as const) : ("base64" as const),
       redirect: request.redirect,
     };
     return new Promise<Response>((resolve, reject) => {

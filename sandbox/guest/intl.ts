@@ -4,6 +4,7 @@
  * crossing. The sandbox's locale and time zone are the defaults. A lazy part of the prelude;
  * the locale methods of Number, Date, String and Array (locale-methods.ts) use it too.
  */
+import type { OpArgs } from "../src/bridge/op-table.ts";
 import type { Bridge } from "./bridge.ts";
 import { makeError } from "./errors.ts";
 import { OPTION_NAMES, type IntlKind } from "../src/bridge/intl-options.ts";
@@ -31,10 +32,12 @@ export interface IntlApi {
   changeCase(text: string, locales: unknown, upper: boolean): string;
 }
 
+type IntlOp = "intl.make" | "intl.call" | "intl.query";
+
 export function install(bridge: Bridge): IntlApi {
-  function host<T>(op: string, args: unknown): T {
+  function host<T>(op: IntlOp, args: OpArgs<IntlOp>): T {
     try {
-      return bridge.callSync<T>(op, args);
+      return bridge.callSync(op, args) as T;
     } catch (error) {
       const { name, message } = error as Error;
       throw makeError(String(name), String(message));
@@ -111,7 +114,7 @@ export function install(bridge: Bridge): IntlApi {
     }
     call<T>(method: string, args: unknown[]): T {
       try {
-        return bridge.callSync<T>("intl.call", { id: this.id, method, args });
+        return bridge.callSync("intl.call", { id: this.id, method, args }) as T;
       } catch (error) {
         const { name, message } = error as Error;
         if (name !== STALE) throw makeError(String(name), String(message));

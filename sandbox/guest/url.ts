@@ -139,7 +139,7 @@ export function install(bridge: Bridge): void {
   function parse(input: unknown, base?: unknown): UrlRecord | null {
     const args: { input: string; base?: string } = { input: String(input) };
     if (base !== undefined) args.base = String(base);
-    return bridge.callSync<UrlRecord | null>("url.parse", args);
+    return bridge.callSync("url.parse", args);
   }
 
   // Each URL's parsed record and linked params, out of reach of extension code.
@@ -155,7 +155,7 @@ export function install(bridge: Bridge): void {
   };
   const setPart = (url: object, part: string, value: unknown) => {
     const s = state(url);
-    s.record = bridge.callSync<UrlRecord>("url.set", { href: s.record.href, part, value: String(value) });
+    s.record = bridge.callSync("url.set", { href: s.record.href, part, value: String(value) });
     if (part !== "search") link(url);
   };
 

@@ -7,7 +7,8 @@
 import { utf8Encode } from "./encoding.ts";
 import { makeError } from "./errors.ts";
 import { Event, EventTarget } from "./events.ts";
-import { decodeBytes, encodeBytes, type GuestBridge } from "./fetch.ts";
+import type { Bridge } from "./bridge.ts";
+import { decodeBytes, encodeBytes } from "./fetch.ts";
 
 /** What the host pushes (sandbox/src/capabilities/websocket.ts `WebSocketPush`). */
 type Push =
@@ -56,7 +57,7 @@ const CLOSING = 2;
 const CLOSED = 3;
 
 let handlePush: (socket: WebSocket, push: Push) => void;
-let bridgeRef: GuestBridge | undefined;
+let bridgeRef: Bridge | undefined;
 let nextSocketId = 0;
 const sockets = new Map<string, WebSocket>();
 
@@ -192,7 +193,7 @@ export class WebSocket extends EventTarget {
  * Installs `WebSocket` (and its event classes) on the global object.
  * @example install(bridge); const ws = new WebSocket("wss://stream.example.com/"); ws.onmessage = (e) => …;
  */
-export function install(bridge: GuestBridge): void {
+export function install(bridge: Bridge): void {
   bridgeRef = bridge;
   bridge.on("ws", (push: Push) => {
     const socket = sockets.get(String(push.socketId));

@@ -445,7 +445,7 @@ describe("host memory held for a guest", () => {
   it("async calls in flight may carry at most 16 MB of JSON together", async () => {
     const rec = recorder();
     let forwarded = 0;
-    rec.host.forward = () => {
+    rec.forwarded.forward = () => {
       forwarded++;
       return new Promise(() => {}); // the owner never answers: everything stays in flight
     };

@@ -1,11 +1,11 @@
 /**
- * Shared test helpers: a recording HostCalls, sandbox options from a code string, and a way to
+ * Shared test helpers: a recording ForwardedCalls, sandbox options from a code string, and a way to
  * wait for a listener callback. Not part of the package (excluded from the build).
  */
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { ForwardedOp, HostCalls, SandboxCrash, SandboxEvent, SandboxListeners, SandboxOptions } from "./types.js";
+import type { ForwardedOp, ForwardedCalls, SandboxCrash, SandboxEvent, SandboxListeners, SandboxOptions } from "./types.js";
 
 export const NO_PERMISSIONS = { network: [], files: [], exec: [] };
 
@@ -39,14 +39,14 @@ export function recorder(answers: Partial<Record<ForwardedOp, unknown>> = {}): R
   const events: SandboxEvent[] = [];
   const crashes: SandboxCrash[] = [];
   const waiting: ((crash: SandboxCrash) => void)[] = [];
-  const host: HostCalls = {
+  const forwarded: ForwardedCalls = {
     async forward(op, args) {
       calls.push({ op, args });
       return answers[op] ?? null;
     },
   };
   return {
-    host,
+    forwarded,
     calls,
     events,
     crashes,

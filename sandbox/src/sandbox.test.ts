@@ -148,7 +148,7 @@ describe("ctx members map to forwarded ops", () => {
 
   it("a forwarded op that fails on the host rejects in the guest with the host's message", async () => {
     const rec = recorder();
-    rec.host.forward = async () => {
+    rec.forwarded.forward = async () => {
       throw new Error('secret name "a b" is invalid');
     };
     await expect(update(`try { await ctx.secrets.get("a b") } catch (e) { return e.message }`, rec)).resolves.toBe('secret name "a b" is invalid');

@@ -129,7 +129,7 @@ export class Sandbox implements SandboxHandle {
       this.bridge.cancel(callId);
       this.owners.release(callId);
     }, clock);
-    this.logs = new LogGate((line) => Promise.resolve().then(() => listeners.host.forward("log", line)));
+    this.logs = new LogGate((line) => Promise.resolve().then(() => listeners.forwarded.forward("log", line)));
     this.budget = new CpuBudget(limits.sliceMs);
   }
 
@@ -169,7 +169,7 @@ export class Sandbox implements SandboxHandle {
     const router = createRouter({
       capabilities: env.capabilities ?? (sharedCapabilities ??= createCapabilities()),
       cx: this.capabilityContext(),
-      host: this.listeners.host,
+      forwarded: this.listeners.forwarded,
       timers: this.timers,
       logs: this.logs,
       intl: new IntlOps({ locale: env.locale, timeZone: env.timeZone }),

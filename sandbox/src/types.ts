@@ -3,6 +3,8 @@
  * bridge. Everything here is plain data that survives structured clone, because sandboxes live
  * on sandbox threads apart from the protocol thread.
  */
+import type { ForwardedOp } from "./bridge/op-table.js";
+import type { Invocation } from "./invocation.js";
 
 /** Hard limits of one sandbox. Every one of them comes from the interpreter or its linear memory. */
 export interface SandboxLimits {
@@ -57,39 +59,20 @@ export interface LoadResult {
   hasOnAction: boolean;
 }
 
-/** The per-call part of `ctx`, given by the runtime on every call into the guest. */
-export interface CallContext {
-  trigger?: { type: "launch" | "interval" | "manual" | "preferences" };
-  preferences: Record<string, unknown>;
-}
-
-/** Entry points into the guest and their arguments. */
-export type Invocation =
-  | { kind: "update"; ctx: CallContext }
-  | { kind: "onEvent"; ctx: CallContext; event: unknown }
-  | { kind: "onAction"; ctx: CallContext; action: unknown }
-  | { kind: "tool.run"; ctx: CallContext; tool: string; action: string; values: unknown; files: string[] }
-  | { kind: "tool.drop"; ctx: CallContext; tool: string; action: string; files: string[] };
+export type { CallContext, Invocation } from "./invocation.js";
 
 /**
- * Calls the guest makes that the sandbox forwards rather than serves itself. The runtime
- * implements them (validation, seq, JSON-RPC to the host). `args` has been copied out of the
- * guest as plain JSON and checked for basic shape and size; the runtime validates the rest.
- *
- * ops: emit, end, remove, respond, log, openURL, notify, secrets.get, secrets.set,
- * secrets.delete, preferences.set, oauth.connect, oauth.connections, oauth.token,
- * oauth.describe, oauth.invalidate, oauth.disconnect, workingHours
+ * Calls the guest makes that the sandbox forwards rather than serves itself, and the levels of a
+ * log line: both from the one table of bridge ops (bridge/op-table.ts).
  */
-export type ForwardedOp =
-  | "emit" | "end" | "remove" | "respond" | "log" | "openURL" | "notify"
-  | "secrets.get" | "secrets.set" | "secrets.delete" | "preferences.set"
-  | "oauth.connect" | "oauth.connections" | "oauth.token" | "oauth.describe"
-  | "oauth.invalidate" | "oauth.disconnect" | "workingHours";
+export type { BridgeOp, ForwardedArgs, ForwardedOp, LogLevel, OpArgs, OpResult } from "./bridge/op-table.js";
 
-/** Levels of a log line (op `log`, `console.*`, the sandbox's own lines). */
-export type LogLevel = "debug" | "info" | "warn" | "error";
-
-export interface HostCalls {
+/**
+ * The runtime implements them (validation, seq, JSON-RPC to the host). `args` has been copied
+ * out of the guest as plain JSON and checked for basic shape and size; the runtime validates the
+ * rest.
+ */
+export interface ForwardedCalls {
   forward(op: ForwardedOp, args: unknown): Promise<unknown>;
 }
 
@@ -143,7 +126,7 @@ export interface SandboxCrash {
 
 /** Callbacks the owner of a sandbox gives when creating it. Called on the owner's thread. */
 export interface SandboxListeners {
-  host: HostCalls;
+  forwarded: ForwardedCalls;
   onEvent?(event: SandboxEvent): void;
   /** The sandbox is gone (trap, out of memory, stuck native call, or a neighbour's): create it again to continue. */
   onCrash?(crash: SandboxCrash): void;

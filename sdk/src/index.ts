@@ -11,4 +11,5 @@ export * from "./processing/index.js";
 export * from "./builders/index.js";
 export * from "./kit/index.js";
 export * from "./types.js";
+export * from "./log-level.js";
 export * from "./display/index.js";

@@ -1,7 +1,8 @@
 /**
  * `svckit mcp` with a real MCP client from the same SDK over stdio, against the REAL svc-host and
  * runtime: only tools switched on for agents are listed, their fields become JSON Schema, a call
- * runs the tool (an image block comes back as an image), and a file path is refused.
+ * runs the tool (an image block comes back as an image), and a file path is refused while no
+ * notch is open to ask the person (test/ui/agents.test.ts has the person's Allow and Deny).
  */
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
@@ -70,7 +71,8 @@ describe("svckit mcp", () => {
         file: {
           type: "array",
           items: { type: "string" },
-          description: "Absolute file paths. svc does not take file paths from agents until the person confirms them in the notch, which it cannot do yet: leave this empty.",
+          description:
+            "Absolute file paths. The call waits until the person allows these files in svc's notch (up to about a minute); if they deny it, or do not answer, the tool does not run.",
         },
       },
     });
@@ -93,7 +95,7 @@ describe("svckit mcp", () => {
     ]);
   });
 
-  it("refuses a file path from the agent, and says why; the tool never ran", async () => {
+  it("refuses a file path from the agent while no notch is open to ask the person, and says why; the tool never ran", async () => {
     const dir = join(scene.world.root, "secrets");
     await mkdir(dir, { recursive: true });
     await writeFile(join(dir, "key.txt"), "secret");
@@ -104,7 +106,7 @@ describe("svckit mcp", () => {
       content: [
         {
           type: "text",
-          text: '"values.file": a file path from an agent is not a read grant until you confirm it in the notch, and svc has no such confirmation yet: give the file to Read in the notch instead',
+          text: "no svc notch is open to ask the person: a file path from an agent is a read grant only once the person allows it there. Ask them to open svc, then call Read again",
         },
       ],
     });

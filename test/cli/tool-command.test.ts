@@ -1,6 +1,6 @@
 /**
- * `svckit tool list` and `svckit tool run` against the REAL svc-host and runtime (the tool
- * fixture of test/host-tools), reading webhook.json on every run.
+ * `svckit tool list`, `svckit tool run` and `svckit tool drop` against the REAL svc-host and
+ * runtime (the tool fixture of test/host-tools), reading webhook.json on every run.
  */
 import { mkdir, realpath, writeFile } from "node:fs/promises";
 import { join } from "node:path";
@@ -66,8 +66,47 @@ describe("svckit tool", () => {
     expect(await tool("run", `${TOOLS_ID}/echo`, "--values", "{}", "--field", "count=1")).toMatchObject({ code: 2, stderr: expect.stringContaining("use either --values or --field, not both") });
     expect(await tool("run", `${TOOLS_ID}/echo`, "--values", "[1]")).toMatchObject({ code: 2, stderr: expect.stringContaining("--values should be a JSON object keyed by field id") });
     expect(await tool("run", "echo")).toMatchObject({ code: 2, stderr: expect.stringContaining('run needs <extension-id>/<tool>, got "echo"') });
-    expect(await tool("walk")).toMatchObject({ code: 2, stderr: expect.stringContaining('unknown subcommand "walk": use list or run') });
+    expect(await tool("walk")).toMatchObject({ code: 2, stderr: expect.stringContaining('unknown subcommand "walk": use list, run or drop') });
+    expect(await tool("run", `${TOOLS_ID}/plain`, "extra.txt")).toMatchObject({ code: 2, stderr: expect.stringContaining('unexpected argument "extra.txt"') });
     expect(await tool("run", `${TOOLS_ID}/fail`, "--action", "throw")).toMatchObject({ code: 1, stderr: expect.stringContaining("Fail failed: bad input: try again") });
+  });
+
+  it("drops the files typed at the terminal on a drop action: the message, the files it made, the text to copy", async () => {
+    const dir = join(scene.world.root, "drops");
+    await mkdir(dir, { recursive: true });
+    await writeFile(join(dir, "a.txt"), "a");
+    await writeFile(join(dir, "b.txt"), "b");
+    const drop = (...words: string[]) => svckit(["tool", "drop", ...words], { cwd: dir, env: { SVC_HOME: scene.world.home } });
+    const [a, b] = [await realpath(join(dir, "a.txt")), await realpath(join(dir, "b.txt"))];
+    const answer = await drop(`${TOOLS_ID}/hash`, "a.txt", "b.txt");
+    expect(answer.stderr).toBe("");
+    expect(answer.code).toBe(0);
+    // The fixture also hands back /etc/hostname: the app drops a file from outside its fence.
+    const list = await realpath(join(scene.world.home, "Data", TOOLS_ID, "list.txt"));
+    expect(answer.stdout).toBe(["✔ list 2", `  ${list}`, `text to copy: ${a},${b}`].join("\n"));
+    const json = await drop(`${TOOLS_ID}/hash`, "--action", "list", "a.txt", "b.txt", "--json");
+    expect(JSON.parse(json.stdout)).toEqual({ message: "list 2", outputs: [list], copiedText: `${a},${b}` });
+  });
+
+  it("a wrong drop is one line with the fix (exit 2); the app is not asked to read anything", async () => {
+    const dir = join(scene.world.root, "drops");
+    const drop = (...words: string[]) => svckit(["tool", "drop", ...words], { cwd: dir, env: { SVC_HOME: scene.world.home } });
+    const oneLine = (stderr: string) => stderr.trim().split("\n")[0];
+    const cases: Array<[string[], string]> = [
+      [[`${TOOLS_ID}/hash`, "a.txt"], '"files": List needs at least 2 files; got 1'],
+      [[`${TOOLS_ID}/hash`, "a.txt", "missing.txt"], `"files": ${join(dir, "missing.txt")} does not exist`],
+      [[`${TOOLS_ID}/hash`, "a.txt", "."], `"files": ${dir} is not a file (folders and devices cannot be given to a tool)`],
+      [[`${TOOLS_ID}/hash`, "--action", "nope", "a.txt", "b.txt"], '"action" should be one of "list"; got "nope"'],
+      [[`${TOOLS_ID}/hash`], `drop needs files: svckit tool drop ${TOOLS_ID}/hash <file>…`],
+      [[`${TOOLS_ID}/plain`, "a.txt"], `Plain takes no dropped files (it has no drop actions): use svckit tool run ${TOOLS_ID}/plain`],
+      [["hash", "a.txt"], 'drop needs <extension-id>/<tool>, got "hash"'],
+      [[`${TOOLS_ID}/hash`, "--field", "x=1", "a.txt"], "--values and --field go with run; drop takes files"],
+    ];
+    for (const [words, message] of cases) {
+      const answer = await drop(...words);
+      expect({ words, code: answer.code, line: oneLine(answer.stderr) }).toEqual({ words, code: 2, line: expect.stringContaining(message) });
+      expect(answer.stdout).toBe("");
+    }
   });
 
   it("the executable: exit codes and output as a script sees them", async () => {

@@ -49,7 +49,7 @@ async function runInSandbox(name: string, code: string): Promise<unknown> {
       // compatibility, not speed: a loaded machine must not interrupt mathjs's simplify
       limits: { sliceMs: 20_000 },
     },
-    { host: { forward: async () => null } },
+    { forwarded: { forward: async () => null } },
   );
   try {
     await sandbox.load();

@@ -7,7 +7,7 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { HostKeeper } from "../../desktop/src/host-keeper.js";
-import { startOrJoinHost, svcHostBin, type HostEventLine, type HostLink } from "../../desktop/src/host-link.js";
+import { HostCallError, HostClient, startOrJoinHost, svcHostBin, type HostEventLine, type HostLink } from "../../desktop/src/host-link.js";
 import { startHost, useHostWorld, webhookInfo, type World } from "../host/harness.js";
 
 const scene = useHostWorld();
@@ -63,6 +63,19 @@ describe("the desktop's host link", () => {
     await link.stop();
     expect(await link.client.isLive()).toBe(true);
     expect(scene.host.child.exitCode).toBeNull();
+  });
+
+  it("registers a dropped file with the host and gets its handle; the host's reason for a refusal", async () => {
+    scene.host = await startHost(scene.world);
+    const client = new HostClient(scene.world.home);
+    const file = join(scene.world.root, "dropped.txt");
+    await writeFile(file, "x");
+    const handle = await client.giveFile(file);
+    expect(handle).toMatch(/^[A-Za-z0-9_-]{24}$/);
+    expect(await client.giveFile(file)).not.toBe(handle);
+    const refused = await client.giveFile(scene.world.root).catch((error: HostCallError) => error);
+    expect(refused).toBeInstanceOf(HostCallError);
+    expect(refused).toMatchObject({ status: 400, said: `"path": ${scene.world.root} is not a file (folders and devices cannot be given to a tool)` });
   });
 
   it("starts a new host when webhook.json names one that is gone", async () => {

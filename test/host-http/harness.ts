@@ -11,6 +11,7 @@ import { expect } from "vitest";
 import { startHttpServer, type HookDelivery, type HookTarget, type RunningHttpServer } from "../../host/src/http/index.js";
 import { BlipStore } from "../../host/src/store/index.js";
 import { supportPaths, type SupportPaths } from "../../host/src/support/index.js";
+import type { GivenFiles } from "../../host/src/tools/index.js";
 
 export interface RecordingHooks extends HookTarget {
   deliveries: HookDelivery[];
@@ -59,14 +60,14 @@ function assertNoCors(headers: Record<string, string>): void {
 }
 
 /** Starts a server (port 0 unless given) with a store in a fresh temp folder. */
-export async function startHarness(options: { port?: number; dir?: string } = {}): Promise<Harness> {
+export async function startHarness(options: { port?: number; dir?: string; givenFiles?: GivenFiles } = {}): Promise<Harness> {
   const dir = options.dir ?? (await mkdtemp(join(tmpdir(), "svc-http-")));
   const paths = supportPaths(dir);
   const logs: string[] = [];
   const log = (level: string, message: string) => void logs.push(`${level}: ${message}`);
   const store = await BlipStore.open(paths.blipsFile, { log, saveDelayMs: 20 });
   const hooks = recordingHooks();
-  const server = await startHttpServer({ store, hooks, port: options.port ?? 0, webhookFile: paths.webhookFile, version: "9.9.9-test", log });
+  const server = await startHttpServer({ store, hooks, port: options.port ?? 0, webhookFile: paths.webhookFile, version: "9.9.9-test", log, ...(options.givenFiles ? { givenFiles: options.givenFiles } : {}) });
 
   const call: Harness["call"] = async (method, path, init = {}) => {
     const headers: Record<string, string> = { Authorization: `Bearer ${server.token}`, ...init.headers };

@@ -45,7 +45,7 @@ describe("tools for agents", () => {
     expect(JSON.parse(await readFile(file, "utf8"))).toEqual({ enabled: [`${TOOLS_ID}/plain`] });
   });
 
-  it("an agent's file path is no read grant; agents cannot drop, nor switch tools on", async () => {
+  it("an agent's file path is no read grant while no notch is open to ask; agents cannot drop, nor switch tools on", async () => {
     await switchFor("read", { enabled: true });
     await switchFor("hash", { enabled: true });
     const dir = join(scene.world.root, "agent");
@@ -54,8 +54,7 @@ describe("tools for agents", () => {
     expect(await callHost(scene.world, "POST", `/v1/tools/${TOOLS_ID}/read`, { values: { file: [join(dir, "secret.txt")] } }, AGENT)).toEqual({
       status: 403,
       json: {
-        error:
-          '"values.file": a file path from an agent is not a read grant until you confirm it in the notch, and svc has no such confirmation yet: give the file to Read in the notch instead',
+        error: "no svc notch is open to ask the person: a file path from an agent is a read grant only once the person allows it there. Ask them to open svc, then call Read again",
       },
     });
     const drop = await callHost(scene.world, "POST", `/v1/tools/${TOOLS_ID}/hash/drop`, { action: "list", files: [join(dir, "secret.txt"), join(dir, "secret.txt")] }, AGENT);
@@ -63,6 +62,10 @@ describe("tools for agents", () => {
     expect(drop.json.error).toMatch(/^dropping files is for the person/);
     expect(await switchFor("fail", { enabled: true }, AGENT)).toEqual({ status: 403, json: { error: "only the person switches tools on for agents, in Settings → Tools" } });
     expect((await callHost(scene.world, "POST", `/v1/tools/${TOOLS_ID}/plain`, {}, { "svc-caller": "robot" })).status).toBe(400);
+    expect(await callHost(scene.world, "POST", `/v1/tools/${TOOLS_ID}/plain`, {}, { ...AGENT, "svc-agent": "%E0%A4%A" })).toEqual({
+      status: 400,
+      json: { error: "svc-agent should be percent-encoded text (encodeURIComponent)" },
+    });
   });
 
   it("answers 400 for a body other than {enabled: boolean} and 404 for an unknown tool", async () => {

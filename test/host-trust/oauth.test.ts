@@ -1,69 +1,35 @@
 /**
  * `ctx.oauth` end to end through the real host: the sign-in page goes to the host's openURL,
- * the browser's return (played by this test) reaches the host's callback port 47812, the code
+ * the browser's return (played by this test) reaches the host's callback port (47812 in use;
+ * here a free port of this file's own through SVC_OAUTH_PORT, so test files never collide), the code
  * is traded at a real https token endpoint (a self-signed certificate the host process trusts
  * through NODE_EXTRA_CA_CERTS), the host says "Demo is connected", runs the extension with
  * trigger `preferences`, and the tokens stay in the keyring, never in a file.
  */
-import { execFileSync } from "node:child_process";
-import { createHash, randomUUID } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createServer, type Server } from "node:https";
+import { randomUUID } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { KeyringSecretStore } from "../../host/src/secrets/index.js";
 import { useSessionKeyring } from "../trust/session-keyring.js";
 import { startHost, useHostWorld, writeExtension } from "../host/harness.js";
+import { freePort, startTokenService, type TokenService } from "./token-service.js";
 import { GUEST_HELPERS, hiddenLiteral, filesContaining, nextReport, reportOfRun } from "./fixtures.js";
 
 const ACCESS = `at-${randomUUID()}`;
 const REFRESH = `rt-${randomUUID()}`;
 
-/** A token endpoint that checks PKCE against the challenge the sign-in page carried, and a revoke endpoint. */
-interface TokenService {
-  port: number;
-  certificate: string;
-  challenge?: string;
-  revoked: string[];
-  close(): Promise<void>;
-}
-
-async function startTokenService(folder: string): Promise<TokenService> {
-  const key = join(folder, "key.pem");
-  const certificate = join(folder, "cert.pem");
-  execFileSync("openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", certificate, "-days", "1", "-subj", "/CN=localhost", "-addext", "subjectAltName=DNS:localhost,IP:127.0.0.1"], { stdio: "ignore" });
-  const service: TokenService = { port: 0, certificate, revoked: [], close: async () => {} };
-  const server: Server = createServer({ key: readFileSync(key), cert: readFileSync(certificate) }, (request, response) => {
-    let body = "";
-    request.on("data", (chunk) => (body += chunk));
-    request.on("end", () => {
-      const form = new URLSearchParams(body);
-      const json = (status: number, value: unknown) => response.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(value));
-      if (request.url === "/revoke") {
-        service.revoked.push(form.get("token_type_hint") ?? "?");
-        return void response.writeHead(200).end();
-      }
-      const verifier = form.get("code_verifier") ?? "";
-      const proof = createHash("sha256").update(verifier).digest("base64url");
-      if (request.url !== "/token" || form.get("code") !== "the-code" || proof !== service.challenge) return json(400, { error: "invalid_grant" });
-      json(200, { access_token: ACCESS, refresh_token: REFRESH, token_type: "Bearer", expires_in: 3600, scope: "read" });
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  service.port = (server.address() as { port: number }).port;
-  service.close = () => new Promise((resolve) => server.close(() => resolve()));
-  return service;
-}
-
 const session = useSessionKeyring();
 let certificates: string;
 let tokens: TokenService;
+let callbackPort: number;
 const scene = useHostWorld();
 
 beforeAll(async () => {
   certificates = mkdtempSync(join(tmpdir(), "svc-tls-"));
-  tokens = await startTokenService(certificates);
+  tokens = await startTokenService(certificates, { access: ACCESS, refresh: REFRESH });
+  callbackPort = await freePort();
 }, 120_000);
 afterAll(async () => {
   await tokens?.close();
@@ -100,7 +66,7 @@ describe("ctx.oauth through the real host", () => {
       },
       code: CODE,
     });
-    scene.host = await startHost(scene.world, { DBUS_SESSION_BUS_ADDRESS: session.bus.address, NODE_EXTRA_CA_CERTS: tokens.certificate });
+    scene.host = await startHost(scene.world, { DBUS_SESSION_BUS_ADDRESS: session.bus.address, NODE_EXTRA_CA_CERTS: tokens.certificate, SVC_OAUTH_PORT: String(callbackPort) });
 
     expect(await nextReport(scene.host, "test.signin/report")).toEqual({ trigger: "launch", connect: { ok: null } });
     const opened = new URL((await scene.host.waitFor((e) => e.type === "openURL")).url as string);
@@ -108,7 +74,7 @@ describe("ctx.oauth through the real host", () => {
     expect(Object.fromEntries([...opened.searchParams].filter(([name]) => !["state", "code_challenge"].includes(name)))).toEqual({
       response_type: "code",
       client_id: "svc-test",
-      redirect_uri: "http://127.0.0.1:47812/oauth/callback",
+      redirect_uri: `http://127.0.0.1:${callbackPort}/oauth/callback`,
       code_challenge_method: "S256",
       scope: "read",
     });
@@ -116,7 +82,7 @@ describe("ctx.oauth through the real host", () => {
 
     // The person signs in; the service sends the browser back to the host's callback port.
     const from = scene.host.events.length;
-    const page = await fetch(`http://127.0.0.1:47812/oauth/callback?code=the-code&state=${opened.searchParams.get("state")}`);
+    const page = await fetch(`http://127.0.0.1:${callbackPort}/oauth/callback?code=the-code&state=${opened.searchParams.get("state")}`);
     expect(page.status).toBe(200);
     expect(await scene.host.waitFor((e) => e.type === "notify", { from })).toEqual({ type: "notify", extensionId: "test.signin", title: "Demo is connected" });
     expect(await reportOfRun(scene.host, "test.signin/report", "preferences", from)).toEqual({

@@ -3,24 +3,12 @@
  * on a free callback port with a movable clock, the real keyring (started by the test file),
  * and a record of what the service told the person and the host.
  */
-import { createServer } from "node:net";
 import { parseManifest, type Manifest } from "@svc/api";
 import { ExtensionSecrets, KeyringSecretStore } from "../../host/src/secrets/index.js";
 import { OAuthService } from "../../host/src/oauth/index.js";
 import { startAuthorizationServer, type AuthorizationServer } from "./authorization-server.js";
 import { signInInBrowser, type BrowserResult } from "./browser.js";
-
-/** A port nobody listens on right now. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
+import { freePort } from "./free-port.js";
 
 export interface OAuthHarness {
   as: AuthorizationServer;

@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, beforeAll } from "vitest";
+import { HostClient, type HostCallError } from "../../desktop/src/host-link.js";
 import { HOST_MAIN, REPO, makeWorld, startHost, type RunningHost, type World } from "../host/harness.js";
 
 /**
@@ -57,10 +58,14 @@ export async function uiUrl(world: World): Promise<string> {
   return stdout.trim();
 }
 
-/** Opens a fresh one-time URL in a new tab and waits for the first snapshot to be drawn. */
-export async function openUi(world: World, context: BrowserContext, query = ""): Promise<Page> {
+/**
+ * Opens a fresh one-time URL in a new tab and waits for the first snapshot to be drawn.
+ * `prepare` runs on the tab before the page loads (to stand in for the desktop shell).
+ */
+export async function openUi(world: World, context: BrowserContext, query = "", prepare?: (page: Page) => Promise<void>): Promise<Page> {
   const url = await uiUrl(world);
   const page = await context.newPage();
+  await prepare?.(page);
   const [base, fragment] = url.split("#");
   await page.goto(`${base}${query}#${fragment}`);
   await page.waitForSelector("svc-app[data-ready]");
@@ -132,5 +137,44 @@ export function postFromPage(page: Page, path: string, body: unknown): Promise<{
       return { status: answer.status, body: await answer.json() };
     },
     [path, body] as const,
+  );
+}
+
+/**
+ * The desktop shell's preload and main process, as a stand-in on one tab: `svcShell` with
+ * `registerDroppedFile` and `copyText`. A dropped `File` from the test is "the file named so in
+ * `folder`" (only the real preload can read a path out of a File); its path is registered with
+ * the real host exactly as the shell's main process does it (`HostClient.giveFile`, the bearer
+ * token from webhook.json), and the page gets the host's handle. What the page copied lands in
+ * `window.copied`.
+ */
+export function desktopShell(world: World, folder: string): (page: Page) => Promise<void> {
+  return async (page) => {
+    // As desktop.ts does: the host's reason for a refusal (400) reaches the page in its own words.
+    await page.exposeFunction("svcTestGiveFile", (name: string) =>
+      new HostClient(world.home).giveFile(join(folder, name)).catch((error: HostCallError) => {
+        throw new Error(error.status === 400 && error.said ? error.said : "svc-register-drop failed; details are in the svc log");
+      }),
+    );
+    await page.addInitScript(() => {
+      const copied: string[] = [];
+      const give = (window as unknown as { svcTestGiveFile(name: string): Promise<string> }).svcTestGiveFile;
+      Object.assign(window, {
+        copied,
+        svcShell: { registerDroppedFile: async (file: File) => ({ handle: await give(file.name) }), copyText: (text: string) => void copied.push(text) },
+      });
+    });
+  };
+}
+
+/** Drops files (by name, as text/plain) on the element `selector` finds, as a person's drag would. */
+export function dropOn(page: Page, selector: string, names: readonly string[], type = "text/plain"): Promise<void> {
+  return page.evaluate(
+    ([selector, names, type]) => {
+      const transfer = new DataTransfer();
+      for (const name of names as string[]) transfer.items.add(new File([name], name, { type: type as string }));
+      document.querySelector(selector as string)!.dispatchEvent(new DragEvent("drop", { dataTransfer: transfer, bubbles: true, cancelable: true }));
+    },
+    [selector, names, type] as const,
   );
 }

@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { World } from "../host/harness.js";
 import { packageJson, writeSvc } from "../trust/svc-package.js";
-import { openUi, SCREENSHOTS, useUiScene } from "./harness.js";
+import { desktopShell, dropOn, openUi, postFromPage, SCREENSHOTS, useUiScene } from "./harness.js";
 
 const CODE = 'module.exports = { default: { async update(ctx) { await ctx.emit({ key: "d", title: "Deploys", layout: "stat", data: { value: 1 } }); return {}; } } };';
 
@@ -96,6 +96,60 @@ describe("install review", () => {
     await card.getByRole("button", { name: "Remove" }).click();
     await expect.poll(() => page.locator(".extension h2", { hasText: "Deploys" }).count(), { timeout: 10_000 }).toBe(0);
     await expect(installedVersion()).rejects.toThrow(/ENOENT/);
+    await page.close();
+  });
+
+  it("in the desktop shell, a .svc dropped on the install area, chosen, or dropped anywhere on the notch is reviewed by handle", async () => {
+    const page = await openUi(scene.world, scene.ui.context, "", desktopShell(scene.world, scene.world.root));
+    await page.getByRole("tab", { name: "Settings" }).click();
+    expect(await page.locator(".install-drop").innerText()).toContain("Drop a .svc file here, or");
+    expect(await page.getByText("Or type the path of a .svc file").count()).toBe(1);
+    const review = page.getByRole("region", { name: "install review" });
+
+    await dropOn(page, ".install-drop", ["deploys-1.0.0.svc"], "");
+    await review.waitFor();
+    expect(await review.locator("h3").innerText()).toBe("Deploys 1.0.0");
+    expect(await review.getByRole("list", { name: "reach" }).innerText()).toBe("connect to api.example.com");
+    await review.getByRole("button", { name: "Cancel" }).click();
+    await expect.poll(() => page.locator(".install [role=status]").innerText()).toBe("Did not install Deploys.");
+
+    // The picker, limited to .svc files.
+    expect(await page.locator(".install-drop input[type=file]").getAttribute("accept")).toBe(".svc");
+    await page.locator(".install-drop input[type=file]").setInputFiles(join(scene.world.root, "deploys-2.0.0.svc"));
+    await review.waitFor();
+    expect(await review.locator("h3").innerText()).toBe("Deploys 2.0.0");
+    await review.getByRole("button", { name: "Cancel" }).click();
+    await expect.poll(() => page.locator(".install [role=status]").innerText()).toBe("Did not install Deploys.");
+
+    // Anywhere on the closed notch: it opens on Settings with the review.
+    await page.click(".notch-button"); // close
+    await dropOn(page, "main.notch", ["deploys-1.0.0.svc"], "");
+    await review.waitFor();
+    expect(await page.getByRole("tab", { name: "Settings" }).getAttribute("aria-selected")).toBe("true");
+    expect(await review.locator("h3").innerText()).toBe("Deploys 1.0.0");
+    await review.getByRole("button", { name: "Cancel" }).click();
+    await expect.poll(() => page.locator(".install [role=status]").innerText()).toBe("Did not install Deploys.");
+
+    // Anything else dropped on the install area is named, and nothing is registered with the host.
+    await dropOn(page, ".install-drop", ["notes.txt"]);
+    await expect.poll(() => page.locator(".install [role=status]").innerText()).toBe("only .svc packages can be installed (svckit pack makes them); got notes.txt");
+    await page.close();
+  });
+
+  it("a browser has no drop area: the path is typed; a handle the host does not know is a clear 400", async () => {
+    const page = await openUi(scene.world, scene.ui.context);
+    await page.getByRole("tab", { name: "Settings" }).click();
+    expect(await page.locator(".install-drop").count()).toBe(0);
+    expect(await postFromPage(page, "/api/install/review", { handle: "B".repeat(24) })).toEqual({
+      status: 400,
+      body: { error: '"handle": this file is not known to svc any more (svc forgets given files when it restarts, and after 1,000 newer ones): drop or choose it again' },
+    });
+    for (const body of [{}, { path: join(scene.world.root, "deploys-1.0.0.svc"), handle: "B".repeat(24) }]) {
+      expect(await postFromPage(page, "/api/install/review", body)).toEqual({
+        status: 400,
+        body: { error: 'send either "path" (the .svc file\'s full path) or "handle" (a file dropped in the svc app)' },
+      });
+    }
     await page.close();
   });
 

@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { post, writeExtension } from "../host/harness.js";
 import { useSessionKeyring } from "../trust/session-keyring.js";
+import { freePort } from "../host-trust/token-service.js";
 import { GALLERY_SVC } from "./gallery.js";
 import { openUi, postFromPage, useUiScene } from "./harness.js";
 
@@ -31,14 +32,19 @@ module.exports = { default: {
 } };
 `;
 
+/** Connect opens the sign-in port: one of this file's own, never 47812 (which other files may hold). */
+let callbackPort = 0;
+
 const scene = useUiScene({
-  setup: (world) =>
-    writeExtension(join(world.bundled, "prefs"), {
+  setup: async (world) => {
+    callbackPort = await freePort();
+    await writeExtension(join(world.bundled, "prefs"), {
       svc: { ...GALLERY_SVC, id: ID, title: "Prefs", permissions: { network: ["api.example.com", "auth.example.com"] }, oauth: { github: { title: "GitHub", authorizeUrl: "https://auth.example.com/authorize", tokenUrl: "https://auth.example.com/token", clientId: "svc-test" } } },
       code: PREFS_CODE,
-    }),
+    });
+  },
   get env() {
-    return { DBUS_SESSION_BUS_ADDRESS: session.bus.address };
+    return { DBUS_SESSION_BUS_ADDRESS: session.bus.address, SVC_OAUTH_PORT: String(callbackPort) };
   },
   ready: (host) => host.waitFor((e) => e.type === "blip" && e.id === `${ID}/seen`, { timeoutMs: 15_000 }),
 });

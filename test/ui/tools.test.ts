@@ -10,13 +10,13 @@ import type { Page } from "playwright-core";
 import { makeWorld, REPO, startHost, writeExtension, type RunningHost, type World } from "../host/harness.js";
 import { FIXTURE_CODE, TOOLS_FILE, TOOLS_ID } from "../host-tools/fixture.js";
 import { callHost } from "../host-tools/harness.js";
-import { launchChromium, openUi, type UiBrowser } from "./harness.js";
+import { desktopShell, dropOn, launchChromium, openUi, postFromPage, type UiBrowser } from "./harness.js";
 
 let world: World;
 let host: RunningHost;
 let ui: UiBrowser;
 
-/** A live tool whose answer to input starting "slow" comes 1.5 s late. */
+/** A live tool whose answer to input starting "slow" comes 1.5 s late; and a tool that takes pictures only. */
 const LAG_CODE = `module.exports = { default: { tools: {
   lag: { id: "lag", title: "Lag", icon: "clock", summary: "Answers slowly to slow input", category: "everyday", live: true,
     fields: [{ id: "input", type: "text", label: "Input" }], actions: [{ id: "go", title: "Go" }],
@@ -27,6 +27,9 @@ const LAG_CODE = `module.exports = { default: { tools: {
       });
       return [{ type: "text", value: "got " + v.input }];
     } },
+  pictures: { id: "pictures", title: "Pictures", icon: "photo", summary: "Counts the pictures it was given", category: "image",
+    fields: [{ id: "pics", type: "file", label: "Pictures", types: ["public.image"], multiple: true }], actions: [{ id: "count", title: "Count" }],
+    run: async (_a, v) => [{ type: "text", value: v.pics.length + " pictures" }] },
 } } };`;
 
 beforeAll(async () => {
@@ -45,8 +48,8 @@ afterAll(async () => {
   await world?.remove();
 });
 
-async function openTools(): Promise<Page> {
-  const page = await openUi(world, ui.context);
+async function openTools(prepare?: (page: Page) => Promise<void>): Promise<Page> {
+  const page = await openUi(world, ui.context, "", prepare);
   await page.click("#tab-tools");
   await page.waitForSelector(".tool-item");
   return page;
@@ -64,7 +67,7 @@ describe("the tools tray", () => {
     const page = await openTools();
     const groups = await page.locator(".tool-group h2").allInnerTexts();
     expect(groups.map((g) => g.toUpperCase())).toEqual(expect.arrayContaining(["DEVELOPER", "DESIGN", "EVERYDAY"]));
-    expect(await page.locator(".tool-item").count()).toBe(6 + 1 + 9);
+    expect(await page.locator(".tool-item").count()).toBe(6 + 2 + 9);
     await page.fill(".tool-search", "back what");
     expect(await page.locator(".tool-item").allInnerTexts()).toEqual([expect.stringContaining("Echo")]);
     await page.fill(".tool-search", "contrast");
@@ -204,40 +207,96 @@ describe("the tools tray", () => {
     await page.close();
   });
 
-  it("drops files through the desktop shell's pathForFile on a drop action, and copies what the tool copied", async () => {
+  it("drops files by handle through the desktop shell: the host resolves each to its path; what the tool copied is copied", async () => {
     const dir = join(world.root, "dropped");
     await mkdir(dir, { recursive: true });
     await writeFile(join(dir, "a.txt"), "a");
     await writeFile(join(dir, "b.txt"), "b");
-    // The desktop shell's preload, as a stand-in: a dropped file's path, and a clipboard.
-    await ui.context.addInitScript((folder: string) => {
-      const copied: string[] = [];
-      Object.assign(window, { svcShell: { pathForFile: (file: File) => `${folder}/${file.name}`, copyText: (text: string) => copied.push(text) }, copied });
-    }, dir);
-    const page = await openTools();
+    const page = await openTools(desktopShell(world, dir));
     await openTool(page, `${TOOLS_ID}/hash`);
-    const drop = (names: string[]) =>
-      page.evaluate((list) => {
-        const transfer = new DataTransfer();
-        for (const name of list) transfer.items.add(new File([name], name, { type: "text/plain" }));
-        document.querySelector('.drop-zone[data-drop="list"]')!.dispatchEvent(new DragEvent("drop", { dataTransfer: transfer, bubbles: true, cancelable: true }));
-      }, names);
-    await drop(["a.txt"]);
+    expect(await page.locator('.drop-zone[data-drop="list"]').innerText()).toBe("Drop files here: List");
+    await dropOn(page, '.drop-zone[data-drop="list"]', ["a.txt"]);
     await expect.poll(() => page.locator(".tool-drops .tool-status").innerText()).toBe("✖ List needs at least 2 files it accepts; got 1");
-    await drop(["a.txt", "b.txt"]);
+    await dropOn(page, '.drop-zone[data-drop="list"]', ["a.txt", "b.txt"]);
     await expect.poll(() => page.locator(".tool-drops .tool-status").innerText()).toBe("✔ list 2");
     expect(await page.locator(".tool-drops .tool-files code").innerText()).toMatch(/Data\/com\.example\.tools\/list\.txt$/);
+    // The tool got the real paths; the page only ever sent handles.
     expect(await page.evaluate(() => (window as unknown as { copied: string[] }).copied)).toEqual([`${dir}/a.txt,${dir}/b.txt`]);
+    // A folder is refused by the host, in its words, before anything runs.
+    await mkdir(join(dir, "folder.d"), { recursive: true });
+    await dropOn(page, '.drop-zone[data-drop="list"]', ["a.txt", "folder.d"]);
+    await expect.poll(() => page.locator(".tool-drops .tool-status").innerText()).toBe(
+      `✖ folder.d: "path": ${dir}/folder.d is not a file (folders and devices cannot be given to a tool)`,
+    );
     await page.close();
   });
 
-  it("the person switches a tool on for AI agents from the tool itself", async () => {
+  it("a file field takes a dropped or chosen file by handle in the desktop shell, and typed paths in a browser", async () => {
+    const dir = join(world.root, "given");
+    await mkdir(dir, { recursive: true });
+    await writeFile(join(dir, "notes.txt"), "from a drop");
+    await writeFile(join(dir, "chosen.txt"), "from the picker");
+    const page = await openTools(desktopShell(world, dir));
+    await openTool(page, `${TOOLS_ID}/read`);
+    await dropOn(page, ".field-file .file-input", ["notes.txt"]);
+    await expect.poll(() => page.locator(".given-files li").allInnerTexts()).toEqual([expect.stringMatching(/^notes\.txt/)]);
+    expect(await page.locator(".field-file textarea").inputValue()).toBe("");
+    await page.click('button[data-action="read"]');
+    await expect.poll(() => page.locator(".tool-text").first().innerText()).toBe("from a drop");
+    // The picker: a single-file field keeps the newest file.
+    await page.locator(".field-file input[type=file]").setInputFiles(join(dir, "chosen.txt"));
+    await expect.poll(() => page.locator(".given-files li").allInnerTexts()).toEqual([expect.stringMatching(/^chosen\.txt/)]);
+    await page.click('button[data-action="read"]');
+    await expect.poll(() => page.locator(".tool-text").first().innerText()).toBe("from the picker");
+    await page.click('.given-files button[aria-label="Remove chosen.txt"]');
+    expect(await page.locator(".given-files").count()).toBe(0);
+
+    // A field takes only files of its types: anything else is named and never given to the host.
+    await writeFile(join(dir, "photo.png"), "png");
+    await page.click('button[aria-label="Back to all tools"]');
+    await openTool(page, "com.example.lag/pictures");
+    await dropOn(page, ".field-file .file-input", ["notes.txt"]);
+    await expect.poll(() => page.locator(".field-file [role=alert]").innerText()).toBe("Pictures takes public.image files; got notes.txt");
+    await dropOn(page, ".field-file .file-input", ["photo.png"], "image/png");
+    await expect.poll(() => page.locator(".given-files li").allInnerTexts()).toEqual([expect.stringMatching(/^photo\.png/)]);
+    expect(await page.locator(".field-file [role=alert]").count()).toBe(0);
+    await page.click('button[data-action="count"]');
+    await expect.poll(() => page.locator(".tool-text").first().innerText()).toBe("1 pictures");
+    await page.close();
+
+    // A plain browser: no picker, no drops; the field takes a typed path.
+    const plain = await openTools();
+    await openTool(plain, `${TOOLS_ID}/read`);
+    expect(await plain.locator(".field-file button").count()).toBe(0);
+    expect(await plain.locator(".field-file .hint").innerText()).toBe("The tool may read the file you give, for this run.");
+    await plain.fill(".field-file textarea", join(dir, "notes.txt"));
+    await plain.locator(".field-file textarea").dispatchEvent("change");
+    await plain.click('button[data-action="read"]');
+    await expect.poll(() => plain.locator(".tool-text").first().innerText()).toBe("from a drop");
+    await plain.close();
+  });
+
+  it("an unknown or malformed handle is a clear 400 on every route that takes one", async () => {
     const page = await openTools();
-    await openTool(page, `${TOOLS_ID}/plain`);
-    await page.check(".tool-agents input");
-    await expect.poll(async () => (await callHost(world, "GET", "/v1/tools")).json.tools.find((t: { id: string }) => t.id === `${TOOLS_ID}/plain`).agents).toBe(true);
-    await page.uncheck(".tool-agents input");
-    await expect.poll(async () => (await callHost(world, "GET", "/v1/tools")).json.tools.find((t: { id: string }) => t.id === `${TOOLS_ID}/plain`).agents).toBe(false);
+    const unknown = "A".repeat(24);
+    const forgotten = "is not known to svc any more (svc forgets given files when it restarts, and after 1,000 newer ones): drop or choose it again";
+    expect(await postFromPage(page, "/api/tools/drop", { tool: `${TOOLS_ID}/hash`, action: "list", handles: [unknown, unknown] })).toEqual({
+      status: 400,
+      body: { error: `"handles[0]": this file ${forgotten}` },
+    });
+    expect(await postFromPage(page, "/api/tools/run", { tool: `${TOOLS_ID}/read`, action: "read", values: { file: [{ handle: unknown }] } })).toEqual({
+      status: 400,
+      body: { error: `"values.file[0].handle": this file ${forgotten}` },
+    });
+    expect(await postFromPage(page, "/api/tools/run", { tool: `${TOOLS_ID}/read`, action: "read", values: { file: [{ handle: "../../etc/passwd" }] } })).toEqual({
+      status: 400,
+      body: { error: '"values.file[0].handle" should be a file handle from the svc app' },
+    });
+    // Drops take handles only: a page cannot drop a path it typed.
+    expect(await postFromPage(page, "/api/tools/drop", { tool: `${TOOLS_ID}/hash`, action: "list", files: ["/etc/hostname", "/etc/hosts"] })).toEqual({
+      status: 400,
+      body: { error: '"handles" should be a list of file handles from the svc app (drops work in the svc app, not in a browser)' },
+    });
     await page.close();
   });
 });

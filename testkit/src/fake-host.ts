@@ -5,21 +5,14 @@
  * answers as a fresh install: no secrets, nobody signed in, no working hours.
  *
  * The one fake app of svc: the test kit answers the runtime's `host.*` requests with it, and
- * `svckit validate` answers its sandbox's forwarded ops with it (fake-host-calls.ts).
+ * `svckit validate` answers its sandbox's forwarded ops with it (fake-forwarded-calls.ts).
  */
 import type { OAuthConnection, Preference, WorkingHours } from "@svc/api";
+import { HOST_REQUESTS, type HostOp } from "@svc/runtime";
 
-/** The ops the app answers (the sandbox's forwarded ops that become `host.*` requests). */
-export type HostOp =
-  | "openURL" | "notify" | "secrets.get" | "secrets.set" | "secrets.delete" | "preferences.set"
-  | "oauth.connect" | "oauth.connections" | "oauth.token" | "oauth.describe" | "oauth.invalidate" | "oauth.disconnect"
-  | "workingHours";
-
-export const HOST_OPS: readonly HostOp[] = [
-  "openURL", "notify", "secrets.get", "secrets.set", "secrets.delete", "preferences.set",
-  "oauth.connect", "oauth.connections", "oauth.token", "oauth.describe", "oauth.invalidate", "oauth.disconnect",
-  "workingHours",
-];
+export type { HostOp };
+/** The ops the app answers: the forwarded ops the runtime turns into `host.*` requests. */
+export const HOST_OPS = Object.keys(HOST_REQUESTS) as readonly HostOp[];
 
 /** One sign-in a test gives the extension. */
 export interface SignIn {
@@ -176,7 +169,8 @@ export class FakeHost {
       case "workingHours":
         return this.workingHours === null ? null : { ...this.workingHours };
       default:
-        throw new Error(`unknown operation "${String(op)}"`);
+        // `satisfies never`: a host op added to the runtime's HOST_REQUESTS without a case here does not compile.
+        throw new Error(`unknown operation "${String(op satisfies never)}"`);
     }
   }
 

@@ -13,7 +13,7 @@ import {
   type RuntimeConfig,
   type SandboxFactory,
 } from "@svc/runtime";
-import { Sandbox, type Capabilities, type HostCalls, type SandboxClock, type SandboxEvent } from "@svc/sandbox";
+import { Sandbox, type Capabilities, type ForwardedCalls, type SandboxClock, type SandboxEvent } from "@svc/sandbox";
 
 /** Two ends of one pipe: every message is delivered as the line it would be on it. */
 function pair(note: (message: string) => void, beforeRequest: (method: string) => void): { runtime: Connection; host: Connection } {
@@ -31,7 +31,7 @@ export interface InProcessRuntimeOptions {
   /** Every sandbox event (denials, interrupted slices, memory-limit hits), as the runtime sees them. */
   onSandboxEvent(event: SandboxEvent): void;
   /** Wraps each sandbox's forwarded calls (the test kit counts them to know when work is done). */
-  hostCalls?(host: HostCalls): HostCalls;
+  forwardedCalls?(host: ForwardedCalls): ForwardedCalls;
   config?: Partial<RuntimeConfig>;
   note(message: string): void;
 }
@@ -51,7 +51,7 @@ export function startInProcessRuntime(options: InProcessRuntimeOptions): { host:
         sandboxOptions,
         {
           ...listeners,
-          host: options.hostCalls ? options.hostCalls(listeners.host) : listeners.host,
+          forwarded: options.forwardedCalls ? options.forwardedCalls(listeners.forwarded) : listeners.forwarded,
           onEvent: (event) => {
             options.onSandboxEvent(event);
             listeners.onEvent?.(event);

@@ -13,7 +13,7 @@ export { TestExtension, DEFAULT_START, type LogLine } from "./test-extension.js"
 export { TestClock } from "./test-clock.js";
 export { resolvePreferences } from "./preferences.js";
 export { FakeHost, HOST_OPS, type FakeHostOptions, type HostOp, type SignIn } from "./fake-host.js";
-export { FakeHostCalls, type EmittedBlip, type LineOutput } from "./fake-host-calls.js";
+export { FakeForwardedCalls, type EmittedBlip, type LineOutput } from "./fake-forwarded-calls.js";
 export { HttpRecording, UnmatchedRequestError, jsonExchange, formatRecording, type RecordedExchange, type RecordingFile } from "./http-recording.js";
 export { matchSnapshot, snapshotOf, lineDiff, SnapshotMismatchError, type SnapshotOptions } from "./snapshot.js";
 export { ManualClock } from "./manual-clock.js";

@@ -133,7 +133,7 @@ export class TestExtension {
       onSandboxEvent: (event) => {
         if (event.type === "denied") this.denials.push(event.denial);
       },
-      hostCalls: (host) => this.work.hostCalls(host),
+      forwardedCalls: (host) => this.work.forwardedCalls(host),
       // The runtime's own diagnostics (svc-runtime's stderr): only ever a bug of ours.
       note: (message) => void process.stderr.write(`svc-testkit: ${message}\n`),
     });

@@ -3,7 +3,7 @@
  * files, exec, every forwarded `ctx` call) is counted while it runs. Timers are not counted:
  * they wait on the test's clock, which only the test moves.
  */
-import type { Capabilities, HostCalls } from "@svc/sandbox";
+import type { Capabilities, ForwardedCalls } from "@svc/sandbox";
 
 export class WorkTracker {
   private inFlight = 0;
@@ -26,7 +26,7 @@ export class WorkTracker {
   }
 
   /** The same host calls, each counted. */
-  hostCalls(host: HostCalls): HostCalls {
+  forwardedCalls(host: ForwardedCalls): ForwardedCalls {
     return { forward: (op, args) => this.track(host.forward(op, args)) };
   }
 

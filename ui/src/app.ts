@@ -11,11 +11,12 @@ import { shown, shownLines, safeHref, CAPS } from "./format/text.js";
 import { NotifyQueue, type NotifyLine } from "./model/notify.js";
 import { compactBlips } from "./model/order.js";
 import { Store } from "./model/store.js";
-import { shellHooks } from "./shell.js";
+import { giveFiles, shellHooks } from "./shell.js";
 import type { AppSettings, UiBlip, UiEvent } from "./wire.js";
 import { blipView, type BlipContext } from "./views/blip.js";
 import { preferenceField, settingsView, type SettingsContext } from "./views/settings.js";
 import { installView, type InstallSummaryView } from "./views/install.js";
+import { agentFilesView } from "./views/agent-files.js";
 import { ToolsTray } from "./tools/tray.js";
 
 /** A tab of the expanded panel. The tools tray adds itself here. */
@@ -59,6 +60,9 @@ export class SvcApp extends LitElement {
   private hoverTimer: ReturnType<typeof setTimeout> | undefined;
   private openedByHover = false;
   private confirmingUninstall: string | undefined;
+  /** Agents' file requests whose answer is on its way, and why the last one failed. */
+  private readonly answeringAgentFiles = new Set<string>();
+  private agentFilesProblem: string | undefined;
 
   /** Settings say "open on hover": the pointer resting on the notch for the delay opens it. */
   private readonly onPointerEnter = (): void => {
@@ -141,7 +145,10 @@ export class SvcApp extends LitElement {
   /** One feed event: the store changes, then one redraw. */
   receive(event: UiEvent): void {
     if (event.type === "snapshot" && !this.store.ready) performance.mark("svc-snapshot");
+    const seen = new Set(this.store.agentFiles.map((r) => r.id));
     this.store.apply(event);
+    // An agent waits for the person: open the notch (without taking the focus) so they see it.
+    if (!this.expanded && this.store.agentFiles.some((r) => !seen.has(r.id))) this.setExpanded(true, false);
     // A load or reload may change what tools there are (the runtime's report replaces dist/tools.json's).
     if (event.type === "extensions" || event.type === "snapshot") void this.tools.refresh();
     if (event.type === "notify") this.notify.push(event);
@@ -308,11 +315,41 @@ export class SvcApp extends LitElement {
     this.requestUpdate();
   }
 
-  private async reviewInstall(path: string): Promise<void> {
+  /** A `.svc` given through the desktop shell (dropped on the notch or the install area, or chosen): reviewed by handle. */
+  private async reviewGiven(files: readonly File[]): Promise<void> {
+    const file = files.find((f) => f.name.toLowerCase().endsWith(".svc"));
+    if (!file) {
+      const names = files.map((f) => f.name).join(", ");
+      this.install = { busy: false, message: `only .svc packages can be installed (svckit pack makes them)${names ? `; got ${names}` : ""}` };
+      return this.requestUpdate();
+    }
     this.install = { busy: true };
     this.requestUpdate();
     try {
-      const answer = await this.api!.post<{ reviewId: string; summary: InstallSummaryView }>("install/review", { path });
+      const [given] = await giveFiles(this.shell, [file]);
+      await this.reviewInstall({ handle: given!.handle });
+    } catch (error) {
+      this.install = { busy: false, message: (error as Error).message };
+      this.requestUpdate();
+    }
+  }
+
+  /** A `.svc` dropped anywhere else on the notch opens Settings with its review. */
+  private readonly onNotchDrop = (event: DragEvent): void => {
+    if (!this.shell.registerDroppedFile) return;
+    event.preventDefault();
+    const files = [...(event.dataTransfer?.files ?? [])];
+    if (!files.some((f) => f.name.toLowerCase().endsWith(".svc"))) return;
+    this.tab = "settings";
+    this.setExpanded(true, false);
+    void this.reviewGiven(files);
+  };
+
+  private async reviewInstall(request: { path: string } | { handle: string }): Promise<void> {
+    this.install = { busy: true };
+    this.requestUpdate();
+    try {
+      const answer = await this.api!.post<{ reviewId: string; summary: InstallSummaryView }>("install/review", request);
       this.install = { busy: false, review: { reviewId: answer.reviewId, summary: answer.summary } };
     } catch (error) {
       this.install = { busy: false, message: (error as Error).message };
@@ -335,6 +372,37 @@ export class SvcApp extends LitElement {
     this.requestUpdate();
   }
 
+  /** The person's answer to an agent's file request. */
+  private async answerAgentFiles(id: string, allow: boolean): Promise<void> {
+    this.answeringAgentFiles.add(id);
+    this.agentFilesProblem = undefined;
+    this.requestUpdate();
+    try {
+      await this.api!.post("agent-files", { id, allow });
+    } catch (error) {
+      this.agentFilesProblem = (error as Error).message;
+      // Over already (timed out, withdrawn): the host's list no longer has it either.
+      this.store.agentFiles = this.store.agentFiles.filter((r) => r.id !== id);
+    } finally {
+      this.answeringAgentFiles.delete(id);
+      this.requestUpdate();
+    }
+  }
+
+  /** A tool's switch for AI agents, from Settings; saved at once. */
+  private async setAgents(toolId: string, enabled: boolean): Promise<void> {
+    const key = `${toolId}/agents`;
+    try {
+      await this.api!.post("tools/agents", { tool: toolId, enabled });
+      const tool = this.tools.tools.find((t) => t.id === toolId);
+      if (tool) tool.agents = enabled;
+      this.fieldStatus.set(key, { ok: true, text: "saved" });
+    } catch (error) {
+      this.fieldStatus.set(key, { ok: false, text: (error as Error).message });
+    }
+    this.requestUpdate();
+  }
+
   private settingsContext(): SettingsContext {
     return {
       locale: this.locale,
@@ -348,6 +416,8 @@ export class SvcApp extends LitElement {
       runNow: (id) => void this.runNow(id),
       signIn: (id, provider, action, connection) => void this.signIn(id, provider, action, connection),
       manage: (id, action) => void this.manage(id, action),
+      toolsOf: (id) => this.tools.tools.filter((t) => t.extensionId === id),
+      setAgents: (toolId, enabled) => void this.setAgents(toolId, enabled),
       confirmingUninstall: this.confirmingUninstall,
       askUninstall: (id) => {
         this.confirmingUninstall = id;
@@ -373,7 +443,8 @@ export class SvcApp extends LitElement {
       ...this.install,
       review: this.install.review,
       message: this.install.message,
-      onReview: (path) => void this.reviewInstall(path),
+      onReview: (path) => void this.reviewInstall({ path }),
+      ...(this.shell.registerDroppedFile ? { onGive: (files: readonly File[]) => void this.reviewGiven(files) } : {}),
       onDecide: (accept) => void this.decideInstall(accept),
     })}${settingsView(this.settingsContext())}`;
   }
@@ -393,7 +464,8 @@ export class SvcApp extends LitElement {
     document.documentElement.dataset.reduceMotion = this.reducedMotion();
     const line = this.notifyLine;
     const tab = TABS.find((t) => t.id === this.tab) ?? TABS[0];
-    return html`<main class="notch ${this.expanded ? "expanded" : "collapsed"}" @mouseenter=${this.onPointerEnter} @mouseleave=${this.onPointerLeave}>
+    return html`<main class="notch ${this.expanded ? "expanded" : "collapsed"}" @mouseenter=${this.onPointerEnter} @mouseleave=${this.onPointerLeave}
+      @dragover=${(e: DragEvent) => this.shell.registerDroppedFile && e.preventDefault()} @drop=${this.onNotchDrop}>
       <h1 class="sr">svc</h1>
       <div class="bar">
         <button type="button" class="notch-button" aria-expanded=${this.expanded ? "true" : "false"} aria-controls="panel"
@@ -405,6 +477,7 @@ export class SvcApp extends LitElement {
         ? html`<span class="notify-line"><strong dir="auto">${shown(line.title, CAPS.title)}</strong>${line.body ? html` <span dir="auto">${shownLines(line.body, 300)}</span>` : nothing}
             <button type="button" class="button small" aria-label="Dismiss notification" @click=${() => this.notify.dismiss()}>✕</button></span>`
         : nothing}</div>
+      ${agentFilesView({ locale: this.locale, waiting: this.store.agentFiles, answering: this.answeringAgentFiles, problem: this.agentFilesProblem, answer: (id, allow) => void this.answerAgentFiles(id, allow) })}
       ${this.renderOpenRequests()}
       ${this.problem ? html`<p class="problem page-problem" role="alert">${shown(this.problem, CAPS.body)}</p>` : nothing}
       ${this.expanded

@@ -11,11 +11,12 @@ export interface ShellHooks {
   /** Copies text to the clipboard. */
   copyText?(text: string): Promise<void> | void;
   /**
-   * The path of a file the person dropped, where a shell offers it (the tools tray's drop
-   * actions use it; without it drops are off). The Electron shell hands out opaque handles
-   * instead (`registerDroppedFile`), which the host does not resolve yet.
+   * A file the person dropped or picked → an opaque handle the host resolves (UI.md "File
+   * paths"): the shell turns the file into its path and registers it with the host, so the page
+   * never holds a path. Tool drop actions, file fields and install review send `{handle}`.
+   * Without it (a plain browser) drops are off and file fields take typed paths.
    */
-  pathForFile?(file: File): string;
+  registerDroppedFile?(file: File): Promise<{ handle: string }>;
   /** Commands from the tray or the shortcut: `open` (focus the first blip) or `settings`. */
   onCommand?(listener: (command: "open" | "settings") => void): void;
 }
@@ -23,4 +24,37 @@ export interface ShellHooks {
 export function shellHooks(): ShellHooks {
   const hooks = (globalThis as { svcShell?: unknown }).svcShell;
   return typeof hooks === "object" && hooks !== null ? (hooks as ShellHooks) : {};
+}
+
+/** A file the person gave through the shell: its handle, and its name to show (never its path). */
+export interface GivenFile {
+  handle: string;
+  name: string;
+}
+
+/**
+ * Registers each file with the shell, in order. Rejects with the shell's message when one is
+ * not a file from the disk (a folder, text dragged from a page) or the host refuses it.
+ *
+ * @example
+ * const given = await giveFiles(shell, [...event.dataTransfer.files]); // [{handle, name}]
+ */
+export async function giveFiles(shell: ShellHooks, files: readonly File[]): Promise<GivenFile[]> {
+  const register = shell.registerDroppedFile;
+  if (!register) throw new Error("files can be dropped in the svc app only: a browser gives the page no file paths");
+  const given: GivenFile[] = [];
+  for (const file of files) {
+    try {
+      const { handle } = await register(file);
+      given.push({ handle, name: file.name });
+    } catch (error) {
+      throw new Error(`${file.name}: ${cleanShellMessage((error as Error)?.message ?? String(error))}`);
+    }
+  }
+  return given;
+}
+
+/** Electron prefixes a main-process error with "Error invoking remote method '…': Error: ". */
+function cleanShellMessage(message: string): string {
+  return message.replace(/^Error invoking remote method '[^']*': (?:Error: )?/, "");
 }

@@ -4,7 +4,7 @@
  * the field (the runtime would leave it out, SPEC.md "Errors").
  */
 import { decodeToolSpec, type ToolSpec } from "@svc/api";
-import type { HostCalls } from "@svc/sandbox";
+import type { ForwardedCalls } from "@svc/sandbox";
 import { ENTRY } from "../bundle/bundle.js";
 import type { CheckedManifest } from "./manifest-check.js";
 import { withSandbox } from "./sandbox-session.js";
@@ -13,7 +13,7 @@ import { withSandbox } from "./sandbox-session.js";
  * Loading a bundle runs only its top-level code, which has no business calling the app;
  * its console output is let through silently (a build is not the place to show it).
  */
-const NO_HOST: HostCalls = {
+const NO_HOST: ForwardedCalls = {
   forward: async (op) => {
     if (op === "log") return null;
     throw new Error(`ctx.${op} is not available while the bundle loads`);
@@ -36,7 +36,7 @@ export async function discoverTools(code: string, manifest?: CheckedManifest): P
         id: manifest?.id ?? FALLBACK_ID,
         code,
         permissions: manifest?.svc.permissions ?? { network: [], files: [], exec: [] },
-        host: NO_HOST,
+        forwarded: NO_HOST,
       },
       (sandbox) => sandbox.load(),
     );

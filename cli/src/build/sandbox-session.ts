@@ -11,13 +11,13 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { SandboxPool, type HostCalls, type Permissions, type SandboxHandle, type SandboxEvent } from "@svc/sandbox";
+import { SandboxPool, type ForwardedCalls, type Permissions, type SandboxHandle, type SandboxEvent } from "@svc/sandbox";
 
 export interface SessionOptions {
   id: string;
   code: string;
   permissions: Permissions;
-  host: HostCalls;
+  forwarded: ForwardedCalls;
   onEvent?(event: SandboxEvent): void;
 }
 
@@ -50,7 +50,7 @@ function releasePool(entry: NonNullable<typeof shared>): void {
  * Rejects with the crash reason when the sandbox dies during the work.
  *
  * @example
- * const loaded = await withSandbox({ id, code, permissions, host }, (sandbox) => sandbox.load());
+ * const loaded = await withSandbox({ id, code, permissions, forwarded }, (sandbox) => sandbox.load());
  */
 export async function withSandbox<T>(options: SessionOptions, work: (sandbox: SandboxHandle, dataDir: string) => Promise<T>): Promise<T> {
   const dataDir = await mkdtemp(join(tmpdir(), "svckit-data-"));
@@ -63,7 +63,7 @@ export async function withSandbox<T>(options: SessionOptions, work: (sandbox: Sa
     const created = await entry.pool.create(
       { id: options.id, code: options.code, filename: "dist/index.js", permissions: options.permissions, dataDir },
       {
-        host: options.host,
+        forwarded: options.forwarded,
         onEvent: options.onEvent,
         onCrash: (info) => crashed(new Error(`the sandbox stopped: ${info.reason}`)),
       },

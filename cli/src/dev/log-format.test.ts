@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
+import type { LogLevel } from "@svc/api";
 import { formatBytes, formatEvent, painter, type StreamEvent } from "./log-format.js";
 
 const at = new Date(2026, 0, 1, 9, 0, 1).toISOString();
 const plain = painter(false);
-const log = (level: "debug" | "info" | "warn" | "error", message: string): StreamEvent => ({ type: "log", at, extensionId: "com.x", level, message });
+const log = (level: LogLevel, message: string): StreamEvent => ({ type: "log", at, extensionId: "com.x", level, message });
 
 describe("formatEvent", () => {
   it("shows a denial on two lines: what was refused, then the manifest fix", () => {

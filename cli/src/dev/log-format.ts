@@ -4,11 +4,11 @@
  * Colours only when the output is a terminal.
  */
 
-import { escapeForDisplay } from "@svc/api";
+import { escapeForDisplay, type LogLevel } from "@svc/api";
 
 /** One line of `GET /v1/logs` as the host sends it (host/README.md "Log stream"). */
 export type StreamEvent =
-  | { type: "log"; at: string; extensionId?: string; level: "debug" | "info" | "warn" | "error"; message: string }
+  | { type: "log"; at: string; extensionId?: string; level: LogLevel; message: string }
   | { type: "status"; at: string; extensionId: string; status: string; heapUsed?: number; cpuMs?: number; error?: string }
   | { type: "heartbeat"; at: string };
 

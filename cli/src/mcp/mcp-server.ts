@@ -10,6 +10,10 @@ import { mcpContent } from "./content.js";
 import { inputSchema } from "./tool-schema.js";
 import { mcpNames } from "./tool-names.js";
 
+/** While an agent's files wait for the person, a progress notification this often (when the client asked for progress). */
+export const WAITING_PROGRESS_MS = 10_000;
+const WAITING_MESSAGE = "waiting for the person to allow the files in svc's notch";
+
 /** One MCP tool: one action of one svc tool. */
 interface Offered {
   name: string;
@@ -63,17 +67,35 @@ export function createMcpServer(options: { support: string; version: string }): 
     })),
   }));
 
-  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  /** The agent as its MCP client introduced itself (`initialize`): what the notch shows. */
+  const agentName = (): string | undefined => {
+    const client = server.getClientVersion();
+    return client ? `${client.name} ${client.version}`.trim() : undefined;
+  };
+
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const entry = (await current()).find((candidate) => candidate.name === request.params.name);
     if (!entry) {
       return { isError: true, content: [{ type: "text", text: `no svc tool named ${JSON.stringify(request.params.name)} is switched on for agents; list the tools again` }] };
     }
+    const values = request.params.arguments ?? {};
+    // A call with files waits for the person: say so, so the client shows it (and, if it resets
+    // its timeout on progress, keeps waiting). The first at once, then every WAITING_PROGRESS_MS.
+    const token = request.params._meta?.progressToken;
+    const withFiles = entry.tool.fields.some((field) => field.type === "file" && Array.isArray(values[field.id]) && (values[field.id] as unknown[]).length > 0);
+    let ticks = 0;
+    const tell = () => void extra.sendNotification({ method: "notifications/progress", params: { progressToken: token!, progress: ++ticks, message: WAITING_MESSAGE } }).catch(() => {});
+    const progress = token !== undefined && withFiles ? setInterval(tell, WAITING_PROGRESS_MS) : undefined;
+    if (progress) tell();
     try {
-      const { blocks } = await app.run(entry.tool.id, { action: entry.action, values: request.params.arguments ?? {} });
+      const agent = agentName();
+      const { blocks } = await app.run(entry.tool.id, { action: entry.action, values }, { signal: extra.signal, ...(agent ? { agent } : {}) });
       return { content: await mcpContent(blocks) };
     } catch (error) {
       const message = (error as { reason?: string }).reason ?? (error as Error).message;
       return { isError: true, content: [{ type: "text", text: message }] };
+    } finally {
+      clearInterval(progress);
     }
   });
   return server;

@@ -18,9 +18,9 @@ export interface JsonSchema {
   additionalProperties?: boolean;
 }
 
-/** What an agent is told about a file field: svc will refuse its paths (host/README.md "Tools"). */
+/** What an agent is told about a file field: its paths wait for the person (host/README.md "Tools"). */
 export const FILE_FIELD_NOTE =
-  "Absolute file paths. svc does not take file paths from agents until the person confirms them in the notch, which it cannot do yet: leave this empty.";
+  "Absolute file paths. The call waits until the person allows these files in svc's notch (up to about a minute); if they deny it, or do not answer, the tool does not run.";
 
 function described(field: Field, extra: string[] = []): string | undefined {
   const parts = [field.label, field.placeholder ? `e.g. ${field.placeholder}` : undefined, ...extra].filter(Boolean);

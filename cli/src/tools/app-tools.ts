@@ -28,6 +28,17 @@ export type Caller = "person" | "agent";
 
 /** The host gives up on a tool at 35 s; wait a little longer so its own answer arrives. */
 const TOOL_CALL_TIMEOUT_MS = 40_000;
+/**
+ * An agent's call with file paths first waits for the person's answer in the notch (the host's
+ * `AGENT_FILES_TIMEOUT_MS`, 50 s by default): wait for that too.
+ */
+const AGENT_CALL_TIMEOUT_MS = TOOL_CALL_TIMEOUT_MS + 60_000;
+
+/** An agent's call: who it is (its MCP client's name and version, shown in the notch) and when it gave up. */
+export interface AgentCallInfo {
+  agent?: string;
+  signal?: AbortSignal;
+}
 
 /** An answer other than 2xx, as the person should read it; 400 and 404 are usage errors. */
 export class AppRefusal extends CliError {
@@ -58,11 +69,12 @@ export class AppTools {
     private readonly caller: Caller = "person",
   ) {}
 
-  private async call(method: string, path: string, body?: unknown, timeoutMs?: number): Promise<unknown> {
+  private async call(method: string, path: string, body?: unknown, timeoutMs?: number, info: AgentCallInfo = {}): Promise<unknown> {
     const config = await readWebhookConfig(this.support);
     const headers: Record<string, string> = this.caller === "agent" ? { "svc-caller": "agent" } : {};
+    if (this.caller === "agent" && info.agent) headers["svc-agent"] = encodeURIComponent(info.agent.slice(0, 100));
     const text = body === undefined ? undefined : JSON.stringify(body);
-    const answer = await callApp(config, method, path, text, { headers, ...(timeoutMs ? { timeoutMs } : {}) });
+    const answer = await callApp(config, method, path, text, { headers, ...(timeoutMs ? { timeoutMs } : {}), ...(info.signal ? { signal: info.signal } : {}) });
     if (answer.status < 200 || answer.status > 299) refused(answer, config.path);
     return answer.body;
   }
@@ -86,9 +98,10 @@ export class AppTools {
     throw CliError.usage(`no tool ${JSON.stringify(id)}: ${known}`, "tool");
   }
 
-  /** Runs one action (`POST /v1/tools/<id>`). */
-  async run(id: string, request: { action?: string; values: Record<string, unknown> }): Promise<{ blocks: Block[] }> {
-    const body = (await this.call("POST", `/v1/tools/${toolPath(id)}`, request, TOOL_CALL_TIMEOUT_MS)) as { blocks?: Block[] };
+  /** Runs one action (`POST /v1/tools/<id>`); for an agent, `info` names it in the notch. */
+  async run(id: string, request: { action?: string; values: Record<string, unknown> }, info: AgentCallInfo = {}): Promise<{ blocks: Block[] }> {
+    const timeout = this.caller === "agent" ? AGENT_CALL_TIMEOUT_MS : TOOL_CALL_TIMEOUT_MS;
+    const body = (await this.call("POST", `/v1/tools/${toolPath(id)}`, request, timeout, info)) as { blocks?: Block[] };
     return { blocks: Array.isArray(body?.blocks) ? body.blocks : [] };
   }
 

@@ -3,7 +3,7 @@
  * app's sandbox against a mock app: `update()`, and with `--tool` one tool too.
  */
 import type { CallContext, SandboxEvent } from "@svc/sandbox";
-import { FakeHostCalls } from "@svc/testkit";
+import { FakeForwardedCalls } from "@svc/testkit";
 import type { Output } from "../command.js";
 import { CliError } from "../errors.js";
 import { formatJson } from "../format-json.js";
@@ -39,7 +39,7 @@ export async function validateExtension(
 
   const sourceMap = checked.report.sourceMap === undefined ? undefined : parseSourceMap(checked.report.sourceMap);
   // The app as a fresh install (the test kit's fake host): no secrets, no sign-ins, no working hours.
-  const host = new FakeHostCalls(checked.id, out, {
+  const host = new FakeForwardedCalls(checked.id, out, {
     extensionId: checked.id,
     title: checked.manifest.svc.title,
     preferences: checked.manifest.svc.preferences,
@@ -54,7 +54,7 @@ export async function validateExtension(
     problems.push(line);
   }
   await withSandbox(
-    { id: checked.id, code: checked.code, permissions: checked.manifest.svc.permissions, host, onEvent: (e) => report(e, out) },
+    { id: checked.id, code: checked.code, permissions: checked.manifest.svc.permissions, forwarded: host, onEvent: (e) => report(e, out) },
     async (sandbox) => {
       const loaded = await sandbox.load();
       if (loaded.hasUpdate) {

@@ -11,7 +11,7 @@ import { LogHub, startHttpServer, type RunningHttpServer } from "../http/index.j
 import { ManualClock } from "../clock/index.js";
 import { BlipStore, type StoredBlip } from "../store/index.js";
 import { acquireInstanceLock, prepareSupportFolder, supportPaths, supportRoot, type SupportPaths } from "../support/index.js";
-import type { BlipView, HostEvent } from "../display/index.js";
+import type { AppLogLevel, BlipView, HostEvent } from "../display/index.js";
 import { Scheduler, type RunTrigger } from "../scheduler/index.js";
 import { ExtensionWatcher, FileTriggers } from "../watch/index.js";
 import { RuntimeProcess, RuntimeSupervisor, basicHostServices, registerHostRequests } from "../supervisor/index.js";
@@ -23,7 +23,7 @@ import { extensionRoots, type HostOptions } from "./options.js";
 import { registerNotifications } from "./runtime-notifications.js";
 import { AppSettingsFile, startUiServer, type RunningUiServer } from "../ui-server/index.js";
 import { HostUiBackend } from "./ui-backend.js";
-import { AgentSwitches, ToolRunner, pageTools } from "../tools/index.js";
+import { AgentFiles, AgentSwitches, GivenFiles, ToolRunner, pageTools } from "../tools/index.js";
 import { FolderManager, type ExtensionManager } from "../manage/index.js";
 
 /** `input` and `itemId` when given, nothing when not. */
@@ -99,7 +99,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
     display.show(event);
     uiRef.backend?.observe(event);
   };
-  const log = (level: "info" | "warn" | "error", message: string) => emit({ type: "log", level, message });
+  const log = (level: AppLogLevel, message: string) => emit({ type: "log", level, message });
 
   const root = options.supportFolder ?? supportRoot();
   await mkdir(root, { recursive: true });
@@ -229,17 +229,28 @@ export async function startHost(options: HostOptions): Promise<Host> {
     emit({ type: "resumed", at: clock.now() });
     scheduler.resume();
   };
+  let ui: RunningUiServer | undefined;
+  // An agent's file paths wait for the person in the open notch (no UI server: nobody to ask).
+  const agentFiles = new AgentFiles({
+    publish: (waiting) => ui?.publish({ type: "agentFiles", waiting }),
+    viewers: () => ui?.viewers() ?? 0,
+    ...(options.agentFilesTimeoutMs === undefined ? {} : { timeoutMs: options.agentFilesTimeoutMs }),
+    log,
+  });
   const tools = new ToolRunner({
     extensions: () => extensions.toolsByExtension(),
     request: (type, params, sendOptions) => supervisor.request(type, params, sendOptions),
     dataDir: support.data,
     switches: await AgentSwitches.open(join(support.root, "agent-tools.json"), log),
+    agentFiles,
     track: (id, work) => inFlight.track(id, work),
     log,
   });
 
+  // Dropped and picked files: registered by the desktop shell over /v1, used by the page by handle.
+  const givenFiles = new GivenFiles();
+
   await supervisor.start();
-  let ui: RunningUiServer | undefined;
   if (options.ui !== false) {
     const backend = new HostUiBackend({
       store,
@@ -255,7 +266,9 @@ export async function startHost(options: HostOptions): Promise<Host> {
       logs,
       oauth: trust.oauth,
       manager,
-      tools: pageTools(tools),
+      tools: pageTools(tools, givenFiles),
+      agentFiles,
+      givenFiles,
     });
     await backend.refreshManaged();
     ui = await startUiServer({ backend, ...options.ui, log });
@@ -274,6 +287,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
       logs,
       scheduler: { get paused() { return scheduler.paused; }, pause, resume },
       tools,
+      givenFiles,
       extensions: manager,
       ...(options.port === undefined ? {} : { port: options.port }),
     });
@@ -333,6 +347,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
       if (stopped) return;
       stopped = true;
       emit({ type: "stopping" });
+      agentFiles.close();
       await watcher.close();
       await extensions.closeAll();
       scheduler.dispose();

@@ -13,9 +13,12 @@
  * | `SVC_HOST_CONTROL` | unset | `stdin`: read control commands, one JSON object per line, on stdin |
  * | `SVC_HOST_RESTART_DELAY_MS` | 500 | first wait before restarting a runtime that died (doubles up to 30 s) |
  * | `SVC_OPEN_URLS` | unset | `1`: open `openURL` pages (and sign-in pages) in the browser with `xdg-open` (Linux) |
+ * | `SVC_AGENT_FILES_TIMEOUT_MS` | 50000 | how long an agent's file request waits for the person's answer in the notch |
+ * | `SVC_OAUTH_PORT` | 47812 | the sign-in callback port (tests give each host its own) |
  */
 import { delimiter, resolve } from "node:path";
 import type { ExtensionRoot } from "../discovery/index.js";
+import { LOG_LEVELS } from "@svc/api";
 import type { Display, DisplayMode, LogLevel } from "../display/index.js";
 import type { Clock } from "../clock/index.js";
 import type { SecretStore } from "../secrets/index.js";
@@ -44,6 +47,8 @@ export interface HostOptions {
   /** The OAuth callback port; default 47812 (SPEC.md). */
   oauthPort?: number;
   home?: string;
+  /** How long an agent's file request waits for the person (default `AGENT_FILES_TIMEOUT_MS`). */
+  agentFilesTimeoutMs?: number;
   /** The UI server (UI.md): its port (default `SVC_UI_PORT`, else a free one) and page folder; `false` runs none. */
   ui?: false | { port?: number; pageFolder?: string };
 }
@@ -58,10 +63,13 @@ export interface EnvSettings {
   backoff: BackoffOptions;
   runtimeMain?: string;
   openURLs: boolean;
+  agentFilesTimeoutMs?: number;
+  /** `SVC_OAUTH_PORT`: the sign-in callback port; undefined: SPEC.md's 47812. */
+  oauthPort?: number;
 }
 
 const OUTPUTS: readonly DisplayMode[] = ["auto", "live", "lines", "json"];
-const LEVELS: readonly LogLevel[] = ["debug", "info", "warn", "error"];
+const LEVELS: readonly LogLevel[] = LOG_LEVELS;
 
 /**
  * Reads `svc-host`'s environment; unknown values fall back to the default with a warning.
@@ -80,7 +88,15 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv, defaultBundled: string, 
   const delay = Number(env.SVC_HOST_RESTART_DELAY_MS ?? DEFAULT_BACKOFF.firstMs);
   const firstMs = Number.isSafeInteger(delay) && delay > 0 ? delay : DEFAULT_BACKOFF.firstMs;
   if (firstMs !== delay) warn(`ignoring SVC_HOST_RESTART_DELAY_MS=${env.SVC_HOST_RESTART_DELAY_MS}: it should be a positive integer`);
+  const agentWait = env.SVC_AGENT_FILES_TIMEOUT_MS;
+  const agentFilesTimeoutMs = agentWait !== undefined && /^\d{1,7}$/.test(agentWait) && Number(agentWait) > 0 ? Number(agentWait) : undefined;
+  if (agentWait !== undefined && agentWait !== "" && agentFilesTimeoutMs === undefined) warn(`ignoring SVC_AGENT_FILES_TIMEOUT_MS=${agentWait}: it should be a positive number of milliseconds`);
+  // The redirect names the port, so it must be a fixed one (1–65535), never "any free port".
+  const oauthPort = env.SVC_OAUTH_PORT === undefined || env.SVC_OAUTH_PORT === "" ? undefined : Number(env.SVC_OAUTH_PORT);
+  const oauthPortOk = oauthPort === undefined || (/^\d+$/.test(env.SVC_OAUTH_PORT!) && oauthPort >= 1 && oauthPort <= 65_535);
+  if (!oauthPortOk) warn(`ignoring SVC_OAUTH_PORT=${env.SVC_OAUTH_PORT}: it should be a port number 1–65535; using 47812`);
   return {
+    ...(agentFilesTimeoutMs === undefined ? {} : { agentFilesTimeoutMs }),
     bundled: env.SVC_BUNDLED_EXTENSIONS
       ? env.SVC_BUNDLED_EXTENSIONS.split(delimiter).filter(Boolean).map((path) => resolve(path))
       : [defaultBundled],
@@ -91,6 +107,7 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv, defaultBundled: string, 
     backoff: { ...DEFAULT_BACKOFF, firstMs },
     runtimeMain: env.SVC_RUNTIME || undefined,
     openURLs: pick("SVC_OPEN_URLS", ["0", "1"] as const, "0") === "1",
+    ...(oauthPort !== undefined && oauthPortOk ? { oauthPort } : {}),
   };
 }
 

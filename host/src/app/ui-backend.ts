@@ -15,7 +15,7 @@ import type { BlipStore, StoredBlip } from "../store/index.js";
 import { InstallReviews } from "../ui-server/index.js";
 import type { AppSettingsFile, UiBackend, UiBlip, UiEvent, UiExtension, UiPreference, UiSignIn } from "../ui-server/index.js";
 import type { ExtensionSet } from "./extension-set.js";
-import type { PageTools } from "../tools/index.js";
+import type { AgentFiles, GivenFiles, PageTools } from "../tools/index.js";
 
 export interface UiBackendDeps {
   store: BlipStore;
@@ -36,6 +36,10 @@ export interface UiBackendDeps {
   manager: ExtensionManager;
   /** The tools tray's list and runs. */
   tools?: PageTools;
+  /** Agents' file requests waiting for the person. */
+  agentFiles?: AgentFiles;
+  /** Files the person dropped or picked in the desktop shell (registered over `/v1/given-files`). */
+  givenFiles?: GivenFiles;
 }
 
 /** Extension changes that come together (a launch, a rescan) refresh the list once. */
@@ -88,6 +92,10 @@ export class HostUiBackend implements UiBackend {
     return this.deps.tools;
   }
 
+  get givenFiles(): GivenFiles | undefined {
+    return this.deps.givenFiles;
+  }
+
   constructor(private readonly deps: UiBackendDeps) {
     this.reviews = new InstallReviews(deps.supportDir);
     this.stopListening = deps.logs.subscribe(undefined, (event) => this.fromRuntime(event)).unsubscribe;
@@ -116,6 +124,7 @@ export class HostUiBackend implements UiBackend {
       settings: this.deps.settings.current,
       paused: this.paused,
       secretsAvailable: this.deps.secretsAvailable,
+      agentFiles: this.deps.agentFiles?.list() ?? [],
     };
   }
 
@@ -267,6 +276,7 @@ export class HostUiBackend implements UiBackend {
     this.publishExtensions();
   }
 
+  answerAgentFiles = (id: string, allow: boolean): boolean => this.deps.agentFiles?.answer(id, allow) ?? false;
   reviewInstall: UiBackend["reviewInstall"] = (path) => this.reviews.review(path);
   decideInstall: UiBackend["decideInstall"] = (reviewId, accept) => this.reviews.decide(reviewId, accept);
 

@@ -5,7 +5,11 @@
 import type { HostEvent } from "./events.js";
 import { formatBlip } from "./format-blip.js";
 
-export type LogLevel = "debug" | "info" | "warn" | "error";
+import type { LogLevel } from "@svc/api";
+
+export type { LogLevel };
+/** The levels of the app's own lines (it writes no debug lines). */
+export type AppLogLevel = Exclude<LogLevel, "debug">;
 const LEVELS: Record<LogLevel, number> = { debug: 0, info: 1, warn: 2, error: 3 };
 
 /** True when a log at `level` passes the threshold `min`. */

@@ -3,6 +3,7 @@
  * with `SVC_HOST_OUTPUT=json` each is written as one JSON line, which is what the integration
  * tests (and any script) read.
  */
+import type { LogLevel } from "@svc/api";
 import type { ExtensionSource } from "../discovery/index.js";
 
 /** A blip as the display sees it: the stamped payload, and whether it has ended. */
@@ -62,7 +63,7 @@ export type HostEvent =
   | { type: "notify"; extensionId?: string; title: string; body?: string }
   | { type: "openURL"; extensionId?: string; url: string }
   | { type: "status"; extensionId: string; status: string; error?: string }
-  | { type: "log"; level: "debug" | "info" | "warn" | "error"; extensionId?: string; message: string }
+  | { type: "log"; level: LogLevel; extensionId?: string; message: string }
   | { type: "runtime"; state: "started" | "exited" | "restarting" | "restored" | "stopped"; detail?: string; pid?: number }
   | { type: "watching"; what: "extensions" | "files"; id?: string; paths: string[] }
   | { type: "control"; command: string; ok: boolean; error?: string; now: number }

@@ -8,7 +8,7 @@ import { LiveDisplay } from "./live-display.js";
 export * from "./events.js";
 export { formatBlip, summarizeLayout } from "./format-blip.js";
 export { formatValue, shortDuration, clockTime } from "./format-value.js";
-export { describeEvent, type LogLevel } from "./describe-event.js";
+export { describeEvent, type AppLogLevel, type LogLevel } from "./describe-event.js";
 export { JsonDisplay, LineDisplay, LiveDisplay };
 
 export type DisplayMode = "auto" | "live" | "lines" | "json";

@@ -16,9 +16,10 @@ import { jsonBody, TOO_LARGE } from "./json-body.js";
 import { HttpError, sendError } from "./http-error.js";
 import type { LogStreams } from "./log-stream.js";
 import { schedulerRoutes, type SchedulerControl } from "./scheduler-routes.js";
-import { toolRoutes, type ToolRunner } from "../tools/index.js";
+import type { AppLogLevel } from "../display/index.js";
+import { givenFileRoutes, toolRoutes, type GivenFiles, type ToolRunner } from "../tools/index.js";
 
-export type HttpLog = (level: "info" | "warn" | "error", message: string) => void;
+export type HttpLog = (level: AppLogLevel, message: string) => void;
 
 export interface AppDeps {
   store: BlipStore;
@@ -38,6 +39,8 @@ export interface AppDeps {
   tools?: ToolRunner;
   /** Behind `/v1/extensions` (list, enable, disable, uninstall, options, run). */
   extensions?: ExtensionManager;
+  /** Files the person gave (`POST /v1/given-files`, the desktop shell's drops); absent: no such route. */
+  givenFiles?: GivenFiles;
 }
 
 function methodNotAllowed(allowed: string) {
@@ -98,6 +101,7 @@ export function createApp(deps: AppDeps): Express {
   app.use("/v1/blips", blipIdRoutes(deps.store));
   if (deps.scheduler) app.use("/v1/scheduler", schedulerRoutes(deps.scheduler));
   if (deps.tools) app.use("/v1/tools", toolRoutes(deps.tools));
+  if (deps.givenFiles) app.use("/v1/given-files", givenFileRoutes(deps.givenFiles));
 
   app.use((req: Request) => {
     throw new HttpError(404, `no route ${req.method} ${req.path.slice(0, 200)}: see GET /v1/health, POST /v1/blips, POST /v1/hooks/<extension-id>, GET /v1/logs, GET /v1/extensions, GET /v1/tools`);

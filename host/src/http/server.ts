@@ -16,7 +16,7 @@ import type { ExtensionManager } from "../manage/types.js";
 import { LogHub } from "./log-hub.js";
 import { LogStreams } from "./log-stream.js";
 import { listenWithFallback, preferredPort } from "./port.js";
-import type { ToolRunner } from "../tools/index.js";
+import type { GivenFiles, ToolRunner } from "../tools/index.js";
 
 /** SPEC.md Authentication 4: the loopback address only. */
 export const LOOPBACK = "127.0.0.1";
@@ -48,6 +48,8 @@ export interface HttpServerOptions {
   uiTicketUrl?: () => string;
   /** The host's tools, served under `/v1/tools`. */
   tools?: ToolRunner;
+  /** Files the person gave, registered at `POST /v1/given-files`. */
+  givenFiles?: GivenFiles;
 }
 
 export interface RunningHttpServer {
@@ -113,6 +115,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
     log,
     ...(options.uiTicketUrl ? { uiTicketUrl: options.uiTicketUrl } : {}),
     ...(options.tools ? { tools: options.tools } : {}),
+    ...(options.givenFiles ? { givenFiles: options.givenFiles } : {}),
     ...(options.extensions ? { extensions: options.extensions } : {}),
   });
   const server: Server = createServer(app);

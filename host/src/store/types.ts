@@ -1,5 +1,6 @@
 /** The shapes the blip store holds, persists and announces. */
 import type { BlipPayload } from "@svc/api";
+import type { AppLogLevel } from "../display/index.js";
 
 /** Who wrote a blip: an extension (through the runtime) or a client of the HTTP server. */
 export type BlipSource = { kind: "extension"; extensionId: string } | { kind: "webhook" };
@@ -32,7 +33,7 @@ export type BlipChange =
 export type BlipChangeListener = (change: BlipChange) => void;
 
 /** Diagnostics; the host routes them to its log. */
-export type StoreLog = (level: "info" | "warn" | "error", message: string) => void;
+export type StoreLog = (level: AppLogLevel, message: string) => void;
 
 /** A pushed payload ready for the store: validated, id final, and whether to stamp `seq`. */
 export interface PushedPayload {

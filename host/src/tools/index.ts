@@ -4,12 +4,15 @@
  *
  * @example
  * const switches = await AgentSwitches.open(join(support.root, "agent-tools.json"), log);
- * const tools = new ToolRunner({ extensions: () => set.toolsByExtension(), request, dataDir: support.data, switches, log });
+ * const agentFiles = new AgentFiles({ publish: (waiting) => ui.publish({ type: "agentFiles", waiting }), viewers: () => ui.viewers() });
+ * const tools = new ToolRunner({ extensions: () => set.toolsByExtension(), request, dataDir: support.data, switches, agentFiles, log });
  * app.use("/v1/tools", toolRoutes(tools));
  */
-export { ToolRunner, HOST_TOOL_TIMEOUT_MS, type ExtensionTools, type ListedTool, type ToolCaller, type DropAnswer, type ToolRunnerDeps } from "./tool-runner.js";
+export { ToolRunner, HOST_TOOL_TIMEOUT_MS, type AgentCall, type ExtensionTools, type ListedTool, type ToolCaller, type DropAnswer, type ToolRunnerDeps } from "./tool-runner.js";
 export { ToolError, TOOL_ERROR_STATUS, type ToolErrorKind } from "./tool-error.js";
 export { AgentSwitches } from "./agent-switches.js";
-export { toolRoutes, CALLER_HEADER } from "./tool-routes.js";
+export { AgentFiles, AGENT_FILES_TIMEOUT_MS, MAX_WAITING_AGENT_FILES, type AgentFilesQuestion } from "./agent-files.js";
+export { toolRoutes, givenFileRoutes, CALLER_HEADER, AGENT_HEADER } from "./tool-routes.js";
+export { GivenFiles, MAX_GIVEN_FILES, checkGivenFiles, isHandleRef } from "./given-files.js";
 export { checkValues, readRunRequest, readDropRequest, defaultAction } from "./tool-request.js";
 export { pageTools, PAGE_IMAGE_MAX_BYTES, type PageTools, type PageBlock } from "./page-tools.js";

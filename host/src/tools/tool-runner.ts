@@ -8,6 +8,7 @@
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import type { Block, ToolSpec } from "@svc/api";
+import type { AppLogLevel } from "../display/index.js";
 import {
   ErrorCodes,
   ResponseError,
@@ -20,6 +21,7 @@ import {
   type RequestType,
   type SendOptions,
 } from "@svc/runtime";
+import { valuesText, type AgentFiles } from "./agent-files.js";
 import type { AgentSwitches } from "./agent-switches.js";
 import { checkGivenFiles } from "./given-files.js";
 import { ToolError } from "./tool-error.js";
@@ -50,6 +52,12 @@ export interface ListedTool extends ToolSpec {
 /** Who asks: the person (the notch, a script with the token) or an agent through `svckit mcp`. */
 export type ToolCaller = "person" | "agent";
 
+/** An agent's call as the notch describes it: who (as its MCP client says), and when it went away. */
+export interface AgentCall {
+  agent: string;
+  signal?: AbortSignal;
+}
+
 export interface DropAnswer {
   message: string;
   outputs: string[];
@@ -57,7 +65,7 @@ export interface DropAnswer {
 }
 
 type Request = <P, R>(type: RequestType<P, R>, params: P, options?: SendOptions) => Promise<R>;
-type Log = (level: "info" | "warn" | "error", message: string) => void;
+type Log = (level: AppLogLevel, message: string) => void;
 
 export interface ToolRunnerDeps {
   /** The loaded extensions and their current tool specs. */
@@ -67,6 +75,8 @@ export interface ToolRunnerDeps {
   /** `<support>/Data`: extension `x` may hand back files from `<dataDir>/x/`. */
   dataDir: string;
   switches: AgentSwitches;
+  /** Where an agent's file paths wait for the person; absent: they are refused. */
+  agentFiles?: AgentFiles;
   /** Counts a request as running inside the extension (a reload with new preferences waits). */
   track?<T>(extensionId: string, work: Promise<T>): Promise<T>;
   log: Log;
@@ -146,25 +156,21 @@ export class ToolRunner {
   }
 
   /**
-   * Runs one action of a tool. `body` is the request as sent: `{action?, values?}`.
+   * Runs one action of a tool. `body` is the request as sent: `{action?, values?}`. An agent's
+   * file paths wait for the person's answer in the notch first (`call` says who asks).
    *
    * @throws ToolError for every failure, with its kind.
    */
-  async run(extensionId: string, name: string, body: unknown, caller: ToolCaller = "person", runId?: string): Promise<{ blocks: Block[] }> {
+  async run(extensionId: string, name: string, body: unknown, caller: ToolCaller = "person", runId?: string, call?: AgentCall): Promise<{ blocks: Block[] }> {
     const tool = this.find(extensionId, name);
     this.refuseAgentUnlessOn(tool, caller);
     const { action, values } = readRunRequest(tool, body);
     const given: string[] = [];
     for (const { field, paths } of fileValues(tool, values)) {
-      if (caller === "agent") {
-        throw new ToolError(
-          "refused",
-          `"values.${field}": a file path from an agent is not a read grant until you confirm it in the notch, and svc has no such confirmation yet: give the file to ${tool.title} in the notch instead`,
-        );
-      }
       values[field] = await checkGivenFiles(`values.${field}`, paths);
       given.push(...(values[field] as string[]));
     }
+    if (caller === "agent" && given.length > 0) await this.askPerson(tool, action, values, given, call);
     const answer = await this.send(tool, ToolRun, { id: extensionId, tool: name, action, values, ...(runId === undefined ? {} : { runId }) });
     const fence = await this.fence(extensionId, given);
     const blocks = await fenceBlocks(fence, answer.blocks as Block[], this.dropped(tool));
@@ -201,6 +207,30 @@ export class ToolRunner {
     } catch (error) {
       throw failure(error, extensionId);
     }
+  }
+
+  /**
+   * Holds an agent's call until the person allows its files in the notch; throws `ToolError`
+   * ("refused") naming why otherwise. The person sees the real paths (symlinks resolved): those,
+   * and only those, are granted.
+   */
+  private async askPerson(tool: ListedTool, action: string, values: Record<string, unknown>, files: string[], call: AgentCall | undefined): Promise<void> {
+    if (!this.deps.agentFiles) {
+      throw new ToolError("refused", `a file path from an agent is not a read grant, and this svc has no notch to ask the person: give the file to ${tool.title} in the notch instead`);
+    }
+    const fileFields = new Set(tool.fields.filter((field) => field.type === "file").map((field) => field.id));
+    const others = Object.fromEntries(Object.entries(values).filter(([id]) => !fileFields.has(id)));
+    const question = {
+      agent: call?.agent ?? "an agent",
+      tool: tool.id,
+      toolTitle: tool.title,
+      extensionTitle: tool.extensionTitle,
+      action,
+      actionTitle: tool.actions.find((a) => a.id === action)?.title ?? action,
+      files,
+      values: valuesText(others),
+    };
+    await this.deps.agentFiles.ask(question, call?.signal);
   }
 
   private refuseAgentUnlessOn(tool: ListedTool, caller: ToolCaller): void {

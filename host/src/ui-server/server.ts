@@ -14,13 +14,14 @@
  * | `POST /api/run` `{extensionId}` | `{ok}`: a manual run |
  * | `POST /api/extensions` `{extensionId, action}` | `{ok}`: `enable`, `disable` or `uninstall` done |
  * | `POST /api/signins` `{extensionId, provider, action, connection?}` | `{ok}`: connect (the sign-in page opens) or disconnect |
- * | `POST /api/install/review` `{path}` | `{ok, reviewId, summary}`: what a `.svc` is and can reach |
+ * | `POST /api/install/review` `{path}` or `{handle}` | `{ok, reviewId, summary}`: what a `.svc` is and can reach |
  * | `POST /api/install/decide` `{reviewId, accept}` | `{ok, installed, id}` once installed (or dropped) |
  * | `GET /api/tools` | `{tools}`: every tool (host/src/tools) |
  * | `POST /api/tools/run` `{tool, action?, values?}` | `{ok, blocks}`; a failure answers the `/v1` route's status |
  * | `POST /api/tools/cancel` `{tool, runId}` | `{ok, cancelled}`: aborts that run's `ctx.signal` |
- * | `POST /api/tools/drop` `{tool, action, files}` | `{ok, message, outputs, copiedText?}` |
+ * | `POST /api/tools/drop` `{tool, action, handles}` | `{ok, message, outputs, copiedText?}` |
  * | `POST /api/tools/agents` `{tool, enabled}` | `{ok, id, agents}`: the switch for AI agents |
+ * | `POST /api/agent-files` `{id, allow}` | `{ok}`: the person's answer to an agent's file request; 404 once it is over |
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { fileURLToPath } from "node:url";
@@ -32,7 +33,7 @@ import { readJson, SECURITY_HEADERS, sendJson, stringField, UiHttpError } from "
 import { Sessions } from "./sessions.js";
 import { readStaticFiles } from "./static-files.js";
 import type { AppSettings, Snapshot, UiEvent } from "./wire.js";
-import { ToolError, type PageTools } from "../tools/index.js";
+import { ToolError, type GivenFiles, type PageTools } from "../tools/index.js";
 
 /** What the UI server needs from the host. */
 export interface UiBackend {
@@ -49,6 +50,10 @@ export interface UiBackend {
   decideInstall(reviewId: string, accept: boolean): Promise<{ installed: boolean; id: string }>;
   /** The tools tray's list and runs; absent: the page shows no tools. */
   readonly tools?: PageTools;
+  /** Answers an agent's file request (host/src/tools/agent-files.ts); false when it is over. */
+  answerAgentFiles?(id: string, allow: boolean): boolean;
+  /** Files the person dropped or picked in the desktop shell, by handle; absent: handles are refused. */
+  readonly givenFiles?: GivenFiles;
 }
 
 export interface UiServerOptions {
@@ -67,6 +72,8 @@ export interface RunningUiServer {
   ticketUrl(): string;
   /** Sends a host event to every open page. */
   publish(event: UiEvent): void;
+  /** Pages following the live feed now. */
+  viewers(): number;
   close(): Promise<void>;
 }
 
@@ -92,6 +99,17 @@ export async function startUiServer(options: UiServerOptions): Promise<RunningUi
     } catch (error) {
       if (error instanceof ToolError) throw new UiHttpError(error.status, error.message);
       throw error;
+    }
+  };
+  /** `{path}` (typed by the person) or `{handle}` (dropped or picked in the desktop shell): the path. */
+  const givenPath = (body: Record<string, unknown>): string => {
+    if ((body.path === undefined) === (body.handle === undefined)) throw new UiHttpError(400, 'send either "path" (the .svc file\'s full path) or "handle" (a file dropped in the svc app)');
+    if (body.path !== undefined) return stringField(body, "path")!;
+    if (!backend.givenFiles) throw new UiHttpError(400, '"handle": this svc takes no dropped files; type the path instead');
+    try {
+      return backend.givenFiles.pathOf(body.handle, "handle");
+    } catch (error) {
+      throw new UiHttpError(400, (error as Error).message);
     }
   };
   const posts: Record<string, Route> = {
@@ -151,7 +169,7 @@ export async function startUiServer(options: UiServerOptions): Promise<RunningUi
       ok(res);
     },
     "/api/install/review": async (req, res) => {
-      const path = stringField(await readJson(req), "path")!;
+      const path = givenPath(await readJson(req));
       try {
         ok(res, await backend.reviewInstall(path));
       } catch (error) {
@@ -171,6 +189,13 @@ export async function startUiServer(options: UiServerOptions): Promise<RunningUi
     "/api/tools/drop": (req, res) => toolCall(req, res, (tools, body) => tools.drop(body)),
     "/api/tools/cancel": (req, res) => toolCall(req, res, (tools, body) => tools.cancel(body)),
     "/api/tools/agents": (req, res) => toolCall(req, res, (tools, body) => tools.agents(body)),
+    "/api/agent-files": async (req, res) => {
+      const body = await readJson(req);
+      const id = stringField(body, "id")!;
+      if (typeof body.allow !== "boolean") throw new UiHttpError(400, '"allow" should be true or false');
+      if (!backend.answerAgentFiles?.(id, body.allow)) throw new UiHttpError(404, "this request is over (answered, timed out or withdrawn by the agent)");
+      ok(res);
+    },
     "/api/run": async (req, res) => {
       const id = stringField(await readJson(req), "extensionId")!;
       if (!backend.runNow(id)) throw new UiHttpError(404, `no loaded extension ${id}`);
@@ -234,6 +259,7 @@ export async function startUiServer(options: UiServerOptions): Promise<RunningUi
     port,
     ticketUrl: () => `http://${LOOPBACK}:${port}/#t=${sessions.mintTicket()}`,
     publish: (event) => feed.publish(event),
+    viewers: () => feed.size,
     close() {
       closing ??= new Promise<void>((resolve) => {
         feed.closeAll();

@@ -98,6 +98,31 @@ export interface Snapshot {
   paused: boolean;
   /** False when passwords and sign-ins cannot be kept (no secret store). */
   secretsAvailable: boolean;
+  /** An AI agent's tool calls with file paths, waiting for the person's Allow or Deny (oldest first). */
+  agentFiles?: UiAgentFilesRequest[];
+}
+
+/**
+ * An AI agent (through `svckit mcp`) asks to run a tool with file paths: a path is a read grant,
+ * so the call waits until the person allows or denies these exact files (host/src/tools/agent-files.ts).
+ * Every string here comes from a stranger: the page shows it through the display-text rule.
+ */
+export interface UiAgentFilesRequest {
+  id: string;
+  /** What the agent's MCP client calls itself (`name version`), or `an agent`. */
+  agent: string;
+  /** `<extension-id>/<tool>` */
+  tool: string;
+  toolTitle: string;
+  extensionTitle: string;
+  action: string;
+  actionTitle: string;
+  /** The files the tool would read: real paths, symlinks resolved. */
+  files: string[];
+  /** The call's other values, as JSON (clipped). */
+  values: string;
+  /** Epoch ms: past this the host answers the agent "no answer" by itself. */
+  expiresAt: number;
 }
 
 /** The feed's events, each sent as an SSE event of that name whose data is the JSON object. */
@@ -108,7 +133,9 @@ export type UiEvent =
   | { type: "settings"; settings: AppSettings }
   | { type: "notify"; extensionId?: string; title: string; body?: string }
   | { type: "openURL"; extensionId?: string; url: string }
-  | { type: "paused"; paused: boolean };
+  | { type: "paused"; paused: boolean }
+  /** The agents' file requests waiting now (the whole list, oldest first; empty once all are answered). */
+  | { type: "agentFiles"; waiting: UiAgentFilesRequest[] };
 
 /** POST bodies and answers of the UI API (all under `/api/`). */
 export interface ActionRequest {
@@ -132,6 +159,11 @@ export interface SignInRequest {
   /** `connect` opens the provider's sign-in page; `disconnect` forgets `connection` (or all). */
   action: "connect" | "disconnect";
   connection?: string;
+}
+/** `POST /api/agent-files`: the person's answer to one `UiAgentFilesRequest`. */
+export interface AgentFilesAnswer {
+  id: string;
+  allow: boolean;
 }
 export interface PreferenceRequest {
   extensionId: string;

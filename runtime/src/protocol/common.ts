@@ -1,5 +1,6 @@
 /** Schemas shared by several protocol messages. */
 import { z } from "zod";
+import { LOG_LEVELS } from "@svc/api";
 
 /** The protocol versions this runtime speaks. */
 export const SUPPORTED_PROTOCOL_VERSIONS: readonly number[] = [1];
@@ -13,7 +14,7 @@ export const ExtensionIdSchema = z
   .string()
   .regex(/^[A-Za-z0-9](?:[A-Za-z0-9._-]{0,126}[A-Za-z0-9])?$/, "should be a reverse-DNS id such as com.example.weather");
 
-export const LogLevelSchema = z.enum(["debug", "info", "warn", "error"]);
+export const LogLevelSchema = z.enum(LOG_LEVELS);
 export type LogLevel = z.output<typeof LogLevelSchema>;
 
 export const StatusSchema = z.enum(["loaded", "running", "idle", "crashed"]);

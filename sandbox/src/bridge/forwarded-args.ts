@@ -1,40 +1,38 @@
 /**
- * Shape checks for the ops the sandbox forwards to `HostCalls` (types.ts `ForwardedOp`). Each op
- * keeps only the keys it knows, each of the right type; the runtime validates the rest
- * (payload schema, secret names, preference kinds).
+ * The checks of the ops the sandbox forwards to `ForwardedCalls`, made from their fields in the
+ * one table (op-table.ts). Each op keeps only the keys it knows, each of the right type; the
+ * runtime validates the rest (payload schema, secret names, preference kinds).
  */
+import type { z } from "zod";
 import { MAX_LOG_CHARS } from "../limits.js";
-import type { ForwardedOp } from "../types.js";
+import { BRIDGE_OPS, type ForwardedOp } from "./op-table.js";
 
-type Field = "string" | "string?" | "number?" | "integer?" | "object" | "any" | "level";
+interface Field {
+  key: string;
+  schema: z.ZodType;
+  /** Left out when missing (an optional field, or one where any value goes). */
+  optional: boolean;
+  /** `null` is a value here (setPreference(name, null) clears; respond(id, null) answers null); elsewhere it counts as missing. */
+  keepsNull: boolean;
+}
 
-const MAX_STRING = 64 * 1024;
-const LEVELS = new Set(["debug", "info", "warn", "error"]);
+/** Each forwarded op's fields, in the table's order (the first bad one is the one named). */
+const FIELDS = new Map<string, Field[]>(
+  Object.entries(BRIDGE_OPS).flatMap(([op, spec]) =>
+    "fields" in spec
+      ? [[op, Object.entries(spec.fields as Record<string, z.ZodType>).map(([key, schema]) => ({
+          key,
+          schema,
+          optional: schema.safeParse(undefined).success,
+          keepsNull: schema.safeParse(null).success,
+        }))]]
+      : [],
+  ),
+);
 
-const SHAPES: Record<ForwardedOp, Record<string, Field>> = {
-  emit: { blip: "object" },
-  end: { key: "string", state: "string?", dismissAfter: "number?" },
-  remove: { key: "string" },
-  respond: { replyId: "string", body: "any", status: "integer?" },
-  log: { level: "level", message: "string" },
-  openURL: { url: "string" },
-  notify: { title: "string", body: "string?" },
-  "secrets.get": { name: "string" },
-  "secrets.set": { name: "string", value: "string" },
-  "secrets.delete": { name: "string" },
-  "preferences.set": { name: "string", value: "any" },
-  "oauth.connect": { provider: "string?" },
-  "oauth.connections": { provider: "string?" },
-  "oauth.token": { provider: "string?", connection: "string?" },
-  "oauth.describe": { provider: "string?", connection: "string", account: "string?", label: "string?" },
-  "oauth.invalidate": { provider: "string?", connection: "string" },
-  "oauth.disconnect": { provider: "string?", connection: "string?" },
-  workingHours: {},
-};
-
-/** True for the ops `HostCalls.forward` serves. */
+/** True for the ops `ForwardedCalls.forward` serves. */
 export function isForwardedOp(op: string): op is ForwardedOp {
-  return Object.hasOwn(SHAPES, op);
+  return FIELDS.has(op);
 }
 
 /**
@@ -48,14 +46,15 @@ export function checkForwardedArgs(op: ForwardedOp, raw: unknown): Record<string
   }
   const input = raw as Record<string, unknown>;
   const out: Record<string, unknown> = {};
-  for (const [key, field] of Object.entries(SHAPES[op])) {
+  for (const { key, schema, optional, keepsNull } of FIELDS.get(op)!) {
     const value = input[key];
-    // null is a value for an "any" field (setPreference(name, null) clears; respond(id, null) answers null).
-    if (value === undefined || (value === null && field !== "any")) {
-      if (field.endsWith("?") || field === "any") continue;
+    if (value === undefined || (value === null && !keepsNull)) {
+      if (optional) continue;
       throw new TypeError(`${op}: "${key}" is required`);
     }
-    out[key] = checkField(op, key, field, value);
+    const checked = schema.safeParse(value);
+    if (!checked.success) throw new TypeError(`${op}: "${key}" should be ${checked.error.issues[0].message}`);
+    out[key] = checked.data;
   }
   if (op === "log") out.message = cutLogMessage(out.message as string);
   return out;
@@ -71,29 +70,4 @@ export function cutLogMessage(message: string): string {
   if (message.length <= MAX_LOG_CHARS) return message;
   const keep = MAX_LOG_CHARS - 40;
   return `${message.slice(0, keep)}… (${message.length - keep} more characters)`;
-}
-
-function checkField(op: string, key: string, field: Field, value: unknown): unknown {
-  const fail = (what: string) => new TypeError(`${op}: "${key}" should be ${what}`);
-  switch (field) {
-    case "string":
-    case "string?":
-      if (typeof value !== "string") throw fail("a string");
-      if (value.length > MAX_STRING && op !== "log") throw fail(`at most ${MAX_STRING} characters`);
-      return value;
-    case "number?":
-      if (typeof value !== "number" || !Number.isFinite(value)) throw fail("a finite number");
-      return value;
-    case "integer?":
-      if (!Number.isInteger(value)) throw fail("an integer");
-      return value;
-    case "object":
-      if (typeof value !== "object" || Array.isArray(value)) throw fail("an object");
-      return value;
-    case "level":
-      if (typeof value !== "string" || !LEVELS.has(value)) throw fail("one of debug, info, warn, error");
-      return value;
-    case "any":
-      return value;
-  }
 }

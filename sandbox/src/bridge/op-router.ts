@@ -1,17 +1,18 @@
 /**
  * Which code serves each bridge op (BRIDGE.md): the sandbox's own ops, the fenced capabilities
- * (`createCapabilities`), and the ops forwarded to the runtime through `HostCalls`.
+ * (`createCapabilities`), and the ops forwarded to the runtime through `ForwardedCalls`.
  */
 import type { Capabilities, CapabilityContext } from "../capabilities/index.js";
 import { parseUrl, randomBase64, requiredName, setUrlPart, timerArgs } from "./builtin-ops.js";
 import { checkForwardedArgs, isForwardedOp } from "./forwarded-args.js";
+import type { OpsOf } from "./op-table.js";
 import type { IntlOps } from "./intl-ops.js";
 import type { SubtleOps } from "./subtle-ops.js";
 import type { OpRouter } from "./guest-calls.js";
 import type { TimerOps } from "./timer-ops.js";
 import type { LogGate } from "./log-gate.js";
 import { MAX_CALL_JSON_CHARS, MAX_EMITS_AHEAD, MAX_EMIT_JSON_CHARS, MAX_RESULT_JSON_CHARS } from "../limits.js";
-import type { HostCalls, LogLevel } from "../types.js";
+import type { ForwardedCalls, LogLevel } from "../types.js";
 import type { InvocationOwners } from "./invocation-owners.js";
 
 const MiB = 1024 * 1024;
@@ -28,7 +29,7 @@ const LONG_ARGS: Record<string, number> = {
 export interface RouterDeps {
   capabilities: Capabilities;
   cx: CapabilityContext;
-  host: HostCalls;
+  forwarded: ForwardedCalls;
   timers: TimerOps;
   /** The sandbox's log lines on their way to the host, paced (log-gate.ts). */
   logs: LogGate;
@@ -45,11 +46,12 @@ export interface RouterDeps {
 }
 
 /**
- * @example const router = createRouter({ capabilities, cx, host, timers, logs, intl, subtle, owners, invokeDone, refuseModule });
+ * @example const router = createRouter({ capabilities, cx, forwarded, timers, logs, intl, subtle, owners, invokeDone, refuseModule });
  */
 export function createRouter(deps: RouterDeps): OpRouter {
-  const { capabilities, cx, host, timers, owners } = deps;
-  const sync: Record<string, (args: unknown) => unknown> = {
+  const { capabilities, cx, timers, owners } = deps;
+  // Every sync op the table says the sandbox serves, and only those (op-table.ts).
+  const sync: Record<OpsOf<"sync", "sandbox">, (args: unknown) => unknown> = {
     "timer.cancel": (args) => timers.cancel(timerArgs(args, "timer.cancel").id) ?? null,
     "url.parse": parseUrl,
     "url.set": setUrlPart,
@@ -80,7 +82,7 @@ export function createRouter(deps: RouterDeps): OpRouter {
   };
   return {
     sync(op, args) {
-      if (Object.hasOwn(sync, op)) return sync[op](args);
+      if (Object.hasOwn(sync, op)) return sync[op as keyof typeof sync](args);
       if (Object.hasOwn(capabilities.sync, op)) return capabilities.sync[op](args, cx);
       throw new TypeError(`unknown operation "${op}"`);
     },
@@ -95,7 +97,7 @@ export function createRouter(deps: RouterDeps): OpRouter {
         const checked = checkForwardedArgs(op, args);
         // Paced here, so a flood is dropped before it crosses to the protocol thread.
         if (op === "log") return deps.logs.send({ level: checked.level as LogLevel, message: checked.message as string });
-        const forwarded = Promise.resolve().then(() => host.forward(op, checked));
+        const forwarded = Promise.resolve().then(() => deps.forwarded.forward(op, checked));
         return op === "emit" ? emitAhead(forwarded) : forwarded;
       }
       if (Object.hasOwn(capabilities.async, op)) {

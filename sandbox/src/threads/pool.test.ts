@@ -25,7 +25,7 @@ describe("SandboxPool", () => {
 
   it("a host call that throws on the owner rejects in the guest with its message", async () => {
     const rec = recorder();
-    rec.host.forward = async () => {
+    rec.forwarded.forward = async () => {
       throw new TypeError("payload is invalid");
     };
     const sandbox = await pool.create(optionsFor(updateBundle(`try { await ctx.secrets.get("s") } catch (e) { return e.name + ": " + e.message }`)), rec);
@@ -36,7 +36,7 @@ describe("SandboxPool", () => {
   it(`answers ctx.emit on the sandbox thread, at most ${MAX_EMITS_AHEAD} ahead of the owner; the next waits for its own answer`, async () => {
     const rec = recorder();
     const held: (() => void)[] = [];
-    rec.host.forward = async (op, args) => {
+    rec.forwarded.forward = async (op, args) => {
       rec.calls.push({ op, args });
       if (op === "emit") await new Promise<void>((resolve) => held.push(resolve)); // answered only when told
       return null;

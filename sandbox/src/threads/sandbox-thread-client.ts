@@ -178,7 +178,7 @@ export class SandboxThreadClient {
     };
     if (!resident) return answer({ type: "forwarded", sid, fid, ok: false, error: { name: "Error", message: "the sandbox is gone" } });
     Promise.resolve()
-      .then(() => resident.listeners.host.forward(op, args))
+      .then(() => resident.listeners.forwarded.forward(op, args))
       .then(
         (value) => answer({ type: "forwarded", sid, fid, ok: true, value: value ?? null }),
         (error: unknown) => answer({ type: "forwarded", sid, fid, ok: false, error: errorRecord(error) }),

@@ -74,7 +74,7 @@ async function create(sid: number, options: SandboxOptions, cached: CompiledCode
   const sandbox = await Sandbox.create(
     options,
     {
-      host: {
+      forwarded: {
         forward(op, args) {
           const fid = nextForwardId++;
           return new Promise((resolve, reject) => {

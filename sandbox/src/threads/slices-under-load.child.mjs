@@ -18,7 +18,7 @@ async function sandboxIn(pool, body) {
   const id = `test.load${++n}`;
   const sandbox = await pool.create(
     { id, code: `module.exports = { async update(ctx) { ${body} } };`, permissions: { network: [], files: [], exec: [] }, dataDir: join(root, id), limits: { sliceMs: SLICE } },
-    { host, onCrash: () => {} },
+    { forwarded: host, onCrash: () => {} },
   );
   await sandbox.load();
   return sandbox;

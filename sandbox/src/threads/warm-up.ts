@@ -12,7 +12,7 @@ const WARM_UP_CODE = `module.exports = { update(ctx) { const u = new URL("https:
 export async function warmUp(timeZone?: string): Promise<void> {
   const sandbox = await Sandbox.create(
     { id: "svc.warm-up", code: WARM_UP_CODE, permissions: { network: [], files: [], exec: [] }, dataDir: join(tmpdir(), "svc-sandbox-warm-up") },
-    { host: { forward: async () => null } },
+    { forwarded: { forward: async () => null } },
     { timeZone },
   );
   try {

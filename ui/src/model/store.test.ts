@@ -42,4 +42,17 @@ describe("Store", () => {
     for (let i = 0; i < OPEN_REQUESTS_MAX + 2; i++) store.apply({ type: "openURL", url: `https://e.example/${i}` });
     expect(store.openRequests.map((r) => r.url)).toEqual(["https://e.example/2", "https://e.example/3", "https://e.example/4"]);
   });
+
+  it("takes agents' waiting file requests from the snapshot (a reload) and replaces them with each agentFiles event", () => {
+    const request = { id: "r1", agent: "a 1", tool: "e/t", toolTitle: "T", extensionTitle: "E", action: "go", actionTitle: "Go", files: ["/f"], values: "{}", expiresAt: 1 };
+    const store = new Store();
+    store.apply({ type: "snapshot", snapshot: snapshot([]) });
+    expect(store.agentFiles).toEqual([]);
+    store.apply({ type: "snapshot", snapshot: { ...snapshot([]), agentFiles: [request] } });
+    expect(store.agentFiles).toEqual([request]);
+    store.apply({ type: "agentFiles", waiting: [request, { ...request, id: "r2" }] });
+    expect(store.agentFiles.map((r) => r.id)).toEqual(["r1", "r2"]);
+    store.apply({ type: "agentFiles", waiting: [] });
+    expect(store.agentFiles).toEqual([]);
+  });
 });

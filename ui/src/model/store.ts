@@ -3,7 +3,7 @@
  * order, the extensions and settings Settings shows, pressed buttons, dismissed rows, the last
  * action problem per blip and the pages extensions asked to open.
  */
-import type { AppSettings, Snapshot, UiBlip, UiEvent, UiExtension } from "../wire.js";
+import type { AppSettings, Snapshot, UiAgentFilesRequest, UiBlip, UiEvent, UiExtension } from "../wire.js";
 import { DismissedItems } from "./dismissed.js";
 import { orderBlips } from "./order.js";
 import { PressedButtons } from "./pressed.js";
@@ -31,6 +31,8 @@ export class Store {
   /** Blip id → why its last action failed. */
   readonly actionProblems = new Map<string, string>();
   openRequests: OpenRequest[] = [];
+  /** AI agents' file requests waiting for the person's Allow or Deny (the host's list). */
+  agentFiles: UiAgentFilesRequest[] = [];
 
   private put(blip: UiBlip): void {
     if (!this.arrival.has(blip.id)) this.arrival.set(blip.id, this.arrivals++);
@@ -52,6 +54,7 @@ export class Store {
     this.settings = snapshot.settings;
     this.paused = snapshot.paused;
     this.secretsAvailable = snapshot.secretsAvailable;
+    this.agentFiles = snapshot.agentFiles ?? [];
     this.ready = true;
   }
 
@@ -74,6 +77,9 @@ export class Store {
         return;
       case "openURL":
         this.openRequests = [...this.openRequests, { url: event.url, ...(event.extensionId ? { extensionId: event.extensionId } : {}) }].slice(-OPEN_REQUESTS_MAX);
+        return;
+      case "agentFiles":
+        this.agentFiles = event.waiting;
         return;
       case "notify":
         return;

@@ -1,13 +1,37 @@
 /**
  * A tool's fields (SPEC.md "Field types"), every type, holding values in the shape `run()` gets.
- * In a plain browser there is no file path to read from a drop, so a file field takes typed
- * absolute paths, one per line: a path is a read grant, and here it comes from the person's typing.
+ * A file field takes typed absolute paths, one per line (a path is a read grant, and here it
+ * comes from the person's typing). In the desktop shell it also takes files dropped on it or
+ * chosen with its picker: the shell registers them with the host and the page keeps only their
+ * handles and names (UI.md "File paths"). A plain browser gives the page no path, so there it
+ * takes typed paths only.
  */
 import { html, nothing, type TemplateResult } from "lit";
-import type { Field } from "@svc/api";
+import type { Field, ToolSpec } from "@svc/api";
 import { CAPS, shown } from "../format/text.js";
+import type { GivenFile } from "../shell.js";
 
 export type Values = Record<string, unknown>;
+
+/** One file of a file field: a typed absolute path, or a file given through the shell. */
+export type FileValue = string | GivenFile;
+
+const isGiven = (item: FileValue): item is GivenFile => typeof item === "object" && item !== null;
+
+/**
+ * The values as the host takes them: a given file goes as `{handle}` (its name stays here).
+ *
+ * @example
+ * wireValues(spec, { file: ["/a.txt", { handle: "h", name: "b.txt" }] }) // { file: ["/a.txt", { handle: "h" }] }
+ */
+export function wireValues(spec: Pick<ToolSpec, "fields">, values: Values): Values {
+  const wire: Values = { ...values };
+  for (const field of spec.fields) {
+    const value = wire[field.id];
+    if (field.type === "file" && Array.isArray(value)) wire[field.id] = (value as FileValue[]).map((item) => (isGiven(item) ? { handle: item.handle } : item));
+  }
+  return wire;
+}
 
 /** The value a field starts with: its default, else the empty value of its type. */
 export function initialValue(field: Field): unknown {
@@ -40,6 +64,54 @@ export interface FieldsContext {
   toolId: string;
   values: Values;
   set(fieldId: string, value: unknown): void;
+  /** Draws the fields again (after a change the field itself does not show, like a removed file). */
+  redraw(): void;
+  /** Files dropped on or chosen for a file field; present only in the desktop shell. */
+  give?(fieldId: string, files: readonly File[]): void;
+  /** Why a file field did not take what it was given, by field id. */
+  problems?: ReadonlyMap<string, string>;
+}
+
+function fileInput(field: Extract<Field, { type: "file" }>, ctx: FieldsContext, id: string): TemplateResult {
+  const items = (ctx.values[field.id] as FileValue[] | undefined) ?? [];
+  const typed = items.filter((item): item is string => !isGiven(item));
+  const given = items.filter(isGiven);
+  const give = ctx.give;
+  const problem = ctx.problems?.get(field.id);
+  const onTyped = (e: Event) => {
+    const paths = (e.target as HTMLTextAreaElement).value.split("\n").map((p) => p.trim()).filter(Boolean);
+    // One file: what was typed replaces a given file; several: typed and given files together.
+    ctx.set(field.id, field.multiple ? [...paths, ...given] : paths.length > 0 ? paths.slice(0, 1) : given);
+  };
+  const remove = (file: GivenFile) => {
+    ctx.set(field.id, items.filter((item) => item !== file));
+    ctx.redraw();
+  };
+  return html`<div class="file-input ${give ? "takes-drops" : ""}"
+      @dragover=${(e: DragEvent) => give && e.preventDefault()}
+      @drop=${(e: DragEvent) => {
+        if (!give) return;
+        e.preventDefault();
+        e.stopPropagation(); // not also an install drop on the notch
+        give(field.id, [...(e.dataTransfer?.files ?? [])]);
+      }}>
+    <textarea id=${id} rows=${field.multiple ? 3 : 1} placeholder=${field.multiple ? "Absolute paths, one per line" : "An absolute path"}
+      .value=${typed.join("\n")} @change=${onTyped}></textarea>
+    ${give
+      ? html`<button type="button" class="button small" @click=${(e: Event) => ((e.currentTarget as HTMLElement).nextElementSibling as HTMLInputElement).click()}>Choose ${field.multiple ? "files" : "a file"}…</button><input type="file" hidden ?multiple=${field.multiple} aria-label=${`Choose ${field.multiple ? "files" : "a file"} for ${field.label ?? field.id}`}
+          @change=${(e: Event) => {
+            const input = e.target as HTMLInputElement;
+            give(field.id, [...(input.files ?? [])]);
+            input.value = "";
+          }} />`
+      : nothing}
+    ${given.length > 0
+      ? html`<ul class="given-files" aria-label="Files given">${given.map((file) => html`<li><span dir="auto">${shown(file.name, CAPS.label)}</span>
+          <button type="button" class="button small" aria-label=${`Remove ${shown(file.name, CAPS.label)}`} @click=${() => remove(file)}>✕</button></li>`)}</ul>`
+      : nothing}
+    ${problem ? html`<p class="problem" role="alert">${shown(problem, CAPS.body)}</p>` : nothing}
+    <small class="hint">${give ? "Drop files here, choose them, or type a path. " : ""}The tool may read the file you give, for this run.</small>
+  </div>`;
 }
 
 function input(field: Field, ctx: FieldsContext, id: string): TemplateResult {
@@ -67,12 +139,7 @@ function input(field: Field, ctx: FieldsContext, id: string): TemplateResult {
       return html`<textarea id=${id} rows="3" placeholder="Name: value (one per line)" .value=${((value as Array<{ name: string; value: string }>) ?? []).map((p) => `${p.name}: ${p.value}`).join("\n")}
         @change=${(e: Event) => ctx.set(field.id, pairsFromText((e.target as HTMLTextAreaElement).value))}></textarea>`;
     case "file":
-      return html`<textarea id=${id} rows=${field.multiple ? 3 : 1} placeholder=${field.multiple ? "Absolute paths, one per line" : "An absolute path"}
-        .value=${((value as string[]) ?? []).join("\n")}
-        @change=${(e: Event) => {
-          const paths = (e.target as HTMLTextAreaElement).value.split("\n").map((p) => p.trim()).filter(Boolean);
-          ctx.set(field.id, field.multiple ? paths : paths.slice(0, 1));
-        }}></textarea><small class="hint">The tool may read the file you name, for this run.</small>`;
+      return fileInput(field, ctx, id);
   }
 }
 

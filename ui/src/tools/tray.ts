@@ -8,11 +8,11 @@
 import { html, nothing, type TemplateResult } from "lit";
 import type { ClipboardKind, ToolSpec } from "@svc/api";
 import type { Api } from "../api.js";
-import type { ShellHooks } from "../shell.js";
+import { giveFiles, type ShellHooks } from "../shell.js";
 import { CAPS, shown } from "../format/text.js";
 import { blocksView, type PageBlock } from "./blocks-view.js";
 import { clipboardKinds } from "./clipboard-kinds.js";
-import { fieldsView, initialValue, type Values } from "./fields-view.js";
+import { fieldsView, initialValue, wireValues, type FileValue, type Values } from "./fields-view.js";
 import { LiveRuns } from "./live-runs.js";
 
 /** A tool as `GET /api/tools` lists it (host/src/tools `ListedTool`). */
@@ -69,6 +69,8 @@ export class ToolsTray {
   private runs: LiveRuns<PageBlock[]> | undefined;
 
   private drop: { busy: boolean; message?: string; tone?: "positive" | "critical"; outputs?: string[] } = { busy: false };
+  /** Why a file field did not take the files given to it, by field id. */
+  private readonly fieldProblems = new Map<string, string>();
 
   constructor(
     private readonly api: () => Api | undefined,
@@ -118,6 +120,7 @@ export class ToolsTray {
   open(tool: PageTool, fromClipboard = false): void {
     this.runs?.dispose();
     this.drop = { busy: false };
+    this.fieldProblems.clear();
     this.runs = new LiveRuns<PageBlock[]>(this.changed);
     this.openId = tool.id;
     const kept = tool.remembersInputs ? this.inputs.get(tool.id) : undefined;
@@ -149,7 +152,7 @@ export class ToolsTray {
     const api = this.api();
     const runs = this.runs;
     if (!api || !runs) return;
-    const values = { ...this.inputs.get(tool.id) };
+    const values = wireValues(tool, this.inputs.get(tool.id) ?? {});
     const runId = `r${Date.now().toString(36)}-${++this.runCount}`;
     const body = { tool: tool.id, ...(action ? { action } : {}), values, runId };
     const work = async (signal: AbortSignal) => {
@@ -177,12 +180,12 @@ export class ToolsTray {
     if (run && api) void api.post("tools/cancel", run).catch(() => {});
   }
 
-  /** Files dropped on a drop action: their paths from the desktop shell, checked, then `drop()`. */
+  /** Files dropped on a drop action: checked against `accepts`, registered by the desktop shell, then `drop()` by handle. */
   async dropFiles(tool: PageTool, actionId: string, files: readonly File[]): Promise<void> {
     const api = this.api();
-    const pathForFile = this.shell().pathForFile;
+    const shell = this.shell();
     const action = tool.dropActions.find((a) => a.id === actionId);
-    if (!api || !pathForFile || !action) return;
+    if (!api || !shell.registerDroppedFile || !action) return;
     const taken = files.filter((file) => accepts(action.accepts, file));
     if (taken.length < action.minimumFiles) {
       this.drop = { busy: false, tone: "critical", message: `${action.title} needs at least ${action.minimumFiles} file${action.minimumFiles === 1 ? "" : "s"} it accepts; got ${taken.length}` };
@@ -191,9 +194,10 @@ export class ToolsTray {
     this.drop = { busy: true };
     this.changed();
     try {
-      const answer = await api.post<{ message: string; outputs: string[]; copiedText?: string }>("tools/drop", { tool: tool.id, action: action.id, files: taken.map((f) => pathForFile(f)) });
+      const given = await giveFiles(shell, taken);
+      const answer = await api.post<{ message: string; outputs: string[]; copiedText?: string }>("tools/drop", { tool: tool.id, action: action.id, handles: given.map((f) => f.handle) });
       if (answer.copiedText !== undefined) {
-        const copy = this.shell().copyText;
+        const copy = shell.copyText;
         if (copy) void Promise.resolve(copy(answer.copiedText)).catch(() => {});
         else void navigator.clipboard?.writeText(answer.copiedText).catch(() => {});
       }
@@ -204,15 +208,23 @@ export class ToolsTray {
     this.changed();
   }
 
-  /** The person's switch: may AI agents (`svckit mcp`) use this tool? */
-  async setAgents(tool: PageTool, enabled: boolean): Promise<void> {
-    const api = this.api();
-    if (!api) return;
+  /** Files dropped on or picked for a file field: registered by the desktop shell, kept by handle. */
+  async giveToField(tool: PageTool, fieldId: string, files: readonly File[]): Promise<void> {
+    const field = tool.fields.find((f) => f.id === fieldId);
+    if (!field || field.type !== "file" || files.length === 0) return;
+    // Only files of the field's types are given (a grant the tool did not ask for is none to give).
+    const taken = files.filter((file) => accepts(field.types, file));
+    if (taken.length === 0) {
+      this.fieldProblems.set(fieldId, `${field.label ?? field.id} takes ${field.types.join(", ")} files; got ${files.map((f) => f.name).join(", ")}`);
+      return this.changed();
+    }
     try {
-      await api.post("tools/agents", { tool: tool.id, enabled });
-      tool.agents = enabled;
+      const given = await giveFiles(this.shell(), field.multiple ? taken : taken.slice(0, 1));
+      const kept = ((this.inputs.get(tool.id)?.[fieldId] as FileValue[] | undefined) ?? []);
+      this.fieldProblems.delete(fieldId);
+      this.set(tool, fieldId, field.multiple ? [...kept, ...given] : given);
     } catch (error) {
-      this.problem = (error as Error).message;
+      this.fieldProblems.set(fieldId, (error as Error).message);
     }
     this.changed();
   }
@@ -256,7 +268,14 @@ export class ToolsTray {
         // Return in a one-line field runs the first action; Cmd/Ctrl+Return does in a text area.
         if (e.key === "Enter" && (e.metaKey || e.ctrlKey) && (e.target as HTMLElement).tagName === "TEXTAREA") submit(e);
       }}>
-        ${fieldsView(tool.fields, { toolId: tool.id, values, set: (id, value) => this.set(tool, id, value) })}
+        ${fieldsView(tool.fields, {
+          toolId: tool.id,
+          values,
+          set: (id, value) => this.set(tool, id, value),
+          redraw: () => this.changed(),
+          ...(this.shell().registerDroppedFile ? { give: (id: string, files: readonly File[]) => void this.giveToField(tool, id, files) } : {}),
+          problems: this.fieldProblems,
+        })}
         <div class="tool-actions">${actions.map((a, i) => html`<button type=${i === 0 ? "submit" : "button"} class="button ${a.role === "primary" ? "primary" : a.role === "destructive" ? "destructive" : ""}"
           data-action=${a.id} @click=${i === 0 ? nothing : () => void this.run(tool, a.id)}>${shown(a.title, CAPS.label)}</button>`)}</div>
       </form>
@@ -264,13 +283,11 @@ export class ToolsTray {
       ${state.error ? html`<p class="tool-status tone-critical" role="alert"><span class="shape" aria-hidden="true">✖</span> <span dir="auto">${shown(state.error, CAPS.body)}</span></p>` : nothing}
       ${state.answer ? blocksView(state.answer, locale, now) : nothing}
       ${tool.dropActions.length > 0 ? this.renderDrops(tool) : nothing}
-      <label class="tool-agents"><input type="checkbox" .checked=${tool.agents} @change=${(e: Event) => void this.setAgents(tool, (e.target as HTMLInputElement).checked)} />
-        Let AI agents use this tool (svckit mcp)</label>
     </div>`;
   }
 
   private renderDrops(tool: PageTool): TemplateResult {
-    const canDrop = Boolean(this.shell().pathForFile);
+    const canDrop = Boolean(this.shell().registerDroppedFile);
     const d = this.drop;
     return html`<div class="tool-drops">
       ${tool.dropActions.map((a) => html`<div class="drop-zone" data-drop=${a.id} aria-label=${`Drop files to ${a.title}`}
@@ -278,6 +295,7 @@ export class ToolsTray {
         @drop=${(e: DragEvent) => {
           if (!canDrop) return;
           e.preventDefault();
+          e.stopPropagation(); // not also an install drop on the notch
           void this.dropFiles(tool, a.id, [...(e.dataTransfer?.files ?? [])]);
         }}>${canDrop ? html`Drop files here: ${shown(a.title, CAPS.label)}` : html`${shown(a.title, CAPS.label)}: drop files on this tool in the svc app (a browser gives the page no file paths)`}</div>`)}
       ${d.busy ? html`<p class="tool-running" role="status"><span class="spinner" aria-hidden="true"></span> Working on the files…</p>` : nothing}

@@ -1,8 +1,9 @@
 /**
- * Install review: a `.svc` path (typed: a page never learns a picked or dropped file's path),
- * then what it is and everything it can reach, risky parts marked, and for
- * an update what it gains as a diff. Nothing changes until the person presses Install; the
- * installed version keeps running meanwhile.
+ * Install review: a `.svc` file — dropped or chosen in the desktop shell (sent by handle: the
+ * page never learns its path), or its path typed (a plain browser gives the page no path) —
+ * then what it is and everything it can reach, risky parts marked, and for an update what it
+ * gains as a diff. Nothing changes until the person presses Install; the installed version keeps
+ * running meanwhile.
  */
 import { html, nothing } from "lit";
 import { CAPS, shown, shownLines } from "../format/text.js";
@@ -29,6 +30,27 @@ export interface InstallContext {
   message: string | undefined;
   onReview(path: string): void;
   onDecide(accept: boolean): void;
+  /** A `.svc` dropped on or chosen in the install area; present only in the desktop shell. */
+  onGive?(files: readonly File[]): void;
+}
+
+function dropArea(give: (files: readonly File[]) => void, busy: boolean) {
+  return html`<div class="drop-zone install-drop" aria-label="Drop a .svc file to review it"
+      @dragover=${(e: DragEvent) => e.preventDefault()}
+      @drop=${(e: DragEvent) => {
+        e.preventDefault();
+        e.stopPropagation(); // handled here, not again by the notch
+        give([...(e.dataTransfer?.files ?? [])]);
+      }}>
+    Drop a .svc file here, or
+    <button type="button" class="button small" ?disabled=${busy} @click=${(e: Event) => ((e.currentTarget as HTMLElement).nextElementSibling as HTMLInputElement).click()}>Choose a .svc file…</button><input
+      type="file" hidden accept=".svc" aria-label="Choose a .svc file"
+      @change=${(e: Event) => {
+        const input = e.target as HTMLInputElement;
+        give([...(input.files ?? [])]);
+        input.value = "";
+      }} />
+  </div>`;
 }
 
 function reachList(items: ReachLine[], label: string, mark?: string) {
@@ -67,12 +89,12 @@ export function installView(ctx: InstallContext) {
     <h2 id="install-heading">Install an extension</h2>
     ${ctx.review
       ? reviewView(ctx)
-      : html`<form class="input-form" @submit=${(e: Event) => {
+      : html`${ctx.onGive ? dropArea(ctx.onGive, ctx.busy) : nothing}<form class="input-form" @submit=${(e: Event) => {
           e.preventDefault();
           const field = (e.currentTarget as HTMLFormElement).querySelector<HTMLInputElement>("input[type=text]")!;
           if (field.value.trim()) ctx.onReview(field.value.trim());
         }}>
-          <label for="install-path">Path to a .svc file</label>
+          <label for="install-path">${ctx.onGive ? "Or type the path of a .svc file" : "Path to a .svc file"}</label>
           <input id="install-path" type="text" placeholder="/home/you/Downloads/deploys-1.2.0.svc" spellcheck="false" />
           <button type="submit" class="button" ?disabled=${ctx.busy}>Review</button>
         </form>`}

@@ -8,6 +8,8 @@ import { html, nothing } from "lit";
 import { CAPS, shown, shownLines } from "../format/text.js";
 import { formatRelative } from "../format/values.js";
 import type { AppSettings, UiExtension, UiPreference } from "../wire.js";
+import type { PageTool } from "../tools/tray.js";
+import { agentSwitchesView } from "./agent-switches.js";
 
 export interface SettingsContext {
   locale: string;
@@ -22,6 +24,9 @@ export interface SettingsContext {
   runNow(extensionId: string): void;
   signIn(extensionId: string, provider: string, action: "connect" | "disconnect", connection?: string): void;
   manage(extensionId: string, action: "enable" | "disable" | "uninstall"): void;
+  /** One extension's tools (for their switches for AI agents). */
+  toolsOf(extensionId: string): readonly PageTool[];
+  setAgents(toolId: string, enabled: boolean): void;
   /** The extension whose uninstall waits for a second press, if any. */
   confirmingUninstall: string | undefined;
   askUninstall(extensionId: string | undefined): void;
@@ -178,6 +183,7 @@ function extensionCard(ext: UiExtension, ctx: SettingsContext) {
     ${denials(ext)}
     ${signIns(ext, ctx)}
     ${ext.preferences.length === 0 ? nothing : html`<h3>Options</h3>${ext.preferences.map((p) => preferenceField(ext, p, ctx))}`}
+    ${agentSwitchesView({ tools: ctx.toolsOf(ext.id), status: ctx.status, setAgents: ctx.setAgents })}
     <div class="actions">
       ${ext.enabled && ext.status !== "broken" && ext.status !== "overridden" ? html`<button type="button" class="button" @click=${() => ctx.runNow(ext.id)}>Run now</button>` : nothing}
       ${ext.source === "bundled" || ext.status === "overridden"

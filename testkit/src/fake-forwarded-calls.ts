@@ -1,12 +1,24 @@
 /**
- * The fake app as a bare sandbox's `HostCalls` (what `svckit validate` runs against): every
+ * The fake app as a bare sandbox's `ForwardedCalls` (what `svckit validate` runs against): every
  * `host.*` op is answered by the one `FakeHost`, and the blip ops are passed through the SDK's
  * processing (validation, cuts, the 4 KB drop) with a seq per blip, and printed: the payload,
  * its cuts, or why the app would drop it.
  */
 import { escapeForDisplay, processBlipInput } from "@svc/api";
-import type { ForwardedOp, HostCalls } from "@svc/sandbox";
-import { FakeHost, HOST_OPS, type FakeHostOptions, type HostOp } from "./fake-host.js";
+import type { ForwardedOp, ForwardedCalls } from "@svc/sandbox";
+import {
+  askHost,
+  checkedParams,
+  checkedResult,
+  checkEndArgs,
+  checkLogArgs,
+  checkRemoveArgs,
+  HOST_REQUESTS,
+  ReplyBook,
+  takeResponse,
+  type HostOp,
+} from "@svc/runtime";
+import { FakeHost, type FakeHostOptions } from "./fake-host.js";
 
 /** Where the lines go: svckit's output. */
 export interface LineOutput {
@@ -21,14 +33,16 @@ export type EmittedBlip =
 
 /**
  * @example
- * const host = new FakeHostCalls("com.example.x", ctx.out);
- * // pass `host` as the sandbox's HostCalls; afterwards read host.emitted and host.problems
+ * const host = new FakeForwardedCalls("com.example.x", ctx.out);
+ * // pass `host` as the sandbox's ForwardedCalls; afterwards read host.emitted and host.problems
  */
-export class FakeHostCalls implements HostCalls {
+export class FakeForwardedCalls implements ForwardedCalls {
   readonly emitted: EmittedBlip[] = [];
   /** Lines that make `validate` fail: dropped payloads. */
   readonly problems: string[] = [];
   readonly app: FakeHost;
+  /** The webhook replies the extension may answer (`ctx.respond`): none unless a test expects one. */
+  readonly replies = new ReplyBook();
   private readonly seqs = new Map<string, number>();
   private readonly formatJson: (value: unknown) => string;
   private readonly out: LineOutput;
@@ -51,21 +65,30 @@ export class FakeHostCalls implements HostCalls {
         // The sandbox forwards `ctx.emit(blip)` as `{blip}`.
         this.emit(fields.blip);
         return null;
+      // The runtime's own checks, so the fake refuses what the app refuses, in the same words.
       case "end":
+        checkEndArgs(fields);
         this.out.info(`end ${this.blipId(fields.key)}${describeFields(fields, ["state", "dismissAfter"])}`);
         return null;
       case "remove":
+        checkRemoveArgs(fields);
         this.out.info(`remove ${this.blipId(fields.key)}`);
         return null;
-      case "respond":
-        this.out.info(`respond ${String(fields.replyId)} (${String(fields.status ?? 200)}): ${JSON.stringify(fields.body)}`);
+      case "respond": {
+        const { replyId, status, body } = takeResponse(fields, this.replies);
+        this.out.info(`respond ${replyId} (${status}): ${JSON.stringify(body)}`);
         return null;
-      case "log":
-        this.out.info(`log [${String(fields.level)}] ${String(fields.message)}`);
+      }
+      case "log": {
+        const { level, message } = checkLogArgs(fields);
+        this.out.info(`log [${level}] ${message}`);
         return null;
+      }
       default:
-        if (!(HOST_OPS as readonly string[]).includes(op)) throw new Error(`unknown operation "${String(op)}"`);
-        return this.app.answer(op as HostOp, fields);
+        if (!Object.hasOwn(HOST_REQUESTS, op)) throw new Error(`unknown operation "${String(op)}"`);
+        // Asked as the runtime asks it: the same params, checks and error words.
+        return askHost(op as HostOp, this.extensionId, fields, async (type, params) =>
+          checkedResult(type, await this.app.answer(op as HostOp, checkedParams(type, params))));
     }
   }
 
