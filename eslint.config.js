@@ -14,25 +14,45 @@ export default tseslint.config(
     files: ["**/*.ts"],
     languageOptions: {
       parser: tseslint.parser,
-      parserOptions: { project: ["./tsconfig.check.json", "./tsconfig.check-ui.json", "./sandbox/guest/tsconfig.json"], tsconfigRootDir: import.meta.dirname },
+      parserOptions: {
+        project: ["./tsconfig.check.json", "./tsconfig.check-ui.json", "./sandbox/guest/tsconfig.json"],
+        tsconfigRootDir: import.meta.dirname,
+      },
     },
     plugins: { "@typescript-eslint": tseslint.plugin },
     rules: {
       // node:test's test() and describe() return promises the runner itself awaits.
-      "@typescript-eslint/no-floating-promises": ["error", {
-        allowForKnownSafeCalls: [{ from: "package", package: "node:test", name: ["test", "it", "describe", "suite"] }],
-      }],
+      "@typescript-eslint/no-floating-promises": [
+        "error",
+        {
+          allowForKnownSafeCalls: [
+            { from: "package", package: "node:test", name: ["test", "it", "describe", "suite"] },
+          ],
+        },
+      ],
       "@typescript-eslint/no-misused-promises": ["error", { checksVoidReturn: false }],
       "no-eval": "error",
       "no-implied-eval": "error",
       "no-new-func": "error",
-      "no-restricted-syntax": ["error", ...MARKUP_SINKS, {
-        selector: "CallExpression[callee.property.name='write'][callee.object.name='document']",
-        message: "document.write turns text into markup.",
-      }],
-      "no-restricted-imports": ["error", {
-        patterns: [{ group: ["lit/directives/unsafe-*", "lit-html/directives/unsafe-*"], message: "unsafe directives render strings as markup: use text bindings." }],
-      }],
+      "no-restricted-syntax": [
+        "error",
+        ...MARKUP_SINKS,
+        {
+          selector: "CallExpression[callee.property.name='write'][callee.object.name='document']",
+          message: "document.write turns text into markup.",
+        },
+      ],
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["lit/directives/unsafe-*", "lit-html/directives/unsafe-*"],
+              message: "unsafe directives render strings as markup: use text bindings.",
+            },
+          ],
+        },
+      ],
     },
   },
   {

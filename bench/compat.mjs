@@ -19,12 +19,28 @@ const N_SUBTLE = quick ? 50 : 200;
 
 /** Each operation as the body of a loop over `i`, with its setup; the same text runs in the guest and in Node. */
 const OPERATIONS = {
-  "Intl.NumberFormat#format (reused)": { kind: "intl", setup: `const nf = new Intl.NumberFormat("de-DE", { maximumFractionDigits: 2 });`, body: `nf.format(i * 1.25)` },
+  "Intl.NumberFormat#format (reused)": {
+    kind: "intl",
+    setup: `const nf = new Intl.NumberFormat("de-DE", { maximumFractionDigits: 2 });`,
+    body: `nf.format(i * 1.25)`,
+  },
   "Number#toLocaleString('de-DE')": { kind: "intl", setup: ``, body: `(i * 1.25).toLocaleString("de-DE")` },
-  "Intl.DateTimeFormat#format (time zone)": { kind: "intl", setup: `const dtf = new Intl.DateTimeFormat("en-GB", { timeZone: "America/New_York", dateStyle: "medium", timeStyle: "short" });`, body: `dtf.format(1.7e12 + i * 60000)` },
-  "Intl.DateTimeFormat#formatToParts": { kind: "intl", setup: `const dtp = new Intl.DateTimeFormat("en-US", { timeZone: "Asia/Tokyo", hour: "2-digit", minute: "2-digit" });`, body: `dtp.formatToParts(1.7e12 + i * 60000)` },
+  "Intl.DateTimeFormat#format (time zone)": {
+    kind: "intl",
+    setup: `const dtf = new Intl.DateTimeFormat("en-GB", { timeZone: "America/New_York", dateStyle: "medium", timeStyle: "short" });`,
+    body: `dtf.format(1.7e12 + i * 60000)`,
+  },
+  "Intl.DateTimeFormat#formatToParts": {
+    kind: "intl",
+    setup: `const dtp = new Intl.DateTimeFormat("en-US", { timeZone: "Asia/Tokyo", hour: "2-digit", minute: "2-digit" });`,
+    body: `dtp.formatToParts(1.7e12 + i * 60000)`,
+  },
   "String#localeCompare": { kind: "intl", setup: ``, body: `("item" + i).localeCompare("item" + (i + 1))` },
-  "crypto.subtle.digest SHA-256, 1 KB": { kind: "subtle", setup: `const data = new Uint8Array(1024).fill(7);`, body: `await crypto.subtle.digest("SHA-256", data)` },
+  "crypto.subtle.digest SHA-256, 1 KB": {
+    kind: "subtle",
+    setup: `const data = new Uint8Array(1024).fill(7);`,
+    body: `await crypto.subtle.digest("SHA-256", data)`,
+  },
   "crypto.subtle.sign HMAC, 1 KB": {
     kind: "subtle",
     setup: `const data = new Uint8Array(1024).fill(7); const key = await crypto.subtle.importKey("raw", new Uint8Array(32), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);`,
@@ -44,7 +60,8 @@ const OPERATIONS = {
 
 /** An async function timing `n` runs of each operation, in µs per call. */
 function timingSource(n) {
-  const parts = Object.entries(OPERATIONS).map(([name, op]) => `
+  const parts = Object.entries(OPERATIONS).map(
+    ([name, op]) => `
     out[${JSON.stringify(name)}] = await (async () => {
       ${op.setup}
       const count = ${op.kind === "intl" ? n.intl : n.subtle};
@@ -52,7 +69,8 @@ function timingSource(n) {
       const start = performance.now();
       for (let i = 0; i < count; i++) { ${op.body}; }
       return ((performance.now() - start) * 1000) / count;
-    })();`);
+    })();`,
+  );
   return `async function measure() { const out = {}; ${parts.join("\n")} return out; }`;
 }
 
@@ -90,8 +108,18 @@ for (const [name, op] of Object.entries(OPERATIONS)) {
   details[name] = { guestUs: guest, nodeUs: node, samples: samples[name] };
   const target = op.kind === "intl" ? { max: 100 } : { max: 1000 };
   const pass = guest <= target.max;
-  rows.push({ operation: name, "sandbox µs": fmt(guest, 1), "Node µs": fmt(node, 2), ratio: `${fmt(guest / node, 0)}×`, target: `≤ ${target.max} µs`, verdict: pass ? "PASS" : "MISS" });
+  rows.push({
+    operation: name,
+    "sandbox µs": fmt(guest, 1),
+    "Node µs": fmt(node, 2),
+    ratio: `${fmt(guest / node, 0)}×`,
+    target: `≤ ${target.max} µs`,
+    verdict: pass ? "PASS" : "MISS",
+  });
   headlines.push(headline(`${name} in the sandbox`, guest, "µs", target));
 }
-printTable(`Intl and crypto.subtle crossings (median of ${ROUNDS} rounds; ${N_INTL} Intl / ${N_SUBTLE} subtle calls a round)`, rows);
+printTable(
+  `Intl and crypto.subtle crossings (median of ${ROUNDS} rounds; ${N_INTL} Intl / ${N_SUBTLE} subtle calls a round)`,
+  rows,
+);
 saveResult("compat", { headlines, details });

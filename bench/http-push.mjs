@@ -19,7 +19,14 @@ const SERVER = fileURLToPath(new URL("./http/push-server.mjs", import.meta.url))
 
 /** A progress payload like a CI job would push (~150 bytes as JSON). */
 function payload(id, n) {
-  return { id, title: `Deploy ${id}`, icon: "shippingbox", state: "running", layout: "progress", data: { fraction: (n % 100) / 100, step: `Step ${n % 7}` } };
+  return {
+    id,
+    title: `Deploy ${id}`,
+    icon: "shippingbox",
+    state: "running",
+    layout: "progress",
+    data: { fraction: (n % 100) / 100, step: `Step ${n % 7}` },
+  };
 }
 
 /** Request bodies cycling over 100 blip ids (each push updates one of them in place). */
@@ -40,7 +47,12 @@ function startServer(kind) {
     child.stdout.setEncoding("utf8");
     child.stdout.once("data", (line) => {
       const { port, token } = JSON.parse(line);
-      resolve({ port, token, stop: () => new Promise((done) => (child.removeAllListeners("exit"), child.once("exit", done), child.kill("SIGTERM"))) });
+      resolve({
+        port,
+        token,
+        stop: () =>
+          new Promise((done) => (child.removeAllListeners("exit"), child.once("exit", done), child.kill("SIGTERM"))),
+      });
     });
   });
 }
@@ -63,27 +75,41 @@ async function measure(kind, batch) {
   try {
     await load(server, batch, WARMUP_S);
     const r = await load(server, batch, DURATION_S);
-    if (r.non2xx > 0 || r.errors > 0) throw new Error(`${kind}, batch ${batch}: ${r.non2xx} non-2xx answers and ${r.errors} errors`);
-    return { kind, batch, requestsPerS: r.requests.average, payloadsPerS: r.requests.average * batch, p50: r.latency.p50, p99: r.latency.p99, total: r.requests.total };
+    if (r.non2xx > 0 || r.errors > 0)
+      throw new Error(`${kind}, batch ${batch}: ${r.non2xx} non-2xx answers and ${r.errors} errors`);
+    return {
+      kind,
+      batch,
+      requestsPerS: r.requests.average,
+      payloadsPerS: r.requests.average * batch,
+      p50: r.latency.p50,
+      p99: r.latency.p99,
+      total: r.requests.total,
+    };
   } finally {
     await server.stop();
   }
 }
 
-console.log(`## POST /v1/blips on loopback (autocannon, ${CONNECTIONS} connections, ${DURATION_S} s each after ${WARMUP_S} s warm-up)\n`);
+console.log(
+  `## POST /v1/blips on loopback (autocannon, ${CONNECTIONS} connections, ${DURATION_S} s each after ${WARMUP_S} s warm-up)\n`,
+);
 const results = [];
 for (const batch of [1, BATCH]) for (const kind of ["baseline", "svc"]) results.push(await measure(kind, batch));
 const find = (kind, batch) => results.find((r) => r.kind === kind && r.batch === batch);
 
-printTable("requests and payloads per second, latency", results.map((r) => ({
-  server: r.kind === "svc" ? "svc-host HTTP server" : "bare express (floor)",
-  request: r.batch === 1 ? "1 payload" : `array of ${r.batch}`,
-  "requests/s": fmt(r.requestsPerS, 0),
-  "payloads/s": fmt(r.payloadsPerS, 0),
-  "p50 ms": fmt(r.p50, 1),
-  "p99 ms": fmt(r.p99, 1),
-  "svc ÷ floor": r.kind === "svc" ? fmt(r.requestsPerS / find("baseline", r.batch).requestsPerS, 2) : "",
-})));
+printTable(
+  "requests and payloads per second, latency",
+  results.map((r) => ({
+    server: r.kind === "svc" ? "svc-host HTTP server" : "bare express (floor)",
+    request: r.batch === 1 ? "1 payload" : `array of ${r.batch}`,
+    "requests/s": fmt(r.requestsPerS, 0),
+    "payloads/s": fmt(r.payloadsPerS, 0),
+    "p50 ms": fmt(r.p50, 1),
+    "p99 ms": fmt(r.p99, 1),
+    "svc ÷ floor": r.kind === "svc" ? fmt(r.requestsPerS / find("baseline", r.batch).requestsPerS, 2) : "",
+  })),
+);
 
 const single = find("svc", 1);
 const batched = find("svc", BATCH);

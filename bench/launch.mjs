@@ -46,7 +46,12 @@ export function makeWorld(code) {
     const path = join(root, "Extensions", id);
     mkdirSync(join(path, "dist"), { recursive: true });
     writeFileSync(join(path, "dist", "index.js"), code);
-    const manifest = { id, title: `Launch ${i + 1}`, version: "1.0.0", permissions: { network: [], files: [], exec: [] } };
+    const manifest = {
+      id,
+      title: `Launch ${i + 1}`,
+      version: "1.0.0",
+      permissions: { network: [], files: [], exec: [] },
+    };
     return { id, path, manifest };
   });
   return { dataDir: join(root, "Data"), extensions };
@@ -127,14 +132,17 @@ function forgetStorage(world) {
 /** svc-runtime compiles bundles for its cache while idle after a launch: the later launch is meant to find them all. */
 async function waitForCompiledCode(world, withinMs = 30_000) {
   const started = performance.now();
-  while (compiledFiles(world) < COUNT && performance.now() - started < withinMs) await new Promise((resolve) => setTimeout(resolve, 100));
+  while (compiledFiles(world) < COUNT && performance.now() - started < withinMs)
+    await new Promise((resolve) => setTimeout(resolve, 100));
   return compiledFiles(world);
 }
 
 async function main() {
   console.log(`## launch: ${COUNT} extensions at once, svc-runtime vs the worker design\n`);
   const bundles = await buildBundles();
-  console.log(`bundles: deploys template ${fmt(bundles.small.length / 1024)} KB, zod + date-fns ${fmt(bundles.big.length / 1024)} KB\n`);
+  console.log(
+    `bundles: deploys template ${fmt(bundles.small.length / 1024)} KB, zod + date-fns ${fmt(bundles.big.length / 1024)} KB\n`,
+  );
   const rows = [];
   const headlines = [];
   const details = {};
@@ -144,7 +152,11 @@ async function main() {
       const order = round % 2 === 0 ? Object.keys(DESIGNS) : Object.keys(DESIGNS).reverse();
       for (const design of order) {
         const world = makeWorld(code); // a fresh support folder: the first launch has no compiled code
-        samples[design].first.push(await launch(DESIGNS[design], world, { beforeClose: design === "svc-runtime" ? () => waitForCompiledCode(world) : undefined }));
+        samples[design].first.push(
+          await launch(DESIGNS[design], world, {
+            beforeClose: design === "svc-runtime" ? () => waitForCompiledCode(world) : undefined,
+          }),
+        );
         if (design === "svc-runtime" && compiledFiles(world) !== COUNT) {
           console.warn(`warning: ${compiledFiles(world)} of ${COUNT} compiled bundles on disk before the later launch`);
         }
@@ -172,21 +184,40 @@ async function main() {
         "svc up (each round)": svc.map((r) => r.up).join(" "),
         "worker up": worker.map((r) => r.up).join(" "),
         "30th first blip svc / worker (ms)": `${fmt(svcMs, 0)} / ${fmt(workerMs, 0)}`,
-        "ratio": fmt(svcMs / workerMs, 2),
+        ratio: fmt(svcMs / workerMs, 2),
         "RSS svc / worker (MB)": `${fmt(svcRss / 2 ** 20, 0)} / ${fmt(workerRss / 2 ** 20, 0)}`,
         "RSS ratio": fmt(svcRss / workerRss, 2),
       });
       const label = `${size} bundles, ${launchKind} launch`;
-      headlines.push(headline(`all ${COUNT} up, svc-runtime, ${label} (rounds all up)`, svc.filter((r) => r.up === COUNT).length / svc.length, "×", { min: 1 }));
+      headlines.push(
+        headline(
+          `all ${COUNT} up, svc-runtime, ${label} (rounds all up)`,
+          svc.filter((r) => r.up === COUNT).length / svc.length,
+          "×",
+          { min: 1 },
+        ),
+      );
       headlines.push(headline(`30th first blip svc ÷ worker, ${label}`, svcMs / workerMs, "×", { max: 1 }));
       headlines.push(headline(`RSS after launch svc ÷ worker, ${label}`, svcRss / workerRss, "×", { max: 1 / 3 }));
       details[`${size}/${launchKind}`] = { svc, worker, allUp };
-      for (const r of [...svc, ...worker]) if (r.failures.length) console.warn(`${label}: ${r.failures.slice(0, 3).join("; ")}`);
+      for (const r of [...svc, ...worker])
+        if (r.failures.length) console.warn(`${label}: ${r.failures.slice(0, 3).join("; ")}`);
     }
     const flat = { soon: samples["svc-runtime"].later[0].rssAfter, settled: samples["svc-runtime"].later[0].rss };
     const growth = flat.settled / flat.soon;
-    headlines.push(headline(`svc-runtime RSS ${SETTLE_MS / 1000} s after launch ÷ just after, ${size} bundles`, growth, "×", { max: 1.1 }));
-    headlines.push(headline(`all ${COUNT} up beside two CPU burners, svc-runtime, ${size} bundles`, loaded["svc-runtime"].up / COUNT, "×", { min: 1 }));
+    headlines.push(
+      headline(`svc-runtime RSS ${SETTLE_MS / 1000} s after launch ÷ just after, ${size} bundles`, growth, "×", {
+        max: 1.1,
+      }),
+    );
+    headlines.push(
+      headline(
+        `all ${COUNT} up beside two CPU burners, svc-runtime, ${size} bundles`,
+        loaded["svc-runtime"].up / COUNT,
+        "×",
+        { min: 1 },
+      ),
+    );
     rows.push({
       bundle: size,
       launch: "first, 2 CPU burners",
@@ -201,7 +232,10 @@ async function main() {
     details[`${size}/burners`] = loaded;
   }
   printTable(`launch of ${COUNT} extensions (medians of ${ROUNDS}; time from spawn)`, rows);
-  printTable("targets", headlines.map((h) => ({ figure: h.figure, value: fmt(h.value, 2), verdict: h.pass ? "PASS" : "MISS" })));
+  printTable(
+    "targets",
+    headlines.map((h) => ({ figure: h.figure, value: fmt(h.value, 2), verdict: h.pass ? "PASS" : "MISS" })),
+  );
   const file = saveResult("launch", { headlines, rows, details });
   console.log(`\nresults: ${file}`);
 }

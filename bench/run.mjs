@@ -6,13 +6,25 @@ import { fileURLToPath } from "node:url";
 import { readResult, saveResult } from "./lib/results.mjs";
 import { fmt, printTable } from "./stats.mjs";
 
-const BENCHES = ["sandbox-vs-worker", "runtime-throughput", "launch", "sandbox-levers", "http-push", "tools", "ui", "tools-ui", "compat"];
+const BENCHES = [
+  "sandbox-vs-worker",
+  "runtime-throughput",
+  "launch",
+  "sandbox-levers",
+  "http-push",
+  "tools",
+  "ui",
+  "tools-ui",
+  "compat",
+];
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 
 function ensureBuilt() {
   const build = spawnSync("npx", ["tsc", "-b"], { cwd: ROOT, stdio: "inherit" });
   if (build.status !== 0) {
-    console.error("bench: `npx tsc -b` failed; the benches run the built packages (dist/). Fix the build, then run again.");
+    console.error(
+      "bench: `npx tsc -b` failed; the benches run the built packages (dist/). Fix the build, then run again.",
+    );
     process.exit(1);
   }
 }
@@ -29,7 +41,9 @@ const failed = [];
 for (const name of BENCHES) {
   console.log(`\n==> node bench/${name}.mjs`);
   const started = Date.now();
-  const run = spawnSync(process.execPath, [fileURLToPath(new URL(`./${name}.mjs`, import.meta.url))], { stdio: "inherit" });
+  const run = spawnSync(process.execPath, [fileURLToPath(new URL(`./${name}.mjs`, import.meta.url))], {
+    stdio: "inherit",
+  });
   console.log(`(${name}: ${((Date.now() - started) / 1000).toFixed(0)} s)`);
   if (run.status !== 0) failed.push(name);
 }

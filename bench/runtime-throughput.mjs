@@ -34,7 +34,12 @@ async function startRuntime(main, name) {
     if (params.level === "error") seen.dropped++;
   });
   await rt.call("initialize", { protocolVersion: 1, dataDir: extension.dataDir, locale: "en-GB", timeZone: "UTC" });
-  await rt.call("extension.load", { id: extension.id, path: extension.path, manifest: extension.manifest, preferences: {} });
+  await rt.call("extension.load", {
+    id: extension.id,
+    path: extension.path,
+    manifest: extension.manifest,
+    preferences: {},
+  });
   return { name, rt, seen, extension };
 }
 
@@ -42,7 +47,12 @@ async function startRuntime(main, name) {
 async function burst({ rt, seen, extension }, { bytes, window, n }) {
   const before = seen.updates;
   const start = performance.now();
-  await rt.call("extension.action", { id: extension.id, blipId: `${extension.id}/b0`, actionId: "burst", input: { n, bytes, window } });
+  await rt.call("extension.action", {
+    id: extension.id,
+    blipId: `${extension.id}/b0`,
+    actionId: "burst",
+    input: { n, bytes, window },
+  });
   const seconds = (performance.now() - start) / 1000;
   const got = seen.updates - before;
   if (got !== n) throw new Error(`expected ${n} blip.update lines, got ${got} (dropped: ${seen.dropped})`);
@@ -54,7 +64,12 @@ async function toolRoundTrips({ rt, extension }, count) {
   const latencies = [];
   for (let i = 0; i < count; i++) {
     const start = performance.now();
-    const result = await rt.call("tool.run", { id: extension.id, tool: "upper", action: "go", values: { text: `hello ${i}` } });
+    const result = await rt.call("tool.run", {
+      id: extension.id,
+      tool: "upper",
+      action: "go",
+      values: { text: `hello ${i}` },
+    });
     latencies.push(performance.now() - start);
     if (result.blocks[1]?.text !== `HELLO ${i}`) throw new Error(`unexpected tool result ${JSON.stringify(result)}`);
   }
@@ -71,26 +86,48 @@ async function main() {
 
   const bursts = [];
   for (const config of BURSTS) {
-    const samples = await interleave(both((r) => burst(r, config)), quick ? 2 : 5);
+    const samples = await interleave(
+      both((r) => burst(r, config)),
+      quick ? 2 : 5,
+    );
     const payloadBytes = svc.seen.lastPayloadBytes;
     const s = summarize(samples[svc.name]);
     const b = summarize(samples[baseline.name]);
     bursts.push({ ...config, payloadBytes, svc: s, baseline: b, ratio: s.median / b.median });
   }
-  printTable("validated blip.update lines per second (medians)", bursts.map((r) => ({
-    burst: r.name, "payload bytes": r.payloadBytes, "svc-runtime": fmt(r.svc.median, 0), "worker baseline": fmt(r.baseline.median, 0), "ratio (svc ÷ baseline)": fmt(r.ratio, 2),
-  })));
+  printTable(
+    "validated blip.update lines per second (medians)",
+    bursts.map((r) => ({
+      burst: r.name,
+      "payload bytes": r.payloadBytes,
+      "svc-runtime": fmt(r.svc.median, 0),
+      "worker baseline": fmt(r.baseline.median, 0),
+      "ratio (svc ÷ baseline)": fmt(r.ratio, 2),
+    })),
+  );
 
-  const tool = await interleave(both((r) => toolRoundTrips(r, quick ? 50 : 150)), quick ? 2 : 4);
-  const toolRow = (name) => ({ runtime: name, p50: fmt(quantile(tool[name], 0.5), 2), p99: fmt(quantile(tool[name], 0.99), 2), n: tool[name].length });
+  const tool = await interleave(
+    both((r) => toolRoundTrips(r, quick ? 50 : 150)),
+    quick ? 2 : 4,
+  );
+  const toolRow = (name) => ({
+    runtime: name,
+    p50: fmt(quantile(tool[name], 0.5), 2),
+    p99: fmt(quantile(tool[name], 0.99), 2),
+    n: tool[name].length,
+  });
   printTable("tool.run round trip, small local tool (ms)", [toolRow(svc.name), toolRow(baseline.name)]);
   for (const r of runtimes) await r.rt.close();
 
   const toolP50 = quantile(tool[svc.name], 0.5);
   const headlines = [
-    ...bursts.map((r) => headline(`svc-runtime updates/s, ${r.name}`, r.svc.median, "/s", r.bytes === 1024 ? { min: 2000 } : undefined)),
+    ...bursts.map((r) =>
+      headline(`svc-runtime updates/s, ${r.name}`, r.svc.median, "/s", r.bytes === 1024 ? { min: 2000 } : undefined),
+    ),
     // Issue 17's crossing target: awaited updates per second at least the worker design's.
-    ...bursts.map((r) => headline(`svc-runtime ÷ worker baseline, ${r.name}`, r.ratio, "×", r.window === 1 ? { min: 1 } : undefined)),
+    ...bursts.map((r) =>
+      headline(`svc-runtime ÷ worker baseline, ${r.name}`, r.ratio, "×", r.window === 1 ? { min: 1 } : undefined),
+    ),
     headline("svc-runtime tool.run p50", toolP50, "ms", { below: 2 }),
     headline("svc-runtime tool.run p99", quantile(tool[svc.name], 0.99), "ms"),
     headline("worker baseline tool.run p50", quantile(tool[baseline.name], 0.5), "ms"),
@@ -99,7 +136,17 @@ async function main() {
     fixtureBundleBytes: svc.extension.bundleBytes,
     headlines,
     bursts,
-    tool: Object.fromEntries(runtimes.map((r) => [r.name, { p50: quantile(tool[r.name], 0.5), p90: quantile(tool[r.name], 0.9), p99: quantile(tool[r.name], 0.99), n: tool[r.name].length }])),
+    tool: Object.fromEntries(
+      runtimes.map((r) => [
+        r.name,
+        {
+          p50: quantile(tool[r.name], 0.5),
+          p90: quantile(tool[r.name], 0.9),
+          p99: quantile(tool[r.name], 0.99),
+          n: tool[r.name].length,
+        },
+      ]),
+    ),
   });
   console.log(`\nresults: ${file}`);
 }

@@ -16,7 +16,11 @@ const MB = 1024 * 1024;
 const PERMISSIONS = { network: [], files: [], exec: [] };
 const dataDir = tempDir("svc-bench-levers-");
 
-const create = (pool, code) => pool.create({ id: "bench.lever", code, permissions: PERMISSIONS, dataDir }, { forwarded: { forward: async () => null } });
+const create = (pool, code) =>
+  pool.create(
+    { id: "bench.lever", code, permissions: PERMISSIONS, dataDir },
+    { forwarded: { forward: async () => null } },
+  );
 
 // The cold starts here are first loads: a trailing comment makes each sample's bundle new to the
 // pool's code cache, so QuickJS parses it (sandbox-vs-worker.mjs measures the cached start).
@@ -92,11 +96,24 @@ async function main() {
   designs["worker, svckit"] = () => workerColdStart(forms.svckit);
   const cold = await interleave(designs, quick ? 5 : 15);
   const workerMedian = median(cold["worker, unminified"]);
-  const coldRows = Object.entries(cold).map(([design, samples]) => ({ design, median: median(samples), ratio: median(samples) / workerMedian }));
-  printTable("cold start to first update() by bundle form (ms, medians; ratio to the worker on the unminified bundle)", coldRows.map((r) => ({
-    design: r.design, median: fmt(r.median), "÷ worker": fmt(r.ratio, 2),
-  })));
-  console.log(`bundle sizes: ${Object.entries(forms).map(([f, c]) => `${f} ${fmt(c.length / 1024)} KB`).join(", ")}`);
+  const coldRows = Object.entries(cold).map(([design, samples]) => ({
+    design,
+    median: median(samples),
+    ratio: median(samples) / workerMedian,
+  }));
+  printTable(
+    "cold start to first update() by bundle form (ms, medians; ratio to the worker on the unminified bundle)",
+    coldRows.map((r) => ({
+      design: r.design,
+      median: fmt(r.median),
+      "÷ worker": fmt(r.ratio, 2),
+    })),
+  );
+  console.log(
+    `bundle sizes: ${Object.entries(forms)
+      .map(([f, c]) => `${f} ${fmt(c.length / 1024)} KB`)
+      .join(", ")}`,
+  );
 
   const phases = await phaseTimer();
   const phaseRows = [];
@@ -108,9 +125,17 @@ async function main() {
     for (const key of Object.keys(kept[0])) row[key] = median(kept.map((s) => s[key]));
     phaseRows.push(row);
   }
-  printTable("a bare QuickJS cold start, phase by phase (ms, medians; parse = what the code cache saves on a later start)", phaseRows.map((r) => ({
-    form: r.form, instance: fmt(r.instance), prelude: fmt(r.prelude), parse: fmt(r.parse), execute: fmt(r.execute), "first update": fmt(r.firstUpdate),
-  })));
+  printTable(
+    "a bare QuickJS cold start, phase by phase (ms, medians; parse = what the code cache saves on a later start)",
+    phaseRows.map((r) => ({
+      form: r.form,
+      instance: fmt(r.instance),
+      prelude: fmt(r.prelude),
+      parse: fmt(r.parse),
+      execute: fmt(r.execute),
+      "first update": fmt(r.firstUpdate),
+    })),
+  );
 
   const count = quick ? 10 : 30;
   const alive = [];
@@ -120,18 +145,41 @@ async function main() {
     fixture: await memoryBreakdown(pool, forms.unminified, count, alive),
   };
   await Promise.all(alive.map((h) => h.dispose()));
-  printTable(`memory per idle sandbox, ${count} in one pool (MB; sandbox-thread heap includes uncollected garbage)`, Object.entries(memory).map(([bundle, m]) => ({
-    bundle, "QuickJS heap": fmt(m.quickjsHeap / MB, 2), "sandbox-thread JS heap": fmt(m.sandboxThreadHeap / MB, 2), "RSS": fmt(m.rss / MB, 2),
-  })));
+  printTable(
+    `memory per idle sandbox, ${count} in one pool (MB; sandbox-thread heap includes uncollected garbage)`,
+    Object.entries(memory).map(([bundle, m]) => ({
+      bundle,
+      "QuickJS heap": fmt(m.quickjsHeap / MB, 2),
+      "sandbox-thread JS heap": fmt(m.sandboxThreadHeap / MB, 2),
+      RSS: fmt(m.rss / MB, 2),
+    })),
+  );
   await pool.dispose();
 
   const byDesign = Object.fromEntries(coldRows.map((r) => [r.design, r]));
   const headlines = [
-    headline("lever: spare instance + prelude, cold start ÷ worker", byDesign["sandbox, unminified, spare instance + prelude made ahead"].ratio, "×"),
+    headline(
+      "lever: spare instance + prelude, cold start ÷ worker",
+      byDesign["sandbox, unminified, spare instance + prelude made ahead"].ratio,
+      "×",
+    ),
     headline("lever: svckit build bundle (minified), cold start ÷ worker", byDesign["sandbox, svckit"].ratio, "×"),
-    headline("lever: parse share of a bare cold start (what the code cache saves)", phaseRows[0].parse / Object.values(phaseRows[0]).slice(1).reduce((a, b) => a + b, 0), "×"),
+    headline(
+      "lever: parse share of a bare cold start (what the code cache saves)",
+      phaseRows[0].parse /
+        Object.values(phaseRows[0])
+          .slice(1)
+          .reduce((a, b) => a + b, 0),
+      "×",
+    ),
   ];
-  const file = saveResult("sandbox-levers", { headlines, coldStart: coldRows, phases: phaseRows, memory, bundleBytes: Object.fromEntries(Object.entries(forms).map(([f, c]) => [f, c.length])) });
+  const file = saveResult("sandbox-levers", {
+    headlines,
+    coldStart: coldRows,
+    phases: phaseRows,
+    memory,
+    bundleBytes: Object.fromEntries(Object.entries(forms).map(([f, c]) => [f, c.length])),
+  });
   console.log(`\nresults: ${file}`);
 }
 

@@ -19,7 +19,9 @@ async function main() {
   const unminified = buildFixture();
   const code = buildFixture("zod-datefns", { svckit: true });
   console.log(`## sandbox vs worker thread\n`);
-  console.log(`bundle: zod + date-fns fixture as \`svckit build\` bundles it, ${fmt(code.length / 1024)} KB (used by both designs; ${fmt(unminified.length / 1024)} KB unminified)`);
+  console.log(
+    `bundle: zod + date-fns fixture as \`svckit build\` bundles it, ${fmt(code.length / 1024)} KB (used by both designs; ${fmt(unminified.length / 1024)} KB unminified)`,
+  );
 
   const pool = await warmPool();
   const noSparePool = await warmPool({ spare: false });
@@ -32,18 +34,34 @@ async function main() {
     ["sandbox, no spare, first load", cold.noSpareFirstLoad],
   ];
   printTable("cold start to first update() result (ms; sandbox on a warm pool: sandbox threads already started)", [
-    ...variants.map(([design, f]) => ({ design, median: fmt(f.median), p90: fmt(f.p90), n: f.n, "÷ worker": fmt(f.ratio, 2) })),
+    ...variants.map(([design, f]) => ({
+      design,
+      median: fmt(f.median),
+      p90: fmt(f.p90),
+      n: f.n,
+      "÷ worker": fmt(f.ratio, 2),
+    })),
     { design: "worker", median: fmt(cold.worker.median), p90: fmt(cold.worker.p90), n: cold.worker.n, "÷ worker": "" },
   ]);
   for (const [design, { phases: ph }] of variants) {
-    console.log(`${design} phases (medians): create ${fmt(ph.create)} ms, load ${fmt(ph.load)} ms, first update ${fmt(ph.update)} ms`);
+    console.log(
+      `${design} phases (medians): create ${fmt(ph.create)} ms, load ${fmt(ph.load)} ms, first update ${fmt(ph.update)} ms`,
+    );
   }
 
   const bridge = await bridgeCost(pool, { rounds: quick ? 4 : 12, n: 300 });
-  printTable("bridge cost (µs per crossing, medians; listener answers at once)", bridge.table.map((r) => ({
-    crossing: r.what, sandbox: fmt(r.sandboxUs), worker: fmt(r.workerUs), ratio: fmt(r.ratio, 2),
-  })));
-  console.log(`sandbox ctx.storage.get (served on the sandbox thread, no owner hop): ${fmt(bridge.sandboxStorageGetUs)} µs; 4 KB blip as seen by the listeners: ${bridge.emittedChars.sandbox} / ${bridge.emittedChars.worker} chars`);
+  printTable(
+    "bridge cost (µs per crossing, medians; listener answers at once)",
+    bridge.table.map((r) => ({
+      crossing: r.what,
+      sandbox: fmt(r.sandboxUs),
+      worker: fmt(r.workerUs),
+      ratio: fmt(r.ratio, 2),
+    })),
+  );
+  console.log(
+    `sandbox ctx.storage.get (served on the sandbox thread, no owner hop): ${fmt(bridge.sandboxStorageGetUs)} µs; 4 KB blip as seen by the listeners: ${bridge.emittedChars.sandbox} / ${bridge.emittedChars.worker} chars`,
+  );
 
   const cpu = await cpuSlowdown(pool, { rounds: quick ? 4 : 10, scale: 2 });
   printTable("guest CPU: JSON round trip + sort + numeric loop (ms, medians)", [
@@ -54,9 +72,15 @@ async function main() {
   await pool.dispose();
 
   const memory = await memoryPerExtension(quick ? [1, 10] : [1, 10, 100]);
-  printTable("memory per idle extension (MB of RSS, fresh process each; sandbox baseline taken after its pool started)", memory.map((r) => ({
-    extensions: r.count, sandbox: fmt(r.sandbox / MB, 2), worker: fmt(r.worker / MB, 2), ratio: fmt(r.ratio, 2),
-  })));
+  printTable(
+    "memory per idle extension (MB of RSS, fresh process each; sandbox baseline taken after its pool started)",
+    memory.map((r) => ({
+      extensions: r.count,
+      sandbox: fmt(r.sandbox / MB, 2),
+      worker: fmt(r.worker / MB, 2),
+      ratio: fmt(r.ratio, 2),
+    })),
+  );
 
   const at = (count) => memory.find((r) => r.count === count) ?? memory.at(-1);
   const headlines = [
@@ -66,7 +90,9 @@ async function main() {
     headline("cold start without a spare (burst), sandbox ÷ worker", cold.noSpare.ratio, "×"),
     headline("cold start without a spare, first load, sandbox ÷ worker", cold.noSpareFirstLoad.ratio, "×"),
     headline("cold start, worker median", cold.worker.median, "ms"),
-    ...memory.map((r) => headline(`memory per idle extension at ${r.count}, sandbox ÷ worker`, r.ratio, "×", { max: 0.2 })),
+    ...memory.map((r) =>
+      headline(`memory per idle extension at ${r.count}, sandbox ÷ worker`, r.ratio, "×", { max: 0.2 }),
+    ),
     headline(`memory per idle extension at ${at(100).count}, sandbox`, at(100).sandbox / MB, "MB"),
     headline("host call (forwarded op), sandbox", bridge.table[0].sandboxUs, "µs"),
     // Issue 17's crossing target: a host call at most twice the worker design's.

@@ -29,7 +29,14 @@ if (!existsSync(join(ROOT, "extensions", "devtools", "dist", "tools.json"))) {
 function startHost() {
   const home = tempDir("svc-bench-tools-");
   const child = spawn(process.execPath, [HOST_MAIN], {
-    env: { PATH: process.env.PATH ?? "", HOME: home, SVC_HOME: join(home, "support"), SVC_PORT: "0", SVC_HOST_OUTPUT: "json", SVC_BUNDLED_EXTENSIONS: join(ROOT, "extensions") },
+    env: {
+      PATH: process.env.PATH ?? "",
+      HOME: home,
+      SVC_HOME: join(home, "support"),
+      SVC_PORT: "0",
+      SVC_HOST_OUTPUT: "json",
+      SVC_BUNDLED_EXTENSIONS: join(ROOT, "extensions"),
+    },
     stdio: ["ignore", "pipe", "inherit"],
   });
   return new Promise((resolve, reject) => {
@@ -44,7 +51,14 @@ function startHost() {
         const event = JSON.parse(line);
         if (event.type === "extension.tools" && event.id === TOOLS) {
           const { port, token } = JSON.parse(readFileSync(join(home, "support", "webhook.json"), "utf8"));
-          resolve({ port, token, stop: () => new Promise((done) => (child.removeAllListeners("exit"), child.once("exit", done), child.kill("SIGTERM"))) });
+          resolve({
+            port,
+            token,
+            stop: () =>
+              new Promise(
+                (done) => (child.removeAllListeners("exit"), child.once("exit", done), child.kill("SIGTERM")),
+              ),
+          });
         }
       }
     });
@@ -53,7 +67,11 @@ function startHost() {
 
 const SMALL_JSON = JSON.stringify({ values: { input: '{"name":"svc","tools":["json","jwt"],"ok":true}' } });
 const BIG_JSON = JSON.stringify({
-  values: { input: JSON.stringify(Array.from({ length: 1600 }, (_, i) => ({ id: i, name: `item ${i}`, tags: ["a", "b"], ok: i % 2 === 0 }))) },
+  values: {
+    input: JSON.stringify(
+      Array.from({ length: 1600 }, (_, i) => ({ id: i, name: `item ${i}`, tags: ["a", "b"], ok: i % 2 === 0 })),
+    ),
+  },
 });
 
 async function timed(server, method, path, body) {

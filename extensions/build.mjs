@@ -23,7 +23,8 @@ function extensionFolders(names) {
     }
   });
   const unknown = names.filter((name) => !all.includes(name));
-  if (unknown.length > 0) throw new Error(`no bundled extension named ${unknown.join(", ")}; there are: ${all.join(", ")}`);
+  if (unknown.length > 0)
+    throw new Error(`no bundled extension named ${unknown.join(", ")}; there are: ${all.join(", ")}`);
   return (names.length > 0 ? names : all).map((name) => join(here, name));
 }
 
@@ -35,7 +36,13 @@ for (const dir of extensionFolders(process.argv.slice(2))) {
     info: (line) => console.log(`extensions/${name}: ${line}`),
     warn: (line) => console.error(`extensions/${name}: ${line}`),
   };
-  const code = await runCli(["build"], { cwd: dir, env: process.env, out, signal: new AbortController().signal, readStdin: async () => "" });
+  const code = await runCli(["build"], {
+    cwd: dir,
+    env: process.env,
+    out,
+    signal: new AbortController().signal,
+    readStdin: async () => "",
+  });
   if (code !== 0) failed++;
 }
 if (failed > 0) {

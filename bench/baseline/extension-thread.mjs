@@ -31,7 +31,10 @@ const storage = new Map();
 /** The subset of SPEC.md's `ctx` the benchmarks touch, each member one forwarded op. */
 function makeContext(call) {
   const done = (promise) => promise.then(() => undefined);
-  const log = (level) => (...args) => void forward("log", { level, message: args.map(String).join(" ") });
+  const log =
+    (level) =>
+    (...args) =>
+      void forward("log", { level, message: args.map(String).join(" ") });
   return {
     extensionId: workerData.id,
     trigger: call?.trigger,
@@ -64,14 +67,19 @@ function run(extension, invocation) {
     case "onEvent":
       return extension.onEvent?.(ctx, invocation.event);
     case "tool.run":
-      return extension.tools[invocation.tool].run(invocation.action, invocation.values, { ...ctx, signal: new AbortController().signal });
+      return extension.tools[invocation.tool].run(invocation.action, invocation.values, {
+        ...ctx,
+        signal: new AbortController().signal,
+      });
     default:
       throw new Error(`unknown invocation kind "${invocation.kind}"`);
   }
 }
 
 const extension = loadBundle(workerData.code);
-const tools = Object.fromEntries(Object.entries(extension.tools ?? {}).map(([name, spec]) => [name, JSON.parse(JSON.stringify(spec))]));
+const tools = Object.fromEntries(
+  Object.entries(extension.tools ?? {}).map(([name, spec]) => [name, JSON.parse(JSON.stringify(spec))]),
+);
 
 port.on("message", (message) => {
   // The memory bench collects garbage in every thread before it reads RSS (needs --expose-gc).
@@ -88,7 +96,8 @@ port.on("message", (message) => {
       .then(() => run(extension, message.invocation))
       .then(
         (value) => port.postMessage({ type: "result", rid: message.rid, ok: true, value: value ?? null }),
-        (error) => port.postMessage({ type: "result", rid: message.rid, ok: false, error: String(error?.message ?? error) }),
+        (error) =>
+          port.postMessage({ type: "result", rid: message.rid, ok: false, error: String(error?.message ?? error) }),
       );
   }
 });

@@ -25,7 +25,12 @@ function hostFor(id, seqs, emitted) {
       const key = typeof args?.blip?.key === "string" ? args.blip.key : "?";
       // Validated with the seq it will carry, as svc-runtime does.
       const processed = processBlipInput(args.blip, { extensionId: id, seq: seqs.peek(`${id}/${key}`) });
-      if (!processed.ok) return void notify("log", { extensionId: id, level: "error", message: `dropped blip ${id}/${key}: ${processed.error}` });
+      if (!processed.ok)
+        return void notify("log", {
+          extensionId: id,
+          level: "error",
+          message: `dropped blip ${id}/${key}: ${processed.error}`,
+        });
       const seq = await seqs.next(processed.payload.id);
       notify("blip.update", { extensionId: id, payload: { ...processed.payload, seq } });
       emitted.current?.set(processed.payload.id, seq);
@@ -42,7 +47,10 @@ const methods = {
   async "extension.load"({ id, path }) {
     const code = await readFile(join(path, "dist", "index.js"), "utf8");
     const emitted = { current: undefined };
-    const worker = await WorkerExtension.start(code, { id, host: hostFor(id, new SeqFile(join(dataDir, id)), emitted) });
+    const worker = await WorkerExtension.start(code, {
+      id,
+      host: hostFor(id, new SeqFile(join(dataDir, id)), emitted),
+    });
     const tools = new Map();
     for (const raw of Object.values(worker.tools)) {
       const decoded = decodeToolSpec(raw);
@@ -66,7 +74,11 @@ const methods = {
     const emitted = (extension.emitted.current = new Map());
     notify("extension.status", { extensionId: id, status: "running" });
     const key = blipId.slice(id.length + 1);
-    await extension.worker.invoke({ kind: "onAction", ctx: { preferences: {} }, action: { blipId, key, actionId, input, itemId } });
+    await extension.worker.invoke({
+      kind: "onAction",
+      ctx: { preferences: {} },
+      action: { blipId, key, actionId, input, itemId },
+    });
     extension.emitted.current = undefined;
     notify("extension.status", { extensionId: id, status: "idle" });
     return { emitted: Object.fromEntries(emitted) };
@@ -74,7 +86,13 @@ const methods = {
   async "tool.run"({ id, tool, action, values }) {
     const extension = extensions.get(id);
     const spec = extension.tools.get(tool);
-    const blocks = await extension.worker.invoke({ kind: "tool.run", ctx: { preferences: {} }, tool, action, values: normalizeToolValues(spec, values) });
+    const blocks = await extension.worker.invoke({
+      kind: "tool.run",
+      ctx: { preferences: {} },
+      tool,
+      action,
+      values: normalizeToolValues(spec, values),
+    });
     const processed = processToolResult(blocks, spec.title);
     if (!processed.ok) throw new Error(processed.error);
     return { blocks: processed.blocks };

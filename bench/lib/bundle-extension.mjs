@@ -19,7 +19,12 @@ const pureSdk = {
   setup(pluginBuild) {
     pluginBuild.onResolve({ filter: /.*/ }, async (args) => {
       if (args.pluginData === "resolving") return undefined;
-      const resolved = await pluginBuild.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: "resolving" });
+      const resolved = await pluginBuild.resolve(args.path, {
+        kind: args.kind,
+        resolveDir: args.resolveDir,
+        importer: args.importer,
+        pluginData: "resolving",
+      });
       if (resolved.errors.length > 0) return undefined;
       const pure = /[\\/](sdk[\\/]src|node_modules[\\/]zod)[\\/]/.test(resolved.path);
       return { ...resolved, sideEffects: pure ? false : resolved.sideEffects };
@@ -39,7 +44,10 @@ export async function bundleExtension(name, id) {
   mkdirSync(join(path, "dist"), { recursive: true });
   const code = await bundleEntry(fileURLToPath(new URL(`../fixtures/${name}/src/index.ts`, import.meta.url)));
   const manifest = { id, title: `Bench ${name}`, version: "1.0.0", permissions: { network: [], files: [], exec: [] } };
-  writeFileSync(join(path, "package.json"), JSON.stringify({ name: id, version: "1.0.0", main: "dist/index.js", svc: manifest }));
+  writeFileSync(
+    join(path, "package.json"),
+    JSON.stringify({ name: id, version: "1.0.0", main: "dist/index.js", svc: manifest }),
+  );
   writeFileSync(join(path, "dist", "index.js"), code);
   return { id, path, manifest, dataDir: join(root, "Data"), bundleBytes: code.length };
 }

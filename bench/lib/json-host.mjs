@@ -9,7 +9,15 @@ const HOST_MAIN = fileURLToPath(new URL("../../host/dist/main.js", import.meta.u
 
 export async function startJsonHost(root, bundled, readyEvent) {
   const child = spawn(process.execPath, [HOST_MAIN], {
-    env: { PATH: process.env.PATH, HOME: root, SVC_HOME: join(root, "support"), SVC_PORT: "0", SVC_BUNDLED_EXTENSIONS: bundled, SVC_HOST_OUTPUT: "json", SVC_LOG_LEVEL: "warn" },
+    env: {
+      PATH: process.env.PATH,
+      HOME: root,
+      SVC_HOME: join(root, "support"),
+      SVC_PORT: "0",
+      SVC_BUNDLED_EXTENSIONS: bundled,
+      SVC_HOST_OUTPUT: "json",
+      SVC_LOG_LEVEL: "warn",
+    },
     stdio: ["ignore", "pipe", "inherit"],
   });
   child.stdout.setEncoding("utf8");
@@ -20,6 +28,10 @@ export async function startJsonHost(root, bundled, readyEvent) {
   child.stdout.resume();
   const { port, token } = JSON.parse(readFileSync(join(root, "support", "webhook.json"), "utf8"));
   const v1 = (path, body) =>
-    fetch(`http://127.0.0.1:${port}${path}`, { method: "POST", headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
+    fetch(`http://127.0.0.1:${port}${path}`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
   return { child, v1, ticketUrl: async () => (await (await v1("/v1/ui/tickets")).json()).url };
 }

@@ -15,13 +15,21 @@ export function headline(figure, value, unit, target) {
   const pass =
     target === undefined
       ? undefined
-      : (target.max === undefined || value <= target.max) && (target.min === undefined || value >= target.min) && (target.below === undefined || value < target.below);
+      : (target.max === undefined || value <= target.max) &&
+        (target.min === undefined || value >= target.min) &&
+        (target.below === undefined || value < target.below);
   return { figure, value, unit, ...(target ? { target } : {}), ...(pass === undefined ? {} : { pass }) };
 }
 
 /** The machine the figures came from: they mean little without it. */
 export function machine() {
-  return { node: process.version, platform: `${process.platform}-${process.arch}`, cpus: cpus().length, cpuModel: cpus()[0]?.model, loadavg: loadavg() };
+  return {
+    node: process.version,
+    platform: `${process.platform}-${process.arch}`,
+    cpus: cpus().length,
+    cpuModel: cpus()[0]?.model,
+    loadavg: loadavg(),
+  };
 }
 
 /**
@@ -33,7 +41,10 @@ export function saveResult(name, data) {
   mkdirSync(RESULTS_DIR, { recursive: true });
   const file = `${RESULTS_DIR}${name}.json`;
   const temp = `${file}.${process.pid}.tmp`;
-  writeFileSync(temp, JSON.stringify({ bench: name, at: new Date().toISOString(), machine: machine(), ...data }, null, 2) + "\n");
+  writeFileSync(
+    temp,
+    JSON.stringify({ bench: name, at: new Date().toISOString(), machine: machine(), ...data }, null, 2) + "\n",
+  );
   renameSync(temp, file);
   return file;
 }

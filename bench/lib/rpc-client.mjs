@@ -28,7 +28,9 @@ export class RpcProcess {
   call(method, params) {
     const id = this.#nextId++;
     return new Promise((resolve, reject) => {
-      this.#waiting.set(id, (message) => (message.error ? reject(new Error(`${method}: ${message.error.message}`)) : resolve(message.result)));
+      this.#waiting.set(id, (message) =>
+        message.error ? reject(new Error(`${method}: ${message.error.message}`)) : resolve(message.result),
+      );
       this.#child.stdin.write(JSON.stringify({ jsonrpc: "2.0", id, method, params }) + "\n");
     });
   }

@@ -19,7 +19,13 @@ let nextId = 1;
 export async function startSandbox(pool, code, { forwarded = { forward: async () => null }, limits } = {}) {
   const id = `bench.sandbox${nextId++}`;
   const handle = await pool.create(
-    { id, code, permissions: { network: [], files: [], exec: [] }, dataDir: join(dataRoot, id), ...(limits ? { limits } : {}) },
+    {
+      id,
+      code,
+      permissions: { network: [], files: [], exec: [] },
+      dataDir: join(dataRoot, id),
+      ...(limits ? { limits } : {}),
+    },
     { forwarded },
   );
   await handle.load();
@@ -45,4 +51,3 @@ export async function warmPool(options = {}) {
   await Promise.all(probes.map((probe) => probe.dispose()));
   return pool;
 }
-

@@ -42,10 +42,15 @@ export async function bridgeCost(pool, { rounds, n }) {
   const blip = blipOfSize(4096);
   const data = "d".repeat(4096);
   const designs = { sandbox, worker };
-  const measure = (op) => interleave(Object.fromEntries(Object.entries(designs).map(([name, ext]) => [name, () => op(ext)])), rounds);
+  const measure = (op) =>
+    interleave(Object.fromEntries(Object.entries(designs).map(([name, ext]) => [name, () => op(ext)])), rounds);
   const rows = {
-    "host call (forwarded secrets.get, awaited)": await measure((ext) => perOp(n, () => ext.invoke(onAction({ mode: "calls", n })))),
-    "guest → listener: 4 KB ctx.emit, awaited": await measure((ext) => perOp(n, () => ext.invoke(onAction({ mode: "emits", n, blip })))),
+    "host call (forwarded secrets.get, awaited)": await measure((ext) =>
+      perOp(n, () => ext.invoke(onAction({ mode: "calls", n }))),
+    ),
+    "guest → listener: 4 KB ctx.emit, awaited": await measure((ext) =>
+      perOp(n, () => ext.invoke(onAction({ mode: "emits", n, blip }))),
+    ),
     "host → guest: invoke with a 4 KB action": await measure((ext) =>
       perOp(n / 10, async () => {
         for (let i = 0; i < n / 10; i++) await ext.invoke(onAction({ mode: "echo", data }));
@@ -60,8 +65,12 @@ export async function bridgeCost(pool, { rounds, n }) {
   // The first row again, now that every design has made thousands of crossings (their paths
   // compiled by V8's optimizing tier): a long-running runtime's steady state, beside the first
   // row's cold start of the bridge.
-  rows["host call again, after the rows above (JIT-warm)"] = await measure((ext) => perOp(n, () => ext.invoke(onAction({ mode: "calls", n }))));
-  const storage = (await interleave({ sandbox: () => perOp(n, () => sandbox.invoke(onAction({ mode: "storage", n }))) }, rounds)).sandbox;
+  rows["host call again, after the rows above (JIT-warm)"] = await measure((ext) =>
+    perOp(n, () => ext.invoke(onAction({ mode: "calls", n }))),
+  );
+  const storage = (
+    await interleave({ sandbox: () => perOp(n, () => sandbox.invoke(onAction({ mode: "storage", n }))) }, rounds)
+  ).sandbox;
   await sandbox.dispose();
   await worker.dispose();
   const table = Object.entries(rows).map(([what, samples]) => {

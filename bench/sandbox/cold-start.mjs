@@ -31,7 +31,10 @@ export async function spareReady(pool) {
 /** One sandbox cold start, split into its phases (ms). */
 async function sandboxColdStart(pool, code, dataDir, id = "bench.cold") {
   const t0 = performance.now();
-  const handle = await pool.create({ id, code, permissions: PERMISSIONS, dataDir }, { forwarded: { forward: async () => null } });
+  const handle = await pool.create(
+    { id, code, permissions: PERMISSIONS, dataDir },
+    { forwarded: { forward: async () => null } },
+  );
   const t1 = performance.now();
   await handle.load();
   const t2 = performance.now();

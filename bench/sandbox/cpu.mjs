@@ -14,7 +14,11 @@ export async function cpuSlowdown(pool, { rounds, scale }) {
   const samples = await interleave(
     {
       sandbox: async () => {
-        const { ms } = await sandbox.invoke({ kind: "onAction", ctx: { preferences: {} }, action: { mode: "cpu", scale } });
+        const { ms } = await sandbox.invoke({
+          kind: "onAction",
+          ctx: { preferences: {} },
+          action: { mode: "cpu", scale },
+        });
         return ms;
       },
       node: () => {

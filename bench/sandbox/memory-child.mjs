@@ -15,7 +15,6 @@ const count = Number(countText);
 const CONCURRENCY = 4;
 const IDLE_MS = 1000;
 
-
 async function settledRss(extensions) {
   // Idle means the pool's background work is done too: bundles compiled for its code cache.
   for (let waited = 0; pool && waited < 60_000; waited += 100) {

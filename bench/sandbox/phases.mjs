@@ -12,7 +12,9 @@ const preludePath = require.resolve("@svc/sandbox").replace(/index\.js$/, "guest
 
 /** Loads the compiled module and the prelude once. */
 export async function phaseTimer() {
-  const wasmModule = await WebAssembly.compile(readFileSync(require.resolve("@jitl/quickjs-ng-wasmfile-release-sync/wasm")));
+  const wasmModule = await WebAssembly.compile(
+    readFileSync(require.resolve("@jitl/quickjs-ng-wasmfile-release-sync/wasm")),
+  );
   const prelude = readFileSync(preludePath, "utf8");
   /**
    * One cold start of `code`, phase by phase (ms).

@@ -38,7 +38,11 @@ describe("parseCommandArgs", () => {
   });
 
   it("turns every mistake into a one-line usage error (exit 2)", () => {
-    expect(usageError(["x", "--frob"])).toMatchObject({ code: 2, message: 'unknown option "--frob"', command: "sample" });
+    expect(usageError(["x", "--frob"])).toMatchObject({
+      code: 2,
+      message: 'unknown option "--frob"',
+      command: "sample",
+    });
     expect(usageError(["x", "--template"])).toMatchObject({ code: 2, message: 'option "--template" needs a value' });
     expect(usageError([])).toMatchObject({ code: 2, message: "missing <name>" });
     expect(usageError(["a", "b", "c"])).toMatchObject({ code: 2, message: 'unexpected argument "c"' });

@@ -50,7 +50,11 @@ export interface PositionalDef {
 }
 
 export type OptionValues<O extends Record<string, OptionDef>> = {
-  [K in keyof O]: O[K]["type"] extends "boolean" ? boolean : O[K]["multiple"] extends true ? string[] : string | undefined;
+  [K in keyof O]: O[K]["type"] extends "boolean"
+    ? boolean
+    : O[K]["multiple"] extends true
+      ? string[]
+      : string | undefined;
 };
 
 export interface CommandDef<O extends Record<string, OptionDef> = Record<string, OptionDef>> {
@@ -95,7 +99,8 @@ export function parseCommandArgs<O extends Record<string, OptionDef>>(
   words: string[],
 ): { positionals: string[]; options: OptionValues<O> } {
   const options: Record<string, { type: "string" | "boolean"; multiple?: boolean }> = {};
-  for (const [name, option] of Object.entries(def.options)) options[name] = { type: option.type, ...(option.multiple ? { multiple: true } : {}) };
+  for (const [name, option] of Object.entries(def.options))
+    options[name] = { type: option.type, ...(option.multiple ? { multiple: true } : {}) };
   let parsed: ReturnType<typeof parseArgs>;
   try {
     parsed = parseArgs({ args: words, options, allowPositionals: true, strict: true });
@@ -127,7 +132,9 @@ function describeParseError(error: unknown): string {
   const option = /'(-{1,2}[^' ]+)/.exec(message)?.[1];
   if (code === "ERR_PARSE_ARGS_UNKNOWN_OPTION" && option) return `unknown option "${option}"`;
   if (code === "ERR_PARSE_ARGS_INVALID_OPTION_VALUE" && option) {
-    return message.includes("argument missing") ? `option "${option}" needs a value` : `option "${option}" takes no value`;
+    return message.includes("argument missing")
+      ? `option "${option}" needs a value`
+      : `option "${option}" takes no value`;
   }
   return message.split("\n")[0];
 }

@@ -43,7 +43,13 @@ export async function readWebhookConfig(support: string): Promise<WebhookConfig>
     parsed = undefined;
   }
   const { port, token } = (parsed ?? {}) as { port?: unknown; token?: unknown };
-  if (!Number.isInteger(port) || (port as number) < 1 || (port as number) > 65535 || typeof token !== "string" || token === "") {
+  if (
+    !Number.isInteger(port) ||
+    (port as number) < 1 ||
+    (port as number) > 65535 ||
+    typeof token !== "string" ||
+    token === ""
+  ) {
     throw new CliError(`${path} is not {"port": <number>, "token": "<string>"}: restart the app to rewrite it.`);
   }
   return { port: port as number, token, path };
@@ -70,7 +76,13 @@ export interface HttpAnswer {
  * @example
  * const answer = await callApp(config, "POST", "/v1/blips", '{"title":"Hi","layout":"stat","data":{}}');
  */
-export function callApp(config: WebhookConfig, method: string, path: string, body?: string, options: CallOptions = {}): Promise<HttpAnswer> {
+export function callApp(
+  config: WebhookConfig,
+  method: string,
+  path: string,
+  body?: string,
+  options: CallOptions = {},
+): Promise<HttpAnswer> {
   const timeoutMs = options.timeoutMs ?? 10_000;
   return new Promise((resolve, reject) => {
     const headers: Record<string, string> = { ...options.headers, authorization: `Bearer ${config.token}` };
@@ -78,21 +90,32 @@ export function callApp(config: WebhookConfig, method: string, path: string, bod
       headers["content-type"] = "application/json";
       headers["content-length"] = String(Buffer.byteLength(body));
     }
-    const req = request({ host: "127.0.0.1", port: config.port, method, path, headers, timeout: timeoutMs, ...(options.signal ? { signal: options.signal } : {}) }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (chunk: Buffer) => chunks.push(chunk));
-      res.on("end", () => {
-        const text = Buffer.concat(chunks).toString("utf8");
-        let parsed: unknown = text;
-        try {
-          parsed = text === "" ? undefined : JSON.parse(text);
-        } catch {
-          // Not JSON: keep the text, it still helps the person.
-        }
-        resolve({ status: res.statusCode ?? 0, body: parsed });
-      });
-      res.on("error", (error) => reject(connectionError(error, config, timeoutMs)));
-    });
+    const req = request(
+      {
+        host: "127.0.0.1",
+        port: config.port,
+        method,
+        path,
+        headers,
+        timeout: timeoutMs,
+        ...(options.signal ? { signal: options.signal } : {}),
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () => {
+          const text = Buffer.concat(chunks).toString("utf8");
+          let parsed: unknown = text;
+          try {
+            parsed = text === "" ? undefined : JSON.parse(text);
+          } catch {
+            // Not JSON: keep the text, it still helps the person.
+          }
+          resolve({ status: res.statusCode ?? 0, body: parsed });
+        });
+        res.on("error", (error) => reject(connectionError(error, config, timeoutMs)));
+      },
+    );
     req.on("timeout", () => req.destroy(Object.assign(new Error("timed out"), { code: "ETIMEDOUT" })));
     req.on("error", (error) => reject(connectionError(error, config, timeoutMs)));
     req.end(body);
@@ -103,9 +126,12 @@ function connectionError(error: Error, config: WebhookConfig, timeoutMs: number)
   const code = (error as NodeJS.ErrnoException).code;
   const where = `127.0.0.1:${config.port}`;
   if (code === "ECONNREFUSED") {
-    return new CliError(`the app is not running: nothing answers on ${where} (connection refused). Start the app and try again.`);
+    return new CliError(
+      `the app is not running: nothing answers on ${where} (connection refused). Start the app and try again.`,
+    );
   }
-  if (code === "ETIMEDOUT") return new CliError(`the app did not answer on ${where} within ${timeoutMs / 1000} seconds.`);
+  if (code === "ETIMEDOUT")
+    return new CliError(`the app did not answer on ${where} within ${timeoutMs / 1000} seconds.`);
   if (code === "ABORT_ERR") return new CliError(`the request to ${where} was cancelled before the app answered.`);
   if (code === "ECONNRESET") return new CliError(`the connection to ${where} was reset before the app answered.`);
   return new CliError(`cannot reach the app on ${where}: ${error.message}`);

@@ -38,10 +38,13 @@ try {
   require.resolve("electron");
 } catch {
   const [major, minor] = process.versions.node.split(".").map(Number);
-  const why = major < 22 || (major === 22 && minor < 12)
-    ? `It needs Node 22.12 or later (this is Node ${process.versions.node}), so npm skipped it. Install Node 22.12+ and run npm install again.`
-    : "npm did not install it (were optional dependencies left out?): run npm install again.";
-  fail(`Electron is not installed. ${why} Without it, svc still runs: npx svc-host (and svc-host ui for the notch UI in a browser).`);
+  const why =
+    major < 22 || (major === 22 && minor < 12)
+      ? `It needs Node 22.12 or later (this is Node ${process.versions.node}), so npm skipped it. Install Node 22.12+ and run npm install again.`
+      : "npm did not install it (were optional dependencies left out?): run npm install again.";
+  fail(
+    `Electron is not installed. ${why} Without it, svc still runs: npx svc-host (and svc-host ui for the notch UI in a browser).`,
+  );
 }
 try {
   // Under Node, the electron package answers with its binary's path (downloading it on first use).

@@ -19,12 +19,20 @@ function preloadDouble() {
       },
       on: (channel, listener) => void listeners.set(channel, listener),
     },
-    webUtils: { getPathForFile: (file) => ((file as { path?: string }).path ?? "") },
+    webUtils: { getPathForFile: (file) => (file as { path?: string }).path ?? "" },
   };
   return { electron, invoked, listeners, exposed };
 }
 
-const FUNCTIONS = ["registerDroppedFile", "setExpanded", "setClickThrough", "readClipboardText", "copyText", "openFile", "onCommand"];
+const FUNCTIONS = [
+  "registerDroppedFile",
+  "setExpanded",
+  "setClickThrough",
+  "readClipboardText",
+  "copyText",
+  "openFile",
+  "onCommand",
+];
 
 describe("the preload's bridge", () => {
   it("offers exactly the page's few functions, frozen", () => {

@@ -36,7 +36,8 @@ export function createBridge(electron: ElectronPreload): DesktopBridge {
       if (!path) throw new Error("not a file from the disk");
       return { handle: String(await invoke(CHANNELS.registerDrop, path)) };
     },
-    setExpanded: async (expanded: boolean) => void (await invoke(expanded === true ? CHANNELS.expand : CHANNELS.collapse)),
+    setExpanded: async (expanded: boolean) =>
+      void (await invoke(expanded === true ? CHANNELS.expand : CHANNELS.collapse)),
     setClickThrough: async (through: boolean) => void (await invoke(CHANNELS.clickThrough, through === true)),
     readClipboardText: async () => String(await invoke(CHANNELS.readClipboard)),
     copyText: async (text: string) => void (await invoke(CHANNELS.writeClipboard, String(text))),

@@ -14,7 +14,9 @@ export const CHANNELS = {
   readClipboard: "svc:clipboard-read",
   /** `(text: string)` → puts text on the clipboard (at most {@link MAX_CLIPBOARD_CHARS}). */
   writeClipboard: "svc:clipboard-write",
-  /** `(path: string)` a file the person dropped or picked → the host's opaque handle for it (`POST /v1/given-files`). */
+  /**
+   * `(path: string)` a file the person dropped or picked → the host's opaque handle for it (`POST /v1/given-files`).
+   */
   registerDrop: "svc:register-drop",
   /** `(path: string)` opens a file from a result block with the system's app, from allowed places only. */
   openFile: "svc:open-file",

@@ -6,7 +6,12 @@ import { CHANNELS, COMMAND_CHANNEL } from "./channels.js";
 import { startDesktop, type RunningDesktop } from "./desktop.js";
 import { HostCallError, type HostLink, type StartHostOptions } from "./host-link.js";
 import { EXTERNAL_4K, MACBOOK_NOTCHED } from "./testing/displays.js";
-import { createElectronDouble, type ElectronDouble, type FakeBrowserWindow, type FakeTray } from "./testing/electron-double.js";
+import {
+  createElectronDouble,
+  type ElectronDouble,
+  type FakeBrowserWindow,
+  type FakeTray,
+} from "./testing/electron-double.js";
 
 const TICKET_URL = "http://127.0.0.1:47900/#t=one-time";
 
@@ -22,7 +27,12 @@ function hostDouble(options: { uiUrl?: () => Promise<string> } = {}) {
       // As the host's POST /v1/given-files answers: a handle, or 400 with its reason.
       giveFile: async (path: string) => {
         calls.push(`give ${path}`);
-        if (path.endsWith("folder")) throw new HostCallError(`POST /v1/given-files answered 400: "path": ${path} is not a file`, 400, `"path": ${path} is not a file`);
+        if (path.endsWith("folder"))
+          throw new HostCallError(
+            `POST /v1/given-files answered 400: "path": ${path} is not a file`,
+            400,
+            `"path": ${path} is not a file`,
+          );
         if (path.endsWith("boom")) throw new HostCallError("svc did not answer on port 9: fetch failed");
         return `handle-${calls.length}`.padEnd(24, "x");
       },
@@ -61,7 +71,14 @@ describe("the desktop shell, wired", () => {
   });
 
   async function start(host = hostDouble(), platform: NodeJS.Platform = "darwin") {
-    running = await startDesktop(electron, { supportFolder: support, platform, preload: "/app/dist/preload.cjs", trayIcon: "/app/assets/trayTemplate.png", connect: host.connect, log: (m) => log.push(m) });
+    running = await startDesktop(electron, {
+      supportFolder: support,
+      platform,
+      preload: "/app/dist/preload.cjs",
+      trayIcon: "/app/assets/trayTemplate.png",
+      connect: host.connect,
+      log: (m) => log.push(m),
+    });
     const win = (electron.BrowserWindow as unknown as { all: FakeBrowserWindow[] }).all[0]!;
     const tray = (electron.Tray as unknown as { all: FakeTray[] }).all[0]!;
     return { host, win, tray, running: running! };
@@ -77,13 +94,22 @@ describe("the desktop shell, wired", () => {
     expect([...electron.globalShortcut.registered.keys()]).toEqual(["CommandOrControl+Shift+Space"]);
     expect(electron.ipcMain.handlers.size).toBe(Object.keys(CHANNELS).length);
     expect(electron.app.listenerCount("window-all-closed")).toBe(1); // closing windows never quits a menu-bar app
-    expect(log).toContain("notch on display 1 in notch style; displays: 1 Built-in Retina Display (primary), 2 LG UltraFine");
+    expect(log).toContain(
+      "notch on display 1 in notch style; displays: 1 Built-in Retina Display (primary), 2 LG UltraFine",
+    );
   });
 
   it("hands a second start for the same folder to the first, which opens", async () => {
     const { win } = await start();
     const second = createElectronDouble([MACBOOK_NOTCHED]);
-    const again = await startDesktop(second, { supportFolder: support, platform: "darwin", preload: "/p", trayIcon: "/t", connect: hostDouble().connect, log: () => {} });
+    const again = await startDesktop(second, {
+      supportFolder: support,
+      platform: "darwin",
+      preload: "/p",
+      trayIcon: "/t",
+      connect: hostDouble().connect,
+      log: () => {},
+    });
     expect(again).toBeUndefined();
     expect(second.app.quitCalls).toBe(1);
     expect(win.calls).toEqual(["showInactive", "focus"]);
@@ -95,7 +121,11 @@ describe("the desktop shell, wired", () => {
     electron.globalShortcut.press("CommandOrControl+Shift+Space");
     tray.choose("Settings");
     tray.emit("click");
-    expect(win.webContents.sent).toEqual([[COMMAND_CHANNEL, "open"], [COMMAND_CHANNEL, "settings"], [COMMAND_CHANNEL, "open"]]);
+    expect(win.webContents.sent).toEqual([
+      [COMMAND_CHANNEL, "open"],
+      [COMMAND_CHANNEL, "settings"],
+      [COMMAND_CHANNEL, "open"],
+    ]);
     expect(win.clickThrough).toEqual([false]);
   });
 
@@ -130,15 +160,29 @@ describe("the desktop shell, wired", () => {
 
   it("applies a changed settings file: shortcut, capture, fullscreen, login item", async () => {
     const { win, running } = await start();
-    await writeFile(join(support, "Desktop", "settings.json"), JSON.stringify({ shortcut: "Alt+Space", excludeFromCapture: true, hideInFullscreen: false, openAtLogin: true, style: "bubbly" }));
+    await writeFile(
+      join(support, "Desktop", "settings.json"),
+      JSON.stringify({
+        shortcut: "Alt+Space",
+        excludeFromCapture: true,
+        hideInFullscreen: false,
+        openAtLogin: true,
+        style: "bubbly",
+      }),
+    );
     await new Promise<void>((resolve) => {
-      const timer = setInterval(() => running.settings.shortcut === "Alt+Space" && (clearInterval(timer), resolve()), 20);
+      const timer = setInterval(
+        () => running.settings.shortcut === "Alt+Space" && (clearInterval(timer), resolve()),
+        20,
+      );
     });
     expect([...electron.globalShortcut.registered.keys()]).toEqual(["Alt+Space"]);
     expect(win.contentProtection).toBe(true);
     expect(win.workspaces).toEqual([true, { visibleOnFullScreen: true, skipTransformProcessType: true }]);
     expect(electron.app.loginItem).toEqual({ openAtLogin: true });
-    expect(log).toContain(`${join(support, "Desktop", "settings.json")}: "style" should be "auto", "notch" or "floating"; using "auto"`);
+    expect(log).toContain(
+      `${join(support, "Desktop", "settings.json")}: "style" should be "auto", "notch" or "floating"; using "auto"`,
+    );
   });
 
   it("says start at login is not Electron's to do on Linux", async () => {
@@ -146,7 +190,9 @@ describe("the desktop shell, wired", () => {
     await writeFile(join(support, "Desktop", "settings.json"), JSON.stringify({ openAtLogin: true }));
     await start(hostDouble(), "linux");
     expect(electron.app.loginItem).toEqual({ openAtLogin: false });
-    expect(log).toContain('"openAtLogin" works on macOS and Windows; on Linux add svc-desktop to your session\'s autostart');
+    expect(log).toContain(
+      '"openAtLogin" works on macOS and Windows; on Linux add svc-desktop to your session\'s autostart',
+    );
   });
 
   it("opens an extension's page when the person follows the page's link, http and https only, never on its own", async () => {
@@ -177,18 +223,26 @@ describe("the desktop shell, wired", () => {
   it("registers a dropped file with the host and hands the page the host's handle, never the path", async () => {
     const { win, host } = await start();
     const page = { sender: win.webContents, frame: win.webContents.mainFrame };
-    expect(await electron.ipcMain.invoke(CHANNELS.registerDrop, page, "/Users/ann/deploys-1.2.0.svc")).toBe("handle-1".padEnd(24, "x"));
+    expect(await electron.ipcMain.invoke(CHANNELS.registerDrop, page, "/Users/ann/deploys-1.2.0.svc")).toBe(
+      "handle-1".padEnd(24, "x"),
+    );
     expect(host.calls).toEqual(["give /Users/ann/deploys-1.2.0.svc"]);
     expect([...running!.dropped.paths()]).toEqual(["/Users/ann/deploys-1.2.0.svc"]);
     // The host's refusal reaches the page in its own words; a broken link only says where to look.
-    await expect(electron.ipcMain.invoke(CHANNELS.registerDrop, page, "/Users/ann/folder")).rejects.toThrow(/^"path": \/Users\/ann\/folder is not a file$/);
-    await expect(electron.ipcMain.invoke(CHANNELS.registerDrop, page, "/Users/ann/boom")).rejects.toThrow(`${CHANNELS.registerDrop} failed; details are in the svc log`);
+    await expect(electron.ipcMain.invoke(CHANNELS.registerDrop, page, "/Users/ann/folder")).rejects.toThrow(
+      /^"path": \/Users\/ann\/folder is not a file$/,
+    );
+    await expect(electron.ipcMain.invoke(CHANNELS.registerDrop, page, "/Users/ann/boom")).rejects.toThrow(
+      `${CHANNELS.registerDrop} failed; details are in the svc log`,
+    );
     expect(log).toContain(`${CHANNELS.registerDrop} failed: svc did not answer on port 9: fetch failed`);
     expect([...running!.dropped.paths()]).toEqual(["/Users/ann/deploys-1.2.0.svc"]);
     // Another window's page never reaches the host.
     const other = new electron.BrowserWindow({} as never) as unknown as FakeBrowserWindow;
     const stranger = { sender: other.webContents, frame: other.webContents.mainFrame };
-    await expect(electron.ipcMain.invoke(CHANNELS.registerDrop, stranger, "/etc/passwd")).rejects.toThrow("refused: not the notch window");
+    await expect(electron.ipcMain.invoke(CHANNELS.registerDrop, stranger, "/etc/passwd")).rejects.toThrow(
+      "refused: not the notch window",
+    );
     expect(host.calls).toHaveLength(3);
   });
 
@@ -199,10 +253,15 @@ describe("the desktop shell, wired", () => {
     await writeFile(join(support, "elsewhere.txt"), "x");
     const page = { sender: win.webContents, frame: win.webContents.mainFrame };
     await electron.ipcMain.invoke(CHANNELS.openFile, page, join(support, "Data", "com.example.png", "out.png"));
-    await expect(electron.ipcMain.invoke(CHANNELS.openFile, page, join(support, "elsewhere.txt"))).rejects.toThrow("is not in an extension's data folder or among the files you gave");
+    await expect(electron.ipcMain.invoke(CHANNELS.openFile, page, join(support, "elsewhere.txt"))).rejects.toThrow(
+      "is not in an extension's data folder or among the files you gave",
+    );
     await electron.ipcMain.invoke(CHANNELS.registerDrop, page, join(support, "elsewhere.txt"));
     await electron.ipcMain.invoke(CHANNELS.openFile, page, join(support, "elsewhere.txt"));
-    expect(electron.shell.openedPaths).toEqual([join(support, "Data", "com.example.png", "out.png"), join(support, "elsewhere.txt")]);
+    expect(electron.shell.openedPaths).toEqual([
+      join(support, "Data", "com.example.png", "out.png"),
+      join(support, "elsewhere.txt"),
+    ]);
   });
 
   it("loads the notch again with a fresh ticket when the host it started comes back, telling it a pause in force", async () => {
@@ -245,7 +304,10 @@ describe("the desktop shell, wired", () => {
   });
 
   it("undoes what it set up, host included, when the UI cannot be loaded", async () => {
-    const host = hostDouble({ uiUrl: async () => Promise.reject(new Error("this svc-host has no UI server (POST /v1/ui/tickets is missing): update svc")) });
+    const host = hostDouble({
+      uiUrl: async () =>
+        Promise.reject(new Error("this svc-host has no UI server (POST /v1/ui/tickets is missing): update svc")),
+    });
     await expect(start(host)).rejects.toThrow("this svc-host has no UI server");
     expect(host.calls).toEqual(["stop"]);
     const win = (electron.BrowserWindow as unknown as { all: FakeBrowserWindow[] }).all[0]!;

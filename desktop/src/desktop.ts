@@ -46,19 +46,29 @@ export interface RunningDesktop {
 }
 
 /** Start at login: macOS and Windows login items; Electron has none on Linux. */
-function applyLoginItem(electron: ElectronMain, platform: NodeJS.Platform, openAtLogin: boolean, log: (message: string) => void): void {
+function applyLoginItem(
+  electron: ElectronMain,
+  platform: NodeJS.Platform,
+  openAtLogin: boolean,
+  log: (message: string) => void,
+): void {
   if (platform !== "darwin" && platform !== "win32") {
-    if (openAtLogin) log('"openAtLogin" works on macOS and Windows; on Linux add svc-desktop to your session\'s autostart');
+    if (openAtLogin)
+      log('"openAtLogin" works on macOS and Windows; on Linux add svc-desktop to your session\'s autostart');
     return;
   }
-  if (electron.app.getLoginItemSettings().openAtLogin !== openAtLogin) electron.app.setLoginItemSettings({ openAtLogin });
+  if (electron.app.getLoginItemSettings().openAtLogin !== openAtLogin)
+    electron.app.setLoginItemSettings({ openAtLogin });
 }
 
 /**
  * Starts the shell; resolves undefined when another instance already runs for this support
  * folder (that one is told to open, and this one quits).
  */
-export async function startDesktop(electron: ElectronMain, options: DesktopOptions): Promise<RunningDesktop | undefined> {
+export async function startDesktop(
+  electron: ElectronMain,
+  options: DesktopOptions,
+): Promise<RunningDesktop | undefined> {
   const { app } = electron;
   const log = options.log ?? ((message: string) => process.stderr.write(`svc-desktop: ${message}\n`));
   // One app per support folder: Electron's single-instance lock lives in userData.
@@ -132,8 +142,12 @@ export async function startDesktop(electron: ElectronMain, options: DesktopOptio
     undo.push(() => notchWindow.dispose());
     // Display ids are what the "display" setting takes: say which there are.
     const primaryId = electron.screen.getPrimaryDisplay().id;
-    const named = electron.screen.getAllDisplays().map((d) => `${d.id} ${d.label ?? ""}${d.id === primaryId ? " (primary)" : ""}`.replace(/\s+/g, " ").trim());
-    log(`notch on display ${notchWindow.layout.displayId} in ${notchWindow.layout.style} style; displays: ${named.join(", ")}`);
+    const named = electron.screen
+      .getAllDisplays()
+      .map((d) => `${d.id} ${d.label ?? ""}${d.id === primaryId ? " (primary)" : ""}`.replace(/\s+/g, " ").trim());
+    log(
+      `notch on display ${notchWindow.layout.displayId} in ${notchWindow.layout.style} style; displays: ${named.join(", ")}`,
+    );
     const dropped = new DroppedFiles();
     undo.push(
       registerIpc(electron.ipcMain, {
@@ -158,7 +172,10 @@ export async function startDesktop(electron: ElectronMain, options: DesktopOptio
           return handle;
         },
         openFile: async (path) => {
-          const result = await openFile(electron.shell, path, { folders: [join(options.supportFolder, "Data")], files: dropped.paths() });
+          const result = await openFile(electron.shell, path, {
+            folders: [join(options.supportFolder, "Data")],
+            files: dropped.paths(),
+          });
           return result.ok ? undefined : result.error;
         },
         log,
@@ -209,7 +226,11 @@ export async function startDesktop(electron: ElectronMain, options: DesktopOptio
         log(`could not load the notch again: ${(error as Error)?.message ?? String(error)}`);
       }
     };
-    notchWindow.window.webContents.on("render-process-gone", (_event: unknown, details: { reason?: string }) => void reload?.(`the notch page stopped (${details?.reason ?? "unknown"})`));
+    notchWindow.window.webContents.on(
+      "render-process-gone",
+      (_event: unknown, details: { reason?: string }) =>
+        void reload?.(`the notch page stopped (${details?.reason ?? "unknown"})`),
+    );
 
     // Quitting waits for a host the shell started to stop (its blips are saved on the way out).
     let cleaned = false;

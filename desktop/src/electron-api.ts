@@ -35,7 +35,14 @@ export interface ElectronScreen extends Listenable<ScreenEvent> {
   getPrimaryDisplay(): Display;
 }
 
-export type PowerEvent = "suspend" | "resume" | "lock-screen" | "unlock-screen" | "user-did-resign-active" | "user-did-become-active" | "shutdown";
+export type PowerEvent =
+  | "suspend"
+  | "resume"
+  | "lock-screen"
+  | "unlock-screen"
+  | "user-did-resign-active"
+  | "user-did-become-active"
+  | "shutdown";
 
 export interface PowerMonitor extends Listenable<PowerEvent> {
   /** `locked` where the system tells (it also covers a running screen saver on macOS). */
@@ -58,8 +65,18 @@ export interface IpcMain {
   removeHandler(channel: string): void;
 }
 
-export type PermissionRequestHandler = (webContents: unknown, permission: string, callback: (granted: boolean) => void, details: unknown) => void;
-export type PermissionCheckHandler = (webContents: unknown, permission: string, requestingOrigin: string, details: unknown) => boolean;
+export type PermissionRequestHandler = (
+  webContents: unknown,
+  permission: string,
+  callback: (granted: boolean) => void,
+  details: unknown,
+) => void;
+export type PermissionCheckHandler = (
+  webContents: unknown,
+  permission: string,
+  requestingOrigin: string,
+  details: unknown,
+) => boolean;
 
 export interface Session {
   setPermissionRequestHandler(handler: PermissionRequestHandler | null): void;
@@ -81,7 +98,10 @@ export interface WebContents {
   readonly id: number;
   readonly session: Session;
   readonly mainFrame: WebFrameMain;
-  on(event: "will-navigate" | "will-frame-navigate" | "will-redirect", listener: (event: NavigationEvent, url?: string) => void): unknown;
+  on(
+    event: "will-navigate" | "will-frame-navigate" | "will-redirect",
+    listener: (event: NavigationEvent, url?: string) => void,
+  ): unknown;
   on(event: "will-attach-webview", listener: (event: { preventDefault(): void }) => void): unknown;
   on(event: string, listener: (...args: any[]) => void): unknown;
   setWindowOpenHandler(handler: (details: { url: string }) => { action: "deny" } | { action: "allow" }): void;
@@ -129,14 +149,26 @@ export interface BrowserWindowOptions extends Partial<Rectangle> {
   webPreferences: WebPreferences;
 }
 
-export type WindowLevel = "normal" | "floating" | "torn-off-menu" | "modal-panel" | "main-menu" | "status" | "pop-up-menu" | "screen-saver" | "dock";
+export type WindowLevel =
+  | "normal"
+  | "floating"
+  | "torn-off-menu"
+  | "modal-panel"
+  | "main-menu"
+  | "status"
+  | "pop-up-menu"
+  | "screen-saver"
+  | "dock";
 
 export interface BrowserWindow {
   readonly webContents: WebContents;
   setBounds(bounds: Partial<Rectangle>): void;
   getBounds(): Rectangle;
   setAlwaysOnTop(flag: boolean, level?: WindowLevel, relativeLevel?: number): void;
-  setVisibleOnAllWorkspaces(visible: boolean, options?: { visibleOnFullScreen?: boolean; skipTransformProcessType?: boolean }): void;
+  setVisibleOnAllWorkspaces(
+    visible: boolean,
+    options?: { visibleOnFullScreen?: boolean; skipTransformProcessType?: boolean },
+  ): void;
   setIgnoreMouseEvents(ignore: boolean, options?: { forward?: boolean }): void;
   setContentProtection(enable: boolean): void;
   showInactive(): void;
@@ -204,7 +236,8 @@ export interface Clipboard {
   writeText(text: string): void;
 }
 
-export type AppEvent = "second-instance" | "window-all-closed" | "before-quit" | "will-quit" | "web-contents-created" | "activate";
+export type AppEvent =
+  "second-instance" | "window-all-closed" | "before-quit" | "will-quit" | "web-contents-created" | "activate";
 
 export interface App {
   whenReady(): Promise<void>;

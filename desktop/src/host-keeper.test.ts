@@ -12,7 +12,13 @@ function keeperWorld(failures: number[] = [], joined: number[] = [], live: () =>
     connect: async (options) => {
       const n = connects.push(options);
       if (failures.includes(n)) throw new Error(`start ${n} failed`);
-      return { client: { isLive: async () => live() } as never, joined: joined.includes(n), child: undefined, stop: async () => void stops.push(n), n } as HostLink & { n: number };
+      return {
+        client: { isLive: async () => live() } as never,
+        joined: joined.includes(n),
+        child: undefined,
+        stop: async () => void stops.push(n),
+        n,
+      } as HostLink & { n: number };
     },
     connectOptions: { supportFolder: "/s" },
     onRestarted: (link) => void restarted.push((link as HostLink & { n: number }).n),

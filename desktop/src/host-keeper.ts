@@ -58,7 +58,9 @@ export class HostKeeper {
     const link = await this.options.connect({
       ...this.options.connectOptions,
       onExit: (code, signal) => {
-        this.options.log(`svc-host stopped on its own (${signal ?? `code ${code}`}); starting it again in ${this.delayMs / 1000} s`);
+        this.options.log(
+          `svc-host stopped on its own (${signal ?? `code ${code}`}); starting it again in ${this.delayMs / 1000} s`,
+        );
         this.schedule();
       },
     });
@@ -93,7 +95,9 @@ export class HostKeeper {
       this.delayMs = RESTART_FIRST_MS;
       await this.options.onRestarted(link);
     } catch (error) {
-      this.options.log(`could not start svc-host again: ${(error as Error)?.message ?? String(error)}; trying again in ${this.delayMs / 1000} s`);
+      this.options.log(
+        `could not start svc-host again: ${(error as Error)?.message ?? String(error)}; trying again in ${this.delayMs / 1000} s`,
+      );
       this.schedule();
     }
   }

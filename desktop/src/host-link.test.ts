@@ -39,24 +39,38 @@ describe("the one-time UI address", () => {
   });
 
   it("refuses any other address", async () => {
-    for (const url of ["https://evil.example/#t=abc", "http://127.0.0.1/#t=abc", "file:///etc/passwd", "http://user:pw@127.0.0.1:5/", 42]) {
+    for (const url of [
+      "https://evil.example/#t=abc",
+      "http://127.0.0.1/#t=abc",
+      "file:///etc/passwd",
+      "http://user:pw@127.0.0.1:5/",
+      42,
+    ]) {
       answer = { status: 200, body: JSON.stringify({ url }) };
-      await expect(new HostClient(folder).uiUrl()).rejects.toThrow(`POST /v1/ui/tickets gave no loopback address: ${JSON.stringify({ url })}`);
+      await expect(new HostClient(folder).uiUrl()).rejects.toThrow(
+        `POST /v1/ui/tickets gave no loopback address: ${JSON.stringify({ url })}`,
+      );
     }
   });
 
   it("says to update svc when the host has no UI server", async () => {
     answer = { status: 404, body: JSON.stringify({ error: "no route POST /v1/ui/tickets" }) };
-    await expect(new HostClient(folder).uiUrl()).rejects.toThrow("this svc-host has no UI server (POST /v1/ui/tickets is missing): update svc");
+    await expect(new HostClient(folder).uiUrl()).rejects.toThrow(
+      "this svc-host has no UI server (POST /v1/ui/tickets is missing): update svc",
+    );
   });
 
   it("passes the host's own error on", async () => {
     answer = { status: 401, body: JSON.stringify({ error: "missing or wrong bearer token" }) };
-    await expect(new HostClient(folder).pause()).rejects.toThrow("POST /v1/scheduler/pause answered 401: missing or wrong bearer token");
+    await expect(new HostClient(folder).pause()).rejects.toThrow(
+      "POST /v1/scheduler/pause answered 401: missing or wrong bearer token",
+    );
   });
 
   it("says when svc is not running", async () => {
-    await expect(new HostClient(join(folder, "nowhere")).uiUrl()).rejects.toThrow(`svc is not running: ${join(folder, "nowhere", "webhook.json")} is missing or unreadable`);
+    await expect(new HostClient(join(folder, "nowhere")).uiUrl()).rejects.toThrow(
+      `svc is not running: ${join(folder, "nowhere", "webhook.json")} is missing or unreadable`,
+    );
     expect(await new HostClient(join(folder, "nowhere")).isLive()).toBe(false);
   });
 

@@ -23,7 +23,9 @@ export const CALL_TIMEOUT_MS = 5_000;
 export async function readWebhookFile(supportFolder: string): Promise<WebhookInfo | undefined> {
   try {
     const parsed = JSON.parse(await readFile(join(supportFolder, "webhook.json"), "utf8")) as Partial<WebhookInfo>;
-    return Number.isInteger(parsed.port) && typeof parsed.token === "string" ? { port: parsed.port!, token: parsed.token } : undefined;
+    return Number.isInteger(parsed.port) && typeof parsed.token === "string"
+      ? { port: parsed.port!, token: parsed.token }
+      : undefined;
   } catch {
     return undefined;
   }
@@ -31,7 +33,11 @@ export async function readWebhookFile(supportFolder: string): Promise<WebhookInf
 
 /** A `/v1` call's failure, with the status and the host's own `error` line when it answered. */
 export class HostCallError extends Error {
-  constructor(message: string, readonly status?: number, readonly said?: string) {
+  constructor(
+    message: string,
+    readonly status?: number,
+    readonly said?: string,
+  ) {
     super(message);
     this.name = "HostCallError";
   }
@@ -47,12 +53,18 @@ export class HostClient {
   /** `body`: a POST's JSON body (default `{}`). */
   async call(method: "GET" | "POST", path: string, timeoutMs = CALL_TIMEOUT_MS, body: unknown = {}): Promise<unknown> {
     const info = await readWebhookFile(this.supportFolder);
-    if (!info) throw new HostCallError(`svc is not running: ${join(this.supportFolder, "webhook.json")} is missing or unreadable`);
+    if (!info)
+      throw new HostCallError(
+        `svc is not running: ${join(this.supportFolder, "webhook.json")} is missing or unreadable`,
+      );
     let response: Response;
     try {
       response = await fetch(`http://127.0.0.1:${info.port}${path}`, {
         method,
-        headers: { authorization: `Bearer ${info.token}`, ...(method === "POST" ? { "content-type": "application/json" } : {}) },
+        headers: {
+          authorization: `Bearer ${info.token}`,
+          ...(method === "POST" ? { "content-type": "application/json" } : {}),
+        },
         ...(method === "POST" ? { body: JSON.stringify(body) } : {}),
         signal: AbortSignal.timeout(timeoutMs),
       });
@@ -67,7 +79,10 @@ export class HostClient {
       answer = undefined;
     }
     if (!response.ok) {
-      const said = typeof (answer as { error?: unknown })?.error === "string" ? (answer as { error: string }).error : text.slice(0, 200);
+      const said =
+        typeof (answer as { error?: unknown })?.error === "string"
+          ? (answer as { error: string }).error
+          : text.slice(0, 200);
       throw new HostCallError(`${method} ${path} answered ${response.status}: ${said}`, response.status, said);
     }
     return answer;
@@ -89,11 +104,13 @@ export class HostClient {
     try {
       answer = await this.call("POST", "/v1/ui/tickets");
     } catch (error) {
-      if (error instanceof HostCallError && error.status === 404) throw new HostCallError("this svc-host has no UI server (POST /v1/ui/tickets is missing): update svc", 404);
+      if (error instanceof HostCallError && error.status === 404)
+        throw new HostCallError("this svc-host has no UI server (POST /v1/ui/tickets is missing): update svc", 404);
       throw error;
     }
     const url = (answer as { url?: unknown })?.url;
-    if (typeof url !== "string" || !isLoopbackPage(url)) throw new HostCallError(`POST /v1/ui/tickets gave no loopback address: ${JSON.stringify(answer).slice(0, 200)}`);
+    if (typeof url !== "string" || !isLoopbackPage(url))
+      throw new HostCallError(`POST /v1/ui/tickets gave no loopback address: ${JSON.stringify(answer).slice(0, 200)}`);
     return url;
   }
 
@@ -107,11 +124,16 @@ export class HostClient {
     try {
       answer = await this.call("POST", "/v1/given-files", CALL_TIMEOUT_MS, { path });
     } catch (error) {
-      if (error instanceof HostCallError && error.status === 404) throw new HostCallError("this svc-host takes no dropped files (POST /v1/given-files is missing): update svc", 404);
+      if (error instanceof HostCallError && error.status === 404)
+        throw new HostCallError(
+          "this svc-host takes no dropped files (POST /v1/given-files is missing): update svc",
+          404,
+        );
       throw error;
     }
     const handle = (answer as { handle?: unknown })?.handle;
-    if (typeof handle !== "string" || !HANDLE.test(handle)) throw new HostCallError(`POST /v1/given-files gave no handle: ${JSON.stringify(answer).slice(0, 200)}`);
+    if (typeof handle !== "string" || !HANDLE.test(handle))
+      throw new HostCallError(`POST /v1/given-files gave no handle: ${JSON.stringify(answer).slice(0, 200)}`);
     return handle;
   }
 
@@ -128,7 +150,13 @@ export class HostClient {
 export function isLoopbackPage(url: string): boolean {
   try {
     const parsed = new URL(url);
-    return parsed.protocol === "http:" && (parsed.hostname === "127.0.0.1" || parsed.hostname === "localhost") && parsed.port !== "" && !parsed.username && !parsed.password;
+    return (
+      parsed.protocol === "http:" &&
+      (parsed.hostname === "127.0.0.1" || parsed.hostname === "localhost") &&
+      parsed.port !== "" &&
+      !parsed.username &&
+      !parsed.password
+    );
   } catch {
     return false;
   }

@@ -41,7 +41,13 @@ describe("IPC from the notch page", () => {
     expect(clipboard()).toBe("copied");
     expect(await ipcMain.invoke(CHANNELS.registerDrop, fromPage, "/Users/ann/report.pdf")).toBe("handle-1");
     await ipcMain.invoke(CHANNELS.openFile, fromPage, "/Svc/Data/x/out.png");
-    expect(calls).toEqual([["expand"], ["collapse"], ["click-through", false], ["drop", "/Users/ann/report.pdf"], ["open", "/Svc/Data/x/out.png"]]);
+    expect(calls).toEqual([
+      ["expand"],
+      ["collapse"],
+      ["click-through", false],
+      ["drop", "/Users/ann/report.pdf"],
+      ["open", "/Svc/Data/x/out.png"],
+    ]);
   });
 
   it("refuses every other sender, and changes nothing", async () => {
@@ -54,7 +60,10 @@ describe("IPC from the notch page", () => {
       [{ sender: otherContents, frame: otherContents.mainFrame }, "refused: not the notch window"],
       [{ sender: notch, frame: iframe }, "refused: not the page's main frame"],
       [{ sender: notch, frame: foreign }, "refused: not svc's page (https://evil.example)"],
-      [{ sender: notch, frame: new FakeFrame("http://127.0.0.1:47901/") }, "refused: not svc's page (http://127.0.0.1:47901)"],
+      [
+        { sender: notch, frame: new FakeFrame("http://127.0.0.1:47901/") },
+        "refused: not svc's page (http://127.0.0.1:47901)",
+      ],
       [{ sender: notch, frame: null }, "refused: the frame is gone"],
     ] as const;
     for (const channel of Object.values(CHANNELS)) {
@@ -70,15 +79,25 @@ describe("IPC from the notch page", () => {
     const ipcMain = new FakeIpcMain();
     const notch = new FakeWebContents(new FakeSession());
     registerIpc(ipcMain, { ...({} as IpcTargets), contents: () => notch, origin: () => undefined, log: () => {} });
-    await expect(ipcMain.invoke(CHANNELS.expand, { sender: notch, frame: notch.mainFrame })).rejects.toThrow("refused: not svc's page (null)");
+    await expect(ipcMain.invoke(CHANNELS.expand, { sender: notch, frame: notch.mainFrame })).rejects.toThrow(
+      "refused: not svc's page (null)",
+    );
   });
 
   it("checks arguments as a stranger's", async () => {
     const { ipcMain, fromPage, calls } = setup();
-    await expect(ipcMain.invoke(CHANNELS.clickThrough, fromPage, "yes")).rejects.toThrow("click-through should be true or false");
-    await expect(ipcMain.invoke(CHANNELS.writeClipboard, fromPage, { toString: () => "x" })).rejects.toThrow("the text to copy should be text");
-    await expect(ipcMain.invoke(CHANNELS.registerDrop, fromPage, "relative/file")).rejects.toThrow("the path should be absolute");
-    await expect(ipcMain.invoke(CHANNELS.registerDrop, fromPage, "/a\0b")).rejects.toThrow("the path should be absolute");
+    await expect(ipcMain.invoke(CHANNELS.clickThrough, fromPage, "yes")).rejects.toThrow(
+      "click-through should be true or false",
+    );
+    await expect(ipcMain.invoke(CHANNELS.writeClipboard, fromPage, { toString: () => "x" })).rejects.toThrow(
+      "the text to copy should be text",
+    );
+    await expect(ipcMain.invoke(CHANNELS.registerDrop, fromPage, "relative/file")).rejects.toThrow(
+      "the path should be absolute",
+    );
+    await expect(ipcMain.invoke(CHANNELS.registerDrop, fromPage, "/a\0b")).rejects.toThrow(
+      "the path should be absolute",
+    );
     await expect(ipcMain.invoke(CHANNELS.openFile, fromPage, 7)).rejects.toThrow("the path should be text");
     await expect(ipcMain.invoke(CHANNELS.openFile, fromPage, "/Svc/Data/x/run.sh")).rejects.toThrow("it is a script");
     expect(calls).toEqual([]);
@@ -88,7 +107,9 @@ describe("IPC from the notch page", () => {
     const { ipcMain, fromPage, clipboard } = setup();
     await ipcMain.invoke(CHANNELS.writeClipboard, fromPage, "a".repeat(MAX_CLIPBOARD_CHARS));
     expect(clipboard().length).toBe(MAX_CLIPBOARD_CHARS);
-    await expect(ipcMain.invoke(CHANNELS.writeClipboard, fromPage, "b".repeat(MAX_CLIPBOARD_CHARS + 1))).rejects.toThrow("the text to copy is longer than 1,048,576 characters");
+    await expect(
+      ipcMain.invoke(CHANNELS.writeClipboard, fromPage, "b".repeat(MAX_CLIPBOARD_CHARS + 1)),
+    ).rejects.toThrow("the text to copy is longer than 1,048,576 characters");
     expect(clipboard()[0]).toBe("a");
   });
 
@@ -96,12 +117,16 @@ describe("IPC from the notch page", () => {
     const { ipcMain, fromPage } = setup();
     const atLimit = `/${"p".repeat(MAX_PATH_CHARS - 1)}`;
     expect(await ipcMain.invoke(CHANNELS.registerDrop, fromPage, atLimit)).toBe("handle-1");
-    await expect(ipcMain.invoke(CHANNELS.registerDrop, fromPage, `${atLimit}p`)).rejects.toThrow("the path is longer than 32,767 characters");
+    await expect(ipcMain.invoke(CHANNELS.registerDrop, fromPage, `${atLimit}p`)).rejects.toThrow(
+      "the path is longer than 32,767 characters",
+    );
   });
 
   it("reads the clipboard only while the notch has the person's focus", async () => {
     const { ipcMain, fromPage } = setup({ focused: false });
-    await expect(ipcMain.invoke(CHANNELS.readClipboard, fromPage)).rejects.toThrow("the clipboard is read only while the notch has your focus");
+    await expect(ipcMain.invoke(CHANNELS.readClipboard, fromPage)).rejects.toThrow(
+      "the clipboard is read only while the notch has your focus",
+    );
   });
 
   it("hides a handler's own failure behind a short message and logs it", async () => {
@@ -109,8 +134,18 @@ describe("IPC from the notch page", () => {
     const notch = new FakeWebContents(new FakeSession());
     notch.mainFrame.url = `${UI}/`;
     const log: string[] = [];
-    registerIpc(ipcMain, { ...({} as IpcTargets), contents: () => notch, origin: () => UI, expand: () => { throw new Error("window gone at /secret/place"); }, log: (m) => void log.push(m) });
-    await expect(ipcMain.invoke(CHANNELS.expand, { sender: notch, frame: notch.mainFrame })).rejects.toThrow(`${CHANNELS.expand} failed; details are in the svc log`);
+    registerIpc(ipcMain, {
+      ...({} as IpcTargets),
+      contents: () => notch,
+      origin: () => UI,
+      expand: () => {
+        throw new Error("window gone at /secret/place");
+      },
+      log: (m) => void log.push(m),
+    });
+    await expect(ipcMain.invoke(CHANNELS.expand, { sender: notch, frame: notch.mainFrame })).rejects.toThrow(
+      `${CHANNELS.expand} failed; details are in the svc log`,
+    );
     expect(log).toEqual([`${CHANNELS.expand} failed: window gone at /secret/place`]);
   });
 

@@ -20,7 +20,10 @@ export interface IpcTargets {
   focused(): boolean;
   readClipboard(): string;
   writeClipboard(text: string): void;
-  /** A path the person dropped or picked → the host's opaque handle for it (rejects with `Refused` when the host says no). */
+  /**
+   * A path the person dropped or picked → the host's opaque handle for it (rejects with `Refused` when the host says
+   * no).
+   */
   registerDrop(path: string): Promise<string> | string;
   /** Opens a file from a result block; resolves with an error message for the page, or nothing. */
   openFile(path: string): Promise<string | undefined>;
@@ -28,7 +31,10 @@ export interface IpcTargets {
 }
 
 /** Why a sender is refused, or undefined when it is the notch page. */
-export function senderProblem(event: IpcMainInvokeEvent, targets: Pick<IpcTargets, "contents" | "origin">): string | undefined {
+export function senderProblem(
+  event: IpcMainInvokeEvent,
+  targets: Pick<IpcTargets, "contents" | "origin">,
+): string | undefined {
   const contents = targets.contents();
   const origin = targets.origin();
   // By id: Electron may hand a listener a different wrapper object for the same web contents.

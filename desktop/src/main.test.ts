@@ -37,7 +37,10 @@ describe("main.ts", () => {
     vi.stubEnv("SVC_HOME", "/tmp/svc-main-test");
     await import("./main.js");
     expect(started.calls).toHaveLength(1);
-    const [given, options] = started.calls[0] as [unknown, { supportFolder: string; preload: string; trayIcon: string; devTools: boolean; platform: string }];
+    const [given, options] = started.calls[0] as [
+      unknown,
+      { supportFolder: string; preload: string; trayIcon: string; devTools: boolean; platform: string },
+    ];
     expect(given).toBe(electron.current);
     expect(options.supportFolder).toBe("/tmp/svc-main-test");
     expect(options.platform).toBe(process.platform);

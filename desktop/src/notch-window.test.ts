@@ -6,9 +6,19 @@ import { DEFAULT_SETTINGS, type DesktopSettings } from "./settings.js";
 import { EXTERNAL_4K, MACBOOK_NOTCHED } from "./testing/displays.js";
 import { createElectronDouble, type FakeBrowserWindow } from "./testing/electron-double.js";
 
-function notchOn(displays = [MACBOOK_NOTCHED, EXTERNAL_4K], settings: Partial<DesktopSettings> = {}, platform: NodeJS.Platform = "darwin") {
+function notchOn(
+  displays = [MACBOOK_NOTCHED, EXTERNAL_4K],
+  settings: Partial<DesktopSettings> = {},
+  platform: NodeJS.Platform = "darwin",
+) {
   const electron = createElectronDouble(displays);
-  const notch = new NotchWindow({ BrowserWindow: electron.BrowserWindow, screen: electron.screen, platform, preload: "/app/dist/preload.cjs", settings: { ...DEFAULT_SETTINGS, ...settings } });
+  const notch = new NotchWindow({
+    BrowserWindow: electron.BrowserWindow,
+    screen: electron.screen,
+    platform,
+    preload: "/app/dist/preload.cjs",
+    settings: { ...DEFAULT_SETTINGS, ...settings },
+  });
   return { electron, notch, win: notch.window as unknown as FakeBrowserWindow };
 }
 
@@ -30,7 +40,12 @@ describe("the notch window", () => {
       alwaysOnTop: true,
       enableLargerThanScreen: true,
       type: "panel",
-      webPreferences: { preload: "/app/dist/preload.cjs", contextIsolation: true, sandbox: true, nodeIntegration: false },
+      webPreferences: {
+        preload: "/app/dist/preload.cjs",
+        contextIsolation: true,
+        sandbox: true,
+        nodeIntegration: false,
+      },
     });
     expect(win.alwaysOnTop).toEqual([true, "main-menu", 2]);
     expect(WINDOW_LEVEL).toEqual({ level: "main-menu", relativeLevel: 2 });
@@ -47,10 +62,20 @@ describe("the notch window", () => {
   it("sits at the top centre of the chosen display, in notch style on a notch and floating elsewhere", () => {
     const onLaptop = notchOn();
     expect(onLaptop.notch.layout.style).toBe("notch");
-    expect(onLaptop.win.bounds).toEqual({ x: (1512 - PANEL.width) / 2, y: 0, width: PANEL.width, height: PANEL.height });
+    expect(onLaptop.win.bounds).toEqual({
+      x: (1512 - PANEL.width) / 2,
+      y: 0,
+      width: PANEL.width,
+      height: PANEL.height,
+    });
     const onExternal = notchOn([MACBOOK_NOTCHED, EXTERNAL_4K], { display: 2 });
     expect(onExternal.notch.layout.style).toBe("floating");
-    expect(onExternal.win.bounds).toEqual({ x: 1512 + (2560 - PANEL.width) / 2, y: -175 + FLOATING_GAP, width: PANEL.width, height: PANEL.height });
+    expect(onExternal.win.bounds).toEqual({
+      x: 1512 + (2560 - PANEL.width) / 2,
+      y: -175 + FLOATING_GAP,
+      width: PANEL.width,
+      height: PANEL.height,
+    });
     expect(onExternal.notch.layout.pill.width).toBe(DEFAULT_NOTCH_WIDTH);
   });
 
@@ -63,10 +88,18 @@ describe("the notch window", () => {
     electron.screen.plug(EXTERNAL_4K);
     expect(notch.layout).toMatchObject({ displayId: 2, style: "floating" });
     // The external display moves to the left of the laptop.
-    electron.screen.change({ ...EXTERNAL_4K, bounds: { ...EXTERNAL_4K.bounds, x: -2560 }, workArea: { ...EXTERNAL_4K.workArea, x: -2560 } });
+    electron.screen.change({
+      ...EXTERNAL_4K,
+      bounds: { ...EXTERNAL_4K.bounds, x: -2560 },
+      workArea: { ...EXTERNAL_4K.workArea, x: -2560 },
+    });
     expect(win.bounds.x).toBe(-2560 + (2560 - PANEL.width) / 2);
     notch.dispose();
-    expect(electron.screen.listenerCount("display-added") + electron.screen.listenerCount("display-removed") + electron.screen.listenerCount("display-metrics-changed")).toBe(0);
+    expect(
+      electron.screen.listenerCount("display-added") +
+        electron.screen.listenerCount("display-removed") +
+        electron.screen.listenerCount("display-metrics-changed"),
+    ).toBe(0);
     expect(win.destroyed).toBe(true);
   });
 
@@ -105,7 +138,10 @@ describe("the notch window", () => {
     expect(win.calls).toEqual(["showInactive", "focus"]);
     expect(notch.expanded).toBe(true);
     notch.open("settings");
-    expect(win.webContents.sent).toEqual([[COMMAND_CHANNEL, "open"], [COMMAND_CHANNEL, "settings"]]);
+    expect(win.webContents.sent).toEqual([
+      [COMMAND_CHANNEL, "open"],
+      [COMMAND_CHANNEL, "settings"],
+    ]);
   });
 
   it("gives its window options the first layout's bounds", () => {

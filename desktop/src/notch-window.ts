@@ -5,7 +5,13 @@
  * display (`placement.ts`) and again whenever displays are added, removed or changed.
  */
 import { COMMAND_CHANNEL, type ShellCommand } from "./channels.js";
-import type { BrowserWindow, BrowserWindowConstructor, BrowserWindowOptions, ElectronScreen, ScreenEvent } from "./electron-api.js";
+import type {
+  BrowserWindow,
+  BrowserWindowConstructor,
+  BrowserWindowOptions,
+  ElectronScreen,
+  ScreenEvent,
+} from "./electron-api.js";
 import { chooseDisplay, layoutNotch, type NotchLayout } from "./placement.js";
 import { denyAllPermissions, originOf, webPreferences } from "./security.js";
 import type { DesktopSettings } from "./settings.js";
@@ -23,7 +29,12 @@ export interface NotchWindowOptions {
 }
 
 /** The constructor options: the recipe, on the first layout's bounds. */
-export function windowOptions(layout: NotchLayout, preload: string, platform: NodeJS.Platform, devTools = false): BrowserWindowOptions {
+export function windowOptions(
+  layout: NotchLayout,
+  preload: string,
+  platform: NodeJS.Platform,
+  devTools = false,
+): BrowserWindowOptions {
   return {
     ...layout.window,
     show: false,
@@ -59,7 +70,9 @@ export class NotchWindow {
   constructor(private readonly options: NotchWindowOptions) {
     this.settings = options.settings;
     this.current = this.computeLayout();
-    this.window = new options.BrowserWindow(windowOptions(this.current, options.preload, options.platform, options.devTools));
+    this.window = new options.BrowserWindow(
+      windowOptions(this.current, options.preload, options.platform, options.devTools),
+    );
     // Navigation and new windows are locked for every web contents (`desktop.ts`, on creation).
     denyAllPermissions(this.window.webContents.session);
     this.window.setAlwaysOnTop(true, WINDOW_LEVEL.level, WINDOW_LEVEL.relativeLevel);
@@ -90,7 +103,10 @@ export class NotchWindow {
 
   applySettings(settings: DesktopSettings): void {
     this.settings = settings;
-    this.window.setVisibleOnAllWorkspaces(true, { visibleOnFullScreen: !settings.hideInFullscreen, skipTransformProcessType: true });
+    this.window.setVisibleOnAllWorkspaces(true, {
+      visibleOnFullScreen: !settings.hideInFullscreen,
+      skipTransformProcessType: true,
+    });
     this.window.setContentProtection(settings.excludeFromCapture);
     this.relayout();
   }

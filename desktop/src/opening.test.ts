@@ -18,9 +18,18 @@ describe("pages", () => {
     const shell = recordingShell();
     expect(await openPage(shell, "https://ci.example.com/run/42")).toEqual({ ok: true });
     expect(await openPage(shell, "http://127.0.0.1:8080/")).toEqual({ ok: true });
-    expect(await openPage(shell, "file:///etc/passwd")).toEqual({ ok: false, error: "only http and https pages are opened, not file:" });
-    expect(await openPage(shell, "javascript:alert(1)")).toEqual({ ok: false, error: "only http and https pages are opened, not javascript:" });
-    expect(await openPage(shell, "smb://server/share")).toEqual({ ok: false, error: "only http and https pages are opened, not smb:" });
+    expect(await openPage(shell, "file:///etc/passwd")).toEqual({
+      ok: false,
+      error: "only http and https pages are opened, not file:",
+    });
+    expect(await openPage(shell, "javascript:alert(1)")).toEqual({
+      ok: false,
+      error: "only http and https pages are opened, not javascript:",
+    });
+    expect(await openPage(shell, "smb://server/share")).toEqual({
+      ok: false,
+      error: "only http and https pages are opened, not smb:",
+    });
     expect(await openPage(shell, "/relative")).toEqual({ ok: false, error: '"/relative" is not an absolute address' });
     expect(await openPage(shell, 42)).toEqual({ ok: false, error: "an address should be text" });
     expect(shell.opened).toEqual(["https://ci.example.com/run/42", "http://127.0.0.1:8080/"]);
@@ -28,7 +37,10 @@ describe("pages", () => {
 
   it("says so when the system cannot open it", async () => {
     const shell = { openExternal: async () => Promise.reject(new Error("no browser")) };
-    expect(await openPage(shell, "https://example.com/")).toEqual({ ok: false, error: "could not open https://example.com/: no browser" });
+    expect(await openPage(shell, "https://example.com/")).toEqual({
+      ok: false,
+      error: "could not open https://example.com/: no browser",
+    });
   });
 });
 
@@ -70,22 +82,33 @@ describe("files from result blocks", () => {
 
   it("opens a file the person gave, wherever it is", async () => {
     const shell = recordingShell();
-    expect(await openFile(shell, join(root, "secret.txt"), { folders: [data], files: new Set([join(root, "secret.txt")]) })).toEqual({ ok: true });
+    expect(
+      await openFile(shell, join(root, "secret.txt"), { folders: [data], files: new Set([join(root, "secret.txt")]) }),
+    ).toEqual({ ok: true });
   });
 
   it("never opens a program or a script, which would run it", async () => {
     const shell = recordingShell();
     for (const name of ["run.sh", "tool", "Open Me.command"]) {
       const path = join(data, "com.example.png", name);
-      expect(await openFile(shell, path, places())).toEqual({ ok: false, error: `${path} is a program or a script; opening it would run it, so it is not opened` });
+      expect(await openFile(shell, path, places())).toEqual({
+        ok: false,
+        error: `${path} is a program or a script; opening it would run it, so it is not opened`,
+      });
     }
     expect(shell.opened).toEqual([]);
   });
 
   it("refuses relative and missing paths with what was wrong", async () => {
     const shell = recordingShell();
-    expect(await openFile(shell, "out.png", places())).toEqual({ ok: false, error: "a file to open should be an absolute path" });
-    expect(await openFile(shell, join(data, "nope.png"), places())).toEqual({ ok: false, error: `${join(data, "nope.png")} does not exist` });
+    expect(await openFile(shell, "out.png", places())).toEqual({
+      ok: false,
+      error: "a file to open should be an absolute path",
+    });
+    expect(await openFile(shell, join(data, "nope.png"), places())).toEqual({
+      ok: false,
+      error: `${join(data, "nope.png")} does not exist`,
+    });
     const failing = { openPath: async () => "No application knows how to open it" };
     expect(await openFile(failing, join(data, "com.example.png", "out.png"), places())).toEqual({
       ok: false,

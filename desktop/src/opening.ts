@@ -11,11 +11,61 @@ import type { Shell } from "./electron-api.js";
 /** Refused: opening these runs them (or installs, or scripts the system). */
 export const RUNNABLE_EXTENSIONS: ReadonlySet<string> = new Set([
   // macOS
-  ".app", ".command", ".tool", ".terminal", ".workflow", ".action", ".pkg", ".mpkg", ".scpt", ".scptd", ".applescript", ".osax", ".prefpane", ".webloc", ".inetloc", ".fileloc",
+  ".app",
+  ".command",
+  ".tool",
+  ".terminal",
+  ".workflow",
+  ".action",
+  ".pkg",
+  ".mpkg",
+  ".scpt",
+  ".scptd",
+  ".applescript",
+  ".osax",
+  ".prefpane",
+  ".webloc",
+  ".inetloc",
+  ".fileloc",
   // Windows
-  ".exe", ".com", ".bat", ".cmd", ".msi", ".msp", ".ps1", ".psm1", ".vbs", ".vbe", ".js", ".jse", ".wsf", ".wsh", ".hta", ".scr", ".pif", ".lnk", ".url", ".reg", ".cpl", ".jar", ".appref-ms",
+  ".exe",
+  ".com",
+  ".bat",
+  ".cmd",
+  ".msi",
+  ".msp",
+  ".ps1",
+  ".psm1",
+  ".vbs",
+  ".vbe",
+  ".js",
+  ".jse",
+  ".wsf",
+  ".wsh",
+  ".hta",
+  ".scr",
+  ".pif",
+  ".lnk",
+  ".url",
+  ".reg",
+  ".cpl",
+  ".jar",
+  ".appref-ms",
   // Linux and anywhere
-  ".desktop", ".sh", ".bash", ".zsh", ".csh", ".fish", ".py", ".pl", ".rb", ".run", ".bin", ".appimage", ".deb", ".rpm",
+  ".desktop",
+  ".sh",
+  ".bash",
+  ".zsh",
+  ".csh",
+  ".fish",
+  ".py",
+  ".pl",
+  ".rb",
+  ".run",
+  ".bin",
+  ".appimage",
+  ".deb",
+  ".rpm",
 ]);
 
 export type OpenResult = { ok: true } | { ok: false; error: string };
@@ -29,7 +79,9 @@ export function browserPage(url: unknown): URL | string {
   } catch {
     return `${JSON.stringify(url.slice(0, 200))} is not an absolute address`;
   }
-  return parsed.protocol === "http:" || parsed.protocol === "https:" ? parsed : `only http and https pages are opened, not ${parsed.protocol}`;
+  return parsed.protocol === "http:" || parsed.protocol === "https:"
+    ? parsed
+    : `only http and https pages are opened, not ${parsed.protocol}`;
 }
 
 /**
@@ -65,7 +117,8 @@ export interface FilePlaces {
  * await openFile(shell, "/Users/ann/Library/Application Support/Svc/Data/com.example.png/out.png", { folders: [dataDir], files: dropped });
  */
 export async function openFile(shell: Pick<Shell, "openPath">, path: unknown, places: FilePlaces): Promise<OpenResult> {
-  if (typeof path !== "string" || !isAbsolute(path)) return { ok: false, error: "a file to open should be an absolute path" };
+  if (typeof path !== "string" || !isAbsolute(path))
+    return { ok: false, error: "a file to open should be an absolute path" };
   let real: string;
   try {
     real = await realpath(path);
@@ -75,7 +128,10 @@ export async function openFile(shell: Pick<Shell, "openPath">, path: unknown, pl
   const folders = await Promise.all(places.folders.map((folder) => realpath(folder).catch(() => undefined)));
   const given = places.files.has(path) || places.files.has(real);
   if (!given && !folders.some((folder) => folder !== undefined && inside(folder, real))) {
-    return { ok: false, error: `${path} is not in an extension's data folder or among the files you gave, so it is not opened` };
+    return {
+      ok: false,
+      error: `${path} is not in an extension's data folder or among the files you gave, so it is not opened`,
+    };
   }
   const info = await stat(real);
   if (RUNNABLE_EXTENSIONS.has(extname(real).toLowerCase()) || (info.isFile() && (info.mode & 0o111) !== 0)) {

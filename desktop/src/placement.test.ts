@@ -1,6 +1,15 @@
 import { describe, expect, it } from "vitest";
 import type { Display } from "./electron-api.js";
-import { chooseDisplay, DEFAULT_NOTCH_WIDTH, DEFAULT_PILL_HEIGHT, FLOATING_GAP, hasNotch, layoutNotch, menuBarHeight, PANEL } from "./placement.js";
+import {
+  chooseDisplay,
+  DEFAULT_NOTCH_WIDTH,
+  DEFAULT_PILL_HEIGHT,
+  FLOATING_GAP,
+  hasNotch,
+  layoutNotch,
+  menuBarHeight,
+  PANEL,
+} from "./placement.js";
 import { MACBOOK_NOTCHED, EXTERNAL_4K, MACBOOK_PLAIN, WINDOWS_LAPTOP } from "./testing/displays.js";
 
 describe("notch detection", () => {
@@ -32,11 +41,26 @@ describe("layout", () => {
     expect(layoutNotch(EXTERNAL_4K, "auto", "darwin")).toEqual({
       displayId: 2,
       style: "floating",
-      window: { x: 1512 + (2560 - PANEL.width) / 2, y: -200 + 25 + FLOATING_GAP, width: PANEL.width, height: PANEL.height },
-      pill: { x: (PANEL.width - DEFAULT_NOTCH_WIDTH) / 2, y: 0, width: DEFAULT_NOTCH_WIDTH, height: DEFAULT_PILL_HEIGHT },
+      window: {
+        x: 1512 + (2560 - PANEL.width) / 2,
+        y: -200 + 25 + FLOATING_GAP,
+        width: PANEL.width,
+        height: PANEL.height,
+      },
+      pill: {
+        x: (PANEL.width - DEFAULT_NOTCH_WIDTH) / 2,
+        y: 0,
+        width: DEFAULT_NOTCH_WIDTH,
+        height: DEFAULT_PILL_HEIGHT,
+      },
     });
     // Windows: no menu bar, the task bar at the bottom.
-    expect(layoutNotch(WINDOWS_LAPTOP, "auto", "win32").window).toEqual({ x: (1920 - PANEL.width) / 2, y: FLOATING_GAP, width: PANEL.width, height: PANEL.height });
+    expect(layoutNotch(WINDOWS_LAPTOP, "auto", "win32").window).toEqual({
+      x: (1920 - PANEL.width) / 2,
+      y: FLOATING_GAP,
+      width: PANEL.width,
+      height: PANEL.height,
+    });
   });
 
   it("follows the style setting over what the display has", () => {
@@ -50,7 +74,12 @@ describe("layout", () => {
   });
 
   it("never reaches past a small display", () => {
-    const small: Display = { id: 9, internal: false, bounds: { x: 0, y: 0, width: 600, height: 400 }, workArea: { x: 0, y: 0, width: 600, height: 400 } };
+    const small: Display = {
+      id: 9,
+      internal: false,
+      bounds: { x: 0, y: 0, width: 600, height: 400 },
+      workArea: { x: 0, y: 0, width: 600, height: 400 },
+    };
     expect(layoutNotch(small, "auto", "linux")).toEqual({
       displayId: 9,
       style: "floating",

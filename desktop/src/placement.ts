@@ -38,7 +38,11 @@ export function hasNotch(display: Display, platform: NodeJS.Platform): boolean {
 }
 
 /** The display the setting names; the primary one when it names none that is connected. */
-export function chooseDisplay(displays: readonly Display[], primary: Display, wanted: DesktopSettings["display"]): Display {
+export function chooseDisplay(
+  displays: readonly Display[],
+  primary: Display,
+  wanted: DesktopSettings["display"],
+): Display {
   if (wanted === "built-in") return displays.find((display) => display.internal) ?? primary;
   if (typeof wanted === "number") return displays.find((display) => display.id === wanted) ?? primary;
   return primary;

@@ -5,7 +5,10 @@ import { FakePowerMonitor } from "./testing/electron-double.js";
 function wired() {
   const calls: string[] = [];
   const errors: string[] = [];
-  const reasons = new PauseReasons({ pause: () => void calls.push("pause"), resume: () => void calls.push("resume") }, (m) => void errors.push(m));
+  const reasons = new PauseReasons(
+    { pause: () => void calls.push("pause"), resume: () => void calls.push("resume") },
+    (m) => void errors.push(m),
+  );
   const powerMonitor = new FakePowerMonitor();
   let poll: (() => void) | undefined;
   let pollEvery: number | undefined;
@@ -17,7 +20,17 @@ function wired() {
     clearInterval: () => void (cleared = true),
   });
   const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
-  return { calls, errors, reasons, powerMonitor, poll: () => poll!(), pollEvery: () => pollEvery, cleared: () => cleared, stop, settle };
+  return {
+    calls,
+    errors,
+    reasons,
+    powerMonitor,
+    poll: () => poll!(),
+    pollEvery: () => pollEvery,
+    cleared: () => cleared,
+    stop,
+    settle,
+  };
 }
 
 describe("sleep and lock", () => {
@@ -91,7 +104,10 @@ describe("sleep and lock", () => {
 
   it("reports a host that cannot be reached, and carries on", async () => {
     const errors: string[] = [];
-    const reasons = new PauseReasons({ pause: () => Promise.reject(new Error("svc is not running")), resume: () => {} }, (m) => void errors.push(m));
+    const reasons = new PauseReasons(
+      { pause: () => Promise.reject(new Error("svc is not running")), resume: () => {} },
+      (m) => void errors.push(m),
+    );
     reasons.set("locked", true);
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(errors).toEqual(["could not pause svc: svc is not running"]);
@@ -102,7 +118,14 @@ describe("sleep and lock", () => {
     const w = wired();
     w.stop();
     expect(w.cleared()).toBe(true);
-    for (const event of ["suspend", "resume", "lock-screen", "unlock-screen", "user-did-resign-active", "user-did-become-active"]) {
+    for (const event of [
+      "suspend",
+      "resume",
+      "lock-screen",
+      "unlock-screen",
+      "user-did-resign-active",
+      "user-did-become-active",
+    ]) {
       expect(w.powerMonitor.listenerCount(event)).toBe(0);
     }
   });

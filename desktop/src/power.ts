@@ -27,7 +27,10 @@ export class PauseReasons {
   private readonly held = new Set<PauseReason>();
   private readonly listeners = new Set<(paused: boolean) => void>();
 
-  constructor(private readonly target: PauseTarget, private readonly onError: (message: string) => void) {}
+  constructor(
+    private readonly target: PauseTarget,
+    private readonly onError: (message: string) => void,
+  ) {}
 
   get paused(): boolean {
     return this.held.size > 0;
@@ -51,7 +54,11 @@ export class PauseReasons {
     const call = this.paused ? () => this.target.pause() : () => this.target.resume();
     Promise.resolve()
       .then(call)
-      .catch((error: unknown) => this.onError(`could not ${this.paused ? "pause" : "resume"} svc: ${(error as Error)?.message ?? String(error)}`));
+      .catch((error: unknown) =>
+        this.onError(
+          `could not ${this.paused ? "pause" : "resume"} svc: ${(error as Error)?.message ?? String(error)}`,
+        ),
+      );
     for (const listener of this.listeners) listener(this.paused);
   }
 }
@@ -65,7 +72,12 @@ export interface PowerWiring {
 }
 
 /** Listens to the system; returns the function that stops listening. */
-export function wirePower({ powerMonitor, reasons, setInterval: every = setInterval, clearInterval: stopEvery = clearInterval }: PowerWiring): () => void {
+export function wirePower({
+  powerMonitor,
+  reasons,
+  setInterval: every = setInterval,
+  clearInterval: stopEvery = clearInterval,
+}: PowerWiring): () => void {
   const listeners: [Parameters<PowerMonitor["on"]>[0], () => void][] = [
     ["suspend", () => reasons.set("suspended", true)],
     ["resume", () => reasons.set("suspended", false)],

@@ -28,7 +28,17 @@ describe("permissions", () => {
   it("denies every request and every check, devices, screen capture and downloads", () => {
     const session = new FakeSession();
     denyAllPermissions(session);
-    for (const permission of ["media", "notifications", "clipboard-read", "clipboard-sanitized-write", "fullscreen", "geolocation", "openExternal", "display-capture", "unknown"]) {
+    for (const permission of [
+      "media",
+      "notifications",
+      "clipboard-read",
+      "clipboard-sanitized-write",
+      "fullscreen",
+      "geolocation",
+      "openExternal",
+      "display-capture",
+      "unknown",
+    ]) {
       const answers: boolean[] = [];
       session.requestHandler!(null, permission, (granted) => answers.push(granted), {});
       expect(answers).toEqual([false]);
@@ -62,7 +72,13 @@ describe("navigation and new windows", () => {
     expect(contents.navigate("http://localhost:47900/")).toBe(false); // another host name too
     expect(contents.navigate("file:///etc/passwd")).toBe(false);
     expect(contents.navigate("javascript:alert(1)")).toBe(false);
-    expect(outside).toEqual(["https://example.com/page", "http://127.0.0.1:47901/", "http://localhost:47900/", "file:///etc/passwd", "javascript:alert(1)"]);
+    expect(outside).toEqual([
+      "https://example.com/page",
+      "http://127.0.0.1:47901/",
+      "http://localhost:47900/",
+      "file:///etc/passwd",
+      "javascript:alert(1)",
+    ]);
     expect(log[0]).toBe("refused navigation to https://example.com/page: the notch shows svc's own page only");
   });
 

@@ -26,7 +26,10 @@ export function webPreferences(preload: string, options: { devTools?: boolean } 
   };
 }
 
-/** Denies every permission request and check (camera, notifications, clipboard, fullscreen, …), devices, screen capture and downloads. */
+/**
+ * Denies every permission request and check (camera, notifications, clipboard, fullscreen, …), devices, screen capture
+ * and downloads.
+ */
 export function denyAllPermissions(session: Session): void {
   session.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
   session.setPermissionCheckHandler(() => false);
@@ -59,16 +62,17 @@ export interface ContentsLock {
  * is never attached.
  */
 export function lockContents(contents: WebContents, lock: ContentsLock): void {
-  const guard = (kind: "navigation" | "frame navigation" | "redirect") => (event: NavigationEvent, legacyUrl?: string) => {
-    const url = event.url ?? legacyUrl ?? "";
-    const allowed = lock.origin();
-    if (allowed !== undefined && originOf(url) === allowed) return;
-    event.preventDefault();
-    // `will-frame-navigate` fires for the main frame too: `will-navigate` speaks for that one.
-    if (kind === "frame navigation" && event.isMainFrame !== false) return;
-    lock.log(`refused ${kind} to ${url.slice(0, 200)}: the notch shows svc's own page only`);
-    if (kind === "navigation") lock.openOutside(url);
-  };
+  const guard =
+    (kind: "navigation" | "frame navigation" | "redirect") => (event: NavigationEvent, legacyUrl?: string) => {
+      const url = event.url ?? legacyUrl ?? "";
+      const allowed = lock.origin();
+      if (allowed !== undefined && originOf(url) === allowed) return;
+      event.preventDefault();
+      // `will-frame-navigate` fires for the main frame too: `will-navigate` speaks for that one.
+      if (kind === "frame navigation" && event.isMainFrame !== false) return;
+      lock.log(`refused ${kind} to ${url.slice(0, 200)}: the notch shows svc's own page only`);
+      if (kind === "navigation") lock.openOutside(url);
+    };
   contents.on("will-navigate", guard("navigation"));
   contents.on("will-frame-navigate", guard("frame navigation"));
   contents.on("will-redirect", guard("redirect"));

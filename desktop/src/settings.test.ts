@@ -2,7 +2,14 @@ import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { DEFAULT_SETTINGS, loadSettings, resolveSettings, settingsFile, watchSettings, type LoadedSettings } from "./settings.js";
+import {
+  DEFAULT_SETTINGS,
+  loadSettings,
+  resolveSettings,
+  settingsFile,
+  watchSettings,
+  type LoadedSettings,
+} from "./settings.js";
 
 describe("settings", () => {
   let root: string;
@@ -17,15 +24,40 @@ describe("settings", () => {
 
   it("is the defaults without a file", async () => {
     expect(await loadSettings(join(root, "settings.json"))).toEqual({ settings: DEFAULT_SETTINGS, problems: [] });
-    expect(DEFAULT_SETTINGS).toEqual({ display: "primary", style: "auto", hideInFullscreen: true, excludeFromCapture: false, shortcut: "CommandOrControl+Shift+Space", openAtLogin: false });
+    expect(DEFAULT_SETTINGS).toEqual({
+      display: "primary",
+      style: "auto",
+      hideInFullscreen: true,
+      excludeFromCapture: false,
+      shortcut: "CommandOrControl+Shift+Space",
+      openAtLogin: false,
+    });
   });
 
   it("keeps what fits and names what does not, key by key", () => {
-    expect(resolveSettings({ display: 2, style: "floating", excludeFromCapture: true, shortcut: "Alt+Space", openAtLogin: true, hideInFullscreen: false })).toEqual({
-      settings: { display: 2, style: "floating", excludeFromCapture: true, shortcut: "Alt+Space", openAtLogin: true, hideInFullscreen: false },
+    expect(
+      resolveSettings({
+        display: 2,
+        style: "floating",
+        excludeFromCapture: true,
+        shortcut: "Alt+Space",
+        openAtLogin: true,
+        hideInFullscreen: false,
+      }),
+    ).toEqual({
+      settings: {
+        display: 2,
+        style: "floating",
+        excludeFromCapture: true,
+        shortcut: "Alt+Space",
+        openAtLogin: true,
+        hideInFullscreen: false,
+      },
       problems: [],
     });
-    expect(resolveSettings({ display: "left", style: "round", hideInFullscreen: "yes", shortcut: "", colour: "red" })).toEqual({
+    expect(
+      resolveSettings({ display: "left", style: "round", hideInFullscreen: "yes", shortcut: "", colour: "red" }),
+    ).toEqual({
       settings: DEFAULT_SETTINGS,
       problems: [
         'settings.json: "display" should be "primary", "built-in" or a display id (a whole number); using "primary"',
@@ -50,7 +82,9 @@ describe("settings", () => {
     await writeFile(file, "{ not json");
     const loaded = await loadSettings(file);
     expect(loaded.settings).toEqual(DEFAULT_SETTINGS);
-    expect(loaded.problems[0]).toMatch(new RegExp(`^${file.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} is not JSON \\(.+\\); using the defaults$`));
+    expect(loaded.problems[0]).toMatch(
+      new RegExp(`^${file.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} is not JSON \\(.+\\); using the defaults$`),
+    );
   });
 
   it("is read again when the file is written, replaced or removed", async () => {

@@ -75,10 +75,14 @@ export function resolveSettings(raw: unknown, where = "settings.json"): LoadedSe
     if (input[key] === undefined) continue;
     const parsed = FIELDS[key].safeParse(input[key]);
     if (parsed.success) (settings as unknown as Record<string, unknown>)[key] = parsed.data;
-    else problems.push(`${where}: "${key}" should be ${WHAT_FITS[key]}; using ${JSON.stringify(DEFAULT_SETTINGS[key])}`);
+    else
+      problems.push(`${where}: "${key}" should be ${WHAT_FITS[key]}; using ${JSON.stringify(DEFAULT_SETTINGS[key])}`);
   }
   const unknown = Object.keys(input).filter((key) => !(key in FIELDS));
-  if (unknown.length > 0) problems.push(`${where}: unknown ${unknown.length === 1 ? "key" : "keys"} ${unknown.map((k) => JSON.stringify(k.slice(0, 40))).join(", ")} ignored; the keys are ${Object.keys(FIELDS).join(", ")}`);
+  if (unknown.length > 0)
+    problems.push(
+      `${where}: unknown ${unknown.length === 1 ? "key" : "keys"} ${unknown.map((k) => JSON.stringify(k.slice(0, 40))).join(", ")} ignored; the keys are ${Object.keys(FIELDS).join(", ")}`,
+    );
   return { settings, problems };
 }
 
@@ -89,12 +93,18 @@ export async function loadSettings(file: string): Promise<LoadedSettings> {
     text = await readFile(file, "utf8");
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return { settings: { ...DEFAULT_SETTINGS }, problems: [] };
-    return { settings: { ...DEFAULT_SETTINGS }, problems: [`could not read ${file}: ${(error as Error).message}; using the defaults`] };
+    return {
+      settings: { ...DEFAULT_SETTINGS },
+      problems: [`could not read ${file}: ${(error as Error).message}; using the defaults`],
+    };
   }
   try {
     return resolveSettings(JSON.parse(text) as unknown, file);
   } catch (error) {
-    return { settings: { ...DEFAULT_SETTINGS }, problems: [`${file} is not JSON (${(error as Error).message}); using the defaults`] };
+    return {
+      settings: { ...DEFAULT_SETTINGS },
+      problems: [`${file} is not JSON (${(error as Error).message}); using the defaults`],
+    };
   }
 }
 

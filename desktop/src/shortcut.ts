@@ -23,7 +23,9 @@ export class ShortcutBinding {
     try {
       registered = this.globalShortcut.register(accelerator, this.onPress);
     } catch (error) {
-      this.log(`the shortcut ${JSON.stringify(accelerator)} is not one Electron knows (${(error as Error).message}); write it like "CommandOrControl+Shift+Space" in settings.json`);
+      this.log(
+        `the shortcut ${JSON.stringify(accelerator)} is not one Electron knows (${(error as Error).message}); write it like "CommandOrControl+Shift+Space" in settings.json`,
+      );
       return false;
     }
     if (!registered) {

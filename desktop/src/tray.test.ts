@@ -13,7 +13,12 @@ describe("the tray icon", () => {
       Menu: electron.Menu,
       nativeImage: electron.nativeImage,
       iconPath: "/app/assets/trayTemplate.png",
-      actions: { open: () => calls.push("open"), settings: () => calls.push("settings"), setPaused: (p) => calls.push(`paused ${p}`), quit: () => calls.push("quit") },
+      actions: {
+        open: () => calls.push("open"),
+        settings: () => calls.push("settings"),
+        setPaused: (p) => calls.push(`paused ${p}`),
+        quit: () => calls.push("quit"),
+      },
     });
     const icon = (electron.Tray as unknown as { all: FakeTray[] }).all[0]!;
     return { shell, icon, calls };
@@ -23,7 +28,14 @@ describe("the tray icon", () => {
     const { icon, calls } = tray();
     expect(icon.image).toMatchObject({ path: "/app/assets/trayTemplate.png", template: true });
     expect(icon.tooltip).toBe("svc");
-    expect(icon.menu!.items.map((item) => item.label ?? item.type)).toEqual(["Open svc", "Settings…", "separator", "Pause updates", "separator", "Quit svc"]);
+    expect(icon.menu!.items.map((item) => item.label ?? item.type)).toEqual([
+      "Open svc",
+      "Settings…",
+      "separator",
+      "Pause updates",
+      "separator",
+      "Quit svc",
+    ]);
     for (const label of ["Open", "Settings", "Pause", "Quit"]) icon.choose(label);
     icon.emit("click");
     expect(calls).toEqual(["open", "settings", "paused true", "quit", "open"]);
@@ -42,7 +54,10 @@ describe("the tray icon", () => {
 
   it("builds the same menu as data", () => {
     const actions = { open() {}, settings() {}, setPaused() {}, quit() {} };
-    expect(trayMenu(actions, { paused: false }).find((item) => item.type === "checkbox")).toMatchObject({ label: "Pause updates", checked: false });
+    expect(trayMenu(actions, { paused: false }).find((item) => item.type === "checkbox")).toMatchObject({
+      label: "Pause updates",
+      checked: false,
+    });
   });
 });
 
@@ -51,7 +66,11 @@ describe("the global shortcut", () => {
     const globalShortcut = new FakeGlobalShortcut();
     const log: string[] = [];
     let presses = 0;
-    const binding = new ShortcutBinding(globalShortcut, () => presses++, (m) => log.push(m));
+    const binding = new ShortcutBinding(
+      globalShortcut,
+      () => presses++,
+      (m) => log.push(m),
+    );
     expect(binding.bind("CommandOrControl+Shift+Space")).toBe(true);
     globalShortcut.press("CommandOrControl+Shift+Space");
     expect(presses).toBe(1);

@@ -68,15 +68,24 @@ async function main(): Promise<void> {
     process.exitCode = await runInstallCommand(rest, terminalIo(supportRoot()));
     return;
   }
-  if (first === "ui") return void (process.exitCode = await runUiCommand(rest, { supportRoot: supportRoot(), out: (t) => process.stdout.write(t), err: (t) => process.stderr.write(t) }));
+  if (first === "ui")
+    return void (process.exitCode = await runUiCommand(rest, {
+      supportRoot: supportRoot(),
+      out: (t) => process.stdout.write(t),
+      err: (t) => process.stderr.write(t),
+    }));
   if (isManageCommand(first)) return void (process.exitCode = await runManageCli(first, rest));
   if (first !== undefined) {
-    process.stderr.write(`svc-host: unknown ${first.startsWith("-") ? "option" : "command"} ${first}; run svc-host --help\n`);
+    process.stderr.write(
+      `svc-host: unknown ${first.startsWith("-") ? "option" : "command"} ${first}; run svc-host --help\n`,
+    );
     process.exitCode = 2;
     return;
   }
   const defaultBundled = fileURLToPath(new URL("../../extensions/", import.meta.url));
-  const settings = settingsFromEnv(process.env, defaultBundled, (message) => process.stderr.write(`svc-host: ${message}\n`));
+  const settings = settingsFromEnv(process.env, defaultBundled, (message) =>
+    process.stderr.write(`svc-host: ${message}\n`),
+  );
   const clock = settings.manualClock ? new ManualClock() : systemClock;
   const display = createDisplay(settings.output, process.stdout, settings.logLevel);
   // Signals, the parent's death and a closed terminal are heard from the start: one that comes
@@ -133,7 +142,9 @@ function note(message: string): void {
 
 // Nothing an extension or a client does may end the host.
 process.on("uncaughtException", (error) => note(`uncaught: ${error?.stack ?? String(error)}`));
-process.on("unhandledRejection", (reason) => note(`unhandled rejection: ${(reason as Error)?.stack ?? String(reason)}`));
+process.on("unhandledRejection", (reason) =>
+  note(`unhandled rejection: ${(reason as Error)?.stack ?? String(reason)}`),
+);
 
 main().catch((error: unknown) => {
   note(`could not start: ${(error as Error)?.message ?? String(error)}`);

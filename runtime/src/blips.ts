@@ -19,7 +19,11 @@ export type EmitRecorder = Map<string, number>;
 const EndArgs = z.object({
   key: blipKeySchema,
   state: blipStateSchema.optional(),
-  dismissAfter: z.number().nonnegative().max(86_400 * 365).optional(),
+  dismissAfter: z
+    .number()
+    .nonnegative()
+    .max(86_400 * 365)
+    .optional(),
 });
 const RemoveArgs = z.object({ key: blipKeySchema });
 

@@ -55,7 +55,10 @@ function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number, war
  * @example
  * const config = configFromEnv({ SVC_RUNTIME_TOOL_ABORT_MS: "200" }); // config.toolAbortMs === 200
  */
-export function configFromEnv(env: NodeJS.ProcessEnv = process.env, warn: (m: string) => void = () => {}): RuntimeConfig {
+export function configFromEnv(
+  env: NodeJS.ProcessEnv = process.env,
+  warn: (m: string) => void = () => {},
+): RuntimeConfig {
   const read = (name: string, fallback: number) => positiveInt(env, name, fallback, warn);
   return {
     maxLineBytes: read("SVC_RUNTIME_MAX_LINE_BYTES", DEFAULT_CONFIG.maxLineBytes),

@@ -4,7 +4,11 @@ import { Connection } from "./connection.js";
 import { ErrorCodes, ResponseError } from "./protocol/errors.js";
 import { notification, request } from "./protocol/define.js";
 
-const Echo = request("echo", z.object({ text: z.string(), count: z.number().int().optional() }), z.object({ text: z.string() }));
+const Echo = request(
+  "echo",
+  z.object({ text: z.string(), count: z.number().int().optional() }),
+  z.object({ text: z.string() }),
+);
 const Fail = request("fail", z.object({}), z.object({}));
 const Boom = request("boom", z.object({}), z.object({}));
 const Ping = notification("ping", z.object({ n: z.number() }));
@@ -13,7 +17,10 @@ const Ask = request("ask", z.object({ q: z.string() }), z.object({ a: z.number()
 function setup() {
   const sent: any[] = [];
   const notes: string[] = [];
-  const connection = new Connection({ write: (m) => sent.push(JSON.parse(JSON.stringify(m))) }, { note: (m) => notes.push(m), maxLineBytes: 100 });
+  const connection = new Connection(
+    { write: (m) => sent.push(JSON.parse(JSON.stringify(m))) },
+    { note: (m) => notes.push(m), maxLineBytes: 100 },
+  );
   connection.onRequest(Echo, ({ text }) => ({ text }));
   connection.onRequest(Fail, () => {
     throw new ResponseError(ErrorCodes.UnknownExtension, "no such extension");
@@ -47,7 +54,18 @@ describe("Connection: incoming", () => {
 
   it("answers -32600 to JSON that is not a request: scalars, batches, wrong version, bad ids, no method", async () => {
     const { sent, line, settle } = setup();
-    for (const text of ["42", '"x"', "null", "[]", '[{"jsonrpc":"2.0","id":1,"method":"echo"}]', '{"id":1,"method":"echo"}', '{"jsonrpc":"1.0","id":2,"method":"echo"}', '{"jsonrpc":"2.0","id":{"a":1},"method":"echo"}', '{"jsonrpc":"2.0","id":3,"method":5}', '{"jsonrpc":"2.0","id":4}']) {
+    for (const text of [
+      "42",
+      '"x"',
+      "null",
+      "[]",
+      '[{"jsonrpc":"2.0","id":1,"method":"echo"}]',
+      '{"id":1,"method":"echo"}',
+      '{"jsonrpc":"1.0","id":2,"method":"echo"}',
+      '{"jsonrpc":"2.0","id":{"a":1},"method":"echo"}',
+      '{"jsonrpc":"2.0","id":3,"method":5}',
+      '{"jsonrpc":"2.0","id":4}',
+    ]) {
       line(text);
     }
     await settle();
@@ -97,7 +115,11 @@ describe("Connection: incoming", () => {
     const { connection, sent } = setup();
     connection.handleFrame({ kind: "oversized", bytes: 101 });
     expect(sent).toEqual([
-      { jsonrpc: "2.0", id: null, error: { code: -32009, message: "line of 101 bytes discarded: a message may be at most 100 bytes" } },
+      {
+        jsonrpc: "2.0",
+        id: null,
+        error: { code: -32009, message: "line of 101 bytes discarded: a message may be at most 100 bytes" },
+      },
     ]);
   });
 
@@ -115,11 +137,14 @@ describe("Connection: incoming", () => {
 
   it("lets beforeRequest refuse a request", async () => {
     const sent: any[] = [];
-    const connection = new Connection({ write: (m) => sent.push(m) }, {
-      beforeRequest: (method) => {
-        if (method !== "echo") throw new ResponseError(ErrorCodes.NotInitialized, "send initialize first");
+    const connection = new Connection(
+      { write: (m) => sent.push(m) },
+      {
+        beforeRequest: (method) => {
+          if (method !== "echo") throw new ResponseError(ErrorCodes.NotInitialized, "send initialize first");
+        },
       },
-    });
+    );
     connection.onRequest(Fail, () => ({}));
     connection.handleFrame({ kind: "line", text: '{"jsonrpc":"2.0","id":1,"method":"fail"}' });
     await new Promise((r) => setImmediate(r));
@@ -156,7 +181,9 @@ describe("Connection: outgoing", () => {
 
   it("times out a request nobody answers, and rejects pending ones on dispose", async () => {
     const { connection } = setup();
-    await expect(connection.sendRequest(Ask, { q: "a" }, { timeoutMs: 20 })).rejects.toMatchObject({ code: ErrorCodes.Timeout });
+    await expect(connection.sendRequest(Ask, { q: "a" }, { timeoutMs: 20 })).rejects.toMatchObject({
+      code: ErrorCodes.Timeout,
+    });
     const pending = connection.sendRequest(Ask, { q: "b" });
     connection.dispose();
     await expect(pending).rejects.toThrow("ask: the connection closed");

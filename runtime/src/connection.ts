@@ -62,14 +62,16 @@ export function describeIssues(error: z.ZodError): string {
  */
 export function checkedParams<P>(type: RequestType<P, unknown>, params: P): P {
   const parsed = type.params.safeParse(params);
-  if (!parsed.success) throw new ResponseError(ErrorCodes.InvalidParams, `${type.method}: ${describeIssues(parsed.error)}`);
+  if (!parsed.success)
+    throw new ResponseError(ErrorCodes.InvalidParams, `${type.method}: ${describeIssues(parsed.error)}`);
   return parsed.data;
 }
 
 /** An answer checked against its request's declared result; throws when it does not fit. */
 export function checkedResult<R>(type: Pick<RequestType<unknown, R>, "method" | "result">, result: unknown): R {
   const parsed = type.result.safeParse(result);
-  if (!parsed.success) throw new Error(`${type.method} answered with an invalid result: ${describeIssues(parsed.error)}`);
+  if (!parsed.success)
+    throw new Error(`${type.method} answered with an invalid result: ${describeIssues(parsed.error)}`);
   return parsed.data;
 }
 
@@ -83,8 +85,14 @@ export function checkedResult<R>(type: Pick<RequestType<unknown, R>, "method" | 
  * const { value } = await connection.sendRequest(HostSecretsGet, { extensionId, name: "apiKey" });
  */
 export class Connection {
-  private readonly requestHandlers = new Map<string, { type: RequestType<unknown, unknown>; handler: RequestHandler<unknown, unknown> }>();
-  private readonly notificationHandlers = new Map<string, { type: NotificationType<unknown>; handler: NotificationHandler<unknown> }>();
+  private readonly requestHandlers = new Map<
+    string,
+    { type: RequestType<unknown, unknown>; handler: RequestHandler<unknown, unknown> }
+  >();
+  private readonly notificationHandlers = new Map<
+    string,
+    { type: NotificationType<unknown>; handler: NotificationHandler<unknown> }
+  >();
   private readonly pending = new Map<Id, Pending>();
   private nextId = 1;
   private disposed = false;
@@ -156,7 +164,11 @@ export class Connection {
     if (frame.kind === "oversized") {
       const limit = this.options.maxLineBytes;
       const words = limit === undefined ? "the maximum line length" : `${limit} bytes`;
-      this.sendError(null, ErrorCodes.MessageTooLarge, `line of ${frame.bytes} bytes discarded: a message may be at most ${words}`);
+      this.sendError(
+        null,
+        ErrorCodes.MessageTooLarge,
+        `line of ${frame.bytes} bytes discarded: a message may be at most ${words}`,
+      );
       return;
     }
     if (frame.kind === "not-utf8") {
@@ -258,7 +270,10 @@ export class Connection {
     }
     const parsed = type.params.safeParse(rawParams ?? {});
     if (!parsed.success) {
-      throw new ResponseError(ErrorCodes.InvalidParams, `invalid params for ${type.method}: ${describeIssues(parsed.error)}`);
+      throw new ResponseError(
+        ErrorCodes.InvalidParams,
+        `invalid params for ${type.method}: ${describeIssues(parsed.error)}`,
+      );
     }
     return parsed.data;
   }

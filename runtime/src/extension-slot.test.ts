@@ -33,15 +33,37 @@ function setup() {
         id: "a.b",
         load: async () => ({ tools: {}, hasUpdate: true, hasOnEvent: false, hasOnAction: false }),
         invoke: async () => null,
-        diagnostics: async () => ({ heapUsed: 1, cpuMs: 0, longestSliceMs: 0, interruptedSlices: 0, memoryLimitHits: 0, nearLimitSlices: 0, throttles: 0, delayedTimers: 0, droppedLogLines: 0, denials: [] }),
+        diagnostics: async () => ({
+          heapUsed: 1,
+          cpuMs: 0,
+          longestSliceMs: 0,
+          interruptedSlices: 0,
+          memoryLimitHits: 0,
+          nearLimitSlices: 0,
+          throttles: 0,
+          delayedTimers: 0,
+          droppedLogLines: 0,
+          denials: [],
+        }),
         dispose: async () => {},
       };
     },
   };
   const slot = new ExtensionSlot(
     "a.b",
-    { path: join(root, "ext"), manifest: { permissions: { network: [], files: [], exec: [], runAnyCommand: false } }, preferences: {} },
-    { connection, config: DEFAULT_CONFIG, clock: new OffsetClock(() => 0), sandboxes, dataRoot: join(root, "Data"), note: () => {} },
+    {
+      path: join(root, "ext"),
+      manifest: { permissions: { network: [], files: [], exec: [], runAnyCommand: false } },
+      preferences: {},
+    },
+    {
+      connection,
+      config: DEFAULT_CONFIG,
+      clock: new OffsetClock(() => 0),
+      sandboxes,
+      dataRoot: join(root, "Data"),
+      note: () => {},
+    },
   );
   const loads = () => sent.filter((m) => m.method === "extension.tools").length;
   const settle = () => new Promise((resolve) => setTimeout(resolve, 20));

@@ -9,14 +9,29 @@
 import { readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
 import type { z } from "zod";
-import type { CallContext, ForwardedOp, Invocation, LoadResult, SandboxCrash, SandboxEvent, SandboxHandle } from "@svc/sandbox";
+import type {
+  CallContext,
+  ForwardedOp,
+  Invocation,
+  LoadResult,
+  SandboxCrash,
+  SandboxEvent,
+  SandboxHandle,
+} from "@svc/sandbox";
 import { checkBundleSize } from "@svc/sandbox";
 import { BlipSide } from "./blips.js";
 import type { Clock } from "./clock.js";
 import type { RuntimeConfig } from "./config.js";
 import type { Connection } from "./connection.js";
 import { forward } from "./forwarder.js";
-import { ErrorCodes, ExtensionTools, Log, ResponseError, type LoadManifestSchema, type LogLevel } from "./protocol/index.js";
+import {
+  ErrorCodes,
+  ExtensionTools,
+  Log,
+  ResponseError,
+  type LoadManifestSchema,
+  type LogLevel,
+} from "./protocol/index.js";
 import { ReplyBook } from "./replies.js";
 import { RestartWindow } from "./restart-policy.js";
 import type { SandboxFactory } from "./sandbox-factory.js";
@@ -65,7 +80,10 @@ export interface CallTiming {
   cancel?: AbortSignal;
 }
 
-/** The `code` of a SandboxError (guest, interrupted, crashed, disposed, aborted); errors cross threads as records, so no instanceof. */
+/**
+ * The `code` of a SandboxError (guest, interrupted, crashed, disposed, aborted); errors cross threads as records, so no
+ * instanceof.
+ */
 function sandboxErrorCode(error: unknown): string | undefined {
   const code = (error as { code?: unknown } | null)?.code;
   return typeof code === "string" ? code : undefined;
@@ -161,7 +179,9 @@ export class ExtensionSlot {
 
   /** The per-call part of ctx. */
   callContext(trigger?: CallContext["trigger"]): CallContext {
-    return trigger ? { trigger, preferences: this.registration.preferences } : { preferences: this.registration.preferences };
+    return trigger
+      ? { trigger, preferences: this.registration.preferences }
+      : { preferences: this.registration.preferences };
   }
 
   /**
@@ -181,7 +201,13 @@ export class ExtensionSlot {
     let giveUpTimer: NodeJS.Timeout | undefined;
     const giveUp = new Promise<never>((_, reject) => {
       giveUpTimer = setTimeout(
-        () => reject(new ResponseError(ErrorCodes.Timeout, `${this.id}: ${timing.what} did not finish within ${timing.giveUpMs} ms`)),
+        () =>
+          reject(
+            new ResponseError(
+              ErrorCodes.Timeout,
+              `${this.id}: ${timing.what} did not finish within ${timing.giveUpMs} ms`,
+            ),
+          ),
         timing.giveUpMs,
       );
     });
@@ -192,17 +218,31 @@ export class ExtensionSlot {
       const code = sandboxErrorCode(error);
       if (timing.cancel?.aborted) throw new ResponseError(timing.failCode, `${timing.what} was cancelled`);
       if (code === "aborted" || controller.signal.aborted) {
-        throw new ResponseError(ErrorCodes.Timeout, `${this.id}: ${timing.what} did not finish within ${timing.abortMs} ms`);
+        throw new ResponseError(
+          ErrorCodes.Timeout,
+          `${this.id}: ${timing.what} did not finish within ${timing.abortMs} ms`,
+        );
       }
       if (code === "crashed" || code === "disposed") {
         // The crash report may land just after the call it broke rejects: let it, then answer as it says.
         await new Promise((resolve) => setImmediate(resolve));
         if (this.live !== live) await live.lost;
-        throw new ResponseError(code === "crashed" ? ErrorCodes.Crashed : ErrorCodes.ExtensionNotLoaded, `${this.id}: ${messageOf(error)}`);
+        throw new ResponseError(
+          code === "crashed" ? ErrorCodes.Crashed : ErrorCodes.ExtensionNotLoaded,
+          `${this.id}: ${messageOf(error)}`,
+        );
       }
       // The author's code threw: its log says what and where, in their source when svckit left a map.
       const stack = (error as { guestStack?: unknown }).guestStack;
-      this.log("error", describeGuestError(timing.what, messageOf(error), typeof stack === "string" ? stack : undefined, readSourceMap(this.registration.path)));
+      this.log(
+        "error",
+        describeGuestError(
+          timing.what,
+          messageOf(error),
+          typeof stack === "string" ? stack : undefined,
+          readSourceMap(this.registration.path),
+        ),
+      );
       throw new ResponseError(timing.failCode, messageOf(error));
     } finally {
       timing.cancel?.removeEventListener("abort", onCancel);
@@ -243,7 +283,9 @@ export class ExtensionSlot {
         code = await readFile(file, "utf8");
       } catch (error) {
         if (error instanceof RangeError) throw error;
-        throw new Error(`cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? messageOf(error)}): build the extension with svckit build`);
+        throw new Error(
+          `cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? messageOf(error)}): build the extension with svckit build`,
+        );
       }
       const { config } = this.deps;
       handle = await this.deps.sandboxes.create(
@@ -267,7 +309,8 @@ export class ExtensionSlot {
         },
       );
       const loaded = await handle.load();
-      if (generation !== this.generation) throw new ResponseError(ErrorCodes.ExtensionNotLoaded, `${this.id} was reloaded while it loaded`);
+      if (generation !== this.generation)
+        throw new ResponseError(ErrorCodes.ExtensionNotLoaded, `${this.id} was reloaded while it loaded`);
       const tools = decodeTools(loaded.tools, (message) => this.log("error", message));
       let lose!: (error: ResponseError) => void;
       const lost = new Promise<never>((_, reject) => (lose = reject));
@@ -360,7 +403,10 @@ export class ExtensionSlot {
         this.log("warn", `hit the memory limit (${event.heapUsed} bytes in use)`);
         return;
       case "throttled":
-        this.log("warn", `used more than ${event.budgetMs} ms of CPU in ${event.windowMs / 1000} s: paused for ${event.waitMs} ms so its neighbours can run`);
+        this.log(
+          "warn",
+          `used more than ${event.budgetMs} ms of CPU in ${event.windowMs / 1000} s: paused for ${event.waitMs} ms so its neighbours can run`,
+        );
         return;
     }
   }

@@ -47,7 +47,9 @@ export function takeResponse(args: unknown, replies: ReplyBook): { replyId: stri
   if (!parsed.success) throw new Error(`ctx.respond: ${describeIssues(parsed.error)}`);
   const { replyId, body, status = 200 } = parsed.data;
   if (!replies.take(replyId)) {
-    throw new Error(`ctx.respond: no webhook request is waiting for reply "${replyId}" (each event.replyId can be answered once)`);
+    throw new Error(
+      `ctx.respond: no webhook request is waiting for reply "${replyId}" (each event.replyId can be answered once)`,
+    );
   }
   return { replyId, status, body };
 }
@@ -79,7 +81,8 @@ export async function forward(target: ForwardTarget, op: ForwardedOp, args: unkn
   if (Object.hasOwn(SERVED_HERE, op)) return SERVED_HERE[op as RuntimeOp](target, args);
   if (Object.hasOwn(HOST_REQUESTS, op)) {
     return askHost(op as HostOp, target.extensionId, args, (type, params) =>
-      target.connection.sendRequest(type, params, { timeoutMs: target.hostCallTimeoutMs }));
+      target.connection.sendRequest(type, params, { timeoutMs: target.hostCallTimeoutMs }),
+    );
   }
   throw new Error(`unknown operation "${String(op)}"`);
 }

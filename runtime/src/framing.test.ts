@@ -42,7 +42,11 @@ describe("LineSplitter", () => {
   it("keeps a multi-byte character cut between chunks", () => {
     const splitter = new LineSplitter(1024);
     const all = bytes('"é€😀"\n');
-    const frames = [...splitter.push(all.subarray(0, 3)), ...splitter.push(all.subarray(3, 7)), ...splitter.push(all.subarray(7))];
+    const frames = [
+      ...splitter.push(all.subarray(0, 3)),
+      ...splitter.push(all.subarray(3, 7)),
+      ...splitter.push(all.subarray(7)),
+    ];
     expect(frames).toEqual([{ kind: "line", text: '"é€😀"' }]);
   });
 

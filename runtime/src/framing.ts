@@ -20,9 +20,7 @@ const NEWLINE = 0x0a;
 
 /** One unit the splitter hands on. */
 export type Frame =
-  | { kind: "line"; text: string }
-  | { kind: "oversized"; bytes: number }
-  | { kind: "not-utf8"; bytes: number };
+  { kind: "line"; text: string } | { kind: "oversized"; bytes: number } | { kind: "not-utf8"; bytes: number };
 
 /**
  * Turns a byte stream into frames. Pure: feed it chunks, get frames back.

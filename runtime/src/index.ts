@@ -16,7 +16,15 @@ export { DEFAULT_CONFIG, type RuntimeConfig } from "./config.js";
 export type { SandboxFactory } from "./sandbox-factory.js";
 // The forwarded ops, how the runtime asks the host and checks the ops it serves itself: the test
 // kit's fake app (svckit validate) answers with the same code, so both refuse alike.
-export { HOST_REQUESTS, askHost, checkEndArgs, checkLogArgs, checkRemoveArgs, takeResponse, type HostOp } from "./forwarder.js";
+export {
+  HOST_REQUESTS,
+  askHost,
+  checkEndArgs,
+  checkLogArgs,
+  checkRemoveArgs,
+  takeResponse,
+  type HostOp,
+} from "./forwarder.js";
 export { ReplyBook } from "./replies.js";
 export type { Clock } from "./clock.js";
 export { ToolPathFence, fenceBlocks, fencePaths, type PathVerdict, type DroppedPath } from "./tool-paths.js";

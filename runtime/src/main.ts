@@ -79,7 +79,12 @@ const lifetime = endWithParent({
 
 // Bad input or a misbehaving extension must never end the process.
 process.on("uncaughtException", (error) => note(`uncaught: ${error?.stack ?? String(error)}`));
-process.on("unhandledRejection", (reason) => note(`unhandled rejection: ${(reason as Error)?.stack ?? String(reason)}`));
+process.on("unhandledRejection", (reason) =>
+  note(`unhandled rejection: ${(reason as Error)?.stack ?? String(reason)}`),
+);
 
-connection.listen(new NdjsonReader(process.stdin, { maxLineBytes: config.maxLineBytes }), () => void lifetime.end("stdin closed"));
+connection.listen(
+  new NdjsonReader(process.stdin, { maxLineBytes: config.maxLineBytes }),
+  () => void lifetime.end("stdin closed"),
+);
 writer.onClose(() => void lifetime.end("stdout closed"));

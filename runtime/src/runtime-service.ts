@@ -62,7 +62,8 @@ export class RuntimeService {
 
   /** For the connection's `beforeRequest`: refuses requests before `initialize` and after `shutdown`. */
   guard(method: string): void {
-    if (this.shuttingDown || this.stopping) throw new ResponseError(ErrorCodes.ShuttingDown, "the runtime is shutting down");
+    if (this.shuttingDown || this.stopping)
+      throw new ResponseError(ErrorCodes.ShuttingDown, "the runtime is shutting down");
     if (this.dataRoot === null && !WITHOUT_INITIALIZE.has(method)) {
       throw new ResponseError(ErrorCodes.NotInitialized, `send initialize before ${method.slice(0, 100)}`);
     }
@@ -73,7 +74,10 @@ export class RuntimeService {
     connection.onRequest(Initialize, (params) => this.initialize(params));
     connection.onRequest(ExtensionLoad, async (params) => {
       if (params.manifest.id !== undefined && params.manifest.id !== params.id) {
-        throw new ResponseError(ErrorCodes.InvalidParams, `invalid params for extension.load: "manifest.id" is "${params.manifest.id}", not "${params.id}"`);
+        throw new ResponseError(
+          ErrorCodes.InvalidParams,
+          `invalid params for extension.load: "manifest.id" is "${params.manifest.id}", not "${params.id}"`,
+        );
       }
       const registration = { path: params.path, manifest: params.manifest, preferences: params.preferences };
       await this.closing.get(params.id);
@@ -120,14 +124,23 @@ export class RuntimeService {
       const slot = this.slot(id);
       const prefix = `${id}/`;
       if (!blipId.startsWith(prefix) || blipId.length === prefix.length) {
-        throw new ResponseError(ErrorCodes.InvalidParams, `invalid params for extension.action: "blipId" should start with "${prefix}"`);
+        throw new ResponseError(
+          ErrorCodes.InvalidParams,
+          `invalid params for extension.action: "blipId" should start with "${prefix}"`,
+        );
       }
       const live = await slot.ensureLive();
       if (!live.loaded.hasOnAction) {
         slot.log("warn", `action "${actionId}" pressed on ${blipId} but the extension exports no onAction()`);
         return { emitted: {} };
       }
-      const action = { blipId, key: blipId.slice(prefix.length), actionId, ...(input === undefined ? {} : { input }), ...(itemId === undefined ? {} : { itemId }) };
+      const action = {
+        blipId,
+        key: blipId.slice(prefix.length),
+        actionId,
+        ...(input === undefined ? {} : { input }),
+        ...(itemId === undefined ? {} : { itemId }),
+      };
       const emitted = new Map<string, number>();
       const stop = slot.blips.record(emitted);
       try {
@@ -177,7 +190,11 @@ export class RuntimeService {
     }
     let warm: void | Promise<void>;
     try {
-      warm = this.options.sandboxes.configure?.({ timeZone: params.timeZone, locale: params.locale, compiledCodeDir: compiledCodeDir(params.dataDir) });
+      warm = this.options.sandboxes.configure?.({
+        timeZone: params.timeZone,
+        locale: params.locale,
+        compiledCodeDir: compiledCodeDir(params.dataDir),
+      });
     } catch (error) {
       const field = (error as Error).message.startsWith("locale") ? "locale" : "timeZone";
       throw new ResponseError(ErrorCodes.InvalidParams, `${field}: ${(error as Error).message}`);
@@ -186,12 +203,17 @@ export class RuntimeService {
     // the app's first loads, sent right after this answer, then find everything ready.
     await Promise.all([mkdir(params.dataDir, { recursive: true }), Promise.resolve(warm).catch(() => {})]);
     this.dataRoot = params.dataDir;
-    return { protocolVersion: PROTOCOL_VERSION, runtimeVersion: this.options.runtimeVersion, nodeVersion: process.versions.node };
+    return {
+      protocolVersion: PROTOCOL_VERSION,
+      runtimeVersion: this.options.runtimeVersion,
+      nodeVersion: process.versions.node,
+    };
   }
 
   private slot(id: string): ExtensionSlot {
     const slot = this.slots.get(id);
-    if (!slot) throw new ResponseError(ErrorCodes.UnknownExtension, `no extension "${id}" is loaded: send extension.load first`);
+    if (!slot)
+      throw new ResponseError(ErrorCodes.UnknownExtension, `no extension "${id}" is loaded: send extension.load first`);
     return slot;
   }
 
@@ -205,7 +227,10 @@ export class RuntimeService {
     const value = typeof result === "object" ? (result as { nextRunAfter?: unknown }).nextRunAfter : result;
     if (value === undefined) return {};
     if (typeof value === "number" && Number.isFinite(value) && value >= 0) return { nextRunAfter: value };
-    slot.log("warn", `update() returned nextRunAfter ${JSON.stringify(value)}: it should be a number of seconds, 0 or more; ignored`);
+    slot.log(
+      "warn",
+      `update() returned nextRunAfter ${JSON.stringify(value)}: it should be a number of seconds, 0 or more; ignored`,
+    );
     return {};
   }
 }

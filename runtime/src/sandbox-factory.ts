@@ -2,7 +2,13 @@
  * Where sandboxes come from. The runtime uses `@svc/sandbox`'s pool; the interface keeps the
  * lifecycle code independent of how the pool is built.
  */
-import { SandboxPool, type SandboxHandle, type SandboxListeners, type SandboxOptions, type SandboxPoolOptions } from "@svc/sandbox";
+import {
+  SandboxPool,
+  type SandboxHandle,
+  type SandboxListeners,
+  type SandboxOptions,
+  type SandboxPoolOptions,
+} from "@svc/sandbox";
 
 export interface SandboxFactory {
   /**

@@ -44,7 +44,11 @@ describe("SeqStore", () => {
     const dir = tempDir();
     writeFileSync(join(dir, SEQ_FILE), '{"floor": 0, "last": {"x/a": 9');
     const notes: string[] = [];
-    const store = SeqStore.open(dir, (m) => notes.push(m), () => 1_700_000_000_000);
+    const store = SeqStore.open(
+      dir,
+      (m) => notes.push(m),
+      () => 1_700_000_000_000,
+    );
     expect(await store.next("x/a")).toBe(1_700_000_000_001);
     expect(readdirSync(dir).sort()).toEqual([SEQ_FILE, `${SEQ_FILE}.corrupt-1700000000000`]);
     expect(notes[0]).toContain("was corrupt");
@@ -54,7 +58,11 @@ describe("SeqStore", () => {
   it("treats a file of the wrong shape as corrupt", () => {
     const dir = tempDir();
     writeFileSync(join(dir, SEQ_FILE), JSON.stringify({ floor: 0, last: { "x/a": "7" } }));
-    const store = SeqStore.open(dir, () => {}, () => 5000);
+    const store = SeqStore.open(
+      dir,
+      () => {},
+      () => 5000,
+    );
     expect(store.last("x/a")).toBeUndefined();
     return expect(store.next("x/a")).resolves.toBe(5001);
   });

@@ -49,10 +49,16 @@ export function mapStack(stack: string, map: SourceMap | undefined): string {
   return text.replace(FRAME, (frame, line: string, column: string) => {
     // The sandbox runs the bundle inside a function whose opening shares the bundle's first line.
     const shift = line === "1" ? BUNDLE_PREFIX.length : 0;
-    const entry = map.findEntry(Number(line) - 1, Math.max(0, Number(column) - 1 - shift)) as { originalSource?: string; originalLine?: number; originalColumn?: number };
+    const entry = map.findEntry(Number(line) - 1, Math.max(0, Number(column) - 1 - shift)) as {
+      originalSource?: string;
+      originalLine?: number;
+      originalColumn?: number;
+    };
     if (!entry?.originalSource || entry.originalLine === undefined || entry.originalColumn === undefined) return frame;
     // Sources are named relative to the map, which sits in dist/.
-    const source = posix.normalize(posix.join(posix.dirname(BUNDLE_FILE), entry.originalSource.replace(/^file:\/\//, "")));
+    const source = posix.normalize(
+      posix.join(posix.dirname(BUNDLE_FILE), entry.originalSource.replace(/^file:\/\//, "")),
+    );
     return `${source}:${entry.originalLine + 1}:${entry.originalColumn + 1}`;
   });
 }
@@ -65,7 +71,16 @@ export function mapStack(stack: string, map: SourceMap | undefined): string {
  * describeGuestError("update()", "x is not defined", "    at update (dist/index.js:1:99)", map)
  * // "update() threw: x is not defined\n    at update (src/index.ts:4:5)"
  */
-export function describeGuestError(what: string, message: string, stack: string | undefined, map: SourceMap | undefined): string {
-  const frames = stack ? mapStack(stack, map).split("\n").filter((line) => /^\s*at /.test(line)) : [];
+export function describeGuestError(
+  what: string,
+  message: string,
+  stack: string | undefined,
+  map: SourceMap | undefined,
+): string {
+  const frames = stack
+    ? mapStack(stack, map)
+        .split("\n")
+        .filter((line) => /^\s*at /.test(line))
+    : [];
   return [`${what} threw: ${message}`, ...frames].join("\n");
 }

@@ -16,7 +16,10 @@ async function readDiagnostics(handle: SandboxHandle | undefined): Promise<{ hea
   try {
     const diagnostics = await Promise.race([handle.diagnostics(), late]);
     if (!diagnostics) return {};
-    return { heapUsed: Math.max(0, Math.round(diagnostics.heapUsed)), cpuMs: Math.max(0, Math.round(diagnostics.cpuMs)) };
+    return {
+      heapUsed: Math.max(0, Math.round(diagnostics.heapUsed)),
+      cpuMs: Math.max(0, Math.round(diagnostics.cpuMs)),
+    };
   } catch {
     return {};
   } finally {

@@ -18,7 +18,11 @@ type Env = Readonly<Record<string, string | undefined>>;
  * supportRoot({}, "linux", "/home/ann")                 // "/home/ann/.local/share/Svc"
  * supportRoot({ APPDATA: "C:\\Users\\ann\\AppData\\Roaming" }, "win32") // "C:\\Users\\ann\\AppData\\Roaming\\Svc"
  */
-export function supportRoot(env: Env = process.env, platform: NodeJS.Platform = process.platform, home: string = homedir()): string {
+export function supportRoot(
+  env: Env = process.env,
+  platform: NodeJS.Platform = process.platform,
+  home: string = homedir(),
+): string {
   if (env.SVC_HOME) return env.SVC_HOME;
   if (platform === "win32") return win32.join(env.APPDATA || win32.join(home, "AppData", "Roaming"), "Svc");
   if (platform === "darwin") return posix.join(home, "Library", "Application Support", "Svc");

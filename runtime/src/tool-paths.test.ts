@@ -26,7 +26,10 @@ describe("ToolPathFence", () => {
   it("keeps a file inside the data folder, as its real path", async () => {
     const { data } = setup();
     const fence = await ToolPathFence.create(data, []);
-    expect(await fence.check(join(data, "out", "..", "out", "a.txt"))).toEqual({ ok: true, path: join(data, "out", "a.txt") });
+    expect(await fence.check(join(data, "out", "..", "out", "a.txt"))).toEqual({
+      ok: true,
+      path: join(data, "out", "a.txt"),
+    });
   });
 
   it("drops a file outside, a symlink inside pointing outside, the folder itself, a missing file and a relative path", async () => {
@@ -40,7 +43,10 @@ describe("ToolPathFence", () => {
     });
     expect((await fence.check(join(data, "link"))).ok).toBe(false);
     expect((await fence.check(data)).ok).toBe(false);
-    expect(await fence.check(join(data, "nope.txt"))).toEqual({ ok: false, reason: `${join(data, "nope.txt")} does not exist` });
+    expect(await fence.check(join(data, "nope.txt"))).toEqual({
+      ok: false,
+      reason: `${join(data, "nope.txt")} does not exist`,
+    });
     expect(await fence.check("out/a.txt")).toEqual({ ok: false, reason: '"out/a.txt" is not an absolute path' });
   });
 

@@ -48,7 +48,9 @@ export class ToolPathFence {
     } catch {
       return { ok: false, reason: `${path} does not exist` };
     }
-    const inside = real === this.dataDirReal || real.startsWith(this.dataDirReal.endsWith(sep) ? this.dataDirReal : this.dataDirReal + sep);
+    const inside =
+      real === this.dataDirReal ||
+      real.startsWith(this.dataDirReal.endsWith(sep) ? this.dataDirReal : this.dataDirReal + sep);
     if (inside && real !== this.dataDirReal) return { ok: true, path: real };
     if (this.givenReal.has(real)) return { ok: true, path: real };
     return {
@@ -67,7 +69,11 @@ export type DroppedPath = (reason: string) => void;
  * @example
  * const outputs = await fencePaths(fence, result.outputs, (why) => log("warn", `dropped a returned file: ${why}`));
  */
-export async function fencePaths(fence: ToolPathFence, paths: readonly string[], dropped: DroppedPath): Promise<string[]> {
+export async function fencePaths(
+  fence: ToolPathFence,
+  paths: readonly string[],
+  dropped: DroppedPath,
+): Promise<string[]> {
   const kept: string[] = [];
   for (const path of paths) {
     const verdict = await fence.check(path);
@@ -84,7 +90,11 @@ export async function fencePaths(fence: ToolPathFence, paths: readonly string[],
  * @example
  * const blocks = await fenceBlocks(fence, processed.blocks, (why) => log("warn", why));
  */
-export async function fenceBlocks(fence: ToolPathFence, blocks: readonly Block[], dropped: DroppedPath): Promise<Block[]> {
+export async function fenceBlocks(
+  fence: ToolPathFence,
+  blocks: readonly Block[],
+  dropped: DroppedPath,
+): Promise<Block[]> {
   const out: Block[] = [];
   for (const block of blocks) {
     if (block.type === "files") {

@@ -29,7 +29,13 @@ function droppedBy(slot: ExtensionSlot, title: string) {
 }
 
 function timing(config: RuntimeConfig, what: string, cancel?: AbortSignal) {
-  return { abortMs: config.toolAbortMs, giveUpMs: config.toolGiveUpMs, failCode: ErrorCodes.ToolFailed, what, ...(cancel ? { cancel } : {}) };
+  return {
+    abortMs: config.toolAbortMs,
+    giveUpMs: config.toolGiveUpMs,
+    failCode: ErrorCodes.ToolFailed,
+    what,
+    ...(cancel ? { cancel } : {}),
+  };
 }
 
 /**
@@ -118,7 +124,10 @@ export async function dropOnTool(
   const dropAction = spec.dropActions.find((a) => a.id === params.action);
   if (!dropAction) {
     const ids = spec.dropActions.map((a) => `"${a.id}"`).join(", ") || "none";
-    throw new ResponseError(ErrorCodes.UnknownTool, `tool "${params.tool}" has no drop action "${params.action}" (its drop actions: ${ids})`);
+    throw new ResponseError(
+      ErrorCodes.UnknownTool,
+      `tool "${params.tool}" has no drop action "${params.action}" (its drop actions: ${ids})`,
+    );
   }
   if (params.files.length < dropAction.minimumFiles) {
     throw new ResponseError(

@@ -9,7 +9,11 @@
  */
 const nativeExec = RegExp.prototype.exec;
 const NativeRegExp = RegExp;
-const callOf = Function.prototype.call.bind(Function.prototype.call) as (fn: Function, self: unknown, ...args: unknown[]) => any;
+const callOf = Function.prototype.call.bind(Function.prototype.call) as (
+  fn: Function,
+  self: unknown,
+  ...args: unknown[]
+) => any;
 const sourceOf = Object.getOwnPropertyDescriptor(RegExp.prototype, "source")!.get!;
 /**
  * The native `flags` getter. It reads each flag through its property; unicode-sets.ts replaces
@@ -50,7 +54,10 @@ export function isAnchored(source: string, unicodeSets: boolean): boolean {
  * @example installAnchoredRegExp() // once, in the prelude
  */
 export function installAnchoredRegExp(): void {
-  /** Each expression's sticky twin, or null when it has none; by object, and by text (a literal in a function is a new object each time). */
+  /**
+   * Each expression's sticky twin, or null when it has none; by object, and by text (a literal in a function is a new
+   * object each time).
+   */
   const twins = new WeakMap<object, RegExp | null>();
   const byText = new Map<string, RegExp | null>();
   function twinOf(regexp: RegExp, source: string): RegExp | null {
@@ -60,7 +67,8 @@ export function installAnchoredRegExp(): void {
     const text = `${flags}/${source}`;
     twin = byText.get(text);
     if (twin === undefined) {
-      twin = /[gym]/.test(flags) || !isAnchored(source, flags.includes("v")) ? null : new NativeRegExp(source, `${flags}y`);
+      twin =
+        /[gym]/.test(flags) || !isAnchored(source, flags.includes("v")) ? null : new NativeRegExp(source, `${flags}y`);
       if (byText.size >= MAX_TEXTS) byText.delete(byText.keys().next().value!);
       byText.set(text, twin);
     }

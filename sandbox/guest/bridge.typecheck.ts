@@ -13,7 +13,14 @@ export function typedCalls(bridge: Bridge): void {
   // @ts-expect-error: `timer.cancel` is sync: bridge.callSync
   void bridge.call("timer.cancel", { id: 1 });
   // @ts-expect-error: `fetch` is async: bridge.call
-  bridge.callSync("fetch", { requestId: 1, url: "", method: "GET", headers: [], bodyEncoding: "utf8", redirect: "follow" });
+  bridge.callSync("fetch", {
+    requestId: 1,
+    url: "",
+    method: "GET",
+    headers: [],
+    bodyEncoding: "utf8",
+    redirect: "follow",
+  });
   const secret: Promise<{ value: string | null }> = bridge.call("secrets.get", { name: "apiKey" });
   // @ts-expect-error: `files.exists` answers a boolean
   const exists: Promise<string> = bridge.call("files.exists", { path: "a" });

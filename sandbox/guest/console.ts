@@ -54,7 +54,10 @@ export function sendLog(bridge: Bridge, level: Level, args: unknown[]): void {
 export function installConsole(bridge: Bridge): void {
   const counts = new Map<string, number>();
   const timers = new Map<string, number>();
-  const at = (level: Level) => (...args: unknown[]) => sendLog(bridge, level, args);
+  const at =
+    (level: Level) =>
+    (...args: unknown[]) =>
+      sendLog(bridge, level, args);
   const console = {
     log: at("info"),
     info: at("info"),

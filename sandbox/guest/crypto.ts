@@ -14,9 +14,15 @@ export function installCrypto(bridge: Bridge, loadSubtle: () => unknown): void {
 
   function getRandomValues<T extends ArrayBufferView | null>(array: T): T {
     const ok =
-      array instanceof Int8Array || array instanceof Uint8Array || array instanceof Uint8ClampedArray ||
-      array instanceof Int16Array || array instanceof Uint16Array || array instanceof Int32Array ||
-      array instanceof Uint32Array || array instanceof BigInt64Array || array instanceof BigUint64Array;
+      array instanceof Int8Array ||
+      array instanceof Uint8Array ||
+      array instanceof Uint8ClampedArray ||
+      array instanceof Int16Array ||
+      array instanceof Uint16Array ||
+      array instanceof Int32Array ||
+      array instanceof Uint32Array ||
+      array instanceof BigInt64Array ||
+      array instanceof BigUint64Array;
     if (!ok) throw new TypeError("crypto.getRandomValues: the argument must be an integer typed array");
     const view = array as unknown as Uint8Array;
     if (view.byteLength > MAX_BYTES) {

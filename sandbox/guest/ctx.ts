@@ -47,25 +47,34 @@ const orUndefined = (value: unknown) => (value === null ? undefined : value);
  */
 export function contextFactory(bridge: Bridge, config: SandboxConfig) {
   const done = (promise: Promise<unknown>) => promise.then(() => undefined);
-  const level = (name: LogLevel) => (...args: unknown[]) => sendLog(bridge, name, args);
+  const level =
+    (name: LogLevel) =>
+    (...args: unknown[]) =>
+      sendLog(bridge, name, args);
   const storage = {
     get: (key: string) => bridge.call("storage.get", { key }).then(orUndefined),
     set: (key: string, value: unknown) => done(bridge.call("storage.set", { key, value })),
     delete: (key: string) => done(bridge.call("storage.delete", { key })),
   };
   const secrets = {
-    get: (name: string) => bridge.call("secrets.get", { name }).then((r) => orUndefined((r as { value?: unknown })?.value)),
+    get: (name: string) =>
+      bridge.call("secrets.get", { name }).then((r) => orUndefined((r as { value?: unknown })?.value)),
     set: (name: string, value: string) => done(bridge.call("secrets.set", { name, value })),
     delete: (name: string) => done(bridge.call("secrets.delete", { name })),
   };
   const oauth = {
     connect: (options?: unknown) => done(bridge.call("oauth.connect", oauthArgs(options))),
     connections: (options?: unknown) =>
-      bridge.call("oauth.connections", oauthArgs(options)).then((r) => (r as { connections?: unknown })?.connections ?? []),
+      bridge
+        .call("oauth.connections", oauthArgs(options))
+        .then((r) => (r as { connections?: unknown })?.connections ?? []),
     token: (options?: unknown) => bridge.call("oauth.token", oauthArgs(options)),
     describe: (options: unknown) =>
-      bridge.call("oauth.describe", oauthArgs(options) as OpArgs<"oauth.describe">).then((r) => (r as { connection?: unknown })?.connection),
-    invalidate: (options: unknown) => done(bridge.call("oauth.invalidate", oauthArgs(options) as OpArgs<"oauth.invalidate">)),
+      bridge
+        .call("oauth.describe", oauthArgs(options) as OpArgs<"oauth.describe">)
+        .then((r) => (r as { connection?: unknown })?.connection),
+    invalidate: (options: unknown) =>
+      done(bridge.call("oauth.invalidate", oauthArgs(options) as OpArgs<"oauth.invalidate">)),
     disconnect: (options?: unknown) => done(bridge.call("oauth.disconnect", oauthArgs(options))),
   };
   const files = {
@@ -78,7 +87,8 @@ export function contextFactory(bridge: Bridge, config: SandboxConfig) {
           : bridge.call("files.write", { path, data: toBase64(data), encoding: "base64" }),
       ),
     readBytes: (path: string) =>
-      bridge.call("files.read", { path, encoding: "base64" })
+      bridge
+        .call("files.read", { path, encoding: "base64" })
         .then((text) => (bridge.bytesFromBase64 ? bridge.bytesFromBase64(text) : fromBase64(text))),
     list: (path?: string) => bridge.call("files.list", { path }),
     exists: (path: string) => bridge.call("files.exists", { path }),
@@ -89,7 +99,8 @@ export function contextFactory(bridge: Bridge, config: SandboxConfig) {
   const end = (key: string, options: { state?: string; dismissAfter?: number } = {}) =>
     done(bridge.call("end", { key, state: options?.state, dismissAfter: options?.dismissAfter }));
   const remove = (key: string) => done(bridge.call("remove", { key }));
-  const respond = (replyId: string, body: unknown, status?: number) => done(bridge.call("respond", { replyId, body, status }));
+  const respond = (replyId: string, body: unknown, status?: number) =>
+    done(bridge.call("respond", { replyId, body, status }));
   const openURL = (url: unknown) => done(bridge.call("openURL", { url: String(url) }));
   const notify = (title: string, body?: string) => done(bridge.call("notify", { title, body }));
   const setPreference = (name: string, value: unknown) => done(bridge.call("preferences.set", { name, value }));

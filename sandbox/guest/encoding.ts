@@ -64,7 +64,7 @@ export function utf8Decode(bytes: Uint8Array, fatal: boolean, final: boolean): {
     let cp = 0;
     let lower = 0x80;
     let upper = 0xbf;
-    if (b >= 0xc2 && b <= 0xdf) (need = 1), (cp = b & 0x1f);
+    if (b >= 0xc2 && b <= 0xdf) ((need = 1), (cp = b & 0x1f));
     else if (b >= 0xe0 && b <= 0xef) {
       need = 2;
       cp = b & 0xf;

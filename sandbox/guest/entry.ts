@@ -69,9 +69,15 @@ async function call(callId: number, invocation: Invocation): Promise<unknown> {
     case "onAction":
       return typeof extension.onAction === "function" ? extension.onAction(ctx, invocation.action) : undefined;
     case "tool.run":
-      return findTool(invocation.tool, "run").run(invocation.action, invocation.values, { ...ctx, signal: toolSignal(callId) });
+      return findTool(invocation.tool, "run").run(invocation.action, invocation.values, {
+        ...ctx,
+        signal: toolSignal(callId),
+      });
     case "tool.drop":
-      return findTool(invocation.tool, "drop").drop(invocation.action, invocation.files, { ...ctx, signal: toolSignal(callId) });
+      return findTool(invocation.tool, "drop").drop(invocation.action, invocation.files, {
+        ...ctx,
+        signal: toolSignal(callId),
+      });
     default:
       throw new Error(`unknown invocation kind "${(invocation as { kind: string }).kind}"`);
   }
@@ -83,7 +89,11 @@ function report(callId: number, outcome: { ok: true; value: unknown } | { ok: fa
     else bridge.callSync("invoke.done", { callId, ok: false, error: describeThrown(outcome.error) });
   } catch (error) {
     const { message } = describeThrown(error);
-    bridge.callSync("invoke.done", { callId, ok: false, error: { name: "Error", message: `the result cannot be returned: ${message}` } });
+    bridge.callSync("invoke.done", {
+      callId,
+      ok: false,
+      error: { name: "Error", message: `the result cannot be returned: ${message}` },
+    });
   }
 }
 
@@ -112,10 +122,12 @@ export const entry = {
     } catch (error) {
       result = Promise.reject(error);
     }
-    result.then(
-      (value) => report(callId, { ok: true, value }),
-      (error) => report(callId, { ok: false, error }),
-    ).finally(() => running.delete(callId));
+    result
+      .then(
+        (value) => report(callId, { ok: true, value }),
+        (error) => report(callId, { ok: false, error }),
+      )
+      .finally(() => running.delete(callId));
   },
   dispatch,
 };

@@ -16,7 +16,8 @@ export function makeError(name: string, message: string): Error {
   const Ctor = CONSTRUCTORS[name];
   if (Ctor) return new Ctor(message);
   const error = new Error(message);
-  if (name && name !== "Error") Object.defineProperty(error, "name", { value: name, writable: true, configurable: true });
+  if (name && name !== "Error")
+    Object.defineProperty(error, "name", { value: name, writable: true, configurable: true });
   return error;
 }
 

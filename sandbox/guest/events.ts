@@ -27,7 +27,11 @@ export class Event {
 export class EventTarget {
   #listeners = new Map<string, { listener: Listener; once: boolean }[]>();
 
-  addEventListener(type: string, listener: Listener | null, options: boolean | { once?: boolean; signal?: AbortSignal } = {}): void {
+  addEventListener(
+    type: string,
+    listener: Listener | null,
+    options: boolean | { once?: boolean; signal?: AbortSignal } = {},
+  ): void {
     if (!listener) return;
     const opts = typeof options === "boolean" ? {} : options;
     if (opts.signal?.aborted) return;

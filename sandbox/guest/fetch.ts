@@ -145,7 +145,8 @@ function extractBody(init: BodyInit | undefined): { source: Source; type: string
     return { source: { bytes: view.slice() }, type: null };
   }
   const Params = (globalThis as { URLSearchParams?: new () => object }).URLSearchParams;
-  const type = Params && init instanceof Params ? "application/x-www-form-urlencoded;charset=UTF-8" : "text/plain;charset=UTF-8";
+  const type =
+    Params && init instanceof Params ? "application/x-www-form-urlencoded;charset=UTF-8" : "text/plain;charset=UTF-8";
   return { source: { text: String(init) }, type };
 }
 
@@ -201,7 +202,8 @@ class Body {
 }
 
 function parseUrl(input: string, what: string): string {
-  const URLClass = (globalThis as { URL?: new (input: string) => { href: string; username: string; password: string } }).URL;
+  const URLClass = (globalThis as { URL?: new (input: string) => { href: string; username: string; password: string } })
+    .URL;
   if (!URLClass) return input;
   let url: { href: string; username: string; password: string };
   try {
@@ -209,7 +211,8 @@ function parseUrl(input: string, what: string): string {
   } catch {
     throw new TypeError(`${what}: "${input}" is not a valid absolute URL`);
   }
-  if (url.username || url.password) throw new TypeError(`${what}: a URL with a user name or password cannot be used; send credentials in a header`);
+  if (url.username || url.password)
+    throw new TypeError(`${what}: a URL with a user name or password cannot be used; send credentials in a header`);
   return url.href;
 }
 
@@ -235,19 +238,23 @@ export class Request extends Body {
     const upper = rawMethod.toUpperCase();
     if (FORBIDDEN_METHODS.includes(upper)) throw new TypeError(`Request: the ${upper} method is not allowed`);
     const method = NORMALIZED_METHODS.includes(upper) ? upper : rawMethod;
-    const body = init.body !== undefined ? extractBody(init.body) : { source: from ? bodySource(from) : null, type: null };
+    const body =
+      init.body !== undefined ? extractBody(init.body) : { source: from ? bodySource(from) : null, type: null };
     if (body.source !== null && (method === "GET" || method === "HEAD")) {
       throw new TypeError(`Request: a ${method} request cannot have a body`);
     }
     super(body.source);
-    this.url = from ? from.url : parseUrl(typeof input === "string" ? input : String((input as { href: string }).href ?? input), "Request");
+    this.url = from
+      ? from.url
+      : parseUrl(typeof input === "string" ? input : String((input as { href: string }).href ?? input), "Request");
     this.method = method;
     this.headers = new Headers(init.headers ?? from?.headers);
     if (body.type && !this.headers.has("content-type")) this.headers.set("content-type", body.type);
     const redirect = init.redirect ?? from?.redirect ?? "follow";
-    if (!["follow", "manual", "error"].includes(redirect)) throw new TypeError(`Request: redirect should be "follow", "manual" or "error"`);
+    if (!["follow", "manual", "error"].includes(redirect))
+      throw new TypeError(`Request: redirect should be "follow", "manual" or "error"`);
     this.redirect = redirect;
-    this.signal = init.signal !== undefined ? init.signal : from?.signal ?? null;
+    this.signal = init.signal !== undefined ? init.signal : (from?.signal ?? null);
   }
 
   clone(): Request {
@@ -289,9 +296,11 @@ export class Response extends Body {
 
   constructor(body: BodyInit = null, init: ResponseInit = {}) {
     const status = init.status ?? 200;
-    if (!Number.isInteger(status) || status < 200 || status > 599) throw new RangeError(`Response: status ${status} is not from 200 to 599`);
+    if (!Number.isInteger(status) || status < 200 || status > 599)
+      throw new RangeError(`Response: status ${status} is not from 200 to 599`);
     const extracted = extractBody(body);
-    if (extracted.source !== null && NULL_BODY_STATUS.includes(status)) throw new TypeError(`Response: a ${status} response cannot have a body`);
+    if (extracted.source !== null && NULL_BODY_STATUS.includes(status))
+      throw new TypeError(`Response: a ${status} response cannot have a body`);
     super(extracted.source);
     this.#status = status;
     this.#statusText = init.statusText ?? "";
@@ -342,7 +351,8 @@ export class Response extends Body {
   }
 
   static redirect(url: string, status = 302): Response {
-    if (!REDIRECT_STATUS.includes(status)) throw new RangeError(`Response.redirect: ${status} is not a redirect status`);
+    if (!REDIRECT_STATUS.includes(status))
+      throw new RangeError(`Response.redirect: ${status} is not a redirect status`);
     const response = new Response(null, { status });
     response.#headers.set("location", parseUrl(String(url), "Response.redirect"));
     return response;
@@ -375,7 +385,14 @@ export function install(bridge: Bridge): void {
       url: request.url,
       method: request.method,
       headers: headerList(request.headers),
-      body: source === null ? undefined : "text" in source ? source.text : "bytes" in source ? encodeBytes(source.bytes) : source.base64,
+      body:
+        source === null
+          ? undefined
+          : "text" in source
+            ? source.text
+            : "bytes" in source
+              ? encodeBytes(source.bytes)
+              : source.base64,
       bodyEncoding: source !== null && "text" in source ? ("utf8" as const) : ("base64" as const),
       redirect: request.redirect,
     };

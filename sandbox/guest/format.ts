@@ -54,7 +54,8 @@ export function inspect(value: unknown, depth: number, seen: unknown[] = []): st
       return String(value);
   }
   if (value === null) return "null";
-  if (value instanceof Error) return value.stack ? `${value.name}: ${value.message}\n${value.stack}` : `${value.name}: ${value.message}`;
+  if (value instanceof Error)
+    return value.stack ? `${value.name}: ${value.message}\n${value.stack}` : `${value.name}: ${value.message}`;
   if (seen.includes(value)) return "[Circular]";
   if (depth > MAX_DEPTH) return Array.isArray(value) ? "[Array]" : "[Object]";
   if (value instanceof Date) return isNaN(value.getTime()) ? "Invalid Date" : value.toISOString();

@@ -25,7 +25,12 @@ export interface IntlApi {
    * The cached date formatter of `Date.prototype.toLocale{,Date,Time}String`: ECMA-402's
    * ToDateTimeOptions, `required` fields checked and `defaults` added when none is given.
    */
-  dateFormatter(locales: unknown, options: unknown, required: "date" | "time" | "any", defaults: "date" | "time" | "all"): any;
+  dateFormatter(
+    locales: unknown,
+    options: unknown,
+    required: "date" | "time" | "any",
+    defaults: "date" | "time" | "all",
+  ): any;
   /** The sandbox's default locale. */
   defaultLocale(): string;
   /** `toLocaleUpperCase`/`toLocaleLowerCase` by the host (only needed for tr, az, lt). */
@@ -77,7 +82,8 @@ export function install(bridge: Bridge): IntlApi {
     for (const name of OPTION_NAMES[kind]) {
       const value = source[name];
       if (value === undefined) continue;
-      picked[name] = typeof value === "string" || typeof value === "number" || typeof value === "boolean" ? value : String(value);
+      picked[name] =
+        typeof value === "string" || typeof value === "number" || typeof value === "boolean" ? value : String(value);
     }
     return picked;
   }
@@ -127,7 +133,8 @@ export function install(bridge: Bridge): IntlApi {
   const handles = new WeakMap<object, Handle>();
   function handleOf(object: unknown, kind: Kind): Handle {
     const handle = typeof object === "object" && object !== null ? handles.get(object) : undefined;
-    if (!handle || handle.kind !== kind) throw new TypeError(`Method Intl.${kind}.prototype called on an incompatible receiver`);
+    if (!handle || handle.kind !== kind)
+      throw new TypeError(`Method Intl.${kind}.prototype called on an incompatible receiver`);
     return handle;
   }
   function bind(object: object, kind: Kind, locales: unknown, options: unknown): void {
@@ -144,11 +151,23 @@ export function install(bridge: Bridge): IntlApi {
   }
   function supportedLocalesOf(kind: Kind) {
     return function supportedLocalesOf(locales: unknown, options?: unknown): string[] {
-      return host("intl.query", { what: "supportedLocalesOf", kind, locales: localeTags(locales) ?? [], options: optionsOf(kind, options) });
+      return host("intl.query", {
+        what: "supportedLocalesOf",
+        kind,
+        locales: localeTags(locales) ?? [],
+        options: optionsOf(kind, options),
+      });
     };
   }
-  /** Methods on the prototype, `resolvedOptions`, `supportedLocalesOf`, `toStringTag`, and bound getters (`format`, `compare`). */
-  function finish(Class: { prototype: object; name: string }, kind: Kind, bound?: { name: string; method: (handle: Handle) => Function }): void {
+  /**
+   * Methods on the prototype, `resolvedOptions`, `supportedLocalesOf`, `toStringTag`, and bound getters (`format`,
+   * `compare`).
+   */
+  function finish(
+    Class: { prototype: object; name: string },
+    kind: Kind,
+    bound?: { name: string; method: (handle: Handle) => Function },
+  ): void {
     defineProperty(Class.prototype, "resolvedOptions", {
       value: function (this: unknown) {
         return resolvedOptions.call(this, kind);
@@ -156,7 +175,11 @@ export function install(bridge: Bridge): IntlApi {
       writable: true,
       configurable: true,
     });
-    defineProperty(Class, "supportedLocalesOf", { value: supportedLocalesOf(kind), writable: true, configurable: true });
+    defineProperty(Class, "supportedLocalesOf", {
+      value: supportedLocalesOf(kind),
+      writable: true,
+      configurable: true,
+    });
     defineProperty(Class.prototype, Symbol.toStringTag, { value: `Intl.${kind}`, configurable: true });
     if (bound) {
       const cache = new WeakMap<object, Function>();
@@ -284,7 +307,11 @@ export function install(bridge: Bridge): IntlApi {
       let index = 0;
       for (let i = 0; i < lengths.length; i++) {
         const segment = text.slice(index, index + lengths[i]);
-        records.push(wordLike === undefined ? { segment, index, input: text } : { segment, index, input: text, isWordLike: wordLike[i] === "1" });
+        records.push(
+          wordLike === undefined
+            ? { segment, index, input: text }
+            : { segment, index, input: text, isWordLike: wordLike[i] === "1" },
+        );
         index += lengths[i];
       }
       return new Segments(records);
@@ -298,7 +325,9 @@ export function install(bridge: Bridge): IntlApi {
     }
     containing(index: unknown = 0) {
       const at = Math.trunc(Number(index)) || 0;
-      return this.#records.find((r) => at >= (r.index as number) && at < (r.index as number) + (r.segment as string).length);
+      return this.#records.find(
+        (r) => at >= (r.index as number) && at < (r.index as number) + (r.segment as string).length,
+      );
     }
     [Symbol.iterator]() {
       return this.#records.map((r) => ({ ...r }))[Symbol.iterator]();
@@ -317,7 +346,8 @@ export function install(bridge: Bridge): IntlApi {
 
   class Locale {
     constructor(tag: unknown, options?: unknown) {
-      const text = tagOf(tag) ?? (typeof tag === "string" || (typeof tag === "object" && tag !== null) ? String(tag) : undefined);
+      const text =
+        tagOf(tag) ?? (typeof tag === "string" || (typeof tag === "object" && tag !== null) ? String(tag) : undefined);
       if (text === undefined) throw new TypeError("Intl.Locale: the tag should be a string or an Intl.Locale");
       localeFields.set(this, host("intl.query", { what: "locale", tag: text, options: optionsOf("Locale", options) }));
     }
@@ -336,15 +366,44 @@ export function install(bridge: Bridge): IntlApi {
     if (!fields) throw new TypeError("Method Intl.Locale.prototype called on an incompatible receiver");
     return fields;
   }
-  for (const name of ["baseName", "language", "script", "region", "calendar", "collation", "hourCycle", "caseFirst", "numeric", "numberingSystem"]) {
-    defineProperty(Locale.prototype, name, { configurable: true, get(this: unknown) { return fieldsOf(this)[name]; } });
+  for (const name of [
+    "baseName",
+    "language",
+    "script",
+    "region",
+    "calendar",
+    "collation",
+    "hourCycle",
+    "caseFirst",
+    "numeric",
+    "numberingSystem",
+  ]) {
+    defineProperty(Locale.prototype, name, {
+      configurable: true,
+      get(this: unknown) {
+        return fieldsOf(this)[name];
+      },
+    });
   }
-  for (const name of ["calendars", "collations", "hourCycles", "numberingSystems", "textInfo", "timeZones", "weekInfo"]) {
+  for (const name of [
+    "calendars",
+    "collations",
+    "hourCycles",
+    "numberingSystems",
+    "textInfo",
+    "timeZones",
+    "weekInfo",
+  ]) {
     const copy = (locale: unknown) => {
       const value = fieldsOf(locale)[name];
       return value === undefined || value === null ? undefined : JSON.parse(JSON.stringify(value));
     };
-    defineProperty(Locale.prototype, name, { configurable: true, get(this: unknown) { return copy(this); } });
+    defineProperty(Locale.prototype, name, {
+      configurable: true,
+      get(this: unknown) {
+        return copy(this);
+      },
+    });
     defineProperty(Locale.prototype, `get${name[0].toUpperCase()}${name.slice(1)}`, {
       configurable: true,
       writable: true,
@@ -366,20 +425,32 @@ export function install(bridge: Bridge): IntlApi {
     defineProperty(Callable, "name", { value: name });
     defineProperty(Callable, "prototype", { value: Class.prototype, writable: false });
     defineProperty(Class.prototype, "constructor", { value: Callable, writable: true, configurable: true });
-    defineProperty(Callable, "supportedLocalesOf", { value: (Class as unknown as { supportedLocalesOf: unknown }).supportedLocalesOf, writable: true, configurable: true });
+    defineProperty(Callable, "supportedLocalesOf", {
+      value: (Class as unknown as { supportedLocalesOf: unknown }).supportedLocalesOf,
+      writable: true,
+      configurable: true,
+    });
     return Callable;
   }
 
   const Intl: Record<string, unknown> = {
-    DateTimeFormat: callable(DateTimeFormat, "DateTimeFormat"), NumberFormat: callable(NumberFormat, "NumberFormat"), RelativeTimeFormat,
-    PluralRules, ListFormat, Collator: callable(Collator, "Collator"), Segmenter, DisplayNames, Locale,
+    DateTimeFormat: callable(DateTimeFormat, "DateTimeFormat"),
+    NumberFormat: callable(NumberFormat, "NumberFormat"),
+    RelativeTimeFormat,
+    PluralRules,
+    ListFormat,
+    Collator: callable(Collator, "Collator"),
+    Segmenter,
+    DisplayNames,
+    Locale,
   };
   for (const name of Object.keys(Intl)) {
     defineProperty(Intl, name, { enumerable: false });
     defineProperty(Intl[name] as Function, "name", { value: name }); // the prelude is minified
   }
   const statics: Record<string, (value: unknown) => string[]> = {
-    getCanonicalLocales: (locales) => host("intl.query", { what: "getCanonicalLocales", locales: localeTags(locales) ?? [] }),
+    getCanonicalLocales: (locales) =>
+      host("intl.query", { what: "getCanonicalLocales", locales: localeTags(locales) ?? [] }),
     supportedValuesOf: (key) => host("intl.query", { what: "supportedValuesOf", key: String(key) }),
   };
   for (const [name, fn] of Object.entries(statics)) {
@@ -393,7 +464,14 @@ export function install(bridge: Bridge): IntlApi {
   const cache = new Map<string, any>();
   const MAX_CACHED = 64;
   const Constructors: Record<Kind, new (l: unknown, o: unknown) => any> = {
-    DateTimeFormat, NumberFormat, RelativeTimeFormat, PluralRules, ListFormat, Collator, Segmenter, DisplayNames,
+    DateTimeFormat,
+    NumberFormat,
+    RelativeTimeFormat,
+    PluralRules,
+    ListFormat,
+    Collator,
+    Segmenter,
+    DisplayNames,
   };
   let defaultLocale: string | undefined;
 
@@ -419,7 +497,11 @@ export function install(bridge: Bridge): IntlApi {
       return cachedFormatter(kind, localeTags(locales), optionsOf(kind, options));
     },
     dateFormatter(locales, options, required, defaults) {
-      return cachedFormatter("DateTimeFormat", localeTags(locales), toDateTimeOptions(optionsOf("DateTimeFormat", options) ?? {}, required, defaults));
+      return cachedFormatter(
+        "DateTimeFormat",
+        localeTags(locales),
+        toDateTimeOptions(optionsOf("DateTimeFormat", options) ?? {}, required, defaults),
+      );
     },
     defaultLocale() {
       return (defaultLocale ??= host<string>("intl.query", { what: "defaultLocale" }));
@@ -434,7 +516,11 @@ const DATE_FIELDS = ["weekday", "year", "month", "day"];
 const TIME_FIELDS = ["dayPeriod", "hour", "minute", "second", "fractionalSecondDigits"];
 
 /** ECMA-402 ToDateTimeOptions, on options already picked (a plain copy). */
-function toDateTimeOptions(options: Record<string, unknown>, required: "date" | "time" | "any", defaults: "date" | "time" | "all"): Record<string, unknown> {
+function toDateTimeOptions(
+  options: Record<string, unknown>,
+  required: "date" | "time" | "any",
+  defaults: "date" | "time" | "all",
+): Record<string, unknown> {
   let needDefaults = true;
   if (required !== "time" && DATE_FIELDS.some((name) => options[name] !== undefined)) needDefaults = false;
   if (required !== "date" && TIME_FIELDS.some((name) => options[name] !== undefined)) needDefaults = false;

@@ -21,7 +21,11 @@ const defineProperty = Object.defineProperty;
  * `install` returned (so the core reaches a part's own objects even after a guest replaced
  * its globals).
  */
-export function installLazyParts(parts: Record<string, LazyPart>, bridge: Bridge, shared: Record<string, unknown>): Record<string, () => unknown> {
+export function installLazyParts(
+  parts: Record<string, LazyPart>,
+  bridge: Bridge,
+  shared: Record<string, unknown>,
+): Record<string, () => unknown> {
   const g = globalThis as Record<string, unknown>;
   const loaders: Record<string, () => unknown> = {};
   for (const [partName, part] of Object.entries(parts)) {
@@ -31,7 +35,9 @@ export function installLazyParts(parts: Record<string, LazyPart>, bridge: Bridge
       if (installed) return installedValue;
       installed = true;
       for (const name of part.globals) delete g[name];
-      const factory = FunctionConstructor("__svc_shared", `${part.source}\nreturn __svc_part.default;`)(shared) as (b: Bridge) => unknown;
+      const factory = FunctionConstructor("__svc_shared", `${part.source}\nreturn __svc_part.default;`)(shared) as (
+        b: Bridge,
+      ) => unknown;
       installedValue = factory(bridge);
       return installedValue;
     };

@@ -10,8 +10,23 @@
  */
 const NativeDate = Date;
 const proto = NativeDate.prototype;
-const callOf = Function.prototype.call.bind(Function.prototype.call) as (fn: Function, self: unknown, ...args: unknown[]) => any;
-const { getTime, setTime, getTimezoneOffset, getFullYear, getMonth, getDate, getHours, getMinutes, getSeconds, getMilliseconds } = proto;
+const callOf = Function.prototype.call.bind(Function.prototype.call) as (
+  fn: Function,
+  self: unknown,
+  ...args: unknown[]
+) => any;
+const {
+  getTime,
+  setTime,
+  getTimezoneOffset,
+  getFullYear,
+  getMonth,
+  getDate,
+  getHours,
+  getMinutes,
+  getSeconds,
+  getMilliseconds,
+} = proto;
 const { setUTCFullYear, setUTCHours } = proto;
 const nativeParse = NativeDate.parse;
 const nativeUTC = NativeDate.UTC;
@@ -46,7 +61,15 @@ function timeClip(t: number): number {
 }
 
 /** Local fields (year as given, no 0–99 mapping) read as a UTC time value. */
-function fieldsAsUtc(year: number, month: number, day: number, hours: number, minutes: number, seconds: number, ms: number): number {
+function fieldsAsUtc(
+  year: number,
+  month: number,
+  day: number,
+  hours: number,
+  minutes: number,
+  seconds: number,
+  ms: number,
+): number {
   const date = new NativeDate(0);
   callOf(setUTCFullYear, date, year, month, day);
   return callOf(setUTCHours, date, hours, minutes, seconds, ms);
@@ -67,7 +90,8 @@ export function installLocalTime(): void {
       made = [timeClip(utcOf((nativeUTC as (...a: unknown[]) => number)(...args)))];
     } else if (args.length === 1) {
       const value = args[0];
-      const primitive = typeof value === "object" && value !== null && !(value instanceof NativeDate) ? toPrimitive(value) : value;
+      const primitive =
+        typeof value === "object" && value !== null && !(value instanceof NativeDate) ? toPrimitive(value) : value;
       made = [typeof primitive === "string" ? localParse(primitive) : primitive];
     }
     return Reflect.construct(NativeDate, made, new.target);
@@ -104,7 +128,9 @@ export function installLocalTime(): void {
       const given = args.slice(0, Math.max(1, Math.min(args.length, count))).map(Number);
       if (t !== t && name !== "setFullYear") return NaN;
       const base = t !== t ? new NativeDate(0) : this;
-      const fields = [getFullYear, getMonth, getDate, getHours, getMinutes, getSeconds, getMilliseconds].map((get) => callOf(get, base) as number);
+      const fields = [getFullYear, getMonth, getDate, getHours, getMinutes, getSeconds, getMilliseconds].map(
+        (get) => callOf(get, base) as number,
+      );
       if (t !== t) fields.splice(0, 7, 1970, 0, 1, 0, 0, 0, 0);
       given.forEach((value, i) => (fields[first + i] = value));
       const local = fieldsAsUtc(fields[0], fields[1], fields[2], fields[3], fields[4], fields[5], fields[6]);

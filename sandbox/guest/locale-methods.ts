@@ -6,7 +6,11 @@
 import type { IntlApi } from "./intl.ts";
 
 const defineProperty = Object.defineProperty;
-const callOf = Function.prototype.call.bind(Function.prototype.call) as (fn: Function, self: unknown, ...args: unknown[]) => any;
+const callOf = Function.prototype.call.bind(Function.prototype.call) as (
+  fn: Function,
+  self: unknown,
+  ...args: unknown[]
+) => any;
 const numberValue = Number.prototype.valueOf;
 const bigintValue = BigInt.prototype.valueOf;
 const timeValue = Date.prototype.getTime;
@@ -52,14 +56,27 @@ export function installLocaleMethods(intl: () => IntlApi): void {
     });
   }
 
-  method(String.prototype, "localeCompare", 1, function (this: unknown, that: unknown, locales?: unknown, options?: unknown) {
-    const text = thisString(this, "localeCompare");
-    return intl().formatter("Collator", locales, options).compare(text, String(that));
-  });
-  for (const [name, toUpper] of [["toLocaleUpperCase", true], ["toLocaleLowerCase", false]] as const) {
+  method(
+    String.prototype,
+    "localeCompare",
+    1,
+    function (this: unknown, that: unknown, locales?: unknown, options?: unknown) {
+      const text = thisString(this, "localeCompare");
+      return intl().formatter("Collator", locales, options).compare(text, String(that));
+    },
+  );
+  for (const [name, toUpper] of [
+    ["toLocaleUpperCase", true],
+    ["toLocaleLowerCase", false],
+  ] as const) {
     method(String.prototype, name, 0, function (this: unknown, locales?: unknown) {
       const text = thisString(this, name);
-      const first = locales === undefined ? intl().defaultLocale() : typeof locales === "string" ? locales : String((Object(locales) as ArrayLike<unknown>)[0] ?? locales);
+      const first =
+        locales === undefined
+          ? intl().defaultLocale()
+          : typeof locales === "string"
+            ? locales
+            : String((Object(locales) as ArrayLike<unknown>)[0] ?? locales);
       const language = first.toLowerCase().split(/[-_]/)[0];
       if (SPECIAL_CASING.has(language)) return intl().changeCase(text, locales, toUpper);
       return callOf(toUpper ? upper : lower, text);
@@ -80,7 +97,12 @@ export function installLocaleMethods(intl: () => IntlApi): void {
     const length = Math.min(Math.max(Math.trunc(Number(list.length)) || 0, 0), Number.MAX_SAFE_INTEGER);
     return listToLocaleString(list, length, locales, options);
   });
-  method(Object.getPrototypeOf(Uint8Array.prototype), "toLocaleString", 0, function (this: unknown, locales?: unknown, options?: unknown) {
-    return listToLocaleString(this as ArrayLike<unknown>, callOf(typedArrayLength, this), locales, options);
-  });
+  method(
+    Object.getPrototypeOf(Uint8Array.prototype),
+    "toLocaleString",
+    0,
+    function (this: unknown, locales?: unknown, options?: unknown) {
+      return listToLocaleString(this as ArrayLike<unknown>, callOf(typedArrayLength, this), locales, options);
+    },
+  );
 }

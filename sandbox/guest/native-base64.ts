@@ -22,10 +22,13 @@ const isView = ArrayBuffer.isView;
 const U8 = Uint8Array;
 const getterOf = (proto: object, name: string) => Object.getOwnPropertyDescriptor(proto, name)!.get as Getter;
 const typedArray = Object.getPrototypeOf(Uint8Array.prototype) as object;
-const VIEW_GETTERS = [typedArray, DataView.prototype].map((proto) => ["buffer", "byteOffset", "byteLength"].map((n) => getterOf(proto, n)));
-const LENGTH_GETTERS = [ArrayBuffer.prototype, ...(typeof SharedArrayBuffer === "function" ? [SharedArrayBuffer.prototype] : [])].map(
-  (proto) => getterOf(proto, "byteLength"),
+const VIEW_GETTERS = [typedArray, DataView.prototype].map((proto) =>
+  ["buffer", "byteOffset", "byteLength"].map((n) => getterOf(proto, n)),
 );
+const LENGTH_GETTERS = [
+  ArrayBuffer.prototype,
+  ...(typeof SharedArrayBuffer === "function" ? [SharedArrayBuffer.prototype] : []),
+].map((proto) => getterOf(proto, "byteLength"));
 
 function tryGet(getter: Getter, value: unknown): unknown {
   try {
@@ -51,7 +54,11 @@ function partsOf(bytes: unknown): [ArrayBufferLike, number, number, number] {
     if (total !== undefined) return [bytes as ArrayBufferLike, 0, total, total];
     if (isView(bytes)) {
       for (const [buffer, offset, length] of VIEW_GETTERS) {
-        const parts = [tryGet(buffer, bytes), tryGet(offset, bytes), tryGet(length, bytes)] as [ArrayBufferLike, number, number];
+        const parts = [tryGet(buffer, bytes), tryGet(offset, bytes), tryGet(length, bytes)] as [
+          ArrayBufferLike,
+          number,
+          number,
+        ];
         const whole = bufferLength(parts[0]);
         if (whole !== undefined) return [parts[0], parts[1], parts[2], whole];
       }
@@ -71,4 +78,5 @@ export const nativeFromBase64 = rawFromBase64 && ((text: string): Uint8Array => 
  * Base64 of an ArrayBuffer or view's bytes, encoded by the host.
  * @example nativeToBase64?.(new Uint8Array([255, 0])) // "/wA="
  */
-export const nativeToBase64 = rawToBase64 && ((bytes: Uint8Array): string => apply(rawToBase64, undefined, partsOf(bytes)) as string);
+export const nativeToBase64 =
+  rawToBase64 && ((bytes: Uint8Array): string => apply(rawToBase64, undefined, partsOf(bytes)) as string);

@@ -50,7 +50,8 @@ export function install(bridge: Bridge): object {
     const algorithm: Record<string, unknown> = {};
     for (const [name, value] of Object.entries(record.algorithm)) {
       const encoded = value as { bytes?: string } | null;
-      algorithm[name] = encoded && typeof encoded === "object" && typeof encoded.bytes === "string" ? fromBase64(encoded.bytes) : value;
+      algorithm[name] =
+        encoded && typeof encoded === "object" && typeof encoded.bytes === "string" ? fromBase64(encoded.bytes) : value;
     }
     defineProperty(key, "type", { value: record.type, enumerable: true });
     defineProperty(key, "extractable", { value: record.extractable, enumerable: true });
@@ -69,13 +70,15 @@ export function install(bridge: Bridge): object {
   /** An algorithm as JSON: bytes as base64, a key as its number, a hash as its name. */
   function algorithm(value: unknown): unknown {
     if (typeof value === "string") return value;
-    if (typeof value !== "object" || value === null) throw new TypeError("crypto.subtle: the algorithm should be a name or an object");
+    if (typeof value !== "object" || value === null)
+      throw new TypeError("crypto.subtle: the algorithm should be a name or an object");
     const out: Record<string, unknown> = {};
     for (const name in value) {
       const member = (value as Record<string, unknown>)[name];
       if (member === undefined) continue;
       if (name === "public") out.public = keyRef(member);
-      else if (name === "hash") out.hash = typeof member === "string" ? member : { name: String((member as { name?: unknown }).name) };
+      else if (name === "hash")
+        out.hash = typeof member === "string" ? member : { name: String((member as { name?: unknown }).name) };
       else if (member instanceof ArrayBuffer || isView(member)) out[name] = bytes(member, name);
       else out[name] = member;
     }
@@ -92,7 +95,9 @@ export function install(bridge: Bridge): object {
   }
   const buffer = (result: { bytes: string }) => fromBase64(result.bytes).buffer;
   const keyOrPair = (result: KeyRecord | { publicKey: KeyRecord; privateKey: KeyRecord }) =>
-    "publicKey" in result ? { publicKey: keyFrom(result.publicKey), privateKey: keyFrom(result.privateKey) } : keyFrom(result);
+    "publicKey" in result
+      ? { publicKey: keyFrom(result.publicKey), privateKey: keyFrom(result.privateKey) }
+      : keyFrom(result);
   const keyData = (format: unknown, data: unknown) => (format === "jwk" ? data : bytes(data, "the key data"));
 
   class SubtleCrypto {
@@ -103,7 +108,15 @@ export function install(bridge: Bridge): object {
       return buffer(await call("digest", { algorithm: algorithm(alg), data: bytes(data) }));
     }
     async importKey(format: unknown, data: unknown, alg: unknown, extractable: unknown, usages: Iterable<string>) {
-      return keyFrom(await call("importKey", { format, keyData: keyData(format, data), algorithm: algorithm(alg), extractable: !!extractable, usages: [...usages] }));
+      return keyFrom(
+        await call("importKey", {
+          format,
+          keyData: keyData(format, data),
+          algorithm: algorithm(alg),
+          extractable: !!extractable,
+          usages: [...usages],
+        }),
+      );
     }
     async exportKey(format: unknown, key: unknown) {
       const result = await call("exportKey", { format, key: keyRef(key) });
@@ -113,7 +126,12 @@ export function install(bridge: Bridge): object {
       return buffer(await call("sign", { algorithm: algorithm(alg), key: keyRef(key), data: bytes(data) }));
     }
     async verify(alg: unknown, key: unknown, signature: unknown, data: unknown) {
-      return call("verify", { algorithm: algorithm(alg), key: keyRef(key), signature: bytes(signature, "the signature"), data: bytes(data) }) as Promise<boolean>;
+      return call("verify", {
+        algorithm: algorithm(alg),
+        key: keyRef(key),
+        signature: bytes(signature, "the signature"),
+        data: bytes(data),
+      }) as Promise<boolean>;
     }
     async encrypt(alg: unknown, key: unknown, data: unknown) {
       return buffer(await call("encrypt", { algorithm: algorithm(alg), key: keyRef(key), data: bytes(data) }));
@@ -125,19 +143,51 @@ export function install(bridge: Bridge): object {
       return buffer(await call("deriveBits", { algorithm: algorithm(alg), key: keyRef(key), length: length ?? null }));
     }
     async deriveKey(alg: unknown, key: unknown, derived: unknown, extractable: unknown, usages: Iterable<string>) {
-      return keyFrom(await call("deriveKey", { algorithm: algorithm(alg), key: keyRef(key), derivedKeyType: algorithm(derived), extractable: !!extractable, usages: [...usages] }));
+      return keyFrom(
+        await call("deriveKey", {
+          algorithm: algorithm(alg),
+          key: keyRef(key),
+          derivedKeyType: algorithm(derived),
+          extractable: !!extractable,
+          usages: [...usages],
+        }),
+      );
     }
     async generateKey(alg: unknown, extractable: unknown, usages: Iterable<string>) {
-      return keyOrPair(await call("generateKey", { algorithm: algorithm(alg), extractable: !!extractable, usages: [...usages] }));
+      return keyOrPair(
+        await call("generateKey", { algorithm: algorithm(alg), extractable: !!extractable, usages: [...usages] }),
+      );
     }
     async wrapKey(format: unknown, key: unknown, wrappingKey: unknown, alg: unknown) {
-      return buffer(await call("wrapKey", { format, key: keyRef(key), wrappingKey: keyRef(wrappingKey), algorithm: algorithm(alg) }));
+      return buffer(
+        await call("wrapKey", {
+          format,
+          key: keyRef(key),
+          wrappingKey: keyRef(wrappingKey),
+          algorithm: algorithm(alg),
+        }),
+      );
     }
-    async unwrapKey(format: unknown, wrapped: unknown, unwrappingKey: unknown, alg: unknown, unwrappedAlg: unknown, extractable: unknown, usages: Iterable<string>) {
-      return keyFrom(await call("unwrapKey", {
-        format, wrappedKey: bytes(wrapped, "the wrapped key"), unwrappingKey: keyRef(unwrappingKey), algorithm: algorithm(alg),
-        unwrappedKeyAlgorithm: algorithm(unwrappedAlg), extractable: !!extractable, usages: [...usages],
-      }));
+    async unwrapKey(
+      format: unknown,
+      wrapped: unknown,
+      unwrappingKey: unknown,
+      alg: unknown,
+      unwrappedAlg: unknown,
+      extractable: unknown,
+      usages: Iterable<string>,
+    ) {
+      return keyFrom(
+        await call("unwrapKey", {
+          format,
+          wrappedKey: bytes(wrapped, "the wrapped key"),
+          unwrappingKey: keyRef(unwrappingKey),
+          algorithm: algorithm(alg),
+          unwrappedKeyAlgorithm: algorithm(unwrappedAlg),
+          extractable: !!extractable,
+          usages: [...usages],
+        }),
+      );
     }
   }
   defineProperty(SubtleCrypto.prototype, Symbol.toStringTag, { value: "SubtleCrypto", configurable: true });

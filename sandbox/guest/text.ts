@@ -80,7 +80,11 @@ export function install(): void {
     const bytes = new Uint8Array(text.length);
     for (let i = 0; i < text.length; i++) {
       const c = text.charCodeAt(i);
-      if (c > 255) throw makeDomError("InvalidCharacterError", "The string to be encoded contains characters outside of the Latin1 range.");
+      if (c > 255)
+        throw makeDomError(
+          "InvalidCharacterError",
+          "The string to be encoded contains characters outside of the Latin1 range.",
+        );
       bytes[i] = c;
     }
     return toBase64(bytes);
@@ -88,7 +92,8 @@ export function install(): void {
   g.atob = (data: unknown) => {
     const bytes = fromBase64(String(data));
     let out = "";
-    for (let i = 0; i < bytes.length; i += 8192) out += String.fromCharCode.apply(null, Array.from(bytes.subarray(i, i + 8192)));
+    for (let i = 0; i < bytes.length; i += 8192)
+      out += String.fromCharCode.apply(null, Array.from(bytes.subarray(i, i + 8192)));
     return out;
   };
 }

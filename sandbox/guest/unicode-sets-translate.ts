@@ -72,14 +72,21 @@ function translateClass(source: string, at: number): [string, number] {
     } else if (two === "\\q") {
       flushAtoms();
       const escape = escapeAt(source, i);
-      const strings = escape.slice(3, -1).split("|").sort((a, b) => b.length - a.length);
-      operands.push({ kind: "pattern", text: `(?:${strings.map((s) => literal(s.replace(/\\(.)/g, "$1"))).join("|")})` });
+      const strings = escape
+        .slice(3, -1)
+        .split("|")
+        .sort((a, b) => b.length - a.length);
+      operands.push({
+        kind: "pattern",
+        text: `(?:${strings.map((s) => literal(s.replace(/\\(.)/g, "$1"))).join("|")})`,
+      });
       i += escape.length;
     } else {
       const first = source[i] === "\\" ? escapeAt(source, i) : String.fromCodePoint(source.codePointAt(i)!);
       i += first.length;
       if (source[i] === "-" && source[i + 1] !== "-" && source[i + 1] !== "]" && i + 1 < source.length) {
-        const second = source[i + 1] === "\\" ? escapeAt(source, i + 1) : String.fromCodePoint(source.codePointAt(i + 1)!);
+        const second =
+          source[i + 1] === "\\" ? escapeAt(source, i + 1) : String.fromCodePoint(source.codePointAt(i + 1)!);
         atoms += `${classAtom(first)}-${classAtom(second)}`;
         i += 1 + second.length;
       } else atoms += classAtom(first);
@@ -108,7 +115,7 @@ function translateClass(source: string, at: number): [string, number] {
  */
 export function unicodeSetsToUnicode(source: string): string {
   let out = "";
-  for (let i = 0; i < source.length; ) {
+  for (let i = 0; i < source.length;) {
     if (source[i] === "\\") {
       const escape = escapeAt(source, i);
       out += escape;
@@ -121,4 +128,3 @@ export function unicodeSetsToUnicode(source: string): string {
   }
   return out;
 }
-

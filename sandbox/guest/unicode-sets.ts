@@ -20,12 +20,17 @@ export function installUnicodeSets(translator: () => (source: string) => string)
   const written = new WeakMap<object, { source: string; flags: string }>();
   const LocalRegExp = function RegExp(this: unknown, pattern: unknown, flags?: unknown) {
     const isRegExp = pattern instanceof NativeRegExp;
-    if (new.target === undefined && isRegExp && flags === undefined && (pattern as RegExp).constructor === LocalRegExp) return pattern;
+    if (new.target === undefined && isRegExp && flags === undefined && (pattern as RegExp).constructor === LocalRegExp)
+      return pattern;
     const text = flags === undefined ? (isRegExp ? (pattern as RegExp).flags : "") : String(flags);
     if (!text.includes("v")) return Reflect.construct(NativeRegExp, [pattern, flags], new.target ?? LocalRegExp);
     const source = isRegExp ? (pattern as RegExp).source : pattern === undefined ? "(?:)" : String(pattern);
     if (text.includes("u")) throw new SyntaxError("Invalid regular expression flags: u and v together");
-    const made = Reflect.construct(NativeRegExp, [translator()(source), text.replace("v", "u")], new.target ?? LocalRegExp);
+    const made = Reflect.construct(
+      NativeRegExp,
+      [translator()(source), text.replace("v", "u")],
+      new.target ?? LocalRegExp,
+    );
     written.set(made, { source, flags: text });
     return made;
   } as unknown as RegExpConstructor;

@@ -7,7 +7,18 @@ import type { Bridge } from "./bridge.ts";
 import { utf8Decode, utf8Encode } from "./encoding.ts";
 import type { UrlRecord } from "../src/bridge/url-record.ts";
 
-const PARTS = ["href", "protocol", "username", "password", "host", "hostname", "port", "pathname", "search", "hash"] as const;
+const PARTS = [
+  "href",
+  "protocol",
+  "username",
+  "password",
+  "host",
+  "hostname",
+  "port",
+  "pathname",
+  "search",
+  "hash",
+] as const;
 
 function formEncode(text: string): string {
   let out = "";

@@ -62,7 +62,8 @@ let nextSocketId = 0;
 const sockets = new Map<string, WebSocket>();
 
 function parseSocketUrl(input: string): string {
-  const URLClass = (globalThis as { URL?: new (input: string) => { href: string; protocol: string; hash: string } }).URL;
+  const URLClass = (globalThis as { URL?: new (input: string) => { href: string; protocol: string; hash: string } })
+    .URL;
   if (!URLClass) throw makeError("SyntaxError", "WebSocket: URL parsing is not available");
   let url: { href: string; protocol: string; hash: string };
   try {
@@ -77,7 +78,8 @@ function parseSocketUrl(input: string): string {
   else if (url.protocol !== "ws:" && url.protocol !== "wss:") {
     throw makeError("SyntaxError", `WebSocket: the URL's scheme must be ws or wss, not "${url.protocol.slice(0, -1)}"`);
   }
-  if (url.hash !== "" || href.endsWith("#")) throw makeError("SyntaxError", "WebSocket: the URL cannot have a fragment");
+  if (url.hash !== "" || href.endsWith("#"))
+    throw makeError("SyntaxError", "WebSocket: the URL cannot have a fragment");
   return href;
 }
 
@@ -112,7 +114,8 @@ export class WebSocket extends EventTarget {
     if (!bridgeRef) throw new Error("WebSocket: not installed");
     this.url = parseSocketUrl(typeof url === "string" ? url : String(url.href));
     const list = typeof protocols === "string" ? [protocols] : [...protocols].map(String);
-    for (const p of list) if (!TOKEN.test(p)) throw makeError("SyntaxError", `WebSocket: "${p}" is not a valid subprotocol`);
+    for (const p of list)
+      if (!TOKEN.test(p)) throw makeError("SyntaxError", `WebSocket: "${p}" is not a valid subprotocol`);
     if (new Set(list).size !== list.length) throw makeError("SyntaxError", "WebSocket: subprotocols must be unique");
     this.#id = String(++nextSocketId);
     bridgeRef.callSync("ws.open", { socketId: this.#id, url: this.url, protocols: list });
@@ -140,7 +143,8 @@ export class WebSocket extends EventTarget {
   }
 
   send(data: string | ArrayBuffer | ArrayBufferView): void {
-    if (this.#readyState === CONNECTING) throw makeError("InvalidStateError", "WebSocket: still connecting; wait for open");
+    if (this.#readyState === CONNECTING)
+      throw makeError("InvalidStateError", "WebSocket: still connecting; wait for open");
     if (this.#readyState !== OPEN) return; // the web platform drops sends after close, silently
     if (data instanceof ArrayBuffer) {
       bridgeRef!.callSync("ws.send", { socketId: this.#id, data: encodeBytes(new Uint8Array(data)), binary: true });
@@ -157,7 +161,8 @@ export class WebSocket extends EventTarget {
       throw makeError("InvalidAccessError", "WebSocket: close code should be 1000 or from 3000 to 4999");
     }
     const text = reason === undefined ? "" : String(reason);
-    if (utf8Encode(text).length > 123) throw makeError("SyntaxError", "WebSocket: close reason should be at most 123 bytes");
+    if (utf8Encode(text).length > 123)
+      throw makeError("SyntaxError", "WebSocket: close reason should be at most 123 bytes");
     if (this.#readyState === CLOSING || this.#readyState === CLOSED) return;
     this.#readyState = CLOSING;
     bridgeRef!.callSync("ws.close", { socketId: this.#id, code, reason: text });

@@ -10,7 +10,9 @@ import { fileURLToPath } from "node:url";
 const root = fileURLToPath(new URL("..", import.meta.url));
 const guest = `${root}guest/`;
 const SHARED = ["events", "encoding", "errors"];
-const PARTS = ["text", "url", "clone", "intl", "subtle", "unicode-sets-translate", "fetch", "websocket"].filter((name) => existsSync(`${guest}${name}.ts`));
+const PARTS = ["text", "url", "clone", "intl", "subtle", "unicode-sets-translate", "fetch", "websocket"].filter(
+  (name) => existsSync(`${guest}${name}.ts`),
+);
 
 /** Resolves the shared modules to the core's copies, passed to the part as `__svc_shared`. */
 const shareWithCore = {
@@ -39,7 +41,12 @@ function globalsOf(name) {
 
 async function bundlePart(name) {
   const result = await build({
-    stdin: { contents: `export { install as default } from "./${name}.ts";`, resolveDir: guest, sourcefile: `${name}-part.ts`, loader: "ts" },
+    stdin: {
+      contents: `export { install as default } from "./${name}.ts";`,
+      resolveDir: guest,
+      sourcefile: `${name}-part.ts`,
+      loader: "ts",
+    },
     bundle: true,
     write: false,
     format: "iife",
@@ -78,7 +85,10 @@ writeFileSync(`${root}dist/guest-prelude.js`, core.outputFiles[0].text);
 // thread parses the prelude. Needs tsc's output; without it, each thread compiles it once.
 try {
   const { writePreludeCode } = await import("../dist/engine/compiled-code/compiled-prelude.js");
-  if (!(await writePreludeCode())) console.warn("build-prelude: this engine cannot keep compiled code; the prelude is parsed at run time");
+  if (!(await writePreludeCode()))
+    console.warn("build-prelude: this engine cannot keep compiled code; the prelude is parsed at run time");
 } catch (error) {
-  console.warn(`build-prelude: the prelude was not compiled ahead (${error.message}); each sandbox thread compiles it once`);
+  console.warn(
+    `build-prelude: the prelude was not compiled ahead (${error.message}); each sandbox thread compiles it once`,
+  );
 }

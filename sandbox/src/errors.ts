@@ -37,7 +37,11 @@ export class SandboxError extends Error {
   }
 
   static fromRecord(record: { code: SandboxErrorCode; message: string; guestStack?: string }): SandboxError {
-    return new SandboxError(record.code, record.message, typeof record.guestStack === "string" ? record.guestStack : undefined);
+    return new SandboxError(
+      record.code,
+      record.message,
+      typeof record.guestStack === "string" ? record.guestStack : undefined,
+    );
   }
 }
 

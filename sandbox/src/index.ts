@@ -6,10 +6,26 @@
 export * from "./types.js";
 export { SandboxPool, type SandboxPoolOptions } from "./threads/pool.js";
 export { Sandbox, type SandboxEnvironment } from "./sandbox.js";
-export { createCapabilities, type Capabilities, type CapabilityOptions, type FetchHop, type FetchTransport } from "./capabilities/index.js";
+export {
+  createCapabilities,
+  type Capabilities,
+  type CapabilityOptions,
+  type FetchHop,
+  type FetchTransport,
+} from "./capabilities/index.js";
 export { precompileBundle } from "./engine/compiled-code/compile-apart.js";
 export { SandboxError, type SandboxErrorCode } from "./errors.js";
-export { DEFAULT_LIMITS, MAX_BUNDLE_CHARS, MAX_EMIT_JSON_CHARS, MAX_CALL_JSON_CHARS, MAX_RESULT_JSON_CHARS, MAX_LOG_CHARS, WATCHDOG_MARGIN_MS, MEMORY_HEADROOM_BYTES, checkBundleSize } from "./limits.js";
+export {
+  DEFAULT_LIMITS,
+  MAX_BUNDLE_CHARS,
+  MAX_EMIT_JSON_CHARS,
+  MAX_CALL_JSON_CHARS,
+  MAX_RESULT_JSON_CHARS,
+  MAX_LOG_CHARS,
+  WATCHDOG_MARGIN_MS,
+  MEMORY_HEADROOM_BYTES,
+  checkBundleSize,
+} from "./limits.js";
 export type { SandboxThreadStats } from "./threads/thread-messages.js";
 export { classifyAddress, type AddressClass } from "./capabilities/address-guard.js";
 export { EXEC_OWNER_VARIABLE, killTagged, newTagPrefix } from "./capabilities/process-tags.js";

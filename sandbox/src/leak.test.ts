@@ -27,12 +27,17 @@ async function cycle(count: number): Promise<void> {
   }
 }
 
-/** The thread's figures once its idle work is done (the code cache's compile, the spare): no timer of its own pending. */
+/**
+ * The thread's figures once its idle work is done (the code cache's compile, the spare): no timer of its own pending.
+ */
 async function settledStats() {
-  await vi.waitFor(async () => {
-    const [thread] = await pool.stats();
-    expect(thread).toMatchObject({ compiling: 0, spare: true });
-  }, { timeout: 10_000, interval: 50 });
+  await vi.waitFor(
+    async () => {
+      const [thread] = await pool.stats();
+      expect(thread).toMatchObject({ compiling: 0, spare: true });
+    },
+    { timeout: 10_000, interval: 50 },
+  );
   const [thread] = await pool.stats({ collectGarbage: true });
   return thread;
 }
@@ -42,7 +47,9 @@ it("create/dispose cycles do not grow the sandbox thread's heap, memory or handl
   const before = await settledStats();
   await cycle(40);
   const after = await settledStats();
-  console.log(`sandbox thread after 10 and after 50 cycles: heap ${before.heapUsed} → ${after.heapUsed}, external ${before.external} → ${after.external}, handles ${before.activeResources} → ${after.activeResources}`);
+  console.log(
+    `sandbox thread after 10 and after 50 cycles: heap ${before.heapUsed} → ${after.heapUsed}, external ${before.external} → ${after.external}, handles ${before.activeResources} → ${after.activeResources}`,
+  );
   expect(after.sandboxes).toBe(0);
   expect(after.activeResources).toBe(before.activeResources);
   expect(after.heapUsed - before.heapUsed).toBeLessThan(4 * 1024 * 1024);

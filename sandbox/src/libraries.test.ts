@@ -73,7 +73,9 @@ describe("npm libraries in the sandbox", () => {
     await sandbox.load();
     const result = await sandbox.invoke(UPDATE);
     const coldMs = performance.now() - started;
-    console.log(`bundle of ${(code.length / 1024).toFixed(0)} KB: cold start to first update() ${coldMs.toFixed(1)} ms`);
+    console.log(
+      `bundle of ${(code.length / 1024).toFixed(0)} KB: cold start to first update() ${coldMs.toFixed(1)} ms`,
+    );
     expect(result).toEqual(expected);
     expect((expected as { schema: { issues: unknown[] } }).schema.issues).toHaveLength(3);
     expect((expected as { html: string }).html).toContain("<em>emphasis</em>");

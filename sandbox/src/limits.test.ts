@@ -16,12 +16,16 @@ describe("resolveLimits", () => {
   ] as const)("%s: accepts the bounds, refuses just past them", (name, min, belowMin, max, aboveMax) => {
     expect(resolveLimits({ [name]: min })[name]).toBe(min);
     expect(resolveLimits({ [name]: max })[name]).toBe(max);
-    expect(() => resolveLimits({ [name]: belowMin })).toThrow(`limits.${name} must be a number from ${min} to ${max}, got ${belowMin}`);
+    expect(() => resolveLimits({ [name]: belowMin })).toThrow(
+      `limits.${name} must be a number from ${min} to ${max}, got ${belowMin}`,
+    );
     expect(() => resolveLimits({ [name]: aboveMax })).toThrow(RangeError);
   });
 
   it("refuses a value that is not a finite number", () => {
-    expect(() => resolveLimits({ sliceMs: Number.NaN })).toThrow("limits.sliceMs must be a number from 10 to 60000, got NaN");
+    expect(() => resolveLimits({ sliceMs: Number.NaN })).toThrow(
+      "limits.sliceMs must be a number from 10 to 60000, got NaN",
+    );
   });
 });
 

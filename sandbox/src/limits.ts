@@ -146,7 +146,9 @@ export function memoryPages(limits: SandboxLimits): { initial: number; maximum: 
 export function checkBundleSize(length: number): void {
   if (length <= MAX_BUNDLE_CHARS) return;
   const mb = (n: number) => `${(n / MiB).toFixed(1).replace(/\.0$/, "")} MB`;
-  throw new RangeError(`the bundle is ${mb(length)}, over the limit of ${mb(MAX_BUNDLE_CHARS)}: leave out unused dependencies or load data at run time`);
+  throw new RangeError(
+    `the bundle is ${mb(length)}, over the limit of ${mb(MAX_BUNDLE_CHARS)}: leave out unused dependencies or load data at run time`,
+  );
 }
 
 function check(name: keyof SandboxLimits, value: number, min: number, max: number): void {

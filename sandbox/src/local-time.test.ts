@@ -34,7 +34,11 @@ const ZONES = ["America/New_York", "Europe/London", "Australia/Lord_Howe", "Amer
 async function inGuest(timeZone: string, body: string): Promise<unknown> {
   // ~4,000 conversions: a long slice, so a loaded machine does not interrupt them
   const limits = { sliceMs: 20_000 };
-  const sandbox = await Sandbox.create(optionsFor(`module.exports = { update() { ${body} } };`, { limits }), recorder(), { timeZone });
+  const sandbox = await Sandbox.create(
+    optionsFor(`module.exports = { update() { ${body} } };`, { limits }),
+    recorder(),
+    { timeZone },
+  );
   sandboxes.push(sandbox);
   await sandbox.load();
   return sandbox.invoke(UPDATE);
@@ -67,7 +71,23 @@ describe("local time around daylight-saving changes", () => {
         new Date(2024, 0, 1) instanceof Date, typeof Date.now(), Date.UTC(2024, 0), new Date(new Date(5)).getTime(), new Date("2024-01-01").getTime(),
         new Date(99, 0).getFullYear(), Number.isNaN(invalid.getTime()), reset.getFullYear(), reset.getHours(), new Date(8.64e15 + 1, 0).getTime()];`;
     expect(await inGuest("Europe/Paris", body)).toEqual([
-      "stamp", true, 2024, "string", 7, "Date", true, true, "number", Date.UTC(2024, 0), 5, Date.UTC(2024, 0, 1), 1999, true, 2020, 0, null,
+      "stamp",
+      true,
+      2024,
+      "string",
+      7,
+      "Date",
+      true,
+      true,
+      "number",
+      Date.UTC(2024, 0),
+      5,
+      Date.UTC(2024, 0, 1),
+      1999,
+      true,
+      2020,
+      0,
+      null,
     ]);
   });
 });

@@ -24,8 +24,16 @@ function onePool(): SandboxPool {
   return pool;
 }
 
-async function sandboxIn(pool: SandboxPool, body: string, extra: { id?: string; limits?: Partial<SandboxLimits> } = {}, rec: Recorder = recorder()) {
-  const sandbox = await pool.create(optionsFor(updateBundle(body), { ...extra, limits: { sliceMs: SLICE, ...extra.limits } }), rec);
+async function sandboxIn(
+  pool: SandboxPool,
+  body: string,
+  extra: { id?: string; limits?: Partial<SandboxLimits> } = {},
+  rec: Recorder = recorder(),
+) {
+  const sandbox = await pool.create(
+    optionsFor(updateBundle(body), { ...extra, limits: { sliceMs: SLICE, ...extra.limits } }),
+    rec,
+  );
   await sandbox.load();
   return { sandbox, rec };
 }
@@ -61,7 +69,12 @@ describe("CPU budget", () => {
     // Its budget (a quarter of the thread's time, near-limit slices charged double) runs out
     // after a few bursts, however slowly a loaded machine runs them.
     await vi.waitFor(() => expect(attacker.rec.events.length).toBeGreaterThan(0), { timeout: 30_000, interval: 50 });
-    expect(attacker.rec.events[0]).toEqual({ type: "throttled", waitMs: expect.any(Number), budgetMs: BUDGET_SLICES * SLICE, windowMs: WINDOW_SLICES * SLICE });
+    expect(attacker.rec.events[0]).toEqual({
+      type: "throttled",
+      waitMs: expect.any(Number),
+      budgetMs: BUDGET_SLICES * SLICE,
+      windowMs: WINDOW_SLICES * SLICE,
+    });
     const before = await bursts();
     await expect(neighbour.sandbox.invoke(UPDATE)).resolves.toBe(STEPS);
     // Unthrottled, each of the neighbour's steps waits for one burst (about STEPS bursts).
@@ -87,16 +100,22 @@ describe("offender isolation", () => {
     const neighbourRec = recorder();
     const first = await sandboxIn(pool, stall, { id: "test.offender" });
     const neighbour = await sandboxIn(pool, `return "neighbour";`, { id: "test.neighbour" }, neighbourRec);
-    expect((await failure(first.sandbox.invoke(UPDATE))).message).toBe(`the sandbox crashed: interrupted: slice over ${SLICE} ms inside a native call`);
+    expect((await failure(first.sandbox.invoke(UPDATE))).message).toBe(
+      `the sandbox crashed: interrupted: slice over ${SLICE} ms inside a native call`,
+    );
     // The first time, the whole thread ends: the neighbour is told (not guilty) and recreated.
-    expect(neighbourRec.crashes).toEqual([{ reason: expect.stringMatching(/test\.offender got stuck in a native call/), guilty: false }]);
+    expect(neighbourRec.crashes).toEqual([
+      { reason: expect.stringMatching(/test\.offender got stuck in a native call/), guilty: false },
+    ]);
     await neighbour.sandbox.dispose();
     const again = recorder();
     const recreated = await sandboxIn(pool, `return "neighbour";`, { id: "test.neighbour" }, again);
     const second = await sandboxIn(pool, stall, { id: "test.offender" });
     expect((await pool.stats()).map((thread) => thread.sandboxes).sort()).toEqual([1, 1]);
     expect((await failure(second.sandbox.invoke(UPDATE))).code).toBe("crashed");
-    expect(second.rec.crashes).toEqual([{ reason: `interrupted: slice over ${SLICE} ms inside a native call`, guilty: true }]);
+    expect(second.rec.crashes).toEqual([
+      { reason: `interrupted: slice over ${SLICE} ms inside a native call`, guilty: true },
+    ]);
     expect(again.crashes).toEqual([]);
     await expect(recreated.sandbox.invoke(UPDATE)).resolves.toBe("neighbour");
     expect((await pool.stats()).map((thread) => thread.sandboxes)).toEqual([1]);
@@ -107,16 +126,27 @@ describe("the protocol thread", () => {
   it(`an emit of exactly ${MAX_EMIT_JSON_CHARS} characters of JSON crosses; one more is refused in the guest, before it leaves the sandbox thread`, async () => {
     const pool = onePool();
     const overhead = JSON.stringify({ blip: { key: "k", s: "" } }).length;
-    const ok = await sandboxIn(pool, `await ctx.emit({ key: "k", s: "x".repeat(${MAX_EMIT_JSON_CHARS - overhead}) }); return "sent";`);
+    const ok = await sandboxIn(
+      pool,
+      `await ctx.emit({ key: "k", s: "x".repeat(${MAX_EMIT_JSON_CHARS - overhead}) }); return "sent";`,
+    );
     await expect(ok.sandbox.invoke(UPDATE)).resolves.toBe("sent");
     expect(ok.rec.calls.map((call) => call.op)).toEqual(["emit"]);
-    const over = await sandboxIn(pool, `try { await ctx.emit({ key: "k", s: "x".repeat(1024 * 1024) }) } catch (e) { return e.name + ": " + e.message }`);
+    const over = await sandboxIn(
+      pool,
+      `try { await ctx.emit({ key: "k", s: "x".repeat(1024 * 1024) }) } catch (e) { return e.name + ": " + e.message }`,
+    );
     await expect(over.sandbox.invoke(UPDATE)).resolves.toBe(
       `RangeError: emit: the arguments are ${1024 * 1024 + overhead} characters of JSON, over the limit of ${MAX_EMIT_JSON_CHARS}`,
     );
     expect(over.rec.calls).toEqual([]);
-    const justOver = await sandboxIn(pool, `try { await ctx.emit({ key: "k", s: "x".repeat(${MAX_EMIT_JSON_CHARS - overhead + 1}) }) } catch (e) { return e.message }`);
-    await expect(justOver.sandbox.invoke(UPDATE)).resolves.toBe(`emit: the arguments are ${MAX_EMIT_JSON_CHARS + 1} characters of JSON, over the limit of ${MAX_EMIT_JSON_CHARS}`);
+    const justOver = await sandboxIn(
+      pool,
+      `try { await ctx.emit({ key: "k", s: "x".repeat(${MAX_EMIT_JSON_CHARS - overhead + 1}) }) } catch (e) { return e.message }`,
+    );
+    await expect(justOver.sandbox.invoke(UPDATE)).resolves.toBe(
+      `emit: the arguments are ${MAX_EMIT_JSON_CHARS + 1} characters of JSON, over the limit of ${MAX_EMIT_JSON_CHARS}`,
+    );
     await expect(ok.sandbox.invoke(UPDATE)).resolves.toBe("sent");
   });
 });
@@ -127,15 +157,27 @@ describe("the parser", () => {
     const neighbourRec = recorder();
     const neighbour = await sandboxIn(pool, `return "neighbour";`, {}, neighbourRec);
     // The 1 MB QuickJS stack (limits.ts) holds 3,000 levels; far deeper is a clean guest error.
-    for (const [depth, answer] of [[3000, 1], [100_000, "RangeError: Maximum call stack size exceeded"]] as const) {
-      const nested = await sandboxIn(pool, `try { return eval("(".repeat(${depth}) + "1" + ")".repeat(${depth})); } catch (e) { return e.name + ": " + e.message; }`);
+    for (const [depth, answer] of [
+      [3000, 1],
+      [100_000, "RangeError: Maximum call stack size exceeded"],
+    ] as const) {
+      const nested = await sandboxIn(
+        pool,
+        `try { return eval("(".repeat(${depth}) + "1" + ")".repeat(${depth})); } catch (e) { return e.name + ": " + e.message; }`,
+      );
       await expect(nested.sandbox.invoke(UPDATE)).resolves.toBe(answer);
       expect(nested.rec.crashes).toEqual([]);
     }
     const bundleRec = recorder();
-    const bundle = await pool.create(optionsFor(`module.exports = ${"(".repeat(100_000)}1${")".repeat(100_000)};`), bundleRec);
+    const bundle = await pool.create(
+      optionsFor(`module.exports = ${"(".repeat(100_000)}1${")".repeat(100_000)};`),
+      bundleRec,
+    );
     const error = await failure(bundle.load());
-    expect({ code: error.code, message: error.message }).toEqual({ code: "guest", message: "Maximum call stack size exceeded" });
+    expect({ code: error.code, message: error.message }).toEqual({
+      code: "guest",
+      message: "Maximum call stack size exceeded",
+    });
     expect(bundleRec.crashes).toEqual([]);
     expect(neighbourRec.crashes).toEqual([]);
     await expect(neighbour.sandbox.invoke(UPDATE)).resolves.toBe("neighbour");

@@ -6,7 +6,14 @@
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { SandboxPool } from "./threads/pool.js";
-import { LOG_BURST_CHARS, LOG_CHARS_PER_SECOND, LOG_LINE_COST_CHARS, MAX_TIMERS, TIMER_FIRINGS_BURST, TIMER_FIRINGS_PER_SECOND } from "./limits.js";
+import {
+  LOG_BURST_CHARS,
+  LOG_CHARS_PER_SECOND,
+  LOG_LINE_COST_CHARS,
+  MAX_TIMERS,
+  TIMER_FIRINGS_BURST,
+  TIMER_FIRINGS_PER_SECOND,
+} from "./limits.js";
 import { droppedLinesNotice } from "./bridge/log-gate.js";
 import { UPDATE, optionsFor, recorder, updateBundle } from "./sandbox.fixtures.js";
 
@@ -37,10 +44,13 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 describe("timer floods", () => {
   it(`${MAX_TIMERS} timers due at once (the burst) all fire at once: none waits for the budget`, async () => {
     const pool = onePool();
-    const { sandbox } = await sandboxIn(pool, `
+    const { sandbox } = await sandboxIn(
+      pool,
+      `
       let fired = 0;
       await new Promise((resolve) => { for (let i = 0; i < ${MAX_TIMERS}; i++) setTimeout(() => { if (++fired === ${MAX_TIMERS}) resolve(); }, 0); });
-      return fired;`);
+      return fired;`,
+    );
     await expect(sandbox.invoke(UPDATE)).resolves.toBe(MAX_TIMERS);
     expect((await sandbox.diagnostics()).delayedTimers).toBe(0);
   });
@@ -48,7 +58,9 @@ describe("timer floods", () => {
   it(`${MAX_TIMERS} timers re-armed at 0 ms for 1 s: paced to ${TIMER_FIRINGS_PER_SECOND} firings a second, a fraction of a core, none dropped; a neighbour's timers fire on time`, async () => {
     const pool = onePool();
     // Each chain re-arms until its second is up, then counts itself done: every chain must end.
-    const attacker = await sandboxIn(pool, `
+    const attacker = await sandboxIn(
+      pool,
+      `
       if (globalThis.flood) return globalThis.flood;
       const flood = globalThis.flood = { fired: 0, done: 0, start: Date.now(), last: 0 };
       const until = flood.start + 1000;
@@ -60,20 +72,26 @@ describe("timer floods", () => {
         };
         setTimeout(chain, 0);
       }
-      return "started";`);
+      return "started";`,
+    );
     const neighbour = await sandboxIn(pool, SLEEPER);
     const [before] = await pool.stats();
     const started = performance.now();
     await expect(attacker.sandbox.invoke(UPDATE)).resolves.toBe("started");
     const late = (await neighbour.sandbox.invoke(UPDATE)) as number[];
     type Flood = { fired: number; done: number; start: number; last: number };
-    await vi.waitFor(async () => expect(((await attacker.sandbox.invoke(UPDATE)) as Flood).done).toBe(MAX_TIMERS), { timeout: 20_000, interval: 100 });
+    await vi.waitFor(async () => expect(((await attacker.sandbox.invoke(UPDATE)) as Flood).done).toBe(MAX_TIMERS), {
+      timeout: 20_000,
+      interval: 100,
+    });
     const [after] = await pool.stats();
     const elapsed = performance.now() - started;
     const flood = (await attacker.sandbox.invoke(UPDATE)) as Flood;
 
     // At most the burst plus the rate over the flood's own time (it saw the clock move).
-    expect(flood.fired).toBeLessThanOrEqual(TIMER_FIRINGS_BURST + ((flood.last - flood.start) * TIMER_FIRINGS_PER_SECOND) / 1000 + 20);
+    expect(flood.fired).toBeLessThanOrEqual(
+      TIMER_FIRINGS_BURST + ((flood.last - flood.start) * TIMER_FIRINGS_PER_SECOND) / 1000 + 20,
+    );
     expect(flood.fired).toBeGreaterThan(TIMER_FIRINGS_BURST);
     const diagnostics = await attacker.sandbox.diagnostics();
     expect(diagnostics.delayedTimers).toBeGreaterThan(0);
@@ -93,7 +111,9 @@ describe("log floods", () => {
   it(`a log flood of 0.8 s delivers at most ${LOG_BURST_CHARS / 1024} KB plus ${LOG_CHARS_PER_SECOND / 1024} KB a second, then one warning with the count; a neighbour's lines all arrive`, async () => {
     const pool = onePool();
     const line = "x".repeat(1000);
-    const attacker = await sandboxIn(pool, `
+    const attacker = await sandboxIn(
+      pool,
+      `
       const line = "x".repeat(1000);
       const start = Date.now();
       let sent = 0;
@@ -103,9 +123,16 @@ describe("log floods", () => {
           for (let i = 0; i < 100; i++) { console.log(line); sent++; }
         }, 0);
       });
-      return { sent, ms: Date.now() - start };`);
-    const neighbour = await sandboxIn(pool, `for (let i = 0; i < 10; i++) { console.log("neighbour " + i); await new Promise((r) => setTimeout(r, 20)); } return "neighbour";`);
-    const [flood, answer] = await Promise.all([attacker.sandbox.invoke(UPDATE) as Promise<{ sent: number; ms: number }>, neighbour.sandbox.invoke(UPDATE)]);
+      return { sent, ms: Date.now() - start };`,
+    );
+    const neighbour = await sandboxIn(
+      pool,
+      `for (let i = 0; i < 10; i++) { console.log("neighbour " + i); await new Promise((r) => setTimeout(r, 20)); } return "neighbour";`,
+    );
+    const [flood, answer] = await Promise.all([
+      attacker.sandbox.invoke(UPDATE) as Promise<{ sent: number; ms: number }>,
+      neighbour.sandbox.invoke(UPDATE),
+    ]);
     expect(answer).toBe("neighbour");
 
     const warning = () => attacker.rec.calls.filter((c) => (c.args as { level: string }).level === "warn");
@@ -127,7 +154,9 @@ describe("log floods", () => {
 
   it("a flood of denials (each one a log line in the runtime) is paced the same way; a neighbour's denial still gets through", async () => {
     const pool = onePool();
-    const attacker = await sandboxIn(pool, `
+    const attacker = await sandboxIn(
+      pool,
+      `
       const start = Date.now();
       let tries = 0;
       await new Promise((resolve) => {
@@ -136,7 +165,8 @@ describe("log floods", () => {
           for (let i = 0; i < 1000; i++) { try { require("fs"); } catch {} tries++; }
         }, 0);
       });
-      return { tries, ms: Date.now() - start };`);
+      return { tries, ms: Date.now() - start };`,
+    );
     const neighbour = await sandboxIn(pool, `try { require("fs"); } catch (e) { return "refused"; }`);
     const flood = (await attacker.sandbox.invoke(UPDATE)) as { tries: number; ms: number };
     await expect(neighbour.sandbox.invoke(UPDATE)).resolves.toBe("refused");
@@ -147,17 +177,24 @@ describe("log floods", () => {
       const { target, reason, fix } = (event as Extract<typeof event, { type: "denied" }>).denial;
       return target.length + reason.length + (fix?.length ?? 0) + LOG_LINE_COST_CHARS;
     };
-    expect(denied.reduce((sum, event) => sum + cost(event), 0)).toBeLessThanOrEqual(LOG_BURST_CHARS + ((flood.ms + 100) * LOG_CHARS_PER_SECOND) / 1000);
+    expect(denied.reduce((sum, event) => sum + cost(event), 0)).toBeLessThanOrEqual(
+      LOG_BURST_CHARS + ((flood.ms + 100) * LOG_CHARS_PER_SECOND) / 1000,
+    );
     expect(droppedLogLines).toBeGreaterThan(denied.length);
     // Diagnostics keep the latest denials whatever was paced.
     expect(denials).toHaveLength(50);
-    await vi.waitFor(() => expect(attacker.rec.calls.filter((c) => (c.args as { level: string }).level === "warn")).toHaveLength(1), { timeout: 5_000, interval: 50 });
+    await vi.waitFor(
+      () => expect(attacker.rec.calls.filter((c) => (c.args as { level: string }).level === "warn")).toHaveLength(1),
+      { timeout: 5_000, interval: 50 },
+    );
     expect(neighbour.rec.events.filter((event) => event.type === "denied")).toHaveLength(1);
   }, 30_000);
 
   it("errors thrown by a flood of timer callbacks are reported as lines, paced the same way", async () => {
     const pool = onePool();
-    const attacker = await sandboxIn(pool, `
+    const attacker = await sandboxIn(
+      pool,
+      `
       const start = Date.now();
       await new Promise((resolve) => {
         const flood = setInterval(() => {
@@ -165,9 +202,13 @@ describe("log floods", () => {
           throw new Error("e".repeat(5000));
         }, 0);
       });
-      return "done";`);
+      return "done";`,
+    );
     await expect(attacker.sandbox.invoke(UPDATE)).resolves.toBe("done");
-    await vi.waitFor(async () => expect((await attacker.sandbox.diagnostics()).droppedLogLines).toBeGreaterThan(0), { timeout: 5_000, interval: 50 });
+    await vi.waitFor(async () => expect((await attacker.sandbox.diagnostics()).droppedLogLines).toBeGreaterThan(0), {
+      timeout: 5_000,
+      interval: 50,
+    });
     const chars = attacker.rec.logs().reduce((sum, message) => sum + message.length + LOG_LINE_COST_CHARS, 0);
     expect(chars).toBeLessThanOrEqual(LOG_BURST_CHARS + LOG_CHARS_PER_SECOND);
   }, 30_000);

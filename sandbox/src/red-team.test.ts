@@ -29,7 +29,10 @@ beforeAll(async () => {
 afterAll(() => pool.dispose());
 
 async function attack(body: string, limits: Partial<SandboxLimits> = {}, rec: Recorder = recorder()) {
-  const sandbox = await pool.create(optionsFor(updateBundle(body), { limits: { sliceMs: 1000, memoryBytes: 16 * 1024 * 1024, ...limits } }), rec);
+  const sandbox = await pool.create(
+    optionsFor(updateBundle(body), { limits: { sliceMs: 1000, memoryBytes: 16 * 1024 * 1024, ...limits } }),
+    rec,
+  );
   await sandbox.load();
   return { sandbox, rec, run: () => sandbox.invoke(UPDATE) };
 }
@@ -137,7 +140,11 @@ describe("prototype pollution across the bridge", () => {
 
   it("a __proto__ key in emitted data is dropped before the host sees it", async () => {
     const rec = recorder();
-    const { run } = await attack(`await ctx.emit(JSON.parse('{"key": "k", "__proto__": {"isAdmin": true}, "data": {"__proto__": {"x": 1}}}'))`, {}, rec);
+    const { run } = await attack(
+      `await ctx.emit(JSON.parse('{"key": "k", "__proto__": {"isAdmin": true}, "data": {"__proto__": {"x": 1}}}'))`,
+      {},
+      rec,
+    );
     await run();
     const blip = (rec.calls.find((c) => c.op === "emit")!.args as { blip: Record<string, unknown> }).blip;
     expect(blip).toEqual({ key: "k", data: {} });
@@ -200,7 +207,10 @@ describe("memory bombs", () => {
 
 describe("infinite loops", () => {
   it("a busy loop is interrupted at the slice limit and the sandbox keeps working", async () => {
-    const { run, rec, sandbox } = await attack(`globalThis.n = (globalThis.n ?? 0) + 1; if (globalThis.n === 1) for (;;) {} return globalThis.n;`, SHORT);
+    const { run, rec, sandbox } = await attack(
+      `globalThis.n = (globalThis.n ?? 0) + 1; if (globalThis.n === 1) for (;;) {} return globalThis.n;`,
+      SHORT,
+    );
     const error = await failure(run());
     expect(error.code).toBe("interrupted");
     expect(error.message).toBe(INTERRUPTED);
@@ -228,13 +238,19 @@ describe("infinite loops", () => {
   });
 
   it("an endless microtask chain is interrupted", async () => {
-    const { run } = await attack(`const spin = () => { Promise.resolve().then(spin); }; spin(); await new Promise(() => {});`, SHORT);
+    const { run } = await attack(
+      `const spin = () => { Promise.resolve().then(spin); }; spin(); await new Promise(() => {});`,
+      SHORT,
+    );
     expect((await failure(run())).message).toBe(INTERRUPTED);
     await expectNeighbourAnswers();
   });
 
   it("a loop inside a timer callback is interrupted and fails the call waiting on it", async () => {
-    const { run, sandbox } = await attack(`setTimeout(() => { for (;;) {} }, 1); await new Promise((r) => setTimeout(r, 200)); return "late";`, SHORT);
+    const { run, sandbox } = await attack(
+      `setTimeout(() => { for (;;) {} }, 1); await new Promise((r) => setTimeout(r, 200)); return "late";`,
+      SHORT,
+    );
     expect((await failure(run())).message).toBe(INTERRUPTED);
     expect((await sandbox.diagnostics()).interruptedSlices).toBe(1);
     await expectNeighbourAnswers();
@@ -266,9 +282,14 @@ describe("deep recursion", () => {
 
 describe("floods", () => {
   it("a promise flood is interrupted", async () => {
-    const { run } = await attack(`for (let i = 0; i < 1e7; i++) Promise.resolve().then(() => {});`, { ...SHORT, memoryBytes: 64 * 1024 * 1024 });
+    const { run } = await attack(`for (let i = 0; i < 1e7; i++) Promise.resolve().then(() => {});`, {
+      ...SHORT,
+      memoryBytes: 64 * 1024 * 1024,
+    });
     const error = await failure(run());
-    expect([INTERRUPTED, "the sandbox crashed: out of memory: the extension used more than its 64 MB"]).toContain(error.message);
+    expect([INTERRUPTED, "the sandbox crashed: out of memory: the extension used more than its 64 MB"]).toContain(
+      error.message,
+    );
     await expectNeighbourAnswers();
   });
 
@@ -315,19 +336,29 @@ describe("marshalling bombs", () => {
     // emit's args wrap the blip in {blip: …}: one level of the budget.
     const ok = await attack(`${nested(MAX_JSON_DEPTH - 1)} await ctx.emit(o); return "sent";`, {}, rec);
     await expect(ok.run()).resolves.toBe("sent");
-    const over = await attack(`${nested(MAX_JSON_DEPTH)} try { await ctx.emit(o) } catch (e) { return e.name + ": " + e.message }`);
-    await expect(over.run()).resolves.toBe(`RangeError: emit: the arguments are nested more than ${MAX_JSON_DEPTH} levels deep`);
+    const over = await attack(
+      `${nested(MAX_JSON_DEPTH)} try { await ctx.emit(o) } catch (e) { return e.name + ": " + e.message }`,
+    );
+    await expect(over.run()).resolves.toBe(
+      `RangeError: emit: the arguments are nested more than ${MAX_JSON_DEPTH} levels deep`,
+    );
     await expectNeighbourAnswers();
   });
 
   it("very deep nesting is stopped at the limit, before QuickJS's stringify slows down", async () => {
-    const { run } = await attack(`${nested(100000)} try { await ctx.emit(o) } catch (e) { return e.name + ": " + e.message }`);
-    await expect(run()).resolves.toBe(`RangeError: emit: the arguments are nested more than ${MAX_JSON_DEPTH} levels deep`);
+    const { run } = await attack(
+      `${nested(100000)} try { await ctx.emit(o) } catch (e) { return e.name + ": " + e.message }`,
+    );
+    await expect(run()).resolves.toBe(
+      `RangeError: emit: the arguments are nested more than ${MAX_JSON_DEPTH} levels deep`,
+    );
     await expectNeighbourAnswers();
   });
 
   it("a cyclic object fails in the guest with a TypeError", async () => {
-    const { run } = await attack(`const a = { key: "k" }; a.self = a; try { await ctx.emit(a) } catch (e) { return e.name + ": " + e.message }`);
+    const { run } = await attack(
+      `const a = { key: "k" }; a.self = a; try { await ctx.emit(a) } catch (e) { return e.name + ": " + e.message }`,
+    );
     await expect(run()).resolves.toBe("TypeError: circular reference");
     await expectNeighbourAnswers();
   });
@@ -336,10 +367,16 @@ describe("marshalling bombs", () => {
     const rec = recorder();
     // (setPreference: emit has its own, smaller cap; see red-team-fairness.test.ts)
     const overhead = JSON.stringify({ name: "p", value: "" }).length;
-    const ok = await attack(`await ctx.setPreference("p", "x".repeat(${MAX_CALL_JSON_CHARS - overhead})); return "sent";`, {}, rec);
+    const ok = await attack(
+      `await ctx.setPreference("p", "x".repeat(${MAX_CALL_JSON_CHARS - overhead})); return "sent";`,
+      {},
+      rec,
+    );
     await expect(ok.run()).resolves.toBe("sent");
     expect((rec.calls[0].args as { value: string }).value).toHaveLength(MAX_CALL_JSON_CHARS - overhead);
-    const over = await attack(`try { await ctx.setPreference("p", "x".repeat(${MAX_CALL_JSON_CHARS - overhead + 1})) } catch (e) { return e.message }`);
+    const over = await attack(
+      `try { await ctx.setPreference("p", "x".repeat(${MAX_CALL_JSON_CHARS - overhead + 1})) } catch (e) { return e.message }`,
+    );
     await expect(over.run()).resolves.toBe(
       `preferences.set: the arguments are ${MAX_CALL_JSON_CHARS + 1} characters of JSON, over the limit of ${MAX_CALL_JSON_CHARS}`,
     );
@@ -347,9 +384,13 @@ describe("marshalling bombs", () => {
   });
 
   it("a huge sparse array passed to storage is refused by size", async () => {
-    const { run } = await attack(`const a = []; a[3e5] = 1; try { await ctx.storage.set("k", a) } catch (e) { return e.message }`);
+    const { run } = await attack(
+      `const a = []; a[3e5] = 1; try { await ctx.storage.set("k", a) } catch (e) { return e.message }`,
+    );
     const length = JSON.stringify({ key: "k", value: [...Array(3e5).fill(null), 1] }).length;
-    await expect(run()).resolves.toBe(`storage.set: the arguments are ${length} characters of JSON, over the limit of ${MAX_CALL_JSON_CHARS}`);
+    await expect(run()).resolves.toBe(
+      `storage.set: the arguments are ${length} characters of JSON, over the limit of ${MAX_CALL_JSON_CHARS}`,
+    );
     await expectNeighbourAnswers();
   });
 });
@@ -360,7 +401,12 @@ describe("getters, Proxy and toJSON passed to host calls", () => {
     const { run } = await attack(`await ctx.emit({ get key() { return "from-getter" } }); return 1;`, {}, rec);
     await run();
     const blip = (rec.calls[0].args as { blip: object }).blip;
-    expect(Object.getOwnPropertyDescriptor(blip, "key")).toEqual({ value: "from-getter", writable: true, enumerable: true, configurable: true });
+    expect(Object.getOwnPropertyDescriptor(blip, "key")).toEqual({
+      value: "from-getter",
+      writable: true,
+      enumerable: true,
+      configurable: true,
+    });
     await expectNeighbourAnswers();
   });
 
@@ -371,13 +417,17 @@ describe("getters, Proxy and toJSON passed to host calls", () => {
   });
 
   it("a throwing toJSON fails the guest call with its own error", async () => {
-    const { run } = await attack(`try { await ctx.emit({ toJSON() { throw new TypeError("nope") } }) } catch (e) { return e.name + ": " + e.message }`);
+    const { run } = await attack(
+      `try { await ctx.emit({ toJSON() { throw new TypeError("nope") } }) } catch (e) { return e.name + ": " + e.message }`,
+    );
     await expect(run()).resolves.toBe("TypeError: nope");
     await expectNeighbourAnswers();
   });
 
   it("a toJSON returning a non-object is refused by the op's shape check", async () => {
-    const { run } = await attack(`try { await ctx.remove({ toJSON() { return 42 } }) } catch (e) { return e.name + ": " + e.message }`);
+    const { run } = await attack(
+      `try { await ctx.remove({ toJSON() { return 42 } }) } catch (e) { return e.name + ": " + e.message }`,
+    );
     await expect(run()).resolves.toBe('TypeError: remove: "key" should be a string');
     await expectNeighbourAnswers();
   });
@@ -409,36 +459,47 @@ describe("native stalls (the interrupt handler cannot stop them; the watchdog do
 
   it.each([
     ["array join", `return (new Array(1e9) + "").length;`],
-    ["quadratic JSON.stringify of deep nesting", `let o = {}; for (let i = 0; i < 20000; i++) o = { o }; return JSON.stringify(o).length;`],
-  ])("%s: the thread is ended within sliceMs + margin, the guilty crashes, the neighbour is told and can be recreated", async (_name, body) => {
-    const guiltyRec = recorder();
-    const neighbourOnThread = recorder();
-    const guilty = await stallPool.create(optionsFor(updateBundle(body), { limits: { sliceMs: SLICE } }), guiltyRec);
-    const sameThread = await stallPool.create(optionsFor(updateBundle(`return "neighbour";`), { limits: { sliceMs: SLICE } }), neighbourOnThread);
-    await guilty.load();
-    await sameThread.load();
-    const started = performance.now();
-    const attackRun = guilty.invoke(UPDATE);
-    const lag = await maxEventLoopLag(attackRun);
-    const elapsed = performance.now() - started;
-    const error = await failure(attackRun);
-    expect(error.code).toBe("crashed");
-    expect(error.message).toBe(`the sandbox crashed: interrupted: slice over ${SLICE} ms inside a native call`);
-    expect(elapsed).toBeGreaterThanOrEqual(SLICE + MARGIN - 20);
-    // The watchdog counts the thread's CPU time, so on a loaded machine this takes longer in
-    // wall time (slices-under-load.test.ts); typically ~SLICE + MARGIN + 5 ms on an idle one.
-    expect(elapsed).toBeLessThan(30 * (SLICE + MARGIN));
-    expect(lag).toBeLessThan(250);
-    expect(guiltyRec.crashes).toEqual([{ reason: `interrupted: slice over ${SLICE} ms inside a native call`, guilty: true }]);
-    expect(neighbourOnThread.crashes).toHaveLength(1);
-    expect(neighbourOnThread.crashes[0].guilty).toBe(false);
-    expect(neighbourOnThread.crashes[0].reason).toMatch(/got stuck in a native call; create the sandbox again$/);
-    expect((await failure(sameThread.invoke(UPDATE))).code).toBe("crashed");
-    const recreated = await stallPool.create(optionsFor(updateBundle(`return "neighbour";`)), recorder());
-    await recreated.load();
-    await expect(recreated.invoke(UPDATE)).resolves.toBe("neighbour");
-    await expectNeighbourAnswers();
-  });
+    [
+      "quadratic JSON.stringify of deep nesting",
+      `let o = {}; for (let i = 0; i < 20000; i++) o = { o }; return JSON.stringify(o).length;`,
+    ],
+  ])(
+    "%s: the thread is ended within sliceMs + margin, the guilty crashes, the neighbour is told and can be recreated",
+    async (_name, body) => {
+      const guiltyRec = recorder();
+      const neighbourOnThread = recorder();
+      const guilty = await stallPool.create(optionsFor(updateBundle(body), { limits: { sliceMs: SLICE } }), guiltyRec);
+      const sameThread = await stallPool.create(
+        optionsFor(updateBundle(`return "neighbour";`), { limits: { sliceMs: SLICE } }),
+        neighbourOnThread,
+      );
+      await guilty.load();
+      await sameThread.load();
+      const started = performance.now();
+      const attackRun = guilty.invoke(UPDATE);
+      const lag = await maxEventLoopLag(attackRun);
+      const elapsed = performance.now() - started;
+      const error = await failure(attackRun);
+      expect(error.code).toBe("crashed");
+      expect(error.message).toBe(`the sandbox crashed: interrupted: slice over ${SLICE} ms inside a native call`);
+      expect(elapsed).toBeGreaterThanOrEqual(SLICE + MARGIN - 20);
+      // The watchdog counts the thread's CPU time, so on a loaded machine this takes longer in
+      // wall time (slices-under-load.test.ts); typically ~SLICE + MARGIN + 5 ms on an idle one.
+      expect(elapsed).toBeLessThan(30 * (SLICE + MARGIN));
+      expect(lag).toBeLessThan(250);
+      expect(guiltyRec.crashes).toEqual([
+        { reason: `interrupted: slice over ${SLICE} ms inside a native call`, guilty: true },
+      ]);
+      expect(neighbourOnThread.crashes).toHaveLength(1);
+      expect(neighbourOnThread.crashes[0].guilty).toBe(false);
+      expect(neighbourOnThread.crashes[0].reason).toMatch(/got stuck in a native call; create the sandbox again$/);
+      expect((await failure(sameThread.invoke(UPDATE))).code).toBe("crashed");
+      const recreated = await stallPool.create(optionsFor(updateBundle(`return "neighbour";`)), recorder());
+      await recreated.load();
+      await expect(recreated.invoke(UPDATE)).resolves.toBe("neighbour");
+      await expectNeighbourAnswers();
+    },
+  );
 });
 
 describe("host memory held for a guest", () => {
@@ -449,11 +510,15 @@ describe("host memory held for a guest", () => {
       forwarded++;
       return new Promise(() => {}); // the owner never answers: everything stays in flight
     };
-    const { run } = await attack(`
+    const { run } = await attack(
+      `
       const big = "x".repeat(1000 * 1000);
       const sent = [];
       for (let i = 0; i < 20; i++) sent.push(ctx.setPreference("k" + i, big).then(() => "answered", (e) => e.message));
-      return await Promise.all(sent.slice(16));`, { sliceMs: 5000 }, rec);
+      return await Promise.all(sent.slice(16));`,
+      { sliceMs: 5000 },
+      rec,
+    );
     const refused = `preferences.set: too much data in flight to the host (limit ${16 * 1024 * 1024} characters of JSON)`;
     await expect(run()).resolves.toEqual([refused, refused, refused, refused]);
     await vi.waitFor(() => expect(forwarded).toBe(16));
@@ -463,9 +528,12 @@ describe("host memory held for a guest", () => {
 
 describe("slow host calls in a loop", () => {
   it("a loop of costly bridge calls is still stopped at the slice limit, not by the watchdog", async () => {
-    const { run } = await attack(`
+    const { run } = await attack(
+      `
       const big = "x".repeat(1000 * 1000);
-      for (;;) { try { crypto.getRandomValues(new Uint8Array(65536)); JSON.stringify({ big }); ctx.emit({ key: "k", big }).catch(() => {}); } catch {} }`, SHORT);
+      for (;;) { try { crypto.getRandomValues(new Uint8Array(65536)); JSON.stringify({ big }); ctx.emit({ key: "k", big }).catch(() => {}); } catch {} }`,
+      SHORT,
+    );
     const error = await failure(run());
     expect(error.code).toBe("interrupted");
     expect(error.message).toBe(INTERRUPTED);

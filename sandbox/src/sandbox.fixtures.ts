@@ -5,7 +5,14 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { ForwardedOp, ForwardedCalls, SandboxCrash, SandboxEvent, SandboxListeners, SandboxOptions } from "./types.js";
+import type {
+  ForwardedOp,
+  ForwardedCalls,
+  SandboxCrash,
+  SandboxEvent,
+  SandboxListeners,
+  SandboxOptions,
+} from "./types.js";
 
 export const NO_PERMISSIONS = { network: [], files: [], exec: [] };
 
@@ -56,6 +63,7 @@ export function recorder(answers: Partial<Record<ForwardedOp, unknown>> = {}): R
       waiting.splice(0).forEach((resolve) => resolve(crash));
     },
     logs: () => calls.filter((c) => c.op === "log").map((c) => (c.args as { message: string }).message),
-    nextCrash: () => (crashes.length ? Promise.resolve(crashes[crashes.length - 1]) : new Promise((resolve) => waiting.push(resolve))),
+    nextCrash: () =>
+      crashes.length ? Promise.resolve(crashes[crashes.length - 1]) : new Promise((resolve) => waiting.push(resolve)),
   };
 }

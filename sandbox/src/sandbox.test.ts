@@ -26,7 +26,12 @@ describe("loading a bundle", () => {
   it("reports the entry points and the tools, JSON-copied (functions dropped)", async () => {
     const { loaded } = await sandboxFor(`
       exports.default = { update() {}, onAction() {}, tools: { hash: { title: "Hash", icon: "number", run() {} } } };`);
-    expect(loaded).toEqual({ tools: { hash: { title: "Hash", icon: "number" } }, hasUpdate: true, hasOnEvent: false, hasOnAction: true });
+    expect(loaded).toEqual({
+      tools: { hash: { title: "Hash", icon: "number" } },
+      hasUpdate: true,
+      hasOnEvent: false,
+      hasOnAction: true,
+    });
   });
 
   it("uses module.exports when there is no default export", async () => {
@@ -37,7 +42,10 @@ describe("loading a bundle", () => {
   it("a syntax error fails the load with the parser's message", async () => {
     const sandbox = await Sandbox.create(optionsFor(`module.exports = {`), recorder());
     opened.push(sandbox);
-    await expect(sandbox.load()).rejects.toMatchObject({ code: "guest", message: expect.stringMatching(/expecting|unexpected/i) });
+    await expect(sandbox.load()).rejects.toMatchObject({
+      code: "guest",
+      message: expect.stringMatching(/expecting|unexpected/i),
+    });
   });
 
   it("a throw at load time fails the load with the error's message, never its stack", async () => {
@@ -49,20 +57,43 @@ describe("loading a bundle", () => {
 
 describe("invoking entry points", () => {
   it("update() gets ctx with the id, trigger and preferences, and its result is JSON-copied", async () => {
-    const { sandbox } = await sandboxFor(updateBundle(`return { id: ctx.extensionId, trigger: ctx.trigger, prefs: ctx.preferences, when: new Date(0) };`));
-    const result = await sandbox.invoke({ kind: "update", ctx: { trigger: { type: "manual" }, preferences: { city: "Oslo" } } });
-    expect(result).toEqual({ id: sandbox.id, trigger: { type: "manual" }, prefs: { city: "Oslo" }, when: "1970-01-01T00:00:00.000Z" });
+    const { sandbox } = await sandboxFor(
+      updateBundle(`return { id: ctx.extensionId, trigger: ctx.trigger, prefs: ctx.preferences, when: new Date(0) };`),
+    );
+    const result = await sandbox.invoke({
+      kind: "update",
+      ctx: { trigger: { type: "manual" }, preferences: { city: "Oslo" } },
+    });
+    expect(result).toEqual({
+      id: sandbox.id,
+      trigger: { type: "manual" },
+      prefs: { city: "Oslo" },
+      when: "1970-01-01T00:00:00.000Z",
+    });
   });
 
   it("onEvent and onAction get their argument", async () => {
-    const { sandbox } = await sandboxFor(`module.exports = { onEvent: (ctx, e) => e.body, onAction: (ctx, a) => a.actionId };`);
-    await expect(sandbox.invoke({ kind: "onEvent", ctx: { preferences: {} }, event: { type: "webhook", body: { n: 1 }, receivedAt: "2026-01-01T00:00:00.000Z" } })).resolves.toEqual({ n: 1 });
-    await expect(sandbox.invoke({ kind: "onAction", ctx: { preferences: {} }, action: { actionId: "open" } })).resolves.toBe("open");
+    const { sandbox } = await sandboxFor(
+      `module.exports = { onEvent: (ctx, e) => e.body, onAction: (ctx, a) => a.actionId };`,
+    );
+    await expect(
+      sandbox.invoke({
+        kind: "onEvent",
+        ctx: { preferences: {} },
+        event: { type: "webhook", body: { n: 1 }, receivedAt: "2026-01-01T00:00:00.000Z" },
+      }),
+    ).resolves.toEqual({ n: 1 });
+    await expect(
+      sandbox.invoke({ kind: "onAction", ctx: { preferences: {} }, action: { actionId: "open" } }),
+    ).resolves.toBe("open");
   });
 
   it("a throw rejects with the guest's message, its stack kept apart for the author's log", async () => {
     const { sandbox } = await sandboxFor(updateBundle(`throw new RangeError("no token")`));
-    const thrown = await sandbox.invoke(UPDATE).then(() => undefined, (error: unknown) => error);
+    const thrown = await sandbox.invoke(UPDATE).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
     expect(thrown).toBeInstanceOf(SandboxError);
     expect(thrown).toMatchObject({ code: "guest", message: "no token", guestStack: expect.stringMatching(/^\s+at /m) });
   });
@@ -72,28 +103,51 @@ describe("invoking entry points", () => {
       run: (action, values, ctx) => ({ action, values, dataDir: ctx.dataDir, aborted: ctx.signal.aborted }),
       drop: (action, files, ctx) => ({ message: action, outputs: files }),
     } } };`);
-    const run: Invocation = { kind: "tool.run", ctx: { preferences: {} }, tool: "t", action: "go", values: { a: 1 }, files: [] };
+    const run: Invocation = {
+      kind: "tool.run",
+      ctx: { preferences: {} },
+      tool: "t",
+      action: "go",
+      values: { a: 1 },
+      files: [],
+    };
     const result = (await sandbox.invoke(run)) as { dataDir: string };
     expect(result).toMatchObject({ action: "go", values: { a: 1 }, aborted: false });
     expect(result.dataDir).toMatch(/^\//);
-    const drop: Invocation = { kind: "tool.drop", ctx: { preferences: {} }, tool: "t", action: "zip", files: ["/tmp/a"] };
+    const drop: Invocation = {
+      kind: "tool.drop",
+      ctx: { preferences: {} },
+      tool: "t",
+      action: "zip",
+      files: ["/tmp/a"],
+    };
     await expect(sandbox.invoke(drop)).resolves.toEqual({ message: "zip", outputs: ["/tmp/a"] });
   });
 
   it("an unknown tool or a tool without drop() is a clear guest error", async () => {
     const { sandbox } = await sandboxFor(`module.exports = { tools: { t: { run() {} } } };`);
     const base = { ctx: { preferences: {} }, action: "a", files: [] };
-    await expect(sandbox.invoke({ kind: "tool.run", tool: "nope", values: {}, ...base })).rejects.toThrow('the extension has no tool named "nope"');
-    await expect(sandbox.invoke({ kind: "tool.drop", tool: "t", ...base })).rejects.toThrow('tool "t" has no drop() function');
+    await expect(sandbox.invoke({ kind: "tool.run", tool: "nope", values: {}, ...base })).rejects.toThrow(
+      'the extension has no tool named "nope"',
+    );
+    await expect(sandbox.invoke({ kind: "tool.drop", tool: "t", ...base })).rejects.toThrow(
+      'tool "t" has no drop() function',
+    );
   });
 
   it("aborting a tool run rejects at once and aborts ctx.signal in the guest", async () => {
     const rec = recorder();
-    const { sandbox } = await sandboxFor(`module.exports = { tools: { slow: {
+    const { sandbox } = await sandboxFor(
+      `module.exports = { tools: { slow: {
       run: (a, v, ctx) => new Promise((resolve) => ctx.signal.addEventListener("abort", () => { console.log("guest saw abort: " + ctx.signal.reason.name); resolve("late"); })),
-    } } };`, rec);
+    } } };`,
+      rec,
+    );
     const controller = new AbortController();
-    const pending = sandbox.invoke({ kind: "tool.run", ctx: { preferences: {} }, tool: "slow", action: "a", values: {}, files: [] }, { signal: controller.signal });
+    const pending = sandbox.invoke(
+      { kind: "tool.run", ctx: { preferences: {} }, tool: "slow", action: "a", values: {}, files: [] },
+      { signal: controller.signal },
+    );
     setTimeout(() => controller.abort(new Error("timed out after 30 s")), 20);
     await expect(pending).rejects.toEqual(new SandboxError("aborted", "timed out after 30 s"));
     await expect.poll(() => rec.logs()).toEqual(["guest saw abort: AbortError"]);
@@ -110,8 +164,13 @@ describe("invoking entry points", () => {
 
 describe("ctx members map to forwarded ops", () => {
   it("emit, end, remove, respond, notify, openURL, setPreference, secrets, oauth, workingHours", async () => {
-    const rec = recorder({ "secrets.get": { value: "s3cret" }, workingHours: null, "oauth.token": { token: "t", connection: { id: "c" } } });
-    const result = await update(`
+    const rec = recorder({
+      "secrets.get": { value: "s3cret" },
+      workingHours: null,
+      "oauth.token": { token: "t", connection: { id: "c" } },
+    });
+    const result = await update(
+      `
       await ctx.emit({ key: "build", title: "Build" });
       await ctx.end("build", { state: "success", dismissAfter: 5 });
       await ctx.remove("old");
@@ -126,7 +185,9 @@ describe("ctx members map to forwarded ops", () => {
       await ctx.oauth.invalidate({ provider: "github", connection: "c", extra: 1 });
       const hours = await ctx.workingHours();
       ctx.log.warn("careful", 1);
-      return { secret, token, hours: hours === undefined ? "undefined" : hours };`, rec);
+      return { secret, token, hours: hours === undefined ? "undefined" : hours };`,
+      rec,
+    );
     expect(result).toEqual({ secret: "s3cret", token: { token: "t", connection: { id: "c" } }, hours: "undefined" });
     expect(rec.calls).toEqual([
       { op: "emit", args: { blip: { key: "build", title: "Build" } } },
@@ -151,12 +212,17 @@ describe("ctx members map to forwarded ops", () => {
     rec.forwarded.forward = async () => {
       throw new Error('secret name "a b" is invalid');
     };
-    await expect(update(`try { await ctx.secrets.get("a b") } catch (e) { return e.message }`, rec)).resolves.toBe('secret name "a b" is invalid');
+    await expect(update(`try { await ctx.secrets.get("a b") } catch (e) { return e.message }`, rec)).resolves.toBe(
+      'secret name "a b" is invalid',
+    );
   });
 
   it("storage round-trips through the capabilities", async () => {
-    await expect(update(`await ctx.storage.set("n", { a: [1] }); const v = await ctx.storage.get("n"); await ctx.storage.delete("n"); return [v, await ctx.storage.get("n")];`))
-      .resolves.toEqual([{ a: [1] }, null]);
+    await expect(
+      update(
+        `await ctx.storage.set("n", { a: [1] }); const v = await ctx.storage.get("n"); await ctx.storage.delete("n"); return [v, await ctx.storage.get("n")];`,
+      ),
+    ).resolves.toEqual([{ a: [1] }, null]);
   });
 
   it("ctx.files reads and writes text and base64 as @svc/api's Files type says", async () => {
@@ -171,13 +237,23 @@ describe("ctx members map to forwarded ops", () => {
         await ctx.files.read("bytes.dat", { encoding: "base64" }),
         await ctx.files.list("."),
       ];`;
-    await expect(update(code)).resolves.toEqual(["héllo", Buffer.from("héllo").toString("base64"), "AAEC", "/wA=", ["bin.dat", "bytes.dat", "notes"]]);
+    await expect(update(code)).resolves.toEqual([
+      "héllo",
+      Buffer.from("héllo").toString("base64"),
+      "AAEC",
+      "/wA=",
+      ["bin.dat", "bytes.dat", "notes"],
+    ]);
   });
 });
 
 describe("guest globals behave as the web platform's (compared with Node)", () => {
   it("URL and URLSearchParams", async () => {
-    const inputs: [string, string?][] = [["https://user:pw@Example.COM:8080/a/../b c?x=1&y=a+b#frag"], ["/p?q=ä", "https://x.test/base/"], ["http://[::1]:80/"]];
+    const inputs: [string, string?][] = [
+      ["https://user:pw@Example.COM:8080/a/../b c?x=1&y=a+b#frag"],
+      ["/p?q=ä", "https://x.test/base/"],
+      ["http://[::1]:80/"],
+    ];
     const result = (await update(`
       const inputs = ${JSON.stringify(inputs)};
       const out = inputs.map(([i, b]) => { const u = new URL(i, b); return [u.href, u.origin, u.host, u.pathname, u.search, u.hash, u.username, u.port, [...u.searchParams]]; });
@@ -188,7 +264,10 @@ describe("guest globals behave as the web platform's (compared with Node)", () =
       const p = new URLSearchParams({ q: "1 2", r: "é" });
       p.sort();
       let invalid; try { new URL("nope") } catch (e) { invalid = e.name }
-      return { out, edited: u.href, params: p.toString(), canParse: [URL.canParse("x:"), URL.canParse("nope")], invalid };`)) as Record<string, unknown>;
+      return { out, edited: u.href, params: p.toString(), canParse: [URL.canParse("x:"), URL.canParse("nope")], invalid };`)) as Record<
+      string,
+      unknown
+    >;
     const expected = inputs.map(([i, b]) => {
       const u = new URL(i, b);
       return [u.href, u.origin, u.host, u.pathname, u.search, u.hash, u.username, u.port, [...u.searchParams]];
@@ -199,7 +278,13 @@ describe("guest globals behave as the web platform's (compared with Node)", () =
     u.hash = "h";
     const p = new URLSearchParams({ q: "1 2", r: "é" });
     p.sort();
-    expect(result).toEqual({ out: expected, edited: u.href, params: p.toString(), canParse: [true, false], invalid: "TypeError" });
+    expect(result).toEqual({
+      out: expected,
+      edited: u.href,
+      params: p.toString(),
+      canParse: [true, false],
+      invalid: "TypeError",
+    });
   });
 
   it("TextEncoder, TextDecoder (streaming, replacement, fatal), atob and btoa", async () => {
@@ -210,7 +295,10 @@ describe("guest globals behave as the web platform's (compared with Node)", () =
       const streamed = d.decode(bytes.subarray(0, 9), { stream: true }) + d.decode(bytes.subarray(9));
       let fatal; try { new TextDecoder("utf-8", { fatal: true }).decode(new Uint8Array([0xff])) } catch (e) { fatal = e.name }
       return { bytes: [...bytes], streamed, bad: new TextDecoder().decode(new Uint8Array([0xe2, 0x82, 0x41, 0xf0, 0x9f])), fatal,
-        b64: btoa("\\x00\\xffhi"), back: atob(" aGk = ".replace(/ /g, "")), bom: new TextDecoder().decode(new Uint8Array([0xef, 0xbb, 0xbf, 0x41])) };`)) as Record<string, unknown>;
+        b64: btoa("\\x00\\xffhi"), back: atob(" aGk = ".replace(/ /g, "")), bom: new TextDecoder().decode(new Uint8Array([0xef, 0xbb, 0xbf, 0x41])) };`)) as Record<
+      string,
+      unknown
+    >;
     const bytes = new TextEncoder().encode(text);
     expect(result).toEqual({
       bytes: [...bytes],
@@ -241,17 +329,31 @@ describe("guest globals behave as the web platform's (compared with Node)", () =
       const ac = new AbortController(); let heard = 0; ac.signal.addEventListener("abort", () => heard++); ac.abort(); ac.abort();
       return { nonZero: buf.some((b) => b !== 0), uuid: /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/.test(uuid), quota,
         clone: [c.d instanceof Date && c.d.getTime(), c.m.get(1).s.has(2), c.r.flags, [...c.t], c.self === c, c !== source], cloneFn,
-        perf: typeof performance.now(), order, ticks, cleared, abort: [ac.signal.aborted, ac.signal.reason.name, heard], timeout: typeof AbortSignal.timeout };`)) as Record<string, unknown>;
+        perf: typeof performance.now(), order, ticks, cleared, abort: [ac.signal.aborted, ac.signal.reason.name, heard], timeout: typeof AbortSignal.timeout };`)) as Record<
+      string,
+      unknown
+    >;
     expect(result).toEqual({
-      nonZero: true, uuid: true, quota: "QuotaExceededError",
-      clone: [5, true, "g", [1, 2], true, true], cloneFn: "DataCloneError",
-      perf: "number", order: ["micro", "timeout"], ticks: 3, cleared: "cleared", abort: [true, "AbortError", 1], timeout: "function",
+      nonZero: true,
+      uuid: true,
+      quota: "QuotaExceededError",
+      clone: [5, true, "g", [1, 2], true, true],
+      cloneFn: "DataCloneError",
+      perf: "number",
+      order: ["micro", "timeout"],
+      ticks: 3,
+      cleared: "cleared",
+      abort: [true, "AbortError", 1],
+      timeout: "function",
     });
   });
 
   it("console formats like Node's util.format for the common cases", async () => {
     const rec = recorder();
-    await update(`console.log("%s=%d %j", "a", 42, { b: [1] }, "tail"); console.error(new Error("boom").message); console.debug({ x: { y: { z: { w: 1 } } } }); return 1;`, rec);
+    await update(
+      `console.log("%s=%d %j", "a", 42, { b: [1] }, "tail"); console.error(new Error("boom").message); console.debug({ x: { y: { z: { w: 1 } } } }); return 1;`,
+      rec,
+    );
     expect(rec.calls.map((c) => c.args)).toEqual([
       { level: "info", message: 'a=42 {"b":[1]} tail' },
       { level: "error", message: "boom" },

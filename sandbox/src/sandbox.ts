@@ -15,7 +15,14 @@ import { LogGate } from "./bridge/log-gate.js";
 import { cutLogMessage } from "./bridge/forwarded-args.js";
 import { CpuBudget } from "./engine/cpu-budget.js";
 import type { QuickJSInstance } from "./engine/instance.js";
-import { IN_THREAD_STACK_BYTES, MAX_DENIALS_KEPT, MAX_RESULT_JSON_CHARS, TOOL_SLICE_MS, checkBundleSize, resolveLimits } from "./limits.js";
+import {
+  IN_THREAD_STACK_BYTES,
+  MAX_DENIALS_KEPT,
+  MAX_RESULT_JSON_CHARS,
+  TOOL_SLICE_MS,
+  checkBundleSize,
+  resolveLimits,
+} from "./limits.js";
 import { moduleRefusal } from "./engine/module-refusal.js";
 import { IntlOps } from "./bridge/intl-ops.js";
 import { SubtleOps } from "./bridge/subtle-ops.js";
@@ -24,7 +31,16 @@ import { parseGuestJson } from "./engine/guest-json.js";
 import { prepareInstance, type PreludeEntry, type PreparedInstance } from "./engine/prepared-instance.js";
 import type { SliceRunner, SlicePlacement } from "./engine/slice-runner.js";
 import type {
-  Denial, Invocation, LoadResult, LogLevel, SandboxClock, SandboxDiagnostics, SandboxHandle, SandboxLimits, SandboxListeners, SandboxOptions,
+  Denial,
+  Invocation,
+  LoadResult,
+  LogLevel,
+  SandboxClock,
+  SandboxDiagnostics,
+  SandboxHandle,
+  SandboxLimits,
+  SandboxListeners,
+  SandboxOptions,
 } from "./types.js";
 
 /** Where a sandbox runs: the sandbox thread's slice board and shared capabilities, when it has them. */
@@ -133,7 +149,11 @@ export class Sandbox implements SandboxHandle {
     this.budget = new CpuBudget(limits.sliceMs);
   }
 
-  static async create(options: SandboxOptions, listeners: SandboxListeners, env: SandboxEnvironment = {}): Promise<Sandbox> {
+  static async create(
+    options: SandboxOptions,
+    listeners: SandboxListeners,
+    env: SandboxEnvironment = {},
+  ): Promise<Sandbox> {
     const limits = resolveLimits(options.limits);
     try {
       checkBundleSize(options.code.length);
@@ -153,7 +173,17 @@ export class Sandbox implements SandboxHandle {
       throw error;
     });
     const { code, ...rest } = options;
-    const sandbox = new Sandbox(options.id, rest, code, limits, listeners, instance, dataDir, env.compiledCode, env.clock);
+    const sandbox = new Sandbox(
+      options.id,
+      rest,
+      code,
+      limits,
+      listeners,
+      instance,
+      dataDir,
+      env.compiledCode,
+      env.clock,
+    );
     sandbox.bind(env);
     return sandbox;
   }
@@ -163,7 +193,9 @@ export class Sandbox implements SandboxHandle {
     const { context, runtime } = this.instance;
     runtime.setMemoryLimit(this.limits.memoryBytes);
     // In the current thread (no sandbox thread's board) Node's ~1 MB native stack allows less.
-    runtime.setMaxStackSize(env.placement ? this.limits.stackBytes : Math.min(this.limits.stackBytes, IN_THREAD_STACK_BYTES));
+    runtime.setMaxStackSize(
+      env.placement ? this.limits.stackBytes : Math.min(this.limits.stackBytes, IN_THREAD_STACK_BYTES),
+    );
     this.placement = env.placement;
     this.slices.configure(this.limits.sliceMs, env.placement);
     const router = createRouter({
@@ -187,7 +219,8 @@ export class Sandbox implements SandboxHandle {
       if (result.error) throw new Error(`the prelude failed: ${this.slices.describe(result.error)}`);
       result.value.dispose();
     });
-    if (outcome.interrupted || outcome.escaped.length) throw new Error(`the prelude failed: ${outcome.escaped.join("; ")}`);
+    if (outcome.interrupted || outcome.escaped.length)
+      throw new Error(`the prelude failed: ${outcome.escaped.join("; ")}`);
   }
 
   /** Evaluates the bundle, once: later calls give the first call's outcome. */
@@ -285,13 +318,15 @@ export class Sandbox implements SandboxHandle {
       if (!this.calls.has(callId)) return; // aborted while it waited
       let failure: string | undefined;
       // The owner spans the whole slice, promise jobs included (they run after the entry returns).
-      this.owners.within(callId, () => this.enter(() => {
-        const json = context.newString(JSON.stringify({ callId, invocation }));
-        const out = context.callFunction(this.entry.invoke, context.undefined, json);
-        json.dispose();
-        if (out.error) failure = this.slices.describe(out.error);
-        else out.value.dispose();
-      }));
+      this.owners.within(callId, () =>
+        this.enter(() => {
+          const json = context.newString(JSON.stringify({ callId, invocation }));
+          const out = context.callFunction(this.entry.invoke, context.undefined, json);
+          json.dispose();
+          if (out.error) failure = this.slices.describe(out.error);
+          else out.value.dispose();
+        }),
+      );
       if (failure !== undefined) this.failCall(callId, new SandboxError("guest", failure));
     };
     // Throttled (or slices already waiting): the invocation takes its turn behind them.
@@ -370,7 +405,8 @@ export class Sandbox implements SandboxHandle {
     for (const apply of settled) apply();
     if (outcome.interrupted) {
       this.listeners.onEvent?.({ type: "interrupted", sliceMs: this.sliceMs });
-      for (const id of [...this.calls.keys()]) this.failCall(id, new SandboxError("interrupted", interruptedMessage(this.sliceMs)));
+      for (const id of [...this.calls.keys()])
+        this.failCall(id, new SandboxError("interrupted", interruptedMessage(this.sliceMs)));
     } else if (outcome.escaped.length) {
       this.hostLog("error", `uncaught: ${outcome.escaped.join("; ")}`);
     }
@@ -389,15 +425,17 @@ export class Sandbox implements SandboxHandle {
     const { context } = this.instance;
     // An answer runs as part of the invocation whose call it answers.
     const owner = kind === "reply" ? this.owners.release((data as { id: number }).id) : undefined;
-    this.owners.within(owner, () => this.enter(() => {
-      const kindHandle = context.newString(kind);
-      const json = context.newString(JSON.stringify(data ?? null));
-      const out = context.callFunction(this.entry.dispatch, context.undefined, kindHandle, json);
-      kindHandle.dispose();
-      json.dispose();
-      if (out.error) this.hostLog("error", `uncaught in ${kind}: ${this.slices.describe(out.error)}`);
-      else out.value.dispose();
-    }));
+    this.owners.within(owner, () =>
+      this.enter(() => {
+        const kindHandle = context.newString(kind);
+        const json = context.newString(JSON.stringify(data ?? null));
+        const out = context.callFunction(this.entry.dispatch, context.undefined, kindHandle, json);
+        kindHandle.dispose();
+        json.dispose();
+        if (out.error) this.hostLog("error", `uncaught in ${kind}: ${this.slices.describe(out.error)}`);
+        else out.value.dispose();
+      }),
+    );
   }
 
   /** Runs waiting slices in order while the CPU budget has room; else once it has. */
@@ -426,7 +464,12 @@ export class Sandbox implements SandboxHandle {
 
   private throttle(waitMs: number): void {
     this.throttles++;
-    this.listeners.onEvent?.({ type: "throttled", waitMs: Math.ceil(waitMs), budgetMs: this.budget.budgetMs, windowMs: this.budget.windowMs });
+    this.listeners.onEvent?.({
+      type: "throttled",
+      waitMs: Math.ceil(waitMs),
+      budgetMs: this.budget.budgetMs,
+      windowMs: this.budget.windowMs,
+    });
     this.throttleTimer = setTimeout(() => {
       this.throttleTimer = undefined;
       this.flush();
@@ -435,8 +478,14 @@ export class Sandbox implements SandboxHandle {
 
   /** `invoke.done` from the prelude. */
   private settle(raw: unknown): void {
-    const args = raw as { callId?: unknown; ok?: unknown; value?: unknown; error?: { message?: unknown; stack?: unknown } };
-    if (typeof args !== "object" || args === null || typeof args.callId !== "number") throw new TypeError("invoke.done: bad arguments");
+    const args = raw as {
+      callId?: unknown;
+      ok?: unknown;
+      value?: unknown;
+      error?: { message?: unknown; stack?: unknown };
+    };
+    if (typeof args !== "object" || args === null || typeof args.callId !== "number")
+      throw new TypeError("invoke.done: bad arguments");
     const callId = args.callId;
     // Applied once the slice is over: if the slice ends in a crash, the crash wins.
     this.settled.push(() => {
@@ -498,7 +547,12 @@ export class Sandbox implements SandboxHandle {
 
   private refuseModule(name: string): Error {
     const { message, suggestion } = moduleRefusal(name);
-    this.recordDenial({ kind: "module", target: name, reason: "Node modules and packages cannot be loaded in the sandbox", fix: suggestion });
+    this.recordDenial({
+      kind: "module",
+      target: name,
+      reason: "Node modules and packages cannot be loaded in the sandbox",
+      fix: suggestion,
+    });
     return new Error(message);
   }
 
@@ -526,7 +580,9 @@ export class Sandbox implements SandboxHandle {
     };
   }
 
-  /** The sandbox's own lines (uncaught errors, capability warnings): a guest can provoke them, so they are paced too. */
+  /**
+   * The sandbox's own lines (uncaught errors, capability warnings): a guest can provoke them, so they are paced too.
+   */
   private hostLog(level: LogLevel, message: string): void {
     this.logs.send({ level, message: cutLogMessage(message) }).catch(() => {});
   }

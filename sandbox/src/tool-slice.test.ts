@@ -31,13 +31,26 @@ const pool = new SandboxPool({ threads: 1 });
 beforeAll(async () => {
   const result = await build({
     stdin: { contents: RENDER, resolveDir: process.cwd(), sourcefile: "render.js", loader: "js" },
-    bundle: true, format: "cjs", platform: "browser", target: "es2023", minify: true, write: false, logLevel: "silent",
+    bundle: true,
+    format: "cjs",
+    platform: "browser",
+    target: "es2023",
+    minify: true,
+    write: false,
+    logLevel: "silent",
   });
   code = result.outputFiles[0].text;
 });
 afterAll(() => pool.dispose());
 
-const toolRun = { kind: "tool.run" as const, ctx: { preferences: {} }, tool: "render", action: "run", values: {}, files: [] as string[] };
+const toolRun = {
+  kind: "tool.run" as const,
+  ctx: { preferences: {} },
+  tool: "render",
+  action: "run",
+  values: {},
+  files: [] as string[],
+};
 
 describe("tool runs and the slice", () => {
   it("a tool renders a 100 KB Markdown file and a 100 KB YAML file: Node's result", async () => {
@@ -56,20 +69,28 @@ describe("tool runs and the slice", () => {
       module.exports = { update: () => spin(300), tools: { t: { id: "t", run: () => spin(300) } } };`;
     const sandbox = await Sandbox.create(optionsFor(loop, { limits: { sliceMs: 100 } }), recorder());
     await sandbox.load();
-    await expect(sandbox.invoke(UPDATE)).rejects.toThrow("interrupted: the extension's code ran for more than 100 ms without pausing");
+    await expect(sandbox.invoke(UPDATE)).rejects.toThrow(
+      "interrupted: the extension's code ran for more than 100 ms without pausing",
+    );
     await expect(sandbox.invoke({ ...toolRun, tool: "t" })).resolves.toBe("done");
     // and update() is back to its own slice afterwards
     await expect(sandbox.invoke(UPDATE)).rejects.toThrow("more than 100 ms");
     await sandbox.dispose();
   });
 
-  it(`a tool run is interrupted past TOOL_SLICE_MS (${TOOL_SLICE_MS} ms)`, async () => {
-    const forever = `module.exports = { tools: { t: { id: "t", run: () => { for (;;); } } } };`;
-    const sandbox = await Sandbox.create(optionsFor(forever, { limits: { sliceMs: 100 } }), recorder());
-    await sandbox.load();
-    await expect(sandbox.invoke({ ...toolRun, tool: "t" })).rejects.toThrow(`more than ${TOOL_SLICE_MS} ms without pausing`);
-    await sandbox.dispose();
-  }, TOOL_SLICE_MS + 20_000);
+  it(
+    `a tool run is interrupted past TOOL_SLICE_MS (${TOOL_SLICE_MS} ms)`,
+    async () => {
+      const forever = `module.exports = { tools: { t: { id: "t", run: () => { for (;;); } } } };`;
+      const sandbox = await Sandbox.create(optionsFor(forever, { limits: { sliceMs: 100 } }), recorder());
+      await sandbox.load();
+      await expect(sandbox.invoke({ ...toolRun, tool: "t" })).rejects.toThrow(
+        `more than ${TOOL_SLICE_MS} ms without pausing`,
+      );
+      await sandbox.dispose();
+    },
+    TOOL_SLICE_MS + 20_000,
+  );
 });
 
 describe("anchored regular expressions", () => {
@@ -88,7 +109,10 @@ describe("anchored regular expressions", () => {
     [`/^\\p{L}\\d/u`, `"É1"`],
   ];
   // each input as it is, and past 512 characters (where the twin is used)
-  const INPUTS = CASES.flatMap(([re, input]) => [[re, input], [re, `${input} + "\\n".repeat(300) + "ab".repeat(300)`]]);
+  const INPUTS = CASES.flatMap(([re, input]) => [
+    [re, input],
+    [re, `${input} + "\\n".repeat(300) + "ab".repeat(300)`],
+  ]);
   const PROBE = `[${INPUTS.map(([re, input]) => `(() => { const r = ${re}; r.lastIndex = 3; const m = r.exec(${input}); return [m && [...m], m && m.index, m && m.groups, m && m.indices && [...m.indices], r.lastIndex, r.test(${input}), (${input}).match(r), (${input}).replace(r, "<$&>").length, (${input}).search(r)]; })()`).join(",")}]`;
 
   it("match exactly as Node's", async () => {

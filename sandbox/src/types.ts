@@ -8,7 +8,9 @@ import type { Invocation } from "./invocation.js";
 
 /** Hard limits of one sandbox. Every one of them comes from the interpreter or its linear memory. */
 export interface SandboxLimits {
-  /** Heap cap in bytes: QuickJS's memory limit, and the maximum of the instance's own WebAssembly.Memory. Default 64 MB. */
+  /**
+   * Heap cap in bytes: QuickJS's memory limit, and the maximum of the instance's own WebAssembly.Memory. Default 64 MB.
+   */
   memoryBytes: number;
   /** QuickJS max stack size in bytes. Default 1 MB (~6,500 frames): deep recursion is a clean guest error. */
   stackBytes: number;

@@ -42,6 +42,16 @@ describe("the v flag", () => {
     const sandbox = await Sandbox.create(optionsFor(`module.exports = { update() { ${body} } };`), recorder());
     sandboxes.push(sandbox);
     await sandbox.load();
-    expect(await sandbox.invoke(UPDATE)).toEqual(["RegExp", 2, true, true, true, "g", ["a", "b", "c"], "a_b_c", "SyntaxError"]);
+    expect(await sandbox.invoke(UPDATE)).toEqual([
+      "RegExp",
+      2,
+      true,
+      true,
+      true,
+      "g",
+      ["a", "b", "c"],
+      "a_b_c",
+      "SyntaxError",
+    ]);
   });
 });

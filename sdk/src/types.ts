@@ -65,9 +65,9 @@ export interface OAuth {
    * when no connection has one. Rejects when an expired token could not be renewed for want of
    * the network (try again later; do not ask the person to sign in again).
    */
-  token(target?: OAuthTarget & { connection?: string }): Promise<
-    { token: string; connection: OAuthConnection } | { token: null; connection?: undefined }
-  >;
+  token(
+    target?: OAuthTarget & { connection?: string },
+  ): Promise<{ token: string; connection: OAuthConnection } | { token: null; connection?: undefined }>;
   /** Names a connection (shown in Settings), e.g. after reading the account from the service. */
   describe(target: OAuthTarget & { connection: string; account: string; label: string }): Promise<OAuthConnection>;
   /** Marks a connection's token as rejected by the service: it then needs signing in again. */
@@ -171,8 +171,9 @@ export interface Ctx<Prefs extends Record<string, PreferenceValue> = Record<stri
 }
 
 /** The context of a tool run or drop. */
-export interface ToolContext<Prefs extends Record<string, PreferenceValue> = Record<string, PreferenceValue>>
-  extends Ctx<Prefs> {
+export interface ToolContext<
+  Prefs extends Record<string, PreferenceValue> = Record<string, PreferenceValue>,
+> extends Ctx<Prefs> {
   /** The only place a tool may write files it returns (in `files` or `image` blocks, or drop outputs). */
   readonly dataDir: string;
   /** Aborted when the run times out (30 s): pass it to `fetch`. */
@@ -249,18 +250,22 @@ export interface ToolHandlers<
   ActionId extends string,
   DropId extends string,
 > {
-  /** Runs action `action` on the normalized values; returns the result blocks (build them with `status`, `table` …), one block, or nothing. */
+  /**
+   * Runs action `action` on the normalized values; returns the result blocks (build them with `status`, `table` …), one
+   * block, or nothing.
+   */
   run(action: ActionId, values: ToolValues<Fields>, ctx: ToolContext): Awaitable<BlockInput[] | BlockInput | void>;
   /** Handles files dropped on one of the tool's `dropActions`: returns `{message, outputs, copiedText?}`. */
   drop?(action: DropId, files: string[], ctx: ToolContext): Awaitable<DropResult>;
 }
 
 /** `T` with every array and object in it allowed to be readonly (what `as const` and `const` generics make). */
-type AcceptReadonly<T> = T extends ReadonlyArray<infer E>
-  ? ReadonlyArray<AcceptReadonly<E>>
-  : T extends object
-    ? { readonly [K in keyof T]: AcceptReadonly<T[K]> }
-    : T;
+type AcceptReadonly<T> =
+  T extends ReadonlyArray<infer E>
+    ? ReadonlyArray<AcceptReadonly<E>>
+    : T extends object
+      ? { readonly [K in keyof T]: AcceptReadonly<T[K]> }
+      : T;
 
 /** A field as `tool({fields})` takes it: any field of SPEC.md's "Field types", lists readonly or not. */
 export type ToolFieldInput = AcceptReadonly<FieldInput>;

@@ -36,7 +36,10 @@ describe("svckit executable", () => {
 
   it("exits 2 on an unknown command, 1 on a problem, one line each, no stack", async () => {
     const unknown = await svckitProcess(["frob"], { cwd: folder.dir });
-    expect(unknown).toMatchObject({ code: 2, stderr: 'svckit: unknown command "frob"\nRun `svckit --help` to see the commands.' });
+    expect(unknown).toMatchObject({
+      code: 2,
+      stderr: 'svckit: unknown command "frob"\nRun `svckit --help` to see the commands.',
+    });
     const problem = await svckitProcess(["build"], { cwd: folder.dir });
     expect(problem).toMatchObject({
       code: 1,
@@ -67,9 +70,13 @@ describe("svckit executable", () => {
 describe("create-svc", () => {
   it("runs svckit new (npm create svc my-ext -- --template errors)", async () => {
     const result = await new Promise<Outcome>((resolve, reject) => {
-      const child = spawn(process.execPath, [join(REPO, "cli", "create-svc", "index.js"), "my-errors", "--template", "errors"], {
-        cwd: folder.dir,
-      });
+      const child = spawn(
+        process.execPath,
+        [join(REPO, "cli", "create-svc", "index.js"), "my-errors", "--template", "errors"],
+        {
+          cwd: folder.dir,
+        },
+      );
       let stdout = "";
       let stderr = "";
       child.stdout.on("data", (chunk) => (stdout += chunk));

@@ -26,7 +26,9 @@ describe("svckit check", { timeout: 90_000 }, () => {
     const line = lines.findIndex((text) => text.startsWith("const wrong")) + 1;
     const failed = await svckitProcess(["check"], { cwd: dir });
     expect(failed.code).toBe(1);
-    expect(failed.stderr).toBe(`src/index.ts:${line}:7: error TS2322: Type 'string' is not assignable to type 'number'.\ncheck failed: 1 type error`);
+    expect(failed.stderr).toBe(
+      `src/index.ts:${line}:7: error TS2322: Type 'string' is not assignable to type 'number'.\ncheck failed: 1 type error`,
+    );
 
     // build bundles all the same (esbuild drops types), and says it did not check them.
     const built = await svckitProcess(["build"], { cwd: dir });

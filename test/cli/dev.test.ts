@@ -41,7 +41,11 @@ describe("svckit dev", () => {
   it("links, rebuilds on each save (tools.json too), survives a broken save, and unlinks on stop", async () => {
     const stop = new AbortController();
     const link = join(home, "Extensions", "com.example.fixture");
-    const running: Promise<Outcome> = svckit(["dev", ext], { cwd: folder.dir, env: { SVC_HOME: home }, signal: stop.signal });
+    const running: Promise<Outcome> = svckit(["dev", ext], {
+      cwd: folder.dir,
+      env: { SVC_HOME: home },
+      signal: stop.signal,
+    });
 
     await eventually(() => existsSync(link), "the dev link");
     expect(await readlink(link)).toBe(ext);
@@ -71,7 +75,9 @@ describe("svckit dev", () => {
     expect(lines).toContain(`linked ${link} → ${ext}`);
     expect(lines.filter((line) => /^\d\d:\d\d:\d\d built dist\/index\.js/.test(line)).length).toBeGreaterThanOrEqual(3);
     // No app runs in this test: said once, and dev goes on watching.
-    expect(lines.filter((line) => line.startsWith("no app is running"))).toEqual([`no app is running (no webhook.json in ${home} yet); its logs will stream once it starts`]);
+    expect(lines.filter((line) => line.startsWith("no app is running"))).toEqual([
+      `no app is running (no webhook.json in ${home} yet); its logs will stream once it starts`,
+    ]);
     expect(lines.at(-1)).toBe(`removed ${link}`);
   });
 
@@ -79,7 +85,10 @@ describe("svckit dev", () => {
     it(`removes its link when ended by ${signal}, as with Ctrl-C`, async () => {
       const signalHome = join(folder.dir, `home-${signal}`);
       const link = join(signalHome, "Extensions", "com.example.fixture");
-      const child = spawn(process.execPath, [SVCKIT_BIN, "dev", ext], { cwd: folder.dir, env: { PATH: process.env.PATH ?? "", HOME: folder.dir, SVC_HOME: signalHome } });
+      const child = spawn(process.execPath, [SVCKIT_BIN, "dev", ext], {
+        cwd: folder.dir,
+        env: { PATH: process.env.PATH ?? "", HOME: folder.dir, SVC_HOME: signalHome },
+      });
       let stdout = "";
       child.stdout.on("data", (chunk) => (stdout += chunk));
       const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));

@@ -74,7 +74,10 @@ export default defineExtension({ tools: { uuid: tool({ id: "guid", title: "UUID"
 
   it("an extension folder without package.json or src/index.ts", async () => {
     const none = await svckit(["build"], { cwd: folder.dir });
-    expect(none).toMatchObject({ code: 1, stderr: `no package.json in ${folder.dir}: run svckit in an extension folder (svckit new <name> makes one).` });
+    expect(none).toMatchObject({
+      code: 1,
+      stderr: `no package.json in ${folder.dir}: run svckit in an extension folder (svckit new <name> makes one).`,
+    });
     await writeFixture(folder.dir, { files: {} });
     const { rm } = await import("node:fs/promises");
     await rm(join(folder.dir, "src"), { recursive: true });
@@ -90,7 +93,14 @@ describe("svckit build warns but succeeds", () => {
   it("on an OAuth mistake (SPEC.md OAuth rule 5: it never hides the extension)", async () => {
     await writeFixture(folder.dir, {
       svc: {
-        oauth: { github: { authorizeUrl: "https://github.com/login/oauth/authorize", tokenUrl: "https://github.com/login/oauth/access_token", clientId: "abc", clientSecret: "s3cret" } },
+        oauth: {
+          github: {
+            authorizeUrl: "https://github.com/login/oauth/authorize",
+            tokenUrl: "https://github.com/login/oauth/access_token",
+            clientId: "abc",
+            clientSecret: "s3cret",
+          },
+        },
       },
     });
     const result = await svckit(["build"], { cwd: folder.dir });
@@ -140,7 +150,9 @@ export default defineExtension({
     const result = await svckit(["validate"], { cwd: folder.dir });
     expect(result.code).toBe(1);
     // The frame is in the author's source (line 2 of src/index.ts), mapped through the bundle's source map.
-    expect(result.stderr).toMatch(/^update\(\) failed: no route to the API\n {4}at update \(src\/index\.ts:2:\d+\)\n(.*\n)*validate failed: 1 problem \(see above\)$/);
+    expect(result.stderr).toMatch(
+      /^update\(\) failed: no route to the API\n {4}at update \(src\/index\.ts:2:\d+\)\n(.*\n)*validate failed: 1 problem \(see above\)$/,
+    );
   });
 });
 
@@ -170,6 +182,8 @@ export default defineExtension({
     expect(result.stdout).toContain("openURL: https://example.com/x");
     expect(result.stdout).toContain("log [info] a log line");
     // The fake app answers as svc-host does: no sign-in is declared.
-    expect(result.stdout).toContain('"label": "{\\"token\\":\\"com.example.fixture declares no sign-in: add a provider to svc.oauth\\",\\"hours\\":null}"');
+    expect(result.stdout).toContain(
+      '"label": "{\\"token\\":\\"com.example.fixture declares no sign-in: add a provider to svc.oauth\\",\\"hours\\":null}"',
+    );
   });
 });

@@ -35,16 +35,21 @@ afterAll(async () => {
   await client?.close();
 });
 
-const switchOn = (tool: string) => callHost(scene.world, "PUT", `/v1/tools/${TOOLS_ID}/${tool}/agents`, { enabled: true });
+const switchOn = (tool: string) =>
+  callHost(scene.world, "PUT", `/v1/tools/${TOOLS_ID}/${tool}/agents`, { enabled: true });
 
 describe("svckit mcp", () => {
-  it("starts the app and an MCP client on svckit mcp; no tool is offered until switched on", { timeout: 60_000 }, async () => {
-    scene.host = await startToolHost(scene.world);
-    client = await connect();
-    expect(client.getServerVersion()?.name).toBe("svc");
-    expect((await client.listTools()).tools).toEqual([]);
-    expect(stderr).toContain("svckit mcp: serving svc's tools on stdin/stdout");
-  });
+  it(
+    "starts the app and an MCP client on svckit mcp; no tool is offered until switched on",
+    { timeout: 60_000 },
+    async () => {
+      scene.host = await startToolHost(scene.world);
+      client = await connect();
+      expect(client.getServerVersion()?.name).toBe("svc");
+      expect((await client.listTools()).tools).toEqual([]);
+      expect(stderr).toContain("svckit mcp: serving svc's tools on stdin/stdout");
+    },
+  );
 
   it("lists the switched-on tools, one per action, with names MCP accepts and fields as JSON Schema", async () => {
     for (const tool of ["echo", "plain", "picture", "read"]) expect((await switchOn(tool)).status).toBe(200);
@@ -65,7 +70,12 @@ describe("svckit mcp", () => {
         source: { type: "string", description: "json code" },
         headers: {
           type: "array",
-          items: { type: "object", properties: { name: { type: "string" }, value: { type: "string" } }, required: ["name", "value"], additionalProperties: false },
+          items: {
+            type: "object",
+            properties: { name: { type: "string" }, value: { type: "string" } },
+            required: ["name", "value"],
+            additionalProperties: false,
+          },
           description: "A list of name/value pairs",
         },
         file: {
@@ -76,15 +86,25 @@ describe("svckit mcp", () => {
         },
       },
     });
-    expect(tools[5].inputSchema.properties).toEqual({ size: { type: "number", minimum: 1, maximum: 4, default: 1, description: "In px" } });
+    expect(tools[5].inputSchema.properties).toEqual({
+      size: { type: "number", minimum: 1, maximum: 4, default: 1, description: "In px" },
+    });
   });
 
   it("calls a tool with its arguments and gives the blocks back as text", async () => {
-    const result = await client!.callTool({ name: "echo_again", arguments: { input: "from an agent", count: 7, pick: "two" } });
+    const result = await client!.callTool({
+      name: "echo_again",
+      arguments: { input: "from an agent", count: 7, pick: "two" },
+    });
     expect(result.isError).toBeFalsy();
     const [first] = result.content as Array<{ type: string; text: string }>;
-    expect(JSON.parse(first.text)).toMatchObject({ action: "again", values: { input: "from an agent", count: 7, pick: "two", file: [] } });
-    expect(await client!.callTool({ name: "plain", arguments: {} })).toMatchObject({ content: [{ type: "text", text: "✔ plain run" }] });
+    expect(JSON.parse(first.text)).toMatchObject({
+      action: "again",
+      values: { input: "from an agent", count: 7, pick: "two", file: [] },
+    });
+    expect(await client!.callTool({ name: "plain", arguments: {} })).toMatchObject({
+      content: [{ type: "text", text: "✔ plain run" }],
+    });
   });
 
   it("sends an image block as an image", async () => {
@@ -110,12 +130,19 @@ describe("svckit mcp", () => {
         },
       ],
     });
-    expect(JSON.stringify(result)).not.toContain("secret\"");
-    expect(scene.host!.events.slice(from).some((e) => e.type === "status" && e.extensionId === TOOLS_ID && e.status === "running")).toBe(false);
+    expect(JSON.stringify(result)).not.toContain('secret"');
+    expect(
+      scene
+        .host!.events.slice(from)
+        .some((e) => e.type === "status" && e.extensionId === TOOLS_ID && e.status === "running"),
+    ).toBe(false);
   });
 
   it("says what went wrong: a bad value, a tool switched off meanwhile, a name it does not know", async () => {
-    expect(await client!.callTool({ name: "echo_go", arguments: { count: "3" } })).toMatchObject({ isError: true, content: [{ type: "text", text: '"values.count" should be a number' }] });
+    expect(await client!.callTool({ name: "echo_go", arguments: { count: "3" } })).toMatchObject({
+      isError: true,
+      content: [{ type: "text", text: '"values.count" should be a number' }],
+    });
     await callHost(scene.world, "PUT", `/v1/tools/${TOOLS_ID}/plain/agents`, { enabled: false });
     expect(await client!.callTool({ name: "plain", arguments: {} })).toMatchObject({
       isError: true,
@@ -124,10 +151,14 @@ describe("svckit mcp", () => {
     expect((await client!.listTools()).tools.map((t) => t.name)).not.toContain("plain");
   });
 
-  it("follows the app across a restart (new token), and says so when the app is gone", { timeout: 60_000 }, async () => {
-    await scene.host!.stop();
-    await expect(client!.listTools()).rejects.toThrow(/the app is not running/);
-    scene.host = await startToolHost(scene.world);
-    expect((await client!.listTools()).tools.map((t) => t.name)).toContain("picture");
-  });
+  it(
+    "follows the app across a restart (new token), and says so when the app is gone",
+    { timeout: 60_000 },
+    async () => {
+      await scene.host!.stop();
+      await expect(client!.listTools()).rejects.toThrow(/the app is not running/);
+      scene.host = await startToolHost(scene.world);
+      expect((await client!.listTools()).tools.map((t) => t.name)).toContain("picture");
+    },
+  );
 });

@@ -20,7 +20,10 @@ async function writeWebhook(port: number, token: string): Promise<void> {
 beforeAll(async () => {
   folder = await tempFolder();
   host = await startStandInHost("first-token");
-  await writeFile(join(folder.dir, "deploy.json"), JSON.stringify({ title: "Deploy", layout: "progress", data: { fraction: 0.5, step: "Tests" } }));
+  await writeFile(
+    join(folder.dir, "deploy.json"),
+    JSON.stringify({ title: "Deploy", layout: "progress", data: { fraction: 0.5, step: "Tests" } }),
+  );
 });
 afterAll(async () => {
   await host.close();
@@ -41,7 +44,10 @@ describe("svckit send", () => {
 
   it("reads standard input for -, and an array sends several blips", async () => {
     await writeWebhook(host.port, "first-token");
-    const stdin = JSON.stringify([{ id: "a", title: "A" }, { id: "ci/b", title: "B" }]);
+    const stdin = JSON.stringify([
+      { id: "a", title: "A" },
+      { id: "ci/b", title: "B" },
+    ]);
     const result = await svckit(["send", "-"], { cwd: folder.dir, env: env(), stdin });
     expect(result.code).toBe(0);
     expect(result.stdout).toBe("sent webhook/a (seq 1)\nsent ci/b (seq 1)");

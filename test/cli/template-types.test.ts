@@ -14,7 +14,8 @@ import { REPO, tempFolder } from "./harness.js";
 let folder: { dir: string; remove(): Promise<void> };
 beforeAll(async () => {
   folder = await tempFolder("svckit-types-");
-  for (const template of TEMPLATE_NAMES) await writeExtension(join(folder.dir, template), planExtension(template, template));
+  for (const template of TEMPLATE_NAMES)
+    await writeExtension(join(folder.dir, template), planExtension(template, template));
 });
 afterAll(() => folder.remove());
 
@@ -22,13 +23,21 @@ describe("template sources", () => {
   it("type-check strictly against @svc/api", { timeout: 60_000 }, async () => {
     const scaffolded = JSON.parse(TSCONFIG);
     const tsconfig = {
-      compilerOptions: { ...scaffolded.compilerOptions, paths: { "@svc/api": [join(REPO, "sdk", "src", "index.ts")] }, types: [] },
+      compilerOptions: {
+        ...scaffolded.compilerOptions,
+        paths: { "@svc/api": [join(REPO, "sdk", "src", "index.ts")] },
+        types: [],
+      },
       include: TEMPLATE_NAMES.map((template) => `${template}/src`),
     };
     await writeFile(join(folder.dir, "tsconfig.json"), JSON.stringify(tsconfig));
-    const tsc = spawnSync(process.execPath, [join(REPO, "node_modules", "typescript", "bin", "tsc"), "-p", folder.dir, "--pretty", "false"], {
-      encoding: "utf8",
-    });
+    const tsc = spawnSync(
+      process.execPath,
+      [join(REPO, "node_modules", "typescript", "bin", "tsc"), "-p", folder.dir, "--pretty", "false"],
+      {
+        encoding: "utf8",
+      },
+    );
     expect(tsc.stdout).toBe("");
     expect(tsc.status).toBe(0);
   });
@@ -38,16 +47,29 @@ describe("template sources", () => {
     const tsconfig = {
       compilerOptions: {
         ...scaffolded.compilerOptions,
-        paths: { "@svc/api": [join(REPO, "sdk", "src", "index.ts")], "@svc/testkit": [join(REPO, "testkit", "dist", "index.d.ts")] },
+        paths: {
+          "@svc/api": [join(REPO, "sdk", "src", "index.ts")],
+          "@svc/testkit": [join(REPO, "testkit", "dist", "index.d.ts")],
+        },
         typeRoots: [join(REPO, "node_modules", "@types")],
         types: ["node"],
       },
       include: TEMPLATE_NAMES.map((template) => `${template}/test`),
     };
     await writeFile(join(folder.dir, "tsconfig.tests.json"), JSON.stringify(tsconfig));
-    const tsc = spawnSync(process.execPath, [join(REPO, "node_modules", "typescript", "bin", "tsc"), "-p", join(folder.dir, "tsconfig.tests.json"), "--pretty", "false"], {
-      encoding: "utf8",
-    });
+    const tsc = spawnSync(
+      process.execPath,
+      [
+        join(REPO, "node_modules", "typescript", "bin", "tsc"),
+        "-p",
+        join(folder.dir, "tsconfig.tests.json"),
+        "--pretty",
+        "false",
+      ],
+      {
+        encoding: "utf8",
+      },
+    );
     expect(tsc.stdout).toBe("");
     expect(tsc.status).toBe(0);
   });

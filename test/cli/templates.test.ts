@@ -37,7 +37,12 @@ describe.each(TEMPLATES)("svckit new --template %s", (template) => {
       `created ${name} (com.example.${name}, template ${template}): package.json, src/index.ts, test/extension.test.ts, test/recordings/api.json, README.md, tsconfig.json, .gitignore`,
     );
     const pkg = JSON.parse(await readFile(join(dir(), "package.json"), "utf8"));
-    expect(pkg).toMatchObject({ name, version: "0.1.0", main: "dist/index.js", svc: { id: `com.example.${name}`, title: `My ${template[0].toUpperCase()}${template.slice(1)}` } });
+    expect(pkg).toMatchObject({
+      name,
+      version: "0.1.0",
+      main: "dist/index.js",
+      svc: { id: `com.example.${name}`, title: `My ${template[0].toUpperCase()}${template.slice(1)}` },
+    });
     expect(pkg.svc.preferences.map((p: { name: string }) => p.name)).toEqual(["apiUrl", "apiToken"]);
   });
 
@@ -45,10 +50,14 @@ describe.each(TEMPLATES)("svckit new --template %s", (template) => {
     const result = await svckit(["build"], { cwd: dir() });
     expect(result.stderr).toBe("");
     expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/^built dist\/index\.js \(\d+\.\d KB\); no tools\n\(types not checked: svckit check does that\)$/);
+    expect(result.stdout).toMatch(
+      /^built dist\/index\.js \(\d+\.\d KB\); no tools\n\(types not checked: svckit check does that\)$/,
+    );
     expect(existsSync(join(dir(), "dist", "index.js"))).toBe(true);
     // The source map sits beside the bundle, for the log's src/…:line:col.
-    expect(JSON.parse(await readFile(join(dir(), "dist", "index.js.map"), "utf8")).sources).toContain("../src/index.ts");
+    expect(JSON.parse(await readFile(join(dir(), "dist", "index.js.map"), "utf8")).sources).toContain(
+      "../src/index.ts",
+    );
   });
 
   it("validates offline, showing sample data marked as such", async () => {
@@ -56,7 +65,9 @@ describe.each(TEMPLATES)("svckit new --template %s", (template) => {
     expect(result.stderr).toBe("");
     expect(result.code).toBe(0);
     expect(result.stdout).toContain(`com.example.${name} 0.1.0: manifest ok, no tools`);
-    expect(result.stdout).toMatch(new RegExp(`emit com\\.example\\.${name}/[a-z-0-9]+ \\(${LAYOUT[template]}\\) ".+ \\(sample\\)"`));
+    expect(result.stdout).toMatch(
+      new RegExp(`emit com\\.example\\.${name}/[a-z-0-9]+ \\(${LAYOUT[template]}\\) ".+ \\(sample\\)"`),
+    );
     expect(result.stdout).toContain('"subtitle": "Sample data · set the API URL in Settings"');
     expect(result.stdout.split("\n").at(-1)).toBe("valid");
   });

@@ -78,7 +78,9 @@ describe("svckit test", () => {
   });
 
   it("a test that does not compile names the file and line", async () => {
-    const dir = await writeFixture(join(folder.dir, "broken"), { files: { "test/broken.test.ts": "import { test } from 'node:test';\ntest('x', () => {\n" } });
+    const dir = await writeFixture(join(folder.dir, "broken"), {
+      files: { "test/broken.test.ts": "import { test } from 'node:test';\ntest('x', () => {\n" },
+    });
     const result = await svckit(["test"], { cwd: dir });
     expect(result.code).toBe(1);
     expect(result.stderr).toBe("test/broken.test.ts:3: Unexpected end of file\ntest failed: the tests do not compile");

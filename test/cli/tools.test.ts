@@ -65,7 +65,10 @@ describe("svckit build with tools", () => {
 
 describe("svckit validate --tool", () => {
   it("runs the first action with values normalized against the fields, and prints the blocks", async () => {
-    const result = await svckit(["validate", "--tool", "repeat", "--values", '{"times": 9, "loud": true, "extra": 1}'], { cwd: folder.dir });
+    const result = await svckit(
+      ["validate", "--tool", "repeat", "--values", '{"times": 9, "loud": true, "extra": 1}'],
+      { cwd: folder.dir },
+    );
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('tool repeat, action "go", values {"word":"hi","times":5,"loud":true}');
     expect(result.stderr).toBe('  "times": 9 became 5\n  "extra" is not a field of this tool: dropped');
@@ -74,7 +77,9 @@ describe("svckit validate --tool", () => {
   });
 
   it("runs the action given", async () => {
-    const result = await svckit(["validate", "--tool", "repeat", "--action", "count", "--values", '{"times": 2}'], { cwd: folder.dir });
+    const result = await svckit(["validate", "--tool", "repeat", "--action", "count", "--values", '{"times": 2}'], {
+      cwd: folder.dir,
+    });
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('tool repeat, action "count"');
     expect(result.stdout).toContain('"type": "table"');
@@ -83,7 +88,9 @@ describe("svckit validate --tool", () => {
   it("fails with the app's message when the blocks cannot be shown", async () => {
     const result = await svckit(["validate", "--tool", "broken"], { cwd: folder.dir });
     expect(result.code).toBe(1);
-    expect(result.stderr.split("\n")[0]).toBe(`tool broken: Broken returned something the app can't show. block 0: "text" should be a string`);
+    expect(result.stderr.split("\n")[0]).toBe(
+      `tool broken: Broken returned something the app can't show. block 0: "text" should be a string`,
+    );
   });
 
   it("fails with the error's message when the tool throws", async () => {
@@ -95,7 +102,9 @@ describe("svckit validate --tool", () => {
   it("is a usage error for an unknown tool or action, or values that are not JSON", async () => {
     const unknown = await svckit(["validate", "--tool", "nope"], { cwd: folder.dir });
     expect(unknown.code).toBe(2);
-    expect(unknown.stderr.split("\n")[0]).toBe('the extension has no tool "nope": its tools are "repeat", "broken", "failing"');
+    expect(unknown.stderr.split("\n")[0]).toBe(
+      'the extension has no tool "nope": its tools are "repeat", "broken", "failing"',
+    );
     const action = await svckit(["validate", "--tool", "repeat", "--action", "fly"], { cwd: folder.dir });
     expect(action.code).toBe(2);
     expect(action.stderr.split("\n")[0]).toBe('tool "repeat" has no action "fly": its actions are "go", "count"');
@@ -103,7 +112,10 @@ describe("svckit validate --tool", () => {
     expect(values.code).toBe(2);
     expect(values.stderr.split("\n")[0]).toMatch(/^--values is not JSON: /);
     const alone = await svckit(["validate", "--action", "go"], { cwd: folder.dir });
-    expect(alone).toMatchObject({ code: 2, stderr: "--action and --values go with --tool <name>\nRun `svckit validate --help` for usage." });
+    expect(alone).toMatchObject({
+      code: 2,
+      stderr: "--action and --values go with --tool <name>\nRun `svckit validate --help` for usage.",
+    });
   });
 });
 

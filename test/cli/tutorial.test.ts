@@ -15,7 +15,10 @@ import { REPO } from "./harness.js";
 /** The shell blocks of the tutorial section, as lists of command lines (comments kept: bash ignores them). */
 async function tutorialBlocks(): Promise<string[][]> {
   const readme = await readFile(join(REPO, "README.md"), "utf8");
-  const section = readme.slice(readme.indexOf("## Five minutes to your first extension"), readme.indexOf("\n## ", readme.indexOf("## Five minutes") + 5));
+  const section = readme.slice(
+    readme.indexOf("## Five minutes to your first extension"),
+    readme.indexOf("\n## ", readme.indexOf("## Five minutes") + 5),
+  );
   return [...section.matchAll(/```sh\n([\s\S]*?)```/g)].map((match) => match[1]!.trim().split("\n"));
 }
 
@@ -51,7 +54,9 @@ async function until<T>(find: () => T | undefined, what: string, ms = 60_000): P
 beforeAll(async () => {
   home = await mkdtemp(join(tmpdir(), "svc-tutorial-"));
   // `npm start` in the first terminal: svc-host, here with one JSON event per line to read.
-  host = spawn(process.execPath, [join(REPO, "host", "dist", "main.js")], { env: { ...env(), SVC_HOST_OUTPUT: "json" } });
+  host = spawn(process.execPath, [join(REPO, "host", "dist", "main.js")], {
+    env: { ...env(), SVC_HOST_OUTPUT: "json" },
+  });
   let buffered = "";
   host.stdout!.setEncoding("utf8").on("data", (chunk: string) => {
     buffered += chunk;
@@ -90,30 +95,61 @@ describe("the README tutorial, as printed", { timeout: 240_000 }, () => {
     const project = join(home, "my-deploys");
 
     // `svckit dev`, left running (here: until SIGTERM).
-    const dev = spawn("bash", ["-c", `${first![0]}\n${first!.slice(1, devLine).filter((line) => line.startsWith("cd ")).join("\n")}\nexec ${first![devLine]}`], { cwd: REPO, env: env() });
+    const dev = spawn(
+      "bash",
+      [
+        "-c",
+        `${first![0]}\n${first!
+          .slice(1, devLine)
+          .filter((line) => line.startsWith("cd "))
+          .join("\n")}\nexec ${first![devLine]}`,
+      ],
+      { cwd: REPO, env: env() },
+    );
     children.push(dev);
     let devOut = "";
     dev.stdout.on("data", (chunk) => (devOut += chunk));
     await until(() => (devOut.includes("watching for changes") ? true : undefined), "svckit dev to watch");
 
-    // "The first terminal now shows ▶ Deploying web (sample) with a progress bar, how far it is and the stage it is at."
-    const shown = await until(() => events.find((e) => e.type === "blip" && e.blip?.title === "Deploying web (sample)"), "the deploy blip");
+    // "The first terminal now shows ▶ Deploying web (sample) with a progress bar, how far it is and the stage it is
+    // at."
+    const shown = await until(
+      () => events.find((e) => e.type === "blip" && e.blip?.title === "Deploying web (sample)"),
+      "the deploy blip",
+    );
     // The sample moves a stage a minute and ends one minute in every cycle: running, or just done.
-    expect(shown.blip).toMatchObject({ layout: "progress", state: expect.stringMatching(/^(running|success)$/), data: { step: expect.any(String), stages: expect.any(Array) } });
+    expect(shown.blip).toMatchObject({
+      layout: "progress",
+      state: expect.stringMatching(/^(running|success)$/),
+      data: { step: expect.any(String), stages: expect.any(Array) },
+    });
 
     // The sample ends its deploy one minute in every cycle, and an ended blip stays ended; so the
     // edit below is made while a deploy runs (at most a minute's wait, in that one minute).
-    await until(() => events.find((e) => e.type === "blip" && e.blip?.title === "Deploying web (sample)" && e.blip.state === "running"), "a running sample deploy", 75_000);
+    await until(
+      () =>
+        events.find(
+          (e) => e.type === "blip" && e.blip?.title === "Deploying web (sample)" && e.blip.state === "running",
+        ),
+      "a running sample deploy",
+      75_000,
+    );
 
     // Change the title, save: one reload, with the new bundle.
     const from = events.length;
     const source = join(project, "src", "index.ts");
-    await writeFile(source, (await readFile(source, "utf8")).replace("`Deploying ${deploy.service}`", "`Shipping ${deploy.service}`"));
-    await until(() => events.slice(from).find((e) => e.type === "blip" && e.blip?.title === "Shipping web (sample)"), "the new title");
+    await writeFile(
+      source,
+      (await readFile(source, "utf8")).replace("`Deploying ${deploy.service}`", "`Shipping ${deploy.service}`"),
+    );
+    await until(
+      () => events.slice(from).find((e) => e.type === "blip" && e.blip?.title === "Shipping web (sample)"),
+      "the new title",
+    );
     await new Promise((resolve) => setTimeout(resolve, 1500));
-    expect(events.slice(from).filter((e) => e.type === "extension.loaded" && e.id === "com.example.my-deploys")).toEqual([
-      { type: "extension.loaded", id: "com.example.my-deploys", reason: "reloaded" },
-    ]);
+    expect(
+      events.slice(from).filter((e) => e.type === "extension.loaded" && e.id === "com.example.my-deploys"),
+    ).toEqual([{ type: "extension.loaded", id: "com.example.my-deploys", reason: "reloaded" }]);
 
     dev.kill("SIGTERM");
     await new Promise((resolve) => dev.once("exit", resolve));
@@ -123,6 +159,9 @@ describe("the README tutorial, as printed", { timeout: 240_000 }, () => {
     const pushed = await bash([first![0], ...second!].join("\n"));
     expect(pushed.code).toBe(0);
     await until(() => events.find((e) => e.type === "blip" && e.id === "webhook/coffee-is-ready"), "the pushed blip");
-    await until(() => events.find((e) => e.type === "blip" && e.id === "webhook/deploy-api" && e.blip?.layout === "session"), "svc-hook's blip");
+    await until(
+      () => events.find((e) => e.type === "blip" && e.id === "webhook/deploy-api" && e.blip?.layout === "session"),
+      "svc-hook's blip",
+    );
   });
 });

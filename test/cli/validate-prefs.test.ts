@@ -34,34 +34,60 @@ describe("svckit validate --prefs", () => {
     const dir = await writeFixture(join(folder.dir, "unset"), { svc: { preferences: PREFS }, source: SOURCE });
     const result = await svckitProcess(["validate"], { cwd: dir });
     expect(result.code).toBe(1);
-    expect(result.stderr).toBe([
-      `option "apiUrl" (API URL) is required and not set; give it: --prefs '{"apiUrl": …}'`,
-      `option "apiToken" (API token) is required and not set; give it: SVC_PREF_APITOKEN=… svckit validate`,
-      "validate failed: 2 problems (see above)",
-    ].join("\n"));
+    expect(result.stderr).toBe(
+      [
+        `option "apiUrl" (API URL) is required and not set; give it: --prefs '{"apiUrl": …}'`,
+        `option "apiToken" (API token) is required and not set; give it: SVC_PREF_APITOKEN=… svckit validate`,
+        "validate failed: 2 problems (see above)",
+      ].join("\n"),
+    );
     expect(result.stdout).toContain('update() with preferences {"apiUrl":null,"apiToken":null,"limit":5}:');
     expect(result.stdout).toContain('"value": "null no token 5"');
   });
 
   it("runs update() with the values given, the password from the environment (never printed)", async () => {
     const dir = await writeFixture(join(folder.dir, "given"), { svc: { preferences: PREFS }, source: SOURCE });
-    const result = await svckitProcess(["validate", "--prefs", '{"apiUrl": "https://api.example.com", "limit": 9}'], { cwd: dir, env: { SVC_PREF_APITOKEN: "s3cret" } });
+    const result = await svckitProcess(["validate", "--prefs", '{"apiUrl": "https://api.example.com", "limit": 9}'], {
+      cwd: dir,
+      env: { SVC_PREF_APITOKEN: "s3cret" },
+    });
     expect(result.stderr).toBe("");
     expect(result.code).toBe(0);
-    expect(result.stdout).toContain('update() with preferences {"apiUrl":"https://api.example.com","apiToken":"(set)","limit":9}:');
+    expect(result.stdout).toContain(
+      'update() with preferences {"apiUrl":"https://api.example.com","apiToken":"(set)","limit":9}:',
+    );
     expect(result.stdout).toContain('"value": "https://api.example.com token ok 9"');
     expect(result.stdout).not.toContain("s3cret");
   });
 
-  it("refuses a password on the command line, an unknown option and a value of the wrong kind (exit 2)", { timeout: 60_000 }, async () => {
-    const dir = await writeFixture(join(folder.dir, "wrong"), { svc: { preferences: PREFS }, source: SOURCE });
-    const run = (prefs: string) => svckitProcess(["validate", "--prefs", prefs], { cwd: dir });
-    const [password, unknown, wrong, array] = await Promise.all(['{"apiToken": "s3cret"}', '{"colour": "red"}', '{"limit": "many"}', "[1]"].map(run));
-    expect(password).toMatchObject({ code: 2, stderr: expect.stringMatching(/^--prefs: "apiToken" is a password option: give it in the environment instead, as SVC_PREF_APITOKEN=… \(a command line is kept in shell history\)/) });
-    expect(unknown).toMatchObject({ code: 2, stderr: expect.stringMatching(/^--prefs: "colour" is not an option of this extension; its options are: apiUrl, apiToken, limit/) });
-    expect(wrong).toMatchObject({ code: 2, stderr: expect.stringMatching(/^--prefs: "limit" should be a finite number/) });
-    expect(array).toMatchObject({ code: 2, stderr: expect.stringMatching(/^--prefs should be a JSON object/) });
-  });
+  it(
+    "refuses a password on the command line, an unknown option and a value of the wrong kind (exit 2)",
+    { timeout: 60_000 },
+    async () => {
+      const dir = await writeFixture(join(folder.dir, "wrong"), { svc: { preferences: PREFS }, source: SOURCE });
+      const run = (prefs: string) => svckitProcess(["validate", "--prefs", prefs], { cwd: dir });
+      const [password, unknown, wrong, array] = await Promise.all(
+        ['{"apiToken": "s3cret"}', '{"colour": "red"}', '{"limit": "many"}', "[1]"].map(run),
+      );
+      expect(password).toMatchObject({
+        code: 2,
+        stderr: expect.stringMatching(
+          /^--prefs: "apiToken" is a password option: give it in the environment instead, as SVC_PREF_APITOKEN=… \(a command line is kept in shell history\)/,
+        ),
+      });
+      expect(unknown).toMatchObject({
+        code: 2,
+        stderr: expect.stringMatching(
+          /^--prefs: "colour" is not an option of this extension; its options are: apiUrl, apiToken, limit/,
+        ),
+      });
+      expect(wrong).toMatchObject({
+        code: 2,
+        stderr: expect.stringMatching(/^--prefs: "limit" should be a finite number/),
+      });
+      expect(array).toMatchObject({ code: 2, stderr: expect.stringMatching(/^--prefs should be a JSON object/) });
+    },
+  );
 });
 
 describe("a manifest key svc does not know", () => {

@@ -13,7 +13,10 @@ import { SandboxPool } from "@svc/sandbox";
 import { bundle } from "../../cli/src/bundle/bundle.js";
 
 const CASES = fileURLToPath(new URL("./cases/", import.meta.url));
-const NAMES = readdirSync(CASES).filter((name) => name.endsWith(".js")).map((name) => name.slice(0, -3)).sort();
+const NAMES = readdirSync(CASES)
+  .filter((name) => name.endsWith(".js"))
+  .map((name) => name.slice(0, -3))
+  .sort();
 const UPDATE = { kind: "update", ctx: { preferences: {} } } as const;
 const work = mkdtempSync(join(tmpdir(), "svc-compat-"));
 const pool = new SandboxPool({ threads: 2 });
@@ -45,7 +48,10 @@ async function runInNode(code: string): Promise<unknown> {
 async function runInSandbox(name: string, code: string): Promise<unknown> {
   const sandbox = await pool.create(
     {
-      id: `compat.${name.replace(/[^a-z0-9]/gi, "")}`, code, permissions: { network: [], files: [], exec: [] }, dataDir: join(work, name, "data"),
+      id: `compat.${name.replace(/[^a-z0-9]/gi, "")}`,
+      code,
+      permissions: { network: [], files: [], exec: [] },
+      dataDir: join(work, name, "data"),
       // compatibility, not speed: a loaded machine must not interrupt mathjs's simplify
       limits: { sliceMs: 20_000 },
     },

@@ -7,7 +7,14 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { HostKeeper } from "../../desktop/src/host-keeper.js";
-import { HostCallError, HostClient, startOrJoinHost, svcHostBin, type HostEventLine, type HostLink } from "../../desktop/src/host-link.js";
+import {
+  HostCallError,
+  HostClient,
+  startOrJoinHost,
+  svcHostBin,
+  type HostEventLine,
+  type HostLink,
+} from "../../desktop/src/host-link.js";
 import { startHost, useHostWorld, webhookInfo, type World } from "../host/harness.js";
 
 const scene = useHostWorld();
@@ -33,7 +40,11 @@ describe("the desktop's host link", () => {
     const events: HostEventLine[] = [];
     let link: HostLink | undefined;
     try {
-      link = await startOrJoinHost({ supportFolder: scene.world.home, env: hostEnv(scene.world), onEvent: (event) => events.push(event) });
+      link = await startOrJoinHost({
+        supportFolder: scene.world.home,
+        env: hostEnv(scene.world),
+        onEvent: (event) => events.push(event),
+      });
       expect(link.joined).toBe(false);
       expect(link.child?.pid).toBeGreaterThan(0);
       expect(events.find((e) => e.type === "started")).toMatchObject({ supportFolder: scene.world.home });
@@ -44,7 +55,10 @@ describe("the desktop's host link", () => {
       await link.client.resume();
       expect(await link.client.call("GET", "/v1/scheduler")).toEqual({ paused: false });
       await until(() => events.some((e) => e.type === "resumed"), "the resumed event");
-      expect(events.filter((e) => e.type === "paused" || e.type === "resumed").map((e) => e.type)).toEqual(["paused", "resumed"]);
+      expect(events.filter((e) => e.type === "paused" || e.type === "resumed").map((e) => e.type)).toEqual([
+        "paused",
+        "resumed",
+      ]);
     } finally {
       await link?.stop();
     }
@@ -75,7 +89,10 @@ describe("the desktop's host link", () => {
     expect(await client.giveFile(file)).not.toBe(handle);
     const refused = await client.giveFile(scene.world.root).catch((error: HostCallError) => error);
     expect(refused).toBeInstanceOf(HostCallError);
-    expect(refused).toMatchObject({ status: 400, said: `"path": ${scene.world.root} is not a file (folders and devices cannot be given to a tool)` });
+    expect(refused).toMatchObject({
+      status: 400,
+      said: `"path": ${scene.world.root} is not a file (folders and devices cannot be given to a tool)`,
+    });
   });
 
   it("starts a new host when webhook.json names one that is gone", async () => {
@@ -94,7 +111,12 @@ describe("the desktop's host link", () => {
   it("starts the host again when the one it started ends without being asked", async () => {
     const restarted: HostLink[] = [];
     const log: string[] = [];
-    const keeper = new HostKeeper({ connect: startOrJoinHost, connectOptions: { supportFolder: scene.world.home, env: hostEnv(scene.world) }, onRestarted: (link) => void restarted.push(link), log: (m) => void log.push(m) });
+    const keeper = new HostKeeper({
+      connect: startOrJoinHost,
+      connectOptions: { supportFolder: scene.world.home, env: hostEnv(scene.world) },
+      onRestarted: (link) => void restarted.push(link),
+      log: (m) => void log.push(m),
+    });
     try {
       const first = await keeper.start();
       first.child!.kill("SIGTERM");
@@ -112,7 +134,12 @@ describe("the desktop's host link", () => {
   it("starts its own host when the one it joined goes away", async () => {
     scene.host = await startHost(scene.world);
     const restarted: HostLink[] = [];
-    const keeper = new HostKeeper({ connect: startOrJoinHost, connectOptions: { supportFolder: scene.world.home, env: hostEnv(scene.world) }, onRestarted: (link) => void restarted.push(link), log: () => {} });
+    const keeper = new HostKeeper({
+      connect: startOrJoinHost,
+      connectOptions: { supportFolder: scene.world.home, env: hostEnv(scene.world) },
+      onRestarted: (link) => void restarted.push(link),
+      log: () => {},
+    });
     try {
       expect((await keeper.start()).joined).toBe(true);
       await scene.host.stop();
@@ -127,6 +154,8 @@ describe("the desktop's host link", () => {
   it("says what svc-host said when it cannot start", async () => {
     const notAFolder = join(scene.world.root, "file");
     await writeFile(notAFolder, "not a folder");
-    await expect(startOrJoinHost({ supportFolder: notAFolder, env: hostEnv(scene.world) })).rejects.toThrow(/^svc-host exited with code 1:\nsvc-host: could not start: /);
+    await expect(startOrJoinHost({ supportFolder: notAFolder, env: hostEnv(scene.world) })).rejects.toThrow(
+      /^svc-host exited with code 1:\nsvc-host: could not start: /,
+    );
   });
 });

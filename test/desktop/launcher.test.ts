@@ -30,10 +30,13 @@ describe("svc-desktop", () => {
       );
       expect(failed?.code).toBe(1);
       const [major, minor] = process.versions.node.split(".").map(Number) as [number, number];
-      const why = major < 22 || (major === 22 && minor < 12)
-        ? `It needs Node 22.12 or later (this is Node ${process.versions.node}), so npm skipped it. Install Node 22.12+ and run npm install again.`
-        : "npm did not install it (were optional dependencies left out?): run npm install again.";
-      expect(failed?.stderr).toBe(`svc-desktop: Electron is not installed. ${why} Without it, svc still runs: npx svc-host (and svc-host ui for the notch UI in a browser).\n`);
+      const why =
+        major < 22 || (major === 22 && minor < 12)
+          ? `It needs Node 22.12 or later (this is Node ${process.versions.node}), so npm skipped it. Install Node 22.12+ and run npm install again.`
+          : "npm did not install it (were optional dependencies left out?): run npm install again.";
+      expect(failed?.stderr).toBe(
+        `svc-desktop: Electron is not installed. ${why} Without it, svc still runs: npx svc-host (and svc-host ui for the notch UI in a browser).\n`,
+      );
     } finally {
       await rm(folder, { recursive: true, force: true });
     }

@@ -21,11 +21,21 @@ function jsonOfSize(value: unknown, bytes: number): string {
 }
 
 describe("Content-Type", () => {
-  const routes: Array<[string, string]> = [["POST", "/v1/blips"], ["POST", "/v1/hooks/com.example.ci"], ["POST", "/v1/blips/x/end"]];
+  const routes: Array<[string, string]> = [
+    ["POST", "/v1/blips"],
+    ["POST", "/v1/hooks/com.example.ci"],
+    ["POST", "/v1/blips/x/end"],
+  ];
 
   it("refuses a body without application/json: 415", async () => {
     for (const [method, path] of routes) {
-      for (const type of [undefined, "text/plain", "application/x-www-form-urlencoded", "application/jsonx", "multipart/form-data; boundary=x"]) {
+      for (const type of [
+        undefined,
+        "text/plain",
+        "application/x-www-form-urlencoded",
+        "application/jsonx",
+        "multipart/form-data; boundary=x",
+      ]) {
         const headers: Record<string, string> = type ? { "Content-Type": type } : {};
         const answer = await h.call(method, path, { rawBody: '{"title":"x"}', headers });
         expect(answer.status, `${path} ${type}`).toBe(415);
@@ -42,15 +52,24 @@ describe("Content-Type", () => {
   });
 
   it("accepts application/json with parameters and a UTF-8 charset, refuses another charset", async () => {
-    const ok = await h.call("POST", "/v1/hooks/com.example.ci", { rawBody: "{}", headers: { "Content-Type": "Application/JSON; charset=UTF-8" } });
+    const ok = await h.call("POST", "/v1/hooks/com.example.ci", {
+      rawBody: "{}",
+      headers: { "Content-Type": "Application/JSON; charset=UTF-8" },
+    });
     expect(ok.status).toBe(202);
-    const latin = await h.call("POST", "/v1/hooks/com.example.ci", { rawBody: "{}", headers: { "Content-Type": "application/json; charset=latin1" } });
+    const latin = await h.call("POST", "/v1/hooks/com.example.ci", {
+      rawBody: "{}",
+      headers: { "Content-Type": "application/json; charset=latin1" },
+    });
     expect(latin.status).toBe(415);
     expect(latin.json.error).toBe('charset "latin1" is not supported: send UTF-8 JSON');
   });
 
   it("refuses a compressed body: 415", async () => {
-    const answer = await h.call("POST", "/v1/hooks/com.example.ci", { rawBody: "{}", headers: { "Content-Type": "application/json", "Content-Encoding": "gzip" } });
+    const answer = await h.call("POST", "/v1/hooks/com.example.ci", {
+      rawBody: "{}",
+      headers: { "Content-Type": "application/json", "Content-Encoding": "gzip" },
+    });
     expect(answer.status).toBe(415);
   });
 });
@@ -58,14 +77,20 @@ describe("Content-Type", () => {
 describe("size limit: 1 MB", () => {
   it("accepts a push of exactly 1 MB (1048576 bytes)", async () => {
     const body = jsonOfSize(progressBlip({ id: "big" }), MB);
-    const answer = await h.call("POST", "/v1/blips", { rawBody: body, headers: { "Content-Type": "application/json" } });
+    const answer = await h.call("POST", "/v1/blips", {
+      rawBody: body,
+      headers: { "Content-Type": "application/json" },
+    });
     expect(answer.status).toBe(200);
     expect(answer.json.blips).toEqual([{ id: "webhook/big", seq: 1 }]);
   });
 
   it("refuses a push of 1 MB + 1 byte: 413, nothing stored", async () => {
     const body = jsonOfSize(progressBlip({ id: "bigger" }), MB + 1);
-    const answer = await h.call("POST", "/v1/blips", { rawBody: body, headers: { "Content-Type": "application/json" } });
+    const answer = await h.call("POST", "/v1/blips", {
+      rawBody: body,
+      headers: { "Content-Type": "application/json" },
+    });
     expect(answer.status).toBe(413);
     expect(answer.json).toEqual({ error: "the body is over 1 MB (1048576 bytes)" });
     expect(h.store.get("webhook/bigger")).toBeUndefined();
@@ -74,16 +99,23 @@ describe("size limit: 1 MB", () => {
   it("accepts a hook body of exactly 1 MB and refuses 1 MB + 1", async () => {
     const before = h.hooks.deliveries.length;
     const pad = (n: number) => jsonOfSize({ pad: "x".repeat(n) }, MB);
-    const exact = await h.call("POST", "/v1/hooks/com.example.ci", { rawBody: pad(MB - 100), headers: { "Content-Type": "application/json" } });
+    const exact = await h.call("POST", "/v1/hooks/com.example.ci", {
+      rawBody: pad(MB - 100),
+      headers: { "Content-Type": "application/json" },
+    });
     expect(exact.status).toBe(202);
-    const over = await h.call("POST", "/v1/hooks/com.example.ci", { rawBody: `${pad(MB - 100)} `, headers: { "Content-Type": "application/json" } });
+    const over = await h.call("POST", "/v1/hooks/com.example.ci", {
+      rawBody: `${pad(MB - 100)} `,
+      headers: { "Content-Type": "application/json" },
+    });
     expect(over.status).toBe(413);
     expect(h.hooks.deliveries.length).toBe(before + 1);
   });
 
   it("refuses an oversized chunked body (no Content-Length): 413", async () => {
     const chunk = "x".repeat(64 * 1024);
-    let text = `POST /v1/hooks/com.example.ci HTTP/1.1\r\nHost: 127.0.0.1:${h.server.port}\r\nAuthorization: Bearer ${h.server.token}\r\n` +
+    let text =
+      `POST /v1/hooks/com.example.ci HTTP/1.1\r\nHost: 127.0.0.1:${h.server.port}\r\nAuthorization: Bearer ${h.server.token}\r\n` +
       "Content-Type: application/json\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n";
     text += `1\r\n"\r\n`;
     for (let sent = 0; sent <= MB; sent += chunk.length) text += `${chunk.length.toString(16)}\r\n${chunk}\r\n`;
@@ -104,7 +136,10 @@ describe("size limit: 1 MB", () => {
 describe("JSON", () => {
   it("refuses a body that is not JSON: 400 invalid JSON: …", async () => {
     for (const path of ["/v1/blips", "/v1/hooks/com.example.ci", "/v1/blips/x/end"]) {
-      const answer = await h.call("POST", path, { rawBody: "{title: nope", headers: { "Content-Type": "application/json" } });
+      const answer = await h.call("POST", path, {
+        rawBody: "{title: nope",
+        headers: { "Content-Type": "application/json" },
+      });
       expect(answer.status, path).toBe(400);
       expect(answer.json.error).toMatch(/^invalid JSON: ./);
     }
@@ -119,7 +154,10 @@ describe("JSON", () => {
   });
 
   it("refuses bytes that are not UTF-8", async () => {
-    const answer = await h.call("POST", "/v1/hooks/com.example.ci", { rawBody: new Uint8Array([0x22, 0xff, 0xfe, 0x22]), headers: { "Content-Type": "application/json" } });
+    const answer = await h.call("POST", "/v1/hooks/com.example.ci", {
+      rawBody: new Uint8Array([0x22, 0xff, 0xfe, 0x22]),
+      headers: { "Content-Type": "application/json" },
+    });
     expect(answer.status).toBe(400);
     expect(answer.json).toEqual({ error: "invalid JSON: the body is not valid UTF-8" });
   });
@@ -127,7 +165,10 @@ describe("JSON", () => {
   it("takes any JSON value on the hook route: strings, numbers, null, arrays", async () => {
     const before = h.hooks.deliveries.length;
     for (const value of ['"hello"', "42", "null", "[1,2]", "true"]) {
-      const answer = await h.call("POST", "/v1/hooks/com.example.ci", { rawBody: value, headers: { "Content-Type": "application/json" } });
+      const answer = await h.call("POST", "/v1/hooks/com.example.ci", {
+        rawBody: value,
+        headers: { "Content-Type": "application/json" },
+      });
       expect(answer.status).toBe(202);
     }
     expect(h.hooks.deliveries.slice(before).map((d) => d.body)).toEqual(["hello", 42, null, [1, 2], true]);

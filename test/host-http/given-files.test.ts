@@ -28,7 +28,8 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const give = (body: unknown, headers?: Record<string, string>) => h.call("POST", "/v1/given-files", { body, ...(headers ? { headers } : {}) });
+const give = (body: unknown, headers?: Record<string, string>) =>
+  h.call("POST", "/v1/given-files", { body, ...(headers ? { headers } : {}) });
 
 describe("POST /v1/given-files", () => {
   it("200: registers an existing file and answers an opaque handle for its real path", async () => {
@@ -41,28 +42,52 @@ describe("POST /v1/given-files", () => {
   });
 
   it("400: a path that is missing, a folder or relative, or a body of another shape", async () => {
-    expect(await give({ path: join(dir, "nope.svc") })).toMatchObject({ status: 400, json: { error: `"path": ${join(dir, "nope.svc")} does not exist` } });
-    expect(await give({ path: join(dir, "folder") })).toMatchObject({ status: 400, json: { error: `"path": ${join(dir, "folder")} is not a file (folders and devices cannot be given to a tool)` } });
-    expect(await give({ path: "deploys-1.2.0.svc" })).toMatchObject({ status: 400, json: { error: '"path" should be the absolute path of a file' } });
-    expect(await give({})).toMatchObject({ status: 400, json: { error: '"path" should be the absolute path of a file' } });
+    expect(await give({ path: join(dir, "nope.svc") })).toMatchObject({
+      status: 400,
+      json: { error: `"path": ${join(dir, "nope.svc")} does not exist` },
+    });
+    expect(await give({ path: join(dir, "folder") })).toMatchObject({
+      status: 400,
+      json: { error: `"path": ${join(dir, "folder")} is not a file (folders and devices cannot be given to a tool)` },
+    });
+    expect(await give({ path: "deploys-1.2.0.svc" })).toMatchObject({
+      status: 400,
+      json: { error: '"path" should be the absolute path of a file' },
+    });
+    expect(await give({})).toMatchObject({
+      status: 400,
+      json: { error: '"path" should be the absolute path of a file' },
+    });
     for (const body of [{ path: join(dir, "deploys-1.2.0.svc"), handle: "x" }, [join(dir, "deploys-1.2.0.svc")]]) {
-      expect(await give(body)).toMatchObject({ status: 400, json: { error: 'the body should be {"path": "<absolute path of the file>"}' } });
+      expect(await give(body)).toMatchObject({
+        status: 400,
+        json: { error: 'the body should be {"path": "<absolute path of the file>"}' },
+      });
     }
   });
 
   it("401 without the token or with a wrong one: another program on loopback cannot grant a file", async () => {
     const before = given.size;
     expect((await give({ path: join(dir, "deploys-1.2.0.svc") }, { Authorization: "" })).status).toBe(401);
-    expect(await give({ path: join(dir, "deploys-1.2.0.svc") }, { Authorization: "Bearer guessed" })).toMatchObject({ status: 401, json: { error: expect.stringContaining("wrong bearer token") } });
+    expect(await give({ path: join(dir, "deploys-1.2.0.svc") }, { Authorization: "Bearer guessed" })).toMatchObject({
+      status: 401,
+      json: { error: expect.stringContaining("wrong bearer token") },
+    });
     expect(given.size).toBe(before);
   });
 
   it("403 for a web page (Origin) and for an agent (Svc-Caller: agent); 400 for another caller value", async () => {
     const before = given.size;
-    expect(await give({ path: join(dir, "deploys-1.2.0.svc") }, { Origin: "http://127.0.0.1:5555" })).toMatchObject({ status: 403, json: { error: "requests from web pages (with an Origin header) are not allowed" } });
+    expect(await give({ path: join(dir, "deploys-1.2.0.svc") }, { Origin: "http://127.0.0.1:5555" })).toMatchObject({
+      status: 403,
+      json: { error: "requests from web pages (with an Origin header) are not allowed" },
+    });
     expect(await give({ path: join(dir, "deploys-1.2.0.svc") }, { "Svc-Caller": "agent" })).toMatchObject({
       status: 403,
-      json: { error: "a file path from an agent is not a read grant: only the person gives files, by dropping or choosing them in the notch" },
+      json: {
+        error:
+          "a file path from an agent is not a read grant: only the person gives files, by dropping or choosing them in the notch",
+      },
     });
     expect((await give({ path: join(dir, "deploys-1.2.0.svc") }, { "Svc-Caller": "person" })).status).toBe(400);
     expect(given.size).toBe(before);
@@ -70,7 +95,10 @@ describe("POST /v1/given-files", () => {
 
   it("405 for other methods, 415 without JSON, 413 past 1 MB", async () => {
     expect(await h.call("GET", "/v1/given-files")).toMatchObject({ status: 405, headers: { allow: "POST" } });
-    expect((await h.call("POST", "/v1/given-files", { rawBody: "path=/x", headers: { "Content-Type": "text/plain" } })).status).toBe(415);
+    expect(
+      (await h.call("POST", "/v1/given-files", { rawBody: "path=/x", headers: { "Content-Type": "text/plain" } }))
+        .status,
+    ).toBe(415);
     expect((await give({ path: `/${"a".repeat(1_048_576)}` })).status).toBe(413);
   });
 
@@ -79,9 +107,16 @@ describe("POST /v1/given-files", () => {
     const other = await startHarness({ givenFiles: fresh });
     try {
       const handles: string[] = [];
-      for (let i = 0; i < LIMIT; i++) handles.push((await other.call("POST", "/v1/given-files", { body: { path: join(dir, "deploys-1.2.0.svc") } })).json.handle);
-      expect(handles.map((handle) => fresh.pathOf(handle, "handle"))).toEqual(Array(LIMIT).fill(join(dir, "deploys-1.2.0.svc")));
-      expect((await other.call("POST", "/v1/given-files", { body: { path: join(dir, "deploys-1.2.0.svc") } })).status).toBe(200);
+      for (let i = 0; i < LIMIT; i++)
+        handles.push(
+          (await other.call("POST", "/v1/given-files", { body: { path: join(dir, "deploys-1.2.0.svc") } })).json.handle,
+        );
+      expect(handles.map((handle) => fresh.pathOf(handle, "handle"))).toEqual(
+        Array(LIMIT).fill(join(dir, "deploys-1.2.0.svc")),
+      );
+      expect(
+        (await other.call("POST", "/v1/given-files", { body: { path: join(dir, "deploys-1.2.0.svc") } })).status,
+      ).toBe(200);
       expect(() => fresh.pathOf(handles[0], "handle")).toThrow("this file is not known to svc any more");
       expect(fresh.pathOf(handles[1], "handle")).toBe(join(dir, "deploys-1.2.0.svc"));
     } finally {
@@ -92,7 +127,9 @@ describe("POST /v1/given-files", () => {
   it("is absent (404) from a server that keeps no given files", async () => {
     const bare = await startHarness();
     try {
-      expect((await bare.call("POST", "/v1/given-files", { body: { path: join(dir, "deploys-1.2.0.svc") } })).status).toBe(404);
+      expect(
+        (await bare.call("POST", "/v1/given-files", { body: { path: join(dir, "deploys-1.2.0.svc") } })).status,
+      ).toBe(404);
     } finally {
       await bare.close();
     }

@@ -61,8 +61,17 @@ describe("bearer token", () => {
   });
 
   it("guards every route, unknown ones included", async () => {
-    for (const [method, path] of [["POST", "/v1/blips"], ["POST", "/v1/blips/x/end"], ["DELETE", "/v1/blips/x"], ["POST", "/v1/hooks/com.example.ci"], ["GET", "/nowhere"]]) {
-      const answer = await h.call(method, path, { headers: { Authorization: "Bearer nope" }, body: method === "GET" ? undefined : {} });
+    for (const [method, path] of [
+      ["POST", "/v1/blips"],
+      ["POST", "/v1/blips/x/end"],
+      ["DELETE", "/v1/blips/x"],
+      ["POST", "/v1/hooks/com.example.ci"],
+      ["GET", "/nowhere"],
+    ]) {
+      const answer = await h.call(method, path, {
+        headers: { Authorization: "Bearer nope" },
+        body: method === "GET" ? undefined : {},
+      });
       expect(answer.status, `${method} ${path}`).toBe(401);
     }
     expect(h.hooks.deliveries).toEqual([]);
@@ -72,12 +81,18 @@ describe("bearer token", () => {
 describe("OPTIONS and CORS", () => {
   it("answers every OPTIONS 405, token or not, with no Access-Control-* header", async () => {
     const preflight = await h.call("OPTIONS", "/v1/blips", {
-      headers: { Authorization: "", "Access-Control-Request-Method": "POST", "Access-Control-Request-Headers": "authorization" },
+      headers: {
+        Authorization: "",
+        "Access-Control-Request-Method": "POST",
+        "Access-Control-Request-Headers": "authorization",
+      },
     });
     expect(preflight.status).toBe(405);
     const authed = await h.call("OPTIONS", "/v1/health");
     expect(authed.status).toBe(405);
-    const star = await h.raw(request(`Host: 127.0.0.1:${h.server.port}\r\nOrigin: https://evil.example\r\n`, "OPTIONS", "*"));
+    const star = await h.raw(
+      request(`Host: 127.0.0.1:${h.server.port}\r\nOrigin: https://evil.example\r\n`, "OPTIONS", "*"),
+    );
     expect(star.status).toBe(405);
     // `call` and `raw` assert that no response carries an Access-Control-* header.
   });
@@ -92,7 +107,15 @@ describe("Host header (DNS rebinding)", () => {
   });
 
   it("refuses any other Host with 403, before the token is looked at", async () => {
-    const hosts = ["evil.example", `evil.example:${h.server.port}`, "127.0.0.1", "localhost", `127.0.0.1:${h.server.port + 1}`, `[::1]:${h.server.port}`, `localhost.:${h.server.port}`];
+    const hosts = [
+      "evil.example",
+      `evil.example:${h.server.port}`,
+      "127.0.0.1",
+      "localhost",
+      `127.0.0.1:${h.server.port + 1}`,
+      `[::1]:${h.server.port}`,
+      `localhost.:${h.server.port}`,
+    ];
     for (const host of hosts) {
       const answer = await h.raw(request(`Host: ${host}\r\nAuthorization: Bearer ${h.server.token}\r\n`));
       expect(answer.status, host).toBe(403);
@@ -112,7 +135,9 @@ describe("Host header (DNS rebinding)", () => {
 describe("Origin header", () => {
   it("refuses any Origin with 403, even with the right token", async () => {
     for (const origin of ["https://evil.example", "null", "http://127.0.0.1:" + h.server.port, ""]) {
-      const answer = await h.raw(request(`Host: 127.0.0.1:${h.server.port}\r\nAuthorization: Bearer ${h.server.token}\r\nOrigin: ${origin}\r\n`));
+      const answer = await h.raw(
+        request(`Host: 127.0.0.1:${h.server.port}\r\nAuthorization: Bearer ${h.server.token}\r\nOrigin: ${origin}\r\n`),
+      );
       expect(answer.status, origin).toBe(403);
       expect(answer.json).toEqual({ error: "requests from web pages (with an Origin header) are not allowed" });
     }
@@ -151,7 +176,9 @@ describe("routing", () => {
     expect(garbage.json).toEqual({ error: "malformed HTTP request" });
     const badHeader = await h.raw(`GET /v1/health HTTP/1.1\r\nHost: 127.0.0.1:${h.server.port}\r\nBad Header\r\n\r\n`);
     expect(badHeader.status).toBe(400);
-    const hugeHeader = await h.raw(`GET /v1/health HTTP/1.1\r\nHost: 127.0.0.1:${h.server.port}\r\nX-Big: ${"x".repeat(20_000)}\r\n\r\n`);
+    const hugeHeader = await h.raw(
+      `GET /v1/health HTTP/1.1\r\nHost: 127.0.0.1:${h.server.port}\r\nX-Big: ${"x".repeat(20_000)}\r\n\r\n`,
+    );
     expect(hugeHeader.status).toBe(431);
     expect(hugeHeader.json).toEqual({ error: "request headers are too large" });
     const badPercent = await h.call("POST", "/v1/hooks/%E0%A4%A", { body: {} });

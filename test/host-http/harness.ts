@@ -8,7 +8,12 @@ import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect } from "vitest";
-import { startHttpServer, type HookDelivery, type HookTarget, type RunningHttpServer } from "../../host/src/http/index.js";
+import {
+  startHttpServer,
+  type HookDelivery,
+  type HookTarget,
+  type RunningHttpServer,
+} from "../../host/src/http/index.js";
 import { BlipStore } from "../../host/src/store/index.js";
 import { supportPaths, type SupportPaths } from "../../host/src/support/index.js";
 import type { GivenFiles } from "../../host/src/tools/index.js";
@@ -24,7 +29,10 @@ export interface RecordingHooks extends HookTarget {
 export function recordingHooks(): RecordingHooks {
   const hooks: RecordingHooks = {
     deliveries: [],
-    extensions: new Map([["com.example.ci", "ok"], ["com.example.quiet", "no-webhook"]]),
+    extensions: new Map([
+      ["com.example.ci", "ok"],
+      ["com.example.quiet", "no-webhook"],
+    ]),
     status: (id) => hooks.extensions.get(id) ?? "unknown",
     deliver: (delivery) => {
       hooks.deliveries.push(delivery);
@@ -42,7 +50,11 @@ export interface Harness {
   server: RunningHttpServer;
   logs: string[];
   /** A request with the right token (unless `headers` overrides it); asserts no CORS header. */
-  call(method: string, path: string, init?: { body?: unknown; rawBody?: string | Uint8Array; headers?: Record<string, string> }): Promise<Answer>;
+  call(
+    method: string,
+    path: string,
+    init?: { body?: unknown; rawBody?: string | Uint8Array; headers?: Record<string, string> },
+  ): Promise<Answer>;
   /** Raw bytes to the server; returns the parsed answer. */
   raw(text: string | Uint8Array): Promise<Answer>;
   close(): Promise<void>;
@@ -60,14 +72,24 @@ function assertNoCors(headers: Record<string, string>): void {
 }
 
 /** Starts a server (port 0 unless given) with a store in a fresh temp folder. */
-export async function startHarness(options: { port?: number; dir?: string; givenFiles?: GivenFiles } = {}): Promise<Harness> {
+export async function startHarness(
+  options: { port?: number; dir?: string; givenFiles?: GivenFiles } = {},
+): Promise<Harness> {
   const dir = options.dir ?? (await mkdtemp(join(tmpdir(), "svc-http-")));
   const paths = supportPaths(dir);
   const logs: string[] = [];
   const log = (level: string, message: string) => void logs.push(`${level}: ${message}`);
   const store = await BlipStore.open(paths.blipsFile, { log, saveDelayMs: 20 });
   const hooks = recordingHooks();
-  const server = await startHttpServer({ store, hooks, port: options.port ?? 0, webhookFile: paths.webhookFile, version: "9.9.9-test", log, ...(options.givenFiles ? { givenFiles: options.givenFiles } : {}) });
+  const server = await startHttpServer({
+    store,
+    hooks,
+    port: options.port ?? 0,
+    webhookFile: paths.webhookFile,
+    version: "9.9.9-test",
+    log,
+    ...(options.givenFiles ? { givenFiles: options.givenFiles } : {}),
+  });
 
   const call: Harness["call"] = async (method, path, init = {}) => {
     const headers: Record<string, string> = { Authorization: `Bearer ${server.token}`, ...init.headers };
@@ -86,7 +108,14 @@ export async function startHarness(options: { port?: number; dir?: string; given
   const raw: Harness["raw"] = (text) => rawRequest(server.port, text);
 
   return {
-    dir, paths, store, hooks, server, logs, call, raw,
+    dir,
+    paths,
+    store,
+    hooks,
+    server,
+    logs,
+    call,
+    raw,
     async close() {
       await server.close();
       await store.close();
@@ -121,7 +150,12 @@ export function rawRequest(port: number, text: string | Uint8Array): Promise<Ans
       }
       assertNoCors(headers);
       const body = headers["transfer-encoding"] === "chunked" ? dechunk(bodyText) : bodyText;
-      resolve({ status: Number(statusLine.split(" ")[1]), headers, text: body, json: body ? safeJson(body) : undefined });
+      resolve({
+        status: Number(statusLine.split(" ")[1]),
+        headers,
+        text: body,
+        json: body ? safeJson(body) : undefined,
+      });
     };
     socket.on("data", (chunk) => {
       chunks.push(chunk);
@@ -155,5 +189,11 @@ function dechunk(text: string): string {
 
 /** A valid pushed payload (progress layout). */
 export function progressBlip(extra: Record<string, unknown> = {}): Record<string, unknown> {
-  return { title: "Deploy api", layout: "progress", data: { fraction: 0.4, step: "Migrating" }, state: "running", ...extra };
+  return {
+    title: "Deploy api",
+    layout: "progress",
+    data: { fraction: 0.4, step: "Migrating" },
+    state: "running",
+    ...extra,
+  };
 }

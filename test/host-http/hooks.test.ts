@@ -25,7 +25,11 @@ describe("without ?await", () => {
     expect(answer.status).toBe(202);
     expect(answer.json).toEqual({ ok: true });
     const [delivery] = h.hooks.deliveries;
-    expect(delivery).toEqual({ extensionId: "com.example.ci", body: { ref: "main", commits: [1, 2] }, receivedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/) });
+    expect(delivery).toEqual({
+      extensionId: "com.example.ci",
+      body: { ref: "main", commits: [1, 2] },
+      receivedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+    });
     expect(Date.parse(delivery.receivedAt)).toBeGreaterThanOrEqual(before);
     expect(delivery.replyId).toBeUndefined();
   });
@@ -36,7 +40,9 @@ describe("without ?await", () => {
     expect(unknown.json).toEqual({ error: 'no extension "com.example.nobody"' });
     const quiet = await h.call("POST", "/v1/hooks/com.example.quiet", { body: {} });
     expect(quiet.status).toBe(403);
-    expect(quiet.json).toEqual({ error: 'com.example.quiet does not take webhooks: its manifest needs "triggers": {"webhook": true}' });
+    expect(quiet.json).toEqual({
+      error: 'com.example.quiet does not take webhooks: its manifest needs "triggers": {"webhook": true}',
+    });
     expect(h.hooks.deliveries).toEqual([]);
   });
 
@@ -127,7 +133,10 @@ describe("?await", () => {
   });
 
   it("releases held requests with 503 when the server closes", async () => {
-    const pending = [h.call("POST", "/v1/hooks/com.example.ci?await=600", { body: {} }), h.call("POST", "/v1/hooks/com.example.ci?await=600", { body: {} })];
+    const pending = [
+      h.call("POST", "/v1/hooks/com.example.ci?await=600", { body: {} }),
+      h.call("POST", "/v1/hooks/com.example.ci?await=600", { body: {} }),
+    ];
     await deliveries(2);
     await h.server.close();
     for (const answer of await Promise.all(pending)) {

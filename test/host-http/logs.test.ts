@@ -9,7 +9,13 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { DEFAULT_BACKLOG, LogHub, MAX_UNREAD_BYTES, startHttpServer, type RunningHttpServer } from "../../host/src/http/index.js";
+import {
+  DEFAULT_BACKLOG,
+  LogHub,
+  MAX_UNREAD_BYTES,
+  startHttpServer,
+  type RunningHttpServer,
+} from "../../host/src/http/index.js";
 import { BlipStore } from "../../host/src/store/index.js";
 import { recordingHooks } from "./harness.js";
 
@@ -30,8 +36,19 @@ async function start(options: { heartbeatMs?: number } = {}): Promise<Server> {
   const log = (level: string, message: string) => void logs.push(`${level}: ${message}`);
   const store = await BlipStore.open(join(dir, "blips.json"), { log, saveDelayMs: 20 });
   const hub = new LogHub();
-  const server = await startHttpServer({ store, hooks: recordingHooks(), port: 0, log, logs: hub, ...(options.heartbeatMs ? { logHeartbeatMs: options.heartbeatMs } : {}) });
-  cleanup.push(() => rm(dir, { recursive: true, force: true }), () => store.close(), () => server.close());
+  const server = await startHttpServer({
+    store,
+    hooks: recordingHooks(),
+    port: 0,
+    log,
+    logs: hub,
+    ...(options.heartbeatMs ? { logHeartbeatMs: options.heartbeatMs } : {}),
+  });
+  cleanup.push(
+    () => rm(dir, { recursive: true, force: true }),
+    () => store.close(),
+    () => server.close(),
+  );
   return { server, hub, logs };
 }
 
@@ -48,39 +65,45 @@ interface Stream {
 /** Opens `path` with the server's token (unless `headers` replace it) and parses each line. */
 function open(server: RunningHttpServer, path: string, headers: Record<string, string> = {}): Promise<Stream> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: "127.0.0.1", port: server.port, path, headers: { authorization: `Bearer ${server.token}`, ...headers } }, (res) => {
-      const lines: any[] = [];
-      let buffered = "";
-      const waiters = new Set<() => void>();
-      res.setEncoding("utf8");
-      res.on("data", (chunk: string) => {
-        buffered += chunk;
-        const parts = buffered.split("\n");
-        buffered = parts.pop() ?? "";
-        for (const part of parts) lines.push(JSON.parse(part));
-        for (const wake of [...waiters]) wake();
-      });
-      const ended = new Promise<void>((done) => res.on("close", () => done()));
-      resolve({
-        status: res.statusCode ?? 0,
-        headers: res.headers,
-        lines,
-        ended,
-        lineCount: (count) =>
-          new Promise<void>((done, fail) => {
-            const timer = setTimeout(() => fail(new Error(`only ${lines.length} of ${count} lines: ${JSON.stringify(lines)}`)), 5000);
-            const check = () => {
-              if (lines.length < count) return;
-              clearTimeout(timer);
-              waiters.delete(check);
-              done();
-            };
-            waiters.add(check);
-            check();
-          }),
-        close: () => req.destroy(),
-      });
-    });
+    const req = request(
+      { host: "127.0.0.1", port: server.port, path, headers: { authorization: `Bearer ${server.token}`, ...headers } },
+      (res) => {
+        const lines: any[] = [];
+        let buffered = "";
+        const waiters = new Set<() => void>();
+        res.setEncoding("utf8");
+        res.on("data", (chunk: string) => {
+          buffered += chunk;
+          const parts = buffered.split("\n");
+          buffered = parts.pop() ?? "";
+          for (const part of parts) lines.push(JSON.parse(part));
+          for (const wake of [...waiters]) wake();
+        });
+        const ended = new Promise<void>((done) => res.on("close", () => done()));
+        resolve({
+          status: res.statusCode ?? 0,
+          headers: res.headers,
+          lines,
+          ended,
+          lineCount: (count) =>
+            new Promise<void>((done, fail) => {
+              const timer = setTimeout(
+                () => fail(new Error(`only ${lines.length} of ${count} lines: ${JSON.stringify(lines)}`)),
+                5000,
+              );
+              const check = () => {
+                if (lines.length < count) return;
+                clearTimeout(timer);
+                waiters.delete(check);
+                done();
+              };
+              waiters.add(check);
+              check();
+            }),
+          close: () => req.destroy(),
+        });
+      },
+    );
     req.on("error", reject);
     req.end();
   });
@@ -100,10 +123,15 @@ describe("GET /v1/logs guards", () => {
     expect(none.headers.get("www-authenticate")).toBe("Bearer");
     const wrong = await fetch(`${server.url}/v1/logs`, { headers: { authorization: "Bearer nope" } });
     expect(wrong.status).toBe(401);
-    const origin = await fetch(`${server.url}/v1/logs`, { headers: { authorization: `Bearer ${server.token}`, origin: "https://evil.example" } });
+    const origin = await fetch(`${server.url}/v1/logs`, {
+      headers: { authorization: `Bearer ${server.token}`, origin: "https://evil.example" },
+    });
     expect(origin.status).toBe(403);
     expect([...origin.headers.keys()].filter((name) => name.startsWith("access-control-"))).toEqual([]);
-    const post = await fetch(`${server.url}/v1/logs`, { method: "POST", headers: { authorization: `Bearer ${server.token}` } });
+    const post = await fetch(`${server.url}/v1/logs`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${server.token}` },
+    });
     expect(post.status).toBe(405);
     expect(post.headers.get("allow")).toBe("GET");
   });
@@ -114,7 +142,9 @@ describe("GET /v1/logs guards", () => {
     for (const query of ["?extension=", "?extension=a&extension=b"]) {
       const answer = await fetch(`${server.url}/v1/logs${query}`, { headers: auth });
       expect(answer.status).toBe(400);
-      expect(((await answer.json()) as { error: string }).error).toBe("?extension should be one extension id, like ?extension=com.example.ci (leave it out for every extension)");
+      expect(((await answer.json()) as { error: string }).error).toBe(
+        "?extension should be one extension id, like ?extension=com.example.ci (leave it out for every extension)",
+      );
     }
   });
 });
@@ -127,11 +157,21 @@ describe("GET /v1/logs?extension=<id>", () => {
     expect(stream.headers["content-type"]).toBe("application/x-ndjson; charset=utf-8");
     hub.publish({ type: "log", extensionId: "com.example.other", level: "info", message: "not mine" });
     hub.publish({ type: "log", level: "warn", message: "the runtime's own" });
-    hub.publish({ type: "log", extensionId: "com.example.ci", level: "warn", message: 'denied: fetch to x.example.com; to allow it, add "x.example.com" to svc.permissions.network' });
+    hub.publish({
+      type: "log",
+      extensionId: "com.example.ci",
+      level: "warn",
+      message: 'denied: fetch to x.example.com; to allow it, add "x.example.com" to svc.permissions.network',
+    });
     hub.publish({ type: "status", extensionId: "com.example.ci", status: "idle", heapUsed: 1843200, cpuMs: 12 });
     await stream.lineCount(2);
     expect(stream.lines.map(withoutTime)).toEqual([
-      { type: "log", extensionId: "com.example.ci", level: "warn", message: 'denied: fetch to x.example.com; to allow it, add "x.example.com" to svc.permissions.network' },
+      {
+        type: "log",
+        extensionId: "com.example.ci",
+        level: "warn",
+        message: 'denied: fetch to x.example.com; to allow it, add "x.example.com" to svc.permissions.network',
+      },
       { type: "status", extensionId: "com.example.ci", status: "idle", heapUsed: 1843200, cpuMs: 12 },
     ]);
     stream.close();
@@ -139,7 +179,8 @@ describe("GET /v1/logs?extension=<id>", () => {
 
   it("starts with the last 100 events of that extension (the 101st oldest is gone)", async () => {
     const { server, hub } = await start();
-    for (let i = 1; i <= DEFAULT_BACKLOG + 1; i++) hub.publish({ type: "log", extensionId: "com.example.ci", level: "info", message: `line ${i}` });
+    for (let i = 1; i <= DEFAULT_BACKLOG + 1; i++)
+      hub.publish({ type: "log", extensionId: "com.example.ci", level: "info", message: `line ${i}` });
     const stream = await open(server, "/v1/logs?extension=com.example.ci");
     await stream.lineCount(DEFAULT_BACKLOG);
     hub.publish({ type: "log", extensionId: "com.example.ci", level: "info", message: "live" });
@@ -154,7 +195,8 @@ describe("GET /v1/logs?extension=<id>", () => {
 
   it("keeps exactly 100 when 100 came before", async () => {
     const { server, hub } = await start();
-    for (let i = 1; i <= DEFAULT_BACKLOG; i++) hub.publish({ type: "log", extensionId: "com.example.ci", level: "info", message: `line ${i}` });
+    for (let i = 1; i <= DEFAULT_BACKLOG; i++)
+      hub.publish({ type: "log", extensionId: "com.example.ci", level: "info", message: `line ${i}` });
     const stream = await open(server, "/v1/logs?extension=com.example.ci");
     await stream.lineCount(DEFAULT_BACKLOG);
     expect(stream.lines[0].message).toBe("line 1");
@@ -187,7 +229,9 @@ describe("GET /v1/logs?extension=<id>", () => {
     // A raw client that sends the request and then never reads a byte.
     const stalled = connect(server.port, "127.0.0.1");
     stalled.pause();
-    stalled.write(`GET /v1/logs?extension=com.example.ci HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nAuthorization: Bearer ${server.token}\r\n\r\n`);
+    stalled.write(
+      `GET /v1/logs?extension=com.example.ci HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nAuthorization: Bearer ${server.token}\r\n\r\n`,
+    );
     const stalledClosed = new Promise<void>((done) => stalled.on("close", () => done()));
     const reader = await open(server, "/v1/logs?extension=com.example.ci");
     await expect.poll(() => hub.listenerCount).toBe(2);
@@ -196,15 +240,22 @@ describe("GET /v1/logs?extension=<id>", () => {
     const message = "x".repeat(8 * 1024);
     const total = Math.ceil((MAX_UNREAD_BYTES * 12) / message.length);
     let longestBurstMs = 0;
-    for (let sent = 0; sent < total; ) {
+    for (let sent = 0; sent < total;) {
       const started = performance.now();
-      for (let i = 0; i < 32 && sent < total; i++, sent++) hub.publish({ type: "log", extensionId: "com.example.ci", level: "debug", message });
+      for (let i = 0; i < 32 && sent < total; i++, sent++)
+        hub.publish({ type: "log", extensionId: "com.example.ci", level: "debug", message });
       longestBurstMs = Math.max(longestBurstMs, performance.now() - started);
       await new Promise((resolve) => setTimeout(resolve, 5));
     }
     // Publishing never waits for a client.
     expect(longestBurstMs).toBeLessThan(100);
-    await expect.poll(() => logs.some((line) => line.includes("dropped a log stream client of com.example.ci: it left over 1048576 bytes unread"))).toBe(true);
+    await expect
+      .poll(() =>
+        logs.some((line) =>
+          line.includes("dropped a log stream client of com.example.ci: it left over 1048576 bytes unread"),
+        ),
+      )
+      .toBe(true);
     stalled.destroy();
     await stalledClosed;
 

@@ -41,7 +41,10 @@ describe("webhook.json", () => {
     const h = await harness();
     const info = await readWebhookFile(h.paths.webhookFile);
     expect(info).toEqual({ port: h.server.port, token: h.server.token });
-    expect(JSON.parse(await readFile(h.paths.webhookFile, "utf8"))).toEqual({ port: h.server.port, token: h.server.token });
+    expect(JSON.parse(await readFile(h.paths.webhookFile, "utf8"))).toEqual({
+      port: h.server.port,
+      token: h.server.token,
+    });
     expect((await stat(h.paths.webhookFile)).mode & 0o777).toBe(0o600);
     expect(h.server.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(Buffer.from(h.server.token, "base64url")).toHaveLength(32);

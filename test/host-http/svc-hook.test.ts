@@ -47,25 +47,40 @@ describe("against a running server", () => {
   afterAll(() => h.close());
 
   it("start shows a running blip with a clock and prints its id", async () => {
-    const result = await hook(["start", "Deploy api", "--id", "deploy-api", "--icon", "shippingbox", "--step", "Building"], h.dir);
+    const result = await hook(
+      ["start", "Deploy api", "--id", "deploy-api", "--icon", "shippingbox", "--step", "Building"],
+      h.dir,
+    );
     expect(result).toMatchObject({ code: 0, stdout: "webhook/deploy-api\n", stderr: "" });
     const blip = h.store.get("webhook/deploy-api")!;
     expect(blip.source).toEqual({ kind: "webhook" });
-    expect(blip.payload).toMatchObject({ title: "Deploy api", icon: "shippingbox", state: "running", layout: "session", data: { step: "Building" } });
+    expect(blip.payload).toMatchObject({
+      title: "Deploy api",
+      icon: "shippingbox",
+      state: "running",
+      layout: "session",
+      data: { step: "Building" },
+    });
   });
 
   it("step with a fraction shows progress under the remembered title and icon", async () => {
     const result = await hook(["step", "deploy-api", "0.4", "Running migrations"], h.dir);
     expect(result).toMatchObject({ code: 0, stdout: "", stderr: "" });
     expect(h.store.get("webhook/deploy-api")!.payload).toMatchObject({
-      title: "Deploy api", icon: "shippingbox", layout: "progress", data: { fraction: 0.4, step: "Running migrations" }, seq: 2,
+      title: "Deploy api",
+      icon: "shippingbox",
+      layout: "progress",
+      data: { fraction: 0.4, step: "Running migrations" },
+      seq: 2,
     });
     await hook(["step", "webhook/deploy-api", "75%"], h.dir);
     expect(h.store.get("webhook/deploy-api")!.payload.data).toEqual({ fraction: 0.75 });
   });
 
   it("step with only a text keeps the clock from start", async () => {
-    const startedAt = (await hook(["start", "Agent"], h.dir)) && (h.store.get("webhook/agent")!.payload.data as { startedAt: string }).startedAt;
+    const startedAt =
+      (await hook(["start", "Agent"], h.dir)) &&
+      (h.store.get("webhook/agent")!.payload.data as { startedAt: string }).startedAt;
     await hook(["step", "agent", "Editing src/app.ts"], h.dir);
     expect(h.store.get("webhook/agent")!.payload.data).toEqual({ startedAt, step: "Editing src/app.ts" });
   });
@@ -126,7 +141,9 @@ describe("against nothing", () => {
     const result = await hook(["start", "Deploy api"], home);
     expect(result.code).toBe(0);
     expect(result.stdout).toBe("");
-    expect(result.stderr).toBe(`svc-hook: no ${join(home, "webhook.json")}: is svc running? (it writes this file at every launch)\n`);
+    expect(result.stderr).toBe(
+      `svc-hook: no ${join(home, "webhook.json")}: is svc running? (it writes this file at every launch)\n`,
+    );
   });
 
   it("exits 0 with one line when svc is not running (nothing listens)", async () => {
@@ -145,7 +162,10 @@ describe("against nothing", () => {
     const silent = createServer((socket) => void sockets.push(socket));
     await new Promise<void>((r) => silent.listen(0, "127.0.0.1", r));
     try {
-      await writeFile(join(home, "webhook.json"), JSON.stringify({ port: (silent.address() as { port: number }).port, token: "t" }));
+      await writeFile(
+        join(home, "webhook.json"),
+        JSON.stringify({ port: (silent.address() as { port: number }).port, token: "t" }),
+      );
       const result = await hook(["remove", "x"], home);
       expect(result.code).toBe(0);
       expect(result.stderr).toBe("svc-hook: svc did not answer within 2 s\n");
@@ -161,9 +181,14 @@ describe("against nothing", () => {
     await writeFile(join(home, "webhook.json"), "{not json");
     const broken = await hook(["start", "X"], home);
     expect(broken.code).toBe(0);
-    expect(broken.stderr).toMatch(/^svc-hook: .*webhook\.json is not \{"port": <number>, "token": "<string>"\}: restart svc to rewrite it\n$/);
+    expect(broken.stderr).toMatch(
+      /^svc-hook: .*webhook\.json is not \{"port": <number>, "token": "<string>"\}: restart svc to rewrite it\n$/,
+    );
     const typo = await hook(["strat", "X"], home);
-    expect(typo).toMatchObject({ code: 0, stderr: 'svc-hook: unknown command "strat": use start, step, end or remove (svc-hook --help)\n' });
+    expect(typo).toMatchObject({
+      code: 0,
+      stderr: 'svc-hook: unknown command "strat": use start, step, end or remove (svc-hook --help)\n',
+    });
   });
 
   it("prints help with --help and exits 0", async () => {
@@ -174,7 +199,10 @@ describe("against nothing", () => {
   });
 
   it("the launcher exits 0 with a note when the helper has gone", async () => {
-    const launcher = await installHookLauncher({ path: join(home, "bin", "svc-hook"), helperPath: join(home, "moved", "main.js") });
+    const launcher = await installHookLauncher({
+      path: join(home, "bin", "svc-hook"),
+      helperPath: join(home, "moved", "main.js"),
+    });
     const result = await run(launcher, ["start", "X"], home);
     expect(result.code).toBe(0);
     expect(result.stderr).toMatch(/^svc-hook: svc is not installed where this launcher expects it/);

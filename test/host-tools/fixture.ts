@@ -9,26 +9,73 @@ const echoFields = [
   { id: "input", type: "text", default: "hi" },
   { id: "count", type: "number", min: 1, max: 10, default: 3 },
   { id: "flag", type: "toggle" },
-  { id: "pick", type: "choice", options: [{ id: "one", title: "One" }, { id: "two", title: "Two" }] },
+  {
+    id: "pick",
+    type: "choice",
+    options: [
+      { id: "one", title: "One" },
+      { id: "two", title: "Two" },
+    ],
+  },
   { id: "source", type: "code", language: "json" },
   { id: "headers", type: "pairs" },
   { id: "file", type: "file" },
 ];
 
 const specs = {
-  echo: { id: "echo", title: "Echo", icon: "arrow.uturn.left", summary: "Says back what it got", category: "developer", fields: echoFields, actions: [{ id: "go", title: "Go", role: "primary" }, { id: "again", title: "Again" }], clipboardKinds: ["json"] },
+  echo: {
+    id: "echo",
+    title: "Echo",
+    icon: "arrow.uturn.left",
+    summary: "Says back what it got",
+    category: "developer",
+    fields: echoFields,
+    actions: [
+      { id: "go", title: "Go", role: "primary" },
+      { id: "again", title: "Again" },
+    ],
+    clipboardKinds: ["json"],
+  },
   plain: { id: "plain", title: "Plain", icon: "circle" },
-  fail: { id: "fail", title: "Fail", icon: "xmark", actions: [{ id: "throw", title: "Throw" }, { id: "invalid", title: "Invalid" }, { id: "hang", title: "Hang" }, { id: "slow", title: "Slow" }] },
-  read: { id: "read", title: "Read", icon: "doc", fields: [{ id: "file", type: "file" }], actions: [{ id: "read", title: "Read" }, { id: "steal", title: "Steal" }] },
+  fail: {
+    id: "fail",
+    title: "Fail",
+    icon: "xmark",
+    actions: [
+      { id: "throw", title: "Throw" },
+      { id: "invalid", title: "Invalid" },
+      { id: "hang", title: "Hang" },
+      { id: "slow", title: "Slow" },
+    ],
+  },
+  read: {
+    id: "read",
+    title: "Read",
+    icon: "doc",
+    fields: [{ id: "file", type: "file" }],
+    actions: [
+      { id: "read", title: "Read" },
+      { id: "steal", title: "Steal" },
+    ],
+  },
   hash: {
-    id: "hash", title: "Hash", icon: "number",
+    id: "hash",
+    title: "Hash",
+    icon: "number",
     dropActions: [{ id: "list", title: "List", icon: "list.bullet", accepts: ["public.item"], minimumFiles: 2 }],
   },
-  picture: { id: "picture", title: "Picture", icon: "photo", summary: "Draws a dot", fields: [{ id: "size", type: "number", min: 1, max: 4, default: 1, unit: "px" }] },
+  picture: {
+    id: "picture",
+    title: "Picture",
+    icon: "photo",
+    summary: "Draws a dot",
+    fields: [{ id: "size", type: "number", min: 1, max: 4, default: 1, unit: "px" }],
+  },
 };
 
 /** A 1×1 PNG. */
-export const DOT_PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
+export const DOT_PNG =
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
 
 export const FIXTURE_CODE = `
 const specs = ${JSON.stringify(specs)};
@@ -61,4 +108,6 @@ module.exports = { default: { tools: {
 `;
 
 /** What `svckit build` would write, but with another title for `echo` (the code's wins once loaded). */
-export const TOOLS_FILE = Object.values(specs).map((spec) => (spec.id === "echo" ? { ...spec, title: "Echo (from file)" } : spec));
+export const TOOLS_FILE = Object.values(specs).map((spec) =>
+  spec.id === "echo" ? { ...spec, title: "Echo (from file)" } : spec,
+);

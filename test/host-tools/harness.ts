@@ -12,7 +12,13 @@ export interface Answer {
 }
 
 /** One request to the host with its bearer token (unless `headers` says otherwise). */
-export async function callHost(world: World, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> {
+export async function callHost(
+  world: World,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<Answer> {
   const { port, token } = await webhookInfo(world);
   const init: RequestInit = { method, headers: { authorization: `Bearer ${token}`, ...headers } };
   if (body !== undefined) {
@@ -41,7 +47,11 @@ export async function writeToolFixtures(world: World, options: { unloadable?: bo
 }
 
 /** Starts the host with the fixtures and waits until the runtime reported the fixture's own tools. */
-export async function startToolHost(world: World, env: Record<string, string> = {}, options: { unloadable?: boolean } = {}): Promise<RunningHost> {
+export async function startToolHost(
+  world: World,
+  env: Record<string, string> = {},
+  options: { unloadable?: boolean } = {},
+): Promise<RunningHost> {
   await writeToolFixtures(world, options);
   const host = await startHost(world, env);
   await host.waitFor((e) => e.type === "extension.tools" && e.id === TOOLS_ID, { timeoutMs: 30_000 });

@@ -25,7 +25,10 @@ export function reportOf(event: HostEvent): any {
 
 /** Waits for the next report blip `<id>/<key>` (from event index `from` on) and parses it. */
 export async function nextReport(host: RunningHost, blipId: string, from = 0, timeoutMs = 15_000): Promise<any> {
-  const event = await host.waitFor((e) => e.type === "blip" && e.change === "update" && e.id === blipId, { from, timeoutMs });
+  const event = await host.waitFor((e) => e.type === "blip" && e.change === "update" && e.id === blipId, {
+    from,
+    timeoutMs,
+  });
   return reportOf(event);
 }
 

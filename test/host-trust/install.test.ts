@@ -22,7 +22,9 @@ interface Outcome {
 /** Runs `svc-host <words>` with stdin a pipe (not a terminal), as a script would. */
 function svcHost(words: string[], home: string): Promise<Outcome> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [HOST_MAIN, ...words], { env: { PATH: process.env.PATH ?? "", SVC_HOME: home } });
+    const child = spawn(process.execPath, [HOST_MAIN, ...words], {
+      env: { PATH: process.env.PATH ?? "", SVC_HOME: home },
+    });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (chunk) => (stdout += chunk));
@@ -52,7 +54,9 @@ describe("svc-host install", () => {
     const refused = await svcHost(["install", file], scene.world.home);
     expect(refused.code).toBe(1);
     expect(refused.stdout).toContain("Fixture 1.2.3 (com.example.fixture)");
-    expect(refused.stderr).toBe("svc-host install: not installed: stdin is not a terminal to ask on; run again with --yes to agree\n");
+    expect(refused.stderr).toBe(
+      "svc-host install: not installed: stdin is not a terminal to ask on; run again with --yes to agree\n",
+    );
     expect(await readdir(scene.world.user)).toEqual([]);
 
     const installed = await svcHost(["install", file, "--yes"], scene.world.home);
@@ -61,7 +65,9 @@ describe("svc-host install", () => {
     expect(installed.stdout).toContain(`Installed Fixture 1.2.3 in ${join(scene.world.user, "com.example.fixture")}\n`);
     await access(join(scene.world.user, "com.example.fixture", "dist", "index.js"));
 
-    expect(await scene.host.waitFor((e) => e.type === "extension.loaded" && e.id === "com.example.fixture", { from })).toMatchObject({ reason: "discovered" });
+    expect(
+      await scene.host.waitFor((e) => e.type === "extension.loaded" && e.id === "com.example.fixture", { from }),
+    ).toMatchObject({ reason: "discovered" });
     const blip = await scene.host.waitFor((e) => e.type === "blip" && e.id === "com.example.fixture/count", { from });
     expect(blip.blip).toMatchObject({ title: "Count", layout: "stat" });
   });
@@ -75,7 +81,12 @@ describe("svc-host install", () => {
     const help = await svcHost(["--help"], scene.world.home);
     expect(help.code).toBe(0);
     expect(help.stdout).toContain("svc-host install <file.svc> [--yes]");
-    for (const name of ["SVC_HOME", "SVC_PORT", "SVC_OPEN_URLS", "SVC_HOST_CONTROL"]) expect(help.stdout).toContain(name);
-    expect(await svcHost(["frobnicate"], scene.world.home)).toEqual({ code: 2, stdout: "", stderr: "svc-host: unknown command frobnicate; run svc-host --help\n" });
+    for (const name of ["SVC_HOME", "SVC_PORT", "SVC_OPEN_URLS", "SVC_HOST_CONTROL"])
+      expect(help.stdout).toContain(name);
+    expect(await svcHost(["frobnicate"], scene.world.home)).toEqual({
+      code: 2,
+      stdout: "",
+      stderr: "svc-host: unknown command frobnicate; run svc-host --help\n",
+    });
   });
 });

@@ -22,7 +22,14 @@ const SVC = {
     { name: "city", title: "City", type: "textfield", default: "Oslo" },
   ],
   permissions: { network: ["auth.example.com"] },
-  oauth: { demo: { title: "Demo", authorizeUrl: "https://auth.example.com/authorize", tokenUrl: "https://auth.example.com/token", clientId: "svc-test" } },
+  oauth: {
+    demo: {
+      title: "Demo",
+      authorizeUrl: "https://auth.example.com/authorize",
+      tokenUrl: "https://auth.example.com/token",
+      clientId: "svc-test",
+    },
+  },
 };
 
 const CODE = `${GUEST_HELPERS}
@@ -45,7 +52,12 @@ describe("without a secret store", () => {
     scene.host = await startHost(scene.world);
 
     const said = await scene.host.waitFor((e) => e.type === "secret-store");
-    expect(said).toMatchObject({ type: "secret-store", available: false, error: NO_STORE, fix: LINUX_SECRET_SERVICE_FIX });
+    expect(said).toMatchObject({
+      type: "secret-store",
+      available: false,
+      error: NO_STORE,
+      fix: LINUX_SECRET_SERVICE_FIX,
+    });
     expect(said.detail).toMatch(/DBUS_SESSION_BUS_ADDRESS|D-?Bus/i);
     expect(count(scene.host, (e) => e.type === "secret-store")).toBe(1);
 
@@ -61,7 +73,9 @@ describe("without a secret store", () => {
     });
     // The password option could not be read: the extension loaded on its defaults, and nothing
     // repeats what was said once at start (on every load, for every password option).
-    expect(scene.host.events.filter((e) => e.type === "log" && e.extensionId === "test.nostore" && e.level === "warn")).toEqual([]);
+    expect(
+      scene.host.events.filter((e) => e.type === "log" && e.extensionId === "test.nostore" && e.level === "warn"),
+    ).toEqual([]);
     // Options that are not passwords still work, file-backed, and run the extension again.
     expect(await reportOfRun(scene.host, "test.nostore/report", "preferences")).toEqual({
       trigger: "preferences",
@@ -70,9 +84,16 @@ describe("without a secret store", () => {
     });
 
     // Settings cannot keep a password either, and does not fall back to the file.
-    const refused = await scene.host.control({ command: "set-preference", id: "test.nostore", name: "token", value: "pw-nowhere" });
+    const refused = await scene.host.control({
+      command: "set-preference",
+      id: "test.nostore",
+      name: "token",
+      value: "pw-nowhere",
+    });
     expect(refused).toMatchObject({ ok: false, error: NO_STORE });
-    expect(JSON.parse(await readFile(join(scene.world.home, "Preferences", "test.nostore.json"), "utf8"))).toEqual({ city: "Bergen" });
+    expect(JSON.parse(await readFile(join(scene.world.home, "Preferences", "test.nostore.json"), "utf8"))).toEqual({
+      city: "Bergen",
+    });
     expect(await filesContaining(scene.world.home, "pw-nowhere")).toEqual([]);
     expect(await filesContaining(scene.world.home, "plain-text-never")).toEqual([]);
   });

@@ -62,16 +62,31 @@ describe("ctx.oauth through the real host", () => {
         id: "test.signin",
         title: "Sign-in",
         permissions: { network: ["localhost"] },
-        oauth: { demo: { title: "Demo", authorizeUrl: `${base}/authorize`, tokenUrl: `${base}/token`, revokeUrl: `${base}/revoke`, clientId: "svc-test", scopes: ["read"] } },
+        oauth: {
+          demo: {
+            title: "Demo",
+            authorizeUrl: `${base}/authorize`,
+            tokenUrl: `${base}/token`,
+            revokeUrl: `${base}/revoke`,
+            clientId: "svc-test",
+            scopes: ["read"],
+          },
+        },
       },
       code: CODE,
     });
-    scene.host = await startHost(scene.world, { DBUS_SESSION_BUS_ADDRESS: session.bus.address, NODE_EXTRA_CA_CERTS: tokens.certificate, SVC_OAUTH_PORT: String(callbackPort) });
+    scene.host = await startHost(scene.world, {
+      DBUS_SESSION_BUS_ADDRESS: session.bus.address,
+      NODE_EXTRA_CA_CERTS: tokens.certificate,
+      SVC_OAUTH_PORT: String(callbackPort),
+    });
 
     expect(await nextReport(scene.host, "test.signin/report")).toEqual({ trigger: "launch", connect: { ok: null } });
     const opened = new URL((await scene.host.waitFor((e) => e.type === "openURL")).url as string);
     expect(opened.origin + opened.pathname).toBe(`${base}/authorize`);
-    expect(Object.fromEntries([...opened.searchParams].filter(([name]) => !["state", "code_challenge"].includes(name)))).toEqual({
+    expect(
+      Object.fromEntries([...opened.searchParams].filter(([name]) => !["state", "code_challenge"].includes(name))),
+    ).toEqual({
       response_type: "code",
       client_id: "svc-test",
       redirect_uri: `http://127.0.0.1:${callbackPort}/oauth/callback`,
@@ -82,12 +97,20 @@ describe("ctx.oauth through the real host", () => {
 
     // The person signs in; the service sends the browser back to the host's callback port.
     const from = scene.host.events.length;
-    const page = await fetch(`http://127.0.0.1:${callbackPort}/oauth/callback?code=the-code&state=${opened.searchParams.get("state")}`);
+    const page = await fetch(
+      `http://127.0.0.1:${callbackPort}/oauth/callback?code=the-code&state=${opened.searchParams.get("state")}`,
+    );
     expect(page.status).toBe(200);
-    expect(await scene.host.waitFor((e) => e.type === "notify", { from })).toEqual({ type: "notify", extensionId: "test.signin", title: "Demo is connected" });
+    expect(await scene.host.waitFor((e) => e.type === "notify", { from })).toEqual({
+      type: "notify",
+      extensionId: "test.signin",
+      title: "Demo is connected",
+    });
     expect(await reportOfRun(scene.host, "test.signin/report", "preferences", from)).toEqual({
       trigger: "preferences",
-      connections: [{ scopes: ["read"], needsReconnect: false, keys: ["connectedAt", "id", "needsReconnect", "scopes"] }],
+      connections: [
+        { scopes: ["read"], needsReconnect: false, keys: ["connectedAt", "id", "needsReconnect", "scopes"] },
+      ],
       token: "the one issued",
     });
     const stored = await new KeyringSecretStore().get("svc.test.signin", "oauth.demo");
@@ -99,8 +122,15 @@ describe("ctx.oauth through the real host", () => {
     // Disconnecting revokes both tokens at the service, forgets them, and runs the extension again.
     const before = scene.host.events.length;
     await scene.host.control({ command: "run", id: "test.signin" });
-    expect(await reportOfRun(scene.host, "test.signin/report", "manual", before)).toEqual({ trigger: "manual", disconnect: { ok: null } });
-    expect(await reportOfRun(scene.host, "test.signin/report", "preferences", before)).toEqual({ trigger: "preferences", connections: [], token: null });
+    expect(await reportOfRun(scene.host, "test.signin/report", "manual", before)).toEqual({
+      trigger: "manual",
+      disconnect: { ok: null },
+    });
+    expect(await reportOfRun(scene.host, "test.signin/report", "preferences", before)).toEqual({
+      trigger: "preferences",
+      connections: [],
+      token: null,
+    });
     expect(tokens.revoked.sort()).toEqual(["access_token", "refresh_token"]);
     expect(await new KeyringSecretStore().get("svc.test.signin", "oauth.demo")).toBeNull();
   });

@@ -19,7 +19,15 @@ const scene = useHostWorld();
 const keyring = new KeyringSecretStore();
 
 const PREFERENCES = [
-  { name: "region", title: "Region", type: "dropdown", data: [{ title: "EU", value: "eu" }, { title: "US", value: "us" }] },
+  {
+    name: "region",
+    title: "Region",
+    type: "dropdown",
+    data: [
+      { title: "EU", value: "eu" },
+      { title: "US", value: "us" },
+    ],
+  },
   { name: "token", title: "Token", type: "password" },
   { name: "city", title: "City", type: "textfield", default: "Oslo" },
 ];
@@ -42,14 +50,18 @@ module.exports = { default: { async update(ctx) {
 } } };`;
 }
 
-const isPreferencesRun = (e: { type: string; id?: string; trigger?: string }) => e.type === "run.start" && e.id === "test.prefs" && e.trigger === "preferences";
+const isPreferencesRun = (e: { type: string; id?: string; trigger?: string }) =>
+  e.type === "run.start" && e.id === "test.prefs" && e.trigger === "preferences";
 
 describe("preferences through the real host", () => {
   it("passes the password from the keyring on load, refuses bad changes, and runs again with a valid one", async () => {
     const passwords = [`pw-one-${randomUUID()}`, `pw-two-${randomUUID()}`];
     // What Settings would have stored earlier: the password in the keyring, under pref.<name>.
     await keyring.set("svc.test.prefs", "pref.token", passwords[0]);
-    await writeExtension(join(scene.world.bundled, "prefs"), { svc: { id: "test.prefs", title: "Prefs", preferences: PREFERENCES }, code: prefsCode(passwords) });
+    await writeExtension(join(scene.world.bundled, "prefs"), {
+      svc: { id: "test.prefs", title: "Prefs", preferences: PREFERENCES },
+      code: prefsCode(passwords),
+    });
     scene.host = await startHost(scene.world, { DBUS_SESSION_BUS_ADDRESS: session.bus.address });
 
     expect(await nextReport(scene.host, "test.prefs/report")).toEqual({
@@ -61,10 +73,24 @@ describe("preferences through the real host", () => {
       password: { error: '"token" is a password option: only the person can set it, in Settings' },
       us: { ok: null },
     });
-    expect(await scene.host.waitFor((e) => e.type === "preference")).toEqual({ type: "preference", id: "test.prefs", name: "region", by: "extension" });
+    expect(await scene.host.waitFor((e) => e.type === "preference")).toEqual({
+      type: "preference",
+      id: "test.prefs",
+      name: "region",
+      by: "extension",
+    });
     await scene.host.waitFor(isPreferencesRun);
-    expect(await reportOfRun(scene.host, "test.prefs/report", "preferences")).toEqual({ trigger: "preferences", region: "us", city: "Oslo", token: 0 });
-    expect(scene.host.events.find((e) => e.type === "extension.loaded" && e.reason === "preferences")).toEqual({ type: "extension.loaded", id: "test.prefs", reason: "preferences" });
+    expect(await reportOfRun(scene.host, "test.prefs/report", "preferences")).toEqual({
+      trigger: "preferences",
+      region: "us",
+      city: "Oslo",
+      token: 0,
+    });
+    expect(scene.host.events.find((e) => e.type === "extension.loaded" && e.reason === "preferences")).toEqual({
+      type: "extension.loaded",
+      id: "test.prefs",
+      reason: "preferences",
+    });
 
     const file = join(scene.world.home, "Preferences", "test.prefs.json");
     expect(JSON.parse(await readFile(file, "utf8"))).toEqual({ region: "us" });
@@ -75,13 +101,25 @@ describe("preferences through the real host", () => {
 
     // Settings (the control channel) may set the password: into the keyring, then a preferences run.
     const from = scene.host.events.length;
-    expect(await scene.host.control({ command: "set-preference", id: "test.prefs", name: "token", value: passwords[1] })).toMatchObject({ ok: true });
-    expect(await nextReport(scene.host, "test.prefs/report", from)).toEqual({ trigger: "preferences", region: "us", city: "Oslo", token: 1 });
+    expect(
+      await scene.host.control({ command: "set-preference", id: "test.prefs", name: "token", value: passwords[1] }),
+    ).toMatchObject({ ok: true });
+    expect(await nextReport(scene.host, "test.prefs/report", from)).toEqual({
+      trigger: "preferences",
+      region: "us",
+      city: "Oslo",
+      token: 1,
+    });
     expect(await keyring.get("svc.test.prefs", "pref.token")).toBe(passwords[1]);
     expect(JSON.parse(await readFile(file, "utf8"))).toEqual({ region: "us" });
 
     // Settings is held to the option's kind too, and a refused change runs nothing.
-    const refused = await scene.host.control({ command: "set-preference", id: "test.prefs", name: "region", value: "asia" });
+    const refused = await scene.host.control({
+      command: "set-preference",
+      id: "test.prefs",
+      name: "region",
+      value: "asia",
+    });
     expect(refused).toMatchObject({ ok: false, error: '"region" should be one of its choices: eu, us' });
     expect(count(scene.host, isPreferencesRun)).toBe(2);
 
@@ -105,9 +143,15 @@ module.exports = { default: {
     scene.host = await startHost(scene.world, { DBUS_SESSION_BUS_ADDRESS: session.bus.address });
     expect(await nextReport(scene.host, "test.prefs/report")).toEqual({ trigger: "launch", region: "eu" });
     const from = scene.host.events.length;
-    expect(await scene.host.control({ command: "action", blipId: "test.prefs/report", actionId: "us" })).toMatchObject({ ok: true });
+    expect(await scene.host.control({ command: "action", blipId: "test.prefs/report", actionId: "us" })).toMatchObject({
+      ok: true,
+    });
     expect(await nextReport(scene.host, "test.prefs/switched", from)).toEqual({ to: "us" });
-    expect(scene.host.events.slice(from).find((e) => e.type === "action")).toMatchObject({ id: "test.prefs", actionId: "us", emitted: { "test.prefs/switched": 1 } });
+    expect(scene.host.events.slice(from).find((e) => e.type === "action")).toMatchObject({
+      id: "test.prefs",
+      actionId: "us",
+      emitted: { "test.prefs/switched": 1 },
+    });
     expect(await nextReport(scene.host, "test.prefs/report", from)).toEqual({ trigger: "preferences", region: "us" });
   });
 });

@@ -50,11 +50,20 @@ module.exports = { default: { async update(ctx) {
 describe("ctx.secrets through the real host", () => {
   it("keeps the secret in the keyring under svc.<id> / secret.<name>, in no file, and out of another extension's reach", async () => {
     const secret = `s3cret-${randomUUID()}`;
-    await writeExtension(join(scene.world.bundled, "vault"), { svc: { id: "test.vault", title: "Vault" }, code: vaultCode(secret) });
-    await writeExtension(join(scene.world.bundled, "snoop"), { svc: { id: "test.snoop", title: "Snoop" }, code: SNOOP_CODE });
+    await writeExtension(join(scene.world.bundled, "vault"), {
+      svc: { id: "test.vault", title: "Vault" },
+      code: vaultCode(secret),
+    });
+    await writeExtension(join(scene.world.bundled, "snoop"), {
+      svc: { id: "test.snoop", title: "Snoop" },
+      code: SNOOP_CODE,
+    });
     scene.host = await startHost(scene.world, { DBUS_SESSION_BUS_ADDRESS: session.bus.address });
 
-    expect(await scene.host.waitFor((e) => e.type === "secret-store")).toEqual({ type: "secret-store", available: true });
+    expect(await scene.host.waitFor((e) => e.type === "secret-store")).toEqual({
+      type: "secret-store",
+      available: true,
+    });
     const report = await nextReport(scene.host, "test.vault/report");
     expect(report).toEqual({
       before: null,

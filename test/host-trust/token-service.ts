@@ -31,27 +31,61 @@ export interface TokenService {
  * const tokens = await startTokenService(folder, { access: "at-1", refresh: "rt-1" });
  * // provider: { authorizeUrl: `https://localhost:${tokens.port}/authorize`, tokenUrl: `https://localhost:${tokens.port}/token`, … }
  */
-export async function startTokenService(folder: string, issued: { access: string; refresh: string }): Promise<TokenService> {
+export async function startTokenService(
+  folder: string,
+  issued: { access: string; refresh: string },
+): Promise<TokenService> {
   const key = join(folder, "key.pem");
   const certificate = join(folder, "cert.pem");
-  execFileSync("openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", certificate, "-days", "1", "-subj", "/CN=localhost", "-addext", "subjectAltName=DNS:localhost,IP:127.0.0.1"], { stdio: "ignore" });
+  execFileSync(
+    "openssl",
+    [
+      "req",
+      "-x509",
+      "-newkey",
+      "rsa:2048",
+      "-nodes",
+      "-keyout",
+      key,
+      "-out",
+      certificate,
+      "-days",
+      "1",
+      "-subj",
+      "/CN=localhost",
+      "-addext",
+      "subjectAltName=DNS:localhost,IP:127.0.0.1",
+    ],
+    { stdio: "ignore" },
+  );
   const service: TokenService = { port: 0, certificate, revoked: [], close: async () => {} };
-  const server: Server = createServer({ key: readFileSync(key), cert: readFileSync(certificate) }, (request, response) => {
-    let body = "";
-    request.on("data", (chunk) => (body += chunk));
-    request.on("end", () => {
-      const form = new URLSearchParams(body);
-      const json = (status: number, value: unknown) => response.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(value));
-      if (request.url === "/revoke") {
-        service.revoked.push(form.get("token_type_hint") ?? "?");
-        return void response.writeHead(200).end();
-      }
-      const verifier = form.get("code_verifier") ?? "";
-      const proof = createHash("sha256").update(verifier).digest("base64url");
-      if (request.url !== "/token" || form.get("code") !== "the-code" || proof !== service.challenge) return json(400, { error: "invalid_grant" });
-      json(200, { access_token: issued.access, refresh_token: issued.refresh, token_type: "Bearer", expires_in: 3600, scope: "read" });
-    });
-  });
+  const server: Server = createServer(
+    { key: readFileSync(key), cert: readFileSync(certificate) },
+    (request, response) => {
+      let body = "";
+      request.on("data", (chunk) => (body += chunk));
+      request.on("end", () => {
+        const form = new URLSearchParams(body);
+        const json = (status: number, value: unknown) =>
+          response.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(value));
+        if (request.url === "/revoke") {
+          service.revoked.push(form.get("token_type_hint") ?? "?");
+          return void response.writeHead(200).end();
+        }
+        const verifier = form.get("code_verifier") ?? "";
+        const proof = createHash("sha256").update(verifier).digest("base64url");
+        if (request.url !== "/token" || form.get("code") !== "the-code" || proof !== service.challenge)
+          return json(400, { error: "invalid_grant" });
+        json(200, {
+          access_token: issued.access,
+          refresh_token: issued.refresh,
+          token_type: "Bearer",
+          expires_in: 3600,
+          scope: "read",
+        });
+      });
+    },
+  );
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   service.port = (server.address() as { port: number }).port;
   service.close = () => new Promise((resolve) => server.close(() => resolve()));

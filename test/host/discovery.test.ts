@@ -14,16 +14,29 @@ describe("discovery", () => {
       code: counterCode(),
       tools: [tool, { id: "bad tool", title: "Bad", icon: "x" }],
     });
-    await writeExtension(join(scene.world.bundled, "beta"), { svc: { id: "test.beta", title: "Beta (bundled)" }, code: counterCode() });
+    await writeExtension(join(scene.world.bundled, "beta"), {
+      svc: { id: "test.beta", title: "Beta (bundled)" },
+      code: counterCode(),
+    });
     await writeExtension(join(scene.world.user, "beta-dev"), {
       svc: { id: "test.beta", title: "Beta (mine)" },
       code: `module.exports = { default: { async update(ctx) { await ctx.emit({ key: "main", title: "Mine", layout: "stat", data: { value: "user" } }); } } };`,
     });
-    await writeExtension(join(scene.world.user, "too-fast"), { svc: { id: "test.fast", title: "Fast", interval: "5s" }, code: counterCode() });
-    await writeExtension(join(scene.world.user, "not-json"), { svc: {}, rawPackageJson: "{ nope", code: counterCode() });
+    await writeExtension(join(scene.world.user, "too-fast"), {
+      svc: { id: "test.fast", title: "Fast", interval: "5s" },
+      code: counterCode(),
+    });
+    await writeExtension(join(scene.world.user, "not-json"), {
+      svc: {},
+      rawPackageJson: "{ nope",
+      code: counterCode(),
+    });
     await writeExtension(join(scene.world.user, "unbuilt"), { svc: { id: "test.unbuilt", title: "Unbuilt" } });
     // A dev-linked extension: a symlink in Extensions/ to a folder elsewhere.
-    const elsewhere = await writeExtension(join(scene.world.root, "dev", "gamma"), { svc: { id: "test.gamma", title: "Gamma" }, code: counterCode() });
+    const elsewhere = await writeExtension(join(scene.world.root, "dev", "gamma"), {
+      svc: { id: "test.gamma", title: "Gamma" },
+      code: counterCode(),
+    });
     await symlink(elsewhere, join(scene.world.user, "gamma-link"));
     await mkdir(join(scene.world.user, ".hidden"), { recursive: true });
 
@@ -49,6 +62,11 @@ describe("discovery", () => {
     expect(blip.blip.data.value).toBe("user");
     await scene.host.waitFor((e) => e.type === "blip" && e.id === "test.gamma/main");
     await scene.host.waitFor((e) => e.type === "blip" && e.id === "test.alpha/main");
-    expect(scene.host.events.filter((e) => e.type === "extension.loaded").map((e) => e.id).sort()).toEqual(["test.alpha", "test.beta", "test.gamma"]);
+    expect(
+      scene.host.events
+        .filter((e) => e.type === "extension.loaded")
+        .map((e) => e.id)
+        .sort(),
+    ).toEqual(["test.alpha", "test.beta", "test.gamma"]);
   });
 });

@@ -32,7 +32,10 @@ export default defineExtension({
 `;
 
 function build(dir: string): Promise<number | null> {
-  const child = spawn(process.execPath, [join(REPO, "cli", "dist", "main.js"), "build"], { cwd: dir, env: { PATH: process.env.PATH ?? "" } });
+  const child = spawn(process.execPath, [join(REPO, "cli", "dist", "main.js"), "build"], {
+    cwd: dir,
+    env: { PATH: process.env.PATH ?? "" },
+  });
   return new Promise((resolve) => child.once("exit", resolve));
 }
 
@@ -40,14 +43,23 @@ describe("errors in the log stream", { timeout: 60_000 }, () => {
   it("update(), onEvent() and onAction() that throw are error lines naming src/index.ts", async () => {
     const dir = join(scene.world.user, "thrower");
     await mkdir(join(dir, "src"), { recursive: true });
-    await writeFile(join(dir, "package.json"), JSON.stringify({ name: "thrower", version: "1.0.0", svc: { id: "test.thrower", title: "Thrower", triggers: { webhook: true } } }));
+    await writeFile(
+      join(dir, "package.json"),
+      JSON.stringify({
+        name: "thrower",
+        version: "1.0.0",
+        svc: { id: "test.thrower", title: "Thrower", triggers: { webhook: true } },
+      }),
+    );
     await writeFile(join(dir, "src", "index.ts"), SOURCE);
     expect(await build(dir)).toBe(0);
     scene.host = await startHost(scene.world);
     await scene.host.waitFor((e) => e.type === "blip" && e.id === "test.thrower/main");
 
     const { port, token } = await webhookInfo(scene.world);
-    const stream = await fetch(`http://127.0.0.1:${port}/v1/logs?extension=test.thrower`, { headers: { authorization: `Bearer ${token}` } });
+    const stream = await fetch(`http://127.0.0.1:${port}/v1/logs?extension=test.thrower`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     const errors: string[] = [];
     const reading = (async () => {
       const decoder = new TextDecoder();
@@ -65,7 +77,11 @@ describe("errors in the log stream", { timeout: 60_000 }, () => {
     })();
 
     await scene.host.control({ command: "run", id: "test.thrower" });
-    await fetch(`http://127.0.0.1:${port}/v1/hooks/test.thrower`, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: "{}" });
+    await fetch(`http://127.0.0.1:${port}/v1/hooks/test.thrower`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body: "{}",
+    });
     await scene.host.control({ command: "action", blipId: "test.thrower/main", actionId: "boom" });
     await reading;
 

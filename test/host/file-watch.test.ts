@@ -16,17 +16,29 @@ describe("file-watch triggers", () => {
     const notes = join(scene.world.userHome, "notes");
     await mkdir(notes, { recursive: true });
     await writeExtension(join(scene.world.bundled, "watcher"), {
-      svc: { id: "test.watcher", title: "Watcher", triggers: { watch: ["~/notes"] }, permissions: { files: ["~/notes"] } },
+      svc: {
+        id: "test.watcher",
+        title: "Watcher",
+        triggers: { watch: ["~/notes"] },
+        permissions: { files: ["~/notes"] },
+      },
       code: echoPaths,
     });
     scene.host = await startHost(scene.world);
-    const watching = await scene.host.waitFor((e) => e.type === "watching" && e.what === "files" && e.id === "test.watcher");
+    const watching = await scene.host.waitFor(
+      (e) => e.type === "watching" && e.what === "files" && e.id === "test.watcher",
+    );
     expect(watching.paths).toEqual([notes]);
 
     await writeFile(join(notes, "a.md"), "one");
     await writeFile(join(notes, "b.md"), "two");
     const sent = await scene.host.waitFor((e) => e.type === "event.sent" && e.id === "test.watcher");
-    expect(sent).toEqual({ type: "event.sent", id: "test.watcher", event: "file", paths: [join(notes, "a.md"), join(notes, "b.md")] });
+    expect(sent).toEqual({
+      type: "event.sent",
+      id: "test.watcher",
+      event: "file",
+      paths: [join(notes, "a.md"), join(notes, "b.md")],
+    });
     const blip = await scene.host.waitFor((e) => e.type === "blip" && e.id === "test.watcher/files");
     expect(blip.blip.data.value).toBe("file: a.md,b.md");
   });
@@ -48,6 +60,8 @@ describe("file-watch triggers", () => {
     ]);
     await writeFile(join(outside, "x"), "x");
     await new Promise((resolve) => setTimeout(resolve, 400));
-    expect(scene.host.events.filter((e) => e.type === "event.sent" || e.type === "watching" && e.what === "files")).toEqual([]);
+    expect(
+      scene.host.events.filter((e) => e.type === "event.sent" || (e.type === "watching" && e.what === "files")),
+    ).toEqual([]);
   });
 });

@@ -93,7 +93,13 @@ export interface ExtensionFiles {
 /** Writes an extension folder (package.json, dist/index.js, dist/tools.json). */
 export async function writeExtension(folder: string, files: ExtensionFiles): Promise<string> {
   await mkdir(join(folder, "dist"), { recursive: true });
-  const pkg = files.rawPackageJson ?? JSON.stringify({ name: "fixture", version: files.version ?? "1.0.0", main: "dist/index.js", svc: files.svc }, null, 2);
+  const pkg =
+    files.rawPackageJson ??
+    JSON.stringify(
+      { name: "fixture", version: files.version ?? "1.0.0", main: "dist/index.js", svc: files.svc },
+      null,
+      2,
+    );
   await writeFile(join(folder, "package.json"), pkg);
   if (files.code !== undefined) await writeFile(join(folder, "dist", "index.js"), files.code);
   if (files.tools !== undefined) await writeFile(join(folder, "dist", "tools.json"), JSON.stringify(files.tools));
@@ -175,7 +181,14 @@ export async function startHost(world: World, env: Record<string, string> = {}):
       };
       const timer = setTimeout(() => {
         waiters.delete(check);
-        reject(new Error(`no matching event within ${options.timeoutMs ?? 10_000} ms; events:\n${events.map((e) => JSON.stringify(e)).join("\n").slice(-4000)}\nstderr:\n${stderr.slice(-2000)}`));
+        reject(
+          new Error(
+            `no matching event within ${options.timeoutMs ?? 10_000} ms; events:\n${events
+              .map((e) => JSON.stringify(e))
+              .join("\n")
+              .slice(-4000)}\nstderr:\n${stderr.slice(-2000)}`,
+          ),
+        );
       }, options.timeoutMs ?? 10_000);
       if (!check()) waiters.add(check);
     });

@@ -24,7 +24,12 @@ module.exports = { default: {
 } };
 `;
 
-const SVC = { id: "test.gaps", title: "Gaps", triggers: { webhook: true }, preferences: [{ name: "count", title: "Count", type: "number", default: 0 }] };
+const SVC = {
+  id: "test.gaps",
+  title: "Gaps",
+  triggers: { webhook: true },
+  preferences: [{ name: "count", title: "Count", type: "number", default: 0 }],
+};
 
 async function hook(world: World, body: unknown, wait = 10): Promise<{ status: number; json: any }> {
   const { port, token } = await webhookInfo(world);
@@ -47,7 +52,9 @@ describe("events around reloads", () => {
       // The option was saved before that answer: this event waits for the load with it.
       expect(await hook(scene.world, { op: "get" })).toMatchObject({ status: 200, json: { op: "get", count: value } });
     }
-    expect(scene.host.events.filter((e) => e.type === "extension.loaded" && e.reason === "preferences")).toHaveLength(10);
+    expect(scene.host.events.filter((e) => e.type === "extension.loaded" && e.reason === "preferences")).toHaveLength(
+      10,
+    );
   });
 
   it("takes null: setPreference(name, null) clears the option, respond(replyId, null) answers null", async () => {
@@ -65,7 +72,10 @@ describe("events around reloads", () => {
 
   it("a hook sent while the host starts waits for the extension's load instead of 404", async () => {
     // Slow to load (its top level spins), so the HTTP server is up well before it is.
-    await writeExtension(join(scene.world.user, "gaps"), { svc: SVC, code: `{ const end = Date.now() + 700; while (Date.now() < end) {} }\n${CODE}` });
+    await writeExtension(join(scene.world.user, "gaps"), {
+      svc: SVC,
+      code: `{ const end = Date.now() + 700; while (Date.now() < end) {} }\n${CODE}`,
+    });
     const starting = startHost(scene.world);
     // As soon as webhook.json exists, the server answers.
     let info;
@@ -85,16 +95,23 @@ describe("events around reloads", () => {
     expect(sent).toBeGreaterThan(loaded);
   });
 
-  it("a hook sent just after the runtime died waits for the restored load instead of 502", { timeout: 60_000 }, async () => {
-    await writeExtension(join(scene.world.user, "gaps"), { svc: SVC, code: CODE });
-    scene.host = await startHost(scene.world);
-    const started = await scene.host.waitFor((e) => e.type === "runtime" && e.state === "started");
-    await scene.host.waitFor((e) => e.type === "extension.loaded" && e.id === "test.gaps");
-    const from = scene.host.events.length;
-    process.kill(started.pid, "SIGKILL");
-    await scene.host.waitFor((e) => e.type === "runtime" && e.state === "exited", { from });
-    // However long the restart takes (the first try waits 100 ms here), the answer comes from the restored load.
-    expect(await hook(scene.world, { op: "get" }, 120)).toMatchObject({ status: 200, json: { op: "get", count: 0 } });
-    await scene.host.waitFor((e) => e.type === "extension.loaded" && e.id === "test.gaps" && e.reason === "restored", { from });
-  });
+  it(
+    "a hook sent just after the runtime died waits for the restored load instead of 502",
+    { timeout: 60_000 },
+    async () => {
+      await writeExtension(join(scene.world.user, "gaps"), { svc: SVC, code: CODE });
+      scene.host = await startHost(scene.world);
+      const started = await scene.host.waitFor((e) => e.type === "runtime" && e.state === "started");
+      await scene.host.waitFor((e) => e.type === "extension.loaded" && e.id === "test.gaps");
+      const from = scene.host.events.length;
+      process.kill(started.pid, "SIGKILL");
+      await scene.host.waitFor((e) => e.type === "runtime" && e.state === "exited", { from });
+      // However long the restart takes (the first try waits 100 ms here), the answer comes from the restored load.
+      expect(await hook(scene.world, { op: "get" }, 120)).toMatchObject({ status: 200, json: { op: "get", count: 0 } });
+      await scene.host.waitFor(
+        (e) => e.type === "extension.loaded" && e.id === "test.gaps" && e.reason === "restored",
+        { from },
+      );
+    },
+  );
 });

@@ -7,8 +7,14 @@ const scene = useHostWorld();
 
 describe("restarts", () => {
   it("restarts a runtime killed with -9 and restores every extension", async () => {
-    await writeExtension(join(scene.world.bundled, "one"), { svc: { id: "test.one", title: "One", interval: "1h" }, code: counterCode() });
-    await writeExtension(join(scene.world.bundled, "two"), { svc: { id: "test.two", title: "Two", interval: "1h" }, code: counterCode() });
+    await writeExtension(join(scene.world.bundled, "one"), {
+      svc: { id: "test.one", title: "One", interval: "1h" },
+      code: counterCode(),
+    });
+    await writeExtension(join(scene.world.bundled, "two"), {
+      svc: { id: "test.two", title: "Two", interval: "1h" },
+      code: counterCode(),
+    });
     scene.host = await startHost(scene.world);
     const started = await scene.host.waitFor((e) => e.type === "runtime" && e.state === "started");
     await scene.host.waitFor((e) => e.type === "blip" && e.id === "test.one/main");
@@ -16,27 +22,41 @@ describe("restarts", () => {
 
     const from = scene.host.events.length;
     process.kill(started.pid, "SIGKILL");
-    expect(await scene.host.waitFor((e) => e.type === "runtime" && e.state === "exited", { from })).toMatchObject({ detail: "killed by SIGKILL" });
+    expect(await scene.host.waitFor((e) => e.type === "runtime" && e.state === "exited", { from })).toMatchObject({
+      detail: "killed by SIGKILL",
+    });
     const restored = await scene.host.waitFor((e) => e.type === "runtime" && e.state === "restored", { from });
     expect(restored.pid).not.toBe(started.pid);
-    await scene.host.waitFor((e) => e.type === "extension.loaded" && e.id === "test.one" && e.reason === "restored", { from });
-    await scene.host.waitFor((e) => e.type === "extension.loaded" && e.id === "test.two" && e.reason === "restored", { from });
+    await scene.host.waitFor((e) => e.type === "extension.loaded" && e.id === "test.one" && e.reason === "restored", {
+      from,
+    });
+    await scene.host.waitFor((e) => e.type === "extension.loaded" && e.id === "test.two" && e.reason === "restored", {
+      from,
+    });
 
     // The restored extension runs again, its seq carrying on from before the crash.
     await scene.host.control({ command: "run", id: "test.one" });
-    const after = await scene.host.waitFor((e) => e.type === "blip" && e.id === "test.one/main" && e.blip.data.value === "manual 1", { from });
+    const after = await scene.host.waitFor(
+      (e) => e.type === "blip" && e.id === "test.one/main" && e.blip.data.value === "manual 1",
+      { from },
+    );
     expect(after.seq).toBe(2);
     // The schedule was kept: no second launch run.
     expect(scene.host.events.slice(from).filter((e) => e.type === "run.start" && e.trigger === "launch")).toEqual([]);
   });
 
   it("keeps blips and seqs across a restart of the host", async () => {
-    await writeExtension(join(scene.world.bundled, "one"), { svc: { id: "test.one", title: "One", interval: "1h" }, code: counterCode() });
+    await writeExtension(join(scene.world.bundled, "one"), {
+      svc: { id: "test.one", title: "One", interval: "1h" },
+      code: counterCode(),
+    });
     scene.host = await startHost(scene.world);
     await scene.host.waitFor((e) => e.type === "blip" && e.id === "test.one/main" && e.seq === 1);
     await scene.host.control({ command: "run", id: "test.one" });
     await scene.host.waitFor((e) => e.type === "blip" && e.id === "test.one/main" && e.seq === 2);
-    expect(await post(scene.world, "/v1/blips", { id: "deploy", title: "Deploy", layout: "stat", data: { value: "ok" } })).toMatchObject({ status: 200 });
+    expect(
+      await post(scene.world, "/v1/blips", { id: "deploy", title: "Deploy", layout: "stat", data: { value: "ok" } }),
+    ).toMatchObject({ status: 200 });
     expect(await scene.host.stop()).toBe(0);
     const saved = JSON.parse(await readFile(join(scene.world.home, "blips.json"), "utf8"));
     expect(JSON.stringify(saved)).toContain("test.one/main");

@@ -5,36 +5,82 @@ import { counterCode, startHost, useHostWorld, webhookInfo, writeExtension, type
 
 const scene = useHostWorld();
 
-async function call(world: World, method: string, path: string, token?: string): Promise<{ status: number; body: unknown; allow: string | null }> {
+async function call(
+  world: World,
+  method: string,
+  path: string,
+  token?: string,
+): Promise<{ status: number; body: unknown; allow: string | null }> {
   const info = await webhookInfo(world);
-  const response = await fetch(`http://127.0.0.1:${info.port}${path}`, { method, headers: { authorization: `Bearer ${token ?? info.token}` } });
+  const response = await fetch(`http://127.0.0.1:${info.port}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token ?? info.token}` },
+  });
   return { status: response.status, body: await response.json(), allow: response.headers.get("allow") };
 }
 
 describe("/v1/scheduler", () => {
   it("pauses scheduled runs and, on resume, runs each overdue extension once", async () => {
-    await writeExtension(join(scene.world.bundled, "a"), { svc: { id: "test.a", title: "A", interval: "100s" }, code: counterCode() });
+    await writeExtension(join(scene.world.bundled, "a"), {
+      svc: { id: "test.a", title: "A", interval: "100s" },
+      code: counterCode(),
+    });
     scene.host = await startHost(scene.world);
-    const launched = await scene.host.waitFor((e) => e.type === "run.end" && e.id === "test.a" && e.trigger === "launch");
+    const launched = await scene.host.waitFor(
+      (e) => e.type === "run.end" && e.id === "test.a" && e.trigger === "launch",
+    );
     const t0 = launched.endedAt as number;
 
-    expect(await call(scene.world, "GET", "/v1/scheduler")).toEqual({ status: 200, body: { paused: false }, allow: null });
+    expect(await call(scene.world, "GET", "/v1/scheduler")).toEqual({
+      status: 200,
+      body: { paused: false },
+      allow: null,
+    });
     const from = scene.host.events.length;
-    expect(await call(scene.world, "POST", "/v1/scheduler/pause")).toEqual({ status: 200, body: { ok: true, paused: true }, allow: null });
-    expect(await call(scene.world, "POST", "/v1/scheduler/pause")).toEqual({ status: 200, body: { ok: true, paused: true }, allow: null });
-    expect(await call(scene.world, "GET", "/v1/scheduler")).toEqual({ status: 200, body: { paused: true }, allow: null });
+    expect(await call(scene.world, "POST", "/v1/scheduler/pause")).toEqual({
+      status: 200,
+      body: { ok: true, paused: true },
+      allow: null,
+    });
+    expect(await call(scene.world, "POST", "/v1/scheduler/pause")).toEqual({
+      status: 200,
+      body: { ok: true, paused: true },
+      allow: null,
+    });
+    expect(await call(scene.world, "GET", "/v1/scheduler")).toEqual({
+      status: 200,
+      body: { paused: true },
+      allow: null,
+    });
 
     // Locked for five minutes: three interval runs are missed, none starts.
     await scene.host.control({ command: "advance", ms: 300_000 });
-    const starts = () => scene.host!.events.slice(from).filter((e) => e.type === "run.start").map((e) => [e.trigger, (e.at as number) - t0]);
+    const starts = () =>
+      scene
+        .host!.events.slice(from)
+        .filter((e) => e.type === "run.start")
+        .map((e) => [e.trigger, (e.at as number) - t0]);
     expect(starts()).toEqual([]);
 
-    expect(await call(scene.world, "POST", "/v1/scheduler/resume")).toEqual({ status: 200, body: { ok: true, paused: false }, allow: null });
+    expect(await call(scene.world, "POST", "/v1/scheduler/resume")).toEqual({
+      status: 200,
+      body: { ok: true, paused: false },
+      allow: null,
+    });
     await scene.host.waitFor((e) => e.type === "run.end" && e.id === "test.a" && e.trigger === "interval", { from });
     expect(starts()).toEqual([["interval", 300_000]]);
     // A second resume changes nothing; each state change is one event.
-    expect(await call(scene.world, "POST", "/v1/scheduler/resume")).toEqual({ status: 200, body: { ok: true, paused: false }, allow: null });
-    expect(scene.host.events.slice(from).filter((e) => e.type === "paused" || e.type === "resumed").map((e) => e.type)).toEqual(["paused", "resumed"]);
+    expect(await call(scene.world, "POST", "/v1/scheduler/resume")).toEqual({
+      status: 200,
+      body: { ok: true, paused: false },
+      allow: null,
+    });
+    expect(
+      scene.host.events
+        .slice(from)
+        .filter((e) => e.type === "paused" || e.type === "resumed")
+        .map((e) => e.type),
+    ).toEqual(["paused", "resumed"]);
     expect(starts()).toEqual([["interval", 300_000]]);
   });
 
@@ -42,12 +88,20 @@ describe("/v1/scheduler", () => {
     scene.host = await startHost(scene.world);
     const unauthorized = await call(scene.world, "POST", "/v1/scheduler/pause", "wrong-token");
     expect(unauthorized.status).toBe(401);
-    expect(await call(scene.world, "GET", "/v1/scheduler")).toEqual({ status: 200, body: { paused: false }, allow: null });
+    expect(await call(scene.world, "GET", "/v1/scheduler")).toEqual({
+      status: 200,
+      body: { paused: false },
+      allow: null,
+    });
     expect(await call(scene.world, "GET", "/v1/scheduler/pause")).toEqual({
       status: 405,
       body: { error: "GET is not allowed on /v1/scheduler/pause: use POST" },
       allow: "POST",
     });
-    expect(await call(scene.world, "DELETE", "/v1/scheduler")).toEqual({ status: 405, body: { error: "DELETE is not allowed on /v1/scheduler: use GET" }, allow: "GET" });
+    expect(await call(scene.world, "DELETE", "/v1/scheduler")).toEqual({
+      status: 405,
+      body: { error: "DELETE is not allowed on /v1/scheduler: use GET" },
+      allow: "GET",
+    });
   });
 });

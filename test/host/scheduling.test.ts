@@ -1,12 +1,23 @@
 import { describe, expect, it } from "vitest";
 import { join } from "node:path";
-import { counterCode, post, startHost, writeExtension, type HostEvent, type RunningHost, useHostWorld } from "./harness.js";
+import {
+  counterCode,
+  post,
+  startHost,
+  writeExtension,
+  type HostEvent,
+  type RunningHost,
+  useHostWorld,
+} from "./harness.js";
 
 const scene = useHostWorld();
 
 /** Run starts after event index `from`, as [id, trigger, ms since `t0`]. */
 function runsSince(h: RunningHost, from: number, t0: number): [string, string, number][] {
-  return h.events.slice(from).filter((e) => e.type === "run.start").map((e) => [e.id, e.trigger, e.at - t0]);
+  return h.events
+    .slice(from)
+    .filter((e) => e.type === "run.start")
+    .map((e) => [e.id, e.trigger, e.at - t0]);
 }
 
 async function launched(h: RunningHost, ids: string[]): Promise<HostEvent[]> {
@@ -15,7 +26,10 @@ async function launched(h: RunningHost, ids: string[]): Promise<HostEvent[]> {
 
 describe("scheduling (manual clock)", () => {
   it("coalesces runs due within the tolerance, pauses, and runs overdue ones once on resume", async () => {
-    await writeExtension(join(scene.world.bundled, "a"), { svc: { id: "test.a", title: "A", interval: "100s" }, code: counterCode() });
+    await writeExtension(join(scene.world.bundled, "a"), {
+      svc: { id: "test.a", title: "A", interval: "100s" },
+      code: counterCode(),
+    });
     // b's launch run asks for 105 s: due 5 s after a, inside a's 10 s tolerance.
     await writeExtension(join(scene.world.bundled, "b"), {
       svc: { id: "test.b", title: "B", interval: "100s" },
@@ -75,7 +89,10 @@ describe("scheduling (manual clock)", () => {
     const shown = await scene.host.waitFor((e) => e.type === "blip" && e.id === "test.c/event");
     expect(shown.blip.data.value).toBe('{"hello":1}');
     // A held request answered by the extension.
-    expect(await post(scene.world, "/v1/hooks/test.c?await=5", { ping: true })).toEqual({ status: 201, body: '{"got":{"ping":true}}' });
+    expect(await post(scene.world, "/v1/hooks/test.c?await=5", { ping: true })).toEqual({
+      status: 201,
+      body: '{"got":{"ping":true}}',
+    });
     // An extension without triggers.webhook is refused.
     expect((await post(scene.world, "/v1/hooks/test.d", {})).status).toBe(403);
 
@@ -92,7 +109,9 @@ describe("scheduling (manual clock)", () => {
     await scene.host.control({ command: "advance", ms: 3_000_000 });
     expect(runsSince(scene.host, from, t0).filter(([id]) => id === "test.d")).toEqual([]);
     await scene.host.control({ command: "run", id: "test.d" });
-    const manual = await scene.host.waitFor((e) => e.type === "blip" && e.id === "test.d/main" && e.blip.data.value === "manual 2");
+    const manual = await scene.host.waitFor(
+      (e) => e.type === "blip" && e.id === "test.d/main" && e.blip.data.value === "manual 2",
+    );
     expect(manual.seq).toBe(2);
   });
 

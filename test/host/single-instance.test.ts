@@ -10,7 +10,14 @@ const scene = useHostWorld();
 function secondHost(world: World): Promise<{ code: number | null; stderr: string; stdout: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [HOST_MAIN], {
-      env: { PATH: process.env.PATH ?? "", HOME: world.userHome, SVC_HOME: world.home, SVC_PORT: "0", SVC_BUNDLED_EXTENSIONS: world.bundled, SVC_HOST_OUTPUT: "json" },
+      env: {
+        PATH: process.env.PATH ?? "",
+        HOME: world.userHome,
+        SVC_HOME: world.home,
+        SVC_PORT: "0",
+        SVC_BUNDLED_EXTENSIONS: world.bundled,
+        SVC_HOST_OUTPUT: "json",
+      },
     });
     let stderr = "";
     let stdout = "";
@@ -33,7 +40,9 @@ describe("one app per support folder", () => {
     );
     expect(await readFile(join(scene.world.home, "webhook.json"), "utf8")).toBe(before);
     // The first one still answers with its token.
-    const health = await fetch(`http://127.0.0.1:${port}/v1/health`, { headers: { authorization: `Bearer ${JSON.parse(before).token}` } });
+    const health = await fetch(`http://127.0.0.1:${port}/v1/health`, {
+      headers: { authorization: `Bearer ${JSON.parse(before).token}` },
+    });
     expect(health.status).toBe(200);
   });
 
@@ -48,7 +57,10 @@ describe("one app per support folder", () => {
 
     scene.host = await startHost(scene.world);
     const { port } = await webhookInfo(scene.world);
-    expect(JSON.parse(await readFile(join(scene.world.home, "host.lock"), "utf8"))).toEqual({ pid: scene.host.child.pid, port });
+    expect(JSON.parse(await readFile(join(scene.world.home, "host.lock"), "utf8"))).toEqual({
+      pid: scene.host.child.pid,
+      port,
+    });
     expect(await scene.host.stop()).toBe(0);
     await expect(readFile(join(scene.world.home, "host.lock"), "utf8")).rejects.toMatchObject({ code: "ENOENT" });
   });

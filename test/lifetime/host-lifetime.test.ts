@@ -49,7 +49,9 @@ async function start(relay: boolean, env: Record<string, string> = {}) {
     buffered = lines.pop()!;
     for (const line of lines) if (line.trim()) events.push(JSON.parse(line));
   });
-  const exited = new Promise<{ code: number | null; signal: string | null }>((resolve) => child.on("exit", (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: string | null }>((resolve) =>
+    child.on("exit", (code, signal) => resolve({ code, signal })),
+  );
   const waitFor = async (match: (event: any) => boolean) => {
     for (let waited = 0; waited < 20_000; waited += 20) {
       const found = events.find(match);
@@ -58,7 +60,7 @@ async function start(relay: boolean, env: Record<string, string> = {}) {
     }
     throw new Error(`no such event; stderr: ${stderr}`);
   };
-  const host = relay ? (await waitFor((e) => e.relayedPid)).relayedPid as number : child.pid!;
+  const host = relay ? ((await waitFor((e) => e.relayedPid)).relayedPid as number) : child.pid!;
   cleanup.push(async () => {
     for (const pid of [child.pid!, host, ...childrenOf(host)]) if (isRunning(pid)) process.kill(pid, "SIGKILL");
     await world.remove();
@@ -67,7 +69,12 @@ async function start(relay: boolean, env: Record<string, string> = {}) {
   const runtime = childrenOf(host).find((pid) => commandLine(pid).includes("runtime/dist/main.js"));
   expect(runtime, "svc-host runs its svc-runtime").toBeDefined();
   return {
-    child, events, exited, host, runtime: runtime!, stderr: () => stderr,
+    child,
+    events,
+    exited,
+    host,
+    runtime: runtime!,
+    stderr: () => stderr,
     /** The blip ids in the store's file. */
     storedBlips: () => JSON.stringify(JSON.parse(readFileSync(join(world.home, "blips.json"), "utf8"))),
   };
@@ -92,12 +99,15 @@ describe("svc-host ends when it should", () => {
     expect(run.storedBlips()).toContain(BLIP);
   });
 
-  it.each(["SIGTERM", "SIGHUP"] as const)("on %s: exit 0, svc-runtime ended, the blip store written", async (signal) => {
-    const run = await start(false);
-    run.child.kill(signal);
-    expect(await run.exited).toEqual({ code: 0, signal: null });
-    await allGone([run.runtime], 5000);
-    expect(run.storedBlips()).toContain(BLIP);
-    expect(run.stderr()).toContain(`svc-host: ${signal}: stopping`);
-  });
+  it.each(["SIGTERM", "SIGHUP"] as const)(
+    "on %s: exit 0, svc-runtime ended, the blip store written",
+    async (signal) => {
+      const run = await start(false);
+      run.child.kill(signal);
+      expect(await run.exited).toEqual({ code: 0, signal: null });
+      await allGone([run.runtime], 5000);
+      expect(run.storedBlips()).toContain(BLIP);
+      expect(run.stderr()).toContain(`svc-host: ${signal}: stopping`);
+    },
+  );
 });

@@ -15,7 +15,8 @@ export function isRunning(pid: number): boolean {
 export function childrenOf(pid: number): number[] {
   try {
     return readdirSync(`/proc/${pid}/task`).flatMap((tid) =>
-      readFileSync(`/proc/${pid}/task/${tid}/children`, "utf8").split(" ").filter(Boolean).map(Number));
+      readFileSync(`/proc/${pid}/task/${tid}/children`, "utf8").split(" ").filter(Boolean).map(Number),
+    );
   } catch {
     return [];
   }
@@ -35,7 +36,12 @@ export async function allGone(pids: number[], withinMs: number): Promise<number>
   const started = performance.now();
   while (pids.some(isRunning)) {
     if (performance.now() - started > withinMs) {
-      throw new Error(`still running after ${withinMs} ms: ${pids.filter(isRunning).map((pid) => `${pid} ${commandLine(pid)}`).join(", ")}`);
+      throw new Error(
+        `still running after ${withinMs} ms: ${pids
+          .filter(isRunning)
+          .map((pid) => `${pid} ${commandLine(pid)}`)
+          .join(", ")}`,
+      );
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }

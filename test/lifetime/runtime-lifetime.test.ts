@@ -46,7 +46,9 @@ function start(relay: boolean) {
     buffered = lines.pop()!;
     for (const line of lines) if (line) messages.push(JSON.parse(line));
   });
-  const exited = new Promise<{ code: number | null; signal: string | null }>((resolve) => child.on("exit", (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: string | null }>((resolve) =>
+    child.on("exit", (code, signal) => resolve({ code, signal })),
+  );
   let nextId = 1;
   const call = async (method: string, params: unknown) => {
     const id = nextId++;
@@ -63,16 +65,28 @@ function start(relay: boolean) {
     rmSync(root, { recursive: true, force: true });
   });
   return {
-    child, messages, exited, root, stderr: () => stderr,
-    /** initialize, load, run: one blip sent, one exec child running. Returns the runtime's and the exec child's pids. */
+    child,
+    messages,
+    exited,
+    root,
+    stderr: () => stderr,
+    /**
+     * initialize, load, run: one blip sent, one exec child running. Returns the runtime's and the exec child's pids.
+     */
     async bringUp(): Promise<{ runtime: number; sleeper: number }> {
       const runtime = relay ? await waitForRelayedPid(messages) : child.pid!;
-      expect((await call("initialize", { protocolVersion: 1, dataDir: join(root, "Data") })).result).toMatchObject({ protocolVersion: 1 });
+      expect((await call("initialize", { protocolVersion: 1, dataDir: join(root, "Data") })).result).toMatchObject({
+        protocolVersion: 1,
+      });
       const manifest = { id: ID, version: "1.0.0", permissions: { network: [], files: [], exec: ["sleep"] } };
-      expect(await call("extension.load", { id: ID, path: extension, manifest, preferences: {} })).toMatchObject({ result: {} });
+      expect(await call("extension.load", { id: ID, path: extension, manifest, preferences: {} })).toMatchObject({
+        result: {},
+      });
       expect(await call("extension.run", { id: ID, trigger: { type: "launch" } })).toMatchObject({ result: {} });
       expect(messages.some((m) => m.method === "blip.update" && m.params.payload.seq === 1)).toBe(true);
-      const sleeper = childrenOf(runtime).find((pid) => commandLine(pid).startsWith("/usr/bin/sleep 600") || commandLine(pid).startsWith("sleep 600"));
+      const sleeper = childrenOf(runtime).find(
+        (pid) => commandLine(pid).startsWith("/usr/bin/sleep 600") || commandLine(pid).startsWith("sleep 600"),
+      );
       expect(sleeper, "the exec child runs").toBeDefined();
       return { runtime, sleeper: sleeper! };
     },

@@ -30,13 +30,17 @@ describe("files", () => {
   });
 
   it("seq.json/x and storage.json/x are refused: the extension keeps working", async () => {
-    const { run } = await attacker(n.pool, attackOptions(`
+    const { run } = await attacker(
+      n.pool,
+      attackOptions(`
       const out = [];
       for (const p of ["seq.json/x", "storage.json/x"]) { try { await ctx.files.write(p, "x") } catch (e) { out.push(e.message) } }
       await ctx.storage.set("still", "works");
       out.push(await ctx.storage.get("still"));
-      return out;`));
-    const owned = (p: string) => `file access to ${p} denied: "${p}" is a name in the data folder that belongs to svc (blip seq numbers and ctx.storage) (use ctx.storage, or write under another name)`;
+      return out;`),
+    );
+    const owned = (p: string) =>
+      `file access to ${p} denied: "${p}" is a name in the data folder that belongs to svc (blip seq numbers and ctx.storage) (use ctx.storage, or write under another name)`;
     await expect(run()).resolves.toEqual([owned("seq.json/x"), owned("storage.json/x"), "works"]);
     await n.check();
   });
@@ -50,8 +54,12 @@ describe("files", () => {
     symlinkSync("/etc", join(options.dataDir, "link"));
     const { run } = await attacker(n.pool, options);
     const messages = (await run()) as string[];
-    expect(messages[0]).toBe('file access to ~/.ssh/id_rsa denied: "~/.ssh/id_rsa" is outside permissions.files, the data folder and the files given to this tool run (add "~/.ssh" to svc.permissions.files in package.json)');
-    expect(messages[1]).toBe('file access to link/passwd denied: "link/passwd" leads outside permissions.files, the data folder and the files given to this tool run (add the folder to svc.permissions.files in package.json)');
+    expect(messages[0]).toBe(
+      'file access to ~/.ssh/id_rsa denied: "~/.ssh/id_rsa" is outside permissions.files, the data folder and the files given to this tool run (add "~/.ssh" to svc.permissions.files in package.json)',
+    );
+    expect(messages[1]).toBe(
+      'file access to link/passwd denied: "link/passwd" leads outside permissions.files, the data folder and the files given to this tool run (add the folder to svc.permissions.files in package.json)',
+    );
     for (const message of messages) {
       expect(message).not.toContain(homedir());
       expect(message).not.toContain("/etc/passwd");
@@ -60,7 +68,9 @@ describe("files", () => {
   });
 
   it("ctx.files.readBytes returns the bytes", async () => {
-    const options = attackOptions(`const b = await ctx.files.readBytes("bin"); return [b instanceof Uint8Array, Array.from(b)];`);
+    const options = attackOptions(
+      `const b = await ctx.files.readBytes("bin"); return [b instanceof Uint8Array, Array.from(b)];`,
+    );
     mkdirSync(options.dataDir, { recursive: true });
     writeFileSync(join(options.dataDir, "bin"), Buffer.from([0, 1, 254, 255]));
     const { run } = await attacker(n.pool, options);
@@ -71,15 +81,21 @@ describe("files", () => {
 
 describe("storage", () => {
   it("a loop rewriting a 4 MB store writes about 1 MB/s, not 300 MB/s", async () => {
-    const { run } = await attacker(n.pool, attackOptions(`
+    const { run } = await attacker(
+      n.pool,
+      attackOptions(
+        `
       const part = "x".repeat(1024 * 1024 - 100);
       await Promise.all([0, 1, 2, 3].map((i) => ctx.storage.set("big" + i, part)));
       let done = 0; const until = Date.now() + 2500;
       while (Date.now() < until) { await ctx.storage.set("n", done); done++; }
-      return done;`, {}, { limits: { sliceMs: 1000, memoryBytes: 64 * 1024 * 1024 } }));
+      return done;`,
+        {},
+        { limits: { sliceMs: 1000, memoryBytes: 64 * 1024 * 1024 } },
+      ),
+    );
     // The first write of 4 MB buys a 4 s pause: no second write fits in 2.5 s.
     expect(await run()).toBeLessThanOrEqual(1);
     await n.check();
   }, 30_000);
 });
-

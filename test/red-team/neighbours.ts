@@ -21,7 +21,11 @@ export function permissions(p: Partial<Permissions> = {}): Permissions {
 }
 
 /** Sandbox options for a bundle whose `update()` runs `body`, with its own data folder. */
-export function attackOptions(body: string, p: Partial<Permissions> = {}, extra: Partial<SandboxOptions> = {}): SandboxOptions {
+export function attackOptions(
+  body: string,
+  p: Partial<Permissions> = {},
+  extra: Partial<SandboxOptions> = {},
+): SandboxOptions {
   const id = `test.attack${++counter}`;
   return {
     id,
@@ -48,13 +52,20 @@ export interface Neighbours {
   dispose(): Promise<void>;
 }
 
-export async function withNeighbours(options: ConstructorParameters<typeof SandboxPool>[0] = { threads: 2 }): Promise<Neighbours> {
+export async function withNeighbours(
+  options: ConstructorParameters<typeof SandboxPool>[0] = { threads: 2 },
+): Promise<Neighbours> {
   const pool = new SandboxPool(options);
   const made: { handle: SandboxHandle; rec: Recorder; runs: number }[] = [];
   for (const name of ["one", "two"]) {
     const rec = recorder();
     const handle = await pool.create(
-      { id: `test.neighbour.${name}`, code: `module.exports = { async update(ctx) { ${NEIGHBOUR} } };`, permissions: permissions({ exec: ["echo"] }), dataDir: join(root, "Data", `neighbour-${name}-${++counter}`) },
+      {
+        id: `test.neighbour.${name}`,
+        code: `module.exports = { async update(ctx) { ${NEIGHBOUR} } };`,
+        permissions: permissions({ exec: ["echo"] }),
+        dataDir: join(root, "Data", `neighbour-${name}-${++counter}`),
+      },
       rec,
     );
     await handle.load();
@@ -66,7 +77,11 @@ export async function withNeighbours(options: ConstructorParameters<typeof Sandb
       for (const neighbour of made) {
         expect(neighbour.rec.crashes).toEqual([]);
         neighbour.runs++;
-        await expect(neighbour.handle.invoke(UPDATE)).resolves.toEqual({ runs: neighbour.runs, note: `run ${neighbour.runs}`, echoed: "hi\n" });
+        await expect(neighbour.handle.invoke(UPDATE)).resolves.toEqual({
+          runs: neighbour.runs,
+          note: `run ${neighbour.runs}`,
+          echoed: "hi\n",
+        });
       }
     },
     dispose: () => pool.dispose(),

@@ -39,26 +39,39 @@ afterAll(async () => {
   await n.dispose();
 });
 
-
-
 describe("ports", () => {
   it("a listed host reaches only its scheme's port; host:port opens that one port", async () => {
     const body = `
       const out = [];
       try { await fetch("http://127.0.0.1:${"${PORT}"}/") } catch (e) { out.push(e.message) }
       return out;`;
-    const hostOnly = await attacker(n.pool, attackOptions(body.replace("${PORT}", String(port)), { network: ["127.0.0.1"] }));
+    const hostOnly = await attacker(
+      n.pool,
+      attackOptions(body.replace("${PORT}", String(port)), { network: ["127.0.0.1"] }),
+    );
     await expect(hostOnly.run()).resolves.toEqual([
-      `fetch to 127.0.0.1:${port} denied: "127.0.0.1" is listed, but not for port ${port} (add "127.0.0.1:${port}" to svc.permissions.network in package.json)`]);
-    const withPort = await attacker(n.pool, attackOptions(`return await (await fetch("http://127.0.0.1:${port}/")).text();`, { network: [`127.0.0.1:${port}`] }));
+      `fetch to 127.0.0.1:${port} denied: "127.0.0.1" is listed, but not for port ${port} (add "127.0.0.1:${port}" to svc.permissions.network in package.json)`,
+    ]);
+    const withPort = await attacker(
+      n.pool,
+      attackOptions(`return await (await fetch("http://127.0.0.1:${port}/")).text();`, {
+        network: [`127.0.0.1:${port}`],
+      }),
+    );
     await expect(withPort.run()).resolves.toBe("hello");
     await n.check();
   });
 
   it("WebSocket refuses the WHATWG bad ports even when listed", async () => {
-    const { run } = await attacker(n.pool, attackOptions(
-      `try { new WebSocket("ws://127.0.0.1:6667/") } catch (e) { return e.message }`, { network: ["127.0.0.1:6667"] }));
-    await expect(run()).resolves.toBe("WebSocket to 127.0.0.1:6667 denied: port 6667 is one browsers never connect to (it belongs to another protocol)");
+    const { run } = await attacker(
+      n.pool,
+      attackOptions(`try { new WebSocket("ws://127.0.0.1:6667/") } catch (e) { return e.message }`, {
+        network: ["127.0.0.1:6667"],
+      }),
+    );
+    await expect(run()).resolves.toBe(
+      "WebSocket to 127.0.0.1:6667 denied: port 6667 is one browsers never connect to (it belongs to another protocol)",
+    );
     await n.check();
   });
 });
@@ -66,13 +79,18 @@ describe("ports", () => {
 describe("what an invocation starts ends at its deadline", () => {
   it("a dripping fetch, an interval and a program started by a run that times out all stop", async () => {
     const rec = recorder();
-    const options = attackOptions(`
+    const options = attackOptions(
+      `
       setInterval(() => console.log("tick"), 50);
       fetch("http://127.0.0.1:${port}/drip").catch(() => {});
       ctx.exec("sh", ["-c", "setsid sleep 30 & echo $! > pid; exec sleep 30"], { timeoutMs: 60000 }).catch(() => {});
-      await new Promise(() => {});`, { network: [`127.0.0.1:${port}`], exec: ["sh"], runAnyCommand: true });
+      await new Promise(() => {});`,
+      { network: [`127.0.0.1:${port}`], exec: ["sh"], runAnyCommand: true },
+    );
     const { handle } = await attacker(n.pool, options, rec);
-    const error = await handle.invoke({ kind: "update", ctx: { preferences: {} } }, { signal: AbortSignal.timeout(600) }).catch((e: Error) => e);
+    const error = await handle
+      .invoke({ kind: "update", ctx: { preferences: {} } }, { signal: AbortSignal.timeout(600) })
+      .catch((e: Error) => e);
     expect(error).toMatchObject({ code: "aborted" });
     // The program and the one it left behind (setsid) are gone.
     const pidFile = join(options.dataDir, "pid");
@@ -95,7 +113,9 @@ describe("what an invocation starts ends at its deadline", () => {
       if (!globalThis.started) { globalThis.started = true; setTimeout(() => console.log("later"), 300); }
       return "done";`);
     const { handle } = await attacker(n.pool, options, rec);
-    await expect(handle.invoke({ kind: "update", ctx: { preferences: {} } }, { signal: AbortSignal.timeout(5000) })).resolves.toBe("done");
+    await expect(
+      handle.invoke({ kind: "update", ctx: { preferences: {} } }, { signal: AbortSignal.timeout(5000) }),
+    ).resolves.toBe("done");
     expect(await eventually(() => rec.logs().includes("later"))).toBe(true);
     await n.check();
   });

@@ -28,9 +28,15 @@ function next(): Started {
   return shared;
 }
 
-const run = (trigger: "launch" | "interval" | "manual" | "preferences" = "manual") => ({ id: ID, trigger: { type: trigger } });
+const run = (trigger: "launch" | "interval" | "manual" | "preferences" = "manual") => ({
+  id: ID,
+  trigger: { type: trigger },
+});
 const logs = (runtime: RuntimeProcess, level?: string) =>
-  runtime.notifications(Log, ID).filter((l) => level === undefined || l.level === level).map((l) => l.message);
+  runtime
+    .notifications(Log, ID)
+    .filter((l) => level === undefined || l.level === level)
+    .map((l) => l.message);
 /** This extension's messages and the answer to `answerId`, in order, as method names. */
 const order = (runtime: RuntimeProcess, answerId: unknown) =>
   runtime.received
@@ -61,7 +67,11 @@ describe("extension.load and extension.run", () => {
     // The update and the idle status come before the answer.
     const seen = order(runtime, response.id);
     expect(seen.indexOf("blip.update")).toBeLessThan(seen.indexOf("answer"));
-    expect(runtime.notifications(ExtensionStatusChanged, ID).map((s) => s.status)).toEqual(["loaded", "running", "idle"]);
+    expect(runtime.notifications(ExtensionStatusChanged, ID).map((s) => s.status)).toEqual([
+      "loaded",
+      "running",
+      "idle",
+    ]);
     expect(runtime.notifications(ExtensionStatusChanged, ID)[2].heapUsed).toBeGreaterThan(0);
   });
 
@@ -100,7 +110,9 @@ describe("extension.load and extension.run", () => {
     const started = next();
     await loadFixture(started, "blips", ID, { mode: "badNext" });
     expect(await started.runtime.call(ExtensionRun, run())).toEqual({});
-    expect(logs(started.runtime, "warn")).toEqual(["update() returned nextRunAfter -5: it should be a number of seconds, 0 or more; ignored"]);
+    expect(logs(started.runtime, "warn")).toEqual([
+      "update() returned nextRunAfter -5: it should be a number of seconds, 0 or more; ignored",
+    ]);
   });
 
   it("answers Timeout when update() outlives the abort limit, and when the give-up limit comes first", async () => {
@@ -108,7 +120,10 @@ describe("extension.load and extension.run", () => {
     const aborting = await startRuntime({ SVC_RUNTIME_CALL_ABORT_MS: "200", SVC_RUNTIME_CALL_GIVE_UP_MS: "5000" });
     await loadFixture(aborting, "blips", ID, { mode: "slow", ms: 3000 });
     const aborted = await aborting.runtime.request(ExtensionRun, run());
-    expect(aborted.error).toEqual({ code: ErrorCodes.Timeout, message: `${ID}: update() did not finish within 200 ms` });
+    expect(aborted.error).toEqual({
+      code: ErrorCodes.Timeout,
+      message: `${ID}: update() did not finish within 200 ms`,
+    });
     const givingUp = await startRuntime({ SVC_RUNTIME_CALL_ABORT_MS: "5000", SVC_RUNTIME_CALL_GIVE_UP_MS: "300" });
     await loadFixture(givingUp, "blips", ID, { mode: "slow", ms: 3000 });
     const gaveUp = await givingUp.runtime.request(ExtensionRun, run());
@@ -131,9 +146,15 @@ describe("extension.load and extension.run", () => {
     const started = next();
     await loadFixture(started, "blips", ID, { mode: "slow", ms: 5000 });
     const pending = started.runtime.request(ExtensionRun, run());
-    await started.runtime.waitForNotification(ExtensionStatusChanged, (s) => s.extensionId === ID && s.status === "running");
+    await started.runtime.waitForNotification(
+      ExtensionStatusChanged,
+      (s) => s.extensionId === ID && s.status === "running",
+    );
     await started.runtime.call(ExtensionUnload, { id: ID });
-    expect((await pending).error).toEqual({ code: ErrorCodes.UnknownExtension, message: `${ID} was unloaded while this request ran` });
+    expect((await pending).error).toEqual({
+      code: ErrorCodes.UnknownExtension,
+      message: `${ID} was unloaded while this request ran`,
+    });
   });
 
   it("unload ends the extension: later requests get UnknownExtension", async () => {
@@ -181,7 +202,9 @@ describe("payload processing", () => {
     await loadFixture(started, "blips", ID, { mode: "pad", pad: 4097 - probe, key: "p2" });
     await runtime.call(ExtensionRun, run());
     expect(runtime.notifications(BlipUpdate, ID)).toHaveLength(2);
-    expect(logs(runtime, "error")).toEqual([`dropped blip ${ID}/p2: payload is 4097 bytes after truncation, over the 4096-byte limit`]);
+    expect(logs(runtime, "error")).toEqual([
+      `dropped blip ${ID}/p2: payload is 4097 bytes after truncation, over the 4096-byte limit`,
+    ]);
   });
 
   it("ctx.end and ctx.remove: blip.end with the next seq, blip.remove; a bad state is refused", async () => {
@@ -226,7 +249,9 @@ describe("extension.event", () => {
     await loadFixture(started, "blips", ID);
     const event = { type: "webhook", body: { n: 1 }, receivedAt: "2026-01-01T00:00:00.000Z" };
     expect(await runtime.call(ExtensionEvent, { id: ID, event, replyId: "r-1" })).toEqual({});
-    expect(runtime.notifications(WebhookRespond).filter((r) => r.replyId === "r-1")).toEqual([{ replyId: "r-1", status: 201, body: { got: { n: 1 } } }]);
+    expect(runtime.notifications(WebhookRespond).filter((r) => r.replyId === "r-1")).toEqual([
+      { replyId: "r-1", status: 201, body: { got: { n: 1 } } },
+    ]);
     expect(runtime.notifications(BlipUpdate, ID)[0].payload.title).toBe('hook {"n":1}');
     const warnings = logs(runtime, "warn");
     expect(warnings[0]).toBe(
@@ -248,7 +273,13 @@ describe("extension.action", () => {
     const started = next();
     const { runtime } = started;
     await loadFixture(started, "blips", ID);
-    const response = await runtime.request(ExtensionAction, { id: ID, blipId: `${ID}/row`, actionId: "done", input: "yes", itemId: "i1" });
+    const response = await runtime.request(ExtensionAction, {
+      id: ID,
+      blipId: `${ID}/row`,
+      actionId: "done",
+      input: "yes",
+      itemId: "i1",
+    });
     expect(response.result).toEqual({ emitted: { [`${ID}/row`]: 2, [`${ID}/other`]: 1 } });
     expect(runtime.notifications(BlipUpdate, ID).map((u) => u.payload.title)).toEqual(["done:yes:i1", "second"]);
     const seen = order(runtime, response.id);
@@ -262,6 +293,9 @@ describe("extension.action", () => {
     const failed = await started.runtime.request(ExtensionAction, { id: ID, blipId: `${ID}/row`, actionId: "fail" });
     expect(failed.error).toEqual({ code: ErrorCodes.ExtensionFailed, message: "action failed" });
     const foreign = await started.runtime.request(ExtensionAction, { id: ID, blipId: "com.other/row", actionId: "x" });
-    expect(foreign.error).toEqual({ code: -32602, message: `invalid params for extension.action: "blipId" should start with "${ID}/"` });
+    expect(foreign.error).toEqual({
+      code: -32602,
+      message: `invalid params for extension.action: "blipId" should start with "${ID}/"`,
+    });
   });
 });

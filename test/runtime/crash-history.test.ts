@@ -5,7 +5,14 @@
  * A reload nobody asked for from inside (new code, the person's own change) still starts afresh.
  */
 import { describe, expect, it } from "vitest";
-import { ErrorCodes, ExtensionLoad, ExtensionRun, ExtensionStatusChanged, HostPreferencesSet, TestAdvanceClock } from "@svc/runtime";
+import {
+  ErrorCodes,
+  ExtensionLoad,
+  ExtensionRun,
+  ExtensionStatusChanged,
+  HostPreferencesSet,
+  TestAdvanceClock,
+} from "@svc/runtime";
 import { buildFixture } from "./harness/fixtures.js";
 import { startRuntime } from "./harness/setup.js";
 
@@ -22,7 +29,8 @@ describe("crash history across reloads", () => {
     runtime.serve(HostPreferencesSet, ({ name, value }) => {
       preferences = { ...preferences, [name]: value };
       const reload = new Promise((resolve) => setTimeout(resolve, 300)).then(() =>
-        runtime.request(ExtensionLoad, { id: ID, path: ext.path, manifest: ext.manifest, preferences }));
+        runtime.request(ExtensionLoad, { id: ID, path: ext.path, manifest: ext.manifest, preferences }),
+      );
       reloads.push(reload);
       return {};
     });

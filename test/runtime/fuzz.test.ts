@@ -16,7 +16,16 @@ import {
 } from "@svc/runtime";
 import { loadFixture, startRuntime } from "./harness/setup.js";
 
-const METHODS = [Initialize, ExtensionLoad, ExtensionUnload, ExtensionRun, ExtensionEvent, ExtensionAction, ToolRun, ToolDrop].map((m) => m.method);
+const METHODS = [
+  Initialize,
+  ExtensionLoad,
+  ExtensionUnload,
+  ExtensionRun,
+  ExtensionEvent,
+  ExtensionAction,
+  ToolRun,
+  ToolDrop,
+].map((m) => m.method);
 
 const encoder = new TextEncoder();
 
@@ -26,30 +35,45 @@ const hostileRequest = fc
       jsonrpc: fc.constantFrom<unknown>("2.0", "2.0", "2.0", "1.0", 2, null),
       // Integer ids stay out of 1…1e9, the range the harness numbers its own requests in: an answer
       // to a fuzz line must never be taken for the answer to the sentinel.
-      id: fc.oneof(fc.integer({ max: 0 }), fc.string(), fc.constant(null), fc.double().filter((d) => !(Number.isInteger(d) && d >= 1 && d <= 1e9)), fc.object()),
+      id: fc.oneof(
+        fc.integer({ max: 0 }),
+        fc.string(),
+        fc.constant(null),
+        fc.double().filter((d) => !(Number.isInteger(d) && d >= 1 && d <= 1e9)),
+        fc.object(),
+      ),
       method: fc.oneof(fc.constantFrom(...METHODS), fc.string(), fc.integer()),
       params: fc.oneof(
         fc.anything(),
-        fc.record({ id: fc.oneof(fc.string(), fc.constantFrom("com.example.x", "../x", "")), trigger: fc.anything(), tool: fc.anything(), values: fc.anything() }),
+        fc.record({
+          id: fc.oneof(fc.string(), fc.constantFrom("com.example.x", "../x", "")),
+          trigger: fc.anything(),
+          tool: fc.anything(),
+          values: fc.anything(),
+        }),
       ),
     },
     { requiredKeys: [] },
   )
   .map((message) => encoder.encode(JSON.stringify(message) + "\n"));
 
-const deepNesting = fc.integer({ min: 1_000, max: 100_000 }).chain((depth) =>
-  fc.constantFrom(
-    "[".repeat(depth) + "]".repeat(depth),
-    `{"jsonrpc":"2.0","id":1,"method":"extension.run","params":${'{"a":'.repeat(depth)}1${"}".repeat(depth)}}`,
-    `{"jsonrpc":"2.0","id":2,"method":"tool.run","params":{"id":"com.example.x","tool":"t","action":"a","values":{"v":${"[".repeat(depth)}${"]".repeat(depth)}}}}`,
-    "[".repeat(depth),
-  ),
-);
+const deepNesting = fc
+  .integer({ min: 1_000, max: 100_000 })
+  .chain((depth) =>
+    fc.constantFrom(
+      "[".repeat(depth) + "]".repeat(depth),
+      `{"jsonrpc":"2.0","id":1,"method":"extension.run","params":${'{"a":'.repeat(depth)}1${"}".repeat(depth)}}`,
+      `{"jsonrpc":"2.0","id":2,"method":"tool.run","params":{"id":"com.example.x","tool":"t","action":"a","values":{"v":${"[".repeat(depth)}${"]".repeat(depth)}}}}`,
+      "[".repeat(depth),
+    ),
+  );
 
 /** A multi-byte character cut short, then a newline. */
 const partialUtf8 = fc.constantFrom("é", "€", "😀").chain((char) => {
   const bytes = encoder.encode(char);
-  return fc.integer({ min: 1, max: bytes.length - 1 }).map((cut) => Uint8Array.from([...encoder.encode('{"a":"'), ...bytes.subarray(0, cut), 0x0a]));
+  return fc
+    .integer({ min: 1, max: bytes.length - 1 })
+    .map((cut) => Uint8Array.from([...encoder.encode('{"a":"'), ...bytes.subarray(0, cut), 0x0a]));
 });
 
 /** Well-formed requests with hostile params, aimed at loaded extensions (so they reach the sandboxes). */
@@ -69,18 +93,38 @@ const aimed = fc
     }),
     fc.record({
       method: fc.constant(ExtensionAction.method),
-      params: fc.record({ id: fc.constant("com.example.y"), blipId: fc.string().map((k) => `com.example.y/${k}`), actionId: fc.string(), input: fc.anything(), itemId: fc.anything() }),
+      params: fc.record({
+        id: fc.constant("com.example.y"),
+        blipId: fc.string().map((k) => `com.example.y/${k}`),
+        actionId: fc.string(),
+        input: fc.anything(),
+        itemId: fc.anything(),
+      }),
     }),
     fc.record({
       method: fc.constant(ToolRun.method),
-      params: fc.record({ id: fc.constant("com.example.x"), tool: fc.constantFrom("echo", "paths", "fail", "nope"), action: fc.string(), values: fc.dictionary(fc.string(), fc.anything()) }),
+      params: fc.record({
+        id: fc.constant("com.example.x"),
+        tool: fc.constantFrom("echo", "paths", "fail", "nope"),
+        action: fc.string(),
+        values: fc.dictionary(fc.string(), fc.anything()),
+      }),
     }),
     fc.record({
       method: fc.constant(ToolDrop.method),
-      params: fc.record({ id: fc.constant("com.example.x"), tool: fc.constantFrom("paths", "badResult"), action: fc.constantFrom("shrink", "d", "x"), files: fc.array(fc.string()) }),
+      params: fc.record({
+        id: fc.constant("com.example.x"),
+        tool: fc.constantFrom("paths", "badResult"),
+        action: fc.constantFrom("shrink", "d", "x"),
+        files: fc.array(fc.string()),
+      }),
     }),
   )
-  .chain((request) => fc.integer({ min: 1e9 + 1, max: 2e9 }).map((id) => encoder.encode(JSON.stringify({ jsonrpc: "2.0", id, ...request }) + "\n")));
+  .chain((request) =>
+    fc
+      .integer({ min: 1e9 + 1, max: 2e9 })
+      .map((id) => encoder.encode(JSON.stringify({ jsonrpc: "2.0", id, ...request }) + "\n")),
+  );
 
 const line = fc.oneof(
   aimed,

@@ -20,7 +20,13 @@ import {
 import { loadFixture, startRuntime } from "./harness/setup.js";
 
 const ID = "com.example.hostcalls";
-const connection = { id: "c1", account: "me@example.com", label: "Work", connectedAt: 1767225600000, needsReconnect: false };
+const connection = {
+  id: "c1",
+  account: "me@example.com",
+  label: "Work",
+  connectedAt: 1767225600000,
+  needsReconnect: false,
+};
 
 describe("host calls", () => {
   it("maps every ctx call to its host.* request with the caller's own extensionId, and returns the answers", async () => {
@@ -75,7 +81,9 @@ describe("host calls", () => {
     expect(results["secrets.nameOverLimit"].error).toMatch(/^ctx\.secrets\.get: "name" should be 1–64 characters/);
     expect(results["secrets.setAtLimit"]).toEqual({});
     expect(results["secrets.setOverLimit"].error).toMatch(/"value" should be at most 16384 bytes/);
-    expect(results["notify.escape"].error).toMatch(/"title" should not contain U\+001B \(a control or bidi character; found at 0\)/);
+    expect(results["notify.escape"].error).toMatch(
+      /"title" should not contain U\+001B \(a control or bidi character; found at 0\)/,
+    );
     expect(results["notify.bidi"].error).toMatch(/"body" should not contain U\+202E/);
     expect(results["oauth.describe.escape"].error).toMatch(/"label" should not contain U\+001B/);
     expect(results["workingHours"]).toEqual({ ok: { start: 540, end: 1020, weekdaysOnly: true } });

@@ -50,7 +50,8 @@ describe("crash restarts", () => {
     const { runtime } = started;
     const ext = await buildFixture("crash", started.root.extensions, ID);
     await runtime.call(ExtensionLoad, { id: ID, path: ext.path, manifest: ext.manifest, preferences: {} });
-    const crashedCount = () => runtime.notifications(ExtensionStatusChanged).filter((s) => s.status === "crashed").length;
+    const crashedCount = () =>
+      runtime.notifications(ExtensionStatusChanged).filter((s) => s.status === "crashed").length;
 
     for (let i = 1; i <= 3; i++) {
       const response = await runtime.request(ExtensionRun, { id: ID, trigger: { type: "manual" } });
@@ -79,12 +80,23 @@ describe("crash restarts", () => {
     const started = await startRuntime({ SVC_RUNTIME_MEMORY_MB: "16" });
     const { runtime } = started;
     const ext = await buildFixture("crash-at-load", started.root.extensions, ID);
-    const load = await runtime.request(ExtensionLoad, { id: ID, path: ext.path, manifest: ext.manifest, preferences: {} });
+    const load = await runtime.request(ExtensionLoad, {
+      id: ID,
+      path: ext.path,
+      manifest: ext.manifest,
+      preferences: {},
+    });
     expect(load.error!.code).toBe(ErrorCodes.ExtensionNotLoaded);
     expect(load.error!.message).toMatch(/could not be loaded: .*crashed/);
     const codes: number[] = [];
-    for (let i = 0; i < 4; i++) codes.push((await runtime.request(ExtensionRun, { id: ID, trigger: { type: "manual" } })).error!.code);
-    expect(codes).toEqual([ErrorCodes.ExtensionNotLoaded, ErrorCodes.ExtensionNotLoaded, ErrorCodes.ExtensionNotLoaded, ErrorCodes.Crashed]);
+    for (let i = 0; i < 4; i++)
+      codes.push((await runtime.request(ExtensionRun, { id: ID, trigger: { type: "manual" } })).error!.code);
+    expect(codes).toEqual([
+      ErrorCodes.ExtensionNotLoaded,
+      ErrorCodes.ExtensionNotLoaded,
+      ErrorCodes.ExtensionNotLoaded,
+      ErrorCodes.Crashed,
+    ]);
   }, 60_000);
 
   it("test.advanceClock is not served without SVC_RUNTIME_TEST_HOOKS=1", async () => {
@@ -105,7 +117,12 @@ describe("compiled bundles", () => {
 
     const second = await startRuntime({}, first.root);
     await loadFixture(second, "tools", ID);
-    const result = await second.runtime.call(ToolRun, { id: ID, tool: "echo", action: "go", values: { input: "again" } });
+    const result = await second.runtime.call(ToolRun, {
+      id: ID,
+      tool: "echo",
+      action: "go",
+      values: { input: "again" },
+    });
     expect(JSON.parse(result.blocks[0].text).values.input).toBe("again");
     expect(readdirSync(folder)).toEqual([stored]);
   });
@@ -119,7 +136,12 @@ describe("compiled bundles", () => {
     const [precompiled] = readdirSync(folder);
     const written = statSync(join(folder, precompiled!)).mtimeMs;
     await started.runtime.call(ExtensionLoad, { id: ID, path: ext.path, manifest: ext.manifest, preferences: {} });
-    const result = await started.runtime.call(ToolRun, { id: ID, tool: "echo", action: "go", values: { input: "ahead" } });
+    const result = await started.runtime.call(ToolRun, {
+      id: ID,
+      tool: "echo",
+      action: "go",
+      values: { input: "ahead" },
+    });
     expect(JSON.parse(result.blocks[0].text).values.input).toBe("ahead");
     // A parsed load would have the bundle compiled once the thread is quiet (50 ms) and written.
     await new Promise((resolve) => setTimeout(resolve, 1500));

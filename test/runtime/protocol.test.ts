@@ -28,13 +28,23 @@ function paddedLine(bytes: number, id: number): string {
 describe("initialize", () => {
   it("answers protocol 1 with the runtime and Node versions", async () => {
     const { runtime, root } = spawnRuntime();
-    const result = await runtime.call(Initialize, { protocolVersion: 1, dataDir: root.data, locale: "en-GB", timeZone: "UTC" });
+    const result = await runtime.call(Initialize, {
+      protocolVersion: 1,
+      dataDir: root.data,
+      locale: "en-GB",
+      timeZone: "UTC",
+    });
     expect(result).toEqual({ protocolVersion: 1, runtimeVersion: "0.1.0", nodeVersion: process.versions.node });
   });
 
   it("refuses another protocol version, naming the supported ones", async () => {
     const { runtime, root } = spawnRuntime();
-    const response = await runtime.request(Initialize, { protocolVersion: 2, dataDir: root.data, locale: "en", timeZone: "UTC" });
+    const response = await runtime.request(Initialize, {
+      protocolVersion: 2,
+      dataDir: root.data,
+      locale: "en",
+      timeZone: "UTC",
+    });
     expect(response.error).toEqual({
       code: ErrorCodes.UnsupportedProtocolVersion,
       message: "protocol version 2 is not supported: this runtime speaks version 1",
@@ -44,7 +54,12 @@ describe("initialize", () => {
 
   it("gives guests the time zone initialize names", async () => {
     const { runtime, root } = spawnRuntime({ TZ: "UTC" });
-    await runtime.call(Initialize, { protocolVersion: 1, dataDir: root.data, locale: "ja-JP", timeZone: "Asia/Kolkata" });
+    await runtime.call(Initialize, {
+      protocolVersion: 1,
+      dataDir: root.data,
+      locale: "ja-JP",
+      timeZone: "Asia/Kolkata",
+    });
     await loadFixture({ runtime, root } as Started, "blips", "test.clock", { mode: "clock" });
     await runtime.call(ExtensionRun, { id: "test.clock", trigger: { type: "manual" } });
     const update = runtime.notifications(BlipUpdate).find((n) => n.payload.id === "test.clock/clock");
@@ -56,34 +71,58 @@ describe("initialize", () => {
     await runtime.call(Initialize, { protocolVersion: 1, dataDir: root.data, locale: "de-DE", timeZone: "Asia/Tokyo" });
     await loadFixture({ runtime, root } as Started, "blips", "test.locale", { mode: "locale" });
     await runtime.call(ExtensionRun, { id: "test.locale", trigger: { type: "manual" } });
-    const update = await runtime.waitFor(() => runtime.notifications(BlipUpdate).find((n) => n.payload.id === "test.locale/locale"));
-    expect(update.payload).toMatchObject({ title: `${new Date(0).toLocaleString("de-DE", { timeZone: "Asia/Tokyo" })} 1.234,5` });
+    const update = await runtime.waitFor(() =>
+      runtime.notifications(BlipUpdate).find((n) => n.payload.id === "test.locale/locale"),
+    );
+    expect(update.payload).toMatchObject({
+      title: `${new Date(0).toLocaleString("de-DE", { timeZone: "Asia/Tokyo" })} 1.234,5`,
+    });
   });
 
   it("refuses a locale that is not a language tag, naming it", async () => {
     const { runtime, root } = spawnRuntime();
-    const response = await runtime.request(Initialize, { protocolVersion: 1, dataDir: root.data, locale: "not a locale!", timeZone: "UTC" });
+    const response = await runtime.request(Initialize, {
+      protocolVersion: 1,
+      dataDir: root.data,
+      locale: "not a locale!",
+      timeZone: "UTC",
+    });
     expect(response.error?.code).toBe(ErrorCodes.InvalidParams);
-    expect(response.error?.message).toBe('locale: locale "not a locale!" is not a BCP 47 language tag, such as "en-GB" or "de"');
+    expect(response.error?.message).toBe(
+      'locale: locale "not a locale!" is not a BCP 47 language tag, such as "en-GB" or "de"',
+    );
   });
 
   it("refuses a time zone it does not know, naming it", async () => {
     const { runtime, root } = spawnRuntime();
-    const response = await runtime.request(Initialize, { protocolVersion: 1, dataDir: root.data, locale: "en", timeZone: "Mars/Olympus_Mons" });
+    const response = await runtime.request(Initialize, {
+      protocolVersion: 1,
+      dataDir: root.data,
+      locale: "en",
+      timeZone: "Mars/Olympus_Mons",
+    });
     expect(response.error?.code).toBe(ErrorCodes.InvalidParams);
     expect(response.error?.message).toMatch(/^timeZone: timeZone "Mars\/Olympus_Mons" is not an IANA time zone/);
   });
 
   it("refuses a second initialize", async () => {
     const { runtime, root } = await startRuntime();
-    const response = await runtime.request(Initialize, { protocolVersion: 1, dataDir: root.data, locale: "en", timeZone: "UTC" });
+    const response = await runtime.request(Initialize, {
+      protocolVersion: 1,
+      dataDir: root.data,
+      locale: "en",
+      timeZone: "UTC",
+    });
     expect(response.error).toEqual({ code: ErrorCodes.InvalidRequest, message: "already initialized" });
   });
 
   it("refuses other requests before initialize", async () => {
     const { runtime } = spawnRuntime();
     const response = await runtime.request(ExtensionRun, { id: "a.b", trigger: { type: "manual" } });
-    expect(response.error).toEqual({ code: ErrorCodes.NotInitialized, message: "send initialize before extension.run" });
+    expect(response.error).toEqual({
+      code: ErrorCodes.NotInitialized,
+      message: "send initialize before extension.run",
+    });
   });
 });
 
@@ -106,7 +145,9 @@ describe("errors on the wire", () => {
     runtime.send({ hello: 1 });
     const unknown = await runtime.request("extension.explode", {});
     expect(unknown.error).toEqual({ code: -32601, message: 'unknown method "extension.explode"' });
-    expect(runtime.received.find((m) => m.error?.code === -32600)?.error?.message).toBe('a message must carry "jsonrpc": "2.0"');
+    expect(runtime.received.find((m) => m.error?.code === -32600)?.error?.message).toBe(
+      'a message must carry "jsonrpc": "2.0"',
+    );
   });
 
   it("-32602 naming the path of the bad param", async () => {
@@ -138,7 +179,9 @@ describe("errors on the wire", () => {
       preferences: {},
     });
     expect(response.error!.code).toBe(ErrorCodes.ExtensionNotLoaded);
-    expect(response.error!.message).toMatch(/^com\.example\.empty could not be loaded: cannot read .*dist\/index\.js \(ENOENT\): build the extension with svckit build$/);
+    expect(response.error!.message).toMatch(
+      /^com\.example\.empty could not be loaded: cannot read .*dist\/index\.js \(ENOENT\): build the extension with svckit build$/,
+    );
     expect(runtime.notifications(ExtensionStatusChanged, "com.example.empty")).toEqual([
       { extensionId: "com.example.empty", status: "crashed", error: response.error!.message },
     ]);
@@ -148,8 +191,16 @@ describe("errors on the wire", () => {
 
   it("refuses a manifest whose id is not the extension's", async () => {
     const { runtime, root } = shared;
-    const response = await runtime.request(ExtensionLoad, { id: "a.b", path: root.extensions, manifest: { id: "c.d" }, preferences: {} });
-    expect(response.error).toEqual({ code: -32602, message: 'invalid params for extension.load: "manifest.id" is "c.d", not "a.b"' });
+    const response = await runtime.request(ExtensionLoad, {
+      id: "a.b",
+      path: root.extensions,
+      manifest: { id: "c.d" },
+      preferences: {},
+    });
+    expect(response.error).toEqual({
+      code: -32602,
+      message: 'invalid params for extension.load: "manifest.id" is "c.d", not "a.b"',
+    });
   });
 
   it("ignores a response to an id it never sent, with a stderr note", async () => {
@@ -167,11 +218,17 @@ describe("line length", () => {
     const atLimit = await runtime.waitFor(() => runtime.received.find((m) => m.id === 901), 15_000);
     expect(atLimit.error!.code).toBe(-32601);
     await runtime.writeRaw(paddedLine(MAX_LINE + 1, 902) + "\n");
-    const past = await runtime.waitFor(() => runtime.received.find((m) => m.error?.code === ErrorCodes.MessageTooLarge), 15_000);
+    const past = await runtime.waitFor(
+      () => runtime.received.find((m) => m.error?.code === ErrorCodes.MessageTooLarge),
+      15_000,
+    );
     expect(past).toEqual({
       jsonrpc: "2.0",
       id: null,
-      error: { code: -32009, message: `line of ${MAX_LINE + 1} bytes discarded: a message may be at most ${MAX_LINE} bytes` },
+      error: {
+        code: -32009,
+        message: `line of ${MAX_LINE + 1} bytes discarded: a message may be at most ${MAX_LINE} bytes`,
+      },
     });
     expect((await runtime.request("still.there")).error!.code).toBe(-32601);
   });

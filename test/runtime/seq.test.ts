@@ -19,7 +19,10 @@ describe("seq", () => {
     expect(first.runtime.notifications(BlipUpdate).map((u) => u.payload.seq)).toEqual([1, 2]);
     await first.runtime.call(Shutdown, {});
     await first.runtime.exited;
-    expect(JSON.parse(readFileSync(join(root.data, ID, "seq.json"), "utf8"))).toEqual({ floor: 0, last: { [`${ID}/a`]: 2 } });
+    expect(JSON.parse(readFileSync(join(root.data, ID, "seq.json"), "utf8"))).toEqual({
+      floor: 0,
+      last: { [`${ID}/a`]: 2 },
+    });
 
     const second = await startRuntime({}, root);
     await loadFixture(second, "blips", ID);
@@ -54,6 +57,8 @@ describe("seq", () => {
     await started.runtime.call(ExtensionRun, run);
     expect(started.runtime.notifications(BlipUpdate)[0].payload.seq).toBeGreaterThan(before);
     expect(readdirSync(join(root.data, ID)).some((f) => /^seq\.json\.corrupt-\d+$/.test(f))).toBe(true);
-    expect(started.runtime.stderr).toMatch(/seq\.json was corrupt: moved it to .*seq\.json\.corrupt-\d+; seq restarts above \d+/);
+    expect(started.runtime.stderr).toMatch(
+      /seq\.json was corrupt: moved it to .*seq\.json\.corrupt-\d+; seq restarts above \d+/,
+    );
   });
 });

@@ -2,7 +2,16 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { mkdirSync, realpathSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { ErrorCodes, ExtensionRun, ExtensionStatusChanged, ExtensionTools, Log, ToolCancel, ToolDrop, ToolRun } from "@svc/runtime";
+import {
+  ErrorCodes,
+  ExtensionRun,
+  ExtensionStatusChanged,
+  ExtensionTools,
+  Log,
+  ToolCancel,
+  ToolDrop,
+  ToolRun,
+} from "@svc/runtime";
 import { freshId, loadFixture, startRuntime, startSharedRuntime, type Started } from "./harness/setup.js";
 import { TOOL_SPEC_DEFAULTS } from "../tool-spec-defaults.js";
 
@@ -19,7 +28,10 @@ function next(): Started {
 const runTool = (started: Started, tool: string, action: string, values: Record<string, unknown> = {}) =>
   started.runtime.request(ToolRun, { id: ID, tool, action, values });
 const logs = (started: Started, level: string) =>
-  started.runtime.notifications(Log, ID).filter((l) => l.level === level).map((l) => l.message);
+  started.runtime
+    .notifications(Log, ID)
+    .filter((l) => l.level === level)
+    .map((l) => l.message);
 
 describe("extension.tools", () => {
   it("reports every valid tool in canonical form and logs the invalid one", async () => {
@@ -42,10 +54,20 @@ describe("tool.run", () => {
   it("normalizes values against the spec before run()", async () => {
     const started = next();
     await loadFixture(started, "tools", ID);
-    const response = await runTool(started, "echo", "go", { input: 5, count: 99, flag: "yes", pick: "three", file: ["/a", "/b"], junk: 1 });
+    const response = await runTool(started, "echo", "go", {
+      input: 5,
+      count: 99,
+      flag: "yes",
+      pick: "three",
+      file: ["/a", "/b"],
+      junk: 1,
+    });
     const [block] = response.result.blocks;
     expect(block.type).toBe("code");
-    expect(JSON.parse(block.text)).toEqual({ action: "go", values: { input: "", count: 10, flag: false, pick: "one", file: ["/a"] } });
+    expect(JSON.parse(block.text)).toEqual({
+      action: "go",
+      values: { input: "", count: 10, flag: false, pick: "one", file: ["/a"] },
+    });
   });
 
   it("answers UnknownTool for a missing or invalid tool", async () => {
@@ -65,7 +87,10 @@ describe("tool.run", () => {
     const t0 = Date.now();
     const aborted = await runTool(started, "wait", "go");
     expect(Date.now() - t0).toBeGreaterThanOrEqual(290);
-    expect(aborted.error).toEqual({ code: ErrorCodes.Timeout, message: `${ID}: tool "wait" did not finish within 300 ms` });
+    expect(aborted.error).toEqual({
+      code: ErrorCodes.Timeout,
+      message: `${ID}: tool "wait" did not finish within 300 ms`,
+    });
     await started.runtime.waitFor(() => logs(started, "info").includes("signal aborted: true"));
   });
 
@@ -75,7 +100,9 @@ describe("tool.run", () => {
     const pending = started.runtime.request(ToolRun, { id: ID, tool: "wait", action: "go", values: {}, runId: "r-1" });
     // Once the guest waits on its signal (status running), cancel: the run answers cancelled at once,
     // and the guest sees its signal aborted.
-    await started.runtime.waitFor(() => started.runtime.notifications(ExtensionStatusChanged, ID).some((s) => s.status === "running"));
+    await started.runtime.waitFor(() =>
+      started.runtime.notifications(ExtensionStatusChanged, ID).some((s) => s.status === "running"),
+    );
     let cancelled = await started.runtime.call(ToolCancel, { id: ID, runId: "r-1" });
     expect(cancelled).toEqual({ cancelled: true });
     expect((await pending).error).toEqual({ code: ErrorCodes.ToolFailed, message: 'tool "wait" was cancelled' });
@@ -92,7 +119,10 @@ describe("tool.run", () => {
     const started = await startRuntime({ SVC_RUNTIME_TOOL_ABORT_MS: "5000", SVC_RUNTIME_TOOL_GIVE_UP_MS: "300" });
     await loadFixture(started, "tools", ID);
     const gaveUp = await runTool(started, "wait", "ignore");
-    expect(gaveUp.error).toEqual({ code: ErrorCodes.Timeout, message: `${ID}: tool "wait" did not finish within 300 ms` });
+    expect(gaveUp.error).toEqual({
+      code: ErrorCodes.Timeout,
+      message: `${ID}: tool "wait" did not finish within 300 ms`,
+    });
   });
 
   it("a throw fails the run with the error's message, never its stack; the log has both", async () => {
@@ -101,14 +131,19 @@ describe("tool.run", () => {
     const response = await runTool(started, "fail", "throw");
     expect(response.error).toEqual({ code: ErrorCodes.ToolFailed, message: "bad input: try again" });
     // For the author: what threw, and where (in the bundle here: this fixture has no source map).
-    expect(logs(started, "error").at(-1)).toMatch(/^tool "fail" threw: bad input: try again\n {4}at .*dist\/index\.js:\d+:\d+/);
+    expect(logs(started, "error").at(-1)).toMatch(
+      /^tool "fail" threw: bad input: try again\n {4}at .*dist\/index\.js:\d+:\d+/,
+    );
   });
 
   it("a result the app can't show fails with the title's message; details go to the log", async () => {
     const started = next();
     await loadFixture(started, "tools", ID);
     const response = await runTool(started, "fail", "invalid");
-    expect(response.error).toEqual({ code: ErrorCodes.ToolFailed, message: "Fail returned something the app can't show." });
+    expect(response.error).toEqual({
+      code: ErrorCodes.ToolFailed,
+      message: "Fail returned something the app can't show.",
+    });
     expect(logs(started, "error").at(-1)).toMatch(/^tool "fail": block 0/);
   });
 
@@ -118,7 +153,10 @@ describe("tool.run", () => {
     const atLimit = await runTool(started, "fail", "mb");
     expect(Buffer.byteLength(JSON.stringify(atLimit.result.blocks))).toBe(1_048_576);
     const over = await runTool(started, "fail", "mb+1");
-    expect(over.error).toEqual({ code: ErrorCodes.ToolFailed, message: "Fail returned more than 1 MB, too much to show." });
+    expect(over.error).toEqual({
+      code: ErrorCodes.ToolFailed,
+      message: "Fail returned more than 1 MB, too much to show.",
+    });
   });
 
   it("cuts to the limits: 24 blocks, 64 rows, text past 100,000 characters with an ellipsis", async () => {
@@ -171,10 +209,24 @@ describe("tool.drop", () => {
     const started = next();
     await loadFixture(started, "tools", ID);
     const unknown = await started.runtime.request(ToolDrop, { id: ID, tool: "paths", action: "nope", files: ["/a"] });
-    expect(unknown.error).toEqual({ code: ErrorCodes.UnknownTool, message: 'tool "paths" has no drop action "nope" (its drop actions: "shrink")' });
+    expect(unknown.error).toEqual({
+      code: ErrorCodes.UnknownTool,
+      message: 'tool "paths" has no drop action "nope" (its drop actions: "shrink")',
+    });
     const few = await started.runtime.request(ToolDrop, { id: ID, tool: "badResult", action: "d", files: ["/a"] });
-    expect(few.error).toEqual({ code: -32602, message: 'drop action "d" of tool "badResult" needs at least 2 files; got 1' });
-    const bad = await started.runtime.request(ToolDrop, { id: ID, tool: "badResult", action: "d", files: ["/a", "/b"] });
-    expect(bad.error).toEqual({ code: ErrorCodes.ToolFailed, message: "Bad drop returned something the app can't show." });
+    expect(few.error).toEqual({
+      code: -32602,
+      message: 'drop action "d" of tool "badResult" needs at least 2 files; got 1',
+    });
+    const bad = await started.runtime.request(ToolDrop, {
+      id: ID,
+      tool: "badResult",
+      action: "d",
+      files: ["/a", "/b"],
+    });
+    expect(bad.error).toEqual({
+      code: ErrorCodes.ToolFailed,
+      message: "Bad drop returned something the app can't show.",
+    });
   });
 });

@@ -54,10 +54,18 @@ async function inSvcRuntime(): Promise<{ updates: unknown[]; errors: string[]; e
     await runtime.call(ExtensionRun, { id: ID, trigger: { type: "manual" } });
     // The guest's 400 ms timer, on real time here.
     await runtime.waitForNotification(BlipUpdate, (p) => p.payload.id === `${ID}/later`);
-    const { emitted } = await runtime.call(ExtensionAction, { id: ID, blipId: `${ID}/open`, actionId: "done", itemId: "item-2" });
+    const { emitted } = await runtime.call(ExtensionAction, {
+      id: ID,
+      blipId: `${ID}/open`,
+      actionId: "done",
+      itemId: "item-2",
+    });
     return {
       updates: runtime.notifications(BlipUpdate, ID).map((p) => p.payload),
-      errors: runtime.notifications(Log, ID).filter((p) => p.level === "error").map((p) => p.message),
+      errors: runtime
+        .notifications(Log, ID)
+        .filter((p) => p.level === "error")
+        .map((p) => p.message),
       emitted,
     };
   } finally {
@@ -95,12 +103,22 @@ describe("the same extension in svc-runtime and in the kit", () => {
 
     // And what they both say, so this test cannot pass on two empty lists.
     expect(snapshotOf(app.updates)).toMatchObject([
-      { id: `${ID}/open`, seq: 1, title: "7 open", facts: [{ label: "F1" }, { label: "F2" }, { label: "F3" }, { label: "F4" }], data: { total: 7 } },
+      {
+        id: `${ID}/open`,
+        seq: 1,
+        title: "7 open",
+        facts: [{ label: "F1" }, { label: "F2" }, { label: "F3" }, { label: "F4" }],
+        data: { total: 7 },
+      },
       { id: `${ID}/later`, seq: 1, data: { value: { type: "text", value: "status 200" } } },
       { id: `${ID}/pressed`, seq: 1, data: { value: { type: "text", value: "done on item-2" } } },
     ]);
     expect((app.updates[0] as { data: { items: unknown[] } }).data.items).toHaveLength(5);
-    expect(app.errors).toEqual([expect.stringMatching(new RegExp(`^dropped blip ${ID}/huge: payload is \\d+ bytes after truncation, over the 4096-byte limit$`))]);
+    expect(app.errors).toEqual([
+      expect.stringMatching(
+        new RegExp(`^dropped blip ${ID}/huge: payload is \\d+ bytes after truncation, over the 4096-byte limit$`),
+      ),
+    ]);
     expect(app.emitted).toEqual({ [`${ID}/pressed`]: 1 });
   });
 });

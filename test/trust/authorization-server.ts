@@ -67,10 +67,18 @@ export async function startAuthorizationServer(options: AuthorizationServerOptio
     features: { devInteractions: { enabled: true }, revocation: { enabled: true, allowedPolicy: async () => true } },
     // Every grant gets a refresh token, as most services do for a desktop app.
     issueRefreshToken: async () => true,
-    ttl: { AccessToken: options.accessTokenSeconds ?? 3600, RefreshToken: 86_400, Grant: 86_400, Session: 3600, Interaction: 600 },
+    ttl: {
+      AccessToken: options.accessTokenSeconds ?? 3600,
+      RefreshToken: 86_400,
+      Grant: 86_400,
+      Session: 3600,
+      Interaction: 600,
+    },
     routes: { authorization: "/auth", token: "/token", revocation: "/token/revocation" },
   });
-  provider.on("grant.success", (ctx: { oidc: { params?: { grant_type?: string } } }) => grants.push(String(ctx.oidc.params?.grant_type)));
+  provider.on("grant.success", (ctx: { oidc: { params?: { grant_type?: string } } }) =>
+    grants.push(String(ctx.oidc.params?.grant_type)),
+  );
   provider.on("access_token.destroyed", () => revoked.push("access_token"));
   provider.on("refresh_token.destroyed", () => revoked.push("refresh_token"));
   // Revoking a refresh token ends its whole grant: every token of it stops working.

@@ -43,14 +43,28 @@ let counter = 0;
  */
 export async function startOAuthHarness(options: { accessTokenSeconds?: number } = {}): Promise<OAuthHarness> {
   const port = await freePort();
-  const as = await startAuthorizationServer({ redirectUri: `http://127.0.0.1:${port}/oauth/callback`, accessTokenSeconds: options.accessTokenSeconds });
+  const as = await startAuthorizationServer({
+    redirectUri: `http://127.0.0.1:${port}/oauth/callback`,
+    accessTokenSeconds: options.accessTokenSeconds,
+  });
   const extensionId = `com.example.oauth${process.pid}x${++counter}`;
-  const parsed = parseManifest({ name: "demo", version: "1.0.0", svc: { id: extensionId, title: "Demo Extension", permissions: { network: ["127.0.0.1"] } } });
+  const parsed = parseManifest({
+    name: "demo",
+    version: "1.0.0",
+    svc: { id: extensionId, title: "Demo Extension", permissions: { network: ["127.0.0.1"] } },
+  });
   if (!parsed.ok) throw new Error(parsed.error);
   const manifest: Manifest = parsed.manifest;
   // Plain-http loopback addresses: only accepted because the service below allows them.
   manifest.svc.oauth = {
-    demo: { title: "Demo", authorizeUrl: as.authorizeUrl, tokenUrl: as.tokenUrl, revokeUrl: as.revokeUrl, clientId: as.clientId, scopes: ["api", "offline_access"] },
+    demo: {
+      title: "Demo",
+      authorizeUrl: as.authorizeUrl,
+      tokenUrl: as.tokenUrl,
+      revokeUrl: as.revokeUrl,
+      clientId: as.clientId,
+      scopes: ["api", "offline_access"],
+    },
   };
   const secrets = new ExtensionSecrets(new KeyringSecretStore());
   const opened: string[] = [];

@@ -40,7 +40,12 @@ export function secretStoreContract(label: string, makeStore: () => SecretStore)
       expect(await store.get(`${service}.a`, "secret.k")).toBe("a");
       expect(await store.get(`${service}.b`, "secret.k")).toBe("b");
       expect(await store.get(`${service}.a`, "pref.k")).toBe("p");
-      for (const [s, a] of [[`${service}.a`, "secret.k"], [`${service}.b`, "secret.k"], [`${service}.a`, "pref.k"]]) await store.delete(s, a);
+      for (const [s, a] of [
+        [`${service}.a`, "secret.k"],
+        [`${service}.b`, "secret.k"],
+        [`${service}.a`, "pref.k"],
+      ])
+        await store.delete(s, a);
     });
 
     it("lists the accounts of exactly one service", async () => {
@@ -50,7 +55,12 @@ export function secretStoreContract(label: string, makeStore: () => SecretStore)
       await store.set(`${service}.listed`, "secret.other", "c");
       expect(await store.accounts(`${service}.list`)).toEqual(["pref.p", "secret.k"]);
       expect(await store.accounts(`${service}.none`)).toEqual([]);
-      for (const [s, a] of [[`${service}.list`, "secret.k"], [`${service}.list`, "pref.p"], [`${service}.listed`, "secret.other"]]) await store.delete(s, a);
+      for (const [s, a] of [
+        [`${service}.list`, "secret.k"],
+        [`${service}.list`, "pref.p"],
+        [`${service}.listed`, "secret.other"],
+      ])
+        await store.delete(s, a);
       expect(await store.accounts(`${service}.list`)).toEqual([]);
     });
 

@@ -125,7 +125,13 @@ export async function startSessionKeyring(): Promise<RunningBus> {
   const { daemon, address } = await startBus(folder);
   const keyring = spawn("gnome-keyring-daemon", ["--foreground", "--unlock", "--components=secrets"], {
     stdio: ["pipe", "ignore", "ignore"],
-    env: { PATH: process.env.PATH, HOME: home, XDG_DATA_HOME: join(home, "data"), XDG_RUNTIME_DIR: runtimeDir, DBUS_SESSION_BUS_ADDRESS: address },
+    env: {
+      PATH: process.env.PATH,
+      HOME: home,
+      XDG_DATA_HOME: join(home, "data"),
+      XDG_RUNTIME_DIR: runtimeDir,
+      DBUS_SESSION_BUS_ADDRESS: address,
+    },
   });
   // --unlock reads the login keyring's password from stdin; a new keyring is created with it.
   keyring.stdin!.end("test\n");
@@ -165,7 +171,9 @@ export async function startBusWithoutKeyring(): Promise<RunningBus> {
  * const session = useSessionKeyring();
  * it("sees the bus", () => expect(session.bus.address).toMatch(/^unix:/));
  */
-export function useSessionKeyring(start: () => Promise<RunningBus> = startSessionKeyring): { readonly bus: RunningBus } {
+export function useSessionKeyring(start: () => Promise<RunningBus> = startSessionKeyring): {
+  readonly bus: RunningBus;
+} {
   let bus: RunningBus | undefined;
   beforeAll(async () => {
     bus = await start();

@@ -24,7 +24,8 @@ export function packageJson(svc: Record<string, unknown> = {}, top: Record<strin
  */
 export function writeSvc(path: string, files: Record<string, string | Buffer>): Promise<void> {
   const zip = new yazl.ZipFile();
-  for (const [name, content] of Object.entries(files)) zip.addBuffer(Buffer.isBuffer(content) ? content : Buffer.from(content), name);
+  for (const [name, content] of Object.entries(files))
+    zip.addBuffer(Buffer.isBuffer(content) ? content : Buffer.from(content), name);
   zip.end();
   return new Promise((resolve, reject) => {
     zip.outputStream.pipe(createWriteStream(path)).on("close", resolve).on("error", reject);

@@ -23,7 +23,12 @@ import {
   ResponseError,
 } from "@svc/runtime";
 import { ExtensionSecrets, KeyringSecretStore, secretHandlers } from "../../host/src/secrets/index.js";
-import { preferenceHandlers, preferencesFolder, PreferenceStore, resolvePreferences } from "../../host/src/preferences/index.js";
+import {
+  preferenceHandlers,
+  preferencesFolder,
+  PreferenceStore,
+  resolvePreferences,
+} from "../../host/src/preferences/index.js";
 import { oauthHandlers } from "../../host/src/oauth/index.js";
 import { useSessionKeyring } from "./session-keyring.js";
 import { startOAuthHarness, type OAuthHarness } from "./oauth-harness.js";
@@ -55,15 +60,27 @@ beforeAll(async () => {
   const parsed = parseManifest({
     name: "wire",
     version: "1.0.0",
-    svc: { id: h.extensionId, title: "Wire", preferences: [{ name: "branch", title: "Branch", type: "textfield", default: "main" }] },
+    svc: {
+      id: h.extensionId,
+      title: "Wire",
+      preferences: [{ name: "branch", title: "Branch", type: "textfield", default: "main" }],
+    },
   });
   if (!parsed.ok) throw new Error(parsed.error);
   manifest = parsed.manifest;
   const secrets = new ExtensionSecrets(new KeyringSecretStore());
-  preferences = new PreferenceStore({ folder: preferencesFolder(root), secrets, onChanged: (id) => runs.push(`${id}: preferences`) });
+  preferences = new PreferenceStore({
+    folder: preferencesFolder(root),
+    secrets,
+    onChanged: (id) => runs.push(`${id}: preferences`),
+  });
   const { runtimeSide, hostSide } = pipePair();
   runtime = runtimeSide;
-  const handlers = { ...secretHandlers(secrets), ...preferenceHandlers(preferences, (id) => (id === manifest.svc.id ? manifest : undefined)), ...oauthHandlers(h.oauth) };
+  const handlers = {
+    ...secretHandlers(secrets),
+    ...preferenceHandlers(preferences, (id) => (id === manifest.svc.id ? manifest : undefined)),
+    ...oauthHandlers(h.oauth),
+  };
   hostSide.onRequest(HostSecretsGet, handlers.secretsGet);
   hostSide.onRequest(HostSecretsSet, handlers.secretsSet);
   hostSide.onRequest(HostSecretsDelete, handlers.secretsDelete);
@@ -89,10 +106,14 @@ it("host.secrets.*: set, get, delete, and null for unset", async () => {
 });
 
 it("host.preferences.set: saved, announced, passed on the next load; a refusal is InvalidParams", async () => {
-  expect(await runtime.sendRequest(HostPreferencesSet, { extensionId: h.extensionId, name: "branch", value: "release" })).toEqual({});
+  expect(
+    await runtime.sendRequest(HostPreferencesSet, { extensionId: h.extensionId, name: "branch", value: "release" }),
+  ).toEqual({});
   expect(runs).toEqual([`${h.extensionId}: preferences`]);
   expect(await resolvePreferences(manifest, preferences)).toEqual({ branch: "release" });
-  const refusal = await runtime.sendRequest(HostPreferencesSet, { extensionId: h.extensionId, name: "branch", value: 7 }).catch((e: unknown) => e);
+  const refusal = await runtime
+    .sendRequest(HostPreferencesSet, { extensionId: h.extensionId, name: "branch", value: 7 })
+    .catch((e: unknown) => e);
   expect(refusal).toBeInstanceOf(ResponseError);
   expect((refusal as ResponseError).code).toBe(ErrorCodes.InvalidParams);
   expect((refusal as ResponseError).message).toBe('"branch" should be text (a string)');
@@ -103,11 +124,16 @@ it("host.oauth.*: connect through the browser, list, take a token, disconnect", 
   expect(await runtime.sendRequest(HostOAuthConnect, { extensionId })).toEqual({});
   expect((await h.lastPage()).status).toBe(200);
   const { connections } = await runtime.sendRequest(HostOAuthConnections, { extensionId });
-  expect(connections).toEqual([{ id: expect.any(String), connectedAt: expect.any(String), scopes: ["api"], needsReconnect: false }]);
+  expect(connections).toEqual([
+    { id: expect.any(String), connectedAt: expect.any(String), scopes: ["api"], needsReconnect: false },
+  ]);
   const answer = await runtime.sendRequest(HostOAuthToken, { extensionId, provider: "demo" });
   expect(answer).toEqual({ token: expect.any(String), connection: connections[0] });
   expect(await runtime.sendRequest(HostOAuthDisconnect, { extensionId })).toEqual({});
   expect(await runtime.sendRequest(HostOAuthToken, { extensionId })).toEqual({ token: null });
   expect(h.notices).toEqual(["Demo is connected"]);
-  expect(h.changes).toEqual([["demo", "connected"], ["demo", "disconnected"]]);
+  expect(h.changes).toEqual([
+    ["demo", "connected"],
+    ["demo", "disconnected"],
+  ]);
 });

@@ -33,7 +33,8 @@ export function zipBytes(entries: RawEntry[]): Buffer {
     const deflate = entry.deflate ?? true;
     let packed = deflate ? deflateRawSync(data) : data;
     if (entry.packedSize !== undefined) {
-      if (entry.packedSize < packed.length) throw new Error(`${entry.name}: deflates to ${packed.length} bytes, more than ${entry.packedSize}`);
+      if (entry.packedSize < packed.length)
+        throw new Error(`${entry.name}: deflates to ${packed.length} bytes, more than ${entry.packedSize}`);
       packed = Buffer.concat([packed, Buffer.alloc(entry.packedSize - packed.length)]);
     }
     const size = entry.claimedSize ?? data.length;

@@ -51,7 +51,10 @@ async function stopScene(scene: Scene | undefined): Promise<void> {
 let main: Scene;
 let late: Scene | undefined;
 let ui: UiBrowser;
-/** The file the person lets the agent's tool read (its name hides a right-to-left override), and a harmless-looking symlink to it. */
+/**
+ * The file the person lets the agent's tool read (its name hides a right-to-left override), and a harmless-looking
+ * symlink to it.
+ */
 let secret: string;
 let link: string;
 
@@ -74,12 +77,16 @@ afterAll(async () => {
 });
 
 const agentsOf = async (world: World) =>
-  (await callHost(world, "GET", "/v1/tools")).json.tools.filter((t: { agents: boolean }) => t.agents).map((t: { name: string }) => t.name);
-const readCall = (scene: Scene, path: string) => scene.client.callTool({ name: "read_read", arguments: { file: [path] } });
+  (await callHost(world, "GET", "/v1/tools")).json.tools
+    .filter((t: { agents: boolean }) => t.agents)
+    .map((t: { name: string }) => t.name);
+const readCall = (scene: Scene, path: string) =>
+  scene.client.callTool({ name: "read_read", arguments: { file: [path] } });
 const refusal = (text: string) => ({ isError: true, content: [{ type: "text", text }] });
 
 /** The notch shows `count` requests (within 10 s: the feed and a redraw on a busy machine). */
-const expectWaiting = (page: Page, count: number) => expect.poll(() => page.locator(".agent-files-request").count(), { timeout: 10_000 }).toBe(count);
+const expectWaiting = (page: Page, count: number) =>
+  expect.poll(() => page.locator(".agent-files-request").count(), { timeout: 10_000 }).toBe(count);
 
 async function waitingRequest(page: Page) {
   await page.waitForSelector(".agent-files-request");
@@ -88,13 +95,23 @@ async function waitingRequest(page: Page) {
 
 describe("before any notch is open", () => {
   it("an agent's file path is refused, since nobody could be asked (the tool is on for agents)", async () => {
-    expect((await callHost(main.world, "PUT", `/v1/tools/${TOOLS_ID}/read/agents`, { enabled: true })).status).toBe(200);
+    expect((await callHost(main.world, "PUT", `/v1/tools/${TOOLS_ID}/read/agents`, { enabled: true })).status).toBe(
+      200,
+    );
     const from = main.host.events.length;
     expect(await readCall(main, secret)).toEqual(
-      refusal("no svc notch is open to ask the person: a file path from an agent is a read grant only once the person allows it there. Ask them to open svc, then call Read again"),
+      refusal(
+        "no svc notch is open to ask the person: a file path from an agent is a read grant only once the person allows it there. Ask them to open svc, then call Read again",
+      ),
     );
-    expect(main.host.events.slice(from).some((e) => e.type === "status" && e.extensionId === TOOLS_ID && e.status === "running")).toBe(false);
-    expect((await callHost(main.world, "PUT", `/v1/tools/${TOOLS_ID}/read/agents`, { enabled: false })).status).toBe(200);
+    expect(
+      main.host.events
+        .slice(from)
+        .some((e) => e.type === "status" && e.extensionId === TOOLS_ID && e.status === "running"),
+    ).toBe(false);
+    expect((await callHost(main.world, "PUT", `/v1/tools/${TOOLS_ID}/read/agents`, { enabled: false })).status).toBe(
+      200,
+    );
   });
 });
 
@@ -105,14 +122,20 @@ describe("a tool's switch for AI agents, in Settings", () => {
     const read = page.locator(`[data-agent-tool="${TOOLS_ID}/read"]`);
     await read.waitFor();
     const switches = page.locator(".agent-switches input");
-    expect(await switches.evaluateAll((inputs) => inputs.map((i) => [i.getAttribute("data-agent-tool"), (i as HTMLInputElement).checked, i.getAttribute("role")]))).toEqual(
+    expect(
+      await switches.evaluateAll((inputs) =>
+        inputs.map((i) => [i.getAttribute("data-agent-tool"), (i as HTMLInputElement).checked, i.getAttribute("role")]),
+      ),
+    ).toEqual(
       ["echo", "plain", "fail", "read", "picture", "hash"].map((name) => [`${TOOLS_ID}/${name}`, false, "switch"]),
     );
     expect(await page.getByRole("switch", { name: "Read available to agents" }).count()).toBe(1);
     expect(await axeViolations(page)).toEqual([]);
     await read.check();
     await expect.poll(() => agentsOf(main.world), { timeout: 10_000 }).toEqual(["read"]);
-    await expect.poll(() => read.locator("xpath=ancestor::li").locator(".saved").innerText(), { timeout: 10_000 }).toBe("saved");
+    await expect
+      .poll(() => read.locator("xpath=ancestor::li").locator(".saved").innerText(), { timeout: 10_000 })
+      .toBe("saved");
     await page.locator(`[data-agent-tool="${TOOLS_ID}/plain"]`).check();
     await expect.poll(() => agentsOf(main.world), { timeout: 10_000 }).toEqual(["plain", "read"]);
     await page.locator(`[data-agent-tool="${TOOLS_ID}/plain"]`).uncheck();
@@ -120,7 +143,9 @@ describe("a tool's switch for AI agents, in Settings", () => {
     await page.reload();
     await page.waitForSelector("svc-app[data-ready]");
     await page.click("#tab-settings");
-    await expect.poll(() => page.locator(`[data-agent-tool="${TOOLS_ID}/read"]`).isChecked(), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(() => page.locator(`[data-agent-tool="${TOOLS_ID}/read"]`).isChecked(), { timeout: 10_000 })
+      .toBe(true);
     expect(await page.locator(`[data-agent-tool="${TOOLS_ID}/plain"]`).isChecked()).toBe(false);
     // The tool itself no longer carries the switch: it lives in Settings.
     await page.click("#tab-tools");
@@ -140,14 +165,20 @@ describe("an agent's file path waits for the person in the notch", () => {
     expect(await region.getAttribute("aria-label")).toBe("Agents asking for files");
     // The client asks for progress: svckit mcp says at once that the call waits for the person.
     const progress: Array<string | undefined> = [];
-    const call = main.client.callTool({ name: "read_read", arguments: { file: [link] } }, undefined, { onprogress: (p) => progress.push(p.message) });
+    const call = main.client.callTool({ name: "read_read", arguments: { file: [link] } }, undefined, {
+      onprogress: (p) => progress.push(p.message),
+    });
     const request = await waitingRequest(page);
     // It opened the panel without taking the focus from where it was.
     await page.waitForSelector(".panel");
     expect(await page.evaluate(() => document.activeElement?.closest(".agent-files-request") ?? null)).toBeNull();
-    const group = page.getByRole("group", { name: "An agent calling itself “svc-test 1.0.0” asks to let Read read 1 file" });
+    const group = page.getByRole("group", {
+      name: "An agent calling itself “svc-test 1.0.0” asks to let Read read 1 file",
+    });
     expect(await group.count()).toBe(1);
-    expect(await request.locator(".sub").first().innerText()).toBe(`Tool fixture · Read (${TOOLS_ID}/read) · action Read`);
+    expect(await request.locator(".sub").first().innerText()).toBe(
+      `Tool fixture · Read (${TOOLS_ID}/read) · action Read`,
+    );
     // The file shown is the one that would be read: the symlink resolved, its name inert.
     expect(await request.locator(".agent-files-list code").allInnerTexts()).toEqual([escapeForDisplay(secret)]);
     expect(await request.innerText()).not.toContain("\u202E");
@@ -157,7 +188,10 @@ describe("an agent's file path waits for the person in the notch", () => {
     await page.keyboard.press("Enter");
     const result = await call;
     expect(result.isError).toBeFalsy();
-    expect((result.content as Array<{ type: string; text?: string }>)[0]).toEqual({ type: "text", text: "hello from the person" });
+    expect((result.content as Array<{ type: string; text?: string }>)[0]).toEqual({
+      type: "text",
+      text: "hello from the person",
+    });
     expect(progress[0]).toBe("waiting for the person to allow the files in svc's notch");
     await expectWaiting(page, 0);
     await page.close();
@@ -175,28 +209,42 @@ describe("an agent's file path waits for the person in the notch", () => {
     const id = await request.getAttribute("data-request");
     await request.locator('[data-answer="deny"]').click();
     expect(await call).toEqual(refusal("the person denied Read access to 1 file in svc's notch: the tool did not run"));
-    expect(main.host.events.slice(from).some((e) => e.type === "status" && e.extensionId === TOOLS_ID && e.status === "running")).toBe(false);
+    expect(
+      main.host.events
+        .slice(from)
+        .some((e) => e.type === "status" && e.extensionId === TOOLS_ID && e.status === "running"),
+    ).toBe(false);
     await expectWaiting(page, 0);
     // The answer route, under the page's own session: an answered request is over; a wrong body is refused.
     expect(await postFromPage(page, "/api/agent-files", { id, allow: true })).toEqual({
       status: 404,
       body: { error: "this request is over (answered, timed out or withdrawn by the agent)" },
     });
-    expect(await postFromPage(page, "/api/agent-files", { id, allow: "yes" })).toEqual({ status: 400, body: { error: '"allow" should be true or false' } });
+    expect(await postFromPage(page, "/api/agent-files", { id, allow: "yes" })).toEqual({
+      status: 400,
+      body: { error: '"allow" should be true or false' },
+    });
     await page.close();
   });
 
   it("shows the call's other values beside the files, and the action the agent chose", async () => {
-    expect((await callHost(main.world, "PUT", `/v1/tools/${TOOLS_ID}/echo/agents`, { enabled: true })).status).toBe(200);
+    expect((await callHost(main.world, "PUT", `/v1/tools/${TOOLS_ID}/echo/agents`, { enabled: true })).status).toBe(
+      200,
+    );
     const page = await openUi(main.world, ui.context);
-    const call = main.client.callTool({ name: "echo_again", arguments: { input: "hi <b>there</b>", count: 5, file: [secret] } });
+    const call = main.client.callTool({
+      name: "echo_again",
+      arguments: { input: "hi <b>there</b>", count: 5, file: [secret] },
+    });
     const request = await waitingRequest(page);
     const texts = await request.locator(".sub").allInnerTexts();
     expect(texts.slice(0, 2)).toEqual([
       `Tool fixture · Echo (${TOOLS_ID}/echo) · action Again`,
       'With: {"input":"hi <b>there</b>","count":5,"flag":false,"pick":"one","source":"","headers":[]}',
     ]);
-    expect(texts[2]).toMatch(/^Allow lets Echo read these files for this one run\. No answer by \d{1,2}:\d{2}:\d{2}\s[AP]M is a no\.$/);
+    expect(texts[2]).toMatch(
+      /^Allow lets Echo read these files for this one run\. No answer by \d{1,2}:\d{2}:\d{2}\s[AP]M is a no\.$/,
+    );
     expect(await request.locator("b").count()).toBe(0);
     await request.locator('[data-answer="deny"]').click();
     expect(await call).toEqual(refusal("the person denied Echo access to 1 file in svc's notch: the tool did not run"));
@@ -208,16 +256,26 @@ describe("an agent's file path waits for the person in the notch", () => {
     const page = await openUi(main.world, ui.context);
     const calls = Array.from({ length: 4 }, () => readCall(main, secret));
     await expectWaiting(page, 4);
-    expect(await readCall(main, secret)).toEqual(refusal("4 requests for files already wait for the person's answer in svc's notch: wait for those, then call Read again"));
+    expect(await readCall(main, secret)).toEqual(
+      refusal(
+        "4 requests for files already wait for the person's answer in svc's notch: wait for those, then call Read again",
+      ),
+    );
     for (let left = 4; left > 0; left--) {
       await page.locator('[data-answer="deny"]').first().click();
       await expectWaiting(page, left - 1);
     }
-    for (const answer of await Promise.all(calls)) expect(answer).toMatchObject({ isError: true, content: [{ text: expect.stringMatching(/^the person denied Read/) }] });
+    for (const answer of await Promise.all(calls))
+      expect(answer).toMatchObject({
+        isError: true,
+        content: [{ text: expect.stringMatching(/^the person denied Read/) }],
+      });
     await expectWaiting(page, 0);
     // The MCP client cancels its call (notifications/cancelled): the question leaves the notch.
     const cancel = new AbortController();
-    const cancelled = main.client.callTool({ name: "read_read", arguments: { file: [secret] } }, undefined, { signal: cancel.signal });
+    const cancelled = main.client.callTool({ name: "read_read", arguments: { file: [secret] } }, undefined, {
+      signal: cancel.signal,
+    });
     await waitingRequest(page);
     cancel.abort();
     await expect(cancelled).rejects.toThrow();
@@ -228,7 +286,11 @@ describe("an agent's file path waits for the person in the notch", () => {
   it("the answer route keeps every guard: no session, a foreign Origin", async () => {
     const page = await openUi(main.world, ui.context);
     const origin = new URL(page.url()).origin;
-    const bare = await fetch(`${origin}/api/agent-files`, { method: "POST", headers: { "content-type": "application/json" }, body: '{"id":"x","allow":true}' });
+    const bare = await fetch(`${origin}/api/agent-files`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: '{"id":"x","allow":true}',
+    });
     expect(bare.status).toBe(401);
     const token = await page.evaluate(() => sessionStorage.getItem("svc.session"));
     const foreign = await fetch(`${origin}/api/agent-files`, {
@@ -240,14 +302,22 @@ describe("an agent's file path waits for the person in the notch", () => {
     await page.close();
   });
 
-  it("no answer in time (here 2 s) refuses the agent and takes the request off the notch", { timeout: 90_000 }, async () => {
-    late = await startScene(2_000);
-    await callHost(late.world, "PUT", `/v1/tools/${TOOLS_ID}/read/agents`, { enabled: true });
-    const page = await openUi(late.world, ui.context);
-    const call = readCall(late, secret);
-    await waitingRequest(page);
-    expect(await call).toEqual(refusal("the person did not answer within 2 s in svc's notch: Read did not run. Call again when they can answer"));
-    await expectWaiting(page, 0);
-    await page.close();
-  });
+  it(
+    "no answer in time (here 2 s) refuses the agent and takes the request off the notch",
+    { timeout: 90_000 },
+    async () => {
+      late = await startScene(2_000);
+      await callHost(late.world, "PUT", `/v1/tools/${TOOLS_ID}/read/agents`, { enabled: true });
+      const page = await openUi(late.world, ui.context);
+      const call = readCall(late, secret);
+      await waitingRequest(page);
+      expect(await call).toEqual(
+        refusal(
+          "the person did not answer within 2 s in svc's notch: Read did not run. Call again when they can answer",
+        ),
+      );
+      await expectWaiting(page, 0);
+      await page.close();
+    },
+  );
 });

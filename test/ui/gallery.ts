@@ -20,7 +20,16 @@ export const GALLERY_SVC = {
     { name: "team", type: "textfield", title: "Team", placeholder: "platform", default: "platform" },
     { name: "notes", type: "textfield", multiline: true, title: "Notes" },
     { name: "verbose", type: "checkbox", title: "Verbose", default: false },
-    { name: "region", type: "dropdown", title: "Region", default: "eu", data: [{ title: "Europe", value: "eu" }, { title: "United States", value: "us" }] },
+    {
+      name: "region",
+      type: "dropdown",
+      title: "Region",
+      default: "eu",
+      data: [
+        { title: "Europe", value: "eu" },
+        { title: "United States", value: "us" },
+      ],
+    },
     { name: "limit", type: "number", title: "Limit", default: 5, blips: ["list"] },
   ],
 };

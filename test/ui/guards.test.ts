@@ -25,21 +25,29 @@ interface Answer {
 }
 
 /** A raw request, so Host and every other header is exactly what the test says. */
-function raw(method: string, path: string, headers: Record<string, string> = {}, body?: string | Buffer): Promise<Answer> {
+function raw(
+  method: string,
+  path: string,
+  headers: Record<string, string> = {},
+  body?: string | Buffer,
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: "127.0.0.1", port, method, path, headers: { Host: `127.0.0.1:${port}`, ...headers } }, (res) => {
-      let text = "";
-      res.setEncoding("utf8");
-      res.on("data", (chunk) => (text += chunk));
-      res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body: text }));
-      if (res.headers["content-type"]?.startsWith("text/event-stream")) {
-        // A stream never ends by itself: take its head and leave.
-        res.once("data", () => {
-          resolve({ status: res.statusCode!, headers: res.headers, body: "" });
-          req.destroy();
-        });
-      }
-    });
+    const req = request(
+      { host: "127.0.0.1", port, method, path, headers: { Host: `127.0.0.1:${port}`, ...headers } },
+      (res) => {
+        let text = "";
+        res.setEncoding("utf8");
+        res.on("data", (chunk) => (text += chunk));
+        res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body: text }));
+        if (res.headers["content-type"]?.startsWith("text/event-stream")) {
+          // A stream never ends by itself: take its head and leave.
+          res.once("data", () => {
+            resolve({ status: res.statusCode!, headers: res.headers, body: "" });
+            req.destroy();
+          });
+        }
+      },
+    );
     req.on("error", reject);
     req.end(body);
   });
@@ -74,25 +82,36 @@ describe("the one-time URL", () => {
     expect(JSON.parse(first.body).token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const again = await raw("POST", "/api/session", { "Content-Type": "application/json" }, JSON.stringify({ ticket }));
     expect(again.status).toBe(401);
-    expect(JSON.parse(again.body)).toEqual({ error: "this ticket is unknown or used already: ask for a new one: run svc-host ui" });
+    expect(JSON.parse(again.body)).toEqual({
+      error: "this ticket is unknown or used already: ask for a new one: run svc-host ui",
+    });
   });
 
   it("svc-host ui opens that address in the browser (here: a recorder in its place)", async () => {
     const opened: string[] = [];
     const out: string[] = [];
-    const code = await runUiCommand([], { supportRoot: scene.world.home, out: (t) => out.push(t), err: (t) => out.push(t), open: async (url) => void opened.push(url) });
+    const code = await runUiCommand([], {
+      supportRoot: scene.world.home,
+      out: (t) => out.push(t),
+      err: (t) => out.push(t),
+      open: async (url) => void opened.push(url),
+    });
     expect(code).toBe(0);
     expect(opened).toHaveLength(1);
     expect(opened[0]).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${port}/#t=[A-Za-z0-9_-]{43}$`));
     expect(out).toEqual(["Opened the svc UI in your browser.\n"]);
-    expect(await runUiCommand(["--nope"], { supportRoot: scene.world.home, out: () => {}, err: (t) => out.push(t) })).toBe(2);
+    expect(
+      await runUiCommand(["--nope"], { supportRoot: scene.world.home, out: () => {}, err: (t) => out.push(t) }),
+    ).toBe(2);
     expect(out[1]).toMatch(/^svc-host ui: unknown option --nope\nUsage: svc-host ui \[--url\]/);
   });
 
   it("svc-host ui says so when svc is not running", async () => {
     const empty = await makeWorld();
     try {
-      const run = await promisify(execFile)(process.execPath, [HOST_MAIN, "ui", "--url"], { env: { ...process.env, SVC_HOME: empty.home } }).catch((error: { code: number; stderr: string }) => error);
+      const run = await promisify(execFile)(process.execPath, [HOST_MAIN, "ui", "--url"], {
+        env: { ...process.env, SVC_HOME: empty.home },
+      }).catch((error: { code: number; stderr: string }) => error);
       expect((run as { code: number }).code).toBe(1);
       expect((run as { stderr: string }).stderr).toMatch(/^svc-host ui: /);
     } finally {
@@ -106,7 +125,9 @@ describe("guards on every request", () => {
     for (const path of ["/", "/api/events", "/api/session"]) {
       const answer = await raw("GET", path, { Host: `evil.example:${port}` });
       expect(answer.status).toBe(403);
-      expect(JSON.parse(answer.body)).toEqual({ error: `Host "evil.example:${port}": open http://127.0.0.1:${port}/ itself` });
+      expect(JSON.parse(answer.body)).toEqual({
+        error: `Host "evil.example:${port}": open http://127.0.0.1:${port}/ itself`,
+      });
     }
     expect((await raw("GET", "/", { Host: `127.0.0.1:${port + 1}` })).status).toBe(403);
     expect((await raw("GET", "/", { Host: `localhost:${port}` })).status).toBe(200);
@@ -114,10 +135,20 @@ describe("guards on every request", () => {
 
   it("refuses a foreign Origin and takes its own", async () => {
     const token = await session();
-    const foreign = await raw("POST", "/api/run", { Origin: "http://127.0.0.1:9", Authorization: `Bearer ${token}`, "Content-Type": "application/json" }, "{}");
+    const foreign = await raw(
+      "POST",
+      "/api/run",
+      { Origin: "http://127.0.0.1:9", Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+      "{}",
+    );
     expect(foreign.status).toBe(403);
     expect(JSON.parse(foreign.body)).toEqual({ error: "requests from other web pages are not allowed" });
-    const own = await raw("POST", "/api/run", { Origin: `http://127.0.0.1:${port}`, Authorization: `Bearer ${token}`, "Content-Type": "application/json" }, JSON.stringify({ extensionId: "none" }));
+    const own = await raw(
+      "POST",
+      "/api/run",
+      { Origin: `http://127.0.0.1:${port}`, Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
+      JSON.stringify({ extensionId: "none" }),
+    );
     expect(own.status).toBe(404);
   });
 
@@ -145,7 +176,11 @@ describe("guards on every request", () => {
   it("OPTIONS is 405 and no answer carries Access-Control headers", async () => {
     const token = await session();
     for (const path of ["/", "/api/actions"]) {
-      const answer = await raw("OPTIONS", path, { Authorization: `Bearer ${token}`, "Access-Control-Request-Method": "POST", Origin: `http://127.0.0.1:${port}` });
+      const answer = await raw("OPTIONS", path, {
+        Authorization: `Bearer ${token}`,
+        "Access-Control-Request-Method": "POST",
+        Origin: `http://127.0.0.1:${port}`,
+      });
       expect(answer.status).toBe(405);
       expect(Object.keys(answer.headers).filter((name) => name.startsWith("access-control-"))).toEqual([]);
     }

@@ -17,11 +17,22 @@ import { HOST_MAIN, REPO, makeWorld, startHost, type RunningHost, type World } f
  * Where screenshots go: docs/screenshots/ (committed) with SVC_WRITE_SCREENSHOTS=1, else a
  * temporary folder, so an ordinary test run leaves the tree as it was.
  */
-export const SCREENSHOTS = process.env.SVC_WRITE_SCREENSHOTS === "1" ? join(REPO, "docs", "screenshots") : join(tmpdir(), `svc-screenshots-${process.pid}`);
+export const SCREENSHOTS =
+  process.env.SVC_WRITE_SCREENSHOTS === "1"
+    ? join(REPO, "docs", "screenshots")
+    : join(tmpdir(), `svc-screenshots-${process.pid}`);
 
 export const CHROMIUM = process.env.SVC_CHROMIUM ?? "/usr/bin/chromium";
 /** The launch flags of /work/.library/env/machines/node.md (a fresh --user-data-dir per browser). */
-export const CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
+export const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
 
 export interface UiBrowser {
   browser: Browser;
@@ -30,7 +41,13 @@ export interface UiBrowser {
 }
 
 /** A headless Chromium with its own profile folder. */
-export async function launchChromium(options: { colorScheme?: "dark" | "light"; forcedColors?: "active" | "none"; reducedMotion?: "reduce" | "no-preference" } = {}): Promise<UiBrowser> {
+export async function launchChromium(
+  options: {
+    colorScheme?: "dark" | "light";
+    forcedColors?: "active" | "none";
+    reducedMotion?: "reduce" | "no-preference";
+  } = {},
+): Promise<UiBrowser> {
   const profile = await mkdtemp(join(tmpdir(), "svc-chromium-"));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
@@ -54,7 +71,9 @@ export async function launchChromium(options: { colorScheme?: "dark" | "light"; 
 
 /** `svc-host ui --url` for the host running in `world`. */
 export async function uiUrl(world: World): Promise<string> {
-  const { stdout } = await promisify(execFile)(process.execPath, [HOST_MAIN, "ui", "--url"], { env: { ...process.env, SVC_HOME: world.home } });
+  const { stdout } = await promisify(execFile)(process.execPath, [HOST_MAIN, "ui", "--url"], {
+    env: { ...process.env, SVC_HOME: world.home },
+  });
   return stdout.trim();
 }
 
@@ -62,7 +81,12 @@ export async function uiUrl(world: World): Promise<string> {
  * Opens a fresh one-time URL in a new tab and waits for the first snapshot to be drawn.
  * `prepare` runs on the tab before the page loads (to stand in for the desktop shell).
  */
-export async function openUi(world: World, context: BrowserContext, query = "", prepare?: (page: Page) => Promise<void>): Promise<Page> {
+export async function openUi(
+  world: World,
+  context: BrowserContext,
+  query = "",
+  prepare?: (page: Page) => Promise<void>,
+): Promise<Page> {
   const url = await uiUrl(world);
   const page = await context.newPage();
   await prepare?.(page);
@@ -126,12 +150,19 @@ export function useUiScene(options: UiSceneOptions = {}): UiScene {
 }
 
 /** A POST to the UI API from inside the page, with the tab's own session. */
-export function postFromPage(page: Page, path: string, body: unknown): Promise<{ status: number; body: { error?: string; [key: string]: unknown } }> {
+export function postFromPage(
+  page: Page,
+  path: string,
+  body: unknown,
+): Promise<{ status: number; body: { error?: string; [key: string]: unknown } }> {
   return page.evaluate(
     async ([path, body]) => {
       const answer = await fetch(path as string, {
         method: "POST",
-        headers: { Authorization: `Bearer ${sessionStorage.getItem("svc.session")}`, "Content-Type": "application/json" },
+        headers: {
+          Authorization: `Bearer ${sessionStorage.getItem("svc.session")}`,
+          "Content-Type": "application/json",
+        },
         body: JSON.stringify(body),
       });
       return { status: answer.status, body: await answer.json() };
@@ -153,7 +184,9 @@ export function desktopShell(world: World, folder: string): (page: Page) => Prom
     // As desktop.ts does: the host's reason for a refusal (400) reaches the page in its own words.
     await page.exposeFunction("svcTestGiveFile", (name: string) =>
       new HostClient(world.home).giveFile(join(folder, name)).catch((error: HostCallError) => {
-        throw new Error(error.status === 400 && error.said ? error.said : "svc-register-drop failed; details are in the svc log");
+        throw new Error(
+          error.status === 400 && error.said ? error.said : "svc-register-drop failed; details are in the svc log",
+        );
       }),
     );
     await page.addInitScript(() => {
@@ -161,7 +194,10 @@ export function desktopShell(world: World, folder: string): (page: Page) => Prom
       const give = (window as unknown as { svcTestGiveFile(name: string): Promise<string> }).svcTestGiveFile;
       Object.assign(window, {
         copied,
-        svcShell: { registerDroppedFile: async (file: File) => ({ handle: await give(file.name) }), copyText: (text: string) => void copied.push(text) },
+        svcShell: {
+          registerDroppedFile: async (file: File) => ({ handle: await give(file.name) }),
+          copyText: (text: string) => void copied.push(text),
+        },
       });
     });
   };
@@ -173,7 +209,9 @@ export function dropOn(page: Page, selector: string, names: readonly string[], t
     ([selector, names, type]) => {
       const transfer = new DataTransfer();
       for (const name of names as string[]) transfer.items.add(new File([name], name, { type: type as string }));
-      document.querySelector(selector as string)!.dispatchEvent(new DragEvent("drop", { dataTransfer: transfer, bubbles: true, cancelable: true }));
+      document
+        .querySelector(selector as string)!
+        .dispatchEvent(new DragEvent("drop", { dataTransfer: transfer, bubbles: true, cancelable: true }));
     },
     [selector, names, type] as const,
   );

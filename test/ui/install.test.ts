@@ -11,7 +11,8 @@ import type { World } from "../host/harness.js";
 import { packageJson, writeSvc } from "../trust/svc-package.js";
 import { desktopShell, dropOn, openUi, postFromPage, SCREENSHOTS, useUiScene } from "./harness.js";
 
-const CODE = 'module.exports = { default: { async update(ctx) { await ctx.emit({ key: "d", title: "Deploys", layout: "stat", data: { value: 1 } }); return {}; } } };';
+const CODE =
+  'module.exports = { default: { async update(ctx) { await ctx.emit({ key: "d", title: "Deploys", layout: "stat", data: { value: 1 } }); return {}; } } };';
 
 async function writePackages(world: World): Promise<void> {
   await writeSvc(join(scene.world.root, "deploys-1.0.0.svc"), {
@@ -19,7 +20,10 @@ async function writePackages(world: World): Promise<void> {
     "dist/index.js": CODE,
   });
   await writeSvc(join(scene.world.root, "deploys-2.0.0.svc"), {
-    "package.json": packageJson({ permissions: { network: ["api.example.com", "*.example.net"], exec: ["bash"] } }, { version: "2.0.0" }),
+    "package.json": packageJson(
+      { permissions: { network: ["api.example.com", "*.example.net"], exec: ["bash"] } },
+      { version: "2.0.0" },
+    ),
     "dist/index.js": CODE,
   });
 }
@@ -27,7 +31,11 @@ async function writePackages(world: World): Promise<void> {
 const scene = useUiScene({ setup: writePackages });
 
 const installedVersion = async () =>
-  (JSON.parse(await readFile(join(scene.world.user, "com.example.deploys", "package.json"), "utf8")) as { version: string }).version;
+  (
+    JSON.parse(await readFile(join(scene.world.user, "com.example.deploys", "package.json"), "utf8")) as {
+      version: string;
+    }
+  ).version;
 
 describe("install review", () => {
   it("shows what a package is and can reach, then installs it", async () => {
@@ -41,7 +49,9 @@ describe("install review", () => {
     expect(await review.getByRole("list", { name: "reach" }).innerText()).toBe("connect to api.example.com");
     await page.screenshot({ path: join(SCREENSHOTS, "install-review-dark.png"), fullPage: false });
     await review.getByRole("button", { name: "Install" }).click();
-    await expect.poll(() => page.locator(".install [role=status]").innerText(), { timeout: 10_000 }).toBe("Installed Deploys 1.0.0.");
+    await expect
+      .poll(() => page.locator(".install [role=status]").innerText(), { timeout: 10_000 })
+      .toBe("Installed Deploys 1.0.0.");
     expect(await installedVersion()).toBe("1.0.0");
     // The running host picks it up.
     await expect.poll(() => page.locator(".extension h2", { hasText: "Deploys" }).count(), { timeout: 15_000 }).toBe(1);
@@ -59,11 +69,15 @@ describe("install review", () => {
       await review.waitFor();
     };
     await open();
-    expect(await review.innerText()).toContain("This updates the installed Deploys 1.0.0. It stays as it is until you install.");
+    expect(await review.innerText()).toContain(
+      "This updates the installed Deploys 1.0.0. It stays as it is until you install.",
+    );
     // The wording is src/install's summary (reach.ts); the page shows each gained item, marked.
     const gained = await review.getByRole("list", { name: "new reach" }).locator("li").allInnerTexts();
     expect(gained).toHaveLength(2);
-    expect(gained[0]).toBe("+ ⚠ connect to any address ending in .example.net — a wildcard covers every server under that name");
+    expect(gained[0]).toBe(
+      "+ ⚠ connect to any address ending in .example.net — a wildcard covers every server under that name",
+    );
     expect(gained[1]).toMatch(/^\+ ⚠ run the program bash — /);
     await page.screenshot({ path: join(SCREENSHOTS, "install-update-light.png"), fullPage: false });
     // While the review is open, and after Cancel, the old version stays.
@@ -73,7 +87,9 @@ describe("install review", () => {
     expect(await installedVersion()).toBe("1.0.0");
     await open();
     await review.getByRole("button", { name: "Update" }).click();
-    await expect.poll(() => page.locator(".install [role=status]").innerText(), { timeout: 10_000 }).toBe("Updated Deploys 2.0.0.");
+    await expect
+      .poll(() => page.locator(".install [role=status]").innerText(), { timeout: 10_000 })
+      .toBe("Updated Deploys 2.0.0.");
     expect(await installedVersion()).toBe("2.0.0");
     await page.close();
   });
@@ -132,7 +148,9 @@ describe("install review", () => {
 
     // Anything else dropped on the install area is named, and nothing is registered with the host.
     await dropOn(page, ".install-drop", ["notes.txt"]);
-    await expect.poll(() => page.locator(".install [role=status]").innerText()).toBe("only .svc packages can be installed (svckit pack makes them); got notes.txt");
+    await expect
+      .poll(() => page.locator(".install [role=status]").innerText())
+      .toBe("only .svc packages can be installed (svckit pack makes them); got notes.txt");
     await page.close();
   });
 
@@ -142,7 +160,10 @@ describe("install review", () => {
     expect(await page.locator(".install-drop").count()).toBe(0);
     expect(await postFromPage(page, "/api/install/review", { handle: "B".repeat(24) })).toEqual({
       status: 400,
-      body: { error: '"handle": this file is not known to svc any more (svc forgets given files when it restarts, and after 1,000 newer ones): drop or choose it again' },
+      body: {
+        error:
+          '"handle": this file is not known to svc any more (svc forgets given files when it restarts, and after 1,000 newer ones): drop or choose it again',
+      },
     });
     for (const body of [{}, { path: join(scene.world.root, "deploys-1.0.0.svc"), handle: "B".repeat(24) }]) {
       expect(await postFromPage(page, "/api/install/review", body)).toEqual({
@@ -158,9 +179,9 @@ describe("install review", () => {
     await page.getByRole("tab", { name: "Settings" }).click();
     await page.getByLabel("Path to a .svc file").fill("deploys.svc");
     await page.getByRole("button", { name: "Review" }).click();
-    await expect.poll(() => page.locator(".install [role=status]").innerText()).toBe(
-      "give the full path of the .svc file, like /home/you/Downloads/deploys-1.2.0.svc",
-    );
+    await expect
+      .poll(() => page.locator(".install [role=status]").innerText())
+      .toBe("give the full path of the .svc file, like /home/you/Downloads/deploys-1.2.0.svc");
     await page.getByLabel("Path to a .svc file").fill(join(scene.world.root, "missing.svc"));
     await page.getByRole("button", { name: "Review" }).click();
     await expect.poll(() => page.locator(".install [role=status]").innerText()).toMatch(/missing\.svc/);

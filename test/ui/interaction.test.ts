@@ -54,11 +54,17 @@ describe("actions", () => {
     const rows = () => page.locator(`${blip("list")} .item .item-text > :first-child`).allInnerTexts();
     expect(await rows()).toEqual(["Fix login redirect", "Bump deps", "Docs typo"]);
     // Reject fails at once: the row is back (it may never be seen gone) and the reason is shown.
-    await page.locator(`${blip("list")} .item`, { hasText: "Bump deps" }).locator("button", { hasText: "Reject" }).click();
+    await page
+      .locator(`${blip("list")} .item`, { hasText: "Bump deps" })
+      .locator("button", { hasText: "Reject" })
+      .click();
     await expect.poll(rows, { timeout: 10_000 }).toEqual(["Fix login redirect", "Bump deps", "Docs typo"]);
     expect(await page.locator(`${blip("list")} .problem`).innerText()).toContain("the deploy service said no");
 
-    await page.locator(`${blip("list")} .item`, { hasText: "Fix login redirect" }).locator("button", { hasText: "Approve" }).click();
+    await page
+      .locator(`${blip("list")} .item`, { hasText: "Fix login redirect" })
+      .locator("button", { hasText: "Approve" })
+      .click();
     expect(await rows()).toEqual(["Bump deps", "Docs typo"]);
     // The answer's update leaves the row out for good.
     await scene.host.waitFor((e) => e.type === "action" && e.actionId === "approve");
@@ -101,14 +107,34 @@ describe("strangers' strings", () => {
     expect(await markup.locator(".facts dd").innerText()).toBe("<iframe src=javascript:window.__pwned=6>");
     expect(await page.locator("svc-app img, svc-app script, svc-app iframe, .blip svg:not(.spark)").count()).toBe(0);
     // A right-to-left override is refused where it enters (the push route) …
-    const refused = await post(scene.world, "/v1/blips", { id: "pusher/invoice", title: "invoice\u202Eexe.pdf", layout: "stat", data: { value: 1 } });
+    const refused = await post(scene.world, "/v1/blips", {
+      id: "pusher/invoice",
+      title: "invoice\u202Eexe.pdf",
+      layout: "stat",
+      data: { value: 1 },
+    });
     expect(refused.status).toBe(400);
     expect(refused.body).toContain("U+202E");
     // … and should one reach the page anyway, the page shows it escaped, never reordered.
     await page.evaluate(() => {
       const app = document.querySelector("svc-app") as unknown as { receive(event: unknown): void };
       const evil = "invoice\u202Eexe.pdf";
-      app.receive({ type: "blip", change: "update", id: "pusher/invoice", blip: { id: "pusher/invoice", seq: 1, source: "push", ended: false, title: evil, subtitle: evil, layout: "stat", data: { value: { type: "text", value: evil }, label: evil }, facts: [{ label: evil, value: evil }] } });
+      app.receive({
+        type: "blip",
+        change: "update",
+        id: "pusher/invoice",
+        blip: {
+          id: "pusher/invoice",
+          seq: 1,
+          source: "push",
+          ended: false,
+          title: evil,
+          subtitle: evil,
+          layout: "stat",
+          data: { value: { type: "text", value: evil }, label: evil },
+          facts: [{ label: evil, value: evil }],
+        },
+      });
     });
     const invoice = page.locator('[data-blip="pusher/invoice"]');
     for (const part of [".title", ".sub", ".figure", ".label", ".facts dt", ".facts dd"]) {
@@ -120,7 +146,20 @@ describe("strangers' strings", () => {
     await page.evaluate(() => {
       const app = document.querySelector("svc-app") as unknown as { receive(event: unknown): void };
       const mega = "m".repeat(1_048_576);
-      app.receive({ type: "blip", change: "update", id: "pusher/mega", blip: { id: "pusher/mega", seq: 1, source: "push", ended: false, title: mega, layout: "stat", data: { value: 1, label: mega } } });
+      app.receive({
+        type: "blip",
+        change: "update",
+        id: "pusher/mega",
+        blip: {
+          id: "pusher/mega",
+          seq: 1,
+          source: "push",
+          ended: false,
+          title: mega,
+          layout: "stat",
+          data: { value: 1, label: mega },
+        },
+      });
     });
     const mega = page.locator('[data-blip="pusher/mega"]');
     expect(await mega.locator(".title").innerText()).toHaveLength(120);
@@ -139,7 +178,9 @@ describe("strangers' strings", () => {
 });
 
 async function focusedBlip(page: Page): Promise<string | null> {
-  return page.evaluate(() => (document.activeElement as HTMLElement | null)?.closest("[data-blip]")?.getAttribute("data-blip") ?? null);
+  return page.evaluate(
+    () => (document.activeElement as HTMLElement | null)?.closest("[data-blip]")?.getAttribute("data-blip") ?? null,
+  );
 }
 
 describe("keyboard only", () => {
@@ -165,9 +206,14 @@ describe("keyboard only", () => {
     await page.keyboard.press("Tab");
     expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe("Retry");
     await page.keyboard.press("Enter");
-    await expect.poll(() => page.locator(`${blip("progress")} button`, { hasText: "Retry" }).getAttribute("aria-pressed")).toBe("true");
+    await expect
+      .poll(() => page.locator(`${blip("progress")} button`, { hasText: "Retry" }).getAttribute("aria-pressed"))
+      .toBe("true");
     // The focus is visible.
-    const outline = await page.evaluate((id) => getComputedStyle(document.querySelector(`[data-blip="${id}"]`)!).outlineStyle, ids[ids.indexOf(`${G}/progress`) + 1]);
+    const outline = await page.evaluate(
+      (id) => getComputedStyle(document.querySelector(`[data-blip="${id}"]`)!).outlineStyle,
+      ids[ids.indexOf(`${G}/progress`) + 1],
+    );
     expect(outline).toBe("none"); // not focused: no ring
     await page.keyboard.press("ArrowDown");
     expect(await focusedBlip(page)).toBe(ids[ids.indexOf(`${G}/progress`) + 1]);
@@ -189,7 +235,15 @@ describe("open on hover", () => {
     await page.mouse.move(590, 890);
     await page.waitForSelector(".compact");
     expect((await postFromPage(page, "/api/settings", { openOn: "click" })).status).toBe(200);
-    await expect.poll(() => page.evaluate(() => (document.querySelector("svc-app") as unknown as { store: { settings: { openOn: string } } }).store.settings.openOn)).toBe("click");
+    await expect
+      .poll(() =>
+        page.evaluate(
+          () =>
+            (document.querySelector("svc-app") as unknown as { store: { settings: { openOn: string } } }).store.settings
+              .openOn,
+        ),
+      )
+      .toBe("click");
     await page.locator(".notch-button").hover();
     await page.waitForTimeout(800);
     expect(await page.locator(".panel").count()).toBe(0);
@@ -204,17 +258,28 @@ describe("the live feed", () => {
     await page.evaluate(() => {
       const seen: string[] = [];
       (window as unknown as { seen: string[] }).seen = seen;
-      document.querySelector("svc-app")!.addEventListener("svc-blip", (e) => seen.push(`${(e as CustomEvent).detail.id}#${(e as CustomEvent).detail.seq}`));
+      document
+        .querySelector("svc-app")!
+        .addEventListener("svc-blip", (e) =>
+          seen.push(`${(e as CustomEvent).detail.id}#${(e as CustomEvent).detail.seq}`),
+        );
     });
-    const push = (seq: number) => post(scene.world, "/v1/blips", { id: "pusher/build", seq, title: `Build ${seq}`, layout: "stat", data: { value: seq } });
+    const push = (seq: number) =>
+      post(scene.world, "/v1/blips", {
+        id: "pusher/build",
+        seq,
+        title: `Build ${seq}`,
+        layout: "stat",
+        data: { value: seq },
+      });
     expect((await push(1)).status).toBe(200);
     await expect.poll(() => page.evaluate(() => (window as unknown as { seen: string[] }).seen.length)).toBe(1);
     // Drop the stream; while the page is away, three more changes happen.
     await page.evaluate(() => (window as unknown as { svcFeed: { reconnect(): void } }).svcFeed.reconnect());
     for (const seq of [2, 3, 4]) expect((await push(seq)).status).toBe(200);
-    await expect.poll(() => page.evaluate(() => (window as unknown as { seen: string[] }).seen), { timeout: 10_000 }).toEqual([
-      "pusher/build#1", "pusher/build#2", "pusher/build#3", "pusher/build#4",
-    ]);
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { seen: string[] }).seen), { timeout: 10_000 })
+      .toEqual(["pusher/build#1", "pusher/build#2", "pusher/build#3", "pusher/build#4"]);
     expect(await page.locator('[data-blip="pusher/build"] .title').innerText()).toBe("Build 4");
     // Pushed blips sit at the end of the panel.
     expect(await page.locator(".blip").last().getAttribute("data-blip")).toBe("pusher/build");

@@ -25,16 +25,26 @@ describe("the panel", () => {
     const facts = await page.locator(`${blip("stat")} .facts dd`).allInnerTexts();
     expect(facts).toEqual(["42", "-€20.00", "3 hours ago", "1m 35s"]);
     // progress: bar, step, six stages with their states
-    expect(await page.locator(`${blip("progress")} progress`).first().evaluate((el) => (el as HTMLProgressElement).value)).toBe(0.4);
+    expect(
+      await page
+        .locator(`${blip("progress")} progress`)
+        .first()
+        .evaluate((el) => (el as HTMLProgressElement).value),
+    ).toBe(0.4);
     expect(await text(page, `${blip("progress")} .step`)).toBe("Uploading assets");
-    expect(await page.locator(`${blip("progress")} .stage`).evaluateAll((els) => els.map((el) => el.className))).toEqual([
-      "stage done", "stage done", "stage running", "stage pending", "stage skipped", "stage failed",
-    ]);
+    expect(
+      await page.locator(`${blip("progress")} .stage`).evaluateAll((els) => els.map((el) => el.className)),
+    ).toEqual(["stage done", "stage done", "stage running", "stage pending", "stage skipped", "stage failed"]);
     // session: a running clock and the step
     expect(await text(page, `${blip("session")} svc-ticker`)).toMatch(/^12:3\d$/);
     // list: rows, link, total, per-row actions
     expect(await page.locator(`${blip("list")} .item`).count()).toBe(3);
-    expect(await page.locator(`${blip("list")} .item a`).first().getAttribute("href")).toBe("https://github.com/octo/web/pull/42");
+    expect(
+      await page
+        .locator(`${blip("list")} .item a`)
+        .first()
+        .getAttribute("href"),
+    ).toBe("https://github.com/octo/web/pull/42");
     expect(await text(page, `${blip("list")} .more`)).toBe("9 more");
     // an option whose `blips` names this blip is drawn on it (and on no other)
     expect(await page.locator(`${blip("list")} details.blip-options label`).allTextContents()).toEqual(["Limit"]);
@@ -45,18 +55,32 @@ describe("the panel", () => {
     // countdown ticks on its own
     const first = await text(page, `${blip("countdown")} svc-ticker`);
     expect(first).toMatch(/^25:[23]\d$/);
-    await page.waitForFunction((sel) => document.querySelector(sel)?.textContent !== undefined && document.querySelector(sel)!.textContent !== (window as any).__first, `${blip("countdown")} svc-ticker`, { timeout: 3000 }).catch(() => {});
+    await page
+      .waitForFunction(
+        (sel) =>
+          document.querySelector(sel)?.textContent !== undefined &&
+          document.querySelector(sel)!.textContent !== (window as any).__first,
+        `${blip("countdown")} svc-ticker`,
+        { timeout: 3000 },
+      )
+      .catch(() => {});
     await expect.poll(() => text(page, `${blip("countdown")} svc-ticker`), { timeout: 4000 }).not.toBe(first);
     // meters
     expect(await page.locator(`${blip("meter")} meter`).count()).toBe(3);
-    expect(await page.locator(`${blip("meter")} .meter-row .value`).allInnerTexts()).toEqual(["4,150 / 5,000", "71%", "40%"]);
+    expect(await page.locator(`${blip("meter")} .meter-row .value`).allInnerTexts()).toEqual([
+      "4,150 / 5,000",
+      "71%",
+      "40%",
+    ]);
     expect(await text(page, `${blip("meter")} .meter-row .sub`)).toBe("resets in 42 minutes");
     // stale
     expect(await page.locator(`${blip("stale")}.stale`).count()).toBe(1);
     expect(await page.locator(`${blip("stat")}.stale`).count()).toBe(0);
     // screen-reader names
     expect(await page.locator(blip("progress")).getAttribute("aria-label")).toBe("Deploy api, running, 40 percent");
-    expect(await page.locator(blip("stale")).getAttribute("aria-label")).toBe("Build cache, idle, 17, not updated lately");
+    expect(await page.locator(blip("stale")).getAttribute("aria-label")).toBe(
+      "Build cache, idle, 17, not updated lately",
+    );
     await page.close();
   });
 
@@ -69,11 +93,16 @@ describe("the panel", () => {
       await page.waitForSelector('[data-blip="com.example.gallery/meter"]');
       await page.screenshot({ path: join(folder, `panel-${scheme}.png`), fullPage: true });
       for (const key of ["stat", "progress", "session", "list", "score", "countdown", "meter"]) {
-        await page.locator(`[data-blip="com.example.gallery/${key}"]`).screenshot({ path: join(folder, `layout-${key}-${scheme}.png`) });
+        await page
+          .locator(`[data-blip="com.example.gallery/${key}"]`)
+          .screenshot({ path: join(folder, `layout-${key}-${scheme}.png`) });
       }
       await page.locator(".notch-button").click();
       await page.waitForSelector(".compact");
-      await page.screenshot({ path: join(folder, `compact-${scheme}.png`), clip: { x: 0, y: 0, width: 600, height: 260 } });
+      await page.screenshot({
+        path: join(folder, `compact-${scheme}.png`),
+        clip: { x: 0, y: 0, width: 600, height: 260 },
+      });
       await page.locator(".notch-button").click();
       await page.getByRole("tab", { name: "Settings" }).click();
       await page.waitForSelector(".settings .extension");
@@ -81,7 +110,12 @@ describe("the panel", () => {
       await page.close();
     }
     for (const scheme of ["dark", "light"]) {
-      for (const name of ["panel", "compact", "settings", ...["stat", "progress", "session", "list", "score", "countdown", "meter"].map((key) => `layout-${key}`)]) {
+      for (const name of [
+        "panel",
+        "compact",
+        "settings",
+        ...["stat", "progress", "session", "list", "score", "countdown", "meter"].map((key) => `layout-${key}`),
+      ]) {
         const png = await readFile(join(folder, `${name}-${scheme}.png`));
         expect(png.subarray(1, 4).toString()).toBe("PNG");
       }

@@ -39,7 +39,20 @@ const scene = useUiScene({
   setup: async (world) => {
     callbackPort = await freePort();
     await writeExtension(join(world.bundled, "prefs"), {
-      svc: { ...GALLERY_SVC, id: ID, title: "Prefs", permissions: { network: ["api.example.com", "auth.example.com"] }, oauth: { github: { title: "GitHub", authorizeUrl: "https://auth.example.com/authorize", tokenUrl: "https://auth.example.com/token", clientId: "svc-test" } } },
+      svc: {
+        ...GALLERY_SVC,
+        id: ID,
+        title: "Prefs",
+        permissions: { network: ["api.example.com", "auth.example.com"] },
+        oauth: {
+          github: {
+            title: "GitHub",
+            authorizeUrl: "https://auth.example.com/authorize",
+            tokenUrl: "https://auth.example.com/token",
+            clientId: "svc-test",
+          },
+        },
+      },
       code: PREFS_CODE,
     });
   },
@@ -49,7 +62,8 @@ const scene = useUiScene({
   ready: (host) => host.waitFor((e) => e.type === "blip" && e.id === `${ID}/seen`, { timeoutMs: 15_000 }),
 });
 
-const facts = async (page: import("playwright-core").Page) => page.locator(`[data-blip="${ID}/seen"] .facts dd`).allInnerTexts();
+const facts = async (page: import("playwright-core").Page) =>
+  page.locator(`[data-blip="${ID}/seen"] .facts dd`).allInnerTexts();
 
 describe("Settings", () => {
   it("saves every option type on change; the extension runs with trigger preferences", async () => {
@@ -67,7 +81,9 @@ describe("Settings", () => {
     await card.getByLabel("Limit").press("Tab");
     await expect.poll(() => card.locator(".saved").count(), { timeout: 10_000 }).toBe(5);
     await page.getByRole("tab", { name: "Blips" }).click();
-    await expect.poll(() => facts(page), { timeout: 10_000 }).toEqual(["infra|line one\\u{a}line two|true|us|7|0", "null"]);
+    await expect
+      .poll(() => facts(page), { timeout: 10_000 })
+      .toEqual(["infra|line one\\u{a}line two|true|us|7|0", "null"]);
     expect(await page.locator(`[data-blip="${ID}/seen"] .figure`).innerText()).toBe("preferences");
     await page.close();
   });
@@ -78,7 +94,9 @@ describe("Settings", () => {
     const card = page.locator(".extension", { has: page.locator("h2", { hasText: "Prefs" }) });
     const token = card.getByLabel("API token");
     expect(await token.getAttribute("aria-invalid")).toBe("true");
-    expect(await card.locator(".pref", { hasText: "API token" }).locator(".problem").last().innerText()).toBe("Required: Prefs needs it to work.");
+    expect(await card.locator(".pref", { hasText: "API token" }).locator(".problem").last().innerText()).toBe(
+      "Required: Prefs needs it to work.",
+    );
     expect(await card.locator(".pref .required").count()).toBe(1);
     // A value the host refuses is answered with the reason (what the field then shows).
     const refused = await postFromPage(page, "/api/preferences", { extensionId: ID, name: "verbose", value: "yes" });
@@ -94,7 +112,9 @@ describe("Settings", () => {
     const token = card.getByLabel("API token");
     await token.fill("s3cret-value");
     await token.press("Tab");
-    await expect.poll(() => token.getAttribute("placeholder"), { timeout: 10_000 }).toBe("•••••• (set; type to replace)");
+    await expect
+      .poll(() => token.getAttribute("placeholder"), { timeout: 10_000 })
+      .toBe("•••••• (set; type to replace)");
     expect(await token.inputValue()).toBe("");
     await page.getByRole("tab", { name: "Blips" }).click();
     await expect.poll(async () => (await facts(page))[0], { timeout: 10_000 }).toMatch(/\|12$/);
@@ -103,7 +123,10 @@ describe("Settings", () => {
     const snapshotText = await fresh.evaluate(async () => {
       const token = sessionStorage.getItem("svc.session");
       const controller = new AbortController();
-      const answer = await fetch("/api/events", { headers: { Authorization: `Bearer ${token}` }, signal: controller.signal });
+      const answer = await fetch("/api/events", {
+        headers: { Authorization: `Bearer ${token}` },
+        signal: controller.signal,
+      });
       const reader = answer.body!.pipeThrough(new TextDecoderStream()).getReader();
       let text = "";
       while (!text.includes("\n\ndata") && !/data: .*\n\n/.test(text)) text += (await reader.read()).value;
@@ -125,14 +148,20 @@ describe("Settings", () => {
     await page.getByLabel("Start").fill("08:30");
     await page.getByLabel("Start").press("Tab");
     await page.getByLabel("on click only").check();
-    await expect.poll(async () => JSON.parse(await readFile(join(scene.world.home, "ui-settings.json"), "utf8")), { timeout: 10_000 }).toMatchObject({
-      openOn: "click",
-      workingHours: { start: 510, end: 1020, weekdaysOnly: true },
-    });
+    await expect
+      .poll(async () => JSON.parse(await readFile(join(scene.world.home, "ui-settings.json"), "utf8")), {
+        timeout: 10_000,
+      })
+      .toMatchObject({
+        openOn: "click",
+        workingHours: { start: 510, end: 1020, weekdaysOnly: true },
+      });
     const card = page.locator(".extension", { has: page.locator("h2", { hasText: "Prefs" }) });
     await card.getByRole("button", { name: "Run now" }).click();
     await page.getByRole("tab", { name: "Blips" }).click();
-    await expect.poll(async () => (await facts(page))[1], { timeout: 10_000 }).toBe('{"start":510,"end":1020,"weekdaysOnly":true}');
+    await expect
+      .poll(async () => (await facts(page))[1], { timeout: 10_000 })
+      .toBe('{"start":510,"end":1020,"weekdaysOnly":true}');
     expect(await page.getByLabel("Hover delay (ms)").count()).toBe(0); // on the Blips tab now
     await page.close();
   });
@@ -143,13 +172,19 @@ describe("Settings per extension", () => {
     const page = await openUi(scene.world, scene.ui.context);
     await page.getByRole("tab", { name: "Settings" }).click();
     const card = page.locator(".extension", { has: page.locator("h2", { hasText: "Prefs" }) });
-    await expect.poll(() => card.locator(".figures").innerText(), { timeout: 10_000 }).toMatch(/^memory [\d.]+ MB · CPU [\d,]+ ms$/);
-    await expect.poll(() => card.locator(".denials li").first().innerText(), { timeout: 10_000 }).toContain("denied.example.org");
+    await expect
+      .poll(() => card.locator(".figures").innerText(), { timeout: 10_000 })
+      .toMatch(/^memory [\d.]+ MB · CPU [\d,]+ ms$/);
+    await expect
+      .poll(() => card.locator(".denials li").first().innerText(), { timeout: 10_000 })
+      .toContain("denied.example.org");
     expect(await card.locator(".signin").innerText()).toContain("Not connected to GitHub.");
     await card.getByRole("button", { name: "Connect GitHub" }).click();
 
     const link = page.locator(".open-requests a", { hasText: "Open" });
-    await expect.poll(() => link.getAttribute("href"), { timeout: 10_000 }).toMatch(/^https:\/\/auth\.example\.com\/authorize\?/);
+    await expect
+      .poll(() => link.getAttribute("href"), { timeout: 10_000 })
+      .toMatch(/^https:\/\/auth\.example\.com\/authorize\?/);
     expect(await card.locator(".signin [role=status]").innerText()).toBe("the sign-in page is open: finish there");
     await page.close();
   });
@@ -158,7 +193,17 @@ describe("Settings per extension", () => {
 describe("ended blips", () => {
   it("are shown as ended, then dismissed after dismissAfter", async () => {
     const page = await openUi(scene.world, scene.ui.context);
-    expect((await post(scene.world, "/v1/blips", { id: "ci/run", title: "CI run", state: "running", layout: "progress", data: { fraction: 0.9 } })).status).toBe(200);
+    expect(
+      (
+        await post(scene.world, "/v1/blips", {
+          id: "ci/run",
+          title: "CI run",
+          state: "running",
+          layout: "progress",
+          data: { fraction: 0.9 },
+        })
+      ).status,
+    ).toBe(200);
     const run = page.locator('[data-blip="ci/run"]');
     await run.waitFor();
     expect((await post(scene.world, "/v1/blips/ci%2Frun/end", { state: "success", dismissAfter: 1 })).status).toBe(200);

@@ -52,13 +52,26 @@ const scene = useUiScene({
         id: ID,
         title: "Sign-in",
         permissions: { network: ["localhost"] },
-        oauth: { demo: { title: "Demo", authorizeUrl: `${base}/authorize`, tokenUrl: `${base}/token`, revokeUrl: `${base}/revoke`, clientId: "svc-test", scopes: ["read"] } },
+        oauth: {
+          demo: {
+            title: "Demo",
+            authorizeUrl: `${base}/authorize`,
+            tokenUrl: `${base}/token`,
+            revokeUrl: `${base}/revoke`,
+            clientId: "svc-test",
+            scopes: ["read"],
+          },
+        },
       },
       code: CODE,
     });
   },
   get env() {
-    return { DBUS_SESSION_BUS_ADDRESS: session.bus.address, NODE_EXTRA_CA_CERTS: tokens.certificate, SVC_OAUTH_PORT: String(callbackPort) };
+    return {
+      DBUS_SESSION_BUS_ADDRESS: session.bus.address,
+      NODE_EXTRA_CA_CERTS: tokens.certificate,
+      SVC_OAUTH_PORT: String(callbackPort),
+    };
   },
   ready: (host) => host.waitFor((e) => e.type === "blip" && e.id === `${ID}/account`, { timeoutMs: 15_000 }),
 });
@@ -75,18 +88,24 @@ describe("signing in from the notch", () => {
 
     // The sign-in page is offered, opened only by the person's click.
     const link = page.locator(".open-requests a", { hasText: "Open" });
-    await expect.poll(() => link.getAttribute("href"), { timeout: 10_000 }).toMatch(new RegExp(`^https://localhost:${tokens.port}/authorize\\?`));
+    await expect
+      .poll(() => link.getAttribute("href"), { timeout: 10_000 })
+      .toMatch(new RegExp(`^https://localhost:${tokens.port}/authorize\\?`));
     const opened = new URL((await link.getAttribute("href"))!);
     expect(opened.searchParams.get("redirect_uri")).toBe(`http://127.0.0.1:${callbackPort}/oauth/callback`);
     expect(opened.searchParams.get("code_challenge_method")).toBe("S256");
     tokens.challenge = opened.searchParams.get("code_challenge") ?? undefined;
 
     // The person signs in there; the service sends the browser back to the host's callback port.
-    const back = await fetch(`http://127.0.0.1:${callbackPort}/oauth/callback?code=the-code&state=${opened.searchParams.get("state")}`);
+    const back = await fetch(
+      `http://127.0.0.1:${callbackPort}/oauth/callback?code=the-code&state=${opened.searchParams.get("state")}`,
+    );
     expect(back.status).toBe(200);
     expect(await back.text()).toContain("Demo is connected");
 
-    await expect.poll(() => page.locator(".notify .notify-line strong").innerText(), { timeout: 10_000 }).toBe("Demo is connected");
+    await expect
+      .poll(() => page.locator(".notify .notify-line strong").innerText(), { timeout: 10_000 })
+      .toBe("Demo is connected");
     expect(await page.locator(".notify").getAttribute("aria-live")).toBe("polite");
     await expect.poll(() => card.locator(".connections li").count(), { timeout: 10_000 }).toBe(1);
     expect(await card.getByRole("button", { name: "Connect another Demo account" }).count()).toBe(1);
@@ -98,7 +117,9 @@ describe("signing in from the notch", () => {
     // Disconnect revokes the tokens at the service and forgets them.
     await page.getByRole("tab", { name: "Settings" }).click();
     await card.locator(".connections").getByRole("button", { name: "Disconnect" }).click();
-    await expect.poll(() => card.locator(".signin").innerText(), { timeout: 10_000 }).toContain("Not connected to Demo.");
+    await expect
+      .poll(() => card.locator(".signin").innerText(), { timeout: 10_000 })
+      .toContain("Not connected to Demo.");
     expect(tokens.revoked.sort()).toEqual(["access_token", "refresh_token"]);
     expect(await new KeyringSecretStore().get(`svc.${ID}`, "oauth.demo")).toBeNull();
     await page.close();

@@ -2,8 +2,16 @@
  * A fixture extension that writes what an attacker would: markup, a
  * huge label, and asks to open a `javascript:` page.
  */
-/** The longest description a manifest may hold (1,000 characters); the page clips it to 500. A 1 MB string is clipped the same way (ui/src/format/text.test.ts); no entry point takes one any more. */
-export const STRANGER_SVC = { id: "com.example.stranger", title: "Stranger <b>bold</b>", interval: "1h", description: "y".repeat(1000) };
+/**
+ * The longest description a manifest may hold (1,000 characters); the page clips it to 500. A 1 MB string is clipped
+ * the same way (ui/src/format/text.test.ts); no entry point takes one any more.
+ */
+export const STRANGER_SVC = {
+  id: "com.example.stranger",
+  title: "Stranger <b>bold</b>",
+  interval: "1h",
+  description: "y".repeat(1000),
+};
 
 export function strangerCode(): string {
   return `

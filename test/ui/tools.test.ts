@@ -34,7 +34,11 @@ const LAG_CODE = `module.exports = { default: { tools: {
 
 beforeAll(async () => {
   world = await makeWorld();
-  await writeExtension(join(world.bundled, "tools"), { svc: { id: TOOLS_ID, title: "Tool fixture" }, code: FIXTURE_CODE, tools: TOOLS_FILE });
+  await writeExtension(join(world.bundled, "tools"), {
+    svc: { id: TOOLS_ID, title: "Tool fixture" },
+    code: FIXTURE_CODE,
+    tools: TOOLS_FILE,
+  });
   await writeExtension(join(world.bundled, "lag"), { svc: { id: "com.example.lag", title: "Lag" }, code: LAG_CODE });
   await symlink(join(REPO, "extensions", "devtools"), join(world.bundled, "devtools"));
   host = await startHost(world, { SVC_HOST_CLOCK: "system" });
@@ -79,9 +83,11 @@ describe("the tools tray", () => {
     const page = await openTools();
     await openTool(page, `${TOOLS_ID}/echo`);
     const form = page.locator(".tool-form");
-    expect(await form.locator(".tool-field").evaluateAll((els) => els.map((el) => el.className.replace("tool-field field-", "")))).toEqual([
-      "text", "number", "toggle", "choice", "code", "pairs", "file",
-    ]);
+    expect(
+      await form
+        .locator(".tool-field")
+        .evaluateAll((els) => els.map((el) => el.className.replace("tool-field field-", ""))),
+    ).toEqual(["text", "number", "toggle", "choice", "code", "pairs", "file"]);
     expect(await form.locator("input[type=number]").getAttribute("min")).toBe("1");
     expect(await form.locator("input[type=number]").getAttribute("max")).toBe("10");
     await form.locator(".field-text input").fill("typed");
@@ -95,7 +101,18 @@ describe("the tools tray", () => {
     await page.waitForSelector(".tool-code code");
     expect(JSON.parse(await page.locator(".tool-code code").innerText())).toEqual({
       action: "go",
-      values: { input: "typed", count: 7, flag: true, pick: "two", source: '{"a": 1}', headers: [{ name: "Accept", value: "text/html" }, { name: "X-Id", value: "7" }], file: [] },
+      values: {
+        input: "typed",
+        count: 7,
+        flag: true,
+        pick: "two",
+        source: '{"a": 1}',
+        headers: [
+          { name: "Accept", value: "text/html" },
+          { name: "X-Id", value: "7" },
+        ],
+        file: [],
+      },
     });
     await page.click('button[data-action="again"]');
     await expect.poll(async () => JSON.parse(await page.locator(".tool-code code").innerText()).action).toBe("again");
@@ -108,7 +125,9 @@ describe("the tools tray", () => {
     await page.click('button[data-action="run"]');
     await page.waitForSelector(".tool-image");
     expect(await page.locator(".tool-image").getAttribute("src")).toMatch(/^data:image\/png;base64,iVBOR/);
-    expect(await page.locator(".tool-color .swatch").evaluate((el) => getComputedStyle(el).backgroundColor)).toBe("rgb(255, 136, 0)");
+    expect(await page.locator(".tool-color .swatch").evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(
+      "rgb(255, 136, 0)",
+    );
     await page.click('button[aria-label="Back to all tools"]');
 
     await openTool(page, "dev.svc.devtools/timestamp");
@@ -158,7 +177,9 @@ describe("the tools tray", () => {
     await page.waitForSelector(".tool-status.tone-critical");
     expect(await page.locator(".tool-status.tone-critical").innerText()).toBe("✖ bad input: try again");
     await page.click('button[data-action="invalid"]');
-    await expect.poll(() => page.locator(".tool-status.tone-critical").innerText()).toBe("✖ Fail returned something the app can't show.");
+    await expect
+      .poll(() => page.locator(".tool-status.tone-critical").innerText())
+      .toBe("✖ Fail returned something the app can't show.");
     await page.close();
   });
 
@@ -182,7 +203,10 @@ describe("the tools tray", () => {
     await page.waitForSelector(".tool-running");
     const from = host.events.length;
     await page.click(".tool-running button");
-    await host.waitFor((e) => e.type === "log" && e.message === "lag saw the abort: slow two", { from, timeoutMs: 5_000 });
+    await host.waitFor((e) => e.type === "log" && e.message === "lag saw the abort: slow two", {
+      from,
+      timeoutMs: 5_000,
+    });
     await page.waitForSelector(".tool-status.tone-critical");
     expect(await page.locator(".tool-status.tone-critical").innerText()).toBe("✖ Cancelled.");
     await page.waitForTimeout(1800);
@@ -199,7 +223,11 @@ describe("the tools tray", () => {
     await page.click(".notch-button"); // open: the clipboard is read now
     await page.click("#tab-tools");
     await page.waitForSelector(".tool-group.suggested .tool-item");
-    expect(await page.locator(".tool-group.suggested .tool-item").evaluateAll((els) => els.map((el) => el.getAttribute("data-tool")))).toEqual(["dev.svc.devtools/json", `${TOOLS_ID}/echo`]);
+    expect(
+      await page
+        .locator(".tool-group.suggested .tool-item")
+        .evaluateAll((els) => els.map((el) => el.getAttribute("data-tool"))),
+    ).toEqual(["dev.svc.devtools/json", `${TOOLS_ID}/echo`]);
     await page.click('.tool-group.suggested .tool-item[data-tool="dev.svc.devtools/json"]');
     expect(await page.locator(".field-code textarea").inputValue()).toBe('{"copied": true}');
     await page.waitForSelector(".tool-status.tone-positive");
@@ -216,18 +244,24 @@ describe("the tools tray", () => {
     await openTool(page, `${TOOLS_ID}/hash`);
     expect(await page.locator('.drop-zone[data-drop="list"]').innerText()).toBe("Drop files here: List");
     await dropOn(page, '.drop-zone[data-drop="list"]', ["a.txt"]);
-    await expect.poll(() => page.locator(".tool-drops .tool-status").innerText()).toBe("✖ List needs at least 2 files it accepts; got 1");
+    await expect
+      .poll(() => page.locator(".tool-drops .tool-status").innerText())
+      .toBe("✖ List needs at least 2 files it accepts; got 1");
     await dropOn(page, '.drop-zone[data-drop="list"]', ["a.txt", "b.txt"]);
     await expect.poll(() => page.locator(".tool-drops .tool-status").innerText()).toBe("✔ list 2");
-    expect(await page.locator(".tool-drops .tool-files code").innerText()).toMatch(/Data\/com\.example\.tools\/list\.txt$/);
+    expect(await page.locator(".tool-drops .tool-files code").innerText()).toMatch(
+      /Data\/com\.example\.tools\/list\.txt$/,
+    );
     // The tool got the real paths; the page only ever sent handles.
-    expect(await page.evaluate(() => (window as unknown as { copied: string[] }).copied)).toEqual([`${dir}/a.txt,${dir}/b.txt`]);
+    expect(await page.evaluate(() => (window as unknown as { copied: string[] }).copied)).toEqual([
+      `${dir}/a.txt,${dir}/b.txt`,
+    ]);
     // A folder is refused by the host, in its words, before anything runs.
     await mkdir(join(dir, "folder.d"), { recursive: true });
     await dropOn(page, '.drop-zone[data-drop="list"]', ["a.txt", "folder.d"]);
-    await expect.poll(() => page.locator(".tool-drops .tool-status").innerText()).toBe(
-      `✖ folder.d: "path": ${dir}/folder.d is not a file (folders and devices cannot be given to a tool)`,
-    );
+    await expect
+      .poll(() => page.locator(".tool-drops .tool-status").innerText())
+      .toBe(`✖ folder.d: "path": ${dir}/folder.d is not a file (folders and devices cannot be given to a tool)`);
     await page.close();
   });
 
@@ -239,13 +273,17 @@ describe("the tools tray", () => {
     const page = await openTools(desktopShell(world, dir));
     await openTool(page, `${TOOLS_ID}/read`);
     await dropOn(page, ".field-file .file-input", ["notes.txt"]);
-    await expect.poll(() => page.locator(".given-files li").allInnerTexts()).toEqual([expect.stringMatching(/^notes\.txt/)]);
+    await expect
+      .poll(() => page.locator(".given-files li").allInnerTexts())
+      .toEqual([expect.stringMatching(/^notes\.txt/)]);
     expect(await page.locator(".field-file textarea").inputValue()).toBe("");
     await page.click('button[data-action="read"]');
     await expect.poll(() => page.locator(".tool-text").first().innerText()).toBe("from a drop");
     // The picker: a single-file field keeps the newest file.
     await page.locator(".field-file input[type=file]").setInputFiles(join(dir, "chosen.txt"));
-    await expect.poll(() => page.locator(".given-files li").allInnerTexts()).toEqual([expect.stringMatching(/^chosen\.txt/)]);
+    await expect
+      .poll(() => page.locator(".given-files li").allInnerTexts())
+      .toEqual([expect.stringMatching(/^chosen\.txt/)]);
     await page.click('button[data-action="read"]');
     await expect.poll(() => page.locator(".tool-text").first().innerText()).toBe("from the picker");
     await page.click('.given-files button[aria-label="Remove chosen.txt"]');
@@ -256,9 +294,13 @@ describe("the tools tray", () => {
     await page.click('button[aria-label="Back to all tools"]');
     await openTool(page, "com.example.lag/pictures");
     await dropOn(page, ".field-file .file-input", ["notes.txt"]);
-    await expect.poll(() => page.locator(".field-file [role=alert]").innerText()).toBe("Pictures takes public.image files; got notes.txt");
+    await expect
+      .poll(() => page.locator(".field-file [role=alert]").innerText())
+      .toBe("Pictures takes public.image files; got notes.txt");
     await dropOn(page, ".field-file .file-input", ["photo.png"], "image/png");
-    await expect.poll(() => page.locator(".given-files li").allInnerTexts()).toEqual([expect.stringMatching(/^photo\.png/)]);
+    await expect
+      .poll(() => page.locator(".given-files li").allInnerTexts())
+      .toEqual([expect.stringMatching(/^photo\.png/)]);
     expect(await page.locator(".field-file [role=alert]").count()).toBe(0);
     await page.click('button[data-action="count"]');
     await expect.poll(() => page.locator(".tool-text").first().innerText()).toBe("1 pictures");
@@ -268,7 +310,9 @@ describe("the tools tray", () => {
     const plain = await openTools();
     await openTool(plain, `${TOOLS_ID}/read`);
     expect(await plain.locator(".field-file button").count()).toBe(0);
-    expect(await plain.locator(".field-file .hint").innerText()).toBe("The tool may read the file you give, for this run.");
+    expect(await plain.locator(".field-file .hint").innerText()).toBe(
+      "The tool may read the file you give, for this run.",
+    );
     await plain.fill(".field-file textarea", join(dir, "notes.txt"));
     await plain.locator(".field-file textarea").dispatchEvent("change");
     await plain.click('button[data-action="read"]');
@@ -279,23 +323,51 @@ describe("the tools tray", () => {
   it("an unknown or malformed handle is a clear 400 on every route that takes one", async () => {
     const page = await openTools();
     const unknown = "A".repeat(24);
-    const forgotten = "is not known to svc any more (svc forgets given files when it restarts, and after 1,000 newer ones): drop or choose it again";
-    expect(await postFromPage(page, "/api/tools/drop", { tool: `${TOOLS_ID}/hash`, action: "list", handles: [unknown, unknown] })).toEqual({
+    const forgotten =
+      "is not known to svc any more (svc forgets given files when it restarts, and after 1,000 newer ones): drop or choose it again";
+    expect(
+      await postFromPage(page, "/api/tools/drop", {
+        tool: `${TOOLS_ID}/hash`,
+        action: "list",
+        handles: [unknown, unknown],
+      }),
+    ).toEqual({
       status: 400,
       body: { error: `"handles[0]": this file ${forgotten}` },
     });
-    expect(await postFromPage(page, "/api/tools/run", { tool: `${TOOLS_ID}/read`, action: "read", values: { file: [{ handle: unknown }] } })).toEqual({
+    expect(
+      await postFromPage(page, "/api/tools/run", {
+        tool: `${TOOLS_ID}/read`,
+        action: "read",
+        values: { file: [{ handle: unknown }] },
+      }),
+    ).toEqual({
       status: 400,
       body: { error: `"values.file[0].handle": this file ${forgotten}` },
     });
-    expect(await postFromPage(page, "/api/tools/run", { tool: `${TOOLS_ID}/read`, action: "read", values: { file: [{ handle: "../../etc/passwd" }] } })).toEqual({
+    expect(
+      await postFromPage(page, "/api/tools/run", {
+        tool: `${TOOLS_ID}/read`,
+        action: "read",
+        values: { file: [{ handle: "../../etc/passwd" }] },
+      }),
+    ).toEqual({
       status: 400,
       body: { error: '"values.file[0].handle" should be a file handle from the svc app' },
     });
     // Drops take handles only: a page cannot drop a path it typed.
-    expect(await postFromPage(page, "/api/tools/drop", { tool: `${TOOLS_ID}/hash`, action: "list", files: ["/etc/hostname", "/etc/hosts"] })).toEqual({
+    expect(
+      await postFromPage(page, "/api/tools/drop", {
+        tool: `${TOOLS_ID}/hash`,
+        action: "list",
+        files: ["/etc/hostname", "/etc/hosts"],
+      }),
+    ).toEqual({
       status: 400,
-      body: { error: '"handles" should be a list of file handles from the svc app (drops work in the svc app, not in a browser)' },
+      body: {
+        error:
+          '"handles" should be a list of file handles from the svc app (drops work in the svc app, not in a browser)',
+      },
     });
     await page.close();
   });

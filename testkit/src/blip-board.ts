@@ -31,7 +31,11 @@ export class BlipBoard {
     const blip = this.blips.get(params.id);
     if (!blip) return;
     const at = this.now();
-    const payload = { ...blip.payload, seq: params.seq, ...(params.state === undefined ? {} : { state: params.state }) } as BlipPayload;
+    const payload = {
+      ...blip.payload,
+      seq: params.seq,
+      ...(params.state === undefined ? {} : { state: params.state }),
+    } as BlipPayload;
     this.blips.set(params.id, {
       payload,
       ended: {
@@ -67,7 +71,8 @@ export class BlipBoard {
   /** Takes away every ended blip whose dismiss time has come. */
   dismissDue(): void {
     const now = this.now();
-    for (const [id, { ended }] of this.blips) if (ended?.dismissAt !== undefined && ended.dismissAt <= now) this.blips.delete(id);
+    for (const [id, { ended }] of this.blips)
+      if (ended?.dismissAt !== undefined && ended.dismissAt <= now) this.blips.delete(id);
   }
 
   /** True when the blip's `staleAfter` moment has passed. */

@@ -12,7 +12,9 @@ describe("toMilliseconds", () => {
   });
 
   it("refuses what it cannot read, saying how to write it", () => {
-    expect(() => toMilliseconds("5 minutes")).toThrow('"5 minutes" is not a span of time: write it like "250ms", "90s", "5m", "1h30m" or "2d", or give milliseconds');
+    expect(() => toMilliseconds("5 minutes")).toThrow(
+      '"5 minutes" is not a span of time: write it like "250ms", "90s", "5m", "1h30m" or "2d", or give milliseconds',
+    );
     expect(() => toMilliseconds("m5")).toThrow(/not a span of time/);
     expect(() => toMilliseconds(-1)).toThrow("a span of time should be 0 ms or more; got -1");
   });

@@ -17,7 +17,9 @@ export function toMilliseconds(span: string | number): number {
   const text = span.trim();
   const parts = [...text.matchAll(/(\d+(?:\.\d+)?)(ms|s|m|h|d)/g)];
   if (parts.length === 0 || parts.map((p) => p[0]).join("") !== text.replace(/\s+/g, "")) {
-    throw new RangeError(`"${span}" is not a span of time: write it like "250ms", "90s", "5m", "1h30m" or "2d", or give milliseconds`);
+    throw new RangeError(
+      `"${span}" is not a span of time: write it like "250ms", "90s", "5m", "1h30m" or "2d", or give milliseconds`,
+    );
   }
   return parts.reduce((total, [, amount, unit]) => total + Number(amount) * UNIT_MS[unit], 0);
 }

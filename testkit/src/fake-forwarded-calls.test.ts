@@ -7,14 +7,23 @@ import { FakeForwardedCalls } from "./fake-forwarded-calls.js";
 
 function recorder() {
   const lines: string[] = [];
-  return { lines, out: { info: (line: string) => void lines.push(line), warn: (line: string) => void lines.push(`! ${line}`) } };
+  return {
+    lines,
+    out: { info: (line: string) => void lines.push(line), warn: (line: string) => void lines.push(`! ${line}`) },
+  };
 }
 
 describe("FakeForwardedCalls", () => {
   it("stamps and cuts an emitted blip, and counts seq per blip", async () => {
     const { lines, out } = recorder();
     const host = new FakeForwardedCalls("com.example.x", out, { formatJson: (v) => JSON.stringify(v) });
-    const blip = { key: "k", title: "K", layout: "stat", data: { value: 1 }, facts: [1, 2, 3, 4, 5].map((n) => ({ label: `F${n}`, value: n })) };
+    const blip = {
+      key: "k",
+      title: "K",
+      layout: "stat",
+      data: { value: 1 },
+      facts: [1, 2, 3, 4, 5].map((n) => ({ label: `F${n}`, value: n })),
+    };
     await host.forward("emit", { blip });
     await host.forward("emit", { blip });
     expect(host.emitted.map((e) => e.ok && (e.payload as { seq: number }).seq)).toEqual([1, 2]);
@@ -44,7 +53,7 @@ describe("FakeForwardedCalls", () => {
     const { lines, out } = recorder();
     const host = new FakeForwardedCalls("com.example.x", out);
     await expect(host.forward("notify", { title: "Done\u001b]0;pwned\u0007", body: "a\u202eb" })).rejects.toThrow(
-        'ctx.notify: "title" should not contain U+001B (a control or bidi character; found at 4); "body" should not contain U+202E (a control or bidi character; found at 1)',
+      'ctx.notify: "title" should not contain U+001B (a control or bidi character; found at 4); "body" should not contain U+202E (a control or bidi character; found at 1)',
     );
     expect(lines).toEqual([]);
     expect(host.app.notifications).toEqual([]);

@@ -28,8 +28,7 @@ export interface LineOutput {
 
 /** A blip as the app would receive it, or why it would not. */
 export type EmittedBlip =
-  | { blipId: string; ok: true; payload: unknown; truncated: string[] }
-  | { blipId: string; ok: false; error: string };
+  { blipId: string; ok: true; payload: unknown; truncated: string[] } | { blipId: string; ok: false; error: string };
 
 /**
  * @example
@@ -53,7 +52,10 @@ export class FakeForwardedCalls implements ForwardedCalls {
     options: Omit<FakeHostOptions, "report"> & { formatJson?: (value: unknown) => string } = {},
   ) {
     // Every line holds the extension's strings: shown inert, whatever they hold.
-    this.out = { info: (line) => out.info(escapeForDisplay(line, { multiline: true })), warn: (line) => out.warn(escapeForDisplay(line, { multiline: true })) };
+    this.out = {
+      info: (line) => out.info(escapeForDisplay(line, { multiline: true })),
+      warn: (line) => out.warn(escapeForDisplay(line, { multiline: true })),
+    };
     this.formatJson = options.formatJson ?? ((value) => JSON.stringify(value, null, 2));
     this.app = new FakeHost({ ...options, report: (line) => this.out.info(line) });
   }
@@ -88,7 +90,8 @@ export class FakeForwardedCalls implements ForwardedCalls {
         if (!Object.hasOwn(HOST_REQUESTS, op)) throw new Error(`unknown operation "${String(op)}"`);
         // Asked as the runtime asks it: the same params, checks and error words.
         return askHost(op as HostOp, this.extensionId, fields, async (type, params) =>
-          checkedResult(type, await this.app.answer(op as HostOp, checkedParams(type, params))));
+          checkedResult(type, await this.app.answer(op as HostOp, checkedParams(type, params))),
+        );
     }
   }
 
@@ -119,6 +122,8 @@ export class FakeForwardedCalls implements ForwardedCalls {
 }
 
 function describeFields(fields: Record<string, unknown>, names: string[]): string {
-  const present = names.filter((name) => fields[name] !== undefined).map((name) => `${name} ${JSON.stringify(fields[name])}`);
+  const present = names
+    .filter((name) => fields[name] !== undefined)
+    .map((name) => `${name} ${JSON.stringify(fields[name])}`);
   return present.length > 0 ? ` (${present.join(", ")})` : "";
 }

@@ -90,7 +90,9 @@ export class FakeHost {
       needsReconnect: false,
     };
     // Connecting the same account again keeps only the newest (SPEC).
-    const same = this.connections.findIndex((c) => c.provider === provider && signIn.account !== undefined && c.record.account === signIn.account);
+    const same = this.connections.findIndex(
+      (c) => c.provider === provider && signIn.account !== undefined && c.record.account === signIn.account,
+    );
     if (same >= 0) this.connections.splice(same, 1);
     this.connections.push({ provider, record, token: signIn.token });
     return { ...record };
@@ -162,7 +164,8 @@ export class FakeHost {
         const provider = this.provider(args.provider);
         for (let i = this.connections.length - 1; i >= 0; i--) {
           const c = this.connections[i];
-          if (c.provider === provider && (args.connection === undefined || c.record.id === args.connection)) this.connections.splice(i, 1);
+          if (c.provider === provider && (args.connection === undefined || c.record.id === args.connection))
+            this.connections.splice(i, 1);
         }
         return {};
       }
@@ -177,7 +180,8 @@ export class FakeHost {
   private setPreference(name: string, value: unknown): {} {
     const declared = this.options.preferences?.find((p) => p.name === name);
     if (!declared) throw new Error(`ctx.setPreference: "${name}" is not one of this extension's preferences`);
-    if (declared.type === "password") throw new Error(`ctx.setPreference: "${name}" is a password; only the person sets those, in Settings`);
+    if (declared.type === "password")
+      throw new Error(`ctx.setPreference: "${name}" is a password; only the person sets those, in Settings`);
     if (value !== null && !fitsKind(declared, value)) {
       throw new Error(`ctx.setPreference: ${JSON.stringify(value)} is not a value for "${name}" (a ${declared.type})`);
     }
@@ -194,12 +198,15 @@ export class FakeHost {
     const id = this.options.extensionId ?? "the extension";
     if (given === undefined) {
       if (declared.length === 0) throw new Error(`${id} declares no sign-in: add a provider to svc.oauth`);
-      if (declared.length > 1) throw new Error(`${id} declares ${declared.length} sign-ins (${declared.join(", ")}): name the provider`);
+      if (declared.length > 1)
+        throw new Error(`${id} declares ${declared.length} sign-ins (${declared.join(", ")}): name the provider`);
       return declared[0];
     }
     const name = String(given);
     if (!declared.includes(name)) {
-      throw new Error(`${id} has no sign-in named "${name}"; ${declared.length ? `declared: ${declared.join(", ")}` : "it declares none"}`);
+      throw new Error(
+        `${id} has no sign-in named "${name}"; ${declared.length ? `declared: ${declared.join(", ")}` : "it declares none"}`,
+      );
     }
     return name;
   }
@@ -207,7 +214,8 @@ export class FakeHost {
   private connection(args: Record<string, unknown>): Connection {
     const provider = this.provider(args.provider);
     const found = this.connections.find((c) => c.provider === provider && c.record.id === args.connection);
-    if (!found) throw new Error(`${this.options.title ?? provider} has no connection "${String(args.connection ?? "")}"`);
+    if (!found)
+      throw new Error(`${this.options.title ?? provider} has no connection "${String(args.connection ?? "")}"`);
     return found;
   }
 

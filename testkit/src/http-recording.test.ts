@@ -16,7 +16,13 @@ const dirs: string[] = [];
 afterAll(() => Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true }))));
 
 function hop(url: string, method = "GET", body?: string): FetchHop {
-  return { url, method, headers: [["authorization", "Bearer k-12345"]], body: body === undefined ? undefined : Buffer.from(body), signal: new AbortController().signal };
+  return {
+    url,
+    method,
+    headers: [["authorization", "Bearer k-12345"]],
+    body: body === undefined ? undefined : Buffer.from(body),
+    signal: new AbortController().signal,
+  };
 }
 
 async function recorded(exchanges: [FetchHop, () => Response][], secrets: string[] = []): Promise<string> {
@@ -37,13 +43,18 @@ describe("HttpRecording", () => {
       [hop("https://api.example.com/n", "POST", '{"a":1}'), () => new Response("posted", { status: 201 })],
     ]);
     const replay = await HttpRecording.open(file, { mode: "replay" });
-    const text = async (request: FetchHop) => (await replay.transport(request, () => Promise.reject(new Error("network")))).text();
+    const text = async (request: FetchHop) =>
+      (await replay.transport(request, () => Promise.reject(new Error("network")))).text();
     expect(await text(hop("https://api.example.com/n"))).toBe("1");
     expect(await text(hop("https://api.example.com/n"))).toBe("2");
     expect(await text(hop("https://api.example.com/n"))).toBe("2");
-    const posted = await replay.transport(hop("https://api.example.com/n", "POST", '{"a":1}'), () => Promise.reject(new Error("network")));
+    const posted = await replay.transport(hop("https://api.example.com/n", "POST", '{"a":1}'), () =>
+      Promise.reject(new Error("network")),
+    );
     expect([posted.status, await posted.text()]).toEqual([201, "posted"]);
-    await expect(replay.transport(hop("https://api.example.com/n", "POST", '{"a":2}'), () => Promise.reject(new Error("network")))).rejects.toThrow(
+    await expect(
+      replay.transport(hop("https://api.example.com/n", "POST", '{"a":2}'), () => Promise.reject(new Error("network"))),
+    ).rejects.toThrow(
       /^fetch: POST https:\/\/api\.example\.com\/n has no recorded response in .*api\.json; it holds: GET https:\/\/api\.example\.com\/n, POST https:\/\/api\.example\.com\/n\. Record it again/,
     );
     expect(replay.takeFailure()?.request).toBe("POST https://api.example.com/n");
@@ -53,16 +64,26 @@ describe("HttpRecording", () => {
   it("keeps bytes that are not text as base64, and gives them back exactly", async () => {
     const bytes = Buffer.from([0, 255, 128, 10, 200]);
     const file = await recorded([[hop("https://cdn.example.com/x.bin"), () => new Response(bytes)]]);
-    expect(JSON.parse(await readFile(file, "utf8")).exchanges[0].response).toMatchObject({ bodyEncoding: "base64", body: bytes.toString("base64") });
+    expect(JSON.parse(await readFile(file, "utf8")).exchanges[0].response).toMatchObject({
+      bodyEncoding: "base64",
+      body: bytes.toString("base64"),
+    });
     const replay = await HttpRecording.open(file, { mode: "replay" });
-    const answer = await replay.transport(hop("https://cdn.example.com/x.bin"), () => Promise.reject(new Error("network")));
+    const answer = await replay.transport(hop("https://cdn.example.com/x.bin"), () =>
+      Promise.reject(new Error("network")),
+    );
     expect(Buffer.from(await answer.arrayBuffer())).toEqual(bytes);
   });
 
   it("a secret in the URL or a body is written as [secret], and matched the same way", async () => {
     const secret = "k-12345";
     const file = await recorded(
-      [[hop(`https://api.example.com/q?key=${secret}`, "POST", `{"token":"${secret}"}`), () => new Response(`{"echo":"${secret}"}`, { headers: { "x-token": secret, "set-cookie": "s=1" } })]],
+      [
+        [
+          hop(`https://api.example.com/q?key=${secret}`, "POST", `{"token":"${secret}"}`),
+          () => new Response(`{"echo":"${secret}"}`, { headers: { "x-token": secret, "set-cookie": "s=1" } }),
+        ],
+      ],
       [secret],
     );
     const text = await readFile(file, "utf8");
@@ -75,7 +96,10 @@ describe("HttpRecording", () => {
       response: { body: '{"echo":"[secret]"}', headers: expect.arrayContaining([["x-token", "[secret]"]]) },
     });
     const replay = await HttpRecording.open(file, { mode: "replay", secrets: () => [secret] });
-    const answer = await replay.transport(hop(`https://api.example.com/q?key=${secret}`, "POST", `{"token":"${secret}"}`), () => Promise.reject(new Error("network")));
+    const answer = await replay.transport(
+      hop(`https://api.example.com/q?key=${secret}`, "POST", `{"token":"${secret}"}`),
+      () => Promise.reject(new Error("network")),
+    );
     expect(answer.status).toBe(200);
   });
 
@@ -84,6 +108,8 @@ describe("HttpRecording", () => {
     dirs.push(dir);
     const file = join(dir, "bad.json");
     await writeFile(file, "{}");
-    await expect(HttpRecording.open(file, { mode: "replay" })).rejects.toThrow(`${file} is not a recording of version 1; record it again with svckit test --record`);
+    await expect(HttpRecording.open(file, { mode: "replay" })).rejects.toThrow(
+      `${file} is not a recording of version 1; record it again with svckit test --record`,
+    );
   });
 });

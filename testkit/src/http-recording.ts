@@ -17,8 +17,17 @@ import type { FetchHop, FetchTransport } from "@svc/sandbox";
 const FORMAT_VERSION = 1;
 const SECRET = "[secret]";
 const NULL_BODY = new Set([101, 103, 204, 205, 304]);
-/** Answer headers not written: a cookie is a credential; the body is stored decoded, so its encoding and length no longer apply. */
-const DROPPED_HEADERS = new Set(["set-cookie", "set-cookie2", "content-encoding", "content-length", "transfer-encoding"]);
+/**
+ * Answer headers not written: a cookie is a credential; the body is stored decoded, so its encoding and length no
+ * longer apply.
+ */
+const DROPPED_HEADERS = new Set([
+  "set-cookie",
+  "set-cookie2",
+  "content-encoding",
+  "content-length",
+  "transfer-encoding",
+]);
 
 /** One recorded hop. */
 export interface RecordedExchange {
@@ -48,8 +57,13 @@ export class UnmatchedRequestError extends TypeError {
     file: string,
     recorded: readonly string[],
   ) {
-    const known = recorded.length > 0 ? `; it holds: ${[...new Set(recorded)].slice(0, 5).join(", ")}${recorded.length > 5 ? ", …" : ""}` : "; it holds none";
-    super(`fetch: ${request} has no recorded response in ${file}${known}. Record it again against the real API: svckit test --record`);
+    const known =
+      recorded.length > 0
+        ? `; it holds: ${[...new Set(recorded)].slice(0, 5).join(", ")}${recorded.length > 5 ? ", …" : ""}`
+        : "; it holds none";
+    super(
+      `fetch: ${request} has no recorded response in ${file}${known}. Record it again against the real API: svckit test --record`,
+    );
     this.name = "UnmatchedRequestError";
   }
 }
@@ -91,7 +105,10 @@ export class HttpRecording {
    * Replay reads the file (a missing file replays nothing: every request is unmatched); record
    * starts empty and `save` replaces the file.
    */
-  static async open(file: string, options: { mode: "record" | "replay"; secrets?: () => readonly string[] }): Promise<HttpRecording> {
+  static async open(
+    file: string,
+    options: { mode: "record" | "replay"; secrets?: () => readonly string[] },
+  ): Promise<HttpRecording> {
     const secrets = options.secrets ?? (() => []);
     if (options.mode === "record") return new HttpRecording(file, "record", [], secrets);
     let text: string;
@@ -105,16 +122,21 @@ export class HttpRecording {
     try {
       parsed = JSON.parse(text) as RecordingFile;
     } catch (error) {
-      throw new Error(`${file} is not a recording (not JSON: ${(error as Error).message}); record it again with svckit test --record`);
+      throw new Error(
+        `${file} is not a recording (not JSON: ${(error as Error).message}); record it again with svckit test --record`,
+      );
     }
     if (parsed?.version !== FORMAT_VERSION || !Array.isArray(parsed.exchanges)) {
-      throw new Error(`${file} is not a recording of version ${FORMAT_VERSION}; record it again with svckit test --record`);
+      throw new Error(
+        `${file} is not a recording of version ${FORMAT_VERSION}; record it again with svckit test --record`,
+      );
     }
     return new HttpRecording(file, "replay", parsed.exchanges, secrets);
   }
 
   /** The sandbox's fetch transport. */
-  readonly transport: FetchTransport = (hop, network) => (this.mode === "record" ? this.record(hop, network) : this.replay(hop));
+  readonly transport: FetchTransport = (hop, network) =>
+    this.mode === "record" ? this.record(hop, network) : this.replay(hop);
 
   /** Writes the file atomically when recording (and something was recorded or the file is new). */
   async save(): Promise<void> {
@@ -177,7 +199,11 @@ export class HttpRecording {
     if (matches.length === 0) {
       const name = `${request.method} ${request.url}`;
       this.unmatched.push(name);
-      const error = new UnmatchedRequestError(name, this.file, this.exchanges.map((e) => `${e.method} ${e.url}`));
+      const error = new UnmatchedRequestError(
+        name,
+        this.file,
+        this.exchanges.map((e) => `${e.method} ${e.url}`),
+      );
       this.failures.push(error);
       throw error;
     }
@@ -185,7 +211,8 @@ export class HttpRecording {
     const n = this.used.get(key) ?? 0;
     this.used.set(key, n + 1);
     const { response } = matches[Math.min(n, matches.length - 1)];
-    const bytes = response.bodyEncoding === "base64" ? Buffer.from(response.body, "base64") : Buffer.from(response.body, "utf8");
+    const bytes =
+      response.bodyEncoding === "base64" ? Buffer.from(response.body, "base64") : Buffer.from(response.body, "utf8");
     return build(response.status, response.statusText, response.headers, bytes);
   }
 }
@@ -200,7 +227,13 @@ export function jsonExchange(method: string, url: string, json: unknown, status 
   return {
     method,
     url,
-    response: { status, statusText: status === 200 ? "OK" : "", headers: [["content-type", "application/json"]], body: JSON.stringify(json), bodyEncoding: "utf8" },
+    response: {
+      status,
+      statusText: status === 200 ? "OK" : "",
+      headers: [["content-type", "application/json"]],
+      body: JSON.stringify(json),
+      bodyEncoding: "utf8",
+    },
   };
 }
 

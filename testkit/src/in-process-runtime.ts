@@ -16,11 +16,20 @@ import {
 import { Sandbox, type Capabilities, type ForwardedCalls, type SandboxClock, type SandboxEvent } from "@svc/sandbox";
 
 /** Two ends of one pipe: every message is delivered as the line it would be on it. */
-function pair(note: (message: string) => void, beforeRequest: (method: string) => void): { runtime: Connection; host: Connection } {
+function pair(
+  note: (message: string) => void,
+  beforeRequest: (method: string) => void,
+): { runtime: Connection; host: Connection } {
   let runtime!: Connection;
   let host!: Connection;
-  runtime = new Connection({ write: (message) => host.handleFrame({ kind: "line", text: JSON.stringify(message) }) }, { note, beforeRequest });
-  host = new Connection({ write: (message) => runtime.handleFrame({ kind: "line", text: JSON.stringify(message) }) }, { note });
+  runtime = new Connection(
+    { write: (message) => host.handleFrame({ kind: "line", text: JSON.stringify(message) }) },
+    { note, beforeRequest },
+  );
+  host = new Connection(
+    { write: (message) => runtime.handleFrame({ kind: "line", text: JSON.stringify(message) }) },
+    { note },
+  );
   return { runtime, host };
 }
 

@@ -25,7 +25,13 @@ export async function builtFixture(name: string, svc: Record<string, unknown> = 
   await writeFile(join(dir, "package.json"), JSON.stringify(manifest, null, 2));
   const lines: string[] = [];
   const out = { info: (line: string) => void lines.push(line), warn: (line: string) => void lines.push(line) };
-  const code = await runCli(["build"], { cwd: dir, env: process.env, out, signal: new AbortController().signal, readStdin: async () => "" });
+  const code = await runCli(["build"], {
+    cwd: dir,
+    env: process.env,
+    out,
+    signal: new AbortController().signal,
+    readStdin: async () => "",
+  });
   if (code !== 0) throw new Error(`building the fixture ${name} failed:\n${lines.join("\n")}`);
   return dir;
 }

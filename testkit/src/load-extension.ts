@@ -47,7 +47,9 @@ export async function loadExtension(dir: string, options: LoadOptions = {}): Pro
   const folder = resolve(dir);
   const manifest = await readManifest(folder);
   if (!existsSync(join(folder, "dist", "index.js"))) {
-    throw new Error(`${join(folder, "dist", "index.js")} is missing: build the extension first (svckit build; svckit test builds it for you)`);
+    throw new Error(
+      `${join(folder, "dist", "index.js")} is missing: build the extension first (svckit build; svckit test builds it for you)`,
+    );
   }
   const ext = new TestExtension(folder, manifest, options);
   try {
@@ -70,4 +72,3 @@ async function readManifest(folder: string): Promise<{ svc: SvcManifest; version
   if (!parsed.ok) throw new Error(`package.json: ${parsed.error}`);
   return { svc: parsed.manifest.svc, version: parsed.manifest.version };
 }
-

@@ -9,12 +9,15 @@ export function resolvePreferences(svc: SvcManifest, given: Record<string, unkno
   for (const name of Object.keys(given)) {
     if (!declared.has(name)) {
       const names = [...declared.keys()];
-      throw new Error(`preference "${name}" is not declared in package.json (svc.preferences: ${names.length ? names.join(", ") : "none"})`);
+      throw new Error(
+        `preference "${name}" is not declared in package.json (svc.preferences: ${names.length ? names.join(", ") : "none"})`,
+      );
     }
   }
   const values: Record<string, unknown> = {};
   for (const preference of svc.preferences) {
-    const fallback = preference.type === "password" ? null : (preference.default ?? (preference.type === "checkbox" ? false : null));
+    const fallback =
+      preference.type === "password" ? null : (preference.default ?? (preference.type === "checkbox" ? false : null));
     values[preference.name] = Object.hasOwn(given, preference.name) ? given[preference.name] : fallback;
   }
   return values;

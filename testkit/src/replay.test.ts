@@ -27,7 +27,9 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const port = (server.address() as AddressInfo).port;
   apiUrl = `http://127.0.0.1:${port}`;
-  dir = await builtFixture("ticker", { permissions: { network: [`127.0.0.1:${port}`, "github.com"], files: [], exec: [] } });
+  dir = await builtFixture("ticker", {
+    permissions: { network: [`127.0.0.1:${port}`, "github.com"], files: [], exec: [] },
+  });
 });
 afterAll(async () => {
   server.closeAllConnections();
@@ -52,7 +54,11 @@ describe("HTTP record and replay", () => {
       {
         method: "GET",
         url: `${apiUrl}/count`,
-        response: expect.objectContaining({ status: 200, body: JSON.stringify({ count: 7, echoed: "Bearer [secret]" }), bodyEncoding: "utf8" }),
+        response: expect.objectContaining({
+          status: 200,
+          body: JSON.stringify({ count: 7, echoed: "Bearer [secret]" }),
+          bodyEncoding: "utf8",
+        }),
       },
     ]);
 
@@ -65,7 +71,10 @@ describe("HTTP record and replay", () => {
   });
 
   it("an unmatched request fails the call, naming it and what the recording holds", async () => {
-    const ext = await loadExtension(dir, { preferences: { apiUrl: `${apiUrl}/v2` }, recording: "test/recordings/count.json" });
+    const ext = await loadExtension(dir, {
+      preferences: { apiUrl: `${apiUrl}/v2` },
+      recording: "test/recordings/count.json",
+    });
     await expect(ext.run()).rejects.toThrow(
       `fetch: GET ${apiUrl}/v2/count has no recorded response in ${join(dir, "test/recordings/count.json")}; it holds: GET ${apiUrl}/count. Record it again against the real API: svckit test --record`,
     );
@@ -73,16 +82,29 @@ describe("HTTP record and replay", () => {
   });
 
   it("the network fence applies while replaying: an unlisted host is denied, not replayed", async () => {
-    const ext = await loadExtension(dir, { preferences: { apiUrl: "https://api.example.com" }, recording: "test/recordings/count.json" });
+    const ext = await loadExtension(dir, {
+      preferences: { apiUrl: "https://api.example.com" },
+      recording: "test/recordings/count.json",
+    });
     await expect(ext.run()).rejects.toThrow(/api\.example\.com/);
-    expect(ext.denials).toEqual([expect.objectContaining({ kind: "fetch", target: expect.stringContaining("api.example.com") })]);
-    expect(ext.logs.some((l) => l.level === "warn" && l.message.includes('add "api.example.com" to svc.permissions.network'))).toBe(true);
+    expect(ext.denials).toEqual([
+      expect.objectContaining({ kind: "fetch", target: expect.stringContaining("api.example.com") }),
+    ]);
+    expect(
+      ext.logs.some(
+        (l) => l.level === "warn" && l.message.includes('add "api.example.com" to svc.permissions.network'),
+      ),
+    ).toBe(true);
     await ext.dispose();
   });
 
   it("a blip's staleAfter follows the clock", async () => {
     // A second run (storage says one happened) schedules the next after the 5m interval.
-    const ext = await loadExtension(dir, { preferences: { apiUrl, apiToken: TOKEN }, recording: "test/recordings/count.json", storage: { runs: 1 } });
+    const ext = await loadExtension(dir, {
+      preferences: { apiUrl, apiToken: TOKEN },
+      recording: "test/recordings/count.json",
+      storage: { runs: 1 },
+    });
     await ext.run();
     expect(ext.nextRunAt).toBe(ext.clock.now() + 5 * 60_000);
     expect(ext.isStale("count")).toBe(false);

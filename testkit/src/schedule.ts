@@ -27,7 +27,8 @@ export class RunSchedule {
   /** A run ended at `now`, answering `nextRunAfter` seconds (or nothing). */
   ranAt(now: number, nextRunAfter: number | undefined): void {
     this.lastRunEnd = now;
-    if (nextRunAfter !== undefined) this.nextRunAt = now + Math.max(MIN_NEXT_RUN_AFTER_MS, Math.round(nextRunAfter * 1000));
+    if (nextRunAfter !== undefined)
+      this.nextRunAt = now + Math.max(MIN_NEXT_RUN_AFTER_MS, Math.round(nextRunAfter * 1000));
     else this.nextRunAt = this.intervalMs === undefined ? undefined : now + this.intervalMs;
   }
 

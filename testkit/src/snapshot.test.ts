@@ -36,9 +36,13 @@ describe("matchSnapshot", () => {
   it("writes the file the first time, passes when the same, and fails with a line diff when not", async () => {
     const dir = await tempDir();
     await matchSnapshot("blips", [{ title: "Deploying web", state: "running", emittedAt: "now" }], { dir });
-    expect(JSON.parse(await readFile(join(dir, "blips.json"), "utf8"))).toEqual([{ title: "Deploying web", state: "running" }]);
+    expect(JSON.parse(await readFile(join(dir, "blips.json"), "utf8"))).toEqual([
+      { title: "Deploying web", state: "running" },
+    ]);
     await matchSnapshot("blips", [{ title: "Deploying web", state: "running", emittedAt: "later" }], { dir });
-    const failure = await matchSnapshot("blips", [{ title: "Deploying web", state: "failure" }], { dir }).catch((e: unknown) => e);
+    const failure = await matchSnapshot("blips", [{ title: "Deploying web", state: "failure" }], { dir }).catch(
+      (e: unknown) => e,
+    );
     expect(failure).toBeInstanceOf(SnapshotMismatchError);
     expect((failure as Error).message).toBe(
       `snapshot ${join(dir, "blips.json")} differs (- stored, + now):\n` +
@@ -55,6 +59,8 @@ describe("matchSnapshot", () => {
   });
 
   it("refuses a name that is not a plain file name", async () => {
-    await expect(matchSnapshot("../evil", {})).rejects.toThrow('snapshot name "../evil": use 1–100 letters, digits, ".", "_" or "-"');
+    await expect(matchSnapshot("../evil", {})).rejects.toThrow(
+      'snapshot name "../evil": use 1–100 letters, digits, ".", "_" or "-"',
+    );
   });
 });

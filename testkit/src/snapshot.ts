@@ -55,8 +55,13 @@ export class SnapshotMismatchError extends Error {
  * @example
  * await matchSnapshot("deploys-first-run", ext.blips);
  */
-export async function matchSnapshot(name: string, value: unknown, options: SnapshotOptions & { dir?: string; update?: boolean } = {}): Promise<void> {
-  if (!/^[A-Za-z0-9._-]{1,100}$/.test(name)) throw new TypeError(`snapshot name "${name}": use 1–100 letters, digits, ".", "_" or "-"`);
+export async function matchSnapshot(
+  name: string,
+  value: unknown,
+  options: SnapshotOptions & { dir?: string; update?: boolean } = {},
+): Promise<void> {
+  if (!/^[A-Za-z0-9._-]{1,100}$/.test(name))
+    throw new TypeError(`snapshot name "${name}": use 1–100 letters, digits, ".", "_" or "-"`);
   const file = join(options.dir ?? join(process.cwd(), "test", "__snapshots__"), `${name}.json`);
   const text = `${JSON.stringify(snapshotOf(value, options), null, 2)}\n`;
   const update = options.update ?? process.env.SVC_TEST_UPDATE === "1";
@@ -83,12 +88,14 @@ export function lineDiff(before: string, after: string): string {
   const b = after.trimEnd().split("\n");
   // Longest common subsequence table (snapshots are small).
   const lcs: number[][] = Array.from({ length: a.length + 1 }, () => new Array<number>(b.length + 1).fill(0));
-  for (let i = a.length - 1; i >= 0; i--) for (let j = b.length - 1; j >= 0; j--) lcs[i][j] = a[i] === b[j] ? lcs[i + 1][j + 1] + 1 : Math.max(lcs[i + 1][j], lcs[i][j + 1]);
+  for (let i = a.length - 1; i >= 0; i--)
+    for (let j = b.length - 1; j >= 0; j--)
+      lcs[i][j] = a[i] === b[j] ? lcs[i + 1][j + 1] + 1 : Math.max(lcs[i + 1][j], lcs[i][j + 1]);
   const lines: { mark: " " | "-" | "+"; text: string }[] = [];
   let i = 0;
   let j = 0;
   while (i < a.length || j < b.length) {
-    if (i < a.length && j < b.length && a[i] === b[j]) lines.push({ mark: " ", text: a[i++] }), j++;
+    if (i < a.length && j < b.length && a[i] === b[j]) (lines.push({ mark: " ", text: a[i++] }), j++);
     else if (j < b.length && (i === a.length || lcs[i][j + 1] > lcs[i + 1][j])) lines.push({ mark: "+", text: b[j++] });
     else lines.push({ mark: "-", text: a[i++] });
   }

@@ -8,7 +8,8 @@ import type { ManualClock } from "./manual-clock.js";
 /** A moment as tests give it: a Date, an ISO string or epoch ms. */
 export function momentOf(moment: Date | string | number, what = "now"): number {
   const ms = moment instanceof Date ? moment.getTime() : typeof moment === "string" ? Date.parse(moment) : moment;
-  if (!Number.isFinite(ms)) throw new RangeError(`${what}: ${JSON.stringify(moment)} is not a moment; give a Date, an ISO string or epoch ms`);
+  if (!Number.isFinite(ms))
+    throw new RangeError(`${what}: ${JSON.stringify(moment)} is not a moment; give a Date, an ISO string or epoch ms`);
   return ms;
 }
 
@@ -37,7 +38,10 @@ export class TestClock {
   /** Moves time on to a moment (never backwards). */
   advanceTo(moment: Date | string | number): Promise<void> {
     const target = momentOf(moment, "advanceTo");
-    if (target < this.manual.now()) throw new RangeError(`the clock only moves forward: ${new Date(target).toISOString()} is before now (${this.iso()})`);
+    if (target < this.manual.now())
+      throw new RangeError(
+        `the clock only moves forward: ${new Date(target).toISOString()} is before now (${this.iso()})`,
+      );
     return this.move(target - this.manual.now());
   }
 }

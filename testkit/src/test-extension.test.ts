@@ -88,7 +88,10 @@ describe("the clock", () => {
     expect(ext.nextRunAt).toBe(Date.parse("2025-03-01T09:05:30Z"));
     expect(ext.blip("timer")).toBeUndefined();
     await ext.clock.advance("1m");
-    expect(ext.blip("timer")).toMatchObject({ data: { value: { type: "text", value: "2025-03-01T09:01:30.000Z" } }, emittedAt: "2025-03-01T09:01:30.000Z" });
+    expect(ext.blip("timer")).toMatchObject({
+      data: { value: { type: "text", value: "2025-03-01T09:01:30.000Z" } },
+      emittedAt: "2025-03-01T09:01:30.000Z",
+    });
     await ext.clock.advance("4m");
     expect(ext.blip("clock")?.data).toMatchObject({ label: "run 3 (interval) signed out" });
     expect(ext.clock.iso()).toBe("2025-03-01T09:05:30.000Z");
@@ -99,7 +102,11 @@ describe("the clock", () => {
     await ext.run();
     await ext.run(); // the next run is now the interval's, 5m away
     await ext.action("clock", "done");
-    expect(ext.ended("clock")).toEqual({ at: "2025-03-01T09:00:00.000Z", state: "success", dismissAt: "2025-03-01T09:01:00.000Z" });
+    expect(ext.ended("clock")).toEqual({
+      at: "2025-03-01T09:00:00.000Z",
+      state: "success",
+      dismissAt: "2025-03-01T09:01:00.000Z",
+    });
     expect(ext.blip("clock")?.state).toBe("success");
     await ext.clock.advance("59s");
     expect(ext.blip("clock")).toBeDefined();

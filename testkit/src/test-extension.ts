@@ -124,7 +124,10 @@ export class TestExtension {
     if (options.recording !== undefined) {
       const file = isAbsolute(options.recording) ? options.recording : join(this.dir, options.recording);
       const record = options.record ?? process.env.SVC_TEST_RECORD === "1";
-      this.recording = await HttpRecording.open(file, { mode: record ? "record" : "replay", secrets: () => this.knownSecrets() });
+      this.recording = await HttpRecording.open(file, {
+        mode: record ? "record" : "replay",
+        secrets: () => this.knownSecrets(),
+      });
     }
     const runtime = startInProcessRuntime({
       clock: this.manual,
@@ -200,9 +203,18 @@ export class TestExtension {
   }
 
   /** Presses a button (or quick choice) on a blip, by key or full id; `itemId` for a list item's button. */
-  async action(blip: string, actionId: string, options: { input?: string; itemId?: string } = {}): Promise<{ emitted: Record<string, number> }> {
+  async action(
+    blip: string,
+    actionId: string,
+    options: { input?: string; itemId?: string } = {},
+  ): Promise<{ emitted: Record<string, number> }> {
     return this.call(async () => {
-      const result = await this.runtime().sendRequest(ExtensionAction, { id: this.id, blipId: this.blipId(blip), actionId, ...options });
+      const result = await this.runtime().sendRequest(ExtensionAction, {
+        id: this.id,
+        blipId: this.blipId(blip),
+        actionId,
+        ...options,
+      });
       return { emitted: result.emitted ?? {} };
     });
   }
@@ -221,7 +233,11 @@ export class TestExtension {
         event.type === "webhook"
           ? { type: "webhook" as const, body: event.body, receivedAt: new Date(this.manual.now()).toISOString() }
           : { type: "file" as const, paths: event.paths };
-      await this.runtime().sendRequest(ExtensionEvent, { id: this.id, event: delivered, ...(replyId ? { replyId } : {}) });
+      await this.runtime().sendRequest(ExtensionEvent, {
+        id: this.id,
+        event: delivered,
+        ...(replyId ? { replyId } : {}),
+      });
       if (event.type === "webhook") this.schedule.webhook();
       const answer = replyId ? this.responses.find((r) => r.replyId === replyId) : undefined;
       return answer ? { response: { status: answer.status, body: answer.body } } : {};
@@ -232,14 +248,24 @@ export class TestExtension {
   async tool(name: string, options: { action?: string; values?: Record<string, unknown> } = {}): Promise<Block[]> {
     return this.call(async () => {
       const action = options.action ?? this.tools.find((t) => t.id === name)?.actions[0]?.id ?? "run";
-      const result = await this.runtime().sendRequest(ToolRun, { id: this.id, tool: name, action, values: options.values ?? {} });
+      const result = await this.runtime().sendRequest(ToolRun, {
+        id: this.id,
+        tool: name,
+        action,
+        values: options.values ?? {},
+      });
       return result.blocks as Block[];
     });
   }
 
   /** Drops files on a tool's drop action. */
-  async drop(name: string, options: { action: string; files: string[] }): Promise<{ message: string; outputs: string[]; copiedText?: string }> {
-    return this.call(() => this.runtime().sendRequest(ToolDrop, { id: this.id, tool: name, action: options.action, files: options.files }));
+  async drop(
+    name: string,
+    options: { action: string; files: string[] },
+  ): Promise<{ message: string; outputs: string[]; copiedText?: string }> {
+    return this.call(() =>
+      this.runtime().sendRequest(ToolDrop, { id: this.id, tool: name, action: options.action, files: options.files }),
+    );
   }
 
   /** Signs someone in, as if they finished the sign-in page, then runs `update()` as the app does after a sign-in. */
@@ -307,7 +333,9 @@ export class TestExtension {
     return this.recording?.takeFailure();
   }
 
-  /** One `extension.run`; the next is scheduled whatever its outcome (a failed run waits the interval, as in the app). */
+  /**
+   * One `extension.run`; the next is scheduled whatever its outcome (a failed run waits the interval, as in the app).
+   */
   private async runUpdate(trigger: Trigger): Promise<{ nextRunAfter?: number }> {
     let result: { nextRunAfter?: number } = {};
     try {
@@ -353,7 +381,10 @@ export class TestExtension {
     connection.onNotification(BlipEnd, (params) => this.board.end(params));
     connection.onNotification(BlipRemove, ({ id }) => this.board.remove(id));
     connection.onNotification(Log, ({ level, message }) => void this.logs.push({ level, message }));
-    connection.onNotification(ExtensionStatusChanged, ({ extensionId: _, ...status }) => void this.statuses.push(status));
+    connection.onNotification(
+      ExtensionStatusChanged,
+      ({ extensionId: _, ...status }) => void this.statuses.push(status),
+    );
     connection.onNotification(ExtensionTools, ({ tools }) => void (this.tools = tools as ToolSpec[]));
     connection.onNotification(WebhookRespond, (params) => void this.responses.push(params));
     answerHostCalls(connection, this.host);
@@ -366,7 +397,10 @@ export class TestExtension {
   private async readStorage(): Promise<Record<string, unknown>> {
     if (!this.dataRoot) return {};
     try {
-      return JSON.parse(await readFile(join(this.dataRoot, this.id, "storage.json"), "utf8")) as Record<string, unknown>;
+      return JSON.parse(await readFile(join(this.dataRoot, this.id, "storage.json"), "utf8")) as Record<
+        string,
+        unknown
+      >;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === "ENOENT") return {};
       throw error;

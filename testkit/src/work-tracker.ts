@@ -35,7 +35,7 @@ export class WorkTracker {
    * that finishes hands its answer to the guest, which may start the next one, in between).
    */
   async settled(): Promise<void> {
-    for (let quiet = 0; quiet < 2; ) {
+    for (let quiet = 0; quiet < 2;) {
       await new Promise((resolve) => setImmediate(resolve));
       quiet = this.inFlight === 0 ? quiet + 1 : 0;
     }

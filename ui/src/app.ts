@@ -44,17 +44,26 @@ export class SvcApp extends LitElement {
   private inputOpen: string | undefined;
   private notifyLine: NotifyLine | undefined;
   private readonly fieldStatus = new Map<string, { ok: boolean; text: string }>();
-  private install: { review?: { reviewId: string; summary: InstallSummaryView }; busy: boolean; message?: string } = { busy: false };
+  private install: { review?: { reviewId: string; summary: InstallSummaryView }; busy: boolean; message?: string } = {
+    busy: false,
+  };
   private readonly notify = new NotifyQueue(
     (line) => {
       this.notifyLine = line;
       this.requestUpdate();
     },
-    { set: (callback, ms) => setTimeout(callback, ms), clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>) },
+    {
+      set: (callback, ms) => setTimeout(callback, ms),
+      clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+    },
   );
   readonly locale = navigator.language || "en";
   /** The tools tray (ui/src/tools). */
-  readonly tools = new ToolsTray(() => this.api, () => this.requestUpdate(), () => this.shell);
+  readonly tools = new ToolsTray(
+    () => this.api,
+    () => this.requestUpdate(),
+    () => this.shell,
+  );
   private readonly shell = shellHooks();
   private staleTimer: ReturnType<typeof setInterval> | undefined;
   private hoverTimer: ReturnType<typeof setTimeout> | undefined;
@@ -153,7 +162,8 @@ export class SvcApp extends LitElement {
     if (event.type === "extensions" || event.type === "snapshot") void this.tools.refresh();
     if (event.type === "notify") this.notify.push(event);
     this.requestUpdate();
-    if (event.type === "blip") this.dispatchEvent(new CustomEvent("svc-blip", { detail: { id: event.id, seq: event.blip?.seq } }));
+    if (event.type === "blip")
+      this.dispatchEvent(new CustomEvent("svc-blip", { detail: { id: event.id, seq: event.blip?.seq } }));
   }
 
   /** `focus`: move the focus into the panel (click and keyboard; never on hover). */
@@ -164,11 +174,14 @@ export class SvcApp extends LitElement {
     // The shell's answers are not awaited: the page never waits for its window.
     void Promise.resolve(this.shell.setExpanded?.(expanded)).catch(() => {});
     // The clipboard is read only now, when the notch opens, for the tools tray's suggestions.
-    if (expanded && navigator.clipboard?.readText) void this.tools.noticeClipboard(() => navigator.clipboard.readText());
+    if (expanded && navigator.clipboard?.readText)
+      void this.tools.noticeClipboard(() => navigator.clipboard.readText());
     void Promise.resolve(this.shell.setClickThrough?.(!expanded)).catch(() => {});
     if (!focus) return;
     void this.updateComplete.then(() => {
-      const target = expanded ? this.querySelector<HTMLElement>(".panel .blip") ?? this.querySelector<HTMLElement>(".tabs button") : this.querySelector<HTMLElement>(".notch-button");
+      const target = expanded
+        ? (this.querySelector<HTMLElement>(".panel .blip") ?? this.querySelector<HTMLElement>(".tabs button"))
+        : this.querySelector<HTMLElement>(".notch-button");
       target?.focus();
     });
   }
@@ -195,7 +208,12 @@ export class SvcApp extends LitElement {
     event.preventDefault();
   };
 
-  private async press(blip: UiBlip, action: { id: string; dismisses: boolean; url?: string }, itemId?: string, input?: string): Promise<void> {
+  private async press(
+    blip: UiBlip,
+    action: { id: string; dismisses: boolean; url?: string },
+    itemId?: string,
+    input?: string,
+  ): Promise<void> {
     const press = { blipId: blip.id, actionId: action.id, ...(itemId === undefined ? {} : { itemId }) };
     if (!this.api || !this.store.pressed.press(press)) return;
     this.inputOpen = undefined;
@@ -203,7 +221,10 @@ export class SvcApp extends LitElement {
     if (action.dismisses && itemId !== undefined) this.store.dismissed.dismiss(blip.id, itemId, blip.seq);
     this.requestUpdate();
     try {
-      const answer = await this.api.post<{ emitted: Record<string, number> }>("actions", { ...press, ...(input === undefined ? {} : { input }) });
+      const answer = await this.api.post<{ emitted: Record<string, number> }>("actions", {
+        ...press,
+        ...(input === undefined ? {} : { input }),
+      });
       if (action.dismisses && itemId !== undefined) {
         this.store.dismissed.answered(blip.id, itemId, answer.emitted ?? {});
         const now = this.store.blips.get(blip.id);
@@ -250,9 +271,11 @@ export class SvcApp extends LitElement {
     const blips = this.store.ordered();
     const ctx = this.context(Date.now());
     return html`
-      ${blips.length === 0
-        ? html`<p class="empty">${this.store.ready ? "Nothing to show yet. Blips from your extensions appear here." : "Connecting…"}</p>`
-        : html`<div class="blips" role="list" aria-label="blips">${blips.map((blip) => html`<div role="listitem">${blipView(blip, ctx)}</div>`)}</div>`}`;
+      ${
+        blips.length === 0
+          ? html`<p class="empty">${this.store.ready ? "Nothing to show yet. Blips from your extensions appear here." : "Connecting…"}</p>`
+          : html`<div class="blips" role="list" aria-label="blips">${blips.map((blip) => html`<div role="listitem">${blipView(blip, ctx)}</div>`)}</div>`
+      }`;
   }
 
   /** Pages extensions asked to open: a line each, opened only by the person's click (http/https only). */
@@ -260,11 +283,11 @@ export class SvcApp extends LitElement {
     const requests = this.store.openRequests;
     if (requests.length === 0) return nothing;
     return html`<ul class="open-requests" aria-label="pages extensions want to open">${requests.map((r) => {
-        const href = safeHref(r.url);
-        return html`<li>${r.extensionId ? shown(r.extensionId, CAPS.label) : "svc"} wants to open <code>${shown(r.url, CAPS.url)}</code>
+      const href = safeHref(r.url);
+      return html`<li>${r.extensionId ? shown(r.extensionId, CAPS.label) : "svc"} wants to open <code>${shown(r.url, CAPS.url)}</code>
           ${href ? html`<a class="button primary" href=${href} target="_blank" rel="noopener noreferrer" @click=${() => this.dropRequest(r.url)}>Open</a>` : html`<span class="problem">only http and https pages open</span>`}
           <button type="button" class="button" @click=${() => this.dropRequest(r.url)}>Dismiss</button></li>`;
-      })}</ul>`;
+    })}</ul>`;
   }
 
   private dropRequest(url: string): void {
@@ -304,23 +327,36 @@ export class SvcApp extends LitElement {
     this.requestUpdate();
   }
 
-  private async signIn(extensionId: string, provider: string, action: "connect" | "disconnect", connection?: string): Promise<void> {
+  private async signIn(
+    extensionId: string,
+    provider: string,
+    action: "connect" | "disconnect",
+    connection?: string,
+  ): Promise<void> {
     const key = `${extensionId}/signin/${provider}`;
     try {
       await this.api!.post("signins", { extensionId, provider, action, ...(connection ? { connection } : {}) });
-      this.fieldStatus.set(key, { ok: true, text: action === "connect" ? "the sign-in page is open: finish there" : "disconnected" });
+      this.fieldStatus.set(key, {
+        ok: true,
+        text: action === "connect" ? "the sign-in page is open: finish there" : "disconnected",
+      });
     } catch (error) {
       this.fieldStatus.set(key, { ok: false, text: (error as Error).message });
     }
     this.requestUpdate();
   }
 
-  /** A `.svc` given through the desktop shell (dropped on the notch or the install area, or chosen): reviewed by handle. */
+  /**
+   * A `.svc` given through the desktop shell (dropped on the notch or the install area, or chosen): reviewed by handle.
+   */
   private async reviewGiven(files: readonly File[]): Promise<void> {
     const file = files.find((f) => f.name.toLowerCase().endsWith(".svc"));
     if (!file) {
       const names = files.map((f) => f.name).join(", ");
-      this.install = { busy: false, message: `only .svc packages can be installed (svckit pack makes them)${names ? `; got ${names}` : ""}` };
+      this.install = {
+        busy: false,
+        message: `only .svc packages can be installed (svckit pack makes them)${names ? `; got ${names}` : ""}`,
+      };
       return this.requestUpdate();
     }
     this.install = { busy: true };
@@ -363,9 +399,17 @@ export class SvcApp extends LitElement {
     this.install = { ...this.install, busy: true };
     this.requestUpdate();
     try {
-      const answer = await this.api!.post<{ installed: boolean }>("install/decide", { reviewId: review.reviewId, accept });
+      const answer = await this.api!.post<{ installed: boolean }>("install/decide", {
+        reviewId: review.reviewId,
+        accept,
+      });
       const title = shown(review.summary.title, CAPS.title);
-      this.install = { busy: false, message: answer.installed ? `${review.summary.replaces ? "Updated" : "Installed"} ${title} ${shown(review.summary.version, 40)}.` : `Did not install ${title}.` };
+      this.install = {
+        busy: false,
+        message: answer.installed
+          ? `${review.summary.replaces ? "Updated" : "Installed"} ${title} ${shown(review.summary.version, 40)}.`
+          : `Did not install ${title}.`,
+      };
     } catch (error) {
       this.install = { busy: false, message: (error as Error).message };
     }
@@ -431,7 +475,10 @@ export class SvcApp extends LitElement {
     this.confirmingUninstall = undefined;
     try {
       await this.api!.post("extensions", { extensionId, action });
-      this.fieldStatus.set(key, { ok: true, text: action === "uninstall" ? "removed" : action === "enable" ? "turned on" : "turned off" });
+      this.fieldStatus.set(key, {
+        ok: true,
+        text: action === "uninstall" ? "removed" : action === "enable" ? "turned on" : "turned off",
+      });
     } catch (error) {
       this.fieldStatus.set(key, { ok: false, text: (error as Error).message });
     }
@@ -473,21 +520,30 @@ export class SvcApp extends LitElement {
         ${this.store.paused ? html`<span class="mark">paused</span>` : nothing}
         ${this.connected || !this.store.ready ? nothing : html`<span class="mark" role="status">reconnecting…</span>`}
       </div>
-      <div class="notify" role="status" aria-live="polite" aria-atomic="true">${line
-        ? html`<span class="notify-line"><strong dir="auto">${shown(line.title, CAPS.title)}</strong>${line.body ? html` <span dir="auto">${shownLines(line.body, 300)}</span>` : nothing}
+      <div class="notify" role="status" aria-live="polite" aria-atomic="true">${
+        line
+          ? html`<span class="notify-line"><strong dir="auto">${shown(line.title, CAPS.title)}</strong>${line.body ? html` <span dir="auto">${shownLines(line.body, 300)}</span>` : nothing}
             <button type="button" class="button small" aria-label="Dismiss notification" @click=${() => this.notify.dismiss()}>✕</button></span>`
-        : nothing}</div>
+          : nothing
+      }</div>
       ${agentFilesView({ locale: this.locale, waiting: this.store.agentFiles, answering: this.answeringAgentFiles, problem: this.agentFilesProblem, answer: (id, allow) => void this.answerAgentFiles(id, allow) })}
       ${this.renderOpenRequests()}
       ${this.problem ? html`<p class="problem page-problem" role="alert">${shown(this.problem, CAPS.body)}</p>` : nothing}
-      ${this.expanded
-        ? html`<div id="panel" class="panel">
-            <nav class="tabs" role="tablist" aria-label="svc">${TABS.map((t) => html`<button type="button" role="tab" id=${`tab-${t.id}`} aria-controls="tabpanel"
-              aria-selected=${t.id === tab.id ? "true" : "false"} tabindex=${t.id === tab.id ? "0" : "-1"} @click=${() => { this.tab = t.id; this.requestUpdate(); }}
-              @keydown=${(e: KeyboardEvent) => this.moveTab(e)}>${t.title}</button>`)}</nav>
+      ${
+        this.expanded
+          ? html`<div id="panel" class="panel">
+            <nav class="tabs" role="tablist" aria-label="svc">${TABS.map(
+              (t) => html`<button type="button" role="tab" id=${`tab-${t.id}`} aria-controls="tabpanel"
+              aria-selected=${t.id === tab.id ? "true" : "false"} tabindex=${t.id === tab.id ? "0" : "-1"} @click=${() => {
+                this.tab = t.id;
+                this.requestUpdate();
+              }}
+              @keydown=${(e: KeyboardEvent) => this.moveTab(e)}>${t.title}</button>`,
+            )}</nav>
             <section id="tabpanel" role="tabpanel" aria-labelledby=${`tab-${tab.id}`}>${tab.render(this)}</section>
           </div>`
-        : this.renderCompact()}
+          : this.renderCompact()
+      }
     </main>`;
   }
 

@@ -19,15 +19,22 @@ describe("giving files through the desktop shell", () => {
     const shell: ShellHooks = {
       registerDroppedFile: async (f) => {
         asked.push(f.name);
-        if (f.name === "folder") throw new Error(`Error invoking remote method 'svc:register-drop': Error: "path": /Users/ann/folder is not a file`);
+        if (f.name === "folder")
+          throw new Error(
+            `Error invoking remote method 'svc:register-drop': Error: "path": /Users/ann/folder is not a file`,
+          );
         return { handle: "h" };
       },
     };
-    await expect(giveFiles(shell, [file("folder"), file("b.txt")])).rejects.toThrow(/^folder: "path": \/Users\/ann\/folder is not a file$/);
+    await expect(giveFiles(shell, [file("folder"), file("b.txt")])).rejects.toThrow(
+      /^folder: "path": \/Users\/ann\/folder is not a file$/,
+    );
     expect(asked).toEqual(["folder"]);
   });
 
   it("says that a browser gives no files", async () => {
-    await expect(giveFiles({}, [file("a.txt")])).rejects.toThrow("files can be dropped in the svc app only: a browser gives the page no file paths");
+    await expect(giveFiles({}, [file("a.txt")])).rejects.toThrow(
+      "files can be dropped in the svc app only: a browser gives the page no file paths",
+    );
   });
 });

@@ -28,7 +28,12 @@ export class SseParser {
       const line = this.buffer.slice(0, newline);
       this.buffer = this.buffer.slice(newline + (this.buffer.startsWith("\r\n", newline) ? 2 : 1));
       if (line === "") {
-        if (this.data.length > 0) out.push({ event: this.event || "message", data: this.data.join("\n"), ...(this.id === undefined ? {} : { id: this.id }) });
+        if (this.data.length > 0)
+          out.push({
+            event: this.event || "message",
+            data: this.data.join("\n"),
+            ...(this.id === undefined ? {} : { id: this.id }),
+          });
         this.data = [];
         this.event = "";
         continue;

@@ -10,7 +10,11 @@ export function startTicketTrade(location: Location, history: History): Promise<
   const ticket = TICKET_IN_FRAGMENT.exec(location.hash)?.[1];
   if (location.hash) history.replaceState(null, "", location.pathname + location.search);
   if (!ticket) return undefined;
-  return fetch("/api/session", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ ticket }) });
+  return fetch("/api/session", {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ ticket }),
+  });
 }
 
 /** Where boot.ts leaves the trade it started for the app to pick up. */

@@ -28,7 +28,10 @@ const FALLBACK_ID = "svckit.build-check";
  * const { specs, errors } = await discoverTools(code, manifest);
  * // errors: ['tool "uuid": "title" should be at most 32 characters']
  */
-export async function discoverTools(code: string, manifest?: CheckedManifest): Promise<{ specs: ToolSpec[]; errors: string[] }> {
+export async function discoverTools(
+  code: string,
+  manifest?: CheckedManifest,
+): Promise<{ specs: ToolSpec[]; errors: string[] }> {
   let raw: Record<string, unknown>;
   try {
     const loaded = await withSandbox(

@@ -41,7 +41,11 @@ describe("checkManifest", () => {
   it("makes OAuth mistakes warnings and keeps the extension (SPEC.md OAuth rule 5)", () => {
     const manifest = valid();
     (manifest.svc as Record<string, unknown>).oauth = {
-      github: { authorizeUrl: "http://github.com/login/oauth/authorize", tokenUrl: "https://github.com/login/oauth/access_token", clientId: "abc" },
+      github: {
+        authorizeUrl: "http://github.com/login/oauth/authorize",
+        tokenUrl: "https://github.com/login/oauth/access_token",
+        clientId: "abc",
+      },
     };
     const check = checkManifest(manifest);
     expect(check.errors).toEqual([]);
@@ -56,7 +60,11 @@ describe("checkManifest on OAuth hosts", () => {
   it("warns when the token host is not in permissions.network (OAuth rule 3)", () => {
     const manifest = valid();
     (manifest.svc as Record<string, unknown>).oauth = {
-      github: { authorizeUrl: "https://github.com/login/oauth/authorize", tokenUrl: "https://github.com/login/oauth/access_token", clientId: "abc" },
+      github: {
+        authorizeUrl: "https://github.com/login/oauth/authorize",
+        tokenUrl: "https://github.com/login/oauth/access_token",
+        clientId: "abc",
+      },
     };
     const check = checkManifest(manifest);
     expect(check.errors).toEqual([]);
@@ -78,7 +86,9 @@ describe("checkManifest on OAuth hosts", () => {
   it("refuses a title or description holding an escape sequence", () => {
     const manifest = valid();
     (manifest.svc as Record<string, unknown>).description = "ok\u001b[8m";
-    expect(checkManifest(manifest).errors).toEqual(['package.json: "svc.description" should not contain U+001B (a control or bidi character; found at 2)']);
+    expect(checkManifest(manifest).errors).toEqual([
+      'package.json: "svc.description" should not contain U+001B (a control or bidi character; found at 2)',
+    ]);
   });
 
   it("refuses a key the manifest does not know, suggesting the one meant", () => {
@@ -97,4 +107,3 @@ describe("checkManifest on OAuth hosts", () => {
     ]);
   });
 });
-

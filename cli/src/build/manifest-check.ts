@@ -30,7 +30,8 @@ export interface ManifestCheck {
 export function checkManifest(packageJson: unknown): ManifestCheck {
   const parsed = parseManifest(packageJson);
   const unknown = unknownManifestKeys(packageJson);
-  if (!parsed.ok) return { errors: [...parsed.errors.map((line) => `package.json: ${line}`), ...unknown], warnings: [] };
+  if (!parsed.ok)
+    return { errors: [...parsed.errors.map((line) => `package.json: ${line}`), ...unknown], warnings: [] };
   // A misspelt key would silently do nothing in the app: the build stops on it.
   if (unknown.length > 0) return { errors: unknown, warnings: [] };
   // The SDK names OAuth fields from `svc`; svckit names every field from the top of package.json.
@@ -41,7 +42,9 @@ export function checkManifest(packageJson: unknown): ManifestCheck {
   // The runtime refuses these when run; say so at build time, with the one fix.
   svc.permissions.exec.forEach((program, index) => {
     if (runsOtherPrograms(program) && !svc.permissions.runAnyCommand) {
-      warnings.push(`package.json: "svc.permissions.exec.${index}" ${program} runs other programs, so ctx.exec will refuse it; add "runAnyCommand": true to svc.permissions only if the extension must run any command (the install prompt says so)`);
+      warnings.push(
+        `package.json: "svc.permissions.exec.${index}" ${program} runs other programs, so ctx.exec will refuse it; add "runAnyCommand": true to svc.permissions only if the extension must run any command (the install prompt says so)`,
+      );
     }
   });
   return { errors: [], warnings, manifest: { id: svc.id, name, version, svc } };

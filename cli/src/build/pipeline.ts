@@ -59,7 +59,8 @@ export async function checkBuild(dir: string, outcome: BundleOutcome): Promise<B
  * Returns the lines that describe what was written.
  */
 export async function writeBuild(dir: string, report: BuildReport): Promise<string> {
-  if (report.code === undefined || report.problems.length > 0) throw new Error("writeBuild needs a build without problems");
+  if (report.code === undefined || report.problems.length > 0)
+    throw new Error("writeBuild needs a build without problems");
   await writeFileAtomic(join(dir, OUTFILE), report.code);
   // The map goes with this bundle; one left by an older bundle would point at the wrong lines.
   if (report.sourceMap !== undefined) await writeFileAtomic(join(dir, `${OUTFILE}.map`), report.sourceMap);
@@ -92,7 +93,15 @@ export async function checkExtension(dir: string, out: Output, verb = "build"): 
     throw new CliError(failureText(report.problems, verb));
   }
   const { manifest } = report;
-  return { id: manifest.id, name: manifest.name, version: manifest.version, tools: report.tools, code: report.code, manifest, report };
+  return {
+    id: manifest.id,
+    name: manifest.name,
+    version: manifest.version,
+    tools: report.tools,
+    code: report.code,
+    manifest,
+    report,
+  };
 }
 
 /**

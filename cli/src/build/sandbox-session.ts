@@ -11,7 +11,13 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { SandboxPool, type ForwardedCalls, type Permissions, type SandboxHandle, type SandboxEvent } from "@svc/sandbox";
+import {
+  SandboxPool,
+  type ForwardedCalls,
+  type Permissions,
+  type SandboxHandle,
+  type SandboxEvent,
+} from "@svc/sandbox";
 
 export interface SessionOptions {
   id: string;
@@ -52,7 +58,10 @@ function releasePool(entry: NonNullable<typeof shared>): void {
  * @example
  * const loaded = await withSandbox({ id, code, permissions, forwarded }, (sandbox) => sandbox.load());
  */
-export async function withSandbox<T>(options: SessionOptions, work: (sandbox: SandboxHandle, dataDir: string) => Promise<T>): Promise<T> {
+export async function withSandbox<T>(
+  options: SessionOptions,
+  work: (sandbox: SandboxHandle, dataDir: string) => Promise<T>,
+): Promise<T> {
   const dataDir = await mkdtemp(join(tmpdir(), "svckit-data-"));
   const entry = acquirePool();
   let crashed: (reason: Error) => void = () => {};

@@ -24,7 +24,14 @@ export async function updateToolsFile(dir: string, tools: ToolSpec[]): Promise<s
     await rm(path, { force: true });
     return "; no tools";
   }
-  await writeFileAtomic(path, `${JSON.stringify(tools.map((spec) => encodeToolSpec(spec)), null, 2)}\n`);
+  await writeFileAtomic(
+    path,
+    `${JSON.stringify(
+      tools.map((spec) => encodeToolSpec(spec)),
+      null,
+      2,
+    )}\n`,
+  );
   const count = tools.length === 1 ? "1 tool" : `${tools.length} tools`;
   return ` and ${TOOLS_FILE} (${count}: ${tools.map((t) => t.id).join(", ")})`;
 }

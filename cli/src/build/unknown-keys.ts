@@ -19,7 +19,8 @@ function distance(a: string, b: string): number {
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
       d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i]![j] = Math.min(d[i]![j]!, d[i - 2]![j - 2]! + 1);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        d[i]![j] = Math.min(d[i]![j]!, d[i - 2]![j - 2]! + 1);
     }
   }
   return d[a.length]![b.length]!;
@@ -36,7 +37,8 @@ export function suggestKey(key: string, known: readonly string[]): string | unde
   let best: { key: string; cost: number } | undefined;
   for (const candidate of known) {
     const cost = distance(key.toLowerCase(), candidate.toLowerCase());
-    if (cost <= Math.max(1, Math.floor(candidate.length / 3)) && (!best || cost < best.cost)) best = { key: candidate, cost };
+    if (cost <= Math.max(1, Math.floor(candidate.length / 3)) && (!best || cost < best.cost))
+      best = { key: candidate, cost };
   }
   return best?.key;
 }
@@ -50,14 +52,22 @@ export function suggestKey(key: string, known: readonly string[]): string | unde
  */
 export function unknownManifestKeys(packageJson: unknown): string[] {
   const problems: string[] = [];
-  const at = (path: string): unknown => path.split(".").reduce<unknown>((value, key) => (value && typeof value === "object" ? (value as Record<string, unknown>)[key] : undefined), packageJson);
+  const at = (path: string): unknown =>
+    path
+      .split(".")
+      .reduce<unknown>(
+        (value, key) => (value && typeof value === "object" ? (value as Record<string, unknown>)[key] : undefined),
+        packageJson,
+      );
   for (const [path, known] of Object.entries(KNOWN)) {
     const value = at(path);
     if (!value || typeof value !== "object" || Array.isArray(value)) continue;
     for (const key of Object.keys(value)) {
       if (known.includes(key)) continue;
       const meant = suggestKey(key, known);
-      problems.push(`package.json: ${JSON.stringify(`${path}.${key}`)} is not a manifest key; ${meant ? `did you mean ${JSON.stringify(meant)}?` : `the keys here are ${known.join(", ")}`}`);
+      problems.push(
+        `package.json: ${JSON.stringify(`${path}.${key}`)} is not a manifest key; ${meant ? `did you mean ${JSON.stringify(meant)}?` : `the keys here are ${known.join(", ")}`}`,
+      );
     }
   }
   return problems;

@@ -69,7 +69,9 @@ describe("bundle", () => {
   });
 
   it("resolves @svc/api from svckit's own copy when the project has none", async () => {
-    await project({ "src/index.ts": 'import * as api from "@svc/api";\nexport default { n: Object.keys(api).length };\n' });
+    await project({
+      "src/index.ts": 'import * as api from "@svc/api";\nexport default { n: Object.keys(api).length };\n',
+    });
     const outcome = await bundle(dir);
     expect(outcome.ok).toBe(true);
   });
@@ -92,7 +94,8 @@ describe("node built-ins", () => {
 describe("@svc/api in a bundle", () => {
   it("keeps only what the extension uses (the SDK is free of side effects)", async () => {
     await project({
-      "src/index.ts": 'import { defineExtension, number, stat } from "@svc/api";\n' +
+      "src/index.ts":
+        'import { defineExtension, number, stat } from "@svc/api";\n' +
         'export default defineExtension({ async update(ctx) { await ctx.emit(stat("n", { title: "N", value: number(1) })); } });\n',
     });
     const outcome = await bundle(dir);
@@ -107,12 +110,14 @@ describe("@svc/api in a bundle", () => {
 describe("resolution before refusal", () => {
   it("bundles a package's browser mapping to false, an installed package named like a built-in, and a require inside try/catch", async () => {
     await project({
-      "src/index.ts": 'import lib from "lib";\nimport { EventEmitter } from "events";\nexport default { lib, emitter: new EventEmitter() };\n',
+      "src/index.ts":
+        'import lib from "lib";\nimport { EventEmitter } from "events";\nexport default { lib, emitter: new EventEmitter() };\n',
       "node_modules/lib/package.json": '{"name":"lib","main":"index.js","browser":{"crypto":false}}',
       "node_modules/lib/index.js":
         'const crypto = require("crypto");\nlet zlib = null;\ntry { zlib = require("zlib"); } catch {}\nmodule.exports = { crypto, zlib };\n',
       "node_modules/events/package.json": '{"name":"events","main":"events.js"}',
-      "node_modules/events/events.js": "function EventEmitter() {}\nmodule.exports = EventEmitter;\nmodule.exports.EventEmitter = EventEmitter;\n",
+      "node_modules/events/events.js":
+        "function EventEmitter() {}\nmodule.exports = EventEmitter;\nmodule.exports.EventEmitter = EventEmitter;\n",
     });
     const outcome = await bundle(dir);
     expect(outcome).toMatchObject({ ok: true });
@@ -130,9 +135,11 @@ describe("resolution before refusal", () => {
 
   it("refuses a require outside try/catch that stays unresolved, and an import of a built-in without a package, naming the chain", async () => {
     await project({
-      "src/index.ts": 'import lib from "lib";\nimport { EventEmitter } from "events";\nexport default { lib, EventEmitter };\n',
+      "src/index.ts":
+        'import lib from "lib";\nimport { EventEmitter } from "events";\nexport default { lib, EventEmitter };\n',
       "node_modules/lib/package.json": '{"name":"lib","main":"index.js"}',
-      "node_modules/lib/index.js": 'let zlib = null;\ntry { zlib = require("zlib"); } catch {}\nmodule.exports = { zlib, hash: require("crypto") };\n',
+      "node_modules/lib/index.js":
+        'let zlib = null;\ntry { zlib = require("zlib"); } catch {}\nmodule.exports = { zlib, hash: require("crypto") };\n',
     });
     const outcome = await bundle(dir);
     expect(outcome.ok).toBe(false);

@@ -38,7 +38,10 @@ export const BUNDLE_SETTINGS = {
  * @example
  * await esbuild.build(bundleOptions("/path/to/ext"));
  */
-export function bundleOptions(dir: string, extraPlugins: Plugin[] = []): BuildOptions & { metafile: true; write: false } {
+export function bundleOptions(
+  dir: string,
+  extraPlugins: Plugin[] = [],
+): BuildOptions & { metafile: true; write: false } {
   return {
     absWorkingDir: dir,
     entryPoints: [ENTRY],
@@ -84,14 +87,22 @@ export function bundleOutcome(result: BuildResult<{ metafile: true; write: false
  */
 export async function bundle(dir: string): Promise<BundleOutcome> {
   if (!existsSync(join(dir, ENTRY))) {
-    return { ok: false, errors: [`${ENTRY} is missing: it is the extension's entry point, bundled into ${OUTFILE}`], warnings: [] };
+    return {
+      ok: false,
+      errors: [`${ENTRY} is missing: it is the extension's entry point, bundled into ${OUTFILE}`],
+      warnings: [],
+    };
   }
   try {
     return bundleOutcome(await build(bundleOptions(dir)));
   } catch (error) {
     const failure = error as BuildFailure;
     if (!Array.isArray(failure.errors)) throw error;
-    return { ok: false, errors: failure.errors.map(formatMessage), warnings: (failure.warnings ?? []).map(formatMessage) };
+    return {
+      ok: false,
+      errors: failure.errors.map(formatMessage),
+      warnings: (failure.warnings ?? []).map(formatMessage),
+    };
   }
 }
 
@@ -99,7 +110,9 @@ export async function bundle(dir: string): Promise<BundleOutcome> {
  * One esbuild message as one line: `src/index.ts:3:7: Could not resolve "foo"`.
  */
 export function formatMessage(message: Message): string {
-  const where = message.location ? `${message.location.file}:${message.location.line}:${message.location.column + 1}: ` : "";
+  const where = message.location
+    ? `${message.location.file}:${message.location.line}:${message.location.column + 1}: `
+    : "";
   // esbuild's notes suggest marking paths external, which cannot help in the sandbox: left out.
   return `${where}${message.text}`;
 }

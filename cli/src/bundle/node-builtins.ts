@@ -9,12 +9,21 @@
  * fine. Only what stays unresolved is refused.
  */
 import { builtinModules } from "node:module";
-import { build as esbuild, type BuildOptions, type Message, type Metafile, type PartialMessage, type Plugin } from "esbuild";
+import {
+  build as esbuild,
+  type BuildOptions,
+  type Message,
+  type Metafile,
+  type PartialMessage,
+  type Plugin,
+} from "esbuild";
 
 const BARE_NAMES = new Set(builtinModules.filter((name) => !name.startsWith("_")));
 
 /** Matches exactly the built-in specifiers, so esbuild asks this plugin about nothing else. */
-const BUILTIN_FILTER = new RegExp(`^(?:node:.*|${[...BARE_NAMES].map((name) => name.replace(/[/.]/g, "\\$&")).join("|")})$`);
+const BUILTIN_FILTER = new RegExp(
+  `^(?:node:.*|${[...BARE_NAMES].map((name) => name.replace(/[/.]/g, "\\$&")).join("|")})$`,
+);
 
 /** True for `fs`, `fs/promises`, `node:http` and every other Node built-in specifier. */
 export function isNodeBuiltin(specifier: string): boolean {
@@ -39,7 +48,17 @@ const ALTERNATIVES: Record<string, string> = {
 };
 
 /** Built-ins with a browser version on npm under the same name: installing it is the fix. */
-const SAME_NAME_PACKAGES = new Set(["events", "buffer", "util", "assert", "string_decoder", "punycode", "url", "querystring", "process"]);
+const SAME_NAME_PACKAGES = new Set([
+  "events",
+  "buffer",
+  "util",
+  "assert",
+  "string_decoder",
+  "punycode",
+  "url",
+  "querystring",
+  "process",
+]);
 
 /**
  * The advice for one built-in.
@@ -50,7 +69,8 @@ const SAME_NAME_PACKAGES = new Set(["events", "buffer", "util", "assert", "strin
  */
 export function alternativeFor(specifier: string): string {
   const bare = specifier.replace(/^node:/, "");
-  if (SAME_NAME_PACKAGES.has(bare)) return `install the npm package "${bare}" (its browser version), which svckit then bundles`;
+  if (SAME_NAME_PACKAGES.has(bare))
+    return `install the npm package "${bare}" (its browser version), which svckit then bundles`;
   return ALTERNATIVES[bare] ?? "use a package that does not need it (a browser build often does not)";
 }
 
@@ -71,7 +91,12 @@ export function nodeBuiltins(resolution: Plugin[] = []): Plugin {
     setup(build) {
       build.onResolve({ filter: BUILTIN_FILTER }, async (args) => {
         if (args.pluginData === GUARD) return undefined;
-        const own = await build.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: GUARD });
+        const own = await build.resolve(args.path, {
+          kind: args.kind,
+          resolveDir: args.resolveDir,
+          importer: args.importer,
+          pluginData: GUARD,
+        });
         return own.errors.length === 0 ? undefined : { path: args.path, external: true };
       });
       build.onEnd(async (result) => {
@@ -80,7 +105,9 @@ export function nodeBuiltins(resolution: Plugin[] = []): Plugin {
         let imports = externalBuiltins(result.metafile);
         if (imports.some((found) => found.kind === "require-call")) {
           const refused = await refusedByEsbuild(build.initialOptions, resolution);
-          imports = imports.filter((found) => found.kind !== "require-call" || refused.has(`${found.importer}\0${found.path}`));
+          imports = imports.filter(
+            (found) => found.kind !== "require-call" || refused.has(`${found.importer}\0${found.path}`),
+          );
         }
         result.errors.push(...refusalLines(result.metafile, entry, imports).map((text) => message(text)));
       });
@@ -100,7 +127,12 @@ function externalBuiltins(metafile: Metafile): BuiltinImport[] {
   for (const [importer, input] of Object.entries(metafile.inputs)) {
     for (const imported of input.imports) {
       if (imported.external && isNodeBuiltin(imported.path)) {
-        found.push({ importer, path: imported.path, original: imported.original ?? imported.path, kind: imported.kind });
+        found.push({
+          importer,
+          path: imported.path,
+          original: imported.original ?? imported.path,
+          kind: imported.kind,
+        });
       }
     }
   }
@@ -115,7 +147,14 @@ function externalBuiltins(metafile: Metafile): BuiltinImport[] {
 async function refusedByEsbuild(options: BuildOptions, resolution: Plugin[]): Promise<Set<string>> {
   const refused = new Set<string>();
   try {
-    await esbuild({ ...options, plugins: resolution, minify: false, metafile: false, write: false, logLevel: "silent" });
+    await esbuild({
+      ...options,
+      plugins: resolution,
+      minify: false,
+      metafile: false,
+      write: false,
+      logLevel: "silent",
+    });
   } catch (error) {
     for (const { text, location } of (error as { errors?: Message[] }).errors ?? []) {
       const name = UNRESOLVED.exec(text)?.[1];

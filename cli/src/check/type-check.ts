@@ -50,7 +50,14 @@ export function typeCheck(dir: string): string[] {
     options = parsed.options;
     files = parsed.fileNames;
   } else {
-    options = { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler, strict: true, skipLibCheck: true, lib: ["lib.es2022.d.ts", "lib.dom.d.ts"] };
+    options = {
+      target: ts.ScriptTarget.ES2022,
+      module: ts.ModuleKind.ESNext,
+      moduleResolution: ts.ModuleResolutionKind.Bundler,
+      strict: true,
+      skipLibCheck: true,
+      lib: ["lib.es2022.d.ts", "lib.dom.d.ts"],
+    };
     files = [join(dir, "src", "index.ts")];
   }
   const types = sdkTypes(dir);

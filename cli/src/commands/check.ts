@@ -21,7 +21,8 @@ export const check = defineCommand({
   async run({ positionals }, ctx) {
     const problems = typeCheck(projectDir(ctx.cwd, positionals[0]));
     for (const line of problems) ctx.out.warn(line);
-    if (problems.length > 0) throw new CliError(`check failed: ${problems.length === 1 ? "1 type error" : `${problems.length} type errors`}`);
+    if (problems.length > 0)
+      throw new CliError(`check failed: ${problems.length === 1 ? "1 type error" : `${problems.length} type errors`}`);
     ctx.out.info("types ok");
   },
 });

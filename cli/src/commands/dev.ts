@@ -35,7 +35,9 @@ export const dev = defineCommand({
     const { packageJson } = await readProject(dir);
     const id = (packageJson.svc as { id?: unknown } | undefined)?.id;
     if (typeof id !== "string" || id === "") {
-      throw new CliError(`package.json has no svc.id: the dev link is named after it. Add "svc": {"id": "com.you.name", …}.`);
+      throw new CliError(
+        `package.json has no svc.id: the dev link is named after it. Add "svc": {"id": "com.you.name", …}.`,
+      );
     }
     const watcher = await watchExtension(dir, ctx.out);
     const stopFollowing = new AbortController();

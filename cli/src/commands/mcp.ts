@@ -23,7 +23,8 @@ export const mcp = defineCommand({
   options: {},
   examples: [`{"mcpServers": {"svc": {"command": "npx", "args": ["svckit", "mcp"]}}}`],
   async run(_input, ctx) {
-    if (!ctx.streams) throw new CliError("svckit mcp speaks MCP on standard input and output: run it as a process (svckit mcp)");
+    if (!ctx.streams)
+      throw new CliError("svckit mcp speaks MCP on standard input and output: run it as a process (svckit mcp)");
     const { stdin, stdout } = ctx.streams;
     const server = createMcpServer({ support: supportFolder(ctx.env), version: svckitVersion });
     const transport = new StdioServerTransport(stdin, stdout);

@@ -24,10 +24,17 @@ export const create = defineCommand({
   ],
   positionals: [{ name: "name", description: "the folder and package name, e.g. my-deploys", required: true }],
   options: {
-    template: { type: "string", valueName: "name", description: `what to start from: ${TEMPLATE_NAMES.join(", ")} (default: tracker)` },
+    template: {
+      type: "string",
+      valueName: "name",
+      description: `what to start from: ${TEMPLATE_NAMES.join(", ")} (default: tracker)`,
+    },
     id: { type: "string", valueName: "id", description: "the extension id (default: com.example.<name>)" },
   },
-  examples: ["svckit new my-deploys --template deploys --id com.ann.deploys", "create-svc my-extension   # the same, from the clone's node_modules/.bin"],
+  examples: [
+    "svckit new my-deploys --template deploys --id com.ann.deploys",
+    "create-svc my-extension   # the same, from the clone's node_modules/.bin",
+  ],
   async run({ positionals, options }, ctx) {
     const plan = planExtension(positionals[0], options.template, options.id);
     const dir = join(ctx.cwd, plan.name);

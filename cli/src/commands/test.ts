@@ -21,6 +21,12 @@ export const test = defineCommand({
   },
   examples: ["svckit test", "svckit test --record", "svckit test --update"],
   async run({ positionals, options }, ctx) {
-    await runExtensionTests(projectDir(ctx.cwd, positionals[0]), { record: options.record, update: options.update }, ctx.out, ctx.env, ctx.signal);
+    await runExtensionTests(
+      projectDir(ctx.cwd, positionals[0]),
+      { record: options.record, update: options.update },
+      ctx.out,
+      ctx.env,
+      ctx.signal,
+    );
   },
 });

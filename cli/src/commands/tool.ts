@@ -26,7 +26,7 @@ export const tool = defineCommand({
     "",
     "Values come from --values (a JSON object keyed by field id) or from --field name=value, once",
     "per value: numbers and toggles (true/false) are typed by the tool's fields, a file field takes",
-    "a path (relative to the current folder; repeat for more), pairs take \"name: value\".",
+    'a path (relative to the current folder; repeat for more), pairs take "name: value".',
     "A file you name (with --field or to drop) is the tool's to read during that run.",
     "Exit codes: 0 done, 1 the tool failed or the app is not running, 2 a wrong tool, action or value.",
   ],
@@ -36,7 +36,11 @@ export const tool = defineCommand({
     { name: "file", description: "for drop: the files (relative to the current folder)", variadic: true },
   ],
   options: {
-    action: { type: "string", valueName: "id", description: "the action to run or the drop action (default: the tool's first; for drop, its only one)" },
+    action: {
+      type: "string",
+      valueName: "id",
+      description: "the action to run or the drop action (default: the tool's first; for drop, its only one)",
+    },
     values: { type: "string", valueName: "json", description: "the values, a JSON object keyed by field id" },
     field: { type: "string", multiple: true, valueName: "name=value", description: "one value (repeatable)" },
     json: { type: "boolean", description: "print the app's JSON answer (for scripts)" },
@@ -65,11 +69,16 @@ export const tool = defineCommand({
       return;
     }
     checkTarget("run", target);
-    if (options.values !== undefined && options.field.length > 0) throw CliError.usage("use either --values or --field, not both", "tool");
+    if (options.values !== undefined && options.field.length > 0)
+      throw CliError.usage("use either --values or --field, not both", "tool");
     const spec = await tools.find(target);
-    const values = options.values !== undefined ? parseValues(options.values) : valuesFromFields(spec, options.field, ctx.cwd);
+    const values =
+      options.values !== undefined ? parseValues(options.values) : valuesFromFields(spec, options.field, ctx.cwd);
     try {
-      const answer = await tools.run(target, { ...(options.action === undefined ? {} : { action: options.action }), values });
+      const answer = await tools.run(target, {
+        ...(options.action === undefined ? {} : { action: options.action }),
+        values,
+      });
       if (options.json) ctx.out.info(JSON.stringify(answer, null, 2));
       else for (const line of formatBlocks(answer.blocks, { color: ctx.color === true })) ctx.out.info(line);
     } catch (error) {
@@ -81,7 +90,10 @@ export const tool = defineCommand({
 
 function checkTarget(sub: string, target: string | undefined): asserts target is string {
   if (target === undefined || !/^[^/]+\/[^/]+$/.test(target)) {
-    throw CliError.usage(`${sub} needs <extension-id>/<tool>${target === undefined ? "" : `, got "${target}"`}`, "tool");
+    throw CliError.usage(
+      `${sub} needs <extension-id>/<tool>${target === undefined ? "" : `, got "${target}"`}`,
+      "tool",
+    );
   }
 }
 
@@ -94,13 +106,21 @@ async function drop(
   ctx: CommandContext,
 ): Promise<void> {
   checkTarget("drop", target);
-  if (options.values !== undefined || options.field.length > 0) throw CliError.usage("--values and --field go with run; drop takes files", "tool");
+  if (options.values !== undefined || options.field.length > 0)
+    throw CliError.usage("--values and --field go with run; drop takes files", "tool");
   const spec = await tools.find(target);
   const title = escapeForDisplay(spec.title);
   const ids = spec.dropActions.map((a) => a.id);
-  if (ids.length === 0) throw CliError.usage(`${title} takes no dropped files (it has no drop actions): use svckit tool run ${target}`, "tool");
+  if (ids.length === 0)
+    throw CliError.usage(
+      `${title} takes no dropped files (it has no drop actions): use svckit tool run ${target}`,
+      "tool",
+    );
   if (options.action === undefined && ids.length > 1) {
-    throw CliError.usage(`${title} has ${ids.length} drop actions: choose one with --action (${ids.map((id) => escapeForDisplay(id)).join(", ")})`, "tool");
+    throw CliError.usage(
+      `${title} has ${ids.length} drop actions: choose one with --action (${ids.map((id) => escapeForDisplay(id)).join(", ")})`,
+      "tool",
+    );
   }
   if (files.length === 0) throw CliError.usage(`drop needs files: svckit tool drop ${target} <file>…`, "tool");
   const action = options.action ?? ids[0];
@@ -123,7 +143,8 @@ async function drop(
 export function formatDrop(answer: DropAnswer): string[] {
   const lines = [`✔ ${escapeForDisplay(answer.message ?? "", { max: 2000 })}`];
   for (const path of answer.outputs ?? []) lines.push(`  ${escapeForDisplay(path)}`);
-  if (answer.copiedText !== undefined) lines.push(`text to copy: ${escapeForDisplay(answer.copiedText, { max: 2000 })}`);
+  if (answer.copiedText !== undefined)
+    lines.push(`text to copy: ${escapeForDisplay(answer.copiedText, { max: 2000 })}`);
   return lines;
 }
 
@@ -134,7 +155,8 @@ function parseValues(text: string): Record<string, unknown> {
   } catch (error) {
     throw CliError.usage(`--values is not JSON: ${(error as Error).message}`, "tool");
   }
-  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) throw CliError.usage("--values should be a JSON object keyed by field id", "tool");
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed))
+    throw CliError.usage("--values should be a JSON object keyed by field id", "tool");
   return parsed as Record<string, unknown>;
 }
 
@@ -157,6 +179,8 @@ function printList(list: readonly AppTool[], out: Output): void {
       out.info(`${escapeForDisplay(t.extensionTitle)} (${escapeForDisplay(t.extensionId)})`);
     }
     const summary = t.summary ? `: ${escapeForDisplay(t.summary, { max: 100 })}` : "";
-    out.info(`  ${escapeForDisplay(t.id).padEnd(width)}  ${escapeForDisplay(t.title)}${summary}${t.agents ? "  (agents)" : ""}`);
+    out.info(
+      `  ${escapeForDisplay(t.id).padEnd(width)}  ${escapeForDisplay(t.title)}${summary}${t.agents ? "  (agents)" : ""}`,
+    );
   }
 }

@@ -22,7 +22,11 @@ export const validate = defineCommand({
     tool: { type: "string", valueName: "name", description: "also run this tool" },
     action: { type: "string", valueName: "id", description: "the tool action to run (default: its first)" },
     values: { type: "string", valueName: "json", description: "the tool's values, a JSON object keyed by field id" },
-    prefs: { type: "string", valueName: "json", description: "option values, a JSON object keyed by option name (passwords: SVC_PREF_<NAME>)" },
+    prefs: {
+      type: "string",
+      valueName: "json",
+      description: "option values, a JSON object keyed by option name (passwords: SVC_PREF_<NAME>)",
+    },
   },
   examples: [
     "svckit validate",
@@ -34,7 +38,13 @@ export const validate = defineCommand({
     if (options.tool === undefined && (options.action !== undefined || options.values !== undefined)) {
       throw CliError.usage("--action and --values go with --tool <name>", "validate");
     }
-    const tool = options.tool === undefined ? undefined : { name: options.tool, action: options.action, values: options.values };
-    await validateExtension(projectDir(ctx.cwd, positionals[0]), { tool, prefs: options.prefs, env: ctx.env }, ctx.out, ctx.signal);
+    const tool =
+      options.tool === undefined ? undefined : { name: options.tool, action: options.action, values: options.values };
+    await validateExtension(
+      projectDir(ctx.cwd, positionals[0]),
+      { tool, prefs: options.prefs, env: ctx.env },
+      ctx.out,
+      ctx.signal,
+    );
   },
 });

@@ -12,9 +12,7 @@ import type { StreamEvent } from "./log-format.js";
 
 /** What the follower is doing, for one line to the person when it changes. */
 export type FollowState =
-  | { state: "connected"; port: number }
-  | { state: "waiting"; reason: string }
-  | { state: "lost" };
+  { state: "connected"; port: number } | { state: "waiting"; reason: string } | { state: "lost" };
 
 export interface FollowOptions {
   support: string;
@@ -45,14 +43,22 @@ class Seen {
 }
 
 /** One attempt: resolves when the stream ends, rejects with why it could not start. */
-function streamOnce(config: WebhookConfig, options: FollowOptions, onOpen: () => void, onEvent: (event: StreamEvent) => void): Promise<void> {
+function streamOnce(
+  config: WebhookConfig,
+  options: FollowOptions,
+  onOpen: () => void,
+  onEvent: (event: StreamEvent) => void,
+): Promise<void> {
   return new Promise((resolve, reject) => {
     const path = `/v1/logs?extension=${encodeURIComponent(options.extensionId)}`;
     let req: ClientRequest | undefined = undefined;
     let silence: NodeJS.Timeout | undefined;
     const quiet = () => {
       clearTimeout(silence);
-      silence = setTimeout(() => req?.destroy(new Error("the app stopped answering (no heartbeat)")), options.silenceMs ?? 35_000);
+      silence = setTimeout(
+        () => req?.destroy(new Error("the app stopped answering (no heartbeat)")),
+        options.silenceMs ?? 35_000,
+      );
     };
     const abort = () => req?.destroy();
     options.signal.addEventListener("abort", abort, { once: true });
@@ -62,32 +68,36 @@ function streamOnce(config: WebhookConfig, options: FollowOptions, onOpen: () =>
       if (error) reject(error);
       else resolve();
     };
-    req = request({ host: "127.0.0.1", port: config.port, path, headers: { authorization: `Bearer ${config.token}` } }, (res) => {
-      if (res.statusCode !== 200) {
-        res.resume();
-        const why = res.statusCode === 401 ? "webhook.json holds an older token" : `the app answered ${res.statusCode}`;
-        return done(new Error(why));
-      }
-      onOpen();
-      quiet();
-      let buffered = "";
-      res.setEncoding("utf8");
-      res.on("data", (chunk: string) => {
-        quiet();
-        buffered += chunk;
-        const lines = buffered.split("\n");
-        buffered = lines.pop() ?? "";
-        for (const line of lines) {
-          try {
-            onEvent(JSON.parse(line) as StreamEvent);
-          } catch {
-            // A line we cannot read is skipped; the next one may be fine.
-          }
+    req = request(
+      { host: "127.0.0.1", port: config.port, path, headers: { authorization: `Bearer ${config.token}` } },
+      (res) => {
+        if (res.statusCode !== 200) {
+          res.resume();
+          const why =
+            res.statusCode === 401 ? "webhook.json holds an older token" : `the app answered ${res.statusCode}`;
+          return done(new Error(why));
         }
-      });
-      res.on("close", () => done());
-      res.on("error", () => done());
-    });
+        onOpen();
+        quiet();
+        let buffered = "";
+        res.setEncoding("utf8");
+        res.on("data", (chunk: string) => {
+          quiet();
+          buffered += chunk;
+          const lines = buffered.split("\n");
+          buffered = lines.pop() ?? "";
+          for (const line of lines) {
+            try {
+              onEvent(JSON.parse(line) as StreamEvent);
+            } catch {
+              // A line we cannot read is skipped; the next one may be fine.
+            }
+          }
+        });
+        res.on("close", () => done());
+        res.on("error", () => done());
+      },
+    );
     req.on("error", (error: NodeJS.ErrnoException) =>
       done(new Error(error.code === "ECONNREFUSED" ? `nothing answers on 127.0.0.1:${config.port}` : error.message)),
     );
@@ -123,7 +133,8 @@ export async function followLogs(options: FollowOptions): Promise<void> {
   while (!options.signal.aborted) {
     try {
       // Said plainly here: readWebhookConfig's own message is written for a one-shot command.
-      if (!existsSync(join(options.support, "webhook.json"))) throw new Error(`no webhook.json in ${options.support} yet`);
+      if (!existsSync(join(options.support, "webhook.json")))
+        throw new Error(`no webhook.json in ${options.support} yet`);
       const config = await readWebhookConfig(options.support);
       await streamOnce(
         config,

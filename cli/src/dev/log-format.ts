@@ -9,7 +9,15 @@ import { escapeForDisplay, type LogLevel } from "@svc/api";
 /** One line of `GET /v1/logs` as the host sends it (host/README.md "Log stream"). */
 export type StreamEvent =
   | { type: "log"; at: string; extensionId?: string; level: LogLevel; message: string }
-  | { type: "status"; at: string; extensionId: string; status: string; heapUsed?: number; cpuMs?: number; error?: string }
+  | {
+      type: "status";
+      at: string;
+      extensionId: string;
+      status: string;
+      heapUsed?: number;
+      cpuMs?: number;
+      error?: string;
+    }
   | { type: "heartbeat"; at: string };
 
 const CODES = { red: 31, green: 32, yellow: 33, cyan: 36, gray: 90, bold: 1 } as const;
@@ -68,7 +76,10 @@ export function formatEvent(raw: StreamEvent, paint: Paint): string[] {
   // A message keeps its line breaks: each further line is indented below the tag, so it can
   // never pass for a line of its own.
   const event = Object.fromEntries(
-    Object.entries(raw).map(([key, value]) => [key, typeof value === "string" ? escapeForDisplay(value, { multiline: key === "message" }) : value]),
+    Object.entries(raw).map(([key, value]) => [
+      key,
+      typeof value === "string" ? escapeForDisplay(value, { multiline: key === "message" }) : value,
+    ]),
   ) as Exclude<StreamEvent, { type: "heartbeat" }>;
   const time = paint("gray", clock(event.at));
   const pad = (tag: string) => tag.padEnd(7);
@@ -83,7 +94,12 @@ export function formatEvent(raw: StreamEvent, paint: Paint): string[] {
   }
   const { tag, colour } = logTag(event.level, event.message);
   // The tag already says it: `denied: fetch …` → `denied  fetch …`, `dropped blip …` → `dropped blip …` once.
-  const text = tag === "denied" ? event.message.slice("denied: ".length) : tag === "dropped" ? event.message.slice("dropped ".length) : event.message;
+  const text =
+    tag === "denied"
+      ? event.message.slice("denied: ".length)
+      : tag === "dropped"
+        ? event.message.slice("dropped ".length)
+        : event.message;
   const at = text.indexOf(FIX_SEPARATOR);
   if (tag === "denied" && at !== -1) {
     return [
@@ -92,5 +108,8 @@ export function formatEvent(raw: StreamEvent, paint: Paint): string[] {
     ];
   }
   const lines = text.split("\n");
-  return [`${time} ${paint(colour, pad(tag))} ${lines[0]}`, ...lines.slice(1).map((line) => `${" ".repeat(16)} ${line}`)];
+  return [
+    `${time} ${paint(colour, pad(tag))} ${lines[0]}`,
+    ...lines.slice(1).map((line) => `${" ".repeat(16)} ${line}`),
+  ];
 }

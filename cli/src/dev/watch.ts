@@ -33,9 +33,7 @@ export async function watchExtension(dir: string, out: Output): Promise<Watcher>
     setup(build) {
       // package.json holds the manifest: an edit to it is a reason to rebuild too.
       build.onResolve({ filter: /^src\/index\.ts$/ }, (args) =>
-        args.kind === "entry-point"
-          ? { path: join(dir, ENTRY), watchFiles: [join(dir, "package.json")] }
-          : undefined,
+        args.kind === "entry-point" ? { path: join(dir, ENTRY), watchFiles: [join(dir, "package.json")] } : undefined,
       );
       build.onEnd(async (result) => {
         try {

@@ -10,7 +10,13 @@ import { formatBlocks } from "../tools/format-blocks.js";
 
 export type McpContent = { type: "text"; text: string } | { type: "image"; data: string; mimeType: string };
 
-const IMAGE_TYPES: Record<string, string> = { ".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg", ".gif": "image/gif", ".webp": "image/webp" };
+const IMAGE_TYPES: Record<string, string> = {
+  ".png": "image/png",
+  ".jpg": "image/jpeg",
+  ".jpeg": "image/jpeg",
+  ".gif": "image/gif",
+  ".webp": "image/webp",
+};
 
 /** Images larger than this are described, not sent. */
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
@@ -20,7 +26,8 @@ async function imageContent(path: string): Promise<McpContent> {
   if (!mimeType) return { type: "text", text: `image ${path} (not a PNG, JPEG, GIF or WebP: not sent)` };
   try {
     const info = await stat(path);
-    if (info.size > MAX_IMAGE_BYTES) return { type: "text", text: `image ${path} (${info.size} bytes, over ${MAX_IMAGE_BYTES}: not sent)` };
+    if (info.size > MAX_IMAGE_BYTES)
+      return { type: "text", text: `image ${path} (${info.size} bytes, over ${MAX_IMAGE_BYTES}: not sent)` };
     return { type: "image", data: (await readFile(path)).toString("base64"), mimeType };
   } catch (error) {
     return { type: "text", text: `image ${path} (could not be read: ${(error as Error).message})` };

@@ -10,7 +10,9 @@ import { mcpContent } from "./content.js";
 import { inputSchema } from "./tool-schema.js";
 import { mcpNames } from "./tool-names.js";
 
-/** While an agent's files wait for the person, a progress notification this often (when the client asked for progress). */
+/**
+ * While an agent's files wait for the person, a progress notification this often (when the client asked for progress).
+ */
 export const WAITING_PROGRESS_MS = 10_000;
 const WAITING_MESSAGE = "waiting for the person to allow the files in svc's notch";
 
@@ -24,8 +26,18 @@ interface Offered {
 function offered(tools: readonly AppTool[]): Offered[] {
   const pairs = tools
     .filter((tool) => tool.agents)
-    .flatMap((tool) => (tool.actions.length > 0 ? tool.actions.map((a) => a.id) : ["run"]).map((action) => ({ tool, action })));
-  const names = mcpNames(pairs.map(({ tool, action }) => ({ toolId: tool.id, extensionId: tool.extensionId, tool: tool.name, action, several: tool.actions.length > 1 })));
+    .flatMap((tool) =>
+      (tool.actions.length > 0 ? tool.actions.map((a) => a.id) : ["run"]).map((action) => ({ tool, action })),
+    );
+  const names = mcpNames(
+    pairs.map(({ tool, action }) => ({
+      toolId: tool.id,
+      extensionId: tool.extensionId,
+      tool: tool.name,
+      action,
+      several: tool.actions.length > 1,
+    })),
+  );
   return pairs.map((pair, i) => ({ ...pair, name: names[i] }));
 }
 
@@ -46,7 +58,8 @@ export function createMcpServer(options: { support: string; version: string }): 
     { name: "svc", version: options.version },
     {
       capabilities: { tools: {} },
-      instructions: "svc's tools: small local utilities (JSON, JWT, URL, timestamps …) the person has switched on for agents in svc's Settings.",
+      instructions:
+        "svc's tools: small local utilities (JSON, JWT, URL, timestamps …) the person has switched on for agents in svc's Settings.",
     },
   );
 
@@ -61,7 +74,10 @@ export function createMcpServer(options: { support: string; version: string }): 
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
     tools: (await current()).map((entry) => ({
       name: entry.name,
-      title: entry.tool.actions.length > 1 ? `${entry.tool.title}: ${entry.tool.actions.find((a) => a.id === entry.action)?.title}` : entry.tool.title,
+      title:
+        entry.tool.actions.length > 1
+          ? `${entry.tool.title}: ${entry.tool.actions.find((a) => a.id === entry.action)?.title}`
+          : entry.tool.title,
       description: description(entry),
       inputSchema: inputSchema(entry.tool.fields),
     })),
@@ -76,20 +92,40 @@ export function createMcpServer(options: { support: string; version: string }): 
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const entry = (await current()).find((candidate) => candidate.name === request.params.name);
     if (!entry) {
-      return { isError: true, content: [{ type: "text", text: `no svc tool named ${JSON.stringify(request.params.name)} is switched on for agents; list the tools again` }] };
+      return {
+        isError: true,
+        content: [
+          {
+            type: "text",
+            text: `no svc tool named ${JSON.stringify(request.params.name)} is switched on for agents; list the tools again`,
+          },
+        ],
+      };
     }
     const values = request.params.arguments ?? {};
     // A call with files waits for the person: say so, so the client shows it (and, if it resets
     // its timeout on progress, keeps waiting). The first at once, then every WAITING_PROGRESS_MS.
     const token = request.params._meta?.progressToken;
-    const withFiles = entry.tool.fields.some((field) => field.type === "file" && Array.isArray(values[field.id]) && (values[field.id] as unknown[]).length > 0);
+    const withFiles = entry.tool.fields.some(
+      (field) => field.type === "file" && Array.isArray(values[field.id]) && (values[field.id] as unknown[]).length > 0,
+    );
     let ticks = 0;
-    const tell = () => void extra.sendNotification({ method: "notifications/progress", params: { progressToken: token!, progress: ++ticks, message: WAITING_MESSAGE } }).catch(() => {});
+    const tell = () =>
+      void extra
+        .sendNotification({
+          method: "notifications/progress",
+          params: { progressToken: token!, progress: ++ticks, message: WAITING_MESSAGE },
+        })
+        .catch(() => {});
     const progress = token !== undefined && withFiles ? setInterval(tell, WAITING_PROGRESS_MS) : undefined;
     if (progress) tell();
     try {
       const agent = agentName();
-      const { blocks } = await app.run(entry.tool.id, { action: entry.action, values }, { signal: extra.signal, ...(agent ? { agent } : {}) });
+      const { blocks } = await app.run(
+        entry.tool.id,
+        { action: entry.action, values },
+        { signal: extra.signal, ...(agent ? { agent } : {}) },
+      );
       return { content: await mcpContent(blocks) };
     } catch (error) {
       const message = (error as { reason?: string }).reason ?? (error as Error).message;

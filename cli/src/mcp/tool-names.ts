@@ -44,5 +44,7 @@ export function mcpNames(requests: readonly NameRequest[]): string[] {
   // Still the same (two extensions whose ids end alike): the hash of the full id tells them apart.
   const seen = new Map<string, number>();
   for (const name of named) seen.set(name, (seen.get(name) ?? 0) + 1);
-  return named.map((name, i) => (seen.get(name)! > 1 ? `${name.slice(0, 55)}_${hashOf(`${requests[i].toolId}#${requests[i].action}`)}` : name));
+  return named.map((name, i) =>
+    seen.get(name)! > 1 ? `${name.slice(0, 55)}_${hashOf(`${requests[i].toolId}#${requests[i].action}`)}` : name,
+  );
 }

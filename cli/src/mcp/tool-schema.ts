@@ -53,7 +53,12 @@ export function fieldSchema(field: Field): JsonSchema {
       case "pairs":
         return {
           type: "array",
-          items: { type: "object", properties: { name: { type: "string" }, value: { type: "string" } }, required: ["name", "value"], additionalProperties: false },
+          items: {
+            type: "object",
+            properties: { name: { type: "string" }, value: { type: "string" } },
+            required: ["name", "value"],
+            additionalProperties: false,
+          },
           ...(field.default === undefined ? {} : { default: field.default }),
         };
       case "file":
@@ -61,17 +66,26 @@ export function fieldSchema(field: Field): JsonSchema {
     }
   })();
   const extra =
-    field.type === "code" && field.language ? [`${field.language} code`]
-    : field.type === "number" && field.unit ? [`In ${field.unit}`]
-    : field.type === "choice" ? [`One of: ${field.options.map((o) => `${o.id} (${o.title})`).join(", ")}`]
-    : field.type === "pairs" ? ["A list of name/value pairs"]
-    : field.type === "file" ? [FILE_FIELD_NOTE]
-    : [];
+    field.type === "code" && field.language
+      ? [`${field.language} code`]
+      : field.type === "number" && field.unit
+        ? [`In ${field.unit}`]
+        : field.type === "choice"
+          ? [`One of: ${field.options.map((o) => `${o.id} (${o.title})`).join(", ")}`]
+          : field.type === "pairs"
+            ? ["A list of name/value pairs"]
+            : field.type === "file"
+              ? [FILE_FIELD_NOTE]
+              : [];
   const description = described(field, extra);
   return description ? { ...schema, description } : schema;
 }
 
 /** The whole input: one property per field, none required (each has a default), nothing else. */
 export function inputSchema(fields: readonly Field[]): JsonSchema & { type: "object" } {
-  return { type: "object", properties: Object.fromEntries(fields.map((field) => [field.id, fieldSchema(field)])), additionalProperties: false };
+  return {
+    type: "object",
+    properties: Object.fromEntries(fields.map((field) => [field.id, fieldSchema(field)])),
+    additionalProperties: false,
+  };
 }

@@ -19,7 +19,9 @@ const EXTRA_FILE = /^(readme|licen[cs]e|copying)(\.(md|txt|markdown))?$/i;
  */
 export async function packFiles(dir: string): Promise<string[]> {
   const top = await readdir(dir, { withFileTypes: true });
-  const files = top.filter((e) => e.isFile() && (e.name === "package.json" || EXTRA_FILE.test(e.name))).map((e) => e.name);
+  const files = top
+    .filter((e) => e.isFile() && (e.name === "package.json" || EXTRA_FILE.test(e.name)))
+    .map((e) => e.name);
   files.push(...(await filesUnder(dir, "dist")).filter((path) => !path.endsWith(".map")));
   return files.sort();
 }

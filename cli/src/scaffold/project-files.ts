@@ -24,7 +24,13 @@ export function packageJson({ name, id, title, template }: NewExtension): string
     private: true,
     description: template.description,
     main: "dist/index.js",
-    scripts: { build: "svckit build", dev: "svckit dev", validate: "svckit validate", test: "svckit test", pack: "svckit pack" },
+    scripts: {
+      build: "svckit build",
+      dev: "svckit dev",
+      validate: "svckit validate",
+      test: "svckit test",
+      pack: "svckit pack",
+    },
     // Not @svc/api, @svc/testkit or svckit: none is on the npm registry, so `npm install` would
     // look them up there (and find a stranger's package, or nothing). The README says how to get them.
     devDependencies: { typescript: "^5.9.0" },

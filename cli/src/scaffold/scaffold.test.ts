@@ -22,7 +22,9 @@ describe("planExtension", () => {
     expect(() => planExtension("x", "weather")).toThrow(
       'unknown template "weather": choose one of tracker, payments, deploys, errors, traffic.',
     );
-    expect(() => planExtension("x", "tracker", "nodots")).toThrow('--id "nodots" is not a reverse-DNS id like "com.yourname.x".');
+    expect(() => planExtension("x", "tracker", "nodots")).toThrow(
+      '--id "nodots" is not a reverse-DNS id like "com.yourname.x".',
+    );
   });
 
   it("has one template per name, each with its own source", () => {

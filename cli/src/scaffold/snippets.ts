@@ -25,7 +25,6 @@ async function fetchJson<T>(url: string, token: string | null): Promise<T> {
   return (await response.json()) as T;
 }`;
 
-
 /**
  * `test/extension.test.ts`: the shared opening (imports, where the API is replayed from, and the
  * sample-data test every template passes), then the template's own tests.

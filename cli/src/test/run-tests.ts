@@ -33,7 +33,9 @@ export async function runExtensionTests(
   await buildExtension(dir, out);
   const files = await findTestFiles(dir);
   const bundles = await bundleTests(dir, files);
-  out.info(`running ${files.length === 1 ? "1 test file" : `${files.length} test files`}${options.record ? ", recording HTTP" : ""}`);
+  out.info(
+    `running ${files.length === 1 ? "1 test file" : `${files.length} test files`}${options.record ? ", recording HTTP" : ""}`,
+  );
   const code = await new Promise<number>((resolve, reject) => {
     const child = spawn(process.execPath, ["--enable-source-maps", "--test", "--test-reporter=spec", ...bundles], {
       cwd: dir,

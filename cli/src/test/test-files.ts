@@ -27,7 +27,9 @@ export async function findTestFiles(dir: string): Promise<string[]> {
   }
   const files = entries.filter((name) => TEST_FILE.test(name) && !name.split(/[\\/]/).includes("node_modules")).sort();
   if (files.length === 0) {
-    throw new CliError(`no tests in ${root}: add one like test/extension.test.ts (svckit new scaffolds one; see @svc/testkit's README)`);
+    throw new CliError(
+      `no tests in ${root}: add one like test/extension.test.ts (svckit new scaffolds one; see @svc/testkit's README)`,
+    );
   }
   return files.map((name) => relative(dir, join(root, name)));
 }
@@ -75,7 +77,9 @@ export async function bundleTests(dir: string, files: string[]): Promise<string[
     plugins: [ownPackages()],
     logLevel: "silent",
   }).catch((error: { errors?: { text: string; location?: { file: string; line: number } }[] }) => {
-    const lines = (error.errors ?? []).map((e) => (e.location ? `${e.location.file}:${e.location.line}: ${e.text}` : e.text));
+    const lines = (error.errors ?? []).map((e) =>
+      e.location ? `${e.location.file}:${e.location.line}: ${e.text}` : e.text,
+    );
     throw new CliError([...lines, `test failed: the tests do not compile`].join("\n"));
   });
   return files.map((file) => join(outdir, file.replace(/\.(ts|mts|js|mjs)$/, ".mjs")));

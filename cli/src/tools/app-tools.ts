@@ -52,7 +52,9 @@ export class AppRefusal extends CliError {
 
 function refused(answer: HttpAnswer, configPath: string): never {
   if (answer.status === 401) {
-    throw new CliError(`the app refused the token from ${configPath} (401): the file is stale. Restart the app so it writes a fresh one.`);
+    throw new CliError(
+      `the app refused the token from ${configPath} (401): the file is stale. Restart the app so it writes a fresh one.`,
+    );
   }
   throw new AppRefusal(answer.status, errorText(answer.body));
 }
@@ -69,12 +71,22 @@ export class AppTools {
     private readonly caller: Caller = "person",
   ) {}
 
-  private async call(method: string, path: string, body?: unknown, timeoutMs?: number, info: AgentCallInfo = {}): Promise<unknown> {
+  private async call(
+    method: string,
+    path: string,
+    body?: unknown,
+    timeoutMs?: number,
+    info: AgentCallInfo = {},
+  ): Promise<unknown> {
     const config = await readWebhookConfig(this.support);
     const headers: Record<string, string> = this.caller === "agent" ? { "svc-caller": "agent" } : {};
     if (this.caller === "agent" && info.agent) headers["svc-agent"] = encodeURIComponent(info.agent.slice(0, 100));
     const text = body === undefined ? undefined : JSON.stringify(body);
-    const answer = await callApp(config, method, path, text, { headers, ...(timeoutMs ? { timeoutMs } : {}), ...(info.signal ? { signal: info.signal } : {}) });
+    const answer = await callApp(config, method, path, text, {
+      headers,
+      ...(timeoutMs ? { timeoutMs } : {}),
+      ...(info.signal ? { signal: info.signal } : {}),
+    });
     if (answer.status < 200 || answer.status > 299) refused(answer, config.path);
     return answer.body;
   }
@@ -94,12 +106,17 @@ export class AppTools {
     const tools = await this.list();
     const found = tools.find((tool) => tool.id === id);
     if (found) return found;
-    const known = tools.length > 0 ? `the app's tools are ${tools.map((t) => t.id).join(", ")}` : "the app has no tools";
+    const known =
+      tools.length > 0 ? `the app's tools are ${tools.map((t) => t.id).join(", ")}` : "the app has no tools";
     throw CliError.usage(`no tool ${JSON.stringify(id)}: ${known}`, "tool");
   }
 
   /** Runs one action (`POST /v1/tools/<id>`); for an agent, `info` names it in the notch. */
-  async run(id: string, request: { action?: string; values: Record<string, unknown> }, info: AgentCallInfo = {}): Promise<{ blocks: Block[] }> {
+  async run(
+    id: string,
+    request: { action?: string; values: Record<string, unknown> },
+    info: AgentCallInfo = {},
+  ): Promise<{ blocks: Block[] }> {
     const timeout = this.caller === "agent" ? AGENT_CALL_TIMEOUT_MS : TOOL_CALL_TIMEOUT_MS;
     const body = (await this.call("POST", `/v1/tools/${toolPath(id)}`, request, timeout, info)) as { blocks?: Block[] };
     return { blocks: Array.isArray(body?.blocks) ? body.blocks : [] };

@@ -56,11 +56,13 @@ export function valuesFromFields(spec: ToolSpec, words: readonly string[], cwd: 
     const name = word.slice(0, at);
     const field = spec.fields.find((f) => f.id === name);
     if (!field) {
-      const known = spec.fields.length > 0 ? `its fields are ${spec.fields.map((f) => f.id).join(", ")}` : "it has no fields";
+      const known =
+        spec.fields.length > 0 ? `its fields are ${spec.fields.map((f) => f.id).join(", ")}` : "it has no fields";
       throw CliError.usage(`--field ${name}: ${spec.title} has no field "${name}"; ${known}`, "tool");
     }
     const value = typed(field, word.slice(at + 1), cwd);
-    if (field.type === "file" || field.type === "pairs") values[name] = [...((values[name] as unknown[] | undefined) ?? []), value];
+    if (field.type === "file" || field.type === "pairs")
+      values[name] = [...((values[name] as unknown[] | undefined) ?? []), value];
     else values[name] = value;
   }
   return values;

@@ -46,8 +46,12 @@ describe("formatBlocks", () => {
   });
 
   it("makes an extension's control characters inert and draws a swatch in colour when asked", () => {
-    expect(formatBlocks([{ type: "status", text: "\u001b[2Jgone\u202Etxt.exe", tone: "neutral" }])).toEqual(["· \\u{1b}[2Jgone\\u{202e}txt.exe"]);
+    expect(formatBlocks([{ type: "status", text: "\u001b[2Jgone\u202Etxt.exe", tone: "neutral" }])).toEqual([
+      "· \\u{1b}[2Jgone\\u{202e}txt.exe",
+    ]);
     expect(formatBlocks([{ type: "code", text: "a\u001b]0;title\u0007\nb" }])).toEqual(["a\\u{1b}]0;title\\u{7}\nb"]);
-    expect(formatBlocks([{ type: "color", hex: "#f80" }], { color: true })).toEqual(["\u001b[38;2;255;136;0m■\u001b[39m #f80"]);
+    expect(formatBlocks([{ type: "color", hex: "#f80" }], { color: true })).toEqual([
+      "\u001b[38;2;255;136;0m■\u001b[39m #f80",
+    ]);
   });
 });

@@ -38,7 +38,11 @@ export function defaultPreferences(svc: SvcManifest): PreferenceValues {
  * @example
  * chosenPreferences(svc, '{"apiUrl": "https://api.example.com"}', { SVC_PREF_APITOKEN: "s3cret" })
  */
-export function chosenPreferences(svc: SvcManifest, prefsJson: string | undefined, env: Readonly<Record<string, string | undefined>>): PreferenceValues {
+export function chosenPreferences(
+  svc: SvcManifest,
+  prefsJson: string | undefined,
+  env: Readonly<Record<string, string | undefined>>,
+): PreferenceValues {
   const values = defaultPreferences(svc);
   const names = svc.preferences.map((p) => p.name);
   if (prefsJson !== undefined) {
@@ -48,12 +52,23 @@ export function chosenPreferences(svc: SvcManifest, prefsJson: string | undefine
     } catch (error) {
       throw CliError.usage(`--prefs is not JSON: ${(error as Error).message}`, "validate");
     }
-    if (typeof given !== "object" || given === null || Array.isArray(given)) throw CliError.usage('--prefs should be a JSON object of option name → value, like \'{"apiUrl": "https://…"}\'', "validate");
+    if (typeof given !== "object" || given === null || Array.isArray(given))
+      throw CliError.usage(
+        '--prefs should be a JSON object of option name → value, like \'{"apiUrl": "https://…"}\'',
+        "validate",
+      );
     for (const [name, value] of Object.entries(given)) {
       const preference = svc.preferences.find((p) => p.name === name);
-      if (!preference) throw CliError.usage(`--prefs: ${JSON.stringify(name)} is not an option of this extension; ${names.length ? `its options are: ${names.join(", ")}` : "it declares none"}`, "validate");
+      if (!preference)
+        throw CliError.usage(
+          `--prefs: ${JSON.stringify(name)} is not an option of this extension; ${names.length ? `its options are: ${names.join(", ")}` : "it declares none"}`,
+          "validate",
+        );
       if (preference.type === "password") {
-        throw CliError.usage(`--prefs: ${JSON.stringify(name)} is a password option: give it in the environment instead, as ${passwordVariable(name)}=… (a command line is kept in shell history)`, "validate");
+        throw CliError.usage(
+          `--prefs: ${JSON.stringify(name)} is a password option: give it in the environment instead, as ${passwordVariable(name)}=… (a command line is kept in shell history)`,
+          "validate",
+        );
       }
       const problem = value === null ? undefined : preferenceValueProblem(preference, value);
       if (problem) throw CliError.usage(`--prefs: ${problem}`, "validate");
@@ -78,8 +93,9 @@ export function chosenPreferences(svc: SvcManifest, prefsJson: string | undefine
  * unsetRequiredProblems(svc, values) // ['option "apiUrl" (API URL) is required and not set; give it: --prefs \'{"apiUrl": …}\'']
  */
 export function unsetRequiredProblems(svc: SvcManifest, values: PreferenceValues): string[] {
-  return unsetRequiredOptions(svc.preferences, values).map((p) =>
-    `option ${JSON.stringify(p.name)} (${p.title}) is required and not set; give it: ${p.type === "password" ? `${passwordVariable(p.name)}=… svckit validate` : `--prefs '{${JSON.stringify(p.name)}: …}'`}`,
+  return unsetRequiredOptions(svc.preferences, values).map(
+    (p) =>
+      `option ${JSON.stringify(p.name)} (${p.title}) is required and not set; give it: ${p.type === "password" ? `${passwordVariable(p.name)}=… svckit validate` : `--prefs '{${JSON.stringify(p.name)}: …}'`}`,
   );
 }
 

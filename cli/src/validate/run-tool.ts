@@ -28,7 +28,10 @@ export function planToolRun(tools: ToolSpec[], request: ToolRequest): { spec: To
   }
   const actions = spec.actions.map((a) => a.id);
   if (request.action !== undefined && actions.length > 0 && !actions.includes(request.action)) {
-    throw CliError.usage(`tool "${spec.id}" has no action "${request.action}": its actions are ${actions.map((a) => `"${a}"`).join(", ")}`, "validate");
+    throw CliError.usage(
+      `tool "${spec.id}" has no action "${request.action}": its actions are ${actions.map((a) => `"${a}"`).join(", ")}`,
+      "validate",
+    );
   }
   let raw: unknown = {};
   if (request.values !== undefined) {
@@ -72,7 +75,9 @@ export async function runTool(
     out.warn(line);
     return [line];
   }
-  out.info(`tool ${spec.id} returned ${processed.blocks.length === 1 ? "1 block" : `${processed.blocks.length} blocks`}:`);
+  out.info(
+    `tool ${spec.id} returned ${processed.blocks.length === 1 ? "1 block" : `${processed.blocks.length} blocks`}:`,
+  );
   for (const line of formatJson(processed.blocks).split("\n")) out.info(`  ${line}`);
   if (processed.truncated.length > 0) out.info(`  cut to the limits: ${processed.truncated.join(", ")}`);
   return [];
@@ -81,7 +86,9 @@ export async function runTool(
 /** What normalization changed in the given values: keys dropped, values replaced. */
 function valueNotes(raw: unknown, values: Record<string, unknown>): string[] {
   if (raw === null || typeof raw !== "object" || Array.isArray(raw)) {
-    return raw === undefined ? [] : ["--values should be a JSON object keyed by field id; every field took its default"];
+    return raw === undefined
+      ? []
+      : ["--values should be a JSON object keyed by field id; every field took its default"];
   }
   const notes: string[] = [];
   for (const [key, given] of Object.entries(raw)) {

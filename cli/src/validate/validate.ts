@@ -54,14 +54,23 @@ export async function validateExtension(
     problems.push(line);
   }
   await withSandbox(
-    { id: checked.id, code: checked.code, permissions: checked.manifest.svc.permissions, forwarded: host, onEvent: (e) => report(e, out) },
+    {
+      id: checked.id,
+      code: checked.code,
+      permissions: checked.manifest.svc.permissions,
+      forwarded: host,
+      onEvent: (e) => report(e, out),
+    },
     async (sandbox) => {
       const loaded = await sandbox.load();
       if (loaded.hasUpdate) {
         const ctx: CallContext = { trigger: { type: "manual" }, preferences };
         out.info(`update() with preferences ${JSON.stringify(shownPreferences(checked.manifest.svc, preferences))}:`);
         try {
-          const result = await sandbox.invoke({ kind: "update", ctx }, { signal: AbortSignal.any([signal, AbortSignal.timeout(UPDATE_TIMEOUT_MS)]) });
+          const result = await sandbox.invoke(
+            { kind: "update", ctx },
+            { signal: AbortSignal.any([signal, AbortSignal.timeout(UPDATE_TIMEOUT_MS)]) },
+          );
           const next = (result as { nextRunAfter?: unknown } | null)?.nextRunAfter;
           out.info(`update() finished${typeof next === "number" ? `; next run after ${next}s` : ""}`);
         } catch (error) {
@@ -69,7 +78,9 @@ export async function validateExtension(
           out.warn(line);
           // Where, in the author's source: the same lines the app's log shows.
           const stack = (error as { guestStack?: unknown }).guestStack;
-          if (typeof stack === "string") for (const frame of describeGuestError("update()", "", stack, sourceMap).split("\n").slice(1)) out.warn(frame);
+          if (typeof stack === "string")
+            for (const frame of describeGuestError("update()", "", stack, sourceMap).split("\n").slice(1))
+              out.warn(frame);
           problems.push(line);
         }
         if (host.emitted.length === 0) out.info("update() emitted no blips");
@@ -84,7 +95,9 @@ export async function validateExtension(
   );
   problems.push(...host.problems);
   if (problems.length > 0) {
-    throw new CliError(`validate failed: ${problems.length === 1 ? "1 problem" : `${problems.length} problems`} (see above)`);
+    throw new CliError(
+      `validate failed: ${problems.length === 1 ? "1 problem" : `${problems.length} problems`} (see above)`,
+    );
   }
   out.info("valid");
 }

@@ -25,7 +25,10 @@ export class Emitter {
     return this;
   }
   removeListener(event: string, listener: Listener): this {
-    this.listeners.set(event, (this.listeners.get(event) ?? []).filter((l) => l !== listener));
+    this.listeners.set(
+      event,
+      (this.listeners.get(event) ?? []).filter((l) => l !== listener),
+    );
     return this;
   }
   emit(event: string, ...args: unknown[]): void {
@@ -43,7 +46,10 @@ export function cancellable<T extends object>(fields: T): T & { preventDefault()
 }
 
 export class FakeFrame implements WebFrameMain {
-  constructor(public url: string, public parent: FakeFrame | null = null) {}
+  constructor(
+    public url: string,
+    public parent: FakeFrame | null = null,
+  ) {}
   get origin(): string {
     try {
       return new URL(this.url).origin;
@@ -96,7 +102,11 @@ export class FakeWebContents extends Emitter {
     return this.destroyed;
   }
   /** The page tries to go to `url` (a link, `location = …`); true when it was let through. */
-  navigate(url: string, event: "will-navigate" | "will-frame-navigate" | "will-redirect" = "will-navigate", isMainFrame = true): boolean {
+  navigate(
+    url: string,
+    event: "will-navigate" | "will-frame-navigate" | "will-redirect" = "will-navigate",
+    isMainFrame = true,
+  ): boolean {
     const e = cancellable({ url, isMainFrame });
     this.emit(event, e, url);
     return !e.defaultPrevented;
@@ -186,7 +196,10 @@ export class FakeBrowserWindow {
 }
 
 export class FakeScreen extends Emitter {
-  constructor(public displays: Display[], public primaryId: number) {
+  constructor(
+    public displays: Display[],
+    public primaryId: number,
+  ) {
     super();
   }
   getAllDisplays(): Display[] {
@@ -228,7 +241,11 @@ export class FakeIpcMain {
     this.handlers.delete(channel);
   }
   /** What `ipcRenderer.invoke` from `frame` of `sender` would get. */
-  async invoke(channel: string, from: { sender: FakeWebContents; frame: FakeFrame | null }, ...args: unknown[]): Promise<unknown> {
+  async invoke(
+    channel: string,
+    from: { sender: FakeWebContents; frame: FakeFrame | null },
+    ...args: unknown[]
+  ): Promise<unknown> {
     const handler = this.handlers.get(channel);
     if (!handler) throw new Error(`No handler registered for '${channel}'`);
     return handler({ sender: from.sender as never, senderFrame: from.frame }, ...args);
@@ -256,13 +273,15 @@ export class FakeTray extends Emitter {
   /** Clicks the menu item whose label starts with `label`. */
   choose(label: string) {
     const item = this.menu?.items.find((i) => i.label?.startsWith(label));
-    if (!item?.click) throw new Error(`no menu item ${label}; the menu: ${this.menu?.items.map((i) => i.label).join(", ")}`);
+    if (!item?.click)
+      throw new Error(`no menu item ${label}; the menu: ${this.menu?.items.map((i) => i.label).join(", ")}`);
     item.click();
   }
 }
 
 /** Accelerators the double accepts: modifiers and one key, joined by "+" (Electron's grammar, simplified). */
-const ACCELERATOR = /^((CommandOrControl|CmdOrCtrl|Command|Cmd|Control|Ctrl|Alt|Option|AltGr|Shift|Super|Meta)\+)+([A-Z0-9]|F[0-9]{1,2}|Space|Tab|Enter|Escape|Up|Down|Left|Right)$/;
+const ACCELERATOR =
+  /^((CommandOrControl|CmdOrCtrl|Command|Cmd|Control|Ctrl|Alt|Option|AltGr|Shift|Super|Meta)\+)+([A-Z0-9]|F[0-9]{1,2}|Space|Tab|Enter|Escape|Up|Down|Left|Right)$/;
 
 export class FakeGlobalShortcut {
   /** Held by other apps: `register` answers false. */
@@ -339,7 +358,12 @@ export interface ElectronDouble extends ElectronMain {
   ipcMain: FakeIpcMain;
   Tray: typeof FakeTray & ElectronMain["Tray"];
   globalShortcut: FakeGlobalShortcut;
-  shell: { opened: string[]; openedPaths: string[]; openExternal(url: string): Promise<void>; openPath(path: string): Promise<string> };
+  shell: {
+    opened: string[];
+    openedPaths: string[];
+    openExternal(url: string): Promise<void>;
+    openPath(path: string): Promise<string>;
+  };
   clipboard: { text: string; readText(): string; writeText(text: string): void };
 }
 
@@ -383,7 +407,12 @@ export function createElectronDouble(displays: Display[], primaryId = displays[0
     Menu: { buildFromTemplate: (items: MenuItemOptions[]) => ({ items }) },
     nativeImage: {
       createFromPath: (path: string) => {
-        const image = { path, template: false, setTemplateImage: (on: boolean) => void (image.template = on), isEmpty: () => false };
+        const image = {
+          path,
+          template: false,
+          setTemplateImage: (on: boolean) => void (image.template = on),
+          isEmpty: () => false,
+        };
         return image;
       },
     },

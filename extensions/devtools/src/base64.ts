@@ -16,7 +16,11 @@ const toUrlSafe = (b64: string) => b64.replace(/\+/g, "-").replace(/\//g, "_").r
  * @example
  * await base64Tool("encode", { input: "héllo", variant: "standard", file: [] }, io) // [code("aMOpbGxv")]
  */
-export async function base64Tool(action: Base64Action, values: { input: string; variant: string; file: string[] }, io: Base64Io): Promise<Block[]> {
+export async function base64Tool(
+  action: Base64Action,
+  values: { input: string; variant: string; file: string[] },
+  io: Base64Io,
+): Promise<Block[]> {
   const shape = (b64: string) => (values.variant === "url" ? toUrlSafe(b64) : b64);
   if (action === "encodeFile") {
     const [path] = values.file;
@@ -24,7 +28,8 @@ export async function base64Tool(action: Base64Action, values: { input: string; 
     const encoded = shape(await io.readBase64(path));
     return [code(encoded), table({ File: path.split("/").pop() ?? path, "Base64 characters": encoded.length })];
   }
-  if (values.input.trim() === "") return [status(action === "encode" ? "Type text to encode." : "Paste base64 to decode.")];
+  if (values.input.trim() === "")
+    return [status(action === "encode" ? "Type text to encode." : "Paste base64 to decode.")];
   if (action === "encode") return [code(shape(bytesToBase64(new TextEncoder().encode(values.input))))];
   let bytes: Uint8Array;
   try {

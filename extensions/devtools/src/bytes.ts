@@ -23,7 +23,8 @@ export function base64ToBytes(input: string): Uint8Array {
   if (bad) throw new Error(`${JSON.stringify(bad[0])} at position ${bad.index + 1} is not a base64 character`);
   const standard = compact.replace(/-/g, "+").replace(/_/g, "/").replace(/=+$/, "");
   if (standard.includes("=")) throw new Error(`"=" may only end the text`);
-  if (standard.length % 4 === 1) throw new Error(`${standard.length} base64 characters cannot be whole bytes: one is missing or extra`);
+  if (standard.length % 4 === 1)
+    throw new Error(`${standard.length} base64 characters cannot be whole bytes: one is missing or extra`);
   const binary = atob(standard + "=".repeat((4 - (standard.length % 4)) % 4));
   const bytes = new Uint8Array(binary.length);
   for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);

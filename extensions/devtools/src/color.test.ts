@@ -3,7 +3,19 @@ import { contrastRatio, parseColor, toHex, toOklch } from "./color.js";
 
 describe("parseColor", () => {
   it("reads hex, rgb, hsl, oklch and names to the same colour", () => {
-    for (const text of ["#f00", "#ff0000", "#FF0000FF", "rgb(255, 0, 0)", "rgb(100% 0% 0%)", "rgba(255 0 0 / 1)", "hsl(0 100% 50%)", "hsl(360deg, 100%, 50%)", "hsl(1turn 100% 50%)", "red", "oklch(62.796% 0.25768 29.2339)"]) {
+    for (const text of [
+      "#f00",
+      "#ff0000",
+      "#FF0000FF",
+      "rgb(255, 0, 0)",
+      "rgb(100% 0% 0%)",
+      "rgba(255 0 0 / 1)",
+      "hsl(0 100% 50%)",
+      "hsl(360deg, 100%, 50%)",
+      "hsl(1turn 100% 50%)",
+      "red",
+      "oklch(62.796% 0.25768 29.2339)",
+    ]) {
       expect(toHex(parseColor(text)), text).toBe("#ff0000");
     }
     expect(toHex(parseColor("rgb(0 0 0 / 50%)"))).toBe("#00000080");

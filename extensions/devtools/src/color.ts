@@ -14,8 +14,17 @@ export interface Rgba {
 }
 
 const NAMED: Record<string, string> = {
-  black: "#000000", white: "#ffffff", red: "#ff0000", green: "#008000", blue: "#0000ff", yellow: "#ffff00",
-  orange: "#ffa500", purple: "#800080", gray: "#808080", grey: "#808080", transparent: "#00000000",
+  black: "#000000",
+  white: "#ffffff",
+  red: "#ff0000",
+  green: "#008000",
+  blue: "#0000ff",
+  yellow: "#ffff00",
+  orange: "#ffa500",
+  purple: "#800080",
+  gray: "#808080",
+  grey: "#808080",
+  transparent: "#00000000",
 };
 
 const clamp01 = (n: number) => Math.min(1, Math.max(0, n));
@@ -99,7 +108,11 @@ export function parseColor(input: string): Rgba & { inGamut: boolean } {
     return { r, g, b, a, inGamut: true };
   }
   if (fn.startsWith("hsl")) {
-    const [r, g, b] = hslToRgb(((hue(values[0]) % 360) + 360) % 360, clamp01(amount(values[1], 100) / 100), clamp01(amount(values[2], 100) / 100));
+    const [r, g, b] = hslToRgb(
+      ((hue(values[0]) % 360) + 360) % 360,
+      clamp01(amount(values[1], 100) / 100),
+      clamp01(amount(values[2], 100) / 100),
+    );
     return { r, g, b, a, inGamut: true };
   }
   const L = values[0].endsWith("%") ? amount(values[0], 1) : parseFloat(values[0]);
@@ -163,7 +176,8 @@ function grade(ratio: number): string {
  * colorTool({ input: "#ff8800", against: "#ffffff" })
  */
 export function colorTool(values: { input: string; against: string }): Block[] {
-  if (values.input.trim() === "") return [status("Type a colour: #ff8800, rgb(255 136 0), hsl(32 100% 50%) or oklch(…).")];
+  if (values.input.trim() === "")
+    return [status("Type a colour: #ff8800, rgb(255 136 0), hsl(32 100% 50%) or oklch(…).")];
   let c: ReturnType<typeof parseColor>;
   try {
     c = parseColor(values.input);

@@ -3,7 +3,15 @@ import { fetchCode, parseCurl, shellWords } from "./curl.js";
 
 describe("shellWords", () => {
   it("reads quotes, escapes, $'…' and line continuations as a shell does", () => {
-    expect(shellWords(`curl -H 'A: b c' "x \\"y\\" \\$z" a\\ b \\\n  --data $'l1\\nl2\\x41'`)).toEqual(["curl", "-H", "A: b c", 'x "y" $z', "a b", "--data", "l1\nl2A"]);
+    expect(shellWords(`curl -H 'A: b c' "x \\"y\\" \\$z" a\\ b \\\n  --data $'l1\\nl2\\x41'`)).toEqual([
+      "curl",
+      "-H",
+      "A: b c",
+      'x "y" $z',
+      "a b",
+      "--data",
+      "l1\nl2A",
+    ]);
     expect(shellWords("curl 'it'\"'\"'s'")).toEqual(["curl", "it's"]);
     expect(() => shellWords("curl 'open")).toThrow("a ' quote is not closed");
     expect(() => shellWords('curl "open')).toThrow('a " quote is not closed');
@@ -12,7 +20,9 @@ describe("shellWords", () => {
 
 describe("parseCurl", () => {
   it("reads method, headers, data, user, cookies and flags, clustered or attached", () => {
-    const r = parseCurl(`curl -sSLk -XPUT -H'Accept: */*' -u ana:pw -b 'a=1' -A agent --compressed example.com/x -d a=1 -d b=2`);
+    const r = parseCurl(
+      `curl -sSLk -XPUT -H'Accept: */*' -u ana:pw -b 'a=1' -A agent --compressed example.com/x -d a=1 -d b=2`,
+    );
     expect(r).toMatchObject({
       method: "PUT",
       url: "http://example.com/x",
@@ -36,7 +46,10 @@ describe("parseCurl", () => {
     expect(get.body).toBeUndefined();
     const json = parseCurl(`curl https://x.example --json '{"a":1}'`);
     expect(json.method).toBe("POST");
-    expect(json.headers).toEqual([["Content-Type", "application/json"], ["Accept", "application/json"]]);
+    expect(json.headers).toEqual([
+      ["Content-Type", "application/json"],
+      ["Accept", "application/json"],
+    ]);
     expect(parseCurl("curl -I https://x.example").method).toBe("HEAD");
   });
 
@@ -62,6 +75,8 @@ describe("fetchCode", () => {
         "});",
       ].join("\n"),
     );
-    expect(fetchCode(parseCurl("curl -L https://x.example"))).toBe('const response = await fetch("https://x.example");');
+    expect(fetchCode(parseCurl("curl -L https://x.example"))).toBe(
+      'const response = await fetch("https://x.example");',
+    );
   });
 });

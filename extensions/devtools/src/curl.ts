@@ -17,7 +17,20 @@ export function shellWords(line: string): string[] {
   const words: string[] = [];
   let word = "";
   let inWord = false;
-  const C_ESCAPES: Record<string, string> = { n: "\n", t: "\t", r: "\r", "\\": "\\", "'": "'", '"': '"', a: "\x07", b: "\b", e: "\x1b", f: "\f", v: "\v", "0": "\0" };
+  const C_ESCAPES: Record<string, string> = {
+    n: "\n",
+    t: "\t",
+    r: "\r",
+    "\\": "\\",
+    "'": "'",
+    '"': '"',
+    a: "\x07",
+    b: "\b",
+    e: "\x1b",
+    f: "\f",
+    v: "\v",
+    "0": "\0",
+  };
   for (let i = 0; i < line.length; i++) {
     const ch = line[i];
     if (ch === "\\") {
@@ -90,17 +103,57 @@ export interface CurlRequest {
 
 /** Options that take a value, by every name curl knows them by. */
 const WITH_VALUE: Record<string, string> = {
-  "-X": "method", "--request": "method", "-H": "header", "--header": "header", "-d": "data", "--data": "data",
-  "--data-raw": "data-raw", "--data-binary": "data", "--data-ascii": "data", "--data-urlencode": "data-urlencode",
-  "--json": "json", "-u": "user", "--user": "user", "-A": "user-agent", "--user-agent": "user-agent",
-  "-b": "cookie", "--cookie": "cookie", "-e": "referer", "--referer": "referer", "--url": "url",
-  "-F": "form", "--form": "form", "--form-string": "form", "-o": "skip", "--output": "skip", "-m": "skip", "--max-time": "skip",
-  "--connect-timeout": "skip", "-w": "skip", "--write-out": "skip", "--retry": "skip", "-x": "skip", "--proxy": "skip",
-  "--cacert": "skip", "--cert": "skip", "--key": "skip", "-T": "skip", "--upload-file": "skip", "-r": "skip", "--range": "skip",
+  "-X": "method",
+  "--request": "method",
+  "-H": "header",
+  "--header": "header",
+  "-d": "data",
+  "--data": "data",
+  "--data-raw": "data-raw",
+  "--data-binary": "data",
+  "--data-ascii": "data",
+  "--data-urlencode": "data-urlencode",
+  "--json": "json",
+  "-u": "user",
+  "--user": "user",
+  "-A": "user-agent",
+  "--user-agent": "user-agent",
+  "-b": "cookie",
+  "--cookie": "cookie",
+  "-e": "referer",
+  "--referer": "referer",
+  "--url": "url",
+  "-F": "form",
+  "--form": "form",
+  "--form-string": "form",
+  "-o": "skip",
+  "--output": "skip",
+  "-m": "skip",
+  "--max-time": "skip",
+  "--connect-timeout": "skip",
+  "-w": "skip",
+  "--write-out": "skip",
+  "--retry": "skip",
+  "-x": "skip",
+  "--proxy": "skip",
+  "--cacert": "skip",
+  "--cert": "skip",
+  "--key": "skip",
+  "-T": "skip",
+  "--upload-file": "skip",
+  "-r": "skip",
+  "--range": "skip",
 };
 const FLAGS: Record<string, string> = {
-  "-L": "location", "--location": "location", "-k": "insecure", "--insecure": "insecure", "--compressed": "compressed",
-  "-G": "get", "--get": "get", "-I": "head", "--head": "head",
+  "-L": "location",
+  "--location": "location",
+  "-k": "insecure",
+  "--insecure": "insecure",
+  "--compressed": "compressed",
+  "-G": "get",
+  "--get": "get",
+  "-I": "head",
+  "--head": "head",
 };
 const SHORT_FLAGS = "sSvfiLkGIN#";
 
@@ -112,42 +165,83 @@ const SHORT_FLAGS = "sSvfiLkGIN#";
 export function parseCurl(command: string): CurlRequest {
   const words = shellWords(command.trim());
   if (words[0] !== "curl") throw new Error("it should start with curl");
-  const request: CurlRequest = { method: "", url: "", headers: [], form: [], followRedirects: false, insecure: false, compressed: false, ignored: [] };
+  const request: CurlRequest = {
+    method: "",
+    url: "",
+    headers: [],
+    form: [],
+    followRedirects: false,
+    insecure: false,
+    compressed: false,
+    ignored: [],
+  };
   const data: string[] = [];
   let get = false;
   let head = false;
   const header = (name: string, value: string) => request.headers.push([name, value]);
   const apply = (kind: string, value: string) => {
     switch (kind) {
-      case "method": request.method = value.toUpperCase(); break;
+      case "method":
+        request.method = value.toUpperCase();
+        break;
       case "header": {
         const at = value.indexOf(":");
         if (at > 0) header(value.slice(0, at).trim(), value.slice(at + 1).trim());
         break;
       }
-      case "data": data.push(value.startsWith("@") ? `<contents of ${value.slice(1)}>` : value.replace(/[\r\n]/g, "")); break;
-      case "data-raw": data.push(value); break;
+      case "data":
+        data.push(value.startsWith("@") ? `<contents of ${value.slice(1)}>` : value.replace(/[\r\n]/g, ""));
+        break;
+      case "data-raw":
+        data.push(value);
+        break;
       case "data-urlencode": {
         const at = value.indexOf("=");
-        data.push(at === -1 ? encodeURIComponent(value) : `${value.slice(0, at + 1)}${encodeURIComponent(value.slice(at + 1))}`);
+        data.push(
+          at === -1 ? encodeURIComponent(value) : `${value.slice(0, at + 1)}${encodeURIComponent(value.slice(at + 1))}`,
+        );
         break;
       }
-      case "json": data.push(value); header("Content-Type", "application/json"); header("Accept", "application/json"); break;
-      case "user": header("Authorization", `Basic ${btoa(value.includes(":") ? value : `${value}:`)}`); break;
-      case "user-agent": header("User-Agent", value); break;
-      case "cookie": header("Cookie", value); break;
-      case "referer": header("Referer", value); break;
-      case "url": request.url = value; break;
+      case "json":
+        data.push(value);
+        header("Content-Type", "application/json");
+        header("Accept", "application/json");
+        break;
+      case "user":
+        header("Authorization", `Basic ${btoa(value.includes(":") ? value : `${value}:`)}`);
+        break;
+      case "user-agent":
+        header("User-Agent", value);
+        break;
+      case "cookie":
+        header("Cookie", value);
+        break;
+      case "referer":
+        header("Referer", value);
+        break;
+      case "url":
+        request.url = value;
+        break;
       case "form": {
         const at = value.indexOf("=");
         request.form.push(at === -1 ? [value, ""] : [value.slice(0, at), value.slice(at + 1)]);
         break;
       }
-      case "location": request.followRedirects = true; break;
-      case "insecure": request.insecure = true; break;
-      case "compressed": request.compressed = true; break;
-      case "get": get = true; break;
-      case "head": head = true; break;
+      case "location":
+        request.followRedirects = true;
+        break;
+      case "insecure":
+        request.insecure = true;
+        break;
+      case "compressed":
+        request.compressed = true;
+        break;
+      case "get":
+        get = true;
+        break;
+      case "head":
+        head = true;
+        break;
     }
   };
   for (let i = 1; i < words.length; i++) {
@@ -178,7 +272,8 @@ export function parseCurl(command: string): CurlRequest {
     request.url += (request.url.includes("?") ? "&" : "?") + data.join("&");
   } else if (data.length > 0) {
     request.body = data.join("&");
-    if (!request.headers.some(([n]) => n.toLowerCase() === "content-type")) header("Content-Type", "application/x-www-form-urlencoded");
+    if (!request.headers.some(([n]) => n.toLowerCase() === "content-type"))
+      header("Content-Type", "application/x-www-form-urlencoded");
   }
   request.method ||= head ? "HEAD" : request.body !== undefined || request.form.length > 0 ? "POST" : "GET";
   return request;
@@ -196,7 +291,11 @@ export function fetchCode(r: CurlRequest): string {
   if (r.form.length > 0) {
     lines.push("const form = new FormData();");
     for (const [name, value] of r.form) {
-      lines.push(value.startsWith("@") ? `form.append(${q(name)}, /* the file ${value.slice(1)} */ new Blob([]));` : `form.append(${q(name)}, ${q(value)});`);
+      lines.push(
+        value.startsWith("@")
+          ? `form.append(${q(name)}, /* the file ${value.slice(1)} */ new Blob([]));`
+          : `form.append(${q(name)}, ${q(value)});`,
+      );
     }
     options.push("  body: form,");
   } else if (r.body !== undefined) {
@@ -212,7 +311,11 @@ export function fetchCode(r: CurlRequest): string {
     options.push(`  body: ${body},`);
   }
   if (!r.followRedirects) options.push(`  redirect: "manual", // curl does not follow redirects without -L`);
-  lines.push(options.length > 0 ? `const response = await fetch(${q(r.url)}, {\n${options.join("\n")}\n});` : `const response = await fetch(${q(r.url)});`);
+  lines.push(
+    options.length > 0
+      ? `const response = await fetch(${q(r.url)}, {\n${options.join("\n")}\n});`
+      : `const response = await fetch(${q(r.url)});`,
+  );
   return lines.join("\n");
 }
 
@@ -221,7 +324,8 @@ export function fetchCode(r: CurlRequest): string {
  * curlTool({ command: "curl https://example.com" })
  */
 export function curlTool(values: { command: string }): Block[] {
-  if (values.command.trim() === "") return [status("Paste a curl command to see its parts and the same request as fetch.")];
+  if (values.command.trim() === "")
+    return [status("Paste a curl command to see its parts and the same request as fetch.")];
   let r: CurlRequest;
   try {
     r = parseCurl(values.command);
@@ -235,11 +339,19 @@ export function curlTool(values: { command: string }): Block[] {
     url = undefined;
   }
   const link = url && (url.protocol === "http:" || url.protocol === "https:") ? { url: url.href } : {};
-  const rows: TableRow[] = [{ name: "Method", value: r.method }, { name: "URL", value: r.url, ...link }];
+  const rows: TableRow[] = [
+    { name: "Method", value: r.method },
+    { name: "URL", value: r.url, ...link },
+  ];
   for (const [name, value] of r.headers) rows.push({ name, value });
-  if (r.body !== undefined) rows.push({ name: "Body", value: r.body.length > 2000 ? `${r.body.slice(0, 2000)}…` : r.body });
+  if (r.body !== undefined)
+    rows.push({ name: "Body", value: r.body.length > 2000 ? `${r.body.slice(0, 2000)}…` : r.body });
   for (const [name, value] of r.form) rows.push({ name: `Form: ${name}`, value });
-  const notes = [r.followRedirects && "follows redirects", r.insecure && "skips TLS checks (-k)", r.compressed && "asks for compression"].filter(Boolean);
+  const notes = [
+    r.followRedirects && "follows redirects",
+    r.insecure && "skips TLS checks (-k)",
+    r.compressed && "asks for compression",
+  ].filter(Boolean);
   if (notes.length > 0) rows.push({ name: "Options", value: notes.join(", ") });
   const blocks: Block[] = [table(rows)];
   const query = url ? [...url.searchParams.entries()].map(([name, value]) => ({ name, value })) : [];

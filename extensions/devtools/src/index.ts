@@ -41,17 +41,31 @@ export default defineExtension({
       live: true,
       fields: [
         { id: "input", type: "code", language: "json", label: "JSON" },
-        { id: "indent", type: "choice", label: "Indent", options: [{ id: "2", title: "2 spaces" }, { id: "4", title: "4 spaces" }, { id: "tab", title: "Tab" }] },
+        {
+          id: "indent",
+          type: "choice",
+          label: "Indent",
+          options: [
+            { id: "2", title: "2 spaces" },
+            { id: "4", title: "4 spaces" },
+            { id: "tab", title: "Tab" },
+          ],
+        },
         { id: "sortKeys", type: "toggle", label: "Sort keys" },
       ],
-      actions: [{ id: "format", title: "Format", role: "primary" }, { id: "minify", title: "Minify" }, { id: "validate", title: "Check" }],
+      actions: [
+        { id: "format", title: "Format", role: "primary" },
+        { id: "minify", title: "Minify" },
+        { id: "validate", title: "Check" },
+      ],
       run: (action, values) => jsonTool(action as JsonAction, values),
     }),
     jwt: tool({
       id: "jwt",
       title: "JWT",
       icon: "key",
-      summary: "Decode a JSON Web Token's header and claims, dates read relative, and whether it has expired. The signature is not checked.",
+      summary:
+        "Decode a JSON Web Token's header and claims, dates read relative, and whether it has expired. The signature is not checked.",
       category: "developer",
       clipboardKinds: ["jwt"],
       live: true,
@@ -68,7 +82,11 @@ export default defineExtension({
       clipboardKinds: ["url"],
       live: true,
       fields: [{ id: "input", type: "text", label: "URL or text" }],
-      actions: [{ id: "parse", title: "Parse", role: "primary" }, { id: "encode", title: "Encode" }, { id: "decode", title: "Decode" }],
+      actions: [
+        { id: "parse", title: "Parse", role: "primary" },
+        { id: "encode", title: "Encode" },
+        { id: "decode", title: "Decode" },
+      ],
       run: (action, values) => urlTool(action as UrlAction, values),
     }),
     base64: tool({
@@ -81,7 +99,15 @@ export default defineExtension({
       live: true,
       fields: [
         { id: "input", type: "code", label: "Text or Base64" },
-        { id: "variant", type: "choice", label: "Alphabet", options: [{ id: "standard", title: "Standard" }, { id: "url", title: "URL-safe" }] },
+        {
+          id: "variant",
+          type: "choice",
+          label: "Alphabet",
+          options: [
+            { id: "standard", title: "Standard" },
+            { id: "url", title: "URL-safe" },
+          ],
+        },
         { id: "file", type: "file", label: "File to encode" },
       ],
       actions: [
@@ -128,10 +154,21 @@ export default defineExtension({
       clipboardKinds: ["uuid"],
       fields: [
         { id: "input", type: "text", label: "UUID to check" },
-        { id: "version", type: "choice", label: "Version", options: [{ id: "v4", title: "v4 (random)" }, { id: "v7", title: "v7 (time-ordered)" }] },
+        {
+          id: "version",
+          type: "choice",
+          label: "Version",
+          options: [
+            { id: "v4", title: "v4 (random)" },
+            { id: "v7", title: "v7 (time-ordered)" },
+          ],
+        },
         { id: "count", type: "number", label: "How many", min: 1, max: 50, step: 1, default: 1 },
       ],
-      actions: [{ id: "generate", title: "Generate", role: "primary" }, { id: "validate", title: "Check" }],
+      actions: [
+        { id: "generate", title: "Generate", role: "primary" },
+        { id: "validate", title: "Check" },
+      ],
       run: (action, values) => uuidTool(action as "generate" | "validate", values),
     }),
     curl: tool({

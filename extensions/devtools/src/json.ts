@@ -45,7 +45,7 @@ export function scanJson(text: string): ScanResult {
   const string = () => {
     at++; // the opening quote
     for (;;) {
-      if (at >= text.length) fail("the string is not closed: a \" is missing");
+      if (at >= text.length) fail('the string is not closed: a " is missing');
       const ch = text[at];
       if (ch === '"') return void at++;
       if (ch === "\\") {
@@ -175,17 +175,25 @@ export function jsonTool(action: JsonAction, values: { input: string; indent: st
   } catch (error) {
     // Only a failure pays for the scanner (it is slow in the sandbox): it says where and why.
     const problem = scanJson(input).problem ?? { line: 1, column: 1, message: (error as Error).message };
-    return [status(`Not JSON: line ${problem.line}, column ${problem.column}: ${problem.message}`, "critical"), code(pointAt(input, problem))];
+    return [
+      status(`Not JSON: line ${problem.line}, column ${problem.column}: ${problem.message}`, "critical"),
+      code(pointAt(input, problem)),
+    ];
   }
   const blocks: Block[] = [status("Valid JSON", "positive")];
   // Only text with a run of 16 digits can hold a whole number past 2^53.
   const unsafe = /\d{16}/.test(input) ? scanJson(input).unsafeNumbers : 0;
   if (unsafe > 0) {
-    blocks.push(status(`${unsafe} whole number${unsafe === 1 ? " is" : "s are"} past 2^53: JavaScript rounds ${unsafe === 1 ? "it" : "them"} when parsing`, "warning"));
+    blocks.push(
+      status(
+        `${unsafe} whole number${unsafe === 1 ? " is" : "s are"} past 2^53: JavaScript rounds ${unsafe === 1 ? "it" : "them"} when parsing`,
+        "warning",
+      ),
+    );
   }
   if (values.sortKeys) parsed = sortKeys(parsed);
   if (action === "validate") return [...blocks, table(describeValue(parsed))];
   const indent = action === "minify" ? undefined : values.indent === "tab" ? "\t" : Number(values.indent) || 2;
   const out = JSON.stringify(parsed, null, indent);
-  return [...blocks, code(out, "json"), table({ Characters: out.length, "Before": input.length })];
+  return [...blocks, code(out, "json"), table({ Characters: out.length, Before: input.length })];
 }

@@ -9,8 +9,15 @@ import { base64ToBytes, utf8OrUndefined } from "./bytes.js";
 /** Registered claims holding NumericDate values (RFC 7519 §4.1), and common ones that do too. */
 const DATE_CLAIMS = ["exp", "nbf", "iat", "auth_time", "updated_at"];
 const CLAIM_NAMES: Record<string, string> = {
-  iss: "Issuer (iss)", sub: "Subject (sub)", aud: "Audience (aud)", exp: "Expires (exp)", nbf: "Not before (nbf)",
-  iat: "Issued (iat)", jti: "Token id (jti)", auth_time: "Signed in (auth_time)", updated_at: "Updated (updated_at)",
+  iss: "Issuer (iss)",
+  sub: "Subject (sub)",
+  aud: "Audience (aud)",
+  exp: "Expires (exp)",
+  nbf: "Not before (nbf)",
+  iat: "Issued (iat)",
+  jti: "Token id (jti)",
+  auth_time: "Signed in (auth_time)",
+  updated_at: "Updated (updated_at)",
 };
 
 function decodePart(part: string, name: string): Record<string, unknown> {
@@ -27,16 +34,23 @@ function decodePart(part: string, name: string): Record<string, unknown> {
   } catch {
     throw new Error(`the ${name} is not JSON`);
   }
-  if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) throw new Error(`the ${name} is not a JSON object`);
+  if (!parsed || typeof parsed !== "object" || Array.isArray(parsed))
+    throw new Error(`the ${name} is not a JSON object`);
   return parsed as Record<string, unknown>;
 }
 
-const isSeconds = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v) && v >= 0 && v < 253402300800;
+const isSeconds = (v: unknown): v is number =>
+  typeof v === "number" && Number.isFinite(v) && v >= 0 && v < 253402300800;
 
 function rows(object: Record<string, unknown>, names: Record<string, string> = {}): TableRow[] {
   return Object.entries(object).map(([key, value]) => ({
     name: names[key] ?? key,
-    value: DATE_CLAIMS.includes(key) && isSeconds(value) ? date(new Date(value * 1000)) : typeof value === "string" || typeof value === "number" ? value : JSON.stringify(value),
+    value:
+      DATE_CLAIMS.includes(key) && isSeconds(value)
+        ? date(new Date(value * 1000))
+        : typeof value === "string" || typeof value === "number"
+          ? value
+          : JSON.stringify(value),
   }));
 }
 
@@ -57,8 +71,15 @@ export function jwtTool(values: { token: string }, now: number = Date.now()): Bl
   const token = values.token.trim().replace(/^Bearer\s+/i, "");
   if (token === "") return [status("Paste a JWT to decode it.")];
   const parts = token.split(".");
-  if (parts.length === 5) return [status("An encrypted JWT (JWE): its claims can't be read without the key", "warning")];
-  if (parts.length !== 3) return [status(`Not a JWT: it has ${parts.length} part${parts.length === 1 ? "" : "s"}, a JWT has 3 separated by dots`, "critical")];
+  if (parts.length === 5)
+    return [status("An encrypted JWT (JWE): its claims can't be read without the key", "warning")];
+  if (parts.length !== 3)
+    return [
+      status(
+        `Not a JWT: it has ${parts.length} part${parts.length === 1 ? "" : "s"}, a JWT has 3 separated by dots`,
+        "critical",
+      ),
+    ];
   let header: Record<string, unknown>;
   let claims: Record<string, unknown>;
   try {
@@ -72,7 +93,9 @@ export function jwtTool(values: { token: string }, now: number = Date.now()): Bl
     expiry(claims, now),
     unsigned
       ? status('Unsigned: its alg is "none", so anyone could have written it', "critical")
-      : status(`Signature not checked: decoding needs no key and proves nothing about who made it (${String(header.alg)})`),
+      : status(
+          `Signature not checked: decoding needs no key and proves nothing about who made it (${String(header.alg)})`,
+        ),
     table(rows(header, { alg: "Algorithm (alg)", typ: "Type (typ)", kid: "Key id (kid)" })),
     table(rows(claims, CLAIM_NAMES)),
     code(JSON.stringify(header, null, 2), "json"),

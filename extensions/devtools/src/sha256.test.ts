@@ -6,7 +6,9 @@ const reference = (bytes: Uint8Array) => createHash("sha256").update(bytes).dige
 
 describe("Sha256", () => {
   it("matches the FIPS 180-4 examples and node's digest at every length around a block", () => {
-    expect(new Sha256().update(new TextEncoder().encode("abc")).hex()).toBe("ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+    expect(new Sha256().update(new TextEncoder().encode("abc")).hex()).toBe(
+      "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad",
+    );
     expect(new Sha256().hex()).toBe("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
     for (let length = 0; length < 200; length++) {
       const bytes = randomBytes(length);

@@ -20,7 +20,10 @@ const pad = (n: number, width = 2) => String(Math.abs(Math.trunc(n))).padStart(w
 export function localTime(ms: number): string {
   const d = new Date(ms);
   const offset = -d.getTimezoneOffset();
-  const zone = offset === 0 ? "UTC" : `UTC${offset > 0 ? "+" : "-"}${pad(Math.floor(Math.abs(offset) / 60))}:${pad(Math.abs(offset) % 60)}`;
+  const zone =
+    offset === 0
+      ? "UTC"
+      : `UTC${offset > 0 ? "+" : "-"}${pad(Math.floor(Math.abs(offset) / 60))}:${pad(Math.abs(offset) % 60)}`;
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())} ${zone}`;
 }
 
@@ -53,9 +56,16 @@ export function timestampTool(values: { input: string }, now: number = Date.now(
   } else {
     ms = Date.parse(input);
     readAs = /^\d{4}-\d{2}-\d{2}T/.test(input) ? "ISO 8601" : "a date";
-    if (Number.isNaN(ms)) return [status("Not a time: write epoch seconds or milliseconds, an ISO 8601 date such as 2026-01-01T12:00:00Z, or now", "critical")];
+    if (Number.isNaN(ms))
+      return [
+        status(
+          "Not a time: write epoch seconds or milliseconds, an ISO 8601 date such as 2026-01-01T12:00:00Z, or now",
+          "critical",
+        ),
+      ];
   }
-  if (!Number.isFinite(ms) || Math.abs(ms) > 8.64e15) return [status("That moment is outside the years JavaScript dates reach (±275,000)", "critical")];
+  if (!Number.isFinite(ms) || Math.abs(ms) > 8.64e15)
+    return [status("That moment is outside the years JavaScript dates reach (±275,000)", "critical")];
   const d = new Date(ms);
   return [
     status(`Read as ${readAs}`),

@@ -46,7 +46,12 @@ export function uuidV7s(count: number, now: number = Date.now(), fill: RandomFil
   return out;
 }
 
-const VARIANTS: Array<[number, string]> = [[0xe0, "reserved for the future"], [0xc0, "Microsoft (legacy)"], [0x80, "RFC 9562"], [0x00, "NCS (legacy)"]];
+const VARIANTS: Array<[number, string]> = [
+  [0xe0, "reserved for the future"],
+  [0xc0, "Microsoft (legacy)"],
+  [0x80, "RFC 9562"],
+  [0x00, "NCS (legacy)"],
+];
 
 /**
  * What a UUID is: its version and variant, and for v1, v6 and v7 the time it holds.
@@ -55,9 +60,15 @@ const VARIANTS: Array<[number, string]> = [[0xe0, "reserved for the future"], [0
  * describeUuid("018f0000-0000-7000-8000-000000000000")
  */
 export function describeUuid(input: string): Block[] {
-  const text = input.trim().replace(/^urn:uuid:/i, "").replace(/^\{(.*)\}$/, "$1");
+  const text = input
+    .trim()
+    .replace(/^urn:uuid:/i, "")
+    .replace(/^\{(.*)\}$/, "$1");
   const compact = text.replace(/-/g, "");
-  if (!/^[0-9a-f]{32}$/i.test(compact) || (text.includes("-") && !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(text))) {
+  if (
+    !/^[0-9a-f]{32}$/i.test(compact) ||
+    (text.includes("-") && !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(text))
+  ) {
     return [status("Not a UUID: it should be 32 hex digits, as 8-4-4-4-12", "critical")];
   }
   const h = compact.toLowerCase();
@@ -68,26 +79,46 @@ export function describeUuid(input: string): Block[] {
   const variant = VARIANTS.find(([mask]) => (variantByte & mask) === mask)?.[1] ?? "NCS (legacy)";
   const rows: Array<{ name: string; value: string | ReturnType<typeof date> }> = [
     { name: "UUID", value: dashed(h) },
-    { name: "Version", value: `${version}${["", " (time)", " (DCE)", " (MD5 name)", " (random)", " (SHA-1 name)", " (reordered time)", " (Unix time)", " (custom)"][version] ?? ""}` },
+    {
+      name: "Version",
+      value: `${version}${["", " (time)", " (DCE)", " (MD5 name)", " (random)", " (SHA-1 name)", " (reordered time)", " (Unix time)", " (custom)"][version] ?? ""}`,
+    },
     { name: "Variant", value: variant },
   ];
   let ms: number | undefined;
   if (version === 7) ms = parseInt(h.slice(0, 12), 16);
   if (version === 1 || version === 6) {
-    const ticks = version === 1 ? BigInt(`0x${h.slice(13, 16)}${h.slice(8, 12)}${h.slice(0, 8)}`) : BigInt(`0x${h.slice(0, 12)}${h.slice(13, 16)}`);
+    const ticks =
+      version === 1
+        ? BigInt(`0x${h.slice(13, 16)}${h.slice(8, 12)}${h.slice(0, 8)}`)
+        : BigInt(`0x${h.slice(0, 12)}${h.slice(13, 16)}`);
     ms = Number((ticks - 122192928000000000n) / 10000n);
   }
-  if (ms !== undefined && ms < 253402300800000) rows.push({ name: "Made", value: date(new Date(ms)) }, { name: "Made (UTC)", value: new Date(ms).toISOString() });
+  if (ms !== undefined && ms < 253402300800000)
+    rows.push({ name: "Made", value: date(new Date(ms)) }, { name: "Made (UTC)", value: new Date(ms).toISOString() });
   const known = variant === "RFC 9562" && version >= 1 && version <= 8;
-  return [status(known ? `Valid: a version ${version} UUID` : `32 hex digits, but not a standard UUID (version ${version}, ${variant} variant)`, known ? "positive" : "warning"), table(rows)];
+  return [
+    status(
+      known
+        ? `Valid: a version ${version} UUID`
+        : `32 hex digits, but not a standard UUID (version ${version}, ${variant} variant)`,
+      known ? "positive" : "warning",
+    ),
+    table(rows),
+  ];
 }
 
 /**
  * @example
  * uuidTool("generate", { input: "", version: "v7", count: 3 })
  */
-export function uuidTool(action: "generate" | "validate", values: { input: string; version: string; count: number }, now: number = Date.now()): Block[] {
-  if (action === "validate") return values.input.trim() === "" ? [status("Paste a UUID to check it.")] : describeUuid(values.input);
+export function uuidTool(
+  action: "generate" | "validate",
+  values: { input: string; version: string; count: number },
+  now: number = Date.now(),
+): Block[] {
+  if (action === "validate")
+    return values.input.trim() === "" ? [status("Paste a UUID to check it.")] : describeUuid(values.input);
   const count = Math.max(1, Math.min(50, Math.floor(values.count)));
   const list = values.version === "v7" ? uuidV7s(count, now) : Array.from({ length: count }, () => uuidV4());
   return [code(list.join("\n"))];

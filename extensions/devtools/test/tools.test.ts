@@ -13,14 +13,22 @@ test("json formats with sorted keys and says how long it was", async (t) => {
   assert.deepEqual(blocks, [
     { type: "status", text: "Valid JSON", tone: "positive" },
     { type: "code", text: '{\n  "a": [\n    1,\n    2\n  ],\n  "b": 1\n}', language: "json" },
-    { type: "table", rows: [{ name: "Characters", value: 39 }, { name: "Before", value: 17 }] },
+    {
+      type: "table",
+      rows: [
+        { name: "Characters", value: 39 },
+        { name: "Before", value: 17 },
+      ],
+    },
   ]);
 });
 
 test("base64 encodes UTF-8 text", async (t) => {
   const ext = await loadExtension(".");
   t.after(() => ext.dispose());
-  assert.deepEqual(await ext.tool("base64", { action: "encode", values: { input: "héllo" } }), [{ type: "code", text: "aMOpbGxv" }]);
+  assert.deepEqual(await ext.tool("base64", { action: "encode", values: { input: "héllo" } }), [
+    { type: "code", text: "aMOpbGxv" },
+  ]);
 });
 
 test("uuid generates as many v4 ids as asked (a snapshot without the varying ids)", async (t) => {
@@ -37,7 +45,10 @@ test("hash gives SHA-256 of the text", async (t) => {
   const ext = await loadExtension(".");
   t.after(() => ext.dispose());
   assert.deepEqual(await ext.tool("hash", { action: "hash", values: { text: "abc" } }), [
-    { type: "table", rows: [{ name: "Text (3 bytes)", value: "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad" }] },
+    {
+      type: "table",
+      rows: [{ name: "Text (3 bytes)", value: "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad" }],
+    },
   ]);
 });
 
@@ -46,7 +57,9 @@ test("timestamp reads epoch seconds in the person's time zone", async (t) => {
   t.after(() => ext.dispose());
   const [status, table] = await ext.tool("timestamp", { action: "convert", values: { input: "1700000000" } });
   assert.deepEqual(status, { type: "status", text: "Read as epoch seconds", tone: "neutral" });
-  const rows = Object.fromEntries((table as { rows: { name: string; value: unknown }[] }).rows.map((r) => [r.name, r.value]));
+  const rows = Object.fromEntries(
+    (table as { rows: { name: string; value: unknown }[] }).rows.map((r) => [r.name, r.value]),
+  );
   assert.equal(rows["UTC (ISO 8601)"], "2023-11-14T22:13:20.000Z");
   assert.equal(rows.Day, "Tuesday");
   assert.match(String(rows.Local), /^2023-11-14 23:13:20 /);

@@ -91,7 +91,8 @@ export default defineExtension({
     }
     await show(ctx, session);
     // Wake exactly when a running session ends, so its end is noticed on time.
-    if (session.phase === "running") return { nextRunAfter: Math.max(1, Math.ceil(((session.endsAt ?? now) - now) / 1000)) };
+    if (session.phase === "running")
+      return { nextRunAfter: Math.max(1, Math.ceil(((session.endsAt ?? now) - now) / 1000)) };
     return {};
   },
 

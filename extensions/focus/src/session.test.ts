@@ -7,7 +7,13 @@ const LENGTH = 25 * 60_000;
 describe("focus session", () => {
   it("starts, pauses with the time left, resumes and stops", () => {
     const running = act(READY, "start", NOW, LENGTH);
-    expect(running).toMatchObject({ phase: "running", startedAt: NOW, endsAt: NOW + LENGTH, day: "2030-01-02", done: 0 });
+    expect(running).toMatchObject({
+      phase: "running",
+      startedAt: NOW,
+      endsAt: NOW + LENGTH,
+      day: "2030-01-02",
+      done: 0,
+    });
     const paused = act(running, "pause", NOW + 60_000, LENGTH);
     expect(paused).toMatchObject({ phase: "paused", leftMs: LENGTH - 60_000 });
     const resumed = act(paused, "start", NOW + 120_000, LENGTH);

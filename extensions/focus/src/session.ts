@@ -35,11 +35,24 @@ export function act(session: Session, action: string, now: number, lengthMs: num
   switch (action) {
     case "start":
       if (current.phase === "running") return current;
-      if (current.phase === "paused") return { ...current, phase: "running", startedAt: now, endsAt: now + (current.leftMs ?? lengthMs), leftMs: undefined };
+      if (current.phase === "paused")
+        return {
+          ...current,
+          phase: "running",
+          startedAt: now,
+          endsAt: now + (current.leftMs ?? lengthMs),
+          leftMs: undefined,
+        };
       return { ...current, phase: "running", startedAt: now, endsAt: now + lengthMs };
     case "pause":
       if (current.phase !== "running") return current;
-      return { ...current, phase: "paused", leftMs: Math.max(0, (current.endsAt ?? now) - now), endsAt: undefined, startedAt: undefined };
+      return {
+        ...current,
+        phase: "paused",
+        leftMs: Math.max(0, (current.endsAt ?? now) - now),
+        endsAt: undefined,
+        startedAt: undefined,
+      };
     case "stop":
       return { phase: "ready", done: current.done, day: current.day };
     default:

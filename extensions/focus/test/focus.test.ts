@@ -16,7 +16,10 @@ test("ready: a Start button and the session length from the preferences", async 
   assert.equal(session?.title, "Focus");
   assert.equal(session?.state, "idle");
   assert.deepEqual(session?.data, { value: { type: "text", value: "Ready: 50:00" } });
-  assert.deepEqual(session?.actions?.map((a) => a.id), ["start"]);
+  assert.deepEqual(
+    session?.actions?.map((a) => a.id),
+    ["start"],
+  );
 });
 
 test("a started session counts down, ends on time with a note, and counts as done", async (t) => {
@@ -25,7 +28,10 @@ test("a started session counts down, ends on time with a note, and counts as don
   await ext.run("launch");
   await ext.action("session", "start");
   assert.equal(ext.blip("session")?.layout, "countdown");
-  assert.deepEqual(ext.blip("session")?.data, { endsAt: "2025-03-03T09:25:00.000Z", startedAt: "2025-03-03T09:00:00.000Z" });
+  assert.deepEqual(ext.blip("session")?.data, {
+    endsAt: "2025-03-03T09:25:00.000Z",
+    startedAt: "2025-03-03T09:00:00.000Z",
+  });
 
   // The schedule runs every 15 s; one second before the end nothing has happened yet.
   await ext.clock.advance("24m59s");
@@ -49,11 +55,17 @@ test("pause keeps the time left however long the pause; resume picks it up", asy
   await ext.clock.advance("1h");
   assert.deepEqual(ext.blip("session")?.data, { value: { type: "text", value: "15:00 left" } });
   await ext.action("session", "start");
-  assert.deepEqual(ext.blip("session")?.data, { endsAt: "2025-03-03T10:25:00.000Z", startedAt: "2025-03-03T10:10:00.000Z" });
+  assert.deepEqual(ext.blip("session")?.data, {
+    endsAt: "2025-03-03T10:25:00.000Z",
+    startedAt: "2025-03-03T10:10:00.000Z",
+  });
 });
 
 test("the count of sessions done starts again the next day", async (t) => {
-  const ext = await loadExtension(".", { now: "2025-03-03T23:00:00Z", storage: { session: { phase: "ready", done: 4, day: "2025-03-03" } } });
+  const ext = await loadExtension(".", {
+    now: "2025-03-03T23:00:00Z",
+    storage: { session: { phase: "ready", done: 4, day: "2025-03-03" } },
+  });
   t.after(() => ext.dispose());
   await ext.run("launch");
   assert.equal(ext.blip("session")?.subtitle, "4 sessions done today");

@@ -35,10 +35,24 @@ export default defineExtension({
     const meters: MeterInput[] = [
       ...usageMeter("Disk", df === undefined ? undefined : parseDf(df)),
       ...usageMeter("Memory", free === undefined ? undefined : parseFree(free)),
-      ...(load === undefined ? [] : [{ label: "Load", fraction: load / (cores ?? 1), value: `${load.toFixed(2)}${cores ? ` on ${cores} cores` : ""}` }]),
+      ...(load === undefined
+        ? []
+        : [
+            {
+              label: "Load",
+              fraction: load / (cores ?? 1),
+              value: `${load.toFixed(2)}${cores ? ` on ${cores} cores` : ""}`,
+            },
+          ]),
     ];
     if (meters.length === 0) {
-      await ctx.emit(meter("machine", { title: "System", state: "warning", meters: [{ label: "No readings", fraction: 0, value: "df, free and uptime all failed" }] }));
+      await ctx.emit(
+        meter("machine", {
+          title: "System",
+          state: "warning",
+          meters: [{ label: "No readings", fraction: 0, value: "df, free and uptime all failed" }],
+        }),
+      );
       return;
     }
     const up = uptime === undefined ? undefined : parseUp(uptime);

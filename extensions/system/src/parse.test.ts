@@ -3,13 +3,15 @@ import { bytes, parseCpuCount, parseDf, parseFree, parseLoad, parseUp } from "./
 
 describe("system extension parsers", () => {
   it("reads df -kP", () => {
-    const out = "Filesystem     1024-blocks      Used Available Capacity Mounted on\n/dev/sda1        1000        710       290      71% /\n";
+    const out =
+      "Filesystem     1024-blocks      Used Available Capacity Mounted on\n/dev/sda1        1000        710       290      71% /\n";
     expect(parseDf(out)).toEqual({ used: 710 * 1024, total: 1000 * 1024 });
     expect(parseDf("Filesystem\n")).toBeUndefined();
   });
 
   it("reads free -b as total minus available", () => {
-    const out = "               total        used        free      shared  buff/cache   available\nMem:      8000000000  3000000000  1000000000     5000000  4000000000  4500000000\nSwap:              0           0           0\n";
+    const out =
+      "               total        used        free      shared  buff/cache   available\nMem:      8000000000  3000000000  1000000000     5000000  4000000000  4500000000\nSwap:              0           0           0\n";
     expect(parseFree(out)).toEqual({ used: 3_500_000_000, total: 8_000_000_000 });
     expect(parseFree("nothing")).toBeUndefined();
   });

@@ -34,11 +34,23 @@ export function parseDf(output: string): Usage | undefined {
 export function parseFree(output: string): Usage | undefined {
   const lines = output.trim().split("\n");
   const header = lines[0]?.trim().split(/\s+/) ?? [];
-  const mem = lines.find((line) => line.startsWith("Mem:"))?.trim().split(/\s+/).slice(1).map(Number);
+  const mem = lines
+    .find((line) => line.startsWith("Mem:"))
+    ?.trim()
+    .split(/\s+/)
+    .slice(1)
+    .map(Number);
   if (!mem) return undefined;
   const total = mem[header.indexOf("total")];
   const available = mem[header.indexOf("available")];
-  if (total === undefined || available === undefined || !Number.isFinite(total) || !Number.isFinite(available) || total <= 0) return undefined;
+  if (
+    total === undefined ||
+    available === undefined ||
+    !Number.isFinite(total) ||
+    !Number.isFinite(available) ||
+    total <= 0
+  )
+    return undefined;
   return { used: total - available, total };
 }
 

@@ -139,7 +139,6 @@ export class ExtensionSet implements HookTarget {
     for (const id of this.loaded.keys()) this.gates.close(id, "runtime");
   }
 
-
   /** Runs `task` after every refresh or load queued before it. */
   private enqueue(task: () => Promise<void>): Promise<void> {
     const next = this.queue.then(task);
@@ -160,7 +159,11 @@ export class ExtensionSet implements HookTarget {
   async restoreAll(): Promise<void> {
     this.runtimeLost();
     await this.queue;
-    await Promise.all([...this.loaded.values()].map((ext) => this.sendLoad(ext, "restored").finally(() => this.gates.open(ext.id, "runtime"))));
+    await Promise.all(
+      [...this.loaded.values()].map((ext) =>
+        this.sendLoad(ext, "restored").finally(() => this.gates.open(ext.id, "runtime")),
+      ),
+    );
     // Extensions unloaded meanwhile have nothing to wait for.
     for (const id of this.gates.ids()) if (!this.loaded.has(id)) this.gates.open(id, "runtime");
   }
@@ -173,12 +176,18 @@ export class ExtensionSet implements HookTarget {
 
   /** Each loaded extension's tools: the runtime's report of its code, else `dist/tools.json`. */
   toolsByExtension(): Array<{ id: string; title?: string; tools: ToolSpec[] }> {
-    return [...this.loaded.values()].map((ext) => ({ id: ext.id, title: ext.manifest?.svc.title, tools: this.runtimeTools.get(ext.id) ?? ext.tools }));
+    return [...this.loaded.values()].map((ext) => ({
+      id: ext.id,
+      title: ext.manifest?.svc.title,
+      tools: this.runtimeTools.get(ext.id) ?? ext.tools,
+    }));
   }
 
   /** Known from discovery (loaded or about to be), so a hook at start-up waits instead of 404. */
   status(extensionId: string): "ok" | "unknown" | "no-webhook" {
-    const ext = this.loaded.get(extensionId) ?? (this.gates.has(extensionId) ? this.catalog.active.find((found) => found.id === extensionId) : undefined);
+    const ext =
+      this.loaded.get(extensionId) ??
+      (this.gates.has(extensionId) ? this.catalog.active.find((found) => found.id === extensionId) : undefined);
     if (!ext?.manifest) return "unknown";
     return ext.manifest.svc.triggers.webhook ? "ok" : "no-webhook";
   }
@@ -203,7 +212,12 @@ export class ExtensionSet implements HookTarget {
       loaded: new Set(this.loaded.keys()),
       statuses: this.statuses,
       problems: new Map([...this.unsetOptions, ...this.problems]),
-      toolsOf: (id) => (this.runtimeTools.get(id) ?? [...this.catalog.active, ...this.catalog.broken].find((ext) => ext.id === id)?.tools ?? []).map((tool) => tool.id),
+      toolsOf: (id) =>
+        (
+          this.runtimeTools.get(id) ??
+          [...this.catalog.active, ...this.catalog.broken].find((ext) => ext.id === id)?.tools ??
+          []
+        ).map((tool) => tool.id),
     };
   }
 
@@ -244,7 +258,9 @@ export class ExtensionSet implements HookTarget {
   private async applyRefresh(changed: Set<string>): Promise<void> {
     const catalog = await discover(this.deps.roots);
     if (this.deps.disabledFile) {
-      this.disabled = await readDisabled(this.deps.disabledFile, (problem) => this.deps.emit({ type: "log", level: "warn", message: problem })).catch(() => new Set<string>());
+      this.disabled = await readDisabled(this.deps.disabledFile, (problem) =>
+        this.deps.emit({ type: "log", level: "warn", message: problem }),
+      ).catch(() => new Set<string>());
     }
     this.catalog = catalog;
     const wanted = new Map(catalog.active.filter((ext) => !this.disabled.has(ext.id)).map((ext) => [ext.id, ext]));
@@ -351,7 +367,10 @@ export class ExtensionSet implements HookTarget {
       // Like a webhook: while the extension (re)loads, the event waits for the new load.
       await this.gates.pass(id);
       if (!this.loaded.has(id)) return;
-      await this.inFlight.track(id, this.deps.supervisor.request(ExtensionEvent, { id, event: { type: "file", paths } }));
+      await this.inFlight.track(
+        id,
+        this.deps.supervisor.request(ExtensionEvent, { id, event: { type: "file", paths } }),
+      );
       this.deps.emit({ type: "event.sent", id, event: "file", paths });
     } catch (error) {
       this.deps.emit({ type: "event.sent", id, event: "file", paths, error: message(error) });
@@ -384,7 +403,11 @@ export class ExtensionSet implements HookTarget {
       source: ext.source,
       folder: ext.folder,
       tools: (this.runtimeTools.get(ext.id) ?? ext.tools).map((tool) => tool.id),
-      error: ext.error ?? this.problems.get(ext.id) ?? this.unsetOptions.get(ext.id) ?? (ext.toolErrors.length ? ext.toolErrors.join("; ") : undefined),
+      error:
+        ext.error ??
+        this.problems.get(ext.id) ??
+        this.unsetOptions.get(ext.id) ??
+        (ext.toolErrors.length ? ext.toolErrors.join("; ") : undefined),
     });
     return {
       type: "extensions",

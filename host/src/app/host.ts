@@ -10,7 +10,13 @@ import type { Connection } from "@svc/runtime";
 import { LogHub, startHttpServer, type RunningHttpServer } from "../http/index.js";
 import { ManualClock } from "../clock/index.js";
 import { BlipStore, type StoredBlip } from "../store/index.js";
-import { acquireInstanceLock, prepareSupportFolder, supportPaths, supportRoot, type SupportPaths } from "../support/index.js";
+import {
+  acquireInstanceLock,
+  prepareSupportFolder,
+  supportPaths,
+  supportRoot,
+  type SupportPaths,
+} from "../support/index.js";
 import type { AppLogLevel, BlipView, HostEvent } from "../display/index.js";
 import { Scheduler, type RunTrigger } from "../scheduler/index.js";
 import { ExtensionWatcher, FileTriggers } from "../watch/index.js";
@@ -109,7 +115,14 @@ export async function startHost(options: HostOptions): Promise<Host> {
   const store = await BlipStore.open(support.blipsFile, { log });
   const showBlips = () => display.blips(store.list().map(view));
   const stopListening = store.onChange((change) => {
-    emit({ type: "blip", change: change.type, id: change.blip.id, seq: change.blip.seq, blip: view(change.blip), source: change.blip.source.kind });
+    emit({
+      type: "blip",
+      change: change.type,
+      id: change.blip.id,
+      seq: change.blip.seq,
+      blip: view(change.blip),
+      source: change.blip.source.kind,
+    });
     showBlips();
   });
 
@@ -132,7 +145,8 @@ export async function startHost(options: HostOptions): Promise<Host> {
     },
   });
   const fileTriggers = new FileTriggers((id, error) => emit({ type: "extension.error", id, error }));
-  const notify = (extensionId: string, title: string, body?: string) => emit({ type: "notify", extensionId, title, ...(body === undefined ? {} : { body }) });
+  const notify = (extensionId: string, title: string, body?: string) =>
+    emit({ type: "notify", extensionId, title, ...(body === undefined ? {} : { body }) });
   const openURL = urlOpener({ emit, launch: options.openURLs === true });
   const trust = await openTrust({
     supportRoot: support.root,
@@ -152,9 +166,23 @@ export async function startHost(options: HostOptions): Promise<Host> {
   });
   const { unavailable } = trust;
   // Said once: the host runs on without it, and each call that needs it answers the same message.
-  emit(unavailable ? { type: "secret-store", available: false, error: unavailable.message, ...(unavailable.detail ? { detail: unavailable.detail } : {}), ...(unavailable.fix ? { fix: unavailable.fix } : {}) } : { type: "secret-store", available: true });
+  emit(
+    unavailable
+      ? {
+          type: "secret-store",
+          available: false,
+          error: unavailable.message,
+          ...(unavailable.detail ? { detail: unavailable.detail } : {}),
+          ...(unavailable.fix ? { fix: unavailable.fix } : {}),
+        }
+      : { type: "secret-store", available: true },
+  );
   const appSettings = await AppSettingsFile.open(`${support.root}/ui-settings.json`, (message) => log("warn", message));
-  const services = { ...basicHostServices({ notify, openURL }), ...trust.services, workingHours: () => appSettings.current.workingHours };
+  const services = {
+    ...basicHostServices({ notify, openURL }),
+    ...trust.services,
+    workingHours: () => appSettings.current.workingHours,
+  };
 
   const register = (connection: Connection) => {
     registerHostRequests(connection, services);
@@ -285,7 +313,13 @@ export async function startHost(options: HostOptions): Promise<Host> {
       webhookFile: support.webhookFile,
       log,
       logs,
-      scheduler: { get paused() { return scheduler.paused; }, pause, resume },
+      scheduler: {
+        get paused() {
+          return scheduler.paused;
+        },
+        pause,
+        resume,
+      },
       tools,
       givenFiles,
       extensions: manager,
@@ -293,7 +327,12 @@ export async function startHost(options: HostOptions): Promise<Host> {
     });
   }
   if (http) await lock.setPort(http.port);
-  emit({ type: "started", supportFolder: support.root, port: http?.port, clock: clock instanceof ManualClock ? "manual" : "system" });
+  emit({
+    type: "started",
+    supportFolder: support.root,
+    port: http?.port,
+    clock: clock instanceof ManualClock ? "manual" : "system",
+  });
   if (store.list().length > 0) emit({ type: "blips.restored", blips: store.list().map(view) });
   showBlips();
   await firstLoad;
@@ -326,7 +365,11 @@ export async function startHost(options: HostOptions): Promise<Host> {
       const base = { id, blipId: press.blipId, actionId: press.actionId };
       try {
         if (!extensions.get(id)) throw new Error(`no loaded extension owns ${press.blipId}`);
-        const request = supervisor.request(ExtensionAction, { ...base, ...optional(press) }, { timeoutMs: ACTION_TIMEOUT_MS });
+        const request = supervisor.request(
+          ExtensionAction,
+          { ...base, ...optional(press) },
+          { timeoutMs: ACTION_TIMEOUT_MS },
+        );
         const { emitted = {} } = await inFlight.track(id, request);
         emit({ type: "action", ...base, emitted });
         return emitted;

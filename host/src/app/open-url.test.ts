@@ -42,7 +42,10 @@ async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean
 
 describe("urlOpener", () => {
   it("only shows the address unless asked to open it", () => {
-    urlOpener({ emit: (e) => events.push(e), launch: false, platform: "linux" })("com.example.ci", "https://example.com/a");
+    urlOpener({ emit: (e) => events.push(e), launch: false, platform: "linux" })(
+      "com.example.ci",
+      "https://example.com/a",
+    );
     expect(events).toEqual([{ type: "openURL", extensionId: "com.example.ci", url: "https://example.com/a" }]);
   });
 
@@ -53,10 +56,17 @@ describe("urlOpener", () => {
     open("com.example.ci", "file:///etc/passwd");
     open("com.example.ci", "not a url");
     open(undefined, "http://127.0.0.1:8080/x");
-    const opened = await eventually(() => readFile(log, "utf8"), (text) => text?.split("\n").length === 3);
+    const opened = await eventually(
+      () => readFile(log, "utf8"),
+      (text) => text?.split("\n").length === 3,
+    );
     expect(opened.split("\n").filter(Boolean).sort()).toEqual(["http://127.0.0.1:8080/x", "https://example.com/a%20b"]);
     expect(events.filter((e) => e.type === "log")).toEqual([
-      { type: "log", level: "warn", message: "not opening file:///etc/passwd: only http and https pages are opened, not file:" },
+      {
+        type: "log",
+        level: "warn",
+        message: "not opening file:///etc/passwd: only http and https pages are opened, not file:",
+      },
       { type: "log", level: "warn", message: "not opening not a url: it is not an absolute address" },
     ]);
     expect(events.filter((e) => e.type === "openURL")).toHaveLength(4);
@@ -65,15 +75,26 @@ describe("urlOpener", () => {
   it("says how to fix a missing xdg-open, and that other platforms only show the address", async () => {
     process.env.PATH = folder;
     urlOpener({ emit: (e) => events.push(e), launch: true, platform: "linux" })("a.b", "https://example.com/");
-    await eventually(async () => events.length, (n) => n === 2);
-    expect(events[1]).toEqual({ type: "log", level: "warn", message: "could not open https://example.com/: xdg-open is missing (install xdg-utils)" });
+    await eventually(
+      async () => events.length,
+      (n) => n === 2,
+    );
+    expect(events[1]).toEqual({
+      type: "log",
+      level: "warn",
+      message: "could not open https://example.com/: xdg-open is missing (install xdg-utils)",
+    });
 
     events = [];
     const open = urlOpener({ emit: (e) => events.push(e), launch: true, platform: "darwin" });
     open("a.b", "https://example.com/1");
     open("a.b", "https://example.com/2");
     expect(events.filter((e) => e.type === "log")).toEqual([
-      { type: "log", level: "info", message: "SVC_OPEN_URLS=1 opens pages only on Linux (with xdg-open); here the address is shown only" },
+      {
+        type: "log",
+        level: "info",
+        message: "SVC_OPEN_URLS=1 opens pages only on Linux (with xdg-open); here the address is shown only",
+      },
     ]);
   });
 });

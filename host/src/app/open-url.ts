@@ -26,7 +26,9 @@ function browserPage(url: string): URL | string {
   } catch {
     return "it is not an absolute address";
   }
-  return parsed.protocol === "http:" || parsed.protocol === "https:" ? parsed : `only http and https pages are opened, not ${parsed.protocol}`;
+  return parsed.protocol === "http:" || parsed.protocol === "https:"
+    ? parsed
+    : `only http and https pages are opened, not ${parsed.protocol}`;
 }
 
 /**
@@ -42,7 +44,8 @@ export function urlOpener(options: UrlOpenerOptions): OpenUrl {
     options.emit({ type: "openURL", ...(extensionId === undefined ? {} : { extensionId }), url });
     if (!options.launch) return;
     if (platform !== "linux") {
-      if (!toldPlatform) log("info", "SVC_OPEN_URLS=1 opens pages only on Linux (with xdg-open); here the address is shown only");
+      if (!toldPlatform)
+        log("info", "SVC_OPEN_URLS=1 opens pages only on Linux (with xdg-open); here the address is shown only");
       toldPlatform = true;
       return;
     }
@@ -50,7 +53,12 @@ export function urlOpener(options: UrlOpenerOptions): OpenUrl {
     if (typeof page === "string") return log("warn", `not opening ${url.slice(0, 200)}: ${page}`);
     const child = spawn("xdg-open", [page.href], { detached: true, stdio: "ignore" });
     child.once("error", (error: NodeJS.ErrnoException) =>
-      log("warn", error.code === "ENOENT" ? `could not open ${page.href}: xdg-open is missing (install xdg-utils)` : `could not open ${page.href}: ${error.message}`),
+      log(
+        "warn",
+        error.code === "ENOENT"
+          ? `could not open ${page.href}: xdg-open is missing (install xdg-utils)`
+          : `could not open ${page.href}: ${error.message}`,
+      ),
     );
     child.unref();
   };

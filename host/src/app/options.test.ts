@@ -21,11 +21,25 @@ describe("settingsFromEnv", () => {
   it("reads every variable and warns about bad values", () => {
     const warnings: string[] = [];
     const settings = settingsFromEnv(
-      { SVC_BUNDLED_EXTENSIONS: "/a:/b", SVC_HOST_OUTPUT: "json", SVC_LOG_LEVEL: "loud", SVC_HOST_CLOCK: "manual", SVC_HOST_CONTROL: "stdin", SVC_HOST_RESTART_DELAY_MS: "0" },
+      {
+        SVC_BUNDLED_EXTENSIONS: "/a:/b",
+        SVC_HOST_OUTPUT: "json",
+        SVC_LOG_LEVEL: "loud",
+        SVC_HOST_CLOCK: "manual",
+        SVC_HOST_CONTROL: "stdin",
+        SVC_HOST_RESTART_DELAY_MS: "0",
+      },
       "/repo/extensions",
       (m) => warnings.push(m),
     );
-    expect(settings).toMatchObject({ bundled: ["/a", "/b"], output: "json", logLevel: "info", manualClock: true, controlOnStdin: true, backoff: { firstMs: 500 } });
+    expect(settings).toMatchObject({
+      bundled: ["/a", "/b"],
+      output: "json",
+      logLevel: "info",
+      manualClock: true,
+      controlOnStdin: true,
+      backoff: { firstMs: 500 },
+    });
     expect(warnings).toEqual([
       "ignoring SVC_HOST_RESTART_DELAY_MS=0: it should be a positive integer",
       "ignoring SVC_LOG_LEVEL=loud: use one of debug, info, warn, error",
@@ -41,10 +55,17 @@ describe("settingsFromEnv", () => {
 
   it("takes SVC_AGENT_FILES_TIMEOUT_MS as a positive number of milliseconds, else keeps the default", () => {
     const warnings: string[] = [];
-    expect(settingsFromEnv({ SVC_AGENT_FILES_TIMEOUT_MS: "2000" }, "/x", (m) => warnings.push(m)).agentFilesTimeoutMs).toBe(2000);
-    for (const bad of ["0", "-5", "2s", "99999999"]) expect(settingsFromEnv({ SVC_AGENT_FILES_TIMEOUT_MS: bad }, "/x", (m) => warnings.push(m)).agentFilesTimeoutMs).toBeUndefined();
+    expect(
+      settingsFromEnv({ SVC_AGENT_FILES_TIMEOUT_MS: "2000" }, "/x", (m) => warnings.push(m)).agentFilesTimeoutMs,
+    ).toBe(2000);
+    for (const bad of ["0", "-5", "2s", "99999999"])
+      expect(
+        settingsFromEnv({ SVC_AGENT_FILES_TIMEOUT_MS: bad }, "/x", (m) => warnings.push(m)).agentFilesTimeoutMs,
+      ).toBeUndefined();
     expect(warnings).toEqual(
-      ["0", "-5", "2s", "99999999"].map((bad) => `ignoring SVC_AGENT_FILES_TIMEOUT_MS=${bad}: it should be a positive number of milliseconds`),
+      ["0", "-5", "2s", "99999999"].map(
+        (bad) => `ignoring SVC_AGENT_FILES_TIMEOUT_MS=${bad}: it should be a positive number of milliseconds`,
+      ),
     );
   });
 

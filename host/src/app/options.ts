@@ -77,7 +77,11 @@ const LEVELS: readonly LogLevel[] = LOG_LEVELS;
  * @example
  * settingsFromEnv({ SVC_HOST_OUTPUT: "json" }, "/repo/extensions", console.warn).output; // "json"
  */
-export function settingsFromEnv(env: NodeJS.ProcessEnv, defaultBundled: string, warn: (message: string) => void): EnvSettings {
+export function settingsFromEnv(
+  env: NodeJS.ProcessEnv,
+  defaultBundled: string,
+  warn: (message: string) => void,
+): EnvSettings {
   const pick = <T extends string>(name: string, allowed: readonly T[], fallback: T): T => {
     const raw = env[name];
     if (raw === undefined || raw === "") return fallback;
@@ -87,18 +91,26 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv, defaultBundled: string, 
   };
   const delay = Number(env.SVC_HOST_RESTART_DELAY_MS ?? DEFAULT_BACKOFF.firstMs);
   const firstMs = Number.isSafeInteger(delay) && delay > 0 ? delay : DEFAULT_BACKOFF.firstMs;
-  if (firstMs !== delay) warn(`ignoring SVC_HOST_RESTART_DELAY_MS=${env.SVC_HOST_RESTART_DELAY_MS}: it should be a positive integer`);
+  if (firstMs !== delay)
+    warn(`ignoring SVC_HOST_RESTART_DELAY_MS=${env.SVC_HOST_RESTART_DELAY_MS}: it should be a positive integer`);
   const agentWait = env.SVC_AGENT_FILES_TIMEOUT_MS;
-  const agentFilesTimeoutMs = agentWait !== undefined && /^\d{1,7}$/.test(agentWait) && Number(agentWait) > 0 ? Number(agentWait) : undefined;
-  if (agentWait !== undefined && agentWait !== "" && agentFilesTimeoutMs === undefined) warn(`ignoring SVC_AGENT_FILES_TIMEOUT_MS=${agentWait}: it should be a positive number of milliseconds`);
+  const agentFilesTimeoutMs =
+    agentWait !== undefined && /^\d{1,7}$/.test(agentWait) && Number(agentWait) > 0 ? Number(agentWait) : undefined;
+  if (agentWait !== undefined && agentWait !== "" && agentFilesTimeoutMs === undefined)
+    warn(`ignoring SVC_AGENT_FILES_TIMEOUT_MS=${agentWait}: it should be a positive number of milliseconds`);
   // The redirect names the port, so it must be a fixed one (1–65535), never "any free port".
-  const oauthPort = env.SVC_OAUTH_PORT === undefined || env.SVC_OAUTH_PORT === "" ? undefined : Number(env.SVC_OAUTH_PORT);
-  const oauthPortOk = oauthPort === undefined || (/^\d+$/.test(env.SVC_OAUTH_PORT!) && oauthPort >= 1 && oauthPort <= 65_535);
-  if (!oauthPortOk) warn(`ignoring SVC_OAUTH_PORT=${env.SVC_OAUTH_PORT}: it should be a port number 1–65535; using 47812`);
+  const oauthPort =
+    env.SVC_OAUTH_PORT === undefined || env.SVC_OAUTH_PORT === "" ? undefined : Number(env.SVC_OAUTH_PORT);
+  const oauthPortOk =
+    oauthPort === undefined || (/^\d+$/.test(env.SVC_OAUTH_PORT!) && oauthPort >= 1 && oauthPort <= 65_535);
+  if (!oauthPortOk)
+    warn(`ignoring SVC_OAUTH_PORT=${env.SVC_OAUTH_PORT}: it should be a port number 1–65535; using 47812`);
   return {
     ...(agentFilesTimeoutMs === undefined ? {} : { agentFilesTimeoutMs }),
     bundled: env.SVC_BUNDLED_EXTENSIONS
-      ? env.SVC_BUNDLED_EXTENSIONS.split(delimiter).filter(Boolean).map((path) => resolve(path))
+      ? env.SVC_BUNDLED_EXTENSIONS.split(delimiter)
+          .filter(Boolean)
+          .map((path) => resolve(path))
       : [defaultBundled],
     output: pick("SVC_HOST_OUTPUT", OUTPUTS, "auto"),
     logLevel: pick("SVC_LOG_LEVEL", LEVELS, "info"),
@@ -113,5 +125,8 @@ export function settingsFromEnv(env: NodeJS.ProcessEnv, defaultBundled: string, 
 
 /** Bundled roots first, then the user's folder: a user extension overrides a bundled one. */
 export function extensionRoots(bundled: readonly string[], userExtensions: string): ExtensionRoot[] {
-  return [...bundled.map((path) => ({ path, source: "bundled" as const })), { path: userExtensions, source: "user" as const }];
+  return [
+    ...bundled.map((path) => ({ path, source: "bundled" as const })),
+    { path: userExtensions, source: "user" as const },
+  ];
 }

@@ -35,7 +35,13 @@ export interface NotificationTargets {
 export function registerNotifications(connection: Connection, targets: NotificationTargets): void {
   const { store, emit } = targets;
   connection.onNotification(BlipUpdate, (params) => {
-    if (!store.applyUpdate(params)) emit({ type: "log", level: "debug", extensionId: params.extensionId, message: `blip.update ${params.payload.id} #${params.payload.seq} ignored` });
+    if (!store.applyUpdate(params))
+      emit({
+        type: "log",
+        level: "debug",
+        extensionId: params.extensionId,
+        message: `blip.update ${params.payload.id} #${params.payload.seq} ignored`,
+      });
   });
   connection.onNotification(BlipEnd, (params) => void store.applyEnd(params));
   connection.onNotification(BlipRemove, (params) => void store.applyRemove(params));
@@ -45,7 +51,13 @@ export function registerNotifications(connection: Connection, targets: Notificat
     for (const raw of tools) {
       const decoded = decodeToolSpec(raw);
       if (decoded.ok) specs.push(decoded.spec);
-      else emit({ type: "log", level: "warn", extensionId, message: `tool ${JSON.stringify(raw.id)} left out: ${decoded.error}` });
+      else
+        emit({
+          type: "log",
+          level: "warn",
+          extensionId,
+          message: `tool ${JSON.stringify(raw.id)} left out: ${decoded.error}`,
+        });
     }
     targets.setTools(extensionId, specs);
   });
@@ -56,7 +68,8 @@ export function registerNotifications(connection: Connection, targets: Notificat
     emit({ type: "status", extensionId, status, ...(error === undefined ? {} : { error }) });
   });
   connection.onNotification(WebhookRespond, (reply) => {
-    if (!targets.respond(reply)) emit({ type: "log", level: "debug", message: `webhook.respond ${reply.replyId}: nobody is waiting any more` });
+    if (!targets.respond(reply))
+      emit({ type: "log", level: "debug", message: `webhook.respond ${reply.replyId}: nobody is waiting any more` });
   });
   connection.onNotification(Log, (params) => {
     targets.logs?.publish({ type: "log", ...params });

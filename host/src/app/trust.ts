@@ -5,7 +5,13 @@
  * answers `no secret store available: …`.
  */
 import type { Manifest } from "@svc/api";
-import { ExtensionSecrets, KeyringSecretStore, openSecretStore, secretHandlers, type SecretStore } from "../secrets/index.js";
+import {
+  ExtensionSecrets,
+  KeyringSecretStore,
+  openSecretStore,
+  secretHandlers,
+  type SecretStore,
+} from "../secrets/index.js";
 import { PreferenceStore, preferenceHandlers, preferencesFolder, type ChangedBy } from "../preferences/index.js";
 import { OAuthService, oauthHandlers } from "../oauth/index.js";
 import type { HostServices } from "../supervisor/index.js";
@@ -59,7 +65,9 @@ function secretServiceFix(): { fix?: string } {
  * the same: each call then fails with the clear message (nothing is ever written elsewhere),
  * and a keyring unlocked later works without a restart.
  */
-async function chooseSecretStore(given: SecretStore | undefined): Promise<{ store: SecretStore; unavailable?: Trust["unavailable"] }> {
+async function chooseSecretStore(
+  given: SecretStore | undefined,
+): Promise<{ store: SecretStore; unavailable?: Trust["unavailable"] }> {
   if (given) return { store: given };
   try {
     return { store: await openSecretStore() };
@@ -67,7 +75,11 @@ async function chooseSecretStore(given: SecretStore | undefined): Promise<{ stor
     const detail = (error as { detail?: unknown }).detail;
     return {
       store: new KeyringSecretStore(),
-      unavailable: { message: (error as Error).message, ...(typeof detail === "string" ? { detail } : {}), ...secretServiceFix() },
+      unavailable: {
+        message: (error as Error).message,
+        ...(typeof detail === "string" ? { detail } : {}),
+        ...secretServiceFix(),
+      },
     };
   }
 }
@@ -99,7 +111,11 @@ export async function openTrust(options: TrustOptions): Promise<Trust> {
     secrets,
     preferences,
     oauth,
-    services: { ...secretHandlers(secrets), ...preferenceHandlers(preferences, options.manifestOf), ...oauthHandlers(oauth) },
+    services: {
+      ...secretHandlers(secrets),
+      ...preferenceHandlers(preferences, options.manifestOf),
+      ...oauthHandlers(oauth),
+    },
     ...(unavailable ? { unavailable } : {}),
     close: () => oauth.close(),
   };

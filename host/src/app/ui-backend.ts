@@ -13,7 +13,15 @@ import type { OAuthService } from "../oauth/index.js";
 import type { PreferenceStore } from "../preferences/index.js";
 import type { BlipStore, StoredBlip } from "../store/index.js";
 import { InstallReviews } from "../ui-server/index.js";
-import type { AppSettingsFile, UiBackend, UiBlip, UiEvent, UiExtension, UiPreference, UiSignIn } from "../ui-server/index.js";
+import type {
+  AppSettingsFile,
+  UiBackend,
+  UiBlip,
+  UiEvent,
+  UiExtension,
+  UiPreference,
+  UiSignIn,
+} from "../ui-server/index.js";
 import type { ExtensionSet } from "./extension-set.js";
 import type { AgentFiles, GivenFiles, PageTools } from "../tools/index.js";
 
@@ -52,15 +60,25 @@ const DENIAL = /\bdenied\b|\bnot allowed\b|\brefused\b/i;
 
 /** A stored blip as the page draws it. */
 export function uiBlip(stored: StoredBlip): UiBlip {
-  return { ...stored.payload, id: stored.id, seq: stored.seq, ended: stored.ended !== undefined, source: stored.source.kind === "webhook" ? "push" : "extension" };
+  return {
+    ...stored.payload,
+    id: stored.id,
+    seq: stored.seq,
+    ended: stored.ended !== undefined,
+    source: stored.source.kind === "webhook" ? "push" : "extension",
+  };
 }
 
-function preferenceOf(preference: NonNullable<Manifest["svc"]["preferences"]>[number], values: Record<string, unknown>): UiPreference {
+function preferenceOf(
+  preference: NonNullable<Manifest["svc"]["preferences"]>[number],
+  values: Record<string, unknown>,
+): UiPreference {
   const type = preference.type === "textfield" && preference.multiline ? "multiline" : preference.type;
   const stored = values[preference.name];
-  const value = preference.type === "password"
-    ? { set: typeof stored === "string" && stored.length > 0 }
-    : stored ?? ("default" in preference ? preference.default : undefined) ?? null;
+  const value =
+    preference.type === "password"
+      ? { set: typeof stored === "string" && stored.length > 0 }
+      : (stored ?? ("default" in preference ? preference.default : undefined) ?? null);
   return {
     name: preference.name,
     type,
@@ -69,7 +87,9 @@ function preferenceOf(preference: NonNullable<Manifest["svc"]["preferences"]>[nu
     ...(preference.description === undefined ? {} : { description: preference.description }),
     ...(preference.placeholder === undefined ? {} : { placeholder: preference.placeholder }),
     ...(preference.blips === undefined ? {} : { blips: preference.blips }),
-    ...(preference.type === "dropdown" ? { options: preference.data.map((choice) => ({ value: choice.value, title: choice.title })) } : {}),
+    ...(preference.type === "dropdown"
+      ? { options: preference.data.map((choice) => ({ value: choice.value, title: choice.title })) }
+      : {}),
     value,
   };
 }
@@ -111,7 +131,10 @@ export class HostUiBackend implements UiBackend {
       });
       this.publishExtensions();
     } else if (event.type === "log" && event.level !== "debug" && DENIAL.test(event.message)) {
-      const list = [...(this.denials.get(event.extensionId) ?? []), { at: event.at, message: event.message.slice(0, 500) }].slice(-DENIALS_KEPT);
+      const list = [
+        ...(this.denials.get(event.extensionId) ?? []),
+        { at: event.at, message: event.message.slice(0, 500) },
+      ].slice(-DENIALS_KEPT);
       this.denials.set(event.extensionId, list);
       this.publishExtensions();
     }
@@ -130,7 +153,9 @@ export class HostUiBackend implements UiBackend {
 
   private describe(ext: DiscoveredExtension, status: string, info?: ExtensionInfo): UiExtension {
     const manifest = ext.manifest;
-    const problems = [ext.error, ...(ext.oauthProblems ?? []), ...ext.toolErrors].filter((p): p is string => Boolean(p));
+    const problems = [ext.error, ...(ext.oauthProblems ?? []), ...ext.toolErrors].filter((p): p is string =>
+      Boolean(p),
+    );
     const error = problems.length ? problems.join("; ") : (info?.error ?? this.lastError.get(ext.id));
     const lastRun = this.lastRun.get(ext.id);
     return {
@@ -143,7 +168,9 @@ export class HostUiBackend implements UiBackend {
       ...(manifest?.svc.description ? { description: manifest.svc.description } : {}),
       ...(error ? { error } : {}),
       ...(lastRun ? { lastRun } : {}),
-      reach: manifest ? reachOf(manifest).map((item) => ({ text: item.text, ...(item.risk ? { risk: item.risk } : {}) })) : [],
+      reach: manifest
+        ? reachOf(manifest).map((item) => ({ text: item.text, ...(item.risk ? { risk: item.risk } : {}) }))
+        : [],
       preferences: (manifest?.svc.preferences ?? []).map((p) => preferenceOf(p, this.values.get(ext.id) ?? {})),
       tools: ext.tools.map((tool) => tool.id),
       ...(this.figures.has(ext.id) ? { figures: this.figures.get(ext.id)! } : {}),
@@ -164,7 +191,19 @@ export class HostUiBackend implements UiBackend {
     const seen = new Set(listed.map((ext) => ext.id));
     for (const entry of this.managed) {
       if (seen.has(entry.id)) continue;
-      listed.push(this.describe({ id: entry.id, folder: entry.folder, source: entry.origin === "bundled" ? "bundled" : "user", tools: [], toolErrors: [] }, entry.status, entry));
+      listed.push(
+        this.describe(
+          {
+            id: entry.id,
+            folder: entry.folder,
+            source: entry.origin === "bundled" ? "bundled" : "user",
+            tools: [],
+            toolErrors: [],
+          },
+          entry.status,
+          entry,
+        ),
+      );
     }
     return listed;
   }
@@ -190,7 +229,17 @@ export class HostUiBackend implements UiBackend {
     const signIns: UiSignIn[] = [];
     for (const [provider, spec] of Object.entries(manifest.svc.oauth)) {
       const connections = await this.deps.oauth.connections({ extensionId: id, provider }).catch(() => []);
-      signIns.push({ provider, title: spec.title ?? provider, connections: connections.map((c) => ({ id: c.id, connectedAt: String(c.connectedAt), needsReconnect: c.needsReconnect, ...(c.account ? { account: c.account } : {}), ...(c.label ? { label: c.label } : {}) })) });
+      signIns.push({
+        provider,
+        title: spec.title ?? provider,
+        connections: connections.map((c) => ({
+          id: c.id,
+          connectedAt: String(c.connectedAt),
+          needsReconnect: c.needsReconnect,
+          ...(c.account ? { account: c.account } : {}),
+          ...(c.label ? { label: c.label } : {}),
+        })),
+      });
     }
     this.signIns.set(id, signIns);
   }
@@ -216,13 +265,27 @@ export class HostUiBackend implements UiBackend {
     switch (event.type) {
       case "blip": {
         const stored = this.deps.store.get(event.id);
-        publish({ type: "blip", change: event.change, id: event.id, ...(stored && event.change !== "remove" ? { blip: uiBlip(stored) } : {}) });
+        publish({
+          type: "blip",
+          change: event.change,
+          id: event.id,
+          ...(stored && event.change !== "remove" ? { blip: uiBlip(stored) } : {}),
+        });
         return;
       }
       case "notify":
-        return publish({ type: "notify", title: event.title, ...(event.extensionId ? { extensionId: event.extensionId } : {}), ...(event.body === undefined ? {} : { body: event.body }) });
+        return publish({
+          type: "notify",
+          title: event.title,
+          ...(event.extensionId ? { extensionId: event.extensionId } : {}),
+          ...(event.body === undefined ? {} : { body: event.body }),
+        });
       case "openURL":
-        return publish({ type: "openURL", url: event.url, ...(event.extensionId ? { extensionId: event.extensionId } : {}) });
+        return publish({
+          type: "openURL",
+          url: event.url,
+          ...(event.extensionId ? { extensionId: event.extensionId } : {}),
+        });
       case "paused":
       case "resumed":
         this.paused = event.type === "paused";
@@ -230,7 +293,11 @@ export class HostUiBackend implements UiBackend {
       case "run.end":
         // A sign-in that finished (or a disconnect) makes the extension run with trigger preferences.
         if (event.trigger === "preferences") void this.refreshValues(event.id).then(() => this.publishExtensions());
-        this.lastRun.set(event.id, { result: event.result, at: event.endedAt, ...(event.error ? { error: event.error } : {}) });
+        this.lastRun.set(event.id, {
+          result: event.result,
+          at: event.endedAt,
+          ...(event.error ? { error: event.error } : {}),
+        });
         if (event.error) this.lastError.set(event.id, event.error);
         return this.publishExtensions();
       case "extension.error":
@@ -268,10 +335,15 @@ export class HostUiBackend implements UiBackend {
   }
 
   async signIn(request: Parameters<UiBackend["signIn"]>[0]): Promise<void> {
-    if (!this.deps.extensions.manifestOf(request.extensionId)) throw new Error(`no loaded extension ${request.extensionId}`);
+    if (!this.deps.extensions.manifestOf(request.extensionId))
+      throw new Error(`no loaded extension ${request.extensionId}`);
     const target = { extensionId: request.extensionId, provider: request.provider };
     if (request.action === "connect") await this.deps.oauth.connect(target);
-    else await this.deps.oauth.disconnect({ ...target, ...(request.connection ? { connection: request.connection } : {}) });
+    else
+      await this.deps.oauth.disconnect({
+        ...target,
+        ...(request.connection ? { connection: request.connection } : {}),
+      });
     await this.refreshValues(request.extensionId);
     this.publishExtensions();
   }

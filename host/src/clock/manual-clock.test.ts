@@ -13,9 +13,16 @@ describe("ManualClock", () => {
       clock.setTimer(50, () => fired.push(["a2", clock.now()]));
     });
     clock.advance(299);
-    expect(fired).toEqual([["a", 1100], ["a2", 1150]]);
+    expect(fired).toEqual([
+      ["a", 1100],
+      ["a2", 1150],
+    ]);
     clock.advance(1);
-    expect(fired).toEqual([["a", 1100], ["a2", 1150], ["b", 1300]]);
+    expect(fired).toEqual([
+      ["a", 1100],
+      ["a2", 1150],
+      ["b", 1300],
+    ]);
     expect(clock.now()).toBe(1300);
   });
 

@@ -31,7 +31,14 @@ describe("control channel", () => {
   it("runs each command", async () => {
     const clock = new ManualClock(0);
     const { opts, calls } = options(clock);
-    for (const line of ['{"command":"pause"}', '{"command":"resume"}', '{"command":"run","id":"a.b"}', '{"command":"run","id":"a.b","trigger":"preferences"}', '{"command":"action","blipId":"a.b/k","actionId":"go","input":"x"}', '{"command":"stop"}']) {
+    for (const line of [
+      '{"command":"pause"}',
+      '{"command":"resume"}',
+      '{"command":"run","id":"a.b"}',
+      '{"command":"run","id":"a.b","trigger":"preferences"}',
+      '{"command":"action","blipId":"a.b/k","actionId":"go","input":"x"}',
+      '{"command":"stop"}',
+    ]) {
       expect(await runControlLine(line, opts)).toEqual({ command: JSON.parse(line).command });
     }
     expect(calls).toEqual(["pause", "resume", "run a.b manual", "run a.b preferences", "action a.b/k go x", "stop"]);
@@ -41,19 +48,38 @@ describe("control channel", () => {
 
   it("passes a Settings change on, value and all (null clears)", async () => {
     const { opts, calls } = options();
-    expect(await runControlLine('{"command":"set-preference","id":"a.b","name":"region","value":"us"}', opts)).toEqual({ command: "set-preference" });
-    expect(await runControlLine('{"command":"set-preference","id":"a.b","name":"region","value":null}', opts)).toEqual({ command: "set-preference" });
+    expect(await runControlLine('{"command":"set-preference","id":"a.b","name":"region","value":"us"}', opts)).toEqual({
+      command: "set-preference",
+    });
+    expect(await runControlLine('{"command":"set-preference","id":"a.b","name":"region","value":null}', opts)).toEqual({
+      command: "set-preference",
+    });
     expect(calls).toEqual(['set a.b region "us"', "set a.b region null"]);
   });
 
   it("answers bad commands with what to do", async () => {
     const { opts } = options();
     expect(await runControlLine("nope", opts)).toEqual({ command: "?", error: "not JSON: nope" });
-    expect(await runControlLine('{"command":"dance"}', opts)).toEqual({ command: "dance", error: "unknown command: use pause, resume, run, action, set-preference, advance or stop" });
-    expect(await runControlLine('{"command":"advance","ms":5}', opts)).toEqual({ command: "advance", error: "the clock is not manual: start svc-host with SVC_HOST_CLOCK=manual" });
-    expect(await runControlLine('{"command":"run","id":"x.y"}', opts)).toEqual({ command: "run", error: "no loaded extension x.y" });
-    expect(await runControlLine('{"command":"run"}', opts)).toEqual({ command: "run", error: 'needs "id": the extension id' });
-    expect(await runControlLine('{"command":"action","blipId":"a.b/k","actionId":"boom"}', opts)).toEqual({ command: "action", error: "onAction threw" });
+    expect(await runControlLine('{"command":"dance"}', opts)).toEqual({
+      command: "dance",
+      error: "unknown command: use pause, resume, run, action, set-preference, advance or stop",
+    });
+    expect(await runControlLine('{"command":"advance","ms":5}', opts)).toEqual({
+      command: "advance",
+      error: "the clock is not manual: start svc-host with SVC_HOST_CLOCK=manual",
+    });
+    expect(await runControlLine('{"command":"run","id":"x.y"}', opts)).toEqual({
+      command: "run",
+      error: "no loaded extension x.y",
+    });
+    expect(await runControlLine('{"command":"run"}', opts)).toEqual({
+      command: "run",
+      error: 'needs "id": the extension id',
+    });
+    expect(await runControlLine('{"command":"action","blipId":"a.b/k","actionId":"boom"}', opts)).toEqual({
+      command: "action",
+      error: "onAction threw",
+    });
     expect(await runControlLine('{"command":"set-preference","id":"a.b","name":"nope","value":1}', opts)).toEqual({
       command: "set-preference",
       error: 'a.b has no option "nope"; its options are: region',
@@ -67,6 +93,9 @@ describe("control channel", () => {
       error: 'needs "id" (the extension id), "name" (the option) and "value" (null clears it)',
     });
     const clocked = options(new ManualClock(0)).opts;
-    expect(await runControlLine('{"command":"advance","ms":-1}', clocked)).toEqual({ command: "advance", error: '"ms" should be a number of milliseconds, 0 or more' });
+    expect(await runControlLine('{"command":"advance","ms":-1}', clocked)).toEqual({
+      command: "advance",
+      error: '"ms" should be a number of milliseconds, 0 or more',
+    });
   });
 });

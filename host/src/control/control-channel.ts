@@ -42,7 +42,10 @@ export interface ControlOptions {
  * @example
  * await runControlLine('{"command":"advance","ms":10000}', options);
  */
-export async function runControlLine(line: string, options: ControlOptions): Promise<{ command: string; error?: string }> {
+export async function runControlLine(
+  line: string,
+  options: ControlOptions,
+): Promise<{ command: string; error?: string }> {
   let parsed: unknown;
   try {
     parsed = JSON.parse(line);
@@ -61,11 +64,14 @@ export async function runControlLine(line: string, options: ControlOptions): Pro
     case "run": {
       const trigger = input.trigger === "preferences" ? "preferences" : "manual";
       if (typeof input.id !== "string") return { command, error: 'needs "id": the extension id' };
-      return options.host.runNow(input.id, trigger) ? { command } : { command, error: `no loaded extension ${input.id}` };
+      return options.host.runNow(input.id, trigger)
+        ? { command }
+        : { command, error: `no loaded extension ${input.id}` };
     }
     case "action": {
       const { blipId, actionId, itemId } = input;
-      if (typeof blipId !== "string" || typeof actionId !== "string") return { command, error: 'needs "blipId" and "actionId"' };
+      if (typeof blipId !== "string" || typeof actionId !== "string")
+        return { command, error: 'needs "blipId" and "actionId"' };
       try {
         await options.host.action({
           blipId,
@@ -80,7 +86,8 @@ export async function runControlLine(line: string, options: ControlOptions): Pro
     }
     case "set-preference": {
       const { id, name } = input;
-      if (typeof id !== "string" || typeof name !== "string") return { command, error: 'needs "id" (the extension id), "name" (the option) and "value" (null clears it)' };
+      if (typeof id !== "string" || typeof name !== "string")
+        return { command, error: 'needs "id" (the extension id), "name" (the option) and "value" (null clears it)' };
       if (!Object.hasOwn(input, "value")) return { command, error: `needs "value" for "${name}"; null clears it` };
       try {
         await options.host.setPreference(id, name, input.value);
@@ -90,9 +97,11 @@ export async function runControlLine(line: string, options: ControlOptions): Pro
       }
     }
     case "advance": {
-      if (!options.clock) return { command, error: "the clock is not manual: start svc-host with SVC_HOST_CLOCK=manual" };
+      if (!options.clock)
+        return { command, error: "the clock is not manual: start svc-host with SVC_HOST_CLOCK=manual" };
       const ms = input.ms;
-      if (typeof ms !== "number" || !Number.isFinite(ms) || ms < 0) return { command, error: '"ms" should be a number of milliseconds, 0 or more' };
+      if (typeof ms !== "number" || !Number.isFinite(ms) || ms < 0)
+        return { command, error: '"ms" should be a number of milliseconds, 0 or more' };
       options.clock.advance(ms);
       return { command };
     }
@@ -115,7 +124,13 @@ export function listenForControl(options: ControlOptions): () => void {
   lines.on("line", (line) => {
     if (!line.trim()) return;
     void runControlLine(line, options).then(({ command, error }) =>
-      options.emit({ type: "control", command, ok: error === undefined, ...(error ? { error } : {}), now: options.now() }),
+      options.emit({
+        type: "control",
+        command,
+        ok: error === undefined,
+        ...(error ? { error } : {}),
+        now: options.now(),
+      }),
     );
   });
   return () => lines.close();

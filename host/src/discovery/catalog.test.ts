@@ -12,7 +12,11 @@ beforeEach(async () => {
 });
 afterEach(() => rm(dir, { recursive: true, force: true }));
 
-async function extension(folder: string, svc: unknown, options: { code?: boolean; tools?: string } = {}): Promise<string> {
+async function extension(
+  folder: string,
+  svc: unknown,
+  options: { code?: boolean; tools?: string } = {},
+): Promise<string> {
   await mkdir(join(folder, "dist"), { recursive: true });
   await writeFile(join(folder, "package.json"), JSON.stringify({ name: "x", version: "1.2.3", svc }));
   if (options.code !== false) await writeFile(join(folder, "dist", "index.js"), "module.exports = {};");
@@ -20,7 +24,11 @@ async function extension(folder: string, svc: unknown, options: { code?: boolean
   return folder;
 }
 
-const found = (id: string, source: "bundled" | "user", extra: Partial<DiscoveredExtension> = {}): DiscoveredExtension => ({
+const found = (
+  id: string,
+  source: "bundled" | "user",
+  extra: Partial<DiscoveredExtension> = {},
+): DiscoveredExtension => ({
   id,
   folder: `/${source}/${id}`,
   source,
@@ -32,18 +40,29 @@ const found = (id: string, source: "bundled" | "user", extra: Partial<Discovered
 describe("resolveCatalog", () => {
   it("lets a user extension override a bundled one with the same id", () => {
     const catalog = resolveCatalog([found("a.b", "bundled"), found("a.c", "bundled"), found("a.b", "user")]);
-    expect(catalog.active.map((e) => [e.id, e.source])).toEqual([["a.c", "bundled"], ["a.b", "user"]]);
+    expect(catalog.active.map((e) => [e.id, e.source])).toEqual([
+      ["a.c", "bundled"],
+      ["a.b", "user"],
+    ]);
     expect(catalog.overridden.map((e) => [e.id, e.source])).toEqual([["a.b", "bundled"]]);
   });
 
   it("keeps the first of two folders with one id in the same root and lists the other as broken", () => {
-    const catalog = resolveCatalog([found("a.b", "user", { folder: "/u/one" }), found("a.b", "user", { folder: "/u/two" })]);
+    const catalog = resolveCatalog([
+      found("a.b", "user", { folder: "/u/one" }),
+      found("a.b", "user", { folder: "/u/two" }),
+    ]);
     expect(catalog.active.map((e) => e.folder)).toEqual(["/u/one"]);
-    expect(catalog.broken).toEqual([expect.objectContaining({ folder: "/u/two", error: "the id a.b is already used by /u/one" })]);
+    expect(catalog.broken).toEqual([
+      expect.objectContaining({ folder: "/u/two", error: "the id a.b is already used by /u/one" }),
+    ]);
   });
 
   it("never lets a broken user folder hide a working bundled one", () => {
-    const catalog = resolveCatalog([found("a.b", "bundled"), found("a.b", "user", { error: "package.json is missing" })]);
+    const catalog = resolveCatalog([
+      found("a.b", "bundled"),
+      found("a.b", "user", { error: "package.json is missing" }),
+    ]);
     expect(catalog.active.map((e) => e.source)).toEqual(["bundled"]);
     expect(catalog.broken.map((e) => e.source)).toEqual(["user"]);
   });
@@ -67,7 +86,10 @@ describe("reading folders", () => {
     expect((await readExtensionFolder(join(dir, "bad"), "user")).error).toMatch(/^package\.json is not JSON: /);
     const noTitle = await readExtensionFolder(await extension(join(dir, "notitle"), { id: "com.example.t" }), "user");
     expect(noTitle).toMatchObject({ id: "com.example.t", error: 'package.json: "svc.title" should be a string' });
-    const unbuilt = await readExtensionFolder(await extension(join(dir, "unbuilt"), { id: "com.example.u", title: "U" }, { code: false }), "user");
+    const unbuilt = await readExtensionFolder(
+      await extension(join(dir, "unbuilt"), { id: "com.example.u", title: "U" }, { code: false }),
+      "user",
+    );
     expect(unbuilt.error).toBe("dist/index.js is missing: build the extension with `svckit build`");
   });
 
@@ -76,7 +98,13 @@ describe("reading folders", () => {
       id: "com.example.o",
       title: "O",
       permissions: { network: ["api.example.com"] },
-      oauth: { example: { authorizeUrl: "https://example.com/authorize", tokenUrl: "https://auth.example.com/token", clientId: "c" } },
+      oauth: {
+        example: {
+          authorizeUrl: "https://example.com/authorize",
+          tokenUrl: "https://auth.example.com/token",
+          clientId: "c",
+        },
+      },
     };
     const ext = await readExtensionFolder(await extension(join(dir, "oauth"), svc), "user");
     expect(ext.error).toBeUndefined();
@@ -87,9 +115,16 @@ describe("reading folders", () => {
   });
 
   it("decodes dist/tools.json spec by spec, keeping the valid ones", async () => {
-    const folder = await extension(join(dir, "tools"), { id: "com.example.t", title: "T" }, {
-      tools: JSON.stringify([{ id: "up", title: "Up", icon: "a" }, { id: "x", title: "X".repeat(33), icon: "b" }]),
-    });
+    const folder = await extension(
+      join(dir, "tools"),
+      { id: "com.example.t", title: "T" },
+      {
+        tools: JSON.stringify([
+          { id: "up", title: "Up", icon: "a" },
+          { id: "x", title: "X".repeat(33), icon: "b" },
+        ]),
+      },
+    );
     const { tools, errors } = await readTools(folder);
     expect(tools.map((t) => [t.id, t.category, t.remembersInputs])).toEqual([["up", "everyday", true]]);
     expect(errors).toEqual(['dist/tools.json [1]: "title" should be at most 32 characters']);

@@ -37,7 +37,10 @@ async function readJson(path: string): Promise<{ ok: true; value: unknown } | { 
  */
 export async function readTools(folder: string): Promise<{ tools: ToolSpec[]; errors: string[] }> {
   const read = await readJson(join(folder, TOOLS_FILE));
-  if (!read.ok) return read.error === "is missing" ? { tools: [], errors: [] } : { tools: [], errors: [`dist/tools.json ${read.error}`] };
+  if (!read.ok)
+    return read.error === "is missing"
+      ? { tools: [], errors: [] }
+      : { tools: [], errors: [`dist/tools.json ${read.error}`] };
   if (!Array.isArray(read.value)) return { tools: [], errors: ["dist/tools.json should be an array of tool specs"] };
   const tools: ToolSpec[] = [];
   const errors: string[] = [];
@@ -71,7 +74,10 @@ export async function readExtensionFolder(folder: string, source: ExtensionSourc
   if (!parsed.ok) {
     const lines = parsed.errors;
     const idGuess = (read.value as { svc?: { id?: unknown } } | null)?.svc?.id;
-    return broken(`package.json: ${lines.slice(0, 3).join("; ")}`, typeof idGuess === "string" && idGuess ? idGuess : basename(folder));
+    return broken(
+      `package.json: ${lines.slice(0, 3).join("; ")}`,
+      typeof idGuess === "string" && idGuess ? idGuess : basename(folder),
+    );
   }
   // OAuth rule 5: a mistake in the `oauth` block is shown, never hides the extension.
   const { manifest, oauthProblems } = parsed;

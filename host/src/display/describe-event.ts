@@ -25,11 +25,16 @@ export function levelPasses(level: LogLevel, min: LogLevel): boolean {
 export function describeEvent(event: HostEvent, now: number, minLevel: LogLevel): string[] | undefined {
   switch (event.type) {
     case "started":
-      return [`svc-host: support folder ${event.supportFolder}${event.port ? `, HTTP on 127.0.0.1:${event.port}` : ""}${event.clock === "manual" ? " (manual clock)" : ""}`];
+      return [
+        `svc-host: support folder ${event.supportFolder}${event.port ? `, HTTP on 127.0.0.1:${event.port}` : ""}${event.clock === "manual" ? " (manual clock)" : ""}`,
+      ];
     case "extensions":
       return [
         `extensions: ${event.active.length} active${event.broken.length ? `, ${event.broken.length} broken` : ""}${event.overridden.length ? `, ${event.overridden.length} overridden` : ""}`,
-        ...event.active.map((ext) => `  ${ext.id} (${ext.source})${ext.tools.length ? ` tools: ${ext.tools.join(", ")}` : ""}${ext.error ? ` — ${ext.error}` : ""}`),
+        ...event.active.map(
+          (ext) =>
+            `  ${ext.id} (${ext.source})${ext.tools.length ? ` tools: ${ext.tools.join(", ")}` : ""}${ext.error ? ` — ${ext.error}` : ""}`,
+        ),
         ...event.broken.map((ext) => `  ✘ ${ext.id} (${ext.source}, ${ext.folder}): ${ext.error}`),
         ...event.overridden.map((ext) => `  ${ext.id} (bundled) overridden by a user extension`),
       ];
@@ -41,7 +46,9 @@ export function describeEvent(event: HostEvent, now: number, minLevel: LogLevel)
             ...(event.fix ? [`  to give this session one: ${event.fix}`] : []),
           ];
     case "preference":
-      return [`${event.id}: option "${event.name}" changed ${event.by === "settings" ? "in Settings" : "by the extension"}`];
+      return [
+        `${event.id}: option "${event.name}" changed ${event.by === "settings" ? "in Settings" : "by the extension"}`,
+      ];
     case "extension.loaded":
       if (event.reason === "preferences") return [`${event.id}: reloaded with its new options`];
       return event.reason === "discovered" ? undefined : [`${event.id}: ${event.reason}`];
@@ -52,16 +59,26 @@ export function describeEvent(event: HostEvent, now: number, minLevel: LogLevel)
     case "extension.tools":
       return undefined;
     case "blips.restored":
-      return [`${event.blips.length} blip${event.blips.length === 1 ? "" : "s"} kept from last time`, ...event.blips.map((blip) => `  ${formatBlip(blip, now)}`)];
+      return [
+        `${event.blips.length} blip${event.blips.length === 1 ? "" : "s"} kept from last time`,
+        ...event.blips.map((blip) => `  ${formatBlip(blip, now)}`),
+      ];
     case "blip":
       if (event.change === "remove") return [`- ${event.id} removed`];
       // A known blip's line already carries its state mark and "(ended)".
-      if (event.change === "end") return [`${event.blip ? formatBlip({ ...event.blip, ended: true }, now) : `${event.id} (ended)`}  [${event.id}]`];
+      if (event.change === "end")
+        return [
+          `${event.blip ? formatBlip({ ...event.blip, ended: true }, now) : `${event.id} (ended)`}  [${event.id}]`,
+        ];
       return event.blip ? [`${formatBlip(event.blip, now)}  [${event.id} #${event.seq ?? "?"}]`] : undefined;
     case "run.start":
       return undefined;
     case "run.end":
-      return event.result === "ok" ? undefined : [`✘ ${event.id}: ${event.trigger} run ${event.result === "timeout" ? "timed out" : "failed"}: ${event.error ?? ""}`];
+      return event.result === "ok"
+        ? undefined
+        : [
+            `✘ ${event.id}: ${event.trigger} run ${event.result === "timeout" ? "timed out" : "failed"}: ${event.error ?? ""}`,
+          ];
     case "action":
       return event.error ? [`✘ ${event.blipId}: action ${event.actionId} failed: ${event.error}`] : undefined;
     case "event.sent":
@@ -71,9 +88,13 @@ export function describeEvent(event: HostEvent, now: number, minLevel: LogLevel)
     case "openURL":
       return [`${event.extensionId ?? "?"} asked to open ${event.url}`];
     case "status":
-      return event.status === "crashed" ? [`✘ ${event.extensionId} crashed${event.error ? `: ${event.error}` : ""}`] : undefined;
+      return event.status === "crashed"
+        ? [`✘ ${event.extensionId} crashed${event.error ? `: ${event.error}` : ""}`]
+        : undefined;
     case "log":
-      return levelPasses(event.level, minLevel) ? [`[${event.level}] ${event.extensionId ? `${event.extensionId}: ` : ""}${event.message}`] : undefined;
+      return levelPasses(event.level, minLevel)
+        ? [`[${event.level}] ${event.extensionId ? `${event.extensionId}: ` : ""}${event.message}`]
+        : undefined;
     case "runtime":
       return [`runtime ${event.state}${event.detail ? `: ${event.detail}` : ""}`];
     case "paused":

@@ -64,7 +64,12 @@ export type HostEvent =
   | { type: "openURL"; extensionId?: string; url: string }
   | { type: "status"; extensionId: string; status: string; error?: string }
   | { type: "log"; level: LogLevel; extensionId?: string; message: string }
-  | { type: "runtime"; state: "started" | "exited" | "restarting" | "restored" | "stopped"; detail?: string; pid?: number }
+  | {
+      type: "runtime";
+      state: "started" | "exited" | "restarting" | "restored" | "stopped";
+      detail?: string;
+      pid?: number;
+    }
   | { type: "watching"; what: "extensions" | "files"; id?: string; paths: string[] }
   | { type: "control"; command: string; ok: boolean; error?: string; now: number }
   | { type: "paused" | "resumed"; at: number }

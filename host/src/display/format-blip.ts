@@ -51,7 +51,11 @@ export function summarizeLayout(layout: string | undefined, rawData: unknown, no
   const data = record(rawData);
   switch (layout) {
     case "stat":
-      return [formatValue(data.value, now), str(data.label), data.delta === undefined ? "" : `(${formatValue(data.delta, now)})`]
+      return [
+        formatValue(data.value, now),
+        str(data.label),
+        data.delta === undefined ? "" : `(${formatValue(data.delta, now)})`,
+      ]
         .filter(Boolean)
         .join(" ");
     case "progress": {
@@ -82,7 +86,10 @@ export function summarizeLayout(layout: string | undefined, rawData: unknown, no
     case "meter":
       return array(data.meters)
         .map((m) => {
-          const value = m.value === undefined ? `${Math.round((typeof m.fraction === "number" ? m.fraction : 0) * 100)}%` : formatValue(m.value, now);
+          const value =
+            m.value === undefined
+              ? `${Math.round((typeof m.fraction === "number" ? m.fraction : 0) * 100)}%`
+              : formatValue(m.value, now);
           return `${str(m.label)} ${bar(m.fraction, 5)} ${value}`;
         })
         .join("  ");

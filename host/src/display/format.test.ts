@@ -34,9 +34,13 @@ describe("values", () => {
 describe("blips", () => {
   it("summarizes every layout in a few words", () => {
     expect(summarizeLayout("progress", { fraction: 0.6, step: "Upload" }, NOW)).toBe("▓▓▓▓▓▓░░░░ 60% Upload");
-    expect(summarizeLayout("session", { startedAt: "2030-01-01T11:48:00Z", step: "Editing" }, NOW)).toBe("for 12m · Editing");
+    expect(summarizeLayout("session", { startedAt: "2030-01-01T11:48:00Z", step: "Editing" }, NOW)).toBe(
+      "for 12m · Editing",
+    );
     expect(summarizeLayout("list", { items: [{ id: "1", title: "Fix" }], total: 12 }, NOW)).toBe("12 items · Fix");
-    expect(summarizeLayout("score", { home: { name: "A", score: 1 }, away: { name: "B", score: 2 }, period: "Q4" }, NOW)).toBe("A 1 – 2 B · Q4");
+    expect(
+      summarizeLayout("score", { home: { name: "A", score: 1 }, away: { name: "B", score: 2 }, period: "Q4" }, NOW),
+    ).toBe("A 1 – 2 B · Q4");
     expect(summarizeLayout("countdown", { endsAt: "2030-01-01T12:25:00Z" }, NOW)).toBe("25:00 left");
     expect(summarizeLayout("countdown", { endsAt: "2030-01-01T11:00:00Z" }, NOW)).toBe("time's up");
     expect(summarizeLayout("meter", { meters: [{ label: "Disk", fraction: 0.71 }] }, NOW)).toBe("Disk ▓▓▓▓░ 71%");
@@ -45,7 +49,13 @@ describe("blips", () => {
   });
 
   it("puts the state mark, title and summary on one line", () => {
-    const blip = { id: "x.y/k", title: "Focus", layout: "countdown", state: "running", data: { endsAt: "2030-01-01T12:25:00Z" } };
+    const blip = {
+      id: "x.y/k",
+      title: "Focus",
+      layout: "countdown",
+      state: "running",
+      data: { endsAt: "2030-01-01T12:25:00Z" },
+    };
     expect(formatBlip(blip, NOW)).toBe("▶ Focus  25:00 left");
     expect(formatBlip({ id: "x.y/k", ended: true, state: "success" }, NOW)).toBe("✔ x.y/k (ended)");
   });
@@ -57,14 +67,30 @@ describe("displays", () => {
     const display = new LineDisplay({ write: (text) => (out += text), now: () => NOW, logLevel: "warn" });
     display.show({ type: "notify", title: "Done", body: "Break" });
     display.show({ type: "log", level: "info", message: "quiet" });
-    display.show({ type: "run.end", id: "a.b", trigger: "interval", result: "timeout", error: "did not settle within 30 s", startedAt: 0, endedAt: 0 });
-    expect(out.split("\n").map((line) => line.slice(9))).toEqual(["🔔 Done — Break", "✘ a.b: interval run timed out: did not settle within 30 s", ""]);
+    display.show({
+      type: "run.end",
+      id: "a.b",
+      trigger: "interval",
+      result: "timeout",
+      error: "did not settle within 30 s",
+      startedAt: 0,
+      endedAt: 0,
+    });
+    expect(out.split("\n").map((line) => line.slice(9))).toEqual([
+      "🔔 Done — Break",
+      "✘ a.b: interval run timed out: did not settle within 30 s",
+      "",
+    ]);
   });
 
   it("redraws the panel in place and shows a notification for a few seconds", () => {
     let out = "";
     let now = NOW;
-    const display = new LiveDisplay({ terminal: { write: (text) => (out += text), columns: 60 }, now: () => now, tickMs: 0 });
+    const display = new LiveDisplay({
+      terminal: { write: (text) => (out += text), columns: 60 },
+      now: () => now,
+      tickMs: 0,
+    });
     display.blips([{ id: "x.y/k", title: "Focus", layout: "stat", data: { value: "Ready" } }]);
     expect(out).toBe("\r\x1b[Jsvc · 1 blip\n  • Focus  Ready\n");
     out = "";
@@ -92,7 +118,11 @@ describe("strangers' text is inert on every display (red-team strings)", () => {
 
   it("the live panel shows a blip title that renames the terminal and erases a line as plain text", () => {
     let out = "";
-    const display = new LiveDisplay({ terminal: { write: (text) => (out += text), columns: 200 }, now: () => NOW, tickMs: 0 });
+    const display = new LiveDisplay({
+      terminal: { write: (text) => (out += text), columns: 200 },
+      now: () => NOW,
+      tickMs: 0,
+    });
     display.blips([{ id: "x.y/k", title: TITLE, layout: "stat", data: { value: "Ready" } }]);
     expect(out).toBe("\r\x1b[Jsvc · 1 blip\n  • \\u{1b}]0;pwned\\u{7}\\u{1b}[1A\\u{1b}[2K  Ready\n");
     out = "";
@@ -107,7 +137,12 @@ describe("strangers' text is inert on every display (red-team strings)", () => {
   it("a line display escapes console.log text with U+202E and a forged newline", () => {
     let out = "";
     const display = new LineDisplay({ write: (text) => (out += text), now: () => NOW });
-    display.show({ type: "log", level: "warn", extensionId: "x.y", message: "invoice\u202eexe.pdf\n12:00:00 ✔ forged" });
+    display.show({
+      type: "log",
+      level: "warn",
+      extensionId: "x.y",
+      message: "invoice\u202eexe.pdf\n12:00:00 ✔ forged",
+    });
     expect(out.split("\n")).toHaveLength(2);
     expect(out).toContain("invoice\\u{202e}exe.pdf\\u{a}12:00:00 ✔ forged");
   });

@@ -28,5 +28,13 @@ export function createDisplay(
   const chosen = mode === "auto" ? (stream.isTTY ? "live" : "lines") : mode;
   if (chosen === "json") return new JsonDisplay(write);
   if (chosen === "lines") return new LineDisplay({ write, logLevel });
-  return new LiveDisplay({ terminal: { write, get columns() { return stream.columns; } }, logLevel });
+  return new LiveDisplay({
+    terminal: {
+      write,
+      get columns() {
+        return stream.columns;
+      },
+    },
+    logLevel,
+  });
 }

@@ -36,7 +36,9 @@ export class LineDisplay implements Display {
     const lines = describeEvent(event, now, this.options.logLevel ?? "info");
     if (!lines) return;
     // Each line holds strangers' text (titles, log messages): escaped at the last moment, always.
-    this.options.write(lines.map((line) => `${stamp(now)} ${escapeForDisplay(line, { max: MAX_LINE_CHARS })}\n`).join(""));
+    this.options.write(
+      lines.map((line) => `${stamp(now)} ${escapeForDisplay(line, { max: MAX_LINE_CHARS })}\n`).join(""),
+    );
   }
 
   blips(): void {

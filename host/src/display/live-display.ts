@@ -54,7 +54,10 @@ export class LiveDisplay implements Display {
   show(event: HostEvent): void {
     const now = this.now();
     if (event.type === "notify") {
-      this.notes.push({ text: `🔔 ${event.title}${event.body ? ` — ${event.body}` : ""}`, until: now + NOTIFY_SHOWN_MS });
+      this.notes.push({
+        text: `🔔 ${event.title}${event.body ? ` — ${event.body}` : ""}`,
+        until: now + NOTIFY_SHOWN_MS,
+      });
       this.redraw();
       return;
     }
@@ -79,7 +82,9 @@ export class LiveDisplay implements Display {
 
   private printAbove(lines: string[]): void {
     const width = this.width();
-    this.options.terminal.write(`${up(this.drawnLines)}${CLEAR_TO_END}${lines.map((line) => `${clip(line, width)}\n`).join("")}`);
+    this.options.terminal.write(
+      `${up(this.drawnLines)}${CLEAR_TO_END}${lines.map((line) => `${clip(line, width)}\n`).join("")}`,
+    );
     this.drawnLines = 0;
     this.redraw();
   }

@@ -5,19 +5,39 @@ const command = (...argv: string[]) => parseHookArgs(argv).command;
 
 describe("parseHookArgs", () => {
   it("reads start with its options in any place", () => {
-    expect(command("start", "Deploy api", "--id", "deploy-api", "--icon=shippingbox")).toEqual({ kind: "start", title: "Deploy api", id: "deploy-api", icon: "shippingbox", step: undefined });
-    expect(command("--step", "Building", "start", "Deploy")).toMatchObject({ kind: "start", title: "Deploy", step: "Building" });
+    expect(command("start", "Deploy api", "--id", "deploy-api", "--icon=shippingbox")).toEqual({
+      kind: "start",
+      title: "Deploy api",
+      id: "deploy-api",
+      icon: "shippingbox",
+      step: undefined,
+    });
+    expect(command("--step", "Building", "start", "Deploy")).toMatchObject({
+      kind: "start",
+      title: "Deploy",
+      step: "Building",
+    });
   });
 
   it("reads step with a fraction, a percentage, or text only", () => {
-    expect(command("step", "d", "0.4", "Running migrations")).toEqual({ kind: "step", id: "d", fraction: 0.4, text: "Running migrations" });
+    expect(command("step", "d", "0.4", "Running migrations")).toEqual({
+      kind: "step",
+      id: "d",
+      fraction: 0.4,
+      text: "Running migrations",
+    });
     expect(command("step", "d", "40%")).toEqual({ kind: "step", id: "d", fraction: 0.4 });
     expect(command("step", "d", "Linting")).toEqual({ kind: "step", id: "d", text: "Linting" });
   });
 
   it("reads end with a default state and a 30 s dismissal", () => {
     expect(command("end", "d")).toEqual({ kind: "end", id: "d", state: "success", dismissAfter: 30 });
-    expect(command("end", "d", "failure", "--keep")).toEqual({ kind: "end", id: "d", state: "failure", dismissAfter: undefined });
+    expect(command("end", "d", "failure", "--keep")).toEqual({
+      kind: "end",
+      id: "d",
+      state: "failure",
+      dismissAfter: undefined,
+    });
     expect(command("end", "d", "--dismiss", "5")).toEqual({ kind: "end", id: "d", state: "success", dismissAfter: 5 });
   });
 

@@ -136,7 +136,10 @@ export function parseHookArgs(argv: readonly string[]): ParsedArgs {
   switch (name) {
     case "start": {
       const [title, ...extra] = want(s, 1, 'start "<title>" [--id <id>] [--icon <symbol>] [--step <text>]');
-      if (extra.length) throw new UsageError(`start takes one title; put it in quotes: svc-hook start "${[title, ...extra].join(" ")}"`);
+      if (extra.length)
+        throw new UsageError(
+          `start takes one title; put it in quotes: svc-hook start "${[title, ...extra].join(" ")}"`,
+        );
       onlyOptions(s, ["id", "icon", "step"], "start");
       const { id, icon, step } = Object.fromEntries(s.options);
       return { command: { kind: "start", title, id, icon, step }, strict };
@@ -147,11 +150,15 @@ export function parseHookArgs(argv: readonly string[]): ParsedArgs {
       if (extra.length) throw new UsageError(`step takes an id, a fraction and one text; put the text in quotes`);
       if (second !== undefined) {
         const fraction = parseFraction(first);
-        if (fraction === undefined) throw new UsageError(`"${first}" is not a fraction: give 0–1 (0.4) or a percentage (40%)`);
+        if (fraction === undefined)
+          throw new UsageError(`"${first}" is not a fraction: give 0–1 (0.4) or a percentage (40%)`);
         return { command: { kind: "step", id, fraction, text: second }, strict };
       }
       const fraction = parseFraction(first);
-      return { command: fraction === undefined ? { kind: "step", id, text: first } : { kind: "step", id, fraction }, strict };
+      return {
+        command: fraction === undefined ? { kind: "step", id, text: first } : { kind: "step", id, fraction },
+        strict,
+      };
     }
     case "end": {
       const [id, state = "success", ...extra] = want(s, 1, "end <id> [<state>] [--dismiss <seconds> | --keep]");
@@ -159,8 +166,13 @@ export function parseHookArgs(argv: readonly string[]): ParsedArgs {
       onlyOptions(s, ["dismiss", "keep"], "end");
       const dismiss = s.options.get("dismiss");
       if (dismiss !== undefined && s.flags.has("keep")) throw new UsageError("give --dismiss or --keep, not both");
-      if (dismiss !== undefined && !/^\d+(\.\d+)?$/.test(dismiss)) throw new UsageError(`--dismiss takes seconds, like --dismiss 30`);
-      const dismissAfter = s.flags.has("keep") ? undefined : dismiss === undefined ? DEFAULT_DISMISS_SECONDS : Number(dismiss);
+      if (dismiss !== undefined && !/^\d+(\.\d+)?$/.test(dismiss))
+        throw new UsageError(`--dismiss takes seconds, like --dismiss 30`);
+      const dismissAfter = s.flags.has("keep")
+        ? undefined
+        : dismiss === undefined
+          ? DEFAULT_DISMISS_SECONDS
+          : Number(dismiss);
       return { command: { kind: "end", id, state, dismissAfter }, strict };
     }
     case "remove": {

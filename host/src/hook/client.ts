@@ -25,7 +25,13 @@ export class HookError extends Error {
  * const answer = await callApp(paths.webhookFile, "POST", "/v1/blips", payload);
  * @throws HookError when the app is not running, too slow, or the file is missing.
  */
-export async function callApp(webhookFile: string, method: string, path: string, body?: unknown, timeoutMs = HOOK_TIMEOUT_MS): Promise<HookAnswer> {
+export async function callApp(
+  webhookFile: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  timeoutMs = HOOK_TIMEOUT_MS,
+): Promise<HookAnswer> {
   let info;
   try {
     info = await readWebhookFile(webhookFile);
@@ -62,11 +68,15 @@ export async function callApp(webhookFile: string, method: string, path: string,
       },
     );
     // One deadline for the whole exchange, however the time is spent.
-    const deadline = setTimeout(() => req.destroy(new HookError(`svc did not answer within ${timeoutMs / 1000} s`)), timeoutMs);
+    const deadline = setTimeout(
+      () => req.destroy(new HookError(`svc did not answer within ${timeoutMs / 1000} s`)),
+      timeoutMs,
+    );
     req.on("close", () => clearTimeout(deadline));
     req.on("error", (error: NodeJS.ErrnoException) => {
       if (error instanceof HookError) return reject(error);
-      if (error.code === "ECONNREFUSED") return reject(new HookError(`svc is not running (nothing listens on 127.0.0.1:${info.port})`));
+      if (error.code === "ECONNREFUSED")
+        return reject(new HookError(`svc is not running (nothing listens on 127.0.0.1:${info.port})`));
       reject(new HookError(`could not reach svc on 127.0.0.1:${info.port}: ${error.message}`));
     });
     req.end(payload);

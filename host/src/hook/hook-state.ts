@@ -28,7 +28,11 @@ export async function recallStart(dir: string, id: string): Promise<StartedBlip 
   try {
     const value = JSON.parse(await readFile(fileFor(dir, id), "utf8")) as Partial<StartedBlip>;
     if (typeof value.title !== "string" || typeof value.startedAt !== "string") return undefined;
-    return { title: value.title, startedAt: value.startedAt, ...(typeof value.icon === "string" ? { icon: value.icon } : {}) };
+    return {
+      title: value.title,
+      startedAt: value.startedAt,
+      ...(typeof value.icon === "string" ? { icon: value.icon } : {}),
+    };
   } catch {
     return undefined;
   }
@@ -46,6 +50,10 @@ export async function forgetStart(dir: string, id: string): Promise<void> {
  * titleFromId("webhook/deploy-api") // "Deploy api"
  */
 export function titleFromId(id: string): string {
-  const key = id.slice(id.lastIndexOf("/") + 1).replace(/[-_]+/g, " ").trim() || id;
+  const key =
+    id
+      .slice(id.lastIndexOf("/") + 1)
+      .replace(/[-_]+/g, " ")
+      .trim() || id;
   return key.charAt(0).toUpperCase() + key.slice(1);
 }

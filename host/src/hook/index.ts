@@ -6,5 +6,12 @@
  * await runHook(["start", "Deploy api", "--id", "deploy-api"], { stdout: console.log, stderr: console.error });
  */
 export { runHook, type HookIo, type HookRunOptions } from "./run.js";
-export { parseHookArgs, USAGE, UsageError, DEFAULT_DISMISS_SECONDS, type HookCommand, type ParsedArgs } from "./args.js";
+export {
+  parseHookArgs,
+  USAGE,
+  UsageError,
+  DEFAULT_DISMISS_SECONDS,
+  type HookCommand,
+  type ParsedArgs,
+} from "./args.js";
 export { HOOK_TIMEOUT_MS } from "./client.js";

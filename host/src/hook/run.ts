@@ -27,7 +27,11 @@ function answerError(answer: HookAnswer): HookError | undefined {
 }
 
 /** Performs one command; returns what to print on stdout (start prints the blip's id). */
-async function perform(command: Exclude<HookCommand, { kind: "help" }>, paths: SupportPaths, options: Required<HookRunOptions>): Promise<string | undefined> {
+async function perform(
+  command: Exclude<HookCommand, { kind: "help" }>,
+  paths: SupportPaths,
+  options: Required<HookRunOptions>,
+): Promise<string | undefined> {
   const call = async (method: string, path: string, body?: unknown) => {
     const answer = await callApp(paths.webhookFile, method, path, body, options.timeoutMs);
     const error = answerError(answer);
@@ -37,11 +41,19 @@ async function perform(command: Exclude<HookCommand, { kind: "help" }>, paths: S
   switch (command.kind) {
     case "start": {
       const key = command.id ?? slugFromTitle(command.title);
-      if (!key) throw new UsageError(`the title "${command.title}" has no letter or digit to make an id from: add --id <id>`);
+      if (!key)
+        throw new UsageError(`the title "${command.title}" has no letter or digit to make an id from: add --id <id>`);
       const id = pushedBlipId(key);
       const startedAt = options.now().toISOString();
       const data = { startedAt, ...(command.step ? { step: command.step } : {}) };
-      await call("POST", "/v1/blips", { id, title: command.title, icon: command.icon, state: "running", layout: "session", data });
+      await call("POST", "/v1/blips", {
+        id,
+        title: command.title,
+        icon: command.icon,
+        state: "running",
+        layout: "session",
+        data,
+      });
       await rememberStart(paths.hookState, id, { title: command.title, icon: command.icon, startedAt });
       return id;
     }
@@ -49,15 +61,27 @@ async function perform(command: Exclude<HookCommand, { kind: "help" }>, paths: S
       const id = pushedBlipId(command.id);
       const started = await recallStart(paths.hookState, id);
       const common = { id, title: started?.title ?? titleFromId(id), icon: started?.icon, state: "running" };
-      const payload = command.fraction === undefined
-        ? { ...common, layout: "session", data: { startedAt: started?.startedAt ?? options.now().toISOString(), step: command.text } }
-        : { ...common, layout: "progress", data: { fraction: command.fraction, ...(command.text ? { step: command.text } : {}) } };
+      const payload =
+        command.fraction === undefined
+          ? {
+              ...common,
+              layout: "session",
+              data: { startedAt: started?.startedAt ?? options.now().toISOString(), step: command.text },
+            }
+          : {
+              ...common,
+              layout: "progress",
+              data: { fraction: command.fraction, ...(command.text ? { step: command.text } : {}) },
+            };
       await call("POST", "/v1/blips", payload);
       return undefined;
     }
     case "end": {
       const id = pushedBlipId(command.id);
-      const body = { state: command.state, ...(command.dismissAfter === undefined ? {} : { dismissAfter: command.dismissAfter }) };
+      const body = {
+        state: command.state,
+        ...(command.dismissAfter === undefined ? {} : { dismissAfter: command.dismissAfter }),
+      };
       await call("POST", `/v1/blips/${encodeURIComponent(id)}/end`, body);
       await forgetStart(paths.hookState, id);
       return undefined;
@@ -97,7 +121,9 @@ export async function runHook(argv: readonly string[], io: HookIo, options: Hook
     return 0;
   } catch (error) {
     const known = error instanceof HookError || error instanceof UsageError;
-    const message = known ? (error as Error).message : `unexpected error: ${(error as Error)?.message ?? String(error)}`;
+    const message = known
+      ? (error as Error).message
+      : `unexpected error: ${(error as Error)?.message ?? String(error)}`;
     const hint = error instanceof UsageError ? " (svc-hook --help)" : "";
     io.stderr(`svc-hook: ${message}${hint}`.replace(/\s*\n\s*/g, " "));
     return strict ? 1 : 0;

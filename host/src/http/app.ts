@@ -55,8 +55,10 @@ function errorHandler(log: HttpLog) {
     if (error instanceof HttpError) return sendError(res, error.status, error.message, error.headers);
     const { status, type } = (error ?? {}) as { status?: unknown; type?: unknown };
     if (type === "entity.too.large") return sendError(res, 413, TOO_LARGE);
-    if (type === "encoding.unsupported") return sendError(res, 415, "compressed bodies are not supported: send plain UTF-8 JSON");
-    if (typeof status === "number" && status >= 400 && status < 500) return sendError(res, status, `bad request: ${(error as Error).message}`);
+    if (type === "encoding.unsupported")
+      return sendError(res, 415, "compressed bodies are not supported: send plain UTF-8 JSON");
+    if (typeof status === "number" && status >= 400 && status < 500)
+      return sendError(res, status, `bad request: ${(error as Error).message}`);
     log("error", `HTTP ${req.method} ${req.path} failed: ${(error as Error)?.stack ?? String(error)}`);
     sendError(res, 500, "internal error; details are in the svc log");
   };
@@ -78,33 +80,43 @@ export function createApp(deps: AppDeps): Express {
   app.use(refuseOrigin);
   app.use(requireBearer(deps.token));
 
-  app.route("/v1/health")
+  app
+    .route("/v1/health")
     .get((_req, res) => void res.status(200).json({ ok: true, version: deps.version }))
     .all(methodNotAllowed("GET"));
-  app.route("/v1/blips")
-    .post(jsonBody({ optional: false }), pushBlips(deps.store, (id) => deps.hooks.status(id) !== "unknown"))
+  app
+    .route("/v1/blips")
+    .post(
+      jsonBody({ optional: false }),
+      pushBlips(deps.store, (id) => deps.hooks.status(id) !== "unknown"),
+    )
     .all(methodNotAllowed("POST"));
-  app.route("/v1/logs")
-    .get(deps.logs.route)
-    .all(methodNotAllowed("GET"));
-  app.route("/v1/hooks/:extensionId")
+  app.route("/v1/logs").get(deps.logs.route).all(methodNotAllowed("GET"));
+  app
+    .route("/v1/hooks/:extensionId")
     .post(jsonBody({ optional: false }), hookRoute(deps.hooks, deps.held, deps.log))
     .all(methodNotAllowed("POST"));
-  app.route("/v1/ui/tickets")
+  app
+    .route("/v1/ui/tickets")
     .post((_req, res) => {
       if (!deps.uiTicketUrl) throw new HttpError(503, "the UI server is not running in this svc");
       res.status(200).set("Cache-Control", "no-store").json({ url: deps.uiTicketUrl() });
     })
     .all(methodNotAllowed("POST"));
   if (deps.extensions) app.use("/v1/extensions", extensionRoutes(deps.extensions));
-  app.use("/v1/blips", (req, res, next) => (req.method === "POST" ? jsonBody({ optional: true })(req, res, next) : next()));
+  app.use("/v1/blips", (req, res, next) =>
+    req.method === "POST" ? jsonBody({ optional: true })(req, res, next) : next(),
+  );
   app.use("/v1/blips", blipIdRoutes(deps.store));
   if (deps.scheduler) app.use("/v1/scheduler", schedulerRoutes(deps.scheduler));
   if (deps.tools) app.use("/v1/tools", toolRoutes(deps.tools));
   if (deps.givenFiles) app.use("/v1/given-files", givenFileRoutes(deps.givenFiles));
 
   app.use((req: Request) => {
-    throw new HttpError(404, `no route ${req.method} ${req.path.slice(0, 200)}: see GET /v1/health, POST /v1/blips, POST /v1/hooks/<extension-id>, GET /v1/logs, GET /v1/extensions, GET /v1/tools`);
+    throw new HttpError(
+      404,
+      `no route ${req.method} ${req.path.slice(0, 200)}: see GET /v1/health, POST /v1/blips, POST /v1/hooks/<extension-id>, GET /v1/logs, GET /v1/extensions, GET /v1/tools`,
+    );
   });
   app.use(errorHandler(deps.log));
   return app;

@@ -51,7 +51,10 @@ function endOptions(body: unknown): { state?: string; dismissAfter?: number } {
   if (state !== undefined && !(typeof state === "string" && (BLIP_STATES as readonly string[]).includes(state))) {
     throw new HttpError(400, `invalid end: "state" should be one of ${BLIP_STATES.join(", ")}`);
   }
-  if (dismissAfter !== undefined && !(typeof dismissAfter === "number" && Number.isFinite(dismissAfter) && dismissAfter >= 0)) {
+  if (
+    dismissAfter !== undefined &&
+    !(typeof dismissAfter === "number" && Number.isFinite(dismissAfter) && dismissAfter >= 0)
+  ) {
     throw new HttpError(400, 'invalid end: "dismissAfter" should be a number of seconds, 0 or more');
   }
   return { state: state as string | undefined, dismissAfter: dismissAfter as number | undefined };
@@ -78,8 +81,10 @@ export function blipIdRoutes(store: BlipStore) {
       res.status(200).json({ ok: true, id: found });
       return;
     }
-    if (endId !== undefined) throw new HttpError(405, `${req.method} is not allowed here: use POST /v1/blips/<id>/end`, { Allow: "POST" });
-    if (id !== undefined) throw new HttpError(405, `${req.method} is not allowed here: use DELETE /v1/blips/<id>`, { Allow: "DELETE" });
+    if (endId !== undefined)
+      throw new HttpError(405, `${req.method} is not allowed here: use POST /v1/blips/<id>/end`, { Allow: "POST" });
+    if (id !== undefined)
+      throw new HttpError(405, `${req.method} is not allowed here: use DELETE /v1/blips/<id>`, { Allow: "DELETE" });
     next();
   };
 }

@@ -26,7 +26,8 @@ function handle(operation: (req: Request) => Promise<unknown>) {
   return (req: Request, res: Response, next: NextFunction): void => {
     operation(req).then(
       (answer) => void res.status(200).json(answer ?? { ok: true }),
-      (error: unknown) => next(error instanceof ManageError ? new HttpError(MANAGE_HTTP_STATUS[error.code], error.message) : error),
+      (error: unknown) =>
+        next(error instanceof ManageError ? new HttpError(MANAGE_HTTP_STATUS[error.code], error.message) : error),
     );
   };
 }
@@ -39,24 +40,31 @@ const idOf = (req: Request): string => String(req.params.id);
  */
 export function extensionRoutes(manager: ExtensionManager): Router {
   const router = Router();
-  router.route("/")
+  router
+    .route("/")
     .get(handle(async () => ({ extensions: await manager.list() })))
     .all(methodNotAllowed("GET"));
   for (const verb of ["enable", "disable", "run"] as const) {
-    router.route(`/:id/${verb}`)
+    router
+      .route(`/:id/${verb}`)
       .post(handle(async (req) => void (await manager[verb](idOf(req)))))
       .all(methodNotAllowed("POST"));
   }
-  router.route("/:id/options/:name")
-    .put(jsonBody({ optional: false }), handle(async (req) => {
-      const body = req.body as { value?: unknown } | null;
-      if (typeof body !== "object" || body === null || Array.isArray(body) || !("value" in body)) {
-        throw new HttpError(400, 'the body should be {"value": <the new value, or null to clear it>}');
-      }
-      await manager.setOption(idOf(req), String(req.params.name), body.value);
-    }))
+  router
+    .route("/:id/options/:name")
+    .put(
+      jsonBody({ optional: false }),
+      handle(async (req) => {
+        const body = req.body as { value?: unknown } | null;
+        if (typeof body !== "object" || body === null || Array.isArray(body) || !("value" in body)) {
+          throw new HttpError(400, 'the body should be {"value": <the new value, or null to clear it>}');
+        }
+        await manager.setOption(idOf(req), String(req.params.name), body.value);
+      }),
+    )
     .all(methodNotAllowed("PUT"));
-  router.route("/:id")
+  router
+    .route("/:id")
     .delete(handle((req) => manager.uninstall(idOf(req))))
     .all(methodNotAllowed("DELETE"));
   return router;

@@ -13,7 +13,9 @@ type Middleware = (req: Request, res: Response, next: NextFunction) => void;
 /** Every `OPTIONS` request: 405, never an `Access-Control-*` header. */
 export const refuseOptions: Middleware = function refuseOptions(req, res, next) {
   if (req.method !== "OPTIONS") return next();
-  sendError(res, 405, "OPTIONS is not allowed: this server answers no cross-origin preflight", { Allow: "GET, POST, PUT, DELETE" });
+  sendError(res, 405, "OPTIONS is not allowed: this server answers no cross-origin preflight", {
+    Allow: "GET, POST, PUT, DELETE",
+  });
 };
 
 /**
@@ -28,7 +30,8 @@ export function requireLoopbackHost(port: () => number): Middleware {
     const host = (req.headers.host ?? "").toLowerCase();
     const p = port();
     if (host === `127.0.0.1:${p}` || host === `localhost:${p}`) return next();
-    const shown = req.headers.host === undefined ? "no Host header" : `Host ${JSON.stringify(req.headers.host.slice(0, 100))}`;
+    const shown =
+      req.headers.host === undefined ? "no Host header" : `Host ${JSON.stringify(req.headers.host.slice(0, 100))}`;
     sendError(res, 403, `${shown}: send Host 127.0.0.1:${p} or localhost:${p}`);
   };
 }
@@ -58,9 +61,19 @@ export function requireBearer(token: string): Middleware {
     const header = req.headers.authorization;
     const match = header === undefined ? null : /^Bearer +(\S+) *$/i.exec(header);
     if (!match) {
-      return sendError(res, 401, "missing bearer token: send Authorization: Bearer <token>, with the token from webhook.json", challenge);
+      return sendError(
+        res,
+        401,
+        "missing bearer token: send Authorization: Bearer <token>, with the token from webhook.json",
+        challenge,
+      );
     }
     if (timingSafeEqual(digest(match[1]), expected)) return next();
-    sendError(res, 401, "wrong bearer token: read the current one from webhook.json (svc writes a new one at every launch)", challenge);
+    sendError(
+      res,
+      401,
+      "wrong bearer token: read the current one from webhook.json (svc writes a new one at every launch)",
+      challenge,
+    );
   };
 }

@@ -53,7 +53,10 @@ export function parseAwait(query: URLSearchParams): number | undefined {
   if (values.length === 0) return undefined;
   const [value] = values;
   if (values.length > 1 || !/^\d{1,4}$/.test(value) || Number(value) > MAX_AWAIT_SECONDS) {
-    throw new HttpError(400, `?await should be a whole number of seconds from 0 to ${MAX_AWAIT_SECONDS}, got ${JSON.stringify(values.join("&").slice(0, 50))}`);
+    throw new HttpError(
+      400,
+      `?await should be a whole number of seconds from 0 to ${MAX_AWAIT_SECONDS}, got ${JSON.stringify(values.join("&").slice(0, 50))}`,
+    );
   }
   return Number(value);
 }
@@ -68,14 +71,21 @@ export function queryOf(req: Request): URLSearchParams {
  * @example
  * app.post("/v1/hooks/:extensionId", jsonBody({ optional: false }), hookRoute(hooks, held, log));
  */
-export function hookRoute(hooks: HookTarget, held: HeldReplies, log: (level: "warn" | "error", message: string) => void) {
+export function hookRoute(
+  hooks: HookTarget,
+  held: HeldReplies,
+  log: (level: "warn" | "error", message: string) => void,
+) {
   return function hookRoute(req: Request, res: Response): void {
     const extensionId = String(req.params.extensionId);
     const awaitSeconds = parseAwait(queryOf(req));
     const status = hooks.status(extensionId);
     if (status === "unknown") throw new HttpError(404, `no extension ${JSON.stringify(extensionId)}`);
     if (status === "no-webhook") {
-      throw new HttpError(403, `${extensionId} does not take webhooks: its manifest needs "triggers": {"webhook": true}`);
+      throw new HttpError(
+        403,
+        `${extensionId} does not take webhooks: its manifest needs "triggers": {"webhook": true}`,
+      );
     }
     const delivery: HookDelivery = { extensionId, body: req.body, receivedAt: new Date().toISOString() };
     if (awaitSeconds !== undefined) delivery.replyId = held.hold(res, awaitSeconds);

@@ -21,7 +21,12 @@ export class HttpError extends Error {
  * @example
  * sendError(res, 404, "no pushed blip webhook/deploy");
  */
-export function sendError(res: Response, status: number, message: string, headers: Readonly<Record<string, string>> = {}): void {
+export function sendError(
+  res: Response,
+  status: number,
+  message: string,
+  headers: Readonly<Record<string, string>> = {},
+): void {
   if (res.headersSent) return;
   res.status(status).set(headers).json({ error: message });
 }

@@ -90,7 +90,8 @@ export function jsonBody(options: { optional: boolean }): Middleware {
       } catch (parseError) {
         return next(parseError);
       }
-      if (req.body === undefined && !options.optional) return next(new HttpError(400, "invalid JSON: the body is empty"));
+      if (req.body === undefined && !options.optional)
+        return next(new HttpError(400, "invalid JSON: the body is empty"));
       next();
     });
   };

@@ -13,8 +13,7 @@ export type LogStreamEvent =
 
 /** A runtime notification as the hub takes it: the event without its time. */
 export type RuntimeLogNotification =
-  | ({ type: "log" } & ParamsOf<typeof Log>)
-  | ({ type: "status" } & ParamsOf<typeof ExtensionStatusChanged>);
+  ({ type: "log" } & ParamsOf<typeof Log>) | ({ type: "status" } & ParamsOf<typeof ExtensionStatusChanged>);
 
 export type LogListener = (event: LogStreamEvent) => void;
 
@@ -48,9 +47,7 @@ export class LogHub {
   /** Extension id, or undefined for "every extension", → listeners. */
   private readonly listeners = new Map<string | undefined, Set<LogListener>>();
 
-  constructor(
-    private readonly options: { backlog?: number; now?: () => Date } = {},
-  ) {
+  constructor(private readonly options: { backlog?: number; now?: () => Date } = {}) {
     this.everything = new Backlog(this.limit);
   }
 
@@ -81,7 +78,10 @@ export class LogHub {
    * Listens to one extension (or, with `undefined`, to every extension and the runtime's own
    * lines). `backlog` is what was kept from before, oldest first.
    */
-  subscribe(extensionId: string | undefined, listener: LogListener): { backlog: LogStreamEvent[]; unsubscribe(): void } {
+  subscribe(
+    extensionId: string | undefined,
+    listener: LogListener,
+  ): { backlog: LogStreamEvent[]; unsubscribe(): void } {
     let set = this.listeners.get(extensionId);
     if (!set) this.listeners.set(extensionId, (set = new Set()));
     set.add(listener);

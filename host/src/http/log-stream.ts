@@ -27,7 +27,10 @@ function extensionOf(req: Request): string | undefined {
   const values = queryOf(req).getAll("extension");
   if (values.length === 0) return undefined;
   if (values.length > 1 || values[0] === "" || values[0].length > 200) {
-    throw new HttpError(400, "?extension should be one extension id, like ?extension=com.example.ci (leave it out for every extension)");
+    throw new HttpError(
+      400,
+      "?extension should be one extension id, like ?extension=com.example.ci (leave it out for every extension)",
+    );
   }
   return values[0];
 }
@@ -72,7 +75,10 @@ export class LogStreams {
       if (finished) return;
       res.write(`${JSON.stringify(event)}\n`);
       if (res.writableLength > maxUnreadBytes) {
-        this.options.log("warn", `dropped a log stream client${extensionId ? ` of ${extensionId}` : ""}: it left over ${maxUnreadBytes} bytes unread`);
+        this.options.log(
+          "warn",
+          `dropped a log stream client${extensionId ? ` of ${extensionId}` : ""}: it left over ${maxUnreadBytes} bytes unread`,
+        );
         stop(true);
       }
     };

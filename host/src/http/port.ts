@@ -17,7 +17,8 @@ export const DEFAULT_PORT = 47811;
 export function preferredPort(env: Readonly<Record<string, string | undefined>> = process.env): number {
   const raw = env.SVC_PORT;
   if (raw === undefined || raw === "") return DEFAULT_PORT;
-  if (!/^\d{1,5}$/.test(raw) || Number(raw) > 65535) throw new Error(`SVC_PORT should be a port number 0–65535, got ${JSON.stringify(raw)}`);
+  if (!/^\d{1,5}$/.test(raw) || Number(raw) > 65535)
+    throw new Error(`SVC_PORT should be a port number 0–65535, got ${JSON.stringify(raw)}`);
   return Number(raw);
 }
 
@@ -43,7 +44,11 @@ function listenOnce(server: Server, port: number, host: string): Promise<void> {
  * @example
  * const port = await listenWithFallback(server, 47811, "127.0.0.1");
  */
-export async function listenWithFallback(server: Server, port: number, host: string): Promise<{ port: number; fellBack: boolean }> {
+export async function listenWithFallback(
+  server: Server,
+  port: number,
+  host: string,
+): Promise<{ port: number; fellBack: boolean }> {
   try {
     await listenOnce(server, port, host);
     return { port: (server.address() as { port: number }).port, fellBack: false };

@@ -5,31 +5,57 @@ import { parseAwait } from "./hook-route.js";
 
 const none = () => undefined;
 const NOW = "2025-03-01T09:30:00.000Z";
-const blip = (extra: Record<string, unknown> = {}) => ({ title: "Deploy api", layout: "progress", data: { fraction: 0.5 }, ...extra });
+const blip = (extra: Record<string, unknown> = {}) => ({
+  title: "Deploy api",
+  layout: "progress",
+  data: { fraction: 0.5 },
+  ...extra,
+});
 
 describe("preparePush", () => {
   it("fills id, v, emittedAt and marks a missing seq for stamping", () => {
     const prepared = preparePush(blip(), none, NOW);
     expect(prepared).toEqual({
       ok: true,
-      items: [{ stampSeq: true, payload: { id: "webhook/deploy-api", v: 1, seq: 1, emittedAt: NOW, title: "Deploy api", layout: "progress", data: { fraction: 0.5 } } }],
+      items: [
+        {
+          stampSeq: true,
+          payload: {
+            id: "webhook/deploy-api",
+            v: 1,
+            seq: 1,
+            emittedAt: NOW,
+            title: "Deploy api",
+            layout: "progress",
+            data: { fraction: 0.5 },
+          },
+        },
+      ],
     });
   });
 
   it("keeps a given seq and drops unknown keys", () => {
     const prepared = preparePush(blip({ id: "x", seq: 7, extra: true }), none, NOW);
-    expect(prepared.ok && prepared.items[0]).toEqual({ stampSeq: false, payload: expect.not.objectContaining({ extra: true }) });
+    expect(prepared.ok && prepared.items[0]).toEqual({
+      stampSeq: false,
+      payload: expect.not.objectContaining({ extra: true }),
+    });
     expect(prepared.ok && prepared.items[0].payload.seq).toBe(7);
   });
 
   it("reports the first invalid index only", () => {
-    expect(preparePush([blip(), blip({ data: {} }), blip({ title: 1 })], none)).toEqual({ ok: false, error: 'invalid payload at [1]: "data.fraction" should be a number' });
+    expect(preparePush([blip(), blip({ data: {} }), blip({ title: 1 })], none)).toEqual({
+      ok: false,
+      error: 'invalid payload at [1]: "data.fraction" should be a number',
+    });
   });
 
   it("refuses a payload over 4 KB after truncation", () => {
     const prepared = preparePush(blip({ subtitle: "x".repeat(5000) }), none);
     expect(prepared.ok).toBe(false);
-    expect(!prepared.ok && prepared.error).toMatch(/^invalid payload at \[0\]: payload is \d+ bytes after truncation, over the 4096-byte limit$/);
+    expect(!prepared.ok && prepared.error).toMatch(
+      /^invalid payload at \[0\]: payload is \d+ bytes after truncation, over the 4096-byte limit$/,
+    );
   });
 });
 

@@ -20,7 +20,10 @@ function idFor(raw: Record<string, unknown>): { id: unknown } | { error: string 
   if (typeof raw.title !== "string") return { error: '"title" should be a string' };
   if (raw.title === "") return { error: '"title" should not be empty' };
   const slug = slugFromTitle(raw.title);
-  if (!slug) return { error: `"id" should be given: the title ${JSON.stringify(raw.title)} has no letter or digit to make one from` };
+  if (!slug)
+    return {
+      error: `"id" should be given: the title ${JSON.stringify(raw.title)} has no letter or digit to make one from`,
+    };
   return { id: `${WEBHOOK_PREFIX}${slug}` };
 }
 
@@ -61,7 +64,8 @@ export function preparePush(
   isExtension: (id: string) => boolean = () => false,
 ): PreparedPush {
   const payloads = Array.isArray(body) ? body : [body];
-  if (payloads.length === 0) return { ok: false, error: "the body is an empty array: send one payload or an array of payloads" };
+  if (payloads.length === 0)
+    return { ok: false, error: "the body is an empty array: send one payload or an array of payloads" };
   const items: PushedPayload[] = [];
   for (const [index, raw] of payloads.entries()) {
     const prepared = prepareOne(raw, now);
@@ -69,11 +73,23 @@ export function preparePush(
     const { id } = prepared.item.payload;
     const namespace = id.split("/")[0];
     if (id.includes("/") && isExtension(namespace)) {
-      return { ok: false, error: payloadErrorAt(index, `"id" ${id} is in the namespace of the extension ${namespace}: pushed blips cannot take an extension's namespace; use an id without "/" (it goes under webhook/) or another prefix`) };
+      return {
+        ok: false,
+        error: payloadErrorAt(
+          index,
+          `"id" ${id} is in the namespace of the extension ${namespace}: pushed blips cannot take an extension's namespace; use an id without "/" (it goes under webhook/) or another prefix`,
+        ),
+      };
     }
     const owner = existing(id)?.source;
     if (owner?.kind === "extension") {
-      return { ok: false, error: payloadErrorAt(index, `"id" ${id} is a blip of ${owner.extensionId}: give the pushed blip an id of its own`) };
+      return {
+        ok: false,
+        error: payloadErrorAt(
+          index,
+          `"id" ${id} is a blip of ${owner.extensionId}: give the pushed blip an id of its own`,
+        ),
+      };
     }
     items.push(prepared.item);
   }

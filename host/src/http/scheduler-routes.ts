@@ -22,7 +22,11 @@ export interface SchedulerControl {
 
 function methodNotAllowed(allowed: string) {
   return function methodNotAllowed(req: Request): never {
-    throw new HttpError(405, `${req.method} is not allowed on ${req.baseUrl}${req.path === "/" ? "" : req.path}: use ${allowed}`, { Allow: allowed });
+    throw new HttpError(
+      405,
+      `${req.method} is not allowed on ${req.baseUrl}${req.path === "/" ? "" : req.path}: use ${allowed}`,
+      { Allow: allowed },
+    );
   };
 }
 
@@ -32,16 +36,19 @@ function methodNotAllowed(allowed: string) {
  */
 export function schedulerRoutes(control: SchedulerControl): Router {
   const router = Router({ strict: true });
-  router.route("/")
+  router
+    .route("/")
     .get((_req, res) => void res.status(200).json({ paused: control.paused }))
     .all(methodNotAllowed("GET"));
-  router.route("/pause")
+  router
+    .route("/pause")
     .post((_req, res) => {
       control.pause();
       res.status(200).json({ ok: true, paused: true });
     })
     .all(methodNotAllowed("POST"));
-  router.route("/resume")
+  router
+    .route("/resume")
     .post((_req, res) => {
       control.resume();
       res.status(200).json({ ok: true, paused: false });

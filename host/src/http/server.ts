@@ -70,7 +70,9 @@ export interface RunningHttpServer {
 
 function hostVersion(): string {
   try {
-    const pkg = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version?: unknown };
+    const pkg = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as {
+      version?: unknown;
+    };
     return typeof pkg.version === "string" ? pkg.version : "0.0.0";
   } catch {
     return "0.0.0";
@@ -80,11 +82,14 @@ function hostVersion(): string {
 /** Malformed HTTP never reaches express: answer in JSON (431 for oversized headers, else 400) and drop the socket. */
 function answerClientError(error: Error & { code?: string }, socket: Socket): void {
   if (!socket.writable || error.code === "ECONNRESET") return void socket.destroy();
-  const [status, reason, message] = error.code === "HPE_HEADER_OVERFLOW"
-    ? [431, "Request Header Fields Too Large", "request headers are too large"]
-    : [400, "Bad Request", "malformed HTTP request"];
+  const [status, reason, message] =
+    error.code === "HPE_HEADER_OVERFLOW"
+      ? [431, "Request Header Fields Too Large", "request headers are too large"]
+      : [400, "Bad Request", "malformed HTTP request"];
   const body = JSON.stringify({ error: message });
-  socket.end(`HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
 }
 
 /**
@@ -101,7 +106,11 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
   const token = options.token ?? newToken();
   const held = new HeldReplies();
   const hub = options.logs ?? new LogHub();
-  const streams = new LogStreams({ hub, log, ...(options.logHeartbeatMs === undefined ? {} : { heartbeatMs: options.logHeartbeatMs }) });
+  const streams = new LogStreams({
+    hub,
+    log,
+    ...(options.logHeartbeatMs === undefined ? {} : { heartbeatMs: options.logHeartbeatMs }),
+  });
   let port = 0;
   const app = createApp({
     store: options.store,
@@ -123,7 +132,8 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
   const wanted = options.port ?? preferredPort();
   const listening = await listenWithFallback(server, wanted, LOOPBACK);
   port = listening.port;
-  if (listening.fellBack) log("warn", `port ${wanted} is taken; the HTTP server listens on ${port} (written to webhook.json)`);
+  if (listening.fellBack)
+    log("warn", `port ${wanted} is taken; the HTTP server listens on ${port} (written to webhook.json)`);
   if (options.webhookFile) {
     try {
       await writeWebhookFile(options.webhookFile, { port, token });

@@ -15,9 +15,11 @@ const SYMLINK = 0o120000;
  */
 export function decodeEntryName(raw: Buffer, flags: number): string {
   const utf8 = (flags & 0x800) !== 0;
-  if (!utf8 && raw.some((byte) => byte >= 0x80)) throw new InstallError(`refused: an entry name is not UTF-8 (${raw.toString("latin1")})`);
+  if (!utf8 && raw.some((byte) => byte >= 0x80))
+    throw new InstallError(`refused: an entry name is not UTF-8 (${raw.toString("latin1")})`);
   const name = raw.toString("utf8");
-  if (utf8 && Buffer.compare(Buffer.from(name, "utf8"), raw) !== 0) throw new InstallError("refused: an entry name is not valid UTF-8");
+  if (utf8 && Buffer.compare(Buffer.from(name, "utf8"), raw) !== 0)
+    throw new InstallError("refused: an entry name is not valid UTF-8");
   return name;
 }
 
@@ -30,14 +32,18 @@ export function decodeEntryName(raw: Buffer, flags: number): string {
  */
 export function checkEntryName(name: string): void {
   const shown = JSON.stringify(name);
-  if (name.length === 0 || name.length > 512) throw new InstallError(`refused: entry ${shown} has an empty or over-long name`);
-  if (/[\u0000-\u001f]/.test(name)) throw new InstallError(`refused: entry ${shown} has control characters in its name`);
+  if (name.length === 0 || name.length > 512)
+    throw new InstallError(`refused: entry ${shown} has an empty or over-long name`);
+  if (/[\u0000-\u001f]/.test(name))
+    throw new InstallError(`refused: entry ${shown} has control characters in its name`);
   if (name.includes("\\")) throw new InstallError(`refused: entry ${shown} uses backslashes in its path`);
   if (/^[A-Za-z]:/.test(name)) throw new InstallError(`refused: entry ${shown} names a drive`);
   if (name.startsWith("/")) throw new InstallError(`refused: entry ${shown} has an absolute path`);
   const parts = name.replace(/\/$/, "").split("/");
-  if (parts.includes("..")) throw new InstallError(`refused: entry ${shown} would be written outside the extension's folder`);
-  if (parts.some((part) => part === "" || part === ".")) throw new InstallError(`refused: entry ${shown} has an empty or "." path part`);
+  if (parts.includes(".."))
+    throw new InstallError(`refused: entry ${shown} would be written outside the extension's folder`);
+  if (parts.some((part) => part === "" || part === "."))
+    throw new InstallError(`refused: entry ${shown} has an empty or "." path part`);
 }
 
 /**
@@ -49,5 +55,6 @@ export function checkEntryKind(name: string, externalAttributes: number): void {
   // creates links anyway, but a package that carries one is refused outright.
   const type = (externalAttributes >>> 16) & TYPE_MASK;
   if (type === SYMLINK) throw new InstallError(`refused: entry ${JSON.stringify(name)} is a symbolic link`);
-  if (type !== 0 && type !== 0o100000 && type !== 0o040000) throw new InstallError(`refused: entry ${JSON.stringify(name)} is not a plain file or folder`);
+  if (type !== 0 && type !== 0o100000 && type !== 0o040000)
+    throw new InstallError(`refused: entry ${JSON.stringify(name)} is not a plain file or folder`);
 }

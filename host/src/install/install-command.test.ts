@@ -38,7 +38,9 @@ it("prints the summary and asks y/N on a terminal; y installs", async () => {
   expect(await runInstallCommand([file], terminal)).toBe(0);
   expect(terminal.output).toContain("Deploys 1.2.0 (com.example.deploys) by Example\n");
   expect(terminal.questions).toEqual(["Install Deploys 1.2.0? [y/N] "]);
-  expect(terminal.output).toContain(`Installed Deploys 1.2.0 in ${join(root, "Svc", "Extensions", "com.example.deploys")}\n`);
+  expect(terminal.output).toContain(
+    `Installed Deploys 1.2.0 in ${join(root, "Svc", "Extensions", "com.example.deploys")}\n`,
+  );
   expect(await installed()).toEqual(["com.example.deploys"]);
 });
 
@@ -60,7 +62,9 @@ it("refuses without --yes when stdin is not a terminal; --yes installs", async (
   const piped = io(false);
   expect(await runInstallCommand([file], piped)).toBe(1);
   expect(piped.output).toContain("It can reach nothing outside svc");
-  expect(piped.errors).toBe("svc-host install: not installed: stdin is not a terminal to ask on; run again with --yes to agree\n");
+  expect(piped.errors).toBe(
+    "svc-host install: not installed: stdin is not a terminal to ask on; run again with --yes to agree\n",
+  );
   expect(await installed()).toEqual([]);
   const agreed = io(false);
   expect(await runInstallCommand([file, "--yes"], agreed)).toBe(0);
@@ -70,10 +74,14 @@ it("refuses without --yes when stdin is not a terminal; --yes installs", async (
 it("prints one line for a refused package, and the usage for wrong arguments", async () => {
   const broken = io(true, "y");
   expect(await runInstallCommand([join(root, "missing.svc")], broken)).toBe(1);
-  expect(broken.errors).toMatch(/^svc-host install: cannot install missing\.svc: not a readable \.svc package \(a zip file\): .*\n$/);
+  expect(broken.errors).toMatch(
+    /^svc-host install: cannot install missing\.svc: not a readable \.svc package \(a zip file\): .*\n$/,
+  );
   const wrong = io(true);
   expect(await runInstallCommand([], wrong)).toBe(2);
-  expect(wrong.errors).toBe("svc-host install: give exactly one .svc file\nusage: svc-host install <file.svc> [--yes]\n");
+  expect(wrong.errors).toBe(
+    "svc-host install: give exactly one .svc file\nusage: svc-host install <file.svc> [--yes]\n",
+  );
   expect(await runInstallCommand([file, "--force"], wrong)).toBe(2);
   expect(wrong.errors).toContain("svc-host install: unknown option --force\n");
 });

@@ -56,7 +56,9 @@ export async function runInstallCommand(argv: readonly string[], io: InstallIo):
   const rest = argv.filter((a) => a !== "--yes" && a !== "-y");
   const unknown = rest.find((a) => a.startsWith("-"));
   if (rest.length !== 1 || unknown) {
-    io.err(`svc-host install: ${unknown ? `unknown option ${unknown}` : "give exactly one .svc file"}\n${INSTALL_USAGE}\n`);
+    io.err(
+      `svc-host install: ${unknown ? `unknown option ${unknown}` : "give exactly one .svc file"}\n${INSTALL_USAGE}\n`,
+    );
     return 2;
   }
   const file = rest[0];
@@ -70,7 +72,11 @@ export async function runInstallCommand(argv: readonly string[], io: InstallIo):
           io.err("svc-host install: not installed: stdin is not a terminal to ask on; run again with --yes to agree\n");
           return false;
         }
-        const verb = summary.replaces ? (summary.replaces.differentPackage ? "Replace it with" : "Update to") : "Install";
+        const verb = summary.replaces
+          ? summary.replaces.differentPackage
+            ? "Replace it with"
+            : "Update to"
+          : "Install";
         const answer = await io.ask(escapeForDisplay(`${verb} ${summary.title} ${summary.version}? [y/N] `));
         return /^y(es)?$/i.test(answer.trim());
       },

@@ -51,13 +51,22 @@ const good = (extra: RawEntry[] = []): RawEntry[] => [
 describe("an honest package", () => {
   it("installs into Extensions/<id>/ after confirm, and not before", async () => {
     const file = join(root, "deploys-1.2.0.svc");
-    await writeSvc(file, { "package.json": packageJson(), "dist/index.js": CODE, "dist/tools.json": "[]", "README.md": "# Deploys" });
+    await writeSvc(file, {
+      "package.json": packageJson(),
+      "dist/index.js": CODE,
+      "dist/tools.json": "[]",
+      "README.md": "# Deploys",
+    });
     const declined = await installPackage(file, { supportDir: support, confirm: () => false });
     expect(declined.installed).toBe(false);
     expect(await readdir(support).catch(() => [])).toEqual([]);
 
     const result = await installPackage(file, { supportDir: support, confirm: yes });
-    expect(result).toMatchObject({ installed: true, id: "com.example.deploys", path: join(support, "Extensions", "com.example.deploys") });
+    expect(result).toMatchObject({
+      installed: true,
+      id: "com.example.deploys",
+      path: join(support, "Extensions", "com.example.deploys"),
+    });
     expect(await readFile(join(result.path, "dist", "index.js"), "utf8")).toBe(CODE);
     expect((await readdir(result.path)).sort()).toEqual(["README.md", "dist", "package.json"]);
     // The staging folder is gone; Extensions and the bundle compiled for its first start remain.
@@ -70,15 +79,25 @@ describe("an honest package", () => {
   it("updates in place, and says what the new version gained", async () => {
     const v1 = join(root, "v1.svc");
     const v2 = join(root, "v2.svc");
-    await writeSvc(v1, { "package.json": packageJson({ permissions: { network: ["api.example.com"] } }), "dist/index.js": CODE, "old.txt": "old" });
+    await writeSvc(v1, {
+      "package.json": packageJson({ permissions: { network: ["api.example.com"] } }),
+      "dist/index.js": CODE,
+      "old.txt": "old",
+    });
     await writeSvc(v2, {
-      "package.json": packageJson({ permissions: { network: ["api.example.com", "*.uploads.example.com"], exec: ["git"] } }, { version: "1.3.0" }),
+      "package.json": packageJson(
+        { permissions: { network: ["api.example.com", "*.uploads.example.com"], exec: ["git"] } },
+        { version: "1.3.0" },
+      ),
       "dist/index.js": "module.exports = {};",
     });
     await installPackage(v1, { supportDir: support, confirm: yes });
     const result = await installPackage(v2, { supportDir: support, confirm: yes });
     expect(result.summary.replaces).toMatchObject({ version: "1.2.0", differentPackage: false });
-    expect(result.summary.replaces!.gained.map((item) => item.text)).toEqual(["connect to any address ending in .uploads.example.com", "run the program git"]);
+    expect(result.summary.replaces!.gained.map((item) => item.text)).toEqual([
+      "connect to any address ending in .uploads.example.com",
+      "run the program git",
+    ]);
     expect(result.summary.text).toContain(
       "This updates the installed Deploys 1.2.0.\nCompared with 1.2.0, it can now also:\n  ! connect to any address ending in .uploads.example.com — a wildcard covers every server under that name\n  ! run the program git — it can run other programs through its settings; svc lets it run only a few safe subcommands\n",
     );
@@ -90,12 +109,19 @@ describe("an honest package", () => {
     const mine = join(root, "mine.svc");
     const theirs = join(root, "theirs.svc");
     await writeSvc(mine, { "package.json": packageJson(), "dist/index.js": CODE });
-    await writeSvc(theirs, { "package.json": packageJson({ title: "Totally Deploys" }, { name: "not-deploys", version: "9.0.0" }), "dist/index.js": CODE });
+    await writeSvc(theirs, {
+      "package.json": packageJson({ title: "Totally Deploys" }, { name: "not-deploys", version: "9.0.0" }),
+      "dist/index.js": CODE,
+    });
     await installPackage(mine, { supportDir: support, confirm: yes });
     const declined = await installPackage(theirs, { supportDir: support, confirm: (s) => (shown.push(s), false) });
     expect(declined.summary.risky).toBe(true);
-    expect(declined.summary.text).toContain('! This replaces "Deploys" 1.2.0 (package deploys), a different package installed with the same id.');
-    expect(JSON.parse(await readFile(join(support, "Extensions", "com.example.deploys", "package.json"), "utf8")).name).toBe("deploys");
+    expect(declined.summary.text).toContain(
+      '! This replaces "Deploys" 1.2.0 (package deploys), a different package installed with the same id.',
+    );
+    expect(
+      JSON.parse(await readFile(join(support, "Extensions", "com.example.deploys", "package.json"), "utf8")).name,
+    ).toBe("deploys");
   });
 
   it("replaces a dev-linked extension's link without touching the developer's folder", async () => {
@@ -111,7 +137,9 @@ describe("an honest package", () => {
   });
 
   it("accepts exactly 2,000 entries", async () => {
-    const file = await raw(good(Array.from({ length: 1_998 }, (_, i) => ({ name: `assets/${i}.txt`, data: "x", deflate: false }))));
+    const file = await raw(
+      good(Array.from({ length: 1_998 }, (_, i) => ({ name: `assets/${i}.txt`, data: "x", deflate: false }))),
+    );
     expect((await installPackage(file, { supportDir: support, confirm: yes })).installed).toBe(true);
   });
 });
@@ -135,11 +163,16 @@ describe("a hostile or broken package is refused, with nothing installed", () =>
   });
 
   it("two entries landing on one file", async () => {
-    await expectRefused(await raw(good([{ name: "DIST/index.js", data: "again" }])), 'cannot install hostile.svc: refused: entry "DIST/index.js" appears twice');
+    await expectRefused(
+      await raw(good([{ name: "DIST/index.js", data: "again" }])),
+      'cannot install hostile.svc: refused: entry "DIST/index.js" appears twice',
+    );
   });
 
   it("2,001 entries", async () => {
-    const file = await raw(good(Array.from({ length: 1_999 }, (_, i) => ({ name: `assets/${i}.txt`, data: "x", deflate: false }))));
+    const file = await raw(
+      good(Array.from({ length: 1_999 }, (_, i) => ({ name: `assets/${i}.txt`, data: "x", deflate: false }))),
+    );
     await expectRefused(file, "cannot install hostile.svc: refused: the package has 2001 entries; the most is 2000");
   });
 
@@ -164,7 +197,10 @@ describe("a hostile or broken package is refused, with nothing installed", () =>
 
   it("an entry of 20 MB passes; one byte more is refused", async () => {
     const limit = 20 * 1024 * 1024;
-    const atLimit = await raw(good([{ name: "assets/big.bin", data: Buffer.alloc(limit, 1), deflate: false }]), "big.svc");
+    const atLimit = await raw(
+      good([{ name: "assets/big.bin", data: Buffer.alloc(limit, 1), deflate: false }]),
+      "big.svc",
+    );
     expect((await installPackage(atLimit, { supportDir: support, confirm: yes })).installed).toBe(true);
     await rm(support, { recursive: true });
     await rm(atLimit);
@@ -188,7 +224,10 @@ describe("a hostile or broken package is refused, with nothing installed", () =>
     await rm(support, { recursive: true });
     await rm(atLimit);
     shown = [];
-    await expectRefused(await raw(good(parts(10 * mb - small + 1))), "cannot install hostile.svc: refused: the package is larger than 50 MB once unpacked");
+    await expectRefused(
+      await raw(good(parts(10 * mb - small + 1))),
+      "cannot install hostile.svc: refused: the package is larger than 50 MB once unpacked",
+    );
   });
 
   it("a corrupt zip", async () => {
@@ -199,36 +238,55 @@ describe("a hostile or broken package is refused, with nothing installed", () =>
     expect(refusal).toBeInstanceOf(InstallError);
     expect(refusal.message).toMatch(/^cannot install hostile\.svc: not a readable \.svc package \(a zip file\): /);
     await writeFile(file, "not a zip at all");
-    await expect(installPackage(file, { supportDir: support, confirm: yes })).rejects.toThrow(/^cannot install hostile\.svc: not a readable \.svc package/);
+    await expect(installPackage(file, { supportDir: support, confirm: yes })).rejects.toThrow(
+      /^cannot install hostile\.svc: not a readable \.svc package/,
+    );
   });
 
   it("no package.json, or one that is not a valid manifest", async () => {
-    await expectRefused(await raw([{ name: "dist/index.js", data: CODE }]), "cannot install hostile.svc has no package.json");
+    await expectRefused(
+      await raw([{ name: "dist/index.js", data: CODE }]),
+      "cannot install hostile.svc has no package.json",
+    );
     await rm(join(root, "hostile.svc"));
     await expectRefused(
-      await raw([{ name: "package.json", data: packageJson({ interval: "5s" }) }, { name: "dist/index.js", data: CODE }]),
+      await raw([
+        { name: "package.json", data: packageJson({ interval: "5s" }) },
+        { name: "dist/index.js", data: CODE },
+      ]),
       'cannot install hostile.svc: "svc.interval" should be at least 10s',
     );
   });
 
   it("no dist/index.js", async () => {
     await expectRefused(
-      await raw([{ name: "package.json", data: packageJson() }, { name: "src/index.ts", data: "export {}" }]),
+      await raw([
+        { name: "package.json", data: packageJson() },
+        { name: "src/index.ts", data: "export {}" },
+      ]),
       "cannot install hostile.svc: it has no dist/index.js; build it with svckit build, then svckit pack",
     );
   });
 
   it("a development id (dev.svc.…)", async () => {
     await expectRefused(
-      await raw([{ name: "package.json", data: packageJson({ id: "dev.svc.deploys" }) }, { name: "dist/index.js", data: CODE }]),
+      await raw([
+        { name: "package.json", data: packageJson({ id: "dev.svc.deploys" }) },
+        { name: "dist/index.js", data: CODE },
+      ]),
       'cannot install hostile.svc: "dev.svc.deploys" is a development id (dev.svc.…), only for svckit dev; give it its own id',
     );
   });
 
   it("a description ending in \\u001b[8m (it hid every line below it and the [y/N] prompt) is refused before any prompt", async () => {
-    const file = await raw([{ name: "package.json", data: packageJson({ description: "Shows your deploys.\u001b[8m" }) }, { name: "dist/index.js", data: CODE }]);
+    const file = await raw([
+      { name: "package.json", data: packageJson({ description: "Shows your deploys.\u001b[8m" }) },
+      { name: "dist/index.js", data: CODE },
+    ]);
     const refusal = await installPackage(file, { supportDir: support, confirm: yes }).catch((e: unknown) => e);
-    expect((refusal as Error).message).toMatch(/^cannot install hostile\.svc: .*"svc\.description" should not contain U\+001B \(a control or bidi character; found at 19\)/);
+    expect((refusal as Error).message).toMatch(
+      /^cannot install hostile\.svc: .*"svc\.description" should not contain U\+001B \(a control or bidi character; found at 19\)/,
+    );
     expect(shown).toEqual([]);
   });
 });

@@ -94,10 +94,14 @@ export async function installPackage(file: string, options: InstallOptions): Pro
     const manifest = await readManifest(unpackedPath(unpacked, "package.json"), `cannot install ${where}`);
     const id = manifest.svc.id;
     if (id.startsWith("dev.svc.")) {
-      throw new InstallError(`cannot install ${where}: "${id}" is a development id (dev.svc.…), only for svckit dev; give it its own id`);
+      throw new InstallError(
+        `cannot install ${where}: "${id}" is a development id (dev.svc.…), only for svckit dev; give it its own id`,
+      );
     }
     if (!files.includes("dist/index.js")) {
-      throw new InstallError(`cannot install ${where}: it has no dist/index.js; build it with svckit build, then svckit pack`);
+      throw new InstallError(
+        `cannot install ${where}: it has no dist/index.js; build it with svckit build, then svckit pack`,
+      );
     }
     const extensions = join(options.supportDir, "Extensions");
     const target = join(extensions, id);

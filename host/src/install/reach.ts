@@ -15,10 +15,34 @@ export interface ReachItem {
 }
 
 /** Programs that connect anywhere on their own, outside svc's network list. */
-const NETWORK_PROGRAMS = new Set(["curl", "wget", "nc", "ncat", "netcat", "socat", "scp", "sftp", "ftp", "telnet", "aria2c", "httpie", "http"]);
+const NETWORK_PROGRAMS = new Set([
+  "curl",
+  "wget",
+  "nc",
+  "ncat",
+  "netcat",
+  "socat",
+  "scp",
+  "sftp",
+  "ftp",
+  "telnet",
+  "aria2c",
+  "httpie",
+  "http",
+]);
 
 /** Folders that hold keys, passwords and other programs' settings. */
-const SENSITIVE_IN_HOME = [".ssh", ".gnupg", ".aws", ".kube", ".docker", ".config", ".netrc", "Library", ".local/share/keyrings"];
+const SENSITIVE_IN_HOME = [
+  ".ssh",
+  ".gnupg",
+  ".aws",
+  ".kube",
+  ".docker",
+  ".config",
+  ".netrc",
+  "Library",
+  ".local/share/keyrings",
+];
 
 /** Why a file entry is risky, if it is. */
 function fileRisk(path: string): string | undefined {
@@ -29,21 +53,30 @@ function fileRisk(path: string): string | undefined {
   if (/^\/(home|Users)\/[^/]+$/.test(clean)) return "a whole home folder";
   if (/^\/(etc|var|usr|bin|sbin|System|private)(\/|$)/.test(clean)) return "system files";
   const inHome = clean.startsWith("~/") ? clean.slice(2) : undefined;
-  if (inHome !== undefined && SENSITIVE_IN_HOME.some((s) => inHome === s || inHome.startsWith(`${s}/`))) return "a folder that holds keys, passwords or settings";
+  if (inHome !== undefined && SENSITIVE_IN_HOME.some((s) => inHome === s || inHome.startsWith(`${s}/`)))
+    return "a folder that holds keys, passwords or settings";
   return undefined;
 }
 
 /** Why a network entry is risky: it names this computer, the local network or the metadata service. */
 function hostRisk(entry: string): string | undefined {
-  const host = entry.replace(/^\[(.*)\](?::\d+)?$/, "$1").replace(/^([^:]*):\d+$/, "$1").toLowerCase();
+  const host = entry
+    .replace(/^\[(.*)\](?::\d+)?$/, "$1")
+    .replace(/^([^:]*):\d+$/, "$1")
+    .toLowerCase();
   if (host === "localhost" || host.endsWith(".localhost")) return "programs on your own computer (loopback)";
   if (isIP(host) === 0) return undefined;
   switch (classifyAddress(host)) {
-    case "public": return undefined;
-    case "loopback": return "programs on your own computer (loopback)";
-    case "cloud metadata": return "the cloud metadata service, which hands out this machine's credentials";
-    case "private": return "a private address on your local network";
-    default: return "a local or reserved address, not the internet";
+    case "public":
+      return undefined;
+    case "loopback":
+      return "programs on your own computer (loopback)";
+    case "cloud metadata":
+      return "the cloud metadata service, which hands out this machine's credentials";
+    case "private":
+      return "a private address on your local network";
+    default:
+      return "a local or reserved address, not the internet";
   }
 }
 
@@ -51,9 +84,12 @@ function hostRisk(entry: string): string | undefined {
 function programRisk(program: string, runAnyCommand: boolean): string | undefined {
   const name = programName(program);
   if (runsOtherPrograms(program)) {
-    return runAnyCommand ? "it runs other programs: the extension can run any command" : "it runs other programs, so svc refuses it (the package does not ask to run any command)";
+    return runAnyCommand
+      ? "it runs other programs: the extension can run any command"
+      : "it runs other programs, so svc refuses it (the package does not ask to run any command)";
   }
-  if (name === "git") return "it can run other programs through its settings; svc lets it run only a few safe subcommands";
+  if (name === "git")
+    return "it can run other programs through its settings; svc lets it run only a few safe subcommands";
   if (NETWORK_PROGRAMS.has(name)) return "it connects anywhere on its own, outside the network list";
   return undefined;
 }
@@ -71,7 +107,11 @@ export function reachOf(manifest: Manifest): ReachItem[] {
   for (const host of svc.permissions.network) {
     items.push(
       host.startsWith("*.")
-        ? { key: `network:${host}`, text: `connect to any address ending in ${host.slice(1)}`, risk: "a wildcard covers every server under that name" }
+        ? {
+            key: `network:${host}`,
+            text: `connect to any address ending in ${host.slice(1)}`,
+            risk: "a wildcard covers every server under that name",
+          }
         : { key: `network:${host}`, text: `connect to ${host}`, ...risk(hostRisk(host)) },
     );
   }
@@ -79,20 +119,34 @@ export function reachOf(manifest: Manifest): ReachItem[] {
     items.push({ key: `files:${path}`, text: `read files in ${path}`, ...risk(fileRisk(path)) });
   }
   if (svc.permissions.runAnyCommand) {
-    items.push({ key: "exec:*", text: "run any command", risk: "it asks for programs that run other programs (runAnyCommand)" });
+    items.push({
+      key: "exec:*",
+      text: "run any command",
+      risk: "it asks for programs that run other programs (runAnyCommand)",
+    });
   }
   for (const program of svc.permissions.exec) {
-    items.push({ key: `exec:${program}`, text: `run the program ${program}`, ...risk(programRisk(program, svc.permissions.runAnyCommand)) });
+    items.push({
+      key: `exec:${program}`,
+      text: `run the program ${program}`,
+      ...risk(programRisk(program, svc.permissions.runAnyCommand)),
+    });
   }
   for (const [name, provider] of Object.entries(svc.oauth)) {
     const host = URL.canParse(provider.authorizeUrl) ? new URL(provider.authorizeUrl).host : provider.authorizeUrl;
     const scopes = provider.scopes?.length ? ` (asking for: ${provider.scopes.join(", ")})` : "";
     items.push({ key: `oauth:${name}`, text: `ask you to sign in to ${provider.title ?? name} at ${host}${scopes}` });
   }
-  if (svc.triggers.webhook) items.push({ key: "webhook", text: `receive what is sent to svc's local address POST /v1/hooks/${svc.id}` });
-  for (const path of svc.triggers.watch) items.push({ key: `watch:${path}`, text: `watch ${path} for changes`, ...risk(fileRisk(path)) });
+  if (svc.triggers.webhook)
+    items.push({ key: "webhook", text: `receive what is sent to svc's local address POST /v1/hooks/${svc.id}` });
+  for (const path of svc.triggers.watch)
+    items.push({ key: `watch:${path}`, text: `watch ${path} for changes`, ...risk(fileRisk(path)) });
   for (const preference of svc.preferences) {
-    if (preference.type === "password") items.push({ key: `password:${preference.name}`, text: `keep a secret you enter ("${preference.title}") in your keychain` });
+    if (preference.type === "password")
+      items.push({
+        key: `password:${preference.name}`,
+        text: `keep a secret you enter ("${preference.title}") in your keychain`,
+      });
   }
   return items;
 }

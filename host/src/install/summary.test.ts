@@ -6,7 +6,12 @@ import { reachOf, summarize } from "./index.js";
 const REFUSED = "it runs other programs, so svc refuses it (the package does not ask to run any command)";
 
 function manifest(svc: Record<string, unknown>, top: Record<string, unknown> = {}): Manifest {
-  const parsed = parseManifest({ name: "deploys", version: "1.2.0", ...top, svc: { id: "com.example.deploys", title: "Deploys", ...svc } });
+  const parsed = parseManifest({
+    name: "deploys",
+    version: "1.2.0",
+    ...top,
+    svc: { id: "com.example.deploys", title: "Deploys", ...svc },
+  });
   if (!parsed.ok) throw new Error(parsed.error);
   return parsed.manifest;
 }
@@ -49,7 +54,15 @@ describe("reach", () => {
         manifest({
           triggers: { watch: ["~/.ssh", "~/notes"] },
           permissions: {
-            network: ["localhost", "127.0.0.1", "169.254.169.254", "10.0.0.2", "localhost:8080", "api.example.com:8443", "8.8.8.8"],
+            network: [
+              "localhost",
+              "127.0.0.1",
+              "169.254.169.254",
+              "10.0.0.2",
+              "localhost:8080",
+              "api.example.com:8443",
+              "8.8.8.8",
+            ],
             files: ["~/.ssh", "~/notes"],
             exec: ["curl", "find", "xargs", "df"],
             runAnyCommand: true,
@@ -88,7 +101,15 @@ describe("the summary", () => {
         triggers: { webhook: true, watch: ["~/Projects"] },
         permissions: { network: ["api.github.com", "*.example.com"], files: ["~/Projects"], exec: ["bash"] },
         preferences: [{ name: "token", title: "API token", type: "password" }],
-        oauth: { github: { title: "GitHub", authorizeUrl: "https://github.com/login/oauth/authorize", tokenUrl: "https://api.github.com/token", clientId: "x", scopes: ["repo"] } },
+        oauth: {
+          github: {
+            title: "GitHub",
+            authorizeUrl: "https://github.com/login/oauth/authorize",
+            tokenUrl: "https://api.github.com/token",
+            clientId: "x",
+            scopes: ["repo"],
+          },
+        },
       }),
     );
     expect(summary.risky).toBe(true);
@@ -116,28 +137,37 @@ describe("the summary", () => {
   it("says so when it can reach nothing, and is not risky", () => {
     const summary = summarize(manifest({}));
     expect(summary.risky).toBe(false);
-    expect(summary.text).toBe("Deploys 1.2.0 (com.example.deploys)\n\nIt can reach nothing outside svc: no network, no files, no programs.\n");
+    expect(summary.text).toBe(
+      "Deploys 1.2.0 (com.example.deploys)\n\nIt can reach nothing outside svc: no network, no files, no programs.\n",
+    );
   });
 
   it("for an update, says when it gains nothing", () => {
     const old = manifest({ permissions: { network: ["api.example.com"] } }, { version: "1.1.0" });
     const next = manifest({ permissions: { network: ["api.example.com"] } });
-    expect(summarize(next, { manifest: old, differentPackage: false }).text).toContain("This updates the installed Deploys 1.1.0.\nIt can reach nothing that 1.1.0 could not.\n");
+    expect(summarize(next, { manifest: old, differentPackage: false }).text).toContain(
+      "This updates the installed Deploys 1.1.0.\nIt can reach nothing that 1.1.0 could not.\n",
+    );
   });
 
   it("lists the package's tools, and shows a stranger's escape sequences as plain text", () => {
     const m = manifest({ description: "Shows your deploys." });
     // A manifest that got past the schema some other way (an older svckit, a hand edit) is still inert.
-    const hostile = { ...m, svc: { ...m.svc, title: "Deploys\u001b]0;pwned\u0007", description: "ok\u001b[8m" } } as Manifest;
+    const hostile = {
+      ...m,
+      svc: { ...m.svc, title: "Deploys\u001b]0;pwned\u0007", description: "ok\u001b[8m" },
+    } as Manifest;
     const summary = summarize(hostile, undefined, [{ title: "Format JSON" }, { title: "UUID\u202e" }]);
     expect(summary.tools).toEqual(["Format JSON", "UUID\u202e"]);
-    expect(summary.text).toBe([
-      "Deploys\\u{1b}]0;pwned\\u{7} 1.2.0 (com.example.deploys)",
-      "ok\\u{1b}[8m",
-      "",
-      "It can reach nothing outside svc: no network, no files, no programs.",
-      "It adds 2 tools: Format JSON, UUID\\u{202e}.",
-      "",
-    ].join("\n"));
+    expect(summary.text).toBe(
+      [
+        "Deploys\\u{1b}]0;pwned\\u{7} 1.2.0 (com.example.deploys)",
+        "ok\\u{1b}[8m",
+        "",
+        "It can reach nothing outside svc: no network, no files, no programs.",
+        "It adds 2 tools: Format JSON, UUID\\u{202e}.",
+        "",
+      ].join("\n"),
+    );
   });
 });

@@ -44,7 +44,11 @@ function line(item: ReachItem): string {
  * //   • connect to api.example.com
  * //   ! run the program bash — it runs any command it is given
  */
-export function summarize(manifest: Manifest, installed?: InstalledVersion, tools: readonly { title: string }[] = []): InstallSummary {
+export function summarize(
+  manifest: Manifest,
+  installed?: InstalledVersion,
+  tools: readonly { title: string }[] = [],
+): InstallSummary {
   const svc = manifest.svc;
   const reach = reachOf(manifest);
   const lines: string[] = [`${svc.title} ${manifest.version} (${svc.id})${svc.author ? ` by ${svc.author}` : ""}`];
@@ -52,7 +56,10 @@ export function summarize(manifest: Manifest, installed?: InstalledVersion, tool
   lines.push("");
   if (reach.length) lines.push("It can:", ...reach.map(line));
   else lines.push("It can reach nothing outside svc: no network, no files, no programs.");
-  if (tools.length) lines.push(`It adds ${tools.length === 1 ? "a tool" : `${tools.length} tools`}: ${tools.map((t) => t.title).join(", ")}.`);
+  if (tools.length)
+    lines.push(
+      `It adds ${tools.length === 1 ? "a tool" : `${tools.length} tools`}: ${tools.map((t) => t.title).join(", ")}.`,
+    );
   if (svc.interval) lines.push(`It runs every ${svc.interval}.`);
   if (reach.some((item) => item.text.startsWith("run the program"))) {
     lines.push("Programs it runs can do anything your account can.");
@@ -62,10 +69,18 @@ export function summarize(manifest: Manifest, installed?: InstalledVersion, tool
   if (installed) {
     const old = installed.manifest;
     const gained = gainedReach(old, manifest);
-    replaces = { title: old.svc.title, version: old.version, name: old.name, differentPackage: installed.differentPackage, gained };
+    replaces = {
+      title: old.svc.title,
+      version: old.version,
+      name: old.name,
+      differentPackage: installed.differentPackage,
+      gained,
+    };
     lines.push("");
     if (installed.differentPackage) {
-      lines.push(`! This replaces "${old.svc.title}" ${old.version} (package ${old.name}), a different package installed with the same id.`);
+      lines.push(
+        `! This replaces "${old.svc.title}" ${old.version} (package ${old.name}), a different package installed with the same id.`,
+      );
     } else {
       lines.push(`This updates the installed ${old.svc.title} ${old.version}.`);
     }
@@ -75,5 +90,14 @@ export function summarize(manifest: Manifest, installed?: InstalledVersion, tool
   const risky = reach.some((item) => item.risk) || installed?.differentPackage === true;
   // The package wrote most of these words: each line is made inert and kept to a sane length.
   const text = lines.map((l) => escapeForDisplay(l, { max: MAX_SUMMARY_LINE })).join("\n");
-  return { id: svc.id, title: svc.title, version: manifest.version, reach, risky, replaces, tools: tools.map((t) => t.title), text: `${text}\n` };
+  return {
+    id: svc.id,
+    title: svc.title,
+    version: manifest.version,
+    reach,
+    risky,
+    replaces,
+    tools: tools.map((t) => t.title),
+    text: `${text}\n`,
+  };
 }

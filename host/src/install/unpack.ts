@@ -22,10 +22,15 @@ function openZip(file: string): Promise<yauzl.ZipFile> {
   return new Promise((resolveZip, reject) => {
     // decodeStrings: false gives names as the archive spells them (checked by us);
     // validateEntrySizes stays on as a second check behind our own counting.
-    yauzl.open(file, { lazyEntries: true, autoClose: true, decodeStrings: false, validateEntrySizes: true }, (error, zip) => {
-      if (error || !zip) reject(new InstallError(`not a readable .svc package (a zip file): ${error?.message ?? "unknown error"}`));
-      else resolveZip(zip);
-    });
+    yauzl.open(
+      file,
+      { lazyEntries: true, autoClose: true, decodeStrings: false, validateEntrySizes: true },
+      (error, zip) => {
+        if (error || !zip)
+          reject(new InstallError(`not a readable .svc package (a zip file): ${error?.message ?? "unknown error"}`));
+        else resolveZip(zip);
+      },
+    );
   });
 }
 
@@ -43,10 +48,16 @@ class ByteGuard extends Transform {
   override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
     this.bytes += chunk.length;
     const shown = JSON.stringify(this.name);
-    if (this.bytes > PACKAGE_LIMITS.entryBytes) return done(new InstallError(`refused: entry ${shown} is larger than 20 MB once unpacked`));
-    if (this.totalSoFar() + this.bytes > PACKAGE_LIMITS.totalBytes) return done(new InstallError("refused: the package is larger than 50 MB once unpacked"));
+    if (this.bytes > PACKAGE_LIMITS.entryBytes)
+      return done(new InstallError(`refused: entry ${shown} is larger than 20 MB once unpacked`));
+    if (this.totalSoFar() + this.bytes > PACKAGE_LIMITS.totalBytes)
+      return done(new InstallError("refused: the package is larger than 50 MB once unpacked"));
     if (this.bytes > PACKAGE_LIMITS.ratioFloorBytes && this.bytes > this.packedBytes * PACKAGE_LIMITS.ratio) {
-      return done(new InstallError(`refused: entry ${shown} unpacks to more than ${PACKAGE_LIMITS.ratio} times its packed size (a zip bomb)`));
+      return done(
+        new InstallError(
+          `refused: entry ${shown} unpacks to more than ${PACKAGE_LIMITS.ratio} times its packed size (a zip bomb)`,
+        ),
+      );
     }
     done(null, chunk);
   }
@@ -55,7 +66,8 @@ class ByteGuard extends Transform {
 function readStream(zip: yauzl.ZipFile, entry: yauzl.Entry): Promise<NodeJS.ReadableStream> {
   return new Promise((resolveStream, reject) => {
     zip.openReadStream(entry, (error, stream) => {
-      if (error || !stream) reject(new InstallError(`refused: an entry cannot be read: ${error?.message ?? "unknown error"}`));
+      if (error || !stream)
+        reject(new InstallError(`refused: an entry cannot be read: ${error?.message ?? "unknown error"}`));
       else resolveStream(stream);
     });
   });
@@ -80,9 +92,13 @@ export async function unpackPackage(file: string, into: string): Promise<Unpacke
   let totalBytes = 0;
   let count = 0;
   try {
-    if (zip.entryCount > PACKAGE_LIMITS.entries) throw new InstallError(`refused: the package has ${zip.entryCount} entries; the most is ${PACKAGE_LIMITS.entries}`);
+    if (zip.entryCount > PACKAGE_LIMITS.entries)
+      throw new InstallError(
+        `refused: the package has ${zip.entryCount} entries; the most is ${PACKAGE_LIMITS.entries}`,
+      );
     for await (const entry of entries(zip)) {
-      if (++count > PACKAGE_LIMITS.entries) throw new InstallError(`refused: the package has more than ${PACKAGE_LIMITS.entries} entries`);
+      if (++count > PACKAGE_LIMITS.entries)
+        throw new InstallError(`refused: the package has more than ${PACKAGE_LIMITS.entries} entries`);
       const name = decodeEntryName(entry.fileName as unknown as Buffer, entry.generalPurposeBitFlag);
       checkEntryName(name);
       checkEntryKind(name, entry.externalFileAttributes);
@@ -91,7 +107,10 @@ export async function unpackPackage(file: string, into: string): Promise<Unpacke
       if (seen.has(key)) throw new InstallError(`refused: entry ${JSON.stringify(name)} appears twice`);
       seen.add(key);
       const target = resolve(root, name);
-      if (!target.startsWith(root + sep)) throw new InstallError(`refused: entry ${JSON.stringify(name)} would be written outside the extension's folder`);
+      if (!target.startsWith(root + sep))
+        throw new InstallError(
+          `refused: entry ${JSON.stringify(name)} would be written outside the extension's folder`,
+        );
       if (name.endsWith("/")) {
         await makeFolder(target);
         continue;
@@ -119,7 +138,10 @@ async function* entries(zip: yauzl.ZipFile): AsyncGenerator<yauzl.Entry> {
     const next = await new Promise<yauzl.Entry | null>((resolveEntry, reject) => {
       const onEntry = (entry: yauzl.Entry) => (cleanup(), resolveEntry(entry));
       const onEnd = () => (cleanup(), resolveEntry(null));
-      const onError = (error: Error) => (cleanup(), reject(new InstallError(`not a readable .svc package (a zip file): ${error.message}`)));
+      const onError = (error: Error) => (
+        cleanup(),
+        reject(new InstallError(`not a readable .svc package (a zip file): ${error.message}`))
+      );
       const cleanup = () => {
         zip.off("entry", onEntry);
         zip.off("end", onEnd);

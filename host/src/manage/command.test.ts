@@ -17,7 +17,14 @@ const SHOWN: ExtensionInfo = {
 
 function io(): ManageIo & { text: () => string } {
   let text = "";
-  return { out: (t) => void (text += t), err: (t) => void (text += t), isTTY: false, ask: async () => "", askHidden: async () => "", text: () => text };
+  return {
+    out: (t) => void (text += t),
+    err: (t) => void (text += t),
+    isTTY: false,
+    ask: async () => "",
+    askHidden: async () => "",
+    text: () => text,
+  };
 }
 
 const listing = { list: async () => [SHOWN] } as unknown as ExtensionManager;

@@ -56,14 +56,26 @@ class UsageError extends Error {}
 
 /** JSON whose unsafe characters (bidi controls, C1…) are `\u` escapes: same value, inert on a terminal. */
 function inertJson(value: unknown): string {
-  return JSON.stringify(value, null, 2).replace(/[\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  return JSON.stringify(value, null, 2).replace(
+    /[\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]/g,
+    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
 }
 
 /** A table with a header, columns padded to their widest cell; every cell made inert. */
 function table(rows: string[][]): string {
   const cells = rows.map((row) => row.map((cell) => escapeForDisplay(cell, { max: 200 })));
   const widths = cells[0].map((_, column) => Math.max(...cells.map((row) => row[column].length)));
-  return cells.map((row) => row.map((cell, column) => (column === row.length - 1 ? cell : cell.padEnd(widths[column]))).join("  ").trimEnd()).join("\n") + "\n";
+  return (
+    cells
+      .map((row) =>
+        row
+          .map((cell, column) => (column === row.length - 1 ? cell : cell.padEnd(widths[column])))
+          .join("  ")
+          .trimEnd(),
+      )
+      .join("\n") + "\n"
+  );
 }
 
 function listText(extensions: ExtensionInfo[], app: OpenedManager["app"]): string {
@@ -71,7 +83,15 @@ function listText(extensions: ExtensionInfo[], app: OpenedManager["app"]): strin
   if (extensions.length === 0) return `No extensions found. (${where})\n`;
   const rows = [["ID", "VERSION", "SOURCE", "ENABLED", "STATUS", "TOOLS", "LAST ERROR"]];
   for (const ext of extensions) {
-    rows.push([ext.id, ext.version ?? "-", ext.origin, ext.enabled ? "yes" : "no", ext.status, ext.tools.length ? ext.tools.join(",") : "-", ext.error ?? ""]);
+    rows.push([
+      ext.id,
+      ext.version ?? "-",
+      ext.origin,
+      ext.enabled ? "yes" : "no",
+      ext.status,
+      ext.tools.length ? ext.tools.join(",") : "-",
+      ext.error ?? "",
+    ]);
   }
   return `${table(rows)}(${where})\n`;
 }
@@ -95,27 +115,41 @@ async function findInfo(opened: OpenedManager, id: string): Promise<ExtensionInf
 
 async function setCommand(context: ManageContext, words: string[], clear: boolean): Promise<number> {
   const { io } = context;
-  if (words.length < 2 || words.length > 3 || (clear && words.length !== 2)) throw new UsageError("give an extension id, an option name and a value (or --clear)");
+  if (words.length < 2 || words.length > 3 || (clear && words.length !== 2))
+    throw new UsageError("give an extension id, an option name and a value (or --clear)");
   const [id, name, word] = words;
   const opened = await context.open();
   const info = await findInfo(opened, id);
   const option = info.options.find((o) => o.name === name);
   if (!option) {
     const names = info.options.map((o) => o.name);
-    throw new ManageError(`${id} has no option ${JSON.stringify(name)}; ${names.length ? `its options are: ${names.join(", ")}` : "it declares no options"}`, "invalid");
+    throw new ManageError(
+      `${id} has no option ${JSON.stringify(name)}; ${names.length ? `its options are: ${names.join(", ")}` : "it declares no options"}`,
+      "invalid",
+    );
   }
   let value: unknown;
   if (clear) value = null;
   else if (option.type === "password") {
-    if (word !== undefined) throw new UsageError(`"${name}" is a password option: leave the value out and type it when asked (the shell's history would keep it)`);
+    if (word !== undefined)
+      throw new UsageError(
+        `"${name}" is a password option: leave the value out and type it when asked (the shell's history would keep it)`,
+      );
     value = await io.askHidden(`${escapeForDisplay(option.title, { max: 80 })} (${name}, not shown): `);
   } else {
-    const typed = word ?? (await io.ask(`${escapeForDisplay(option.title, { max: 80 })} (${name}${option.choices ? `: ${option.choices.join(", ")}` : ""}): `));
+    const typed =
+      word ??
+      (await io.ask(
+        `${escapeForDisplay(option.title, { max: 80 })} (${name}${option.choices ? `: ${option.choices.join(", ")}` : ""}): `,
+      ));
     value = valueFromWord(option, typed);
   }
   await opened.manager.setOption(id, name, value);
-  const shown = option.type === "password" || value === null ? "" : ` = ${escapeForDisplay(JSON.stringify(value), { max: 120 })}`;
-  io.out(`${value === null ? "Cleared" : "Set"} ${escapeForDisplay(id)} ${name}${shown}${opened.app ? "; it runs again with the new value" : "; used from the next start"}\n`);
+  const shown =
+    option.type === "password" || value === null ? "" : ` = ${escapeForDisplay(JSON.stringify(value), { max: 120 })}`;
+  io.out(
+    `${value === null ? "Cleared" : "Set"} ${escapeForDisplay(id)} ${name}${shown}${opened.app ? "; it runs again with the new value" : "; used from the next start"}\n`,
+  );
   return 0;
 }
 
@@ -123,11 +157,22 @@ async function uninstallCommand(context: ManageContext, id: string, yes: boolean
   const { io } = context;
   const opened = await context.open();
   const info = await findInfo(opened, id);
-  if (info.origin === "bundled") throw new ManageError(`${id} comes with svc and cannot be uninstalled; turn it off instead: svc-host disable ${id}`, "not-allowed");
+  if (info.origin === "bundled")
+    throw new ManageError(
+      `${id} comes with svc and cannot be uninstalled; turn it off instead: svc-host disable ${id}`,
+      "not-allowed",
+    );
   const name = `${escapeForDisplay(info.title ?? info.id, { max: 80 })} ${info.version ?? ""}`.trim();
   if (!yes) {
-    if (!io.isTTY) throw new ManageError("not uninstalled: stdin is not a terminal to ask on; run again with --yes to agree", "not-allowed");
-    const what = info.origin === "dev" ? `the link ${escapeForDisplay(info.folder)} (your folder stays)` : escapeForDisplay(info.folder);
+    if (!io.isTTY)
+      throw new ManageError(
+        "not uninstalled: stdin is not a terminal to ask on; run again with --yes to agree",
+        "not-allowed",
+      );
+    const what =
+      info.origin === "dev"
+        ? `the link ${escapeForDisplay(info.folder)} (your folder stays)`
+        : escapeForDisplay(info.folder);
     io.out(`This removes ${what}, its data, its options and its secrets and sign-ins.\n`);
     const answer = await io.ask(`Uninstall ${name} (${escapeForDisplay(id)})? [y/N] `);
     if (!/^y(es)?$/i.test(answer.trim())) {
@@ -138,7 +183,10 @@ async function uninstallCommand(context: ManageContext, id: string, yes: boolean
   const report = await opened.manager.uninstall(id);
   io.out(`Uninstalled ${name}\n`);
   for (const path of report.removed) io.out(`  removed ${escapeForDisplay(path)}\n`);
-  if (report.secrets.length) io.out(`  forgot ${report.secrets.length} from the secret store: ${report.secrets.map((account) => escapeForDisplay(account)).join(", ")}\n`);
+  if (report.secrets.length)
+    io.out(
+      `  forgot ${report.secrets.length} from the secret store: ${report.secrets.map((account) => escapeForDisplay(account)).join(", ")}\n`,
+    );
   for (const problem of report.problems) io.err(`svc-host uninstall: ${escapeForDisplay(problem)}\n`);
   return report.problems.length ? 1 : 0;
 }
@@ -149,7 +197,11 @@ async function uninstallCommand(context: ManageContext, id: string, yes: boolean
  * @example
  * await runManageCommand("disable", ["com.example.ci"], context); // 0, "Turned off com.example.ci"
  */
-export async function runManageCommand(command: ManageCommandName, argv: readonly string[], context: ManageContext): Promise<number> {
+export async function runManageCommand(
+  command: ManageCommandName,
+  argv: readonly string[],
+  context: ManageContext,
+): Promise<number> {
   const { io } = context;
   if (argv.includes("--help") || argv.includes("-h")) {
     io.out(manageUsage(command));
@@ -157,7 +209,14 @@ export async function runManageCommand(command: ManageCommandName, argv: readonl
   }
   const flags = new Set(argv.filter((word) => word.startsWith("-") && word !== "-"));
   const words = argv.filter((word) => !flags.has(word));
-  const allowed: Record<ManageCommandName, string[]> = { list: ["--json"], enable: [], disable: [], uninstall: ["--yes", "-y"], set: ["--clear"], run: [] };
+  const allowed: Record<ManageCommandName, string[]> = {
+    list: ["--json"],
+    enable: [],
+    disable: [],
+    uninstall: ["--yes", "-y"],
+    set: ["--clear"],
+    run: [],
+  };
   try {
     const unknown = [...flags].find((flag) => !allowed[command].includes(flag));
     if (unknown) throw new UsageError(`unknown option ${unknown}`);
@@ -175,7 +234,9 @@ export async function runManageCommand(command: ManageCommandName, argv: readonl
     const opened = await context.open();
     await opened.manager[command](id);
     const later = opened.app ? "" : "; takes effect when svc starts";
-    const done = { enable: `Turned on ${id}${later}`, disable: `Turned off ${id}${later}`, run: `Asked ${id} to run` }[command];
+    const done = { enable: `Turned on ${id}${later}`, disable: `Turned off ${id}${later}`, run: `Asked ${id} to run` }[
+      command
+    ];
     io.out(`${escapeForDisplay(done)}\n`);
     return 0;
   } catch (error) {

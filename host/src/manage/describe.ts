@@ -35,10 +35,17 @@ export function optionsOf(manifest: Manifest | undefined): OptionInfo[] {
  */
 export async function describeExtensions(snapshot: ExtensionSetSnapshot, running: boolean): Promise<ExtensionInfo[]> {
   const { catalog, disabled, loaded, statuses, problems } = snapshot;
-  const describe = async (ext: DiscoveredExtension, found: "active" | "broken" | "overridden"): Promise<ExtensionInfo> => {
+  const describe = async (
+    ext: DiscoveredExtension,
+    found: "active" | "broken" | "overridden",
+  ): Promise<ExtensionInfo> => {
     const enabled = !disabled.has(ext.id);
     const runtime = statuses.get(ext.id);
-    const problem = ext.error ?? problems.get(ext.id) ?? runtime?.error ?? (ext.toolErrors.length ? ext.toolErrors.join("; ") : undefined);
+    const problem =
+      ext.error ??
+      problems.get(ext.id) ??
+      runtime?.error ??
+      (ext.toolErrors.length ? ext.toolErrors.join("; ") : undefined);
     let status: ExtensionStatus;
     if (found !== "active") status = found;
     else if (!enabled) status = "disabled";
@@ -66,7 +73,10 @@ export async function describeExtensions(snapshot: ExtensionSetSnapshot, running
 }
 
 /** The extension a person means by `id`: the winning one, else a broken one of the user's. */
-export function findExtension(snapshot: ExtensionSetSnapshot, id: string): { ext: DiscoveredExtension; active: boolean } | undefined {
+export function findExtension(
+  snapshot: ExtensionSetSnapshot,
+  id: string,
+): { ext: DiscoveredExtension; active: boolean } | undefined {
   const active = snapshot.catalog.active.find((ext) => ext.id === id);
   if (active) return { ext: active, active: true };
   const broken = snapshot.catalog.broken.find((ext) => ext.id === id);

@@ -57,14 +57,22 @@ export class FolderManager implements ExtensionManager {
     const found = findExtension(snapshot, id);
     if (!found) throw unknownExtension(id);
     if (found.ext.source === "bundled") {
-      throw new ManageError(`${id} comes with svc and cannot be uninstalled; turn it off instead: svc-host disable ${id}`, "not-allowed");
+      throw new ManageError(
+        `${id} comes with svc and cannot be uninstalled; turn it off instead: svc-host disable ${id}`,
+        "not-allowed",
+      );
     }
     // Unloaded first, so nothing writes its data folder while it goes.
     if (found.active && !snapshot.disabled.has(id)) {
       await setDisabled(this.deps.support.disabledFile, id, true);
       await this.deps.rescan();
     }
-    const report = await removeExtension({ support: this.deps.support, id, folder: found.ext.folder, secrets: this.deps.secrets });
+    const report = await removeExtension({
+      support: this.deps.support,
+      id,
+      folder: found.ext.folder,
+      secrets: this.deps.secrets,
+    });
     await this.deps.rescan();
     return report;
   }
@@ -73,7 +81,8 @@ export class FolderManager implements ExtensionManager {
     const found = findExtension(await this.deps.snapshot(), id);
     if (!found) throw unknownExtension(id);
     const manifest = found.ext.manifest;
-    if (!manifest) throw new ManageError(`${id} cannot be loaded (${found.ext.error ?? "broken"}); fix that first`, "invalid");
+    if (!manifest)
+      throw new ManageError(`${id} cannot be loaded (${found.ext.error ?? "broken"}); fix that first`, "invalid");
     try {
       await this.deps.preferences.change(manifest, name, value, "settings");
     } catch (error) {
@@ -87,9 +96,18 @@ export class FolderManager implements ExtensionManager {
     const snapshot = await this.deps.snapshot();
     const found = findExtension(snapshot, id);
     if (!found) throw unknownExtension(id);
-    if (!this.deps.runNow) throw new ManageError("svc is not running: start it (svc-host, or npm start in the clone), then run again", "not-running");
-    if (snapshot.disabled.has(id)) throw new ManageError(`${id} is turned off: svc-host enable ${id} first`, "not-allowed");
-    if (!this.deps.runNow(id)) throw new ManageError(`${id} is not loaded${found.ext.error ? `: ${found.ext.error}` : ""}; svc-host list shows why`, "not-allowed");
+    if (!this.deps.runNow)
+      throw new ManageError(
+        "svc is not running: start it (svc-host, or npm start in the clone), then run again",
+        "not-running",
+      );
+    if (snapshot.disabled.has(id))
+      throw new ManageError(`${id} is turned off: svc-host enable ${id} first`, "not-allowed");
+    if (!this.deps.runNow(id))
+      throw new ManageError(
+        `${id} is not loaded${found.ext.error ? `: ${found.ext.error}` : ""}; svc-host list shows why`,
+        "not-allowed",
+      );
   }
 
   private async setEnabled(id: string, enabled: boolean): Promise<void> {

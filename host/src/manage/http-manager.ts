@@ -3,7 +3,14 @@
  * `webhook.json` is read on every call (the token is new at every launch).
  */
 import { readWebhookFile } from "../support/index.js";
-import { ManageError, MANAGE_HTTP_STATUS, type ExtensionInfo, type ExtensionManager, type ManageErrorCode, type UninstallReport } from "./types.js";
+import {
+  ManageError,
+  MANAGE_HTTP_STATUS,
+  type ExtensionInfo,
+  type ExtensionManager,
+  type ManageErrorCode,
+  type UninstallReport,
+} from "./types.js";
 
 /** How long one call may take; a `run` only starts the run, so this is generous. */
 const TIMEOUT_MS = 30_000;
@@ -51,12 +58,18 @@ export class HttpManager implements ExtensionManager {
     try {
       response = await fetch(`http://127.0.0.1:${port}${path}`, {
         method,
-        headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+        headers: {
+          authorization: `Bearer ${token}`,
+          ...(body === undefined ? {} : { "content-type": "application/json" }),
+        },
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
         signal: AbortSignal.timeout(TIMEOUT_MS),
       });
     } catch (error) {
-      throw new ManageError(`svc is running but does not answer on 127.0.0.1:${port} (${(error as Error).message})`, "unavailable");
+      throw new ManageError(
+        `svc is running but does not answer on 127.0.0.1:${port} (${(error as Error).message})`,
+        "unavailable",
+      );
     }
     const text = await response.text();
     let answer: unknown;
@@ -67,7 +80,10 @@ export class HttpManager implements ExtensionManager {
     }
     if (!response.ok) {
       const message = (answer as { error?: unknown }).error;
-      throw new ManageError(typeof message === "string" ? message : `svc answered ${response.status}`, codeOf(response.status));
+      throw new ManageError(
+        typeof message === "string" ? message : `svc answered ${response.status}`,
+        codeOf(response.status),
+      );
     }
     return answer;
   }

@@ -14,6 +14,13 @@ export { HttpManager } from "./http-manager.js";
 export { openManager, type OpenedManager } from "./open-manager.js";
 export { describeExtensions, optionsOf } from "./describe.js";
 export { removeExtension } from "./remove.js";
-export { runManageCommand, manageUsage, isManageCommand, MANAGE_COMMANDS, type ManageCommandName, type ManageContext } from "./command.js";
+export {
+  runManageCommand,
+  manageUsage,
+  isManageCommand,
+  MANAGE_COMMANDS,
+  type ManageCommandName,
+  type ManageContext,
+} from "./command.js";
 export { runManageCli } from "./cli.js";
 export { terminalManageIo, type ManageIo } from "./terminal.js";

@@ -42,7 +42,10 @@ export async function openManager(support: SupportPaths, bundled: readonly strin
       };
     },
     rescan: async () => {},
-    preferences: new PreferenceStore({ folder: preferencesFolder(support.root), secrets: new ExtensionSecrets(secrets) }),
+    preferences: new PreferenceStore({
+      folder: preferencesFolder(support.root),
+      secrets: new ExtensionSecrets(secrets),
+    }),
     secrets,
   });
   return { manager };

@@ -39,7 +39,10 @@ export async function removeExtension(options: RemoveOptions): Promise<Uninstall
   const { support, id, folder, secrets } = options;
   if (!isPlainName(id)) throw new ManageError(`cannot uninstall ${JSON.stringify(id)}: not an extension id`, "invalid");
   if (resolve(dirname(folder)) !== resolve(support.extensions)) {
-    throw new ManageError(`${id} is not installed in ${support.extensions}; only extensions there can be uninstalled`, "not-allowed");
+    throw new ManageError(
+      `${id} is not installed in ${support.extensions}; only extensions there can be uninstalled`,
+      "not-allowed",
+    );
   }
   const report: UninstallReport = { id, removed: [], secrets: [], problems: [] };
   const attempt = async (what: string, remove: () => Promise<boolean>) => {
@@ -49,14 +52,15 @@ export async function removeExtension(options: RemoveOptions): Promise<Uninstall
       report.problems.push(`${what}: ${(error as Error).message}`);
     }
   };
-  const removePath = (path: string) => attempt(path, async () => {
-    const info = await lstat(path).catch(() => undefined);
-    if (!info) return false;
-    // A link (svckit dev's) goes; the author's folder it points to stays.
-    if (info.isSymbolicLink()) await unlink(path);
-    else await rm(path, { recursive: true, force: true });
-    return true;
-  });
+  const removePath = (path: string) =>
+    attempt(path, async () => {
+      const info = await lstat(path).catch(() => undefined);
+      if (!info) return false;
+      // A link (svckit dev's) goes; the author's folder it points to stays.
+      if (info.isSymbolicLink()) await unlink(path);
+      else await rm(path, { recursive: true, force: true });
+      return true;
+    });
 
   await removePath(folder);
   await removePath(join(support.data, id));

@@ -14,7 +14,8 @@ export type ExtensionOrigin = "bundled" | "user" | "dev";
  * (its folder cannot be loaded), `overridden` (a user extension with its id wins), `stopped` (svc
  * is not running).
  */
-export type ExtensionStatus = "loaded" | "running" | "idle" | "crashed" | "loading" | "error" | "disabled" | "broken" | "overridden" | "stopped";
+export type ExtensionStatus =
+  "loaded" | "running" | "idle" | "crashed" | "loading" | "error" | "disabled" | "broken" | "overridden" | "stopped";
 
 /** One declared option, as a person sets it. */
 export interface OptionInfo {
@@ -80,7 +81,10 @@ export const MANAGE_HTTP_STATUS: Record<ManageErrorCode, number> = {
 /** A refused operation; the message is one line for a person, with the fix. */
 export class ManageError extends Error {
   override readonly name = "ManageError";
-  constructor(message: string, readonly code: ManageErrorCode) {
+  constructor(
+    message: string,
+    readonly code: ManageErrorCode,
+  ) {
     super(message);
   }
 }

@@ -69,7 +69,9 @@ export class CallbackServer {
     if (this.#server) return;
     const server = createServer((req, res) => void this.#answer(req, res));
     await new Promise<void>((resolve, reject) => {
-      server.once("error", (error: NodeJS.ErrnoException) => reject(error.code === "EADDRINUSE" || error.code === "EACCES" ? new SignInPortTakenError(this.port) : error));
+      server.once("error", (error: NodeJS.ErrnoException) =>
+        reject(error.code === "EADDRINUSE" || error.code === "EACCES" ? new SignInPortTakenError(this.port) : error),
+      );
       server.listen({ port: this.port, host: "127.0.0.1", exclusive: true }, () => resolve());
     });
     this.#server = server;

@@ -24,7 +24,10 @@ describe("ConnectionVault", () => {
     const store = new MemorySecretStore();
     const vault = new ConnectionVault(new ExtensionSecrets(store));
     await vault.update("com.example.ci", "github", () => [connection("a1")]);
-    expect(JSON.parse((await store.get("svc.com.example.ci", "oauth.github"))!)).toEqual({ v: 1, connections: [connection("a1")] });
+    expect(JSON.parse((await store.get("svc.com.example.ci", "oauth.github"))!)).toEqual({
+      v: 1,
+      connections: [connection("a1")],
+    });
     expect(await vault.read("com.example.ci", "github")).toEqual([connection("a1")]);
     await vault.update("com.example.ci", "github", () => []);
     expect(await store.get("svc.com.example.ci", "oauth.github")).toBeNull();
@@ -34,9 +37,9 @@ describe("ConnectionVault", () => {
     const vault = new ConnectionVault(new ExtensionSecrets(new MemorySecretStore()));
     const fits = connection("t".repeat(tokenLengthFor(16_384)));
     await vault.update("com.example.ci", "github", () => [fits]);
-    await expect(vault.update("com.example.ci", "github", () => [connection("t".repeat(tokenLengthFor(16_385)))])).rejects.toThrow(
-      "the stored sign-in of github is 16385 bytes; the most is 16384 (16 KB)",
-    );
+    await expect(
+      vault.update("com.example.ci", "github", () => [connection("t".repeat(tokenLengthFor(16_385)))]),
+    ).rejects.toThrow("the stored sign-in of github is 16385 bytes; the most is 16384 (16 KB)");
     expect(await vault.read("com.example.ci", "github")).toEqual([fits]);
   });
 

@@ -31,7 +31,11 @@ export interface StoredConnection {
  * toRecord(stored) // { id: "c1a2…", connectedAt: "2025-…", scopes: ["repo"], needsReconnect: false }
  */
 export function toRecord(stored: StoredConnection): OAuthConnection {
-  const record: OAuthConnection = { id: stored.id, connectedAt: stored.connectedAt, needsReconnect: stored.needsReconnect };
+  const record: OAuthConnection = {
+    id: stored.id,
+    connectedAt: stored.connectedAt,
+    needsReconnect: stored.needsReconnect,
+  };
   if (stored.account !== undefined) record.account = stored.account;
   if (stored.label !== undefined) record.label = stored.label;
   if (stored.scopes !== undefined) record.scopes = [...stored.scopes];
@@ -76,7 +80,11 @@ export class ConnectionVault {
    * Changes the list with `change`, one change at a time per provider, and stores the result
    * (deleting the entry when no connection is left). Resolves with the stored list.
    */
-  update(extensionId: string, provider: string, change: (list: StoredConnection[]) => StoredConnection[]): Promise<StoredConnection[]> {
+  update(
+    extensionId: string,
+    provider: string,
+    change: (list: StoredConnection[]) => StoredConnection[],
+  ): Promise<StoredConnection[]> {
     return this.#queue.run(`${extensionId}\u0000${provider}`, async () => {
       const next = change(await this.read(extensionId, provider));
       if (next.length === 0) await this.secrets.delete(extensionId, "oauth", provider);

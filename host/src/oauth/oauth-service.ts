@@ -9,7 +9,13 @@ import type { Manifest, OAuthConnection } from "@svc/api";
 import type { ExtensionSecrets } from "../secrets/index.js";
 import { CallbackServer, OAUTH_CALLBACK_PORT, redirectUriFor, type CallbackPage } from "./callback-server.js";
 import { ConnectionVault, toRecord, type StoredConnection } from "./connection-vault.js";
-import { OAuthRuleError, providerClient, resolveProvider, type ProviderClient, type ResolvedProvider } from "./provider.js";
+import {
+  OAuthRuleError,
+  providerClient,
+  resolveProvider,
+  type ProviderClient,
+  type ResolvedProvider,
+} from "./provider.js";
 import { beginSignIn, finishSignIn, type PendingSignIn } from "./sign-in.js";
 import { renewTokens, revokeBestEffort, RenewalError } from "./token-requests.js";
 
@@ -120,10 +126,14 @@ export class OAuthService {
    * first when within five minutes of expiry. `{token: null}` when none works; throws when an
    * expired token could not be renewed because the service could not be reached.
    */
-  async token(target: OAuthTarget & { connection?: string }): Promise<{ token: string; connection: OAuthConnection } | { token: null; connection?: undefined }> {
+  async token(
+    target: OAuthTarget & { connection?: string },
+  ): Promise<{ token: string; connection: OAuthConnection } | { token: null; connection?: undefined }> {
     const { provider, client } = this.#resolve(target);
     const list = await this.#vault.read(target.extensionId, provider.name);
-    const candidates = list.filter((c) => (target.connection === undefined ? true : c.id === target.connection) && !c.needsReconnect);
+    const candidates = list.filter(
+      (c) => (target.connection === undefined ? true : c.id === target.connection) && !c.needsReconnect,
+    );
     let unreachable: unknown;
     for (const candidate of candidates) {
       try {
@@ -138,7 +148,9 @@ export class OAuthService {
   }
 
   /** Names a connection; an older connection of the same account is dropped (the newest stays). */
-  async describe(target: OAuthTarget & { connection: string; account: string; label: string }): Promise<OAuthConnection> {
+  async describe(
+    target: OAuthTarget & { connection: string; account: string; label: string },
+  ): Promise<OAuthConnection> {
     const { provider } = this.#resolve(target);
     let described: StoredConnection | undefined;
     await this.#vault.update(target.extensionId, provider.name, (list) => {
@@ -156,7 +168,8 @@ export class OAuthService {
   async invalidate(target: OAuthTarget & { connection: string }): Promise<void> {
     const { provider } = this.#resolve(target);
     await this.#vault.update(target.extensionId, provider.name, (list) => {
-      if (!list.some((c) => c.id === target.connection)) throw new OAuthRuleError(`${provider.title} has no connection "${target.connection}"`);
+      if (!list.some((c) => c.id === target.connection))
+        throw new OAuthRuleError(`${provider.title} has no connection "${target.connection}"`);
       return list.map((c) => (c.id === target.connection ? { ...c, needsReconnect: true } : c));
     });
   }
@@ -195,7 +208,12 @@ export class OAuthService {
   }
 
   /** The connection with a token good for five more minutes, renewing it if need be; null when it cannot work. */
-  async #usable(extensionId: string, provider: ResolvedProvider, client: ProviderClient, connection: StoredConnection): Promise<StoredConnection | null> {
+  async #usable(
+    extensionId: string,
+    provider: ResolvedProvider,
+    client: ProviderClient,
+    connection: StoredConnection,
+  ): Promise<StoredConnection | null> {
     if (!this.#dueForRenewal(connection)) return connection;
     const key = `${extensionId}\u0000${provider.name}\u0000${connection.id}`;
     let renewal = this.#renewals.get(key);
@@ -210,7 +228,12 @@ export class OAuthService {
     return connection.expiresAt !== undefined && connection.expiresAt - this.#now() <= RENEW_BEFORE_MS;
   }
 
-  async #renew(extensionId: string, provider: ResolvedProvider, client: ProviderClient, id: string): Promise<StoredConnection | null> {
+  async #renew(
+    extensionId: string,
+    provider: ResolvedProvider,
+    client: ProviderClient,
+    id: string,
+  ): Promise<StoredConnection | null> {
     const current = (await this.#vault.read(extensionId, provider.name)).find((c) => c.id === id);
     if (!current || current.needsReconnect) return null;
     if (!this.#dueForRenewal(current)) return current;
@@ -223,7 +246,9 @@ export class OAuthService {
     try {
       const tokens = await renewTokens(provider, client, current.refreshToken, this.#now);
       const renewed: StoredConnection = { ...current, ...tokens, scopes: tokens.scopes ?? current.scopes };
-      await this.#vault.update(extensionId, provider.name, (list) => list.map((c) => (c.id === id ? { ...c, ...tokens, scopes: renewed.scopes } : c)));
+      await this.#vault.update(extensionId, provider.name, (list) =>
+        list.map((c) => (c.id === id ? { ...c, ...tokens, scopes: renewed.scopes } : c)),
+      );
       return renewed;
     } catch (error) {
       if (error instanceof RenewalError && error.refused) {
@@ -237,7 +262,9 @@ export class OAuthService {
   }
 
   async #markNeedsReconnect(extensionId: string, provider: string, id: string): Promise<void> {
-    await this.#vault.update(extensionId, provider, (list) => list.map((c) => (c.id === id ? { ...c, needsReconnect: true } : c)));
+    await this.#vault.update(extensionId, provider, (list) =>
+      list.map((c) => (c.id === id ? { ...c, needsReconnect: true } : c)),
+    );
   }
 
   /** The browser came back: finish the sign-in its `state` names, if any. */
@@ -246,7 +273,11 @@ export class OAuthService {
     const entry = [...this.#pending.entries()].find(([, p]) => state !== null && p.state === state);
     if (!entry) {
       // A stale or forged return: refused, and any real pending sign-in goes on waiting.
-      return { status: 400, title: "Sign-in not recognised", message: "This is not a sign-in svc is waiting for, or it has expired. Start it again from svc." };
+      return {
+        status: 400,
+        title: "Sign-in not recognised",
+        message: "This is not a sign-in svc is waiting for, or it has expired. Start it again from svc.",
+      };
     }
     const [key, pending] = entry;
     this.#forget(key);
@@ -270,7 +301,10 @@ export class OAuthService {
     };
     try {
       // A finished sign-in replaces connections that need signing in again and were never named.
-      await this.#vault.update(extensionId, provider.name, (list) => [...list.filter((c) => !(c.needsReconnect && !c.named)), connection]);
+      await this.#vault.update(extensionId, provider.name, (list) => [
+        ...list.filter((c) => !(c.needsReconnect && !c.named)),
+        connection,
+      ]);
     } catch (error) {
       const message = `${provider.title} sign-in could not be saved: ${(error as Error).message}`;
       this.#options.notify(extensionId, message);
@@ -278,6 +312,10 @@ export class OAuthService {
     }
     this.#options.notify(extensionId, `${provider.title} is connected`);
     this.#options.onConnectionsChanged(extensionId, provider.name, "connected");
-    return { status: 200, title: `${provider.title} is connected`, message: "You can close this tab and go back to svc." };
+    return {
+      status: 200,
+      title: `${provider.title} is connected`,
+      message: "You can close this tab and go back to svc.",
+    };
   }
 }

@@ -31,7 +31,10 @@ export function resolveProvider(manifest: Manifest, name: string | undefined): R
   const id = manifest.svc.id;
   if (name === undefined) {
     if (declared.length === 0) throw new OAuthRuleError(`${id} declares no sign-in: add a provider to svc.oauth`);
-    if (declared.length > 1) throw new OAuthRuleError(`${id} declares ${declared.length} sign-ins (${declared.join(", ")}): name the provider`);
+    if (declared.length > 1)
+      throw new OAuthRuleError(
+        `${id} declares ${declared.length} sign-ins (${declared.join(", ")}): name the provider`,
+      );
     name = declared[0];
   }
   if (!Object.hasOwn(manifest.svc.oauth, name)) {
@@ -79,7 +82,10 @@ export function providerClient(provider: ResolvedProvider, allowInsecureLoopback
   const { definition } = provider;
   const authorizeUrl = checkAddress(provider, "authorizeUrl", definition.authorizeUrl, allowInsecureLoopback);
   const tokenUrl = checkAddress(provider, "tokenUrl", definition.tokenUrl, allowInsecureLoopback);
-  const revokeUrl = definition.revokeUrl === undefined ? undefined : checkAddress(provider, "revokeUrl", definition.revokeUrl, allowInsecureLoopback);
+  const revokeUrl =
+    definition.revokeUrl === undefined
+      ? undefined
+      : checkAddress(provider, "revokeUrl", definition.revokeUrl, allowInsecureLoopback);
   const insecure = [authorizeUrl, tokenUrl, revokeUrl].some((url) => url?.protocol === "http:");
   return {
     // A manifest names endpoints, not an issuer; the authorize address's origin stands in for

@@ -67,7 +67,12 @@ describe("a sign-in", () => {
 
     const connections = await h.oauth.connections({ extensionId: h.extensionId });
     expect(connections).toEqual([
-      { id: expect.stringMatching(/^c[0-9a-f]{16}$/), connectedAt: new Date(h.clock.now).toISOString(), scopes: ["api"], needsReconnect: false },
+      {
+        id: expect.stringMatching(/^c[0-9a-f]{16}$/),
+        connectedAt: new Date(h.clock.now).toISOString(),
+        scopes: ["api"],
+        needsReconnect: false,
+      },
     ]); // the scopes the service granted (it keeps offline_access to itself)
     const answer = await h.oauth.token({ extensionId: h.extensionId });
     expect(answer.token).toEqual(expect.any(String));
@@ -98,7 +103,9 @@ describe("a sign-in", () => {
     await h.oauth.connect({ extensionId: h.extensionId });
     const forged = await fetch(`${h.oauth.redirectUri}?code=stolen&state=not-the-state`);
     expect(forged.status).toBe(400);
-    expect(await forged.text()).toContain("This is not a sign-in svc is waiting for, or it has expired. Start it again from svc.");
+    expect(await forged.text()).toContain(
+      "This is not a sign-in svc is waiting for, or it has expired. Start it again from svc.",
+    );
     expect(h.oauth.listening).toBe(true);
     expect(h.as.requests.filter((r) => r === "POST /token")).toEqual([]);
     const page = await signInInBrowser(h.opened[0], { login: "alice" });
@@ -123,7 +130,9 @@ describe("a sign-in", () => {
     try {
       const message = `cannot start the sign-in: port ${h.port} on 127.0.0.1 is in use by another program; close it and try again`;
       await expect(h.oauth.connect({ extensionId: h.extensionId })).rejects.toThrow(message);
-      const refusal = await oauthHandlers(h.oauth).oauthConnect({ extensionId: h.extensionId }).catch((e: unknown) => e);
+      const refusal = await oauthHandlers(h.oauth)
+        .oauthConnect({ extensionId: h.extensionId })
+        .catch((e: unknown) => e);
       expect(refusal).toBeInstanceOf(ResponseError);
       expect((refusal as ResponseError).code).toBe(HOST_CALL_FAILED);
       expect((refusal as ResponseError).message).toBe(message);
@@ -136,29 +145,53 @@ describe("a sign-in", () => {
 
 describe("which provider", () => {
   const manifest = (oauth: Record<string, unknown>) => {
-    const parsed = parseManifest({ name: "x", version: "1.0.0", svc: { id: "com.example.which", title: "Which", permissions: { network: ["auth.example.com"] } } });
+    const parsed = parseManifest({
+      name: "x",
+      version: "1.0.0",
+      svc: { id: "com.example.which", title: "Which", permissions: { network: ["auth.example.com"] } },
+    });
     if (!parsed.ok) throw new Error(parsed.error);
     return { ...parsed.manifest, svc: { ...parsed.manifest.svc, oauth } } as Manifest;
   };
   const provider = (url: string) => ({ authorizeUrl: `${url}/authorize`, tokenUrl: `${url}/token`, clientId: "id" });
   const service = (m: Manifest, allowInsecureLoopback = false) =>
-    new OAuthService({ secrets: h.secrets, manifestOf: (id) => (id === m.svc.id ? m : undefined), openURL: () => undefined, notify: () => undefined, onConnectionsChanged: () => undefined, port: h.port, allowInsecureLoopback });
+    new OAuthService({
+      secrets: h.secrets,
+      manifestOf: (id) => (id === m.svc.id ? m : undefined),
+      openURL: () => undefined,
+      notify: () => undefined,
+      onConnectionsChanged: () => undefined,
+      port: h.port,
+      allowInsecureLoopback,
+    });
 
   it("takes the only declared provider when none is named, and refuses to guess among two", async () => {
     const one = service(manifest({ demo: provider("https://auth.example.com") }));
     expect(await one.connections({ extensionId: "com.example.which" })).toEqual([]);
     const two = service(manifest({ a: provider("https://auth.example.com"), b: provider("https://auth.example.com") }));
-    await expect(two.connections({ extensionId: "com.example.which" })).rejects.toThrow("com.example.which declares 2 sign-ins (a, b): name the provider");
-    await expect(two.connections({ extensionId: "com.example.which", provider: "c" })).rejects.toThrow('com.example.which has no sign-in named "c"; declared: a, b');
-    await expect(service(manifest({})).token({ extensionId: "com.example.which" })).rejects.toThrow("com.example.which declares no sign-in: add a provider to svc.oauth");
-    await expect(one.connect({ extensionId: "com.example.other" })).rejects.toThrow('no extension "com.example.other" is loaded');
+    await expect(two.connections({ extensionId: "com.example.which" })).rejects.toThrow(
+      "com.example.which declares 2 sign-ins (a, b): name the provider",
+    );
+    await expect(two.connections({ extensionId: "com.example.which", provider: "c" })).rejects.toThrow(
+      'com.example.which has no sign-in named "c"; declared: a, b',
+    );
+    await expect(service(manifest({})).token({ extensionId: "com.example.which" })).rejects.toThrow(
+      "com.example.which declares no sign-in: add a provider to svc.oauth",
+    );
+    await expect(one.connect({ extensionId: "com.example.other" })).rejects.toThrow(
+      'no extension "com.example.other" is loaded',
+    );
   });
 
   it("refuses plain http addresses; the test-only option allows them on loopback hosts only", async () => {
     const loopback = manifest({ demo: provider("http://127.0.0.1:9") });
-    await expect(service(loopback).connect({ extensionId: "com.example.which" })).rejects.toThrow('"oauth.demo.authorizeUrl" should be an https address: http://127.0.0.1:9/authorize');
+    await expect(service(loopback).connect({ extensionId: "com.example.which" })).rejects.toThrow(
+      '"oauth.demo.authorizeUrl" should be an https address: http://127.0.0.1:9/authorize',
+    );
     const remote = manifest({ demo: provider("http://auth.example.com") });
-    await expect(service(remote, true).connect({ extensionId: "com.example.which" })).rejects.toThrow('"oauth.demo.authorizeUrl" should be an https address: http://auth.example.com/authorize');
+    await expect(service(remote, true).connect({ extensionId: "com.example.which" })).rejects.toThrow(
+      '"oauth.demo.authorizeUrl" should be an https address: http://auth.example.com/authorize',
+    );
   });
 
   it("answers {token: null} when there is no connection", async () => {

@@ -45,7 +45,12 @@ export function requestOptions(client: ProviderClient): { [oauth.allowInsecureRe
  * const pending = await beginSignIn("com.example.ci", provider, client, "http://127.0.0.1:47812/oauth/callback");
  * openURL(pending.url);
  */
-export async function beginSignIn(extensionId: string, provider: ResolvedProvider, client: ProviderClient, redirectUri: string): Promise<PendingSignIn> {
+export async function beginSignIn(
+  extensionId: string,
+  provider: ResolvedProvider,
+  client: ProviderClient,
+  redirectUri: string,
+): Promise<PendingSignIn> {
   const codeVerifier = oauth.generateRandomCodeVerifier();
   const state = oauth.generateRandomState();
   const scopes = provider.definition.scopes ?? [];
@@ -65,7 +70,8 @@ export async function beginSignIn(extensionId: string, provider: ResolvedProvide
 /** Scopes as the token response lists them (split on spaces, commas or the provider's separator). */
 function grantedScopes(scope: unknown, separator: string | undefined): string[] | undefined {
   if (typeof scope !== "string" || scope === "") return undefined;
-  const pattern = separator && separator !== " " ? new RegExp(`[\\s${separator.replace(/[\\\]^-]/g, "\\$&")}]+`) : /[\s,]+/;
+  const pattern =
+    separator && separator !== " " ? new RegExp(`[\\s${separator.replace(/[\\\]^-]/g, "\\$&")}]+`) : /[\s,]+/;
   return scope.split(pattern).filter(Boolean);
 }
 
@@ -83,7 +89,11 @@ export function tokensFrom(response: oauth.TokenEndpointResponse, now: number, s
  * Checks the browser's return (state, an error from the service, the issuer) and trades the
  * code for tokens.
  */
-export async function finishSignIn(pending: PendingSignIn, params: URLSearchParams, now: () => number): Promise<Tokens> {
+export async function finishSignIn(
+  pending: PendingSignIn,
+  params: URLSearchParams,
+  now: () => number,
+): Promise<Tokens> {
   const { as, client, authorizeUrl } = pending.client; // client: the oauth4webapi Client
   const title = pending.provider.title;
   const error = params.get("error");
@@ -118,7 +128,10 @@ export async function finishSignIn(pending: PendingSignIn, params: URLSearchPara
     const body = await oauth.processAuthorizationCodeResponse(server, client, response);
     return tokensFrom(body, now(), pending.provider.definition.scopeSeparator);
   } catch (cause) {
-    const detail = cause instanceof oauth.ResponseBodyError ? `${cause.error}${cause.error_description ? ` (${cause.error_description})` : ""}` : (cause as Error).message;
+    const detail =
+      cause instanceof oauth.ResponseBodyError
+        ? `${cause.error}${cause.error_description ? ` (${cause.error_description})` : ""}`
+        : (cause as Error).message;
     throw new SignInError(`${title} sign-in failed while fetching the tokens: ${detail}`, { cause });
   }
 }

@@ -27,13 +27,28 @@ export class RenewalError extends Error {
  * @example
  * const tokens = await renewTokens(provider, client, stored.refreshToken, Date.now());
  */
-export async function renewTokens(provider: ResolvedProvider, client: ProviderClient, refreshToken: string, now: () => number): Promise<Tokens> {
+export async function renewTokens(
+  provider: ResolvedProvider,
+  client: ProviderClient,
+  refreshToken: string,
+  now: () => number,
+): Promise<Tokens> {
   let response: Response;
   try {
-    response = await oauth.refreshTokenGrantRequest(client.as, client.client, oauth.None(), refreshToken, requestOptions(client));
+    response = await oauth.refreshTokenGrantRequest(
+      client.as,
+      client.client,
+      oauth.None(),
+      refreshToken,
+      requestOptions(client),
+    );
   } catch (cause) {
     // fetch itself failed: no network, DNS, refused connection, TLS.
-    throw new RenewalError(`could not renew the ${provider.title} sign-in: ${provider.title} could not be reached (${networkReason(cause)})`, false, { cause });
+    throw new RenewalError(
+      `could not renew the ${provider.title} sign-in: ${provider.title} could not be reached (${networkReason(cause)})`,
+      false,
+      { cause },
+    );
   }
   try {
     const body = await oauth.processRefreshTokenResponse(client.as, client.client, response);
@@ -43,7 +58,9 @@ export async function renewTokens(provider: ResolvedProvider, client: ProviderCl
     if (cause instanceof oauth.ResponseBodyError && cause.status >= 400 && cause.status < 500) {
       throw new RenewalError(`${provider.title} refused to renew the sign-in: ${cause.error}`, true, { cause });
     }
-    throw new RenewalError(`could not renew the ${provider.title} sign-in: ${(cause as Error).message}`, false, { cause });
+    throw new RenewalError(`could not renew the ${provider.title} sign-in: ${(cause as Error).message}`, false, {
+      cause,
+    });
   }
 }
 
@@ -59,7 +76,11 @@ function networkReason(cause: unknown): string {
  * @example
  * await revokeBestEffort(client, stored.refreshToken ?? stored.accessToken, "refresh_token");
  */
-export async function revokeBestEffort(client: ProviderClient, token: string, hint: "refresh_token" | "access_token"): Promise<boolean> {
+export async function revokeBestEffort(
+  client: ProviderClient,
+  token: string,
+  hint: "refresh_token" | "access_token",
+): Promise<boolean> {
   if (!client.as.revocation_endpoint) return false;
   try {
     const response = await oauth.revocationRequest(client.as, client.client, oauth.None(), token, {

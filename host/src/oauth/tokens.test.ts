@@ -60,7 +60,9 @@ describe("host.oauth.token", () => {
     h.clock.now += 120_000;
     const message = "could not renew the Demo sign-in: Demo could not be reached (ECONNREFUSED)";
     await expect(h.oauth.token({ extensionId: h.extensionId })).rejects.toThrow(message);
-    const refusal = await oauthHandlers(h.oauth).oauthToken({ extensionId: h.extensionId }).catch((e: unknown) => e);
+    const refusal = await oauthHandlers(h.oauth)
+      .oauthToken({ extensionId: h.extensionId })
+      .catch((e: unknown) => e);
     expect(refusal).toBeInstanceOf(ResponseError);
     expect((refusal as ResponseError).code).toBe(HOST_CALL_FAILED);
     expect((refusal as ResponseError).message).toBe(message);
@@ -80,7 +82,9 @@ describe("host.oauth.token", () => {
     expect(revoke.status).toBe(200);
     h.clock.now += HOUR + 1_000;
     expect(await h.oauth.token({ extensionId: h.extensionId })).toEqual({ token: null });
-    expect(await h.oauth.connections({ extensionId: h.extensionId })).toEqual([expect.objectContaining({ id: connection.id, needsReconnect: true })]);
+    expect(await h.oauth.connections({ extensionId: h.extensionId })).toEqual([
+      expect.objectContaining({ id: connection.id, needsReconnect: true }),
+    ]);
     // A new sign-in replaces it, as it was never named.
     await h.signIn();
     const after = await h.oauth.connections({ extensionId: h.extensionId });
@@ -95,43 +99,71 @@ describe("naming, invalidating and disconnecting", () => {
     const handlers = oauthHandlers(h.oauth);
     await h.signIn();
     const [older] = await h.oauth.connections({ extensionId: h.extensionId });
-    const named = await handlers.oauthDescribe({ extensionId: h.extensionId, connection: older.id, account: "alice@example.com", label: "Work" });
-    expect(JSON.parse(JSON.stringify(named))).toEqual({ connection: { ...older, account: "alice@example.com", label: "Work" } });
+    const named = await handlers.oauthDescribe({
+      extensionId: h.extensionId,
+      connection: older.id,
+      account: "alice@example.com",
+      label: "Work",
+    });
+    expect(JSON.parse(JSON.stringify(named))).toEqual({
+      connection: { ...older, account: "alice@example.com", label: "Work" },
+    });
     h.clock.now += 1_000;
     await h.signIn();
     const both = await h.oauth.connections({ extensionId: h.extensionId });
     expect(both).toHaveLength(2);
-    await h.oauth.describe({ extensionId: h.extensionId, connection: both[1].id, account: "alice@example.com", label: "Work" });
-    expect(await h.oauth.connections({ extensionId: h.extensionId })).toEqual([{ ...both[1], account: "alice@example.com", label: "Work" }]);
+    await h.oauth.describe({
+      extensionId: h.extensionId,
+      connection: both[1].id,
+      account: "alice@example.com",
+      label: "Work",
+    });
+    expect(await h.oauth.connections({ extensionId: h.extensionId })).toEqual([
+      { ...both[1], account: "alice@example.com", label: "Work" },
+    ]);
   });
 
   it("keeps a named connection that needs reconnecting when another sign-in finishes", async () => {
     await h.signIn();
     const [first] = await h.oauth.connections({ extensionId: h.extensionId });
     await h.oauth.describe({ extensionId: h.extensionId, connection: first.id, account: "alice", label: "Home" });
-    expect(await oauthHandlers(h.oauth).oauthInvalidate({ extensionId: h.extensionId, connection: first.id })).toEqual({});
+    expect(await oauthHandlers(h.oauth).oauthInvalidate({ extensionId: h.extensionId, connection: first.id })).toEqual(
+      {},
+    );
     expect(await h.oauth.token({ extensionId: h.extensionId, connection: first.id })).toEqual({ token: null });
     await h.signIn();
     const after = await h.oauth.connections({ extensionId: h.extensionId });
-    expect(after.map((c) => [c.id === first.id, c.needsReconnect])).toEqual([[true, true], [false, false]]);
+    expect(after.map((c) => [c.id === first.id, c.needsReconnect])).toEqual([
+      [true, true],
+      [false, false],
+    ]);
     // With no connection named, the token is the first that works.
     expect((await h.oauth.token({ extensionId: h.extensionId })).connection?.id).toBe(after[1].id);
   });
 
   it("refuses to name or invalidate a connection that does not exist", async () => {
-    await expect(h.oauth.describe({ extensionId: h.extensionId, connection: "nope", account: "a", label: "b" })).rejects.toThrow('Demo has no connection "nope"');
-    await expect(h.oauth.invalidate({ extensionId: h.extensionId, connection: "nope" })).rejects.toThrow('Demo has no connection "nope"');
+    await expect(
+      h.oauth.describe({ extensionId: h.extensionId, connection: "nope", account: "a", label: "b" }),
+    ).rejects.toThrow('Demo has no connection "nope"');
+    await expect(h.oauth.invalidate({ extensionId: h.extensionId, connection: "nope" })).rejects.toThrow(
+      'Demo has no connection "nope"',
+    );
   });
 
   it("disconnects: revokes both tokens at the service, forgets them, and runs the extension again", async () => {
     await h.signIn();
     const [connection] = await h.oauth.connections({ extensionId: h.extensionId });
-    expect(await oauthHandlers(h.oauth).oauthDisconnect({ extensionId: h.extensionId, connection: connection.id })).toEqual({});
+    expect(
+      await oauthHandlers(h.oauth).oauthDisconnect({ extensionId: h.extensionId, connection: connection.id }),
+    ).toEqual({});
     expect(h.as.requests.filter((r) => r === "POST /token/revocation")).toHaveLength(2);
     expect(h.as.revoked).toEqual(["refresh_token", "grant"]);
     expect(await h.oauth.connections({ extensionId: h.extensionId })).toEqual([]);
     expect(await h.secrets.get(h.extensionId, "oauth", "demo")).toBeNull();
-    expect(h.changes).toEqual([["demo", "connected"], ["demo", "disconnected"]]);
+    expect(h.changes).toEqual([
+      ["demo", "connected"],
+      ["demo", "disconnected"],
+    ]);
   });
 
   it("disconnects even when the service cannot be reached to revoke (best effort)", async () => {

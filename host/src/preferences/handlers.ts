@@ -16,7 +16,10 @@ export interface PreferenceHandlers {
  * @example
  * const { preferencesSet } = preferenceHandlers(store, (id) => extensions.manifest(id));
  */
-export function preferenceHandlers(store: PreferenceStore, manifestOf: (extensionId: string) => Manifest | undefined): PreferenceHandlers {
+export function preferenceHandlers(
+  store: PreferenceStore,
+  manifestOf: (extensionId: string) => Manifest | undefined,
+): PreferenceHandlers {
   return {
     preferencesSet: answering(async ({ extensionId, name, value }) => {
       const manifest = manifestOf(extensionId);

@@ -8,7 +8,12 @@
  * const preferences = await resolvePreferences(manifest, store);
  */
 export { resolvePreferences, defaultsOnly, type PreferenceSource } from "./resolve.js";
-export { PreferenceStore, PreferenceRuleError, type PreferenceStoreOptions, type ChangedBy } from "./preference-store.js";
+export {
+  PreferenceStore,
+  PreferenceRuleError,
+  type PreferenceStoreOptions,
+  type ChangedBy,
+} from "./preference-store.js";
 export { preferencesFolder, preferenceFile, readPreferenceFile, writePreferenceFile } from "./preference-file.js";
 export { valueProblem, PREFERENCE_TEXT_MAX_BYTES } from "./rules.js";
 export { preferenceHandlers, type PreferenceHandlers } from "./handlers.js";

@@ -27,7 +27,10 @@ export function preferenceFile(folder: string, extensionId: string): string {
  * @example
  * await readPreferenceFile("/s/Preferences/com.example.ci.json"); // { branch: "main" }
  */
-export async function readPreferenceFile(path: string, onProblem?: (message: string) => void): Promise<Record<string, unknown>> {
+export async function readPreferenceFile(
+  path: string,
+  onProblem?: (message: string) => void,
+): Promise<Record<string, unknown>> {
   let text: string;
   try {
     text = await readFile(path, "utf8");
@@ -37,7 +40,8 @@ export async function readPreferenceFile(path: string, onProblem?: (message: str
   }
   try {
     const parsed: unknown = JSON.parse(text);
-    if (typeof parsed === "object" && parsed !== null && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
+    if (typeof parsed === "object" && parsed !== null && !Array.isArray(parsed))
+      return parsed as Record<string, unknown>;
   } catch {
     // fall through: reported below
   }

@@ -25,7 +25,15 @@ function manifestWith(id: string): Manifest {
         { name: "branch", title: "Branch", type: "textfield", default: "main" },
         { name: "verbose", title: "Verbose", type: "checkbox" },
         { name: "limit", title: "Limit", type: "number", default: 5 },
-        { name: "region", title: "Region", type: "dropdown", data: [{ title: "EU", value: "eu" }, { title: "US", value: "us" }] },
+        {
+          name: "region",
+          title: "Region",
+          type: "dropdown",
+          data: [
+            { title: "EU", value: "eu" },
+            { title: "US", value: "us" },
+          ],
+        },
         { name: "token", title: "Token", type: "password" },
         { name: "notes", title: "Notes", type: "textfield" },
       ],
@@ -66,7 +74,12 @@ const wire = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
 
 describe("resolving the values passed on extension.load", () => {
   it("gives the declared defaults when nothing is stored", async () => {
-    expect(await resolvePreferences(manifest, store)).toEqual({ branch: "main", verbose: false, limit: 5, region: "eu" });
+    expect(await resolvePreferences(manifest, store)).toEqual({
+      branch: "main",
+      verbose: false,
+      limit: 5,
+      region: "eu",
+    });
   });
 
   it("gives stored values, passwords from the secret store, and drops what no longer fits", async () => {
@@ -75,14 +88,27 @@ describe("resolving the values passed on extension.load", () => {
     // "gone" is not declared any more.
     await writeFile(fileOf(), JSON.stringify({ branch: "dev", region: "asia", token: "from-file", gone: 1 }));
     await secrets.set(manifest.svc.id, "pref", "token", "from-keyring");
-    expect(await resolvePreferences(manifest, store)).toEqual({ branch: "dev", verbose: false, limit: 5, region: "eu", token: "from-keyring" });
+    expect(await resolvePreferences(manifest, store)).toEqual({
+      branch: "dev",
+      verbose: false,
+      limit: 5,
+      region: "eu",
+      token: "from-keyring",
+    });
   });
 
   it("reads a file that is not a JSON object as no values, and says so", async () => {
     await mkdir(join(root, "Preferences"), { recursive: true });
     await writeFile(fileOf(), "{not json");
-    expect(await resolvePreferences(manifest, store)).toEqual({ branch: "main", verbose: false, limit: 5, region: "eu" });
-    expect(problems).toEqual([`${fileOf()} is not a JSON object of preference values; using the defaults until an option is set again`]);
+    expect(await resolvePreferences(manifest, store)).toEqual({
+      branch: "main",
+      verbose: false,
+      limit: 5,
+      region: "eu",
+    });
+    expect(problems).toEqual([
+      `${fileOf()} is not a JSON object of preference values; using the defaults until an option is set again`,
+    ]);
     await store.change(manifest, "limit", 7, "extension");
     expect(JSON.parse(await readFile(fileOf(), "utf8"))).toEqual({ limit: 7 });
   });
@@ -90,17 +116,33 @@ describe("resolving the values passed on extension.load", () => {
 
 describe("host.preferences.set", () => {
   const set = (name: string, value: unknown) =>
-    preferenceHandlers(store, (id) => (id === manifest.svc.id ? manifest : undefined)).preferencesSet({ extensionId: manifest.svc.id, name, value });
+    preferenceHandlers(store, (id) => (id === manifest.svc.id ? manifest : undefined)).preferencesSet({
+      extensionId: manifest.svc.id,
+      name,
+      value,
+    });
 
   it("saves a value of each kind to the file (mode 0600) and announces each change", async () => {
     expect(wire(await set("branch", "release"))).toEqual({});
     await set("verbose", true);
     await set("limit", 2.5);
     await set("region", "us");
-    expect(JSON.parse(await readFile(fileOf(), "utf8"))).toEqual({ branch: "release", verbose: true, limit: 2.5, region: "us" });
+    expect(JSON.parse(await readFile(fileOf(), "utf8"))).toEqual({
+      branch: "release",
+      verbose: true,
+      limit: 2.5,
+      region: "us",
+    });
     expect((await stat(fileOf())).mode & 0o777).toBe(0o600);
-    expect(changes).toEqual(["branch", "verbose", "limit", "region"].map((name) => [manifest.svc.id, name, "extension"]));
-    expect(await resolvePreferences(manifest, store)).toEqual({ branch: "release", verbose: true, limit: 2.5, region: "us" });
+    expect(changes).toEqual(
+      ["branch", "verbose", "limit", "region"].map((name) => [manifest.svc.id, name, "extension"]),
+    );
+    expect(await resolvePreferences(manifest, store)).toEqual({
+      branch: "release",
+      verbose: true,
+      limit: 2.5,
+      region: "us",
+    });
   });
 
   it("clears a value with null, back to its default", async () => {
@@ -125,14 +167,18 @@ describe("host.preferences.set", () => {
     const refusal = await set(name, value).catch((e: unknown) => e);
     expect(refusal).toBeInstanceOf(ResponseError);
     expect((refusal as ResponseError).code).toBe(ErrorCodes.InvalidParams);
-    expect((refusal as ResponseError).message).toBe(message.startsWith("has no") ? `${manifest.svc.id} ${message}` : message);
+    expect((refusal as ResponseError).message).toBe(
+      message.startsWith("has no") ? `${manifest.svc.id} ${message}` : message,
+    );
     expect(changes).toEqual([]);
     await expect(stat(fileOf())).rejects.toThrow(/ENOENT/);
   });
 
   it("refuses numbers that are not finite (NaN, Infinity)", async () => {
     for (const value of [Number.NaN, Number.POSITIVE_INFINITY]) {
-      await expect(store.change(manifest, "limit", value, "extension")).rejects.toThrow('"limit" should be a finite number');
+      await expect(store.change(manifest, "limit", value, "extension")).rejects.toThrow(
+        '"limit" should be a finite number',
+      );
     }
   });
 
@@ -144,14 +190,19 @@ describe("host.preferences.set", () => {
 
   it("refuses an extension that is not loaded", async () => {
     const handlers = preferenceHandlers(store, () => undefined);
-    await expect(handlers.preferencesSet({ extensionId: "com.example.other", name: "branch", value: "x" })).rejects.toThrow(
-      'no extension "com.example.other" is loaded',
-    );
+    await expect(
+      handlers.preferencesSet({ extensionId: "com.example.other", name: "branch", value: "x" }),
+    ).rejects.toThrow('no extension "com.example.other" is loaded');
   });
 
   it("keeps every one of many changes made at the same time", async () => {
     await Promise.all([set("branch", "a"), set("verbose", true), set("limit", 9), set("region", "us")]);
-    expect(JSON.parse(await readFile(fileOf(), "utf8"))).toEqual({ branch: "a", verbose: true, limit: 9, region: "us" });
+    expect(JSON.parse(await readFile(fileOf(), "utf8"))).toEqual({
+      branch: "a",
+      verbose: true,
+      limit: 9,
+      region: "us",
+    });
   });
 });
 

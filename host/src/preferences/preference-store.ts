@@ -52,7 +52,13 @@ export class PreferenceStore implements PreferenceSource {
       delete values[preference.name];
       try {
         const secret = await this.#options.secrets.get(extensionId, "pref", preference.name);
-        if (secret !== null) Object.defineProperty(values, preference.name, { value: secret, enumerable: true, writable: true, configurable: true });
+        if (secret !== null)
+          Object.defineProperty(values, preference.name, {
+            value: secret,
+            enumerable: true,
+            writable: true,
+            configurable: true,
+          });
       } catch (error) {
         // The extension still loads (on its defaults). No secret store at all was said once, at
         // start, with the fix: not again for every password option on every load.

@@ -47,7 +47,8 @@ export async function resolvePreferences(
     const storedValue = Object.hasOwn(stored, preference.name) ? stored[preference.name] : undefined;
     const usable = storedValue !== undefined && valueProblem(preference, storedValue) === undefined;
     const value = usable ? storedValue : fallback(preference);
-    if (value !== undefined) Object.defineProperty(resolved, preference.name, { value, enumerable: true, writable: true, configurable: true });
+    if (value !== undefined)
+      Object.defineProperty(resolved, preference.name, { value, enumerable: true, writable: true, configurable: true });
   }
   return resolved;
 }

@@ -48,7 +48,8 @@ function harness(options: { autoSettle?: RunOutcome | ((id: string) => RunOutcom
     clock.advance(ms);
     await flush();
   };
-  const runs = (id?: string) => started.filter((s) => id === undefined || s.id === id).map((s) => [s.trigger, s.at - T0]);
+  const runs = (id?: string) =>
+    started.filter((s) => id === undefined || s.id === id).map((s) => [s.trigger, s.at - T0]);
   return { clock, scheduler, started, ended, advance, runs, overlapping: () => overlapping };
 }
 
@@ -77,17 +78,38 @@ describe("pickWakeUp", () => {
   });
 
   it("gathers a window that starts inside the first one's tolerance", () => {
-    expect(pickWakeUp([{ at: 105, toleranceMs: 6 }, { at: 100, toleranceMs: 10 }])).toBe(105);
-    expect(pickWakeUp([{ at: 100, toleranceMs: 10 }, { at: 110, toleranceMs: 6 }])).toBe(110);
+    expect(
+      pickWakeUp([
+        { at: 105, toleranceMs: 6 },
+        { at: 100, toleranceMs: 10 },
+      ]),
+    ).toBe(105);
+    expect(
+      pickWakeUp([
+        { at: 100, toleranceMs: 10 },
+        { at: 110, toleranceMs: 6 },
+      ]),
+    ).toBe(110);
   });
 
   it("leaves a window that starts past the tolerance", () => {
-    expect(pickWakeUp([{ at: 100, toleranceMs: 10 }, { at: 111, toleranceMs: 6 }])).toBe(100);
+    expect(
+      pickWakeUp([
+        { at: 100, toleranceMs: 10 },
+        { at: 111, toleranceMs: 6 },
+      ]),
+    ).toBe(100);
   });
 
   it("never passes the tightest deadline gathered so far", () => {
     // 100..110, then 101..102: the third window at 103 would make the second one late.
-    expect(pickWakeUp([{ at: 100, toleranceMs: 10 }, { at: 101, toleranceMs: 1 }, { at: 103, toleranceMs: 50 }])).toBe(101);
+    expect(
+      pickWakeUp([
+        { at: 100, toleranceMs: 10 },
+        { at: 101, toleranceMs: 1 },
+        { at: 103, toleranceMs: 50 },
+      ]),
+    ).toBe(101);
   });
 });
 
@@ -101,7 +123,11 @@ describe("Scheduler", () => {
     expect(h.runs()).toHaveLength(1);
     await h.advance(1);
     await h.advance(10_000);
-    expect(h.runs()).toEqual([["launch", 0], ["interval", 10_000], ["interval", 20_000]]);
+    expect(h.runs()).toEqual([
+      ["launch", 0],
+      ["interval", 10_000],
+      ["interval", 20_000],
+    ]);
   });
 
   it("runs an extension without interval at launch only", async () => {
@@ -126,8 +152,14 @@ describe("Scheduler", () => {
     await h.advance(4_999);
     expect(h.runs("a")).toEqual([["launch", 0]]);
     await h.advance(1);
-    expect(h.runs("a")).toEqual([["launch", 0], ["interval", 105_000]]);
-    expect(h.runs("b")).toEqual([["launch", 5_000], ["interval", 105_000]]);
+    expect(h.runs("a")).toEqual([
+      ["launch", 0],
+      ["interval", 105_000],
+    ]);
+    expect(h.runs("b")).toEqual([
+      ["launch", 5_000],
+      ["interval", 105_000],
+    ]);
   });
 
   it("does not coalesce when the later run is due past the tolerance", async () => {
@@ -139,8 +171,14 @@ describe("Scheduler", () => {
     await h.advance(0);
     await h.advance(89_999);
     await h.advance(10_001);
-    expect(h.runs("a")).toEqual([["launch", 0], ["interval", 100_000]]);
-    expect(h.runs("b")).toEqual([["launch", 10_001], ["interval", 110_001]]);
+    expect(h.runs("a")).toEqual([
+      ["launch", 0],
+      ["interval", 100_000],
+    ]);
+    expect(h.runs("b")).toEqual([
+      ["launch", 10_001],
+      ["interval", 110_001],
+    ]);
   });
 
   it("uses nextRunAfter for the next run only", async () => {
@@ -153,7 +191,11 @@ describe("Scheduler", () => {
     expect(h.runs()).toHaveLength(1);
     await h.advance(1);
     await h.advance(10_000);
-    expect(h.runs()).toEqual([["launch", 0], ["interval", 60_000], ["interval", 70_000]]);
+    expect(h.runs()).toEqual([
+      ["launch", 0],
+      ["interval", 60_000],
+      ["interval", 70_000],
+    ]);
   });
 
   it("waits at least one second after nextRunAfter 0", async () => {
@@ -165,7 +207,10 @@ describe("Scheduler", () => {
     await h.advance(MIN_NEXT_RUN_AFTER_MS - 1);
     expect(h.runs()).toHaveLength(1);
     await h.advance(1);
-    expect(h.runs()).toEqual([["launch", 0], ["interval", 1_000]]);
+    expect(h.runs()).toEqual([
+      ["launch", 0],
+      ["interval", 1_000],
+    ]);
   });
 
   it("cuts a longer wait back to the interval on a webhook event", async () => {
@@ -177,7 +222,10 @@ describe("Scheduler", () => {
     h.scheduler.webhookEvent("a");
     expect(h.scheduler.nextRunAt("a")).toBe(T0 + 30_000);
     await h.advance(20_000);
-    expect(h.runs()).toEqual([["launch", 0], ["interval", 30_000]]);
+    expect(h.runs()).toEqual([
+      ["launch", 0],
+      ["interval", 30_000],
+    ]);
   });
 
   it("runs at once when the cut-back wait has already passed", async () => {
@@ -187,7 +235,10 @@ describe("Scheduler", () => {
     await h.advance(45_000);
     h.scheduler.webhookEvent("a");
     await h.advance(0);
-    expect(h.runs()).toEqual([["launch", 0], ["interval", 45_000]]);
+    expect(h.runs()).toEqual([
+      ["launch", 0],
+      ["interval", 45_000],
+    ]);
   });
 
   it("leaves a wait no longer than the interval alone on a webhook event", async () => {
@@ -205,11 +256,20 @@ describe("Scheduler", () => {
     await h.advance(0);
     h.scheduler.pause();
     await h.advance(200_000);
-    expect(h.runs()).toEqual([["launch", 0], ["launch", 0]]);
+    expect(h.runs()).toEqual([
+      ["launch", 0],
+      ["launch", 0],
+    ]);
     h.scheduler.resume();
     await h.advance(0);
-    expect(h.runs("a")).toEqual([["launch", 0], ["interval", 200_000]]);
-    expect(h.runs("b")).toEqual([["launch", 0], ["interval", 200_000]]);
+    expect(h.runs("a")).toEqual([
+      ["launch", 0],
+      ["interval", 200_000],
+    ]);
+    expect(h.runs("b")).toEqual([
+      ["launch", 0],
+      ["interval", 200_000],
+    ]);
     await h.advance(10_000);
     expect(h.runs("a")).toHaveLength(3);
   });
@@ -235,7 +295,10 @@ describe("Scheduler", () => {
     expect(h.runs()).toEqual([["launch", 0]]);
     h.started[0]!.settle();
     await h.advance(0);
-    expect(h.runs()).toEqual([["launch", 0], ["manual", 5_000]]);
+    expect(h.runs()).toEqual([
+      ["launch", 0],
+      ["manual", 5_000],
+    ]);
     expect(h.overlapping()).toBe(0);
   });
 
@@ -245,7 +308,9 @@ describe("Scheduler", () => {
     await h.advance(RUN_TIMEOUT_MS - 1);
     expect(h.ended).toEqual([]);
     await h.advance(1);
-    expect(h.ended).toMatchObject([{ id: "a", result: "timeout", error: "did not settle within 30 s", nextRunAt: T0 + 40_000 }]);
+    expect(h.ended).toMatchObject([
+      { id: "a", result: "timeout", error: "did not settle within 30 s", nextRunAt: T0 + 40_000 },
+    ]);
     h.started[0]!.settle({ nextRunAfter: 1 }); // too late: ignored
     await h.advance(0);
     expect(h.scheduler.nextRunAt("a")).toBe(T0 + 40_000);
@@ -268,9 +333,16 @@ describe("Scheduler", () => {
     h.scheduler.runNow("a", "preferences");
     await h.advance(0);
     await h.advance(9_999);
-    expect(h.runs()).toEqual([["launch", 0], ["preferences", 4_000]]);
+    expect(h.runs()).toEqual([
+      ["launch", 0],
+      ["preferences", 4_000],
+    ]);
     await h.advance(1);
-    expect(h.runs()).toEqual([["launch", 0], ["preferences", 4_000], ["interval", 14_000]]);
+    expect(h.runs()).toEqual([
+      ["launch", 0],
+      ["preferences", 4_000],
+      ["interval", 14_000],
+    ]);
   });
 
   it("forgets a removed extension, its run under way included", async () => {

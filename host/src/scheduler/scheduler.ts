@@ -181,9 +181,9 @@ export class Scheduler {
       running = Promise.reject(error);
     }
     running.then(
-        (outcome) => finish("ok", outcome ?? {}),
-        (error: unknown) => finish("failed", {}, error instanceof Error ? error.message : String(error)),
-      );
+      (outcome) => finish("ok", outcome ?? {}),
+      (error: unknown) => finish("failed", {}, error instanceof Error ? error.message : String(error)),
+    );
   }
 
   private settle(entry: Entry, report: RunReport, outcome: RunOutcome): void {

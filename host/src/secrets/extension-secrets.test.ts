@@ -24,16 +24,22 @@ describe.each([
 
   it("sets, gets and deletes under svc.<extensionId> / secret.<name>", async () => {
     const { store, handlers } = setup();
-    expect(wire(await handlers.secretsSet({ extensionId: "com.example.ci", name: "apiKey", value: "s3cret" }))).toEqual({});
+    expect(wire(await handlers.secretsSet({ extensionId: "com.example.ci", name: "apiKey", value: "s3cret" }))).toEqual(
+      {},
+    );
     expect(await store.get("svc.com.example.ci", "secret.apiKey")).toBe("s3cret");
-    expect(wire(await handlers.secretsGet({ extensionId: "com.example.ci", name: "apiKey" }))).toEqual({ value: "s3cret" });
+    expect(wire(await handlers.secretsGet({ extensionId: "com.example.ci", name: "apiKey" }))).toEqual({
+      value: "s3cret",
+    });
     expect(wire(await handlers.secretsDelete({ extensionId: "com.example.ci", name: "apiKey" }))).toEqual({});
     expect(await store.get("svc.com.example.ci", "secret.apiKey")).toBeNull();
   });
 
   it("answers {value: null} for a secret never set, and deleting it is fine", async () => {
     const { handlers } = setup();
-    expect(wire(await handlers.secretsGet({ extensionId: "com.example.ci", name: "never.set" }))).toEqual({ value: null });
+    expect(wire(await handlers.secretsGet({ extensionId: "com.example.ci", name: "never.set" }))).toEqual({
+      value: null,
+    });
     expect(await handlers.secretsDelete({ extensionId: "com.example.ci", name: "never.set" })).toEqual({});
   });
 
@@ -52,10 +58,14 @@ describe.each([
     await handlers.secretsSet({ extensionId: "com.example.ci", name: name64, value: "ok" });
     expect(await handlers.secretsGet({ extensionId: "com.example.ci", name: name64 })).toEqual({ value: "ok" });
     await handlers.secretsDelete({ extensionId: "com.example.ci", name: name64 });
-    const refusal = await handlers.secretsSet({ extensionId: "com.example.ci", name: "a".repeat(65), value: "no" }).catch((e: unknown) => e);
+    const refusal = await handlers
+      .secretsSet({ extensionId: "com.example.ci", name: "a".repeat(65), value: "no" })
+      .catch((e: unknown) => e);
     expect(refusal).toBeInstanceOf(ResponseError);
     expect((refusal as ResponseError).code).toBe(ErrorCodes.InvalidParams);
-    expect((refusal as ResponseError).message).toBe(`secret name "${"a".repeat(65)}" should be 1–64 characters from A–Z a–z 0–9 . _ -`);
+    expect((refusal as ResponseError).message).toBe(
+      `secret name "${"a".repeat(65)}" should be 1–64 characters from A–Z a–z 0–9 . _ -`,
+    );
   });
 
   it("accepts exactly the characters A–Z a–z 0–9 . _ - and nothing else", async () => {
@@ -75,7 +85,9 @@ describe.each([
     expect((await handlers.secretsGet({ extensionId: "com.example.ci", name: "big" })).value).toHaveLength(16_384);
     await handlers.secretsSet({ extensionId: "com.example.ci", name: "big", value: "é".repeat(8_192) });
     for (const value of ["x".repeat(16_385), `${"é".repeat(8_192)}x`]) {
-      const refusal = await handlers.secretsSet({ extensionId: "com.example.ci", name: "big", value }).catch((e: unknown) => e);
+      const refusal = await handlers
+        .secretsSet({ extensionId: "com.example.ci", name: "big", value })
+        .catch((e: unknown) => e);
       expect((refusal as ResponseError).code).toBe(ErrorCodes.InvalidParams);
       expect((refusal as Error).message).toBe("secret value is 16385 bytes; the most is 16384 (16 KB)");
     }

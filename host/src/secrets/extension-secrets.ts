@@ -33,7 +33,8 @@ export type SecretKind = "secret" | "oauth" | "pref";
  */
 export function checkSecretName(name: string, what = "secret name"): void {
   if (typeof name !== "string" || !NAME.test(name)) {
-    const shown = typeof name === "string" ? JSON.stringify(name.length > 80 ? `${name.slice(0, 80)}…` : name) : String(name);
+    const shown =
+      typeof name === "string" ? JSON.stringify(name.length > 80 ? `${name.slice(0, 80)}…` : name) : String(name);
     throw new SecretRuleError(`${what} ${shown} should be 1–64 characters from A–Z a–z 0–9 . _ -`);
   }
 }
@@ -77,7 +78,14 @@ export class ExtensionSecrets {
   /** Stores the value after checking the name and the 16 KB limit. */
   async set(extensionId: string, kind: SecretKind, name: string, value: string): Promise<void> {
     const [service, account] = this.#where(extensionId, kind, name);
-    checkSecretValue(value, kind === "oauth" ? `the stored sign-in of ${name}` : kind === "pref" ? `password preference ${name}` : "secret value");
+    checkSecretValue(
+      value,
+      kind === "oauth"
+        ? `the stored sign-in of ${name}`
+        : kind === "pref"
+          ? `password preference ${name}`
+          : "secret value",
+    );
     await this.store.set(service, account, value);
   }
 

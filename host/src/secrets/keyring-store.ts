@@ -27,7 +27,8 @@ async function withEntry<T>(service: string, account: string, use: (entry: Async
     // The constructor itself reaches D-Bus on Linux, so it may throw too.
     return await use(new AsyncEntry(service, account, ENTRY_OPTIONS));
   } catch (error) {
-    if (meansNoStore(error)) throw new SecretStoreUnavailableError((error as Error).message ?? String(error), { cause: error });
+    if (meansNoStore(error))
+      throw new SecretStoreUnavailableError((error as Error).message ?? String(error), { cause: error });
     throw new Error(`secret store: ${(error as Error)?.message ?? String(error)}`, { cause: error });
   }
 }

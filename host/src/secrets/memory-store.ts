@@ -32,6 +32,9 @@ export class MemorySecretStore implements SecretStore {
 
   async accounts(service: string): Promise<string[]> {
     const prefix = `${service}\u0000`;
-    return [...this.#values.keys()].filter((key) => key.startsWith(prefix)).map((key) => key.slice(prefix.length)).sort();
+    return [...this.#values.keys()]
+      .filter((key) => key.startsWith(prefix))
+      .map((key) => key.slice(prefix.length))
+      .sort();
   }
 }

@@ -21,7 +21,9 @@ it("says there is no secret store, in those words, and stores nothing", async ()
   const store = new KeyringSecretStore();
   const refusal = await store.set("svc.com.example.ci", "secret.k", "plain?").catch((e: unknown) => e);
   expect(refusal).toBeInstanceOf(SecretStoreUnavailableError);
-  expect((refusal as Error).message).toBe("no secret store available: install and unlock a Secret Service such as gnome-keyring");
+  expect((refusal as Error).message).toBe(
+    "no secret store available: install and unlock a Secret Service such as gnome-keyring",
+  );
   expect((refusal as SecretStoreUnavailableError).detail).toMatch(/org\.freedesktop\.secrets/);
   await expect(store.get("svc.com.example.ci", "secret.k")).rejects.toThrow(NO_SECRET_STORE_MESSAGE);
   await expect(store.delete("svc.com.example.ci", "secret.k")).rejects.toThrow(NO_SECRET_STORE_MESSAGE);
@@ -30,7 +32,9 @@ it("says there is no secret store, in those words, and stores nothing", async ()
 
 it("answers host.secrets.* with that message as a host-call failure", async () => {
   const handlers = secretHandlers(new ExtensionSecrets(new KeyringSecretStore()));
-  const refusal = await handlers.secretsSet({ extensionId: "com.example.ci", name: "k", value: "v" }).catch((e: unknown) => e);
+  const refusal = await handlers
+    .secretsSet({ extensionId: "com.example.ci", name: "k", value: "v" })
+    .catch((e: unknown) => e);
   expect(refusal).toBeInstanceOf(ResponseError);
   expect((refusal as ResponseError).code).toBe(HOST_CALL_FAILED);
   expect((refusal as ResponseError).message).toBe(NO_SECRET_STORE_MESSAGE);

@@ -25,7 +25,8 @@ export interface SecretStore {
 }
 
 /** What the host says when the machine has no usable secret store. */
-export const NO_SECRET_STORE_MESSAGE = "no secret store available: install and unlock a Secret Service such as gnome-keyring";
+export const NO_SECRET_STORE_MESSAGE =
+  "no secret store available: install and unlock a Secret Service such as gnome-keyring";
 
 /**
  * The machine has no secret store the host can use (no Secret Service on D-Bus, or a locked

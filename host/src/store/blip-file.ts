@@ -2,7 +2,8 @@
  * The store's file (`blips.json`): reading it back at launch, and writing it atomically a short
  * while after changes (many changes, one write), with a final write on close.
  *
- * Format: `{"version": 1, "blips": [StoredBlip, …], "seqs": {"<id>": {"seq": n, "owner": "<extensionId>" | "webhook"}}}`.
+ * Format: `{"version": 1, "blips": [StoredBlip, …], "seqs": {"<id>": {"seq": n, "owner": "<extensionId>" |
+ * "webhook"}}}`.
  * `seqs` outlives removed blips so a late, older update stays refused after a restart.
  */
 import { readFile, rename } from "node:fs/promises";
@@ -30,7 +31,11 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 function isStoredBlip(value: unknown): value is StoredBlip {
   if (!isRecord(value) || typeof value.id !== "string" || !Number.isSafeInteger(value.seq)) return false;
   const { source, payload, ended } = value;
-  if (!isRecord(source) || !(source.kind === "webhook" || (source.kind === "extension" && typeof source.extensionId === "string"))) return false;
+  if (
+    !isRecord(source) ||
+    !(source.kind === "webhook" || (source.kind === "extension" && typeof source.extensionId === "string"))
+  )
+    return false;
   if (!isRecord(payload) || payload.id !== value.id || typeof payload.layout !== "string") return false;
   return ended === undefined || (isRecord(ended) && typeof ended.at === "string");
 }
@@ -61,14 +66,20 @@ export async function readBlipFile(path: string, log: StoreLog): Promise<BlipFil
   } catch {
     parsed = undefined;
   }
-  if (!isRecord(parsed) || parsed.version !== FORMAT_VERSION || !Array.isArray(parsed.blips) || !isRecord(parsed.seqs)) {
+  if (
+    !isRecord(parsed) ||
+    parsed.version !== FORMAT_VERSION ||
+    !Array.isArray(parsed.blips) ||
+    !isRecord(parsed.seqs)
+  ) {
     const aside = `${path}.corrupt-${Date.now()}`;
     await rename(path, aside).catch(() => undefined);
     log("warn", `blip store ${path} was unreadable; moved it to ${aside} and started empty`);
     return empty;
   }
   const blips = parsed.blips.filter(isStoredBlip);
-  if (blips.length < parsed.blips.length) log("warn", `blip store: skipped ${parsed.blips.length - blips.length} malformed blip(s) in ${path}`);
+  if (blips.length < parsed.blips.length)
+    log("warn", `blip store: skipped ${parsed.blips.length - blips.length} malformed blip(s) in ${path}`);
   const seqs = new Map<string, SeqRecord>();
   for (const [id, record] of Object.entries(parsed.seqs)) if (isSeqRecord(record)) seqs.set(id, record);
   return { blips, seqs };

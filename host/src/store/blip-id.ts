@@ -17,7 +17,11 @@ const MAX_SLUG = 64;
  * slugFromTitle("Deploy API: v2!") // "deploy-api-v2"
  */
 export function slugFromTitle(title: string): string {
-  const words = title.normalize("NFKC").toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  const words = title
+    .normalize("NFKC")
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
   let slug = "";
   for (const word of words) {
     const next = slug ? `${slug}-${word}` : word;

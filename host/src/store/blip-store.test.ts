@@ -32,19 +32,44 @@ const EXT = "com.example.ci";
 function update(key: string, seq: number, extra: Record<string, unknown> = {}, extensionId = EXT) {
   return {
     extensionId,
-    payload: { id: `${extensionId}/${key}`, seq, v: 1 as const, emittedAt: "2025-03-01T09:30:00.000Z", title: `T${seq}`, layout: "progress", data: { fraction: 0.5 }, ...extra },
+    payload: {
+      id: `${extensionId}/${key}`,
+      seq,
+      v: 1 as const,
+      emittedAt: "2025-03-01T09:30:00.000Z",
+      title: `T${seq}`,
+      layout: "progress",
+      data: { fraction: 0.5 },
+      ...extra,
+    },
   };
 }
 
 function pushed(key: string, seq = 1, title = "Pushed") {
-  return { payload: { id: `webhook/${key}`, seq, v: 1 as const, emittedAt: "2025-03-01T09:30:00.000Z", title, layout: "progress" as const, data: { fraction: 0 } }, stampSeq: false };
+  return {
+    payload: {
+      id: `webhook/${key}`,
+      seq,
+      v: 1 as const,
+      emittedAt: "2025-03-01T09:30:00.000Z",
+      title,
+      layout: "progress" as const,
+      data: { fraction: 0 },
+    },
+    stampSeq: false,
+  };
 }
 
 describe("blip.update", () => {
   it("stores the payload with its extension source", async () => {
     const store = await open();
     expect(store.applyUpdate(update("build", 1))).toBe(true);
-    expect(store.get(`${EXT}/build`)).toMatchObject({ id: `${EXT}/build`, seq: 1, source: { kind: "extension", extensionId: EXT }, payload: { title: "T1" } });
+    expect(store.get(`${EXT}/build`)).toMatchObject({
+      id: `${EXT}/build`,
+      seq: 1,
+      source: { kind: "extension", extensionId: EXT },
+      payload: { title: "T1" },
+    });
   });
 
   it("refuses an out-of-order or repeated seq; the newer blip stays", async () => {
@@ -86,7 +111,9 @@ describe("blip.end", () => {
   it("sets state and seq, and removes the blip dismissAfter seconds later", async () => {
     const store = await open();
     store.applyUpdate(update("build", 1, { state: "running" }));
-    expect(store.applyEnd({ extensionId: EXT, id: `${EXT}/build`, seq: 2, state: "success", dismissAfter: 0.1 })).toBe(true);
+    expect(store.applyEnd({ extensionId: EXT, id: `${EXT}/build`, seq: 2, state: "success", dismissAfter: 0.1 })).toBe(
+      true,
+    );
     const ended = store.get(`${EXT}/build`)!;
     expect(ended.seq).toBe(2);
     expect(ended.payload).toMatchObject({ state: "success", seq: 2 });
@@ -144,7 +171,12 @@ describe("blip.remove", () => {
 describe("pushes", () => {
   it("stamps the next seq per id when asked, continuing after removal", async () => {
     const store = await open();
-    expect(store.push([{ ...pushed("d"), stampSeq: true }, { ...pushed("d"), stampSeq: true }])).toEqual([
+    expect(
+      store.push([
+        { ...pushed("d"), stampSeq: true },
+        { ...pushed("d"), stampSeq: true },
+      ]),
+    ).toEqual([
       { id: "webhook/d", seq: 1, applied: true },
       { id: "webhook/d", seq: 2, applied: true },
     ]);
@@ -170,7 +202,9 @@ describe("change events", () => {
     store.onChange(() => {
       throw new Error("display broke");
     });
-    const stop = store.onChange((c: BlipChange) => seen.push(`${c.type} ${c.type === "remove" ? c.id : `${c.blip.id}@${c.blip.seq}`}`));
+    const stop = store.onChange((c: BlipChange) =>
+      seen.push(`${c.type} ${c.type === "remove" ? c.id : `${c.blip.id}@${c.blip.seq}`}`),
+    );
     store.applyUpdate(update("a", 1));
     store.applyUpdate(update("a", 1));
     store.applyEnd({ extensionId: EXT, id: `${EXT}/a`, seq: 2 });
@@ -186,14 +220,20 @@ describe("persistence", () => {
   it("survives a restart with blips, order, endings and seqs intact", async () => {
     const first = await open();
     first.applyUpdate(update("a", 7));
-    first.push([{ ...pushed("p"), stampSeq: true }, { ...pushed("p"), stampSeq: true }]);
+    first.push([
+      { ...pushed("p"), stampSeq: true },
+      { ...pushed("p"), stampSeq: true },
+    ]);
     first.applyEnd({ extensionId: EXT, id: `${EXT}/a`, seq: 8, state: "success" });
     first.applyUpdate(update("gone", 3));
     first.applyRemove({ extensionId: EXT, id: `${EXT}/gone` });
     await first.close();
 
     const second = await open();
-    expect(second.list().map((b) => [b.id, b.seq, b.payload.state])).toEqual([[`${EXT}/a`, 8, "success"], ["webhook/p", 2, undefined]]);
+    expect(second.list().map((b) => [b.id, b.seq, b.payload.state])).toEqual([
+      [`${EXT}/a`, 8, "success"],
+      ["webhook/p", 2, undefined],
+    ]);
     expect(second.get(`${EXT}/a`)!.ended).toBeDefined();
     expect(second.applyUpdate(update("a", 8))).toBe(false);
     expect(second.applyUpdate(update("gone", 3))).toBe(false);
@@ -220,8 +260,20 @@ describe("persistence", () => {
   });
 
   it("skips malformed entries but keeps the good ones", async () => {
-    const good = { id: "webhook/g", seq: 2, source: { kind: "webhook" }, payload: { id: "webhook/g", seq: 2, layout: "progress", title: "G", data: { fraction: 0 } } };
-    await writeFile(file, JSON.stringify({ version: 1, blips: [good, { id: 5 }, { ...good, id: "webhook/h" }], seqs: { "webhook/g": { seq: 2, owner: "webhook" }, bad: 3 } }));
+    const good = {
+      id: "webhook/g",
+      seq: 2,
+      source: { kind: "webhook" },
+      payload: { id: "webhook/g", seq: 2, layout: "progress", title: "G", data: { fraction: 0 } },
+    };
+    await writeFile(
+      file,
+      JSON.stringify({
+        version: 1,
+        blips: [good, { id: 5 }, { ...good, id: "webhook/h" }],
+        seqs: { "webhook/g": { seq: 2, owner: "webhook" }, bad: 3 },
+      }),
+    );
     const store = await open();
     expect(store.list().map((b) => b.id)).toEqual(["webhook/g"]);
     expect(store.lastSeq("webhook/g")).toBe(2);

@@ -12,7 +12,15 @@
 import type { ParamsOf, BlipEnd, BlipRemove, BlipUpdate } from "@svc/runtime";
 import type { BlipPayload } from "@svc/api";
 import { BlipFileSaver, readBlipFile, type SeqRecord } from "./blip-file.js";
-import type { BlipChange, BlipChangeListener, BlipSource, PushedPayload, PushResult, StoreLog, StoredBlip } from "./types.js";
+import type {
+  BlipChange,
+  BlipChangeListener,
+  BlipSource,
+  PushedPayload,
+  PushResult,
+  StoreLog,
+  StoredBlip,
+} from "./types.js";
 
 export interface BlipStoreOptions {
   /** Quiet time before changes are written. Default 200 ms. */
@@ -55,7 +63,12 @@ export class BlipStore {
   private constructor(path: string, options: BlipStoreOptions) {
     this.log = options.log ?? ((level, message) => console.error(`[${level}] ${message}`));
     this.now = options.now ?? Date.now;
-    this.saver = new BlipFileSaver(path, () => ({ blips: this.list(), seqs: this.seqs }), options.saveDelayMs ?? 200, this.log);
+    this.saver = new BlipFileSaver(
+      path,
+      () => ({ blips: this.list(), seqs: this.seqs }),
+      options.saveDelayMs ?? 200,
+      this.log,
+    );
   }
 
   /** Opens the store at `path` (e.g. `<support>/blips.json`), reading back what it held. */
@@ -240,7 +253,10 @@ export class BlipStore {
   private end(blip: StoredBlip, seq: number, state: string | undefined, dismissAfter: number | undefined): void {
     const now = this.now();
     const payload = { ...blip.payload, seq, ...(state === undefined ? {} : { state }) } as BlipPayload;
-    const ended = { at: new Date(now).toISOString(), ...(dismissAfter === undefined ? {} : { dismissAt: new Date(now + dismissAfter * 1000).toISOString() }) };
+    const ended = {
+      at: new Date(now).toISOString(),
+      ...(dismissAfter === undefined ? {} : { dismissAt: new Date(now + dismissAfter * 1000).toISOString() }),
+    };
     const next: StoredBlip = { ...blip, seq, payload, ended };
     this.clearDismiss(blip.id);
     this.remember(blip.id, seq, ownerOf(blip.source));
@@ -251,13 +267,16 @@ export class BlipStore {
 
   private scheduleDismiss(id: string, delayMs: number): void {
     if (this.closed) return;
-    const timer = setTimeout(() => {
-      this.dismissTimers.delete(id);
-      const dismissAt = Date.parse(this.blips.get(id)?.ended?.dismissAt ?? "");
-      // Timers top out near 24.8 days; a longer wait takes more than one.
-      if (dismissAt > this.now()) this.scheduleDismiss(id, dismissAt - this.now());
-      else this.removeBlip(id);
-    }, Math.max(0, Math.min(delayMs, MAX_TIMER_MS)));
+    const timer = setTimeout(
+      () => {
+        this.dismissTimers.delete(id);
+        const dismissAt = Date.parse(this.blips.get(id)?.ended?.dismissAt ?? "");
+        // Timers top out near 24.8 days; a longer wait takes more than one.
+        if (dismissAt > this.now()) this.scheduleDismiss(id, dismissAt - this.now());
+        else this.removeBlip(id);
+      },
+      Math.max(0, Math.min(delayMs, MAX_TIMER_MS)),
+    );
     timer.unref();
     this.dismissTimers.set(id, timer);
   }

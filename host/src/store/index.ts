@@ -8,5 +8,14 @@
  * const stop = store.onChange((change) => redraw(change));
  */
 export { BlipStore, type BlipStoreOptions } from "./blip-store.js";
-export type { BlipChange, BlipChangeListener, BlipEnding, BlipSource, PushedPayload, PushResult, StoreLog, StoredBlip } from "./types.js";
+export type {
+  BlipChange,
+  BlipChangeListener,
+  BlipEnding,
+  BlipSource,
+  PushedPayload,
+  PushResult,
+  StoreLog,
+  StoredBlip,
+} from "./types.js";
 export { WEBHOOK_PREFIX, idCandidates, pushedBlipId, slugFromTitle } from "./blip-id.js";

@@ -9,7 +9,6 @@ import { running } from "../../../test/process-state.js";
 let folder: string;
 afterEach(() => rmSync(folder, { recursive: true, force: true }));
 
-
 describe("RuntimeProcess", () => {
   it("kills what the runtime's programs left running (a setsid child) when the runtime dies by SIGKILL", async () => {
     folder = mkdtempSync(join(tmpdir(), "svc-runtime-process-"));
@@ -17,14 +16,18 @@ describe("RuntimeProcess", () => {
     // A stand-in runtime: starts a program the way exec does (tagged below SVC_EXEC_OWNER), whose
     // setsid child outlives it, then waits to be killed.
     const main = join(folder, "fake-runtime.mjs");
-    writeFileSync(main, `
+    writeFileSync(
+      main,
+      `
       import { spawn } from "node:child_process";
       const tag = process.env.SVC_EXEC_OWNER + ".svc-test.1.1";
       spawn("sh", ["-c", "setsid sleep 30 & echo $! > ${pidFile}"], { env: { PATH: process.env.PATH, SVC_EXEC_TAG: tag }, detached: true, stdio: "ignore" });
-      setInterval(() => {}, 1000);`);
+      setInterval(() => {}, 1000);`,
+    );
     const child = RuntimeProcess.spawn({ main, onStderr: () => {}, onNote: () => {} });
     const until = Date.now() + 5000;
-    while (!(existsSync(pidFile) && readFileSync(pidFile, "utf8").trim()) && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+    while (!(existsSync(pidFile) && readFileSync(pidFile, "utf8").trim()) && Date.now() < until)
+      await new Promise((r) => setTimeout(r, 20));
     const orphan = Number(readFileSync(pidFile, "utf8"));
     expect(running(orphan)).toBe(true);
     process.kill(child.pid!, "SIGKILL");

@@ -5,7 +5,15 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
-import { Connection, EXEC_OWNER_VARIABLE, NdjsonReader, NdjsonWriter, Shutdown, killTagged, newTagPrefix } from "@svc/runtime";
+import {
+  Connection,
+  EXEC_OWNER_VARIABLE,
+  NdjsonReader,
+  NdjsonWriter,
+  Shutdown,
+  killTagged,
+  newTagPrefix,
+} from "@svc/runtime";
 
 /** Where `svc-runtime` lives: `SVC_RUNTIME` when set, else the installed `@svc/runtime`'s `dist/main.js`. */
 export function runtimeMainPath(env: NodeJS.ProcessEnv = process.env): string {

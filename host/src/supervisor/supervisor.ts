@@ -61,7 +61,8 @@ export class RuntimeSupervisor {
   /** Sends a request to the current runtime; rejects at once when none is ready. */
   request<P, R>(type: RequestType<P, R>, params: P, options?: SendOptions): Promise<R> {
     const connection = this.connection;
-    if (!connection) return Promise.reject(new RuntimeUnavailableError("the runtime is not running (it is restarting)"));
+    if (!connection)
+      return Promise.reject(new RuntimeUnavailableError("the runtime is not running (it is restarting)"));
     return connection.sendRequest(type, params, options);
   }
 

@@ -17,7 +17,11 @@ export interface AtomicWriteOptions {
  * @example
  * await writeFileAtomic("/tmp/svc/webhook.json", '{"port":47811,"token":"…"}', { mode: 0o600 });
  */
-export async function writeFileAtomic(path: string, data: string | Uint8Array, options: AtomicWriteOptions = {}): Promise<void> {
+export async function writeFileAtomic(
+  path: string,
+  data: string | Uint8Array,
+  options: AtomicWriteOptions = {},
+): Promise<void> {
   const mode = options.mode ?? 0o644;
   await mkdir(dirname(path), { recursive: true });
   const temp = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString("hex")}.tmp`);

@@ -11,5 +11,11 @@ export { prepareSupportFolder, type PrepareOptions } from "./support-folder.js";
 export { newToken, readWebhookFile, writeWebhookFile, WebhookFileError, type WebhookInfo } from "./webhook-file.js";
 export { installHookLauncher, defaultHelperPath, type HookLauncherOptions } from "./hook-launcher.js";
 export { writeFileAtomic, type AtomicWriteOptions } from "./atomic-file.js";
-export { acquireInstanceLock, runningHolder, AlreadyRunningError, type InstanceLock, type LockHolder } from "./instance-lock.js";
+export {
+  acquireInstanceLock,
+  runningHolder,
+  AlreadyRunningError,
+  type InstanceLock,
+  type LockHolder,
+} from "./instance-lock.js";
 export { readDisabled, setDisabled } from "./disabled-file.js";

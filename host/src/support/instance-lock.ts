@@ -18,8 +18,13 @@ export interface LockHolder {
 /** Another live host holds the support folder; the message says which and what to do. */
 export class AlreadyRunningError extends Error {
   override readonly name = "AlreadyRunningError";
-  constructor(readonly holder: LockHolder, folder: string) {
-    super(`svc is already running (pid ${holder.pid}${holder.port ? `, http 127.0.0.1:${holder.port}` : ""}) on ${folder}; stop it first, or give this one another SVC_HOME`);
+  constructor(
+    readonly holder: LockHolder,
+    folder: string,
+  ) {
+    super(
+      `svc is already running (pid ${holder.pid}${holder.port ? `, http 127.0.0.1:${holder.port}` : ""}) on ${folder}; stop it first, or give this one another SVC_HOME`,
+    );
   }
 }
 
@@ -72,7 +77,11 @@ export async function runningHolder(path: string): Promise<LockHolder | undefine
  * // at quit:
  * await lock.release();
  */
-export async function acquireInstanceLock(path: string, folder: string, pid: number = process.pid): Promise<InstanceLock> {
+export async function acquireInstanceLock(
+  path: string,
+  folder: string,
+  pid: number = process.pid,
+): Promise<InstanceLock> {
   for (let attempt = 0; ; attempt++) {
     try {
       const handle = await open(path, "wx", 0o600);

@@ -19,7 +19,9 @@ describe("supportRoot", () => {
   });
 
   it("uses %APPDATA%\\Svc on Windows", () => {
-    expect(supportRoot({ APPDATA: "C:\\Users\\ann\\AppData\\Roaming" }, "win32", "C:\\Users\\ann")).toBe("C:\\Users\\ann\\AppData\\Roaming\\Svc");
+    expect(supportRoot({ APPDATA: "C:\\Users\\ann\\AppData\\Roaming" }, "win32", "C:\\Users\\ann")).toBe(
+      "C:\\Users\\ann\\AppData\\Roaming\\Svc",
+    );
     expect(supportRoot({}, "win32", "C:\\Users\\ann")).toBe("C:\\Users\\ann\\AppData\\Roaming\\Svc");
   });
 });

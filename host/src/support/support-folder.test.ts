@@ -49,8 +49,17 @@ describe("webhook.json", () => {
 
   it("explains a missing or malformed file", async () => {
     const path = join(dir, "webhook.json");
-    await expect(readWebhookFile(path)).rejects.toMatchObject({ reason: "missing", message: `no ${path}: is svc running? (it writes this file at every launch)` });
-    for (const text of ["nope", "[]", '{"port": "1", "token": "t"}', '{"port": 70000, "token": "t"}', '{"port": 1, "token": ""}']) {
+    await expect(readWebhookFile(path)).rejects.toMatchObject({
+      reason: "missing",
+      message: `no ${path}: is svc running? (it writes this file at every launch)`,
+    });
+    for (const text of [
+      "nope",
+      "[]",
+      '{"port": "1", "token": "t"}',
+      '{"port": 70000, "token": "t"}',
+      '{"port": 1, "token": ""}',
+    ]) {
       await writeFile(path, text);
       await expect(readWebhookFile(path)).rejects.toBeInstanceOf(WebhookFileError);
     }
@@ -78,14 +87,25 @@ describe("the svc-hook launcher", () => {
   });
 
   it("exits 0 with a note when node or the helper has gone", async () => {
-    const launcher = await installHookLauncher({ path: join(dir, "svc-hook"), helperPath: join(dir, "gone.js"), nodePath: join(dir, "no-node") });
+    const launcher = await installHookLauncher({
+      path: join(dir, "svc-hook"),
+      helperPath: join(dir, "gone.js"),
+      nodePath: join(dir, "no-node"),
+    });
     const result = await sh(launcher, ["start", "X"]);
     expect(result.code).toBe(0);
-    expect(result.stderr).toMatch(/^svc-hook: svc is not installed where this launcher expects it .*; start svc once to repair it\n$/);
+    expect(result.stderr).toMatch(
+      /^svc-hook: svc is not installed where this launcher expects it .*; start svc once to repair it\n$/,
+    );
   });
 
   it("writes a .cmd launcher for Windows", async () => {
-    const path = await installHookLauncher({ path: join(dir, "svc-hook.cmd"), helperPath: "C:\\svc\\main.js", nodePath: "C:\\svc\\node.exe", platform: "win32" });
+    const path = await installHookLauncher({
+      path: join(dir, "svc-hook.cmd"),
+      helperPath: "C:\\svc\\main.js",
+      nodePath: "C:\\svc\\node.exe",
+      platform: "win32",
+    });
     const text = await readFile(path, "utf8");
     expect(text).toContain('"C:\\svc\\node.exe" "C:\\svc\\main.js" %*');
     expect(text).toContain("exit /b 0");

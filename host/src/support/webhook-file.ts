@@ -68,9 +68,20 @@ export async function readWebhookFile(path: string): Promise<WebhookInfo> {
   } catch {
     parsed = undefined;
   }
-  const { port, token } = (typeof parsed === "object" && parsed !== null ? parsed : {}) as Partial<Record<string, unknown>>;
-  if (!Number.isInteger(port) || (port as number) < 1 || (port as number) > 65535 || typeof token !== "string" || token === "") {
-    throw new WebhookFileError(`${path} is not {"port": <number>, "token": "<string>"}: restart svc to rewrite it`, "invalid");
+  const { port, token } = (typeof parsed === "object" && parsed !== null ? parsed : {}) as Partial<
+    Record<string, unknown>
+  >;
+  if (
+    !Number.isInteger(port) ||
+    (port as number) < 1 ||
+    (port as number) > 65535 ||
+    typeof token !== "string" ||
+    token === ""
+  ) {
+    throw new WebhookFileError(
+      `${path} is not {"port": <number>, "token": "<string>"}: restart svc to rewrite it`,
+      "invalid",
+    );
   }
   return { port: port as number, token };
 }

@@ -1,6 +1,12 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { UiAgentFilesRequest } from "../ui-server/wire.js";
-import { AGENT_FILES_TIMEOUT_MS, AgentFiles, MAX_WAITING_AGENT_FILES, valuesText, type AgentFilesDeps } from "./agent-files.js";
+import {
+  AGENT_FILES_TIMEOUT_MS,
+  AgentFiles,
+  MAX_WAITING_AGENT_FILES,
+  valuesText,
+  type AgentFilesDeps,
+} from "./agent-files.js";
 import { ToolError } from "./tool-error.js";
 
 const question = (n = 1) => ({
@@ -17,7 +23,12 @@ const question = (n = 1) => ({
 function store(deps: Partial<AgentFilesDeps> = {}) {
   const published: UiAgentFilesRequest[][] = [];
   const log: string[] = [];
-  const files = new AgentFiles({ publish: (w) => published.push(w), viewers: () => 1, log: (_l, m) => log.push(m), ...deps });
+  const files = new AgentFiles({
+    publish: (w) => published.push(w),
+    viewers: () => 1,
+    log: (_l, m) => log.push(m),
+    ...deps,
+  });
   return { files, published, log };
 }
 
@@ -68,7 +79,9 @@ describe("AgentFiles", () => {
     vi.advanceTimersByTime(1_999);
     expect(files.list()).toHaveLength(1);
     vi.advanceTimersByTime(1);
-    expect(await asked).toBe("the person did not answer within 2 s in svc's notch: Read did not run. Call again when they can answer");
+    expect(await asked).toBe(
+      "the person did not answer within 2 s in svc's notch: Read did not run. Call again when they can answer",
+    );
     expect(published.at(-1)).toEqual([]);
   });
 
@@ -109,7 +122,9 @@ describe("AgentFiles", () => {
     expect(published.at(-1)).toEqual([]);
     expect(files.answer(id, true)).toBe(false);
     files.close();
-    expect(await outcome(files.ask(question()))).toBe("svc is stopping: the person was not asked, and the tool did not run");
+    expect(await outcome(files.ask(question()))).toBe(
+      "svc is stopping: the person was not asked, and the tool did not run",
+    );
   });
 
   it("logs the agent's name inert (controls and bidi overrides made visible)", async () => {

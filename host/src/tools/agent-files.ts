@@ -86,7 +86,9 @@ export class AgentFiles {
     }
     const max = this.deps.max ?? MAX_WAITING_AGENT_FILES;
     if (this.waiting.size >= max) {
-      return refuse(`${max} requests for files already wait for the person's answer in svc's notch: wait for those, then call ${question.toolTitle} again`);
+      return refuse(
+        `${max} requests for files already wait for the person's answer in svc's notch: wait for those, then call ${question.toolTitle} again`,
+      );
     }
     if (signal?.aborted) return refuse("the request was withdrawn before the person answered");
     const id = randomBytes(12).toString("base64url");
@@ -95,7 +97,10 @@ export class AgentFiles {
     return new Promise<void>((resolve, reject) => {
       const onAbort = () => entry.settle("the request was withdrawn before the person answered");
       const timer = setTimeout(
-        () => entry.settle(`the person did not answer within ${Math.round(timeoutMs / 1000)} s in svc's notch: ${question.toolTitle} did not run. Call again when they can answer`),
+        () =>
+          entry.settle(
+            `the person did not answer within ${Math.round(timeoutMs / 1000)} s in svc's notch: ${question.toolTitle} did not run. Call again when they can answer`,
+          ),
         timeoutMs,
       );
       timer.unref?.();
@@ -105,7 +110,10 @@ export class AgentFiles {
           if (!this.waiting.delete(id)) return;
           clearTimeout(timer);
           signal?.removeEventListener("abort", onAbort);
-          this.deps.log?.("info", `${escapeForDisplay(question.agent, { max: 100 })} asked for ${files} for ${question.tool}: ${refusal === undefined ? "allowed" : refusal}`);
+          this.deps.log?.(
+            "info",
+            `${escapeForDisplay(question.agent, { max: 100 })} asked for ${files} for ${question.tool}: ${refusal === undefined ? "allowed" : refusal}`,
+          );
           this.publish();
           if (refusal === undefined) resolve();
           else reject(new ToolError("refused", refusal));
@@ -122,14 +130,19 @@ export class AgentFiles {
     const entry = this.waiting.get(id);
     if (!entry) return false;
     const { toolTitle, files } = entry.request;
-    entry.settle(allow ? undefined : `the person denied ${toolTitle} access to ${count(files)} in svc's notch: the tool did not run`);
+    entry.settle(
+      allow
+        ? undefined
+        : `the person denied ${toolTitle} access to ${count(files)} in svc's notch: the tool did not run`,
+    );
     return true;
   }
 
   /** Refuses everything still waiting and every later request (svc is stopping). */
   close(): void {
     this.closed = true;
-    for (const entry of [...this.waiting.values()]) entry.settle("svc is stopping: the person did not answer, and the tool did not run");
+    for (const entry of [...this.waiting.values()])
+      entry.settle("svc is stopping: the person did not answer, and the tool did not run");
   }
 
   private publish(): void {

@@ -39,7 +39,10 @@ export class AgentSwitches {
     if (enabled) return new AgentSwitches(file, new Set(enabled));
     const aside = `${file}.corrupt-${Date.now()}`;
     await rename(file, aside);
-    log("warn", `${file} was not {"enabled": [<tool ids>]}: moved to ${aside}; every tool is off for agents until switched on again`);
+    log(
+      "warn",
+      `${file} was not {"enabled": [<tool ids>]}: moved to ${aside}; every tool is off for agents until switched on again`,
+    );
     return new AgentSwitches(file, new Set());
   }
 

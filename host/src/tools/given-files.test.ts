@@ -41,14 +41,23 @@ describe("files the person gave, by handle", () => {
 
   it("refuses what is not an existing regular file, at an absolute path", async () => {
     const given = new GivenFiles();
-    expect(await failure(() => given.give(join(dir, "missing.txt")))).toEqual({ kind: "invalid", message: `"path": ${join(dir, "missing.txt")} does not exist` });
-    expect(await failure(() => given.give(join(dir, "dangling.txt")))).toEqual({ kind: "invalid", message: `"path": ${join(dir, "dangling.txt")} does not exist` });
+    expect(await failure(() => given.give(join(dir, "missing.txt")))).toEqual({
+      kind: "invalid",
+      message: `"path": ${join(dir, "missing.txt")} does not exist`,
+    });
+    expect(await failure(() => given.give(join(dir, "dangling.txt")))).toEqual({
+      kind: "invalid",
+      message: `"path": ${join(dir, "dangling.txt")} does not exist`,
+    });
     expect(await failure(() => given.give(join(dir, "folder")))).toEqual({
       kind: "invalid",
       message: `"path": ${join(dir, "folder")} is not a file (folders and devices cannot be given to a tool)`,
     });
     for (const path of ["a.txt", "", 42, undefined]) {
-      expect(await failure(() => given.give(path))).toEqual({ kind: "invalid", message: '"path" should be the absolute path of a file' });
+      expect(await failure(() => given.give(path))).toEqual({
+        kind: "invalid",
+        message: '"path" should be the absolute path of a file',
+      });
     }
     expect(given.size).toBe(0);
   });
@@ -60,7 +69,10 @@ describe("files the person gave, by handle", () => {
       message: `"values.file[0].handle": this file is not known to svc any more (svc forgets given files when it restarts, and after 1,000 newer ones): drop or choose it again`,
     });
     for (const bad of ["short", "A".repeat(25), "../../etc/passwd/aaaaaaaaa", 7, null]) {
-      expect(await failure(() => given.pathOf(bad, "handle"))).toEqual({ kind: "invalid", message: '"handle" should be a file handle from the svc app' });
+      expect(await failure(() => given.pathOf(bad, "handle"))).toEqual({
+        kind: "invalid",
+        message: '"handle" should be a file handle from the svc app',
+      });
     }
   });
 

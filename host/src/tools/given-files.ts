@@ -29,7 +29,11 @@ export async function checkGivenFiles(where: string, paths: readonly string[]): 
       throw new ToolError("invalid", `"${where}": ${path} does not exist`);
     }
     const info = await stat(resolved);
-    if (!info.isFile()) throw new ToolError("invalid", `"${where}": ${path} is not a file (folders and devices cannot be given to a tool)`);
+    if (!info.isFile())
+      throw new ToolError(
+        "invalid",
+        `"${where}": ${path} is not a file (folders and devices cannot be given to a tool)`,
+      );
     real.push(resolved);
   }
   return real;
@@ -43,7 +47,13 @@ const HANDLE = /^[A-Za-z0-9_-]{24}$/;
 
 /** Is this value a handle in the wire's shape `{"handle": "<handle>"}`? */
 export function isHandleRef(value: unknown): value is { handle: unknown } {
-  return typeof value === "object" && value !== null && !Array.isArray(value) && Object.keys(value).length === 1 && "handle" in value;
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    !Array.isArray(value) &&
+    Object.keys(value).length === 1 &&
+    "handle" in value
+  );
 }
 
 export class GivenFiles {
@@ -59,7 +69,8 @@ export class GivenFiles {
    * await given.give("/Users/ann/a.pdf") // "q3V…" (24 characters)
    */
   async give(path: unknown): Promise<string> {
-    if (typeof path !== "string" || !isAbsolutePath(path)) throw new ToolError("invalid", '"path" should be the absolute path of a file');
+    if (typeof path !== "string" || !isAbsolutePath(path))
+      throw new ToolError("invalid", '"path" should be the absolute path of a file');
     const [real] = await checkGivenFiles("path", [path]);
     const handle = randomBytes(18).toString("base64url");
     this.byHandle.set(handle, real!);
@@ -73,10 +84,14 @@ export class GivenFiles {
    * @throws ToolError "invalid" for a handle that is malformed, unknown or forgotten.
    */
   pathOf(handle: unknown, where: string): string {
-    if (typeof handle !== "string" || !HANDLE.test(handle)) throw new ToolError("invalid", `"${where}" should be a file handle from the svc app`);
+    if (typeof handle !== "string" || !HANDLE.test(handle))
+      throw new ToolError("invalid", `"${where}" should be a file handle from the svc app`);
     const path = this.byHandle.get(handle);
     if (path === undefined) {
-      throw new ToolError("invalid", `"${where}": this file is not known to svc any more (svc forgets given files when it restarts, and after ${this.limit.toLocaleString("en-US")} newer ones): drop or choose it again`);
+      throw new ToolError(
+        "invalid",
+        `"${where}": this file is not known to svc any more (svc forgets given files when it restarts, and after ${this.limit.toLocaleString("en-US")} newer ones): drop or choose it again`,
+      );
     }
     return path;
   }

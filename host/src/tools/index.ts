@@ -8,7 +8,16 @@
  * const tools = new ToolRunner({ extensions: () => set.toolsByExtension(), request, dataDir: support.data, switches, agentFiles, log });
  * app.use("/v1/tools", toolRoutes(tools));
  */
-export { ToolRunner, HOST_TOOL_TIMEOUT_MS, type AgentCall, type ExtensionTools, type ListedTool, type ToolCaller, type DropAnswer, type ToolRunnerDeps } from "./tool-runner.js";
+export {
+  ToolRunner,
+  HOST_TOOL_TIMEOUT_MS,
+  type AgentCall,
+  type ExtensionTools,
+  type ListedTool,
+  type ToolCaller,
+  type DropAnswer,
+  type ToolRunnerDeps,
+} from "./tool-runner.js";
 export { ToolError, TOOL_ERROR_STATUS, type ToolErrorKind } from "./tool-error.js";
 export { AgentSwitches } from "./agent-switches.js";
 export { AgentFiles, AGENT_FILES_TIMEOUT_MS, MAX_WAITING_AGENT_FILES, type AgentFilesQuestion } from "./agent-files.js";

@@ -16,7 +16,13 @@ import { isHandleRef, type GivenFiles } from "./given-files.js";
 import { ToolError } from "./tool-error.js";
 import type { ListedTool, ToolRunner } from "./tool-runner.js";
 
-const IMAGE_TYPES: Record<string, string> = { ".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg", ".gif": "image/gif", ".webp": "image/webp" };
+const IMAGE_TYPES: Record<string, string> = {
+  ".png": "image/png",
+  ".jpg": "image/jpeg",
+  ".jpeg": "image/jpeg",
+  ".gif": "image/gif",
+  ".webp": "image/webp",
+};
 
 /** Pictures past this size are not inlined; the block keeps its path only. */
 export const PAGE_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
@@ -37,7 +43,8 @@ async function inline(block: Block): Promise<PageBlock> {
 }
 
 function checkRunId(runId: unknown): string {
-  if (typeof runId !== "string" || !/^[A-Za-z0-9_-]{1,64}$/.test(runId)) throw new ToolError("invalid", '"runId" should be 1–64 letters, digits, - or _');
+  if (typeof runId !== "string" || !/^[A-Za-z0-9_-]{1,64}$/.test(runId))
+    throw new ToolError("invalid", '"runId" should be 1–64 letters, digits, - or _');
   return runId;
 }
 
@@ -60,7 +67,9 @@ function resolveFileValues(runner: ToolRunner, given: GivenFiles, toolId: string
   for (const field of tool.fields) {
     const value = resolved[field.id];
     if (field.type !== "file" || !Array.isArray(value)) continue;
-    resolved[field.id] = value.map((item, i) => (isHandleRef(item) ? given.pathOf(item.handle, `values.${field.id}[${i}].handle`) : item));
+    resolved[field.id] = value.map((item, i) =>
+      isHandleRef(item) ? given.pathOf(item.handle, `values.${field.id}[${i}].handle`) : item,
+    );
   }
   return resolved;
 }
@@ -76,8 +85,15 @@ export function pageTools(runner: ToolRunner, given: GivenFiles) {
     /** `body`: `{tool: "<extension-id>/<name>", action?, values?}`. Throws `ToolError`. */
     async run(body: Record<string, unknown>): Promise<{ blocks: PageBlock[] }> {
       const [extensionId, name, { runId, ...request }] = split(body);
-      if (request.values !== undefined) request.values = resolveFileValues(runner, given, `${extensionId}/${name}`, request.values);
-      const { blocks } = await runner.run(extensionId, name, request, "person", runId === undefined ? undefined : checkRunId(runId));
+      if (request.values !== undefined)
+        request.values = resolveFileValues(runner, given, `${extensionId}/${name}`, request.values);
+      const { blocks } = await runner.run(
+        extensionId,
+        name,
+        request,
+        "person",
+        runId === undefined ? undefined : checkRunId(runId),
+      );
       return { blocks: await Promise.all(blocks.map(inline)) };
     },
     /** `body`: `{tool, runId}`: the notch's Cancel aborts that run's `ctx.signal`. */
@@ -88,8 +104,17 @@ export function pageTools(runner: ToolRunner, given: GivenFiles) {
     /** `body`: `{tool, action, handles}`: the files the person dropped, registered by the desktop shell. */
     drop(body: Record<string, unknown>) {
       const [extensionId, name, { handles, ...request }] = split(body);
-      if (!Array.isArray(handles)) throw new ToolError("invalid", '"handles" should be a list of file handles from the svc app (drops work in the svc app, not in a browser)');
-      return runner.drop(extensionId, name, { ...request, files: handles.map((handle, i) => given.pathOf(handle, `handles[${i}]`)) }, "person");
+      if (!Array.isArray(handles))
+        throw new ToolError(
+          "invalid",
+          '"handles" should be a list of file handles from the svc app (drops work in the svc app, not in a browser)',
+        );
+      return runner.drop(
+        extensionId,
+        name,
+        { ...request, files: handles.map((handle, i) => given.pathOf(handle, `handles[${i}]`)) },
+        "person",
+      );
     },
     /** `body`: `{tool, enabled}`: the person's switch for agents (Settings). */
     async agents(body: Record<string, unknown>): Promise<{ id: string; agents: boolean }> {

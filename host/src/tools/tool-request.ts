@@ -25,7 +25,8 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 /** Refuses keys of a request body other than `allowed`. */
 function checkKeys(body: Record<string, unknown>, allowed: readonly string[], shape: string): void {
   for (const key of Object.keys(body)) {
-    if (!allowed.includes(key)) throw new ToolError("invalid", `${JSON.stringify(key)} is not part of the request: send ${shape}`);
+    if (!allowed.includes(key))
+      throw new ToolError("invalid", `${JSON.stringify(key)} is not part of the request: send ${shape}`);
   }
 }
 
@@ -39,7 +40,10 @@ export function resolveAction(spec: ToolSpec, action: unknown): string {
   if (action === undefined) return defaultAction(spec);
   const ids = spec.actions.length > 0 ? spec.actions.map((a) => a.id) : ["run"];
   if (typeof action !== "string" || !ids.includes(action)) {
-    throw new ToolError("invalid", `"action" should be one of ${quoted(ids)}; got ${JSON.stringify(action)?.slice(0, 80)}`);
+    throw new ToolError(
+      "invalid",
+      `"action" should be one of ${quoted(ids)}; got ${JSON.stringify(action)?.slice(0, 80)}`,
+    );
   }
   return action;
 }
@@ -63,7 +67,8 @@ function misfit(field: Field, value: unknown): string | undefined {
         ? undefined
         : "should be a list of absolute paths";
     case "pairs":
-      return Array.isArray(value) && value.every((p) => isPlainObject(p) && typeof p.name === "string" && typeof p.value === "string")
+      return Array.isArray(value) &&
+        value.every((p) => isPlainObject(p) && typeof p.name === "string" && typeof p.value === "string")
         ? undefined
         : 'should be a list of {"name": string, "value": string}';
   }
@@ -118,13 +123,20 @@ export function readDropRequest(spec: ToolSpec, body: unknown): { action: string
   const ids = spec.dropActions.map((a) => a.id);
   if (ids.length === 0) throw new ToolError("unknown", `${spec.title} takes no dropped files: it has no drop actions`);
   const drop = spec.dropActions.find((a) => a.id === body.action);
-  if (!drop) throw new ToolError("invalid", `"action" should be one of ${quoted(ids)}; got ${JSON.stringify(body.action)?.slice(0, 80)}`);
+  if (!drop)
+    throw new ToolError(
+      "invalid",
+      `"action" should be one of ${quoted(ids)}; got ${JSON.stringify(body.action)?.slice(0, 80)}`,
+    );
   const { files } = body;
   if (!Array.isArray(files) || !files.every((p) => typeof p === "string" && isAbsolutePath(p))) {
     throw new ToolError("invalid", `"files" should be a list of absolute paths`);
   }
   if (files.length < drop.minimumFiles) {
-    throw new ToolError("invalid", `"files": ${drop.title} needs at least ${drop.minimumFiles} file${drop.minimumFiles === 1 ? "" : "s"}; got ${files.length}`);
+    throw new ToolError(
+      "invalid",
+      `"files": ${drop.title} needs at least ${drop.minimumFiles} file${drop.minimumFiles === 1 ? "" : "s"}; got ${files.length}`,
+    );
   }
   return { action: drop.id, files: files as string[] };
 }

@@ -24,7 +24,10 @@ function callerOf(req: Request): ToolCaller {
   const value = req.headers[CALLER_HEADER];
   if (value === undefined) return "person";
   if (value === "agent") return "agent";
-  throw new HttpError(400, `${CALLER_HEADER} should be "agent" or absent; got ${JSON.stringify(String(value).slice(0, 40))}`);
+  throw new HttpError(
+    400,
+    `${CALLER_HEADER} should be "agent" or absent; got ${JSON.stringify(String(value).slice(0, 40))}`,
+  );
 }
 
 /** The header naming the agent (its MCP client's `name version`, percent-encoded), shown in the notch. */
@@ -77,11 +80,13 @@ const params = (req: Request) => ({ extensionId: String(req.params.extensionId),
 export function toolRoutes(tools: ToolRunner): Router {
   const router = Router({ strict: true });
 
-  router.route("/")
+  router
+    .route("/")
     .get((_req: Request, res: Response) => void res.status(200).json({ tools: tools.list() }))
     .all(methodNotAllowed("GET"));
 
-  router.route("/:extensionId/:tool")
+  router
+    .route("/:extensionId/:tool")
     .post(jsonBody({ optional: true }), async (req: Request, res: Response) => {
       const { extensionId, tool } = params(req);
       const caller = callerOf(req);
@@ -91,7 +96,8 @@ export function toolRoutes(tools: ToolRunner): Router {
     })
     .all(methodNotAllowed("POST"));
 
-  router.route("/:extensionId/:tool/drop")
+  router
+    .route("/:extensionId/:tool/drop")
     .post(jsonBody({ optional: false }), async (req: Request, res: Response) => {
       const { extensionId, tool } = params(req);
       const caller = callerOf(req);
@@ -100,12 +106,19 @@ export function toolRoutes(tools: ToolRunner): Router {
     })
     .all(methodNotAllowed("POST"));
 
-  router.route("/:extensionId/:tool/agents")
+  router
+    .route("/:extensionId/:tool/agents")
     .put(jsonBody({ optional: false }), async (req: Request, res: Response) => {
       const { extensionId, tool } = params(req);
-      if (callerOf(req) === "agent") throw new HttpError(403, "only the person switches tools on for agents, in Settings → Tools");
+      if (callerOf(req) === "agent")
+        throw new HttpError(403, "only the person switches tools on for agents, in Settings → Tools");
       const body = req.body as { enabled?: unknown } | undefined;
-      if (typeof body !== "object" || body === null || typeof body.enabled !== "boolean" || Object.keys(body).length !== 1) {
+      if (
+        typeof body !== "object" ||
+        body === null ||
+        typeof body.enabled !== "boolean" ||
+        Object.keys(body).length !== 1
+      ) {
         throw new HttpError(400, `the body should be {"enabled": true} or {"enabled": false}`);
       }
       const enabled = body.enabled;
@@ -127,11 +140,21 @@ export function toolRoutes(tools: ToolRunner): Router {
  */
 export function givenFileRoutes(given: GivenFiles): Router {
   const router = Router({ strict: true });
-  router.route("/")
+  router
+    .route("/")
     .post(jsonBody({ optional: false }), async (req: Request, res: Response) => {
-      if (callerOf(req) === "agent") throw new HttpError(403, "a file path from an agent is not a read grant: only the person gives files, by dropping or choosing them in the notch");
+      if (callerOf(req) === "agent")
+        throw new HttpError(
+          403,
+          "a file path from an agent is not a read grant: only the person gives files, by dropping or choosing them in the notch",
+        );
       const body = req.body as Record<string, unknown>;
-      if (typeof body !== "object" || body === null || Array.isArray(body) || Object.keys(body).some((key) => key !== "path")) {
+      if (
+        typeof body !== "object" ||
+        body === null ||
+        Array.isArray(body) ||
+        Object.keys(body).some((key) => key !== "path")
+      ) {
         throw new HttpError(400, 'the body should be {"path": "<absolute path of the file>"}');
       }
       const handle = await answering(() => given.give(body.path));

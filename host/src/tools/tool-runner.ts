@@ -108,7 +108,10 @@ function failure(error: unknown, title: string): ToolError {
   const message = (error as Error)?.message ?? String(error);
   if (kind === "timeout") return new ToolError(kind, `${title} did not finish in time: ${message}`);
   if (kind === "unavailable" && !(error instanceof ResponseError)) {
-    return new ToolError(kind, `svc's runtime is not available (${message}); it restarts by itself: try again in a moment`);
+    return new ToolError(
+      kind,
+      `svc's runtime is not available (${message}); it restarts by itself: try again in a moment`,
+    );
   }
   return new ToolError(kind, message);
 }
@@ -127,7 +130,14 @@ export class ToolRunner {
     return this.deps.extensions().flatMap((ext) =>
       ext.tools.map((spec) => {
         const id = `${ext.id}/${spec.id}`;
-        return { ...spec, id, name: spec.id, extensionId: ext.id, extensionTitle: ext.title ?? ext.id, agents: this.deps.switches.isOn(id) };
+        return {
+          ...spec,
+          id,
+          name: spec.id,
+          extensionId: ext.id,
+          extensionTitle: ext.title ?? ext.id,
+          agents: this.deps.switches.isOn(id),
+        };
       }),
     );
   }
@@ -144,7 +154,8 @@ export class ToolRunner {
     if (!this.deps.extensions().some((ext) => ext.id === extensionId)) {
       throw new ToolError("unknown", `no extension ${JSON.stringify(extensionId)}: GET /v1/tools lists every tool`);
     }
-    const known = tools.length > 0 ? `its tools are ${tools.map((t) => JSON.stringify(t.name)).join(", ")}` : "it has no tools";
+    const known =
+      tools.length > 0 ? `its tools are ${tools.map((t) => JSON.stringify(t.name)).join(", ")}` : "it has no tools";
     throw new ToolError("unknown", `${extensionId} has no tool ${JSON.stringify(name)}: ${known}`);
   }
 
@@ -161,7 +172,14 @@ export class ToolRunner {
    *
    * @throws ToolError for every failure, with its kind.
    */
-  async run(extensionId: string, name: string, body: unknown, caller: ToolCaller = "person", runId?: string, call?: AgentCall): Promise<{ blocks: Block[] }> {
+  async run(
+    extensionId: string,
+    name: string,
+    body: unknown,
+    caller: ToolCaller = "person",
+    runId?: string,
+    call?: AgentCall,
+  ): Promise<{ blocks: Block[] }> {
     const tool = this.find(extensionId, name);
     this.refuseAgentUnlessOn(tool, caller);
     const { action, values } = readRunRequest(tool, body);
@@ -171,7 +189,13 @@ export class ToolRunner {
       given.push(...(values[field] as string[]));
     }
     if (caller === "agent" && given.length > 0) await this.askPerson(tool, action, values, given, call);
-    const answer = await this.send(tool, ToolRun, { id: extensionId, tool: name, action, values, ...(runId === undefined ? {} : { runId }) });
+    const answer = await this.send(tool, ToolRun, {
+      id: extensionId,
+      tool: name,
+      action,
+      values,
+      ...(runId === undefined ? {} : { runId }),
+    });
     const fence = await this.fence(extensionId, given);
     const blocks = await fenceBlocks(fence, answer.blocks as Block[], this.dropped(tool));
     return { blocks };
@@ -186,7 +210,10 @@ export class ToolRunner {
     const tool = this.find(extensionId, name);
     this.refuseAgentUnlessOn(tool, caller);
     if (caller === "agent") {
-      throw new ToolError("refused", `dropping files is for the person: a file path from an agent is not a read grant; drop the files on ${tool.title} in the notch`);
+      throw new ToolError(
+        "refused",
+        `dropping files is for the person: a file path from an agent is not a read grant; drop the files on ${tool.title} in the notch`,
+      );
     }
     const request = readDropRequest(tool, body);
     const files = await checkGivenFiles("files", request.files);
@@ -214,9 +241,18 @@ export class ToolRunner {
    * ("refused") naming why otherwise. The person sees the real paths (symlinks resolved): those,
    * and only those, are granted.
    */
-  private async askPerson(tool: ListedTool, action: string, values: Record<string, unknown>, files: string[], call: AgentCall | undefined): Promise<void> {
+  private async askPerson(
+    tool: ListedTool,
+    action: string,
+    values: Record<string, unknown>,
+    files: string[],
+    call: AgentCall | undefined,
+  ): Promise<void> {
     if (!this.deps.agentFiles) {
-      throw new ToolError("refused", `a file path from an agent is not a read grant, and this svc has no notch to ask the person: give the file to ${tool.title} in the notch instead`);
+      throw new ToolError(
+        "refused",
+        `a file path from an agent is not a read grant, and this svc has no notch to ask the person: give the file to ${tool.title} in the notch instead`,
+      );
     }
     const fileFields = new Set(tool.fields.filter((field) => field.type === "file").map((field) => field.id));
     const others = Object.fromEntries(Object.entries(values).filter(([id]) => !fileFields.has(id)));
@@ -235,7 +271,10 @@ export class ToolRunner {
 
   private refuseAgentUnlessOn(tool: ListedTool, caller: ToolCaller): void {
     if (caller === "agent" && !tool.agents) {
-      throw new ToolError("refused", `${tool.title} (${tool.id}) is not switched on for agents: switch it on in Settings → Tools`);
+      throw new ToolError(
+        "refused",
+        `${tool.title} (${tool.id}) is not switched on for agents: switch it on in Settings → Tools`,
+      );
     }
   }
 

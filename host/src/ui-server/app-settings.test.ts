@@ -6,12 +6,25 @@ import { AppSettingsFile, applySettings, DEFAULT_SETTINGS } from "./app-settings
 
 describe("applySettings", () => {
   it("applies known fields and refuses a wrong one by name", () => {
-    expect(applySettings(DEFAULT_SETTINGS, { openOn: "click", hoverDelayMs: 5000 })).toMatchObject({ openOn: "click", hoverDelayMs: 5000 });
-    expect(() => applySettings(DEFAULT_SETTINGS, { hoverDelayMs: 5001 })).toThrow('settings: "hoverDelayMs" should be whole milliseconds, 0–5000');
-    expect(() => applySettings(DEFAULT_SETTINGS, { openOn: "hover", colour: "red" })).toThrow('settings: "colour" should be left out: there is no such setting');
-    expect(() => applySettings(DEFAULT_SETTINGS, { workingHours: { start: 540, end: 1441, weekdaysOnly: true } })).toThrow('settings: "workingHours.end" should be minutes after midnight, 0–1440');
-    expect(() => applySettings(DEFAULT_SETTINGS, { workingHours: { start: 600, end: 540, weekdaysOnly: true } })).toThrow('settings: "workingHours.end" should be after the start');
-    expect(applySettings(DEFAULT_SETTINGS, { workingHours: { start: 0, end: 1440, weekdaysOnly: false } }).workingHours).toEqual({ start: 0, end: 1440, weekdaysOnly: false });
+    expect(applySettings(DEFAULT_SETTINGS, { openOn: "click", hoverDelayMs: 5000 })).toMatchObject({
+      openOn: "click",
+      hoverDelayMs: 5000,
+    });
+    expect(() => applySettings(DEFAULT_SETTINGS, { hoverDelayMs: 5001 })).toThrow(
+      'settings: "hoverDelayMs" should be whole milliseconds, 0–5000',
+    );
+    expect(() => applySettings(DEFAULT_SETTINGS, { openOn: "hover", colour: "red" })).toThrow(
+      'settings: "colour" should be left out: there is no such setting',
+    );
+    expect(() =>
+      applySettings(DEFAULT_SETTINGS, { workingHours: { start: 540, end: 1441, weekdaysOnly: true } }),
+    ).toThrow('settings: "workingHours.end" should be minutes after midnight, 0–1440');
+    expect(() =>
+      applySettings(DEFAULT_SETTINGS, { workingHours: { start: 600, end: 540, weekdaysOnly: true } }),
+    ).toThrow('settings: "workingHours.end" should be after the start');
+    expect(
+      applySettings(DEFAULT_SETTINGS, { workingHours: { start: 0, end: 1440, weekdaysOnly: false } }).workingHours,
+    ).toEqual({ start: 0, end: 1440, weekdaysOnly: false });
   });
 });
 
@@ -23,7 +36,9 @@ describe("AppSettingsFile", () => {
       const file = await AppSettingsFile.open(path);
       expect(file.current).toEqual(DEFAULT_SETTINGS);
       await file.change({ reduceMotion: "on" });
-      await expect(file.change({ reduceMotion: "sometimes" })).rejects.toThrow('"reduceMotion" should be "system", "on" or "off"');
+      await expect(file.change({ reduceMotion: "sometimes" })).rejects.toThrow(
+        '"reduceMotion" should be "system", "on" or "off"',
+      );
       expect(JSON.parse(await readFile(path, "utf8")).reduceMotion).toBe("on");
       expect((await AppSettingsFile.open(path)).current.reduceMotion).toBe("on");
       await writeFile(path, "{ not json");

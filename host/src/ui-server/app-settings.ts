@@ -53,11 +53,13 @@ export function applySettings(current: AppSettings, change: unknown): AppSetting
         next.openOn = value;
         break;
       case "hoverDelayMs":
-        if (typeof value !== "number" || !Number.isInteger(value) || value < 0 || value > MAX_HOVER_DELAY_MS) wrong(key, `whole milliseconds, 0–${MAX_HOVER_DELAY_MS}`);
+        if (typeof value !== "number" || !Number.isInteger(value) || value < 0 || value > MAX_HOVER_DELAY_MS)
+          wrong(key, `whole milliseconds, 0–${MAX_HOVER_DELAY_MS}`);
         next.hoverDelayMs = value;
         break;
       case "display":
-        if (typeof value !== "string" || value.length === 0 || value.length > 200) wrong(key, "a display name, 1–200 characters");
+        if (typeof value !== "string" || value.length === 0 || value.length > 200)
+          wrong(key, "a display name, 1–200 characters");
         next.display = value;
         break;
       case "hideInFullscreen":

@@ -6,7 +6,14 @@ import type { Snapshot } from "./wire.js";
 const snapshot = (): Snapshot => ({
   blips: [],
   extensions: [],
-  settings: { openOn: "hover", hoverDelayMs: 300, display: "primary", hideInFullscreen: true, reduceMotion: "system", workingHours: null },
+  settings: {
+    openOn: "hover",
+    hoverDelayMs: 300,
+    display: "primary",
+    hideInFullscreen: true,
+    reduceMotion: "system",
+    workingHours: null,
+  },
   paused: false,
   secretsAvailable: true,
 });
@@ -23,7 +30,10 @@ async function serve(feed: Feed): Promise<number> {
 /** Reads the stream until `count` events arrived. */
 async function read(port: number, count: number, lastId?: string): Promise<{ id: string; event: string }[]> {
   const controller = new AbortController();
-  const answer = await fetch(`http://127.0.0.1:${port}/`, { headers: lastId ? { "Last-Event-ID": lastId } : {}, signal: controller.signal });
+  const answer = await fetch(`http://127.0.0.1:${port}/`, {
+    headers: lastId ? { "Last-Event-ID": lastId } : {},
+    signal: controller.signal,
+  });
   const reader = answer.body!.pipeThrough(new TextDecoderStream()).getReader();
   let text = "";
   const events: { id: string; event: string }[] = [];
@@ -47,7 +57,10 @@ describe("Feed", () => {
     feed.publish({ type: "paused", paused: true });
     feed.publish({ type: "paused", paused: false });
     const resumed = await read(port, 2, first.id);
-    expect(resumed.map((e) => [Number(e.id) - Number(first.id), e.event])).toEqual([[1, "paused"], [2, "paused"]]);
+    expect(resumed.map((e) => [Number(e.id) - Number(first.id), e.event])).toEqual([
+      [1, "paused"],
+      [2, "paused"],
+    ]);
     for (let i = 0; i < 4; i++) feed.publish({ type: "paused", paused: false });
     // first.id + 1 left the backlog of 3: a fresh snapshot, with the newest id.
     const behind = await read(port, 1, first.id);

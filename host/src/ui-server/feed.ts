@@ -55,7 +55,10 @@ export class Feed {
     const seen = lastSeen === undefined || !/^\d{1,16}$/.test(lastSeen) ? undefined : Number(lastSeen);
     const oldest = this.backlog[0]?.id ?? this.lastId + 1;
     if (seen !== undefined && seen >= oldest - 1 && seen <= this.lastId) {
-      return this.backlog.filter((entry) => entry.id > seen).map((entry) => frame(entry.id, entry.event)).join("");
+      return this.backlog
+        .filter((entry) => entry.id > seen)
+        .map((entry) => frame(entry.id, entry.event))
+        .join("");
     }
     return frame(this.lastId, { type: "snapshot", snapshot: this.options.snapshot() });
   }
@@ -63,7 +66,12 @@ export class Feed {
   /** Serves one stream; the response stays open until the client leaves or `closeAll`. */
   serve(req: IncomingMessage, res: ServerResponse, headers: Record<string, string>): void {
     const maxUnread = this.options.maxUnreadBytes ?? FEED_MAX_UNREAD_BYTES;
-    res.writeHead(200, { ...headers, "Content-Type": "text/event-stream; charset=utf-8", "Cache-Control": "no-store", "X-Accel-Buffering": "no" });
+    res.writeHead(200, {
+      ...headers,
+      "Content-Type": "text/event-stream; charset=utf-8",
+      "Cache-Control": "no-store",
+      "X-Accel-Buffering": "no",
+    });
     let finished = false;
     const write = (text: string): void => {
       if (finished) return;

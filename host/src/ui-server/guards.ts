@@ -16,7 +16,8 @@ export interface Refusal {
 export function checkHost(req: IncomingMessage, port: number): Refusal | undefined {
   const host = (req.headers.host ?? "").toLowerCase();
   if (host === `127.0.0.1:${port}` || host === `localhost:${port}`) return undefined;
-  const shown = req.headers.host === undefined ? "no Host header" : `Host ${JSON.stringify(req.headers.host.slice(0, 100))}`;
+  const shown =
+    req.headers.host === undefined ? "no Host header" : `Host ${JSON.stringify(req.headers.host.slice(0, 100))}`;
   return { status: 403, message: `${shown}: open http://127.0.0.1:${port}/ itself` };
 }
 
@@ -41,12 +42,21 @@ export function checkSession(req: IncomingMessage, sessions: Sessions): Refusal 
   const match = header === undefined ? null : /^Bearer +(\S+) *$/i.exec(header);
   const challenge = { "WWW-Authenticate": "Bearer" };
   if (!match) return { status: 401, message: "no session: open the UI with svc-host ui", headers: challenge };
-  if (!sessions.isSession(match[1])) return { status: 401, message: "this session is unknown (svc restarted?): open the UI again with svc-host ui", headers: challenge };
+  if (!sessions.isSession(match[1]))
+    return {
+      status: 401,
+      message: "this session is unknown (svc restarted?): open the UI again with svc-host ui",
+      headers: challenge,
+    };
   return undefined;
 }
 
 /** A preflight is never answered, so no other page can send the session header. */
 export function checkMethod(req: IncomingMessage): Refusal | undefined {
   if (req.method !== "OPTIONS") return undefined;
-  return { status: 405, message: "OPTIONS is not allowed: this server answers no cross-origin preflight", headers: { Allow: "GET, POST" } };
+  return {
+    status: 405,
+    message: "OPTIONS is not allowed: this server answers no cross-origin preflight",
+    headers: { Allow: "GET, POST" },
+  };
 }

@@ -8,7 +8,13 @@
  * ui.publish({ type: "notify", title: "Deployed" });
  * await ui.close();
  */
-export { startUiServer, DEFAULT_PAGE_FOLDER, type UiBackend, type UiServerOptions, type RunningUiServer } from "./server.js";
+export {
+  startUiServer,
+  DEFAULT_PAGE_FOLDER,
+  type UiBackend,
+  type UiServerOptions,
+  type RunningUiServer,
+} from "./server.js";
 export { Sessions, TICKET_TTL_MS } from "./sessions.js";
 export { Feed, FEED_BACKLOG, FEED_HEARTBEAT_MS } from "./feed.js";
 export { AppSettingsFile, applySettings, DEFAULT_SETTINGS } from "./app-settings.js";

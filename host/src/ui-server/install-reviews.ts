@@ -30,7 +30,8 @@ export class InstallReviews {
 
   /** The summary of the package at `path`; rejects with the installer's message when it is not one. */
   async review(path: string): Promise<{ reviewId: string; summary: InstallSummary }> {
-    if (!isAbsolute(path)) throw new Error(`give the full path of the .svc file, like /home/you/Downloads/deploys-1.2.0.svc`);
+    if (!isAbsolute(path))
+      throw new Error(`give the full path of the .svc file, like /home/you/Downloads/deploys-1.2.0.svc`);
     if (!path.endsWith(".svc")) throw new Error("only .svc packages can be installed (svckit pack makes them)");
     const reviewId = randomBytes(16).toString("base64url");
     let shown!: (summary: InstallSummary) => void;
@@ -54,7 +55,8 @@ export class InstallReviews {
 
   /** Installs (accept) or drops (decline) a reviewed package. */
   async decide(reviewId: string, accept: boolean): Promise<{ installed: boolean; id: string }> {
-    if (!this.open.has(reviewId)) throw new Error("this review is over (answered, replaced or timed out): open the .svc again");
+    if (!this.open.has(reviewId))
+      throw new Error("this review is over (answered, replaced or timed out): open the .svc again");
     const result = await this.settle(reviewId, accept);
     return { installed: result.installed, id: result.id };
   }

@@ -31,7 +31,12 @@ export class UiHttpError extends Error {
   }
 }
 
-export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+export function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
   const text = JSON.stringify(body);
   res.writeHead(status, {
     ...SECURITY_HEADERS,
@@ -62,7 +67,8 @@ export async function readJson(req: IncomingMessage): Promise<Record<string, unk
   } catch (error) {
     throw new UiHttpError(400, (error as Error).message);
   }
-  if (typeof body !== "object" || body === null || Array.isArray(body)) throw new UiHttpError(400, "the body should be a JSON object");
+  if (typeof body !== "object" || body === null || Array.isArray(body))
+    throw new UiHttpError(400, "the body should be a JSON object");
   return body as Record<string, unknown>;
 }
 

@@ -44,7 +44,12 @@ export interface UiBackend {
   runNow(extensionId: string): boolean;
   /** Enable, disable or uninstall: rejects with a message for a person when not allowed. */
   manage(extensionId: string, action: "enable" | "disable" | "uninstall"): Promise<void>;
-  signIn(request: { extensionId: string; provider: string; action: "connect" | "disconnect"; connection?: string }): Promise<void>;
+  signIn(request: {
+    extensionId: string;
+    provider: string;
+    action: "connect" | "disconnect";
+    connection?: string;
+  }): Promise<void>;
   /** The summary of a `.svc` at a path the person gave; the install waits for `decideInstall`. */
   reviewInstall(path: string): Promise<{ reviewId: string; summary: unknown }>;
   decideInstall(reviewId: string, accept: boolean): Promise<{ installed: boolean; id: string }>;
@@ -86,12 +91,20 @@ export async function startUiServer(options: UiServerOptions): Promise<RunningUi
   const log = options.log ?? (() => {});
   const sessions = new Sessions();
   const files = readStaticFiles(options.pageFolder ?? DEFAULT_PAGE_FOLDER);
-  const feed = new Feed({ snapshot: () => backend.snapshot(), log: (message) => log("warn", message), ...(options.heartbeatMs ? { heartbeatMs: options.heartbeatMs } : {}) });
+  const feed = new Feed({
+    snapshot: () => backend.snapshot(),
+    log: (message) => log("warn", message),
+    ...(options.heartbeatMs ? { heartbeatMs: options.heartbeatMs } : {}),
+  });
   let port = 0;
 
   const ok = (res: ServerResponse, body: Record<string, unknown> = {}) => sendJson(res, 200, { ok: true, ...body });
   /** A tools tray command: the host's ToolRunner answers, a ToolError keeps its status. */
-  const toolCall = async (req: IncomingMessage, res: ServerResponse, call: (tools: PageTools, body: Record<string, unknown>) => Promise<object>) => {
+  const toolCall = async (
+    req: IncomingMessage,
+    res: ServerResponse,
+    call: (tools: PageTools, body: Record<string, unknown>) => Promise<object>,
+  ) => {
     if (!backend.tools) throw new UiHttpError(404, "this svc has no tools");
     const body = await readJson(req);
     try {
@@ -103,9 +116,14 @@ export async function startUiServer(options: UiServerOptions): Promise<RunningUi
   };
   /** `{path}` (typed by the person) or `{handle}` (dropped or picked in the desktop shell): the path. */
   const givenPath = (body: Record<string, unknown>): string => {
-    if ((body.path === undefined) === (body.handle === undefined)) throw new UiHttpError(400, 'send either "path" (the .svc file\'s full path) or "handle" (a file dropped in the svc app)');
+    if ((body.path === undefined) === (body.handle === undefined))
+      throw new UiHttpError(
+        400,
+        'send either "path" (the .svc file\'s full path) or "handle" (a file dropped in the svc app)',
+      );
     if (body.path !== undefined) return stringField(body, "path")!;
-    if (!backend.givenFiles) throw new UiHttpError(400, '"handle": this svc takes no dropped files; type the path instead');
+    if (!backend.givenFiles)
+      throw new UiHttpError(400, '"handle": this svc takes no dropped files; type the path instead');
     try {
       return backend.givenFiles.pathOf(body.handle, "handle");
     } catch (error) {
@@ -159,10 +177,16 @@ export async function startUiServer(options: UiServerOptions): Promise<RunningUi
     },
     "/api/signins": async (req, res) => {
       const body = await readJson(req);
-      if (body.action !== "connect" && body.action !== "disconnect") throw new UiHttpError(400, '"action" should be "connect" or "disconnect"');
+      if (body.action !== "connect" && body.action !== "disconnect")
+        throw new UiHttpError(400, '"action" should be "connect" or "disconnect"');
       const connection = stringField(body, "connection", true);
       try {
-        await backend.signIn({ extensionId: stringField(body, "extensionId")!, provider: stringField(body, "provider")!, action: body.action, ...(connection ? { connection } : {}) });
+        await backend.signIn({
+          extensionId: stringField(body, "extensionId")!,
+          provider: stringField(body, "provider")!,
+          action: body.action,
+          ...(connection ? { connection } : {}),
+        });
       } catch (error) {
         throw new UiHttpError(400, (error as Error).message);
       }
@@ -193,7 +217,8 @@ export async function startUiServer(options: UiServerOptions): Promise<RunningUi
       const body = await readJson(req);
       const id = stringField(body, "id")!;
       if (typeof body.allow !== "boolean") throw new UiHttpError(400, '"allow" should be true or false');
-      if (!backend.answerAgentFiles?.(id, body.allow)) throw new UiHttpError(404, "this request is over (answered, timed out or withdrawn by the agent)");
+      if (!backend.answerAgentFiles?.(id, body.allow))
+        throw new UiHttpError(404, "this request is over (answered, timed out or withdrawn by the agent)");
       ok(res);
     },
     "/api/run": async (req, res) => {
@@ -217,16 +242,24 @@ export async function startUiServer(options: UiServerOptions): Promise<RunningUi
     if (!api) {
       const file = files.get(path);
       if (!file || (req.method !== "GET" && req.method !== "HEAD")) {
-        return sendJson(res, file ? 405 : 404, { error: file ? `${req.method} is not allowed here: use GET` : `no page ${path.slice(0, 100)}` });
+        return sendJson(res, file ? 405 : 404, {
+          error: file ? `${req.method} is not allowed here: use GET` : `no page ${path.slice(0, 100)}`,
+        });
       }
-      res.writeHead(200, { ...SECURITY_HEADERS, "Content-Type": file.type, "Content-Length": file.body.length, "Cache-Control": "no-cache" });
+      res.writeHead(200, {
+        ...SECURITY_HEADERS,
+        "Content-Type": file.type,
+        "Content-Length": file.body.length,
+        "Cache-Control": "no-cache",
+      });
       return void res.end(req.method === "HEAD" ? undefined : file.body);
     }
     if (path === "/api/events") {
       if (req.method !== "GET") throw new UiHttpError(405, "use GET /api/events", { Allow: "GET" });
       return feed.serve(req, res, SECURITY_HEADERS);
     }
-    if (path === "/api/tools" && req.method === "GET") return sendJson(res, 200, { tools: backend.tools?.list() ?? [] });
+    if (path === "/api/tools" && req.method === "GET")
+      return sendJson(res, 200, { tools: backend.tools?.list() ?? [] });
     if (path === "/api/session") {
       if (req.method !== "POST") throw new UiHttpError(405, "use POST /api/session", { Allow: "POST" });
       const exchanged = sessions.exchange((await readJson(req)).ticket);
@@ -250,7 +283,11 @@ export async function startUiServer(options: UiServerOptions): Promise<RunningUi
   server.on("clientError", (_error, socket) => socket.destroy());
   const fromEnv = process.env.SVC_UI_PORT;
   const envPort = fromEnv !== undefined && /^\d{1,5}$/.test(fromEnv) && Number(fromEnv) <= 65535 ? Number(fromEnv) : 0;
-  if (fromEnv !== undefined && fromEnv !== "" && envPort === 0 && fromEnv !== "0") log("warn", `SVC_UI_PORT should be a port number 0–65535, got ${JSON.stringify(fromEnv.slice(0, 20))}; using a free port`);
+  if (fromEnv !== undefined && fromEnv !== "" && envPort === 0 && fromEnv !== "0")
+    log(
+      "warn",
+      `SVC_UI_PORT should be a port number 0–65535, got ${JSON.stringify(fromEnv.slice(0, 20))}; using a free port`,
+    );
   const wanted = options.port ?? envPort;
   port = (await listenWithFallback(server, wanted, LOOPBACK)).port;
 

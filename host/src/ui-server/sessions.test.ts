@@ -7,7 +7,9 @@ describe("Sessions", () => {
     const ticket = sessions.mintTicket();
     const first = sessions.exchange(ticket);
     expect("token" in first && sessions.isSession(first.token)).toBe(true);
-    expect(sessions.exchange(ticket)).toEqual({ error: "this ticket is unknown or used already: ask for a new one: run svc-host ui" });
+    expect(sessions.exchange(ticket)).toEqual({
+      error: "this ticket is unknown or used already: ask for a new one: run svc-host ui",
+    });
   });
 
   it("a ticket works within its minute, not after", () => {
@@ -18,7 +20,9 @@ describe("Sessions", () => {
     now += TICKET_TTL_MS - 1;
     expect("token" in sessions.exchange(onTime)).toBe(true);
     now += 1;
-    expect(sessions.exchange(late)).toEqual({ error: "this ticket expired (they last a minute): ask for a new one: run svc-host ui" });
+    expect(sessions.exchange(late)).toEqual({
+      error: "this ticket expired (they last a minute): ask for a new one: run svc-host ui",
+    });
   });
 
   it("refuses junk and unknown tokens", () => {
@@ -30,7 +34,10 @@ describe("Sessions", () => {
 
   it(`keeps at most ${MAX_SESSIONS} sessions, forgetting the oldest`, () => {
     const sessions = new Sessions();
-    const tokens = Array.from({ length: MAX_SESSIONS + 1 }, () => (sessions.exchange(sessions.mintTicket()) as { token: string }).token);
+    const tokens = Array.from(
+      { length: MAX_SESSIONS + 1 },
+      () => (sessions.exchange(sessions.mintTicket()) as { token: string }).token,
+    );
     expect(sessions.isSession(tokens[0])).toBe(false);
     expect(sessions.isSession(tokens[1])).toBe(true);
     expect(sessions.isSession(tokens[MAX_SESSIONS])).toBe(true);

@@ -41,7 +41,8 @@ export class Sessions {
    */
   exchange(ticket: unknown): { token: string } | { error: string } {
     const again = "ask for a new one: run svc-host ui";
-    if (typeof ticket !== "string" || ticket.length === 0 || ticket.length > 100) return { error: `no ticket: ${again}` };
+    if (typeof ticket !== "string" || ticket.length === 0 || ticket.length > 100)
+      return { error: `no ticket: ${again}` };
     const hash = digest(ticket);
     const expires = this.tickets.get(hash);
     this.tickets.delete(hash);

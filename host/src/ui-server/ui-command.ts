@@ -19,10 +19,23 @@ export interface UiCommandIo {
 }
 
 function openInBrowser(url: string): Promise<void> {
-  const [command, args] = process.platform === "darwin" ? ["open", [url]] : process.platform === "win32" ? ["cmd", ["/c", "start", "", url]] : ["xdg-open", [url]];
+  const [command, args] =
+    process.platform === "darwin"
+      ? ["open", [url]]
+      : process.platform === "win32"
+        ? ["cmd", ["/c", "start", "", url]]
+        : ["xdg-open", [url]];
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { detached: true, stdio: "ignore" });
-    child.once("error", (error: NodeJS.ErrnoException) => reject(new Error(error.code === "ENOENT" ? `${command} is missing; run svc-host ui --url and open the address yourself` : error.message)));
+    child.once("error", (error: NodeJS.ErrnoException) =>
+      reject(
+        new Error(
+          error.code === "ENOENT"
+            ? `${command} is missing; run svc-host ui --url and open the address yourself`
+            : error.message,
+        ),
+      ),
+    );
     child.once("spawn", () => {
       child.unref();
       resolve();
@@ -40,11 +53,15 @@ export async function runUiCommand(args: string[], io: UiCommandIo): Promise<num
   let url: string;
   try {
     const { port, token } = await readWebhookFile(supportPaths(io.supportRoot).webhookFile);
-    const answer = await fetch(`http://127.0.0.1:${port}/v1/ui/tickets`, { method: "POST", headers: { Authorization: `Bearer ${token}` } }).catch(() => {
+    const answer = await fetch(`http://127.0.0.1:${port}/v1/ui/tickets`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${token}` },
+    }).catch(() => {
       throw new Error(`svc is not running (nothing answers on port ${port}): start it with svc-host`);
     });
     const body = (await answer.json().catch(() => ({}))) as { url?: unknown; error?: unknown };
-    if (!answer.ok || typeof body.url !== "string") throw new Error(`svc refused: ${typeof body.error === "string" ? body.error : `HTTP ${answer.status}`}`);
+    if (!answer.ok || typeof body.url !== "string")
+      throw new Error(`svc refused: ${typeof body.error === "string" ? body.error : `HTTP ${answer.status}`}`);
     url = body.url;
   } catch (error) {
     io.err(`svc-host ui: ${(error as Error).message}\n`);

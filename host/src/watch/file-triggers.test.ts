@@ -14,7 +14,10 @@ describe("watch path checks", () => {
   });
 
   it("allows paths inside permissions.files, ~ expanded on both sides", () => {
-    expect(checkWatchPaths(["~/notes/today", "/h/notes"], ["~/notes"], "/h")).toEqual({ allowed: ["/h/notes/today", "/h/notes"], errors: [] });
+    expect(checkWatchPaths(["~/notes/today", "/h/notes"], ["~/notes"], "/h")).toEqual({
+      allowed: ["/h/notes/today", "/h/notes"],
+      errors: [],
+    });
   });
 
   it("refuses the rest with the fix", () => {

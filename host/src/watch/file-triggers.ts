@@ -45,7 +45,10 @@ export function checkWatchPaths(
   for (const entry of watchList) {
     const path = resolve(expandHome(entry, home));
     if (granted.some((folder) => inside(path, folder))) allowed.push(path);
-    else errors.push(`triggers.watch "${entry}" is not watched: it is not inside permissions.files; add "${entry}" to svc.permissions.files`);
+    else
+      errors.push(
+        `triggers.watch "${entry}" is not watched: it is not inside permissions.files; add "${entry}" to svc.permissions.files`,
+      );
   }
   return { allowed, errors };
 }

@@ -12,7 +12,10 @@ export const PROTOCOL_VERSION = 1;
  */
 export const ExtensionIdSchema = z
   .string()
-  .regex(/^[A-Za-z0-9](?:[A-Za-z0-9._-]{0,126}[A-Za-z0-9])?$/, "should be a reverse-DNS id such as com.example.weather");
+  .regex(
+    /^[A-Za-z0-9](?:[A-Za-z0-9._-]{0,126}[A-Za-z0-9])?$/,
+    "should be a reverse-DNS id such as com.example.weather",
+  );
 
 export const LogLevelSchema = z.enum(LOG_LEVELS);
 export type LogLevel = z.output<typeof LogLevelSchema>;

@@ -20,13 +20,21 @@ const caller = { extensionId: ExtensionIdSchema };
 const provider = z.string().min(1).max(64).optional();
 
 /** @example {"jsonrpc":"2.0","id":1,"method":"host.openURL","params":{"extensionId":"com.example.ci","url":"https://ci.example.com/run/7"}} */
-export const HostOpenURL = request("host.openURL", z.object({ ...caller, url: z.string().min(1).max(8192) }), EmptySchema);
+export const HostOpenURL = request(
+  "host.openURL",
+  z.object({ ...caller, url: z.string().min(1).max(8192) }),
+  EmptySchema,
+);
 
 /** @example {"jsonrpc":"2.0","id":2,"method":"host.notify","params":{"extensionId":"com.example.ci","title":"Deployed","body":"api v42"}} */
 export const HostNotify = request(
   "host.notify",
   // Shown on a terminal and under the notch: no controls, no bidi characters (display-text.ts).
-  z.object({ ...caller, title: displayText({ max: 256 }), body: displayText({ max: 1024, multiline: true }).optional() }),
+  z.object({
+    ...caller,
+    title: displayText({ max: 256 }),
+    body: displayText({ max: 1024, multiline: true }).optional(),
+  }),
   EmptySchema,
 );
 
@@ -45,7 +53,11 @@ export const HostSecretsSet = request(
 );
 
 /** @example {"jsonrpc":"2.0","id":5,"method":"host.secrets.delete","params":{"extensionId":"com.example.ci","name":"apiKey"}} */
-export const HostSecretsDelete = request("host.secrets.delete", z.object({ ...caller, name: SecretNameSchema }), EmptySchema);
+export const HostSecretsDelete = request(
+  "host.secrets.delete",
+  z.object({ ...caller, name: SecretNameSchema }),
+  EmptySchema,
+);
 
 /** @example {"jsonrpc":"2.0","id":6,"method":"host.preferences.set","params":{"extensionId":"com.example.ci","name":"branch","value":"main"}} */
 export const HostPreferencesSet = request(
@@ -75,7 +87,13 @@ export const HostOAuthToken = request(
 export const HostOAuthDescribe = request(
   "host.oauth.describe",
   // Shown in Settings and the terminal: the display-text rule, with a cap.
-  z.object({ ...caller, provider, connection: z.string(), account: displayText({ max: 256 }), label: displayText({ max: 256 }) }),
+  z.object({
+    ...caller,
+    provider,
+    connection: z.string(),
+    account: displayText({ max: 256 }),
+    label: displayText({ max: 256 }),
+  }),
   z.object({ connection: ConnectionRecordSchema }),
 );
 

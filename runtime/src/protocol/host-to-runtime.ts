@@ -4,9 +4,12 @@ import { isoDateSchema } from "@svc/api";
 import { request } from "./define.js";
 import { EmptySchema, ExtensionIdSchema, TriggerTypeSchema } from "./common.js";
 
-const absolutePath = z.string().min(1).refine((p) => p.startsWith("/") || /^[A-Za-z]:[\\/]/.test(p), {
-  message: "should be an absolute path",
-});
+const absolutePath = z
+  .string()
+  .min(1)
+  .refine((p) => p.startsWith("/") || /^[A-Za-z]:[\\/]/.test(p), {
+    message: "should be an absolute path",
+  });
 
 /**
  * `initialize`: the first request. `protocolVersion` is any integer here so that another
@@ -33,7 +36,9 @@ const PermissionsSchema = z.looseObject({
   runAnyCommand: z.boolean().default(false),
 });
 
-/** The manifest as `extension.load` carries it: the `svc` object plus `version`. Only what the runtime uses is checked. */
+/**
+ * The manifest as `extension.load` carries it: the `svc` object plus `version`. Only what the runtime uses is checked.
+ */
 export const LoadManifestSchema = z.looseObject({
   id: z.string().optional(),
   title: z.string().optional(),
@@ -149,7 +154,11 @@ export const ToolRun = request(
  *
  * @example {"jsonrpc":"2.0","id":9,"method":"tool.cancel","params":{"id":"com.example.dev","runId":"r-17"}}
  */
-export const ToolCancel = request("tool.cancel", z.object({ id: ExtensionIdSchema, runId: RunIdSchema }), z.object({ cancelled: z.boolean() }));
+export const ToolCancel = request(
+  "tool.cancel",
+  z.object({ id: ExtensionIdSchema, runId: RunIdSchema }),
+  z.object({ cancelled: z.boolean() }),
+);
 
 /**
  * `tool.drop`: hands dropped files to the tool's `drop()`.

@@ -12,7 +12,10 @@ export const StampedPayloadSchema = z.looseObject({
 });
 
 /** @example {"jsonrpc":"2.0","method":"blip.update","params":{"extensionId":"com.example.ci","payload":{"id":"com.example.ci/build","title":"Build","layout":"stat","data":{},"seq":3,"emittedAt":1767225600000,"v":1}}} */
-export const BlipUpdate = notification("blip.update", z.object({ extensionId: ExtensionIdSchema, payload: StampedPayloadSchema }));
+export const BlipUpdate = notification(
+  "blip.update",
+  z.object({ extensionId: ExtensionIdSchema, payload: StampedPayloadSchema }),
+);
 
 /** @example {"jsonrpc":"2.0","method":"blip.end","params":{"extensionId":"com.example.ci","id":"com.example.ci/build","seq":4,"state":"success","dismissAfter":30}} */
 export const BlipEnd = notification(

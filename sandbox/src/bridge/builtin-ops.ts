@@ -5,7 +5,18 @@
 import { randomBytes } from "node:crypto";
 import type { UrlRecord } from "./url-record.js";
 
-const URL_PARTS = new Set(["href", "protocol", "username", "password", "host", "hostname", "port", "pathname", "search", "hash"]);
+const URL_PARTS = new Set([
+  "href",
+  "protocol",
+  "username",
+  "password",
+  "host",
+  "hostname",
+  "port",
+  "pathname",
+  "search",
+  "hash",
+]);
 const MAX_URL_CHARS = 64 * 1024;
 const MAX_RANDOM_BYTES = 65536;
 
@@ -15,7 +26,8 @@ function urlRecord(url: URL): UrlRecord {
 }
 
 function object(op: string, raw: unknown): Record<string, unknown> {
-  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) throw new TypeError(`${op}: the arguments should be an object`);
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw))
+    throw new TypeError(`${op}: the arguments should be an object`);
   return raw as Record<string, unknown>;
 }
 

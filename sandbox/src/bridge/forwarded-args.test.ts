@@ -5,29 +5,45 @@ import { MAX_LOG_CHARS } from "../limits.js";
 
 describe("checkForwardedArgs", () => {
   it("keeps only the op's own keys", () => {
-    expect(checkForwardedArgs("end", { key: "k", state: "success", dismissAfter: 3, extensionId: "evil" })).toEqual({ key: "k", state: "success", dismissAfter: 3 });
+    expect(checkForwardedArgs("end", { key: "k", state: "success", dismissAfter: 3, extensionId: "evil" })).toEqual({
+      key: "k",
+      state: "success",
+      dismissAfter: 3,
+    });
     expect(checkForwardedArgs("workingHours", { anything: 1 })).toEqual({});
   });
 
   it("names the bad field", () => {
     expect(() => checkForwardedArgs("remove", {})).toThrow(new TypeError('remove: "key" is required'));
     expect(() => checkForwardedArgs("notify", { title: 1 })).toThrow('notify: "title" should be a string');
-    expect(() => checkForwardedArgs("respond", { replyId: "r", body: 1, status: 2.5 })).toThrow('respond: "status" should be an integer');
-    expect(() => checkForwardedArgs("log", { level: "trace", message: "m" })).toThrow('log: "level" should be one of debug, info, warn, error');
+    expect(() => checkForwardedArgs("respond", { replyId: "r", body: 1, status: 2.5 })).toThrow(
+      'respond: "status" should be an integer',
+    );
+    expect(() => checkForwardedArgs("log", { level: "trace", message: "m" })).toThrow(
+      'log: "level" should be one of debug, info, warn, error',
+    );
     expect(() => checkForwardedArgs("emit", { blip: [] })).toThrow('emit: "blip" should be an object');
     expect(() => checkForwardedArgs("emit", "x")).toThrow("emit: the arguments should be an object");
   });
 
   it("keeps null where any value goes (it clears an option, or is the answer), and drops it elsewhere", () => {
-    expect(checkForwardedArgs("preferences.set", { name: "region", value: null })).toEqual({ name: "region", value: null });
-    expect(checkForwardedArgs("respond", { replyId: "r", body: null, status: null })).toEqual({ replyId: "r", body: null });
+    expect(checkForwardedArgs("preferences.set", { name: "region", value: null })).toEqual({
+      name: "region",
+      value: null,
+    });
+    expect(checkForwardedArgs("respond", { replyId: "r", body: null, status: null })).toEqual({
+      replyId: "r",
+      body: null,
+    });
     expect(checkForwardedArgs("preferences.set", { name: "region" })).toEqual({ name: "region" });
     expect(() => checkForwardedArgs("remove", { key: null })).toThrow('remove: "key" is required');
   });
 
   it("strings: 65536 characters pass, one more does not", () => {
     expect(checkForwardedArgs("openURL", { url: "x".repeat(65536) }).url).toHaveLength(65536);
-    expect(() => checkForwardedArgs("openURL", { url: "x".repeat(65537) })).toThrow('openURL: "url" should be at most 65536 characters');
+    expect(() => checkForwardedArgs("openURL", { url: "x".repeat(65537) })).toThrow(
+      'openURL: "url" should be at most 65536 characters',
+    );
   });
 
   it("knows exactly the forwarded ops", () => {
@@ -49,8 +65,14 @@ describe("cutLogMessage", () => {
 
 describe("moduleRefusal", () => {
   it("suggests the platform feature for well-known modules, with or without node:", () => {
-    expect(moduleRefusal("node:fs/promises").message).toBe('module "node:fs/promises" is not available in the extension sandbox; use ctx.files');
-    expect(moduleRefusal("buffer").message).toBe('module "buffer" is not available in the extension sandbox; use Uint8Array, TextEncoder/TextDecoder and atob/btoa');
-    expect(moduleRefusal("constructor")).toEqual({ message: 'module "constructor" is not available in the extension sandbox' });
+    expect(moduleRefusal("node:fs/promises").message).toBe(
+      'module "node:fs/promises" is not available in the extension sandbox; use ctx.files',
+    );
+    expect(moduleRefusal("buffer").message).toBe(
+      'module "buffer" is not available in the extension sandbox; use Uint8Array, TextEncoder/TextDecoder and atob/btoa',
+    );
+    expect(moduleRefusal("constructor")).toEqual({
+      message: 'module "constructor" is not available in the extension sandbox',
+    });
   });
 });

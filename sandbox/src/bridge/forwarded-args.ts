@@ -12,7 +12,10 @@ interface Field {
   schema: z.ZodType;
   /** Left out when missing (an optional field, or one where any value goes). */
   optional: boolean;
-  /** `null` is a value here (setPreference(name, null) clears; respond(id, null) answers null); elsewhere it counts as missing. */
+  /**
+   * `null` is a value here (setPreference(name, null) clears; respond(id, null) answers null); elsewhere it counts as
+   * missing.
+   */
   keepsNull: boolean;
 }
 
@@ -20,12 +23,17 @@ interface Field {
 const FIELDS = new Map<string, Field[]>(
   Object.entries(BRIDGE_OPS).flatMap(([op, spec]) =>
     "fields" in spec
-      ? [[op, Object.entries(spec.fields as Record<string, z.ZodType>).map(([key, schema]) => ({
-          key,
-          schema,
-          optional: schema.safeParse(undefined).success,
-          keepsNull: schema.safeParse(null).success,
-        }))]]
+      ? [
+          [
+            op,
+            Object.entries(spec.fields as Record<string, z.ZodType>).map(([key, schema]) => ({
+              key,
+              schema,
+              optional: schema.safeParse(undefined).success,
+              keepsNull: schema.safeParse(null).success,
+            })),
+          ],
+        ]
       : [],
   ),
 );

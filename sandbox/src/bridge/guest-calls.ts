@@ -84,7 +84,9 @@ export class HostBridge {
           throw new RangeError(`${op}: too many host calls in flight (limit ${MAX_CALLS_IN_FLIGHT})`);
         }
         if (counts && this.counted.size > 0 && this.charsInFlight + chars > MAX_CHARS_IN_FLIGHT) {
-          throw new RangeError(`${op}: too much data in flight to the host (limit ${MAX_CHARS_IN_FLIGHT} characters of JSON)`);
+          throw new RangeError(
+            `${op}: too much data in flight to the host (limit ${MAX_CHARS_IN_FLIGHT} characters of JSON)`,
+          );
         }
         const id = this.nextCallId++;
         const pending = this.router.async(op, args, id);
@@ -136,19 +138,31 @@ export class HostBridge {
     this.deliverReply(reply);
   }
 
-  private readCall(opHandle: QuickJSHandle | undefined, jsonHandle: QuickJSHandle | undefined): { op: string; args: unknown; chars: number } {
+  private readCall(
+    opHandle: QuickJSHandle | undefined,
+    jsonHandle: QuickJSHandle | undefined,
+  ): { op: string; args: unknown; chars: number } {
     // Host work is invisible to QuickJS's interrupt counter: a loop of costly calls could
     // overrun the slice by seconds. Failing fast leaves only bytecode, which the handler stops.
     if (this.sliceOver()) throw new Error("interrupted");
     const op = this.readString(opHandle, MAX_OP_CHARS, "the op name", (n) => `the op name is ${n} characters long`);
     const max = this.router.maxJsonChars(op);
-    const json = this.readString(jsonHandle, max, `${op}: the arguments`, (n) =>
-      `${op}: the arguments are ${n} characters of JSON, over the limit of ${max}`);
+    const json = this.readString(
+      jsonHandle,
+      max,
+      `${op}: the arguments`,
+      (n) => `${op}: the arguments are ${n} characters of JSON, over the limit of ${max}`,
+    );
     return { op, args: parseGuestJson(json, op, Infinity), chars: json.length };
   }
 
   /** Copies a guest string out after checking its type and length (no guest code runs). */
-  private readString(handle: QuickJSHandle | undefined, max: number, what: string, tooLong: (length: number) => string): string {
+  private readString(
+    handle: QuickJSHandle | undefined,
+    max: number,
+    what: string,
+    tooLong: (length: number) => string,
+  ): string {
     const { context } = this;
     if (!handle || context.typeof(handle) !== "string") throw new TypeError(`${what} should be a string`);
     const lengthHandle = context.getProp(handle, "length");

@@ -11,7 +11,10 @@ const sandboxes: Sandbox[] = [];
 afterAll(() => Promise.all(sandboxes.map((s) => s.dispose())));
 
 /** Runs `body` (returns a value) in a fresh sandbox with these defaults. */
-async function inGuest(body: string, env: { locale?: string; timeZone?: string } = { locale: "en-US", timeZone: "UTC" }): Promise<any> {
+async function inGuest(
+  body: string,
+  env: { locale?: string; timeZone?: string } = { locale: "en-US", timeZone: "UTC" },
+): Promise<any> {
   const sandbox = await Sandbox.create(optionsFor(`module.exports = { update() { ${body} } };`), recorder(), env);
   sandboxes.push(sandbox);
   await sandbox.load();
@@ -86,7 +89,8 @@ describe("Intl in the guest", () => {
   });
 
   it("throws the same errors as Node, as guest errors of the same class", async () => {
-    const probe = (expression: string) => `(() => { try { ${expression}; return "no error"; } catch (e) { return [e instanceof RangeError, e instanceof TypeError, e.message]; } })()`;
+    const probe = (expression: string) =>
+      `(() => { try { ${expression}; return "no error"; } catch (e) { return [e instanceof RangeError, e instanceof TypeError, e.message]; } })()`;
     const cases = [
       `new Intl.DateTimeFormat("en", { timeZone: "Nowhere/City" })`,
       `new Intl.NumberFormat("en", { style: "currency" })`,
@@ -105,7 +109,9 @@ describe("Intl in the guest", () => {
       let out = "";
       for (let i = 0; i < 1000; i++) out = new Date(i * 86400000).toLocaleDateString("en-GB") + (i * 1.5).toLocaleString("de");
       return out;`);
-    expect(guest).toBe(new Date(999 * 86400000).toLocaleDateString("en-GB", { timeZone: "UTC" }) + (999 * 1.5).toLocaleString("de"));
+    expect(guest).toBe(
+      new Date(999 * 86400000).toLocaleDateString("en-GB", { timeZone: "UTC" }) + (999 * 1.5).toLocaleString("de"),
+    );
   });
 
   it("makes a formatter again when the host dropped it (more than the host keeps)", async () => {
@@ -125,8 +131,15 @@ describe("the intl ops", () => {
     expect(intl.make({ kind: "NumberFormat", locales: ["de-DE"], options: { style: "percent" } }).id).not.toBe(a.id);
     expect(intl.make({ kind: "NumberFormat", locales: [], options: { style: "percent", bogus: 1 } }).id).toBe(a.id);
     expect(intl.call({ id: a.id, method: "format", args: [0.25] })).toBe("25%");
-    for (let i = 0; i < MAX_INTL_OBJECTS; i++) intl.make({ kind: "NumberFormat", locales: [], options: { minimumIntegerDigits: 1 + (i % 21), maximumFractionDigits: Math.floor(i / 21) % 21 } });
-    expect(() => intl.call({ id: a.id, method: "format", args: [1] })).toThrow(expect.objectContaining({ name: "StaleIntlObject" }));
+    for (let i = 0; i < MAX_INTL_OBJECTS; i++)
+      intl.make({
+        kind: "NumberFormat",
+        locales: [],
+        options: { minimumIntegerDigits: 1 + (i % 21), maximumFractionDigits: Math.floor(i / 21) % 21 },
+      });
+    expect(() => intl.call({ id: a.id, method: "format", args: [1] })).toThrow(
+      expect.objectContaining({ name: "StaleIntlObject" }),
+    );
   });
 
   it("refuse unknown kinds, methods and values, and oversized locale lists", () => {
@@ -134,10 +147,16 @@ describe("the intl ops", () => {
     const { id } = intl.make({ kind: "Collator", locales: ["en"] });
     expect(() => intl.make({ kind: "constructor" })).toThrow('intl.make: "constructor" is not an Intl kind');
     expect(() => intl.make({ kind: "__proto__" })).toThrow('intl.make: "__proto__" is not an Intl kind');
-    expect(() => intl.call({ id, method: "constructor", args: [] })).toThrow('intl.call: Intl.Collator has no method "constructor"');
+    expect(() => intl.call({ id, method: "constructor", args: [] })).toThrow(
+      'intl.call: Intl.Collator has no method "constructor"',
+    );
     expect(() => intl.call({ id, method: "resolvedOptions", args: [] })).toThrow("has no method");
-    expect(() => intl.make({ kind: "NumberFormat", options: { style: { toString: 1 } } })).toThrow('option "style" should be a string');
-    expect(() => intl.make({ kind: "NumberFormat", locales: Array(65).fill("en") })).toThrow("65 locales, over the limit of 64");
+    expect(() => intl.make({ kind: "NumberFormat", options: { style: { toString: 1 } } })).toThrow(
+      'option "style" should be a string',
+    );
+    expect(() => intl.make({ kind: "NumberFormat", locales: Array(65).fill("en") })).toThrow(
+      "65 locales, over the limit of 64",
+    );
     expect(() => intl.make({ kind: "NumberFormat", locales: ["en"].concat(Array(63).fill("de")) })).not.toThrow();
     expect(() => intl.call({ id: 9999, method: "compare", args: ["a", "b"] })).toThrow("no longer kept");
     expect(() => intl.query({ what: "eval" })).toThrow('"eval" is not a query');

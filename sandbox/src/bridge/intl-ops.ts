@@ -63,10 +63,12 @@ export class IntlOps {
   make(raw: unknown): { id: number; resolved: object } {
     const args = record("intl.make", raw);
     const kind = args.kind;
-    if (typeof kind !== "string" || !Object.hasOwn(METHODS, kind)) throw new TypeError(`intl.make: "${String(kind)}" is not an Intl kind`);
+    if (typeof kind !== "string" || !Object.hasOwn(METHODS, kind))
+      throw new TypeError(`intl.make: "${String(kind)}" is not an Intl kind`);
     const locales = this.localesOf(args.locales);
     const options = optionsOf(kind as Kind, args.options);
-    if (kind === "DateTimeFormat" && options.timeZone === undefined && this.defaults.timeZone) options.timeZone = this.defaults.timeZone;
+    if (kind === "DateTimeFormat" && options.timeZone === undefined && this.defaults.timeZone)
+      options.timeZone = this.defaults.timeZone;
     const key = JSON.stringify([kind, locales, options]);
     const known = this.byKey.get(key);
     if (known !== undefined) {
@@ -122,12 +124,17 @@ export class IntlOps {
         return Intl.getCanonicalLocales(localeList(args.locales));
       case "supportedLocalesOf": {
         const kind = args.kind;
-        if (typeof kind !== "string" || !Object.hasOwn(METHODS, kind)) throw new TypeError(`intl.query: "${String(kind)}" is not an Intl kind`);
-        const Constructor = (Intl as unknown as Record<string, { supportedLocalesOf(l: unknown, o: unknown): string[] }>)[kind];
+        if (typeof kind !== "string" || !Object.hasOwn(METHODS, kind))
+          throw new TypeError(`intl.query: "${String(kind)}" is not an Intl kind`);
+        const Constructor = (
+          Intl as unknown as Record<string, { supportedLocalesOf(l: unknown, o: unknown): string[] }>
+        )[kind];
         return Constructor.supportedLocalesOf(localeList(args.locales), optionsOf(kind as Kind, args.options));
       }
       case "locale":
-        return localeRecord(new Intl.Locale(text("intl.query", args.tag, MAX_TAG_CHARS), optionsOf("Locale", args.options)));
+        return localeRecord(
+          new Intl.Locale(text("intl.query", args.tag, MAX_TAG_CHARS), optionsOf("Locale", args.options)),
+        );
       case "defaultLocale":
         return this.defaultLocale();
       case "case": {
@@ -158,13 +165,15 @@ export class IntlOps {
 }
 
 function record(op: string, raw: unknown): Record<string, unknown> {
-  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) throw new TypeError(`${op}: the arguments should be an object`);
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw))
+    throw new TypeError(`${op}: the arguments should be an object`);
   return raw as Record<string, unknown>;
 }
 
 function text(op: string, value: unknown, max: number): string {
   if (typeof value !== "string") throw new TypeError(`${op}: expected a string`);
-  if (value.length > max) throw new RangeError(`${op}: a string of ${value.length} characters, over the limit of ${max}`);
+  if (value.length > max)
+    throw new RangeError(`${op}: a string of ${value.length} characters, over the limit of ${max}`);
   return value;
 }
 

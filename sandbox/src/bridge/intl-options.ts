@@ -5,22 +5,64 @@
  * prelude bundles it too.
  */
 export type IntlKind =
-  | "DateTimeFormat" | "NumberFormat" | "RelativeTimeFormat" | "PluralRules"
-  | "ListFormat" | "Collator" | "Segmenter" | "DisplayNames";
+  | "DateTimeFormat"
+  | "NumberFormat"
+  | "RelativeTimeFormat"
+  | "PluralRules"
+  | "ListFormat"
+  | "Collator"
+  | "Segmenter"
+  | "DisplayNames";
 
 /** The option names each kind reads (ECMA-402); others never reach the host's `Intl`. */
 const DIGIT_OPTIONS = [
-  "minimumIntegerDigits", "minimumFractionDigits", "maximumFractionDigits", "minimumSignificantDigits",
-  "maximumSignificantDigits", "roundingPriority", "roundingIncrement", "roundingMode", "trailingZeroDisplay",
+  "minimumIntegerDigits",
+  "minimumFractionDigits",
+  "maximumFractionDigits",
+  "minimumSignificantDigits",
+  "maximumSignificantDigits",
+  "roundingPriority",
+  "roundingIncrement",
+  "roundingMode",
+  "trailingZeroDisplay",
 ];
 export const OPTION_NAMES: Record<IntlKind | "Locale", readonly string[]> = {
   DateTimeFormat: [
-    "localeMatcher", "calendar", "numberingSystem", "hour12", "hourCycle", "timeZone", "weekday", "era", "year", "month",
-    "day", "dayPeriod", "hour", "minute", "second", "fractionalSecondDigits", "timeZoneName", "formatMatcher", "dateStyle", "timeStyle",
+    "localeMatcher",
+    "calendar",
+    "numberingSystem",
+    "hour12",
+    "hourCycle",
+    "timeZone",
+    "weekday",
+    "era",
+    "year",
+    "month",
+    "day",
+    "dayPeriod",
+    "hour",
+    "minute",
+    "second",
+    "fractionalSecondDigits",
+    "timeZoneName",
+    "formatMatcher",
+    "dateStyle",
+    "timeStyle",
   ],
   NumberFormat: [
-    "localeMatcher", "numberingSystem", "style", "currency", "currencyDisplay", "currencySign", "unit", "unitDisplay",
-    "notation", "compactDisplay", "signDisplay", "useGrouping", ...DIGIT_OPTIONS,
+    "localeMatcher",
+    "numberingSystem",
+    "style",
+    "currency",
+    "currencyDisplay",
+    "currencySign",
+    "unit",
+    "unitDisplay",
+    "notation",
+    "compactDisplay",
+    "signDisplay",
+    "useGrouping",
+    ...DIGIT_OPTIONS,
   ],
   RelativeTimeFormat: ["localeMatcher", "numberingSystem", "style", "numeric"],
   PluralRules: ["localeMatcher", "type", ...DIGIT_OPTIONS],
@@ -28,6 +70,15 @@ export const OPTION_NAMES: Record<IntlKind | "Locale", readonly string[]> = {
   Collator: ["localeMatcher", "usage", "sensitivity", "ignorePunctuation", "numeric", "caseFirst", "collation"],
   Segmenter: ["localeMatcher", "granularity"],
   DisplayNames: ["localeMatcher", "style", "type", "fallback", "languageDisplay"],
-  Locale: ["language", "script", "region", "calendar", "collation", "hourCycle", "caseFirst", "numeric", "numberingSystem"],
+  Locale: [
+    "language",
+    "script",
+    "region",
+    "calendar",
+    "collation",
+    "hourCycle",
+    "caseFirst",
+    "numeric",
+    "numberingSystem",
+  ],
 };
-

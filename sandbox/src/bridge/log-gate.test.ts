@@ -11,7 +11,10 @@ afterEach(() => {
 
 function setup() {
   const sent: LogLine[] = [];
-  const gate = new LogGate(async (line) => void sent.push(line), () => Date.now());
+  const gate = new LogGate(
+    async (line) => void sent.push(line),
+    () => Date.now(),
+  );
   /** A line whose cost (text plus the per-line cost) is `cost` characters. */
   const line = (cost: number): LogLine => ({ level: "info", message: "x".repeat(cost - LOG_LINE_COST_CHARS) });
   return { gate, sent, line };
@@ -34,7 +37,11 @@ describe("LogGate", () => {
     void gate.send(line(LOG_CHARS_PER_SECOND / 2));
     void gate.send(line(LOG_CHARS_PER_SECOND / 2));
     void gate.send(line(LOG_LINE_COST_CHARS));
-    expect(sent.map((l) => l.message.length + LOG_LINE_COST_CHARS)).toEqual([LOG_BURST_CHARS, LOG_CHARS_PER_SECOND / 2, LOG_CHARS_PER_SECOND / 2]);
+    expect(sent.map((l) => l.message.length + LOG_LINE_COST_CHARS)).toEqual([
+      LOG_BURST_CHARS,
+      LOG_CHARS_PER_SECOND / 2,
+      LOG_CHARS_PER_SECOND / 2,
+    ]);
     expect(gate.dropped).toBe(1);
   });
 

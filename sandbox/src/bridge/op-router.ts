@@ -96,7 +96,8 @@ export function createRouter(deps: RouterDeps): OpRouter {
       if (isForwardedOp(op)) {
         const checked = checkForwardedArgs(op, args);
         // Paced here, so a flood is dropped before it crosses to the protocol thread.
-        if (op === "log") return deps.logs.send({ level: checked.level as LogLevel, message: checked.message as string });
+        if (op === "log")
+          return deps.logs.send({ level: checked.level as LogLevel, message: checked.message as string });
         const forwarded = Promise.resolve().then(() => deps.forwarded.forward(op, checked));
         return op === "emit" ? emitAhead(forwarded) : forwarded;
       }

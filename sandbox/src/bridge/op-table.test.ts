@@ -18,7 +18,12 @@ function tableRows(markdown: string, header: string): string[][] {
   const rows: string[][] = [];
   for (const line of lines.slice(start + 2)) {
     if (!line.startsWith("|")) break;
-    rows.push(line.slice(1, -1).split(/(?<!\\)\|/).map((cell) => cell.trim()));
+    rows.push(
+      line
+        .slice(1, -1)
+        .split(/(?<!\\)\|/)
+        .map((cell) => cell.trim()),
+    );
   }
   return rows;
 }
@@ -43,7 +48,11 @@ describe("BRIDGE.md, checked against the op table", () => {
     expect(rows.map(([op]) => opOf(op)).sort()).toEqual(served.map(([op]) => op).sort());
     for (const [cell, kind, , , servedBy] of rows) {
       const spec = BRIDGE_OPS[opOf(cell) as BridgeOp];
-      expect({ op: cell, kind, servedBy: servedBy.split(" ")[0] }).toEqual({ op: cell, kind: spec.kind, servedBy: spec.servedBy });
+      expect({ op: cell, kind, servedBy: servedBy.split(" ")[0] }).toEqual({
+        op: cell,
+        kind: spec.kind,
+        servedBy: spec.servedBy,
+      });
     }
   });
 
@@ -65,7 +74,17 @@ describe("the op table", () => {
   it("names exactly the fenced capabilities' ops, each of its kind", () => {
     const capabilities = createCapabilities();
     const capabilityOps = served.filter(([, spec]) => spec.servedBy === "capability");
-    expect(Object.keys(capabilities.async).sort()).toEqual(capabilityOps.filter(([, spec]) => spec.kind === "async").map(([op]) => op).sort());
-    expect(Object.keys(capabilities.sync).sort()).toEqual(capabilityOps.filter(([, spec]) => spec.kind === "sync").map(([op]) => op).sort());
+    expect(Object.keys(capabilities.async).sort()).toEqual(
+      capabilityOps
+        .filter(([, spec]) => spec.kind === "async")
+        .map(([op]) => op)
+        .sort(),
+    );
+    expect(Object.keys(capabilities.sync).sort()).toEqual(
+      capabilityOps
+        .filter(([, spec]) => spec.kind === "sync")
+        .map(([op]) => op)
+        .sort(),
+    );
   });
 });

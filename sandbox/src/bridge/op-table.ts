@@ -33,28 +33,53 @@ export interface OpSpec<Kind extends OpKind, Server extends OpServer, Args, Resu
 }
 
 /** A forwarded op's row: its fields are the checks the sandbox makes before it forwards. */
-export interface ForwardedSpec<Fields extends Record<string, z.ZodType>, Result>
-  extends OpSpec<"async", "runtime", z.input<z.ZodObject<Fields>>, Result> {
+export interface ForwardedSpec<Fields extends Record<string, z.ZodType>, Result> extends OpSpec<
+  "async",
+  "runtime",
+  z.input<z.ZodObject<Fields>>,
+  Result
+> {
   readonly fields: Fields;
 }
 
-const sandboxSync = <Args, Result>(): OpSpec<"sync", "sandbox", Args, Result> => ({ kind: "sync", servedBy: "sandbox" });
-const sandboxAsync = <Args, Result>(): OpSpec<"async", "sandbox", Args, Result> => ({ kind: "async", servedBy: "sandbox" });
-const capabilitySync = <Args, Result>(): OpSpec<"sync", "capability", Args, Result> => ({ kind: "sync", servedBy: "capability" });
-const capabilityAsync = <Args, Result>(): OpSpec<"async", "capability", Args, Result> => ({ kind: "async", servedBy: "capability" });
+const sandboxSync = <Args, Result>(): OpSpec<"sync", "sandbox", Args, Result> => ({
+  kind: "sync",
+  servedBy: "sandbox",
+});
+const sandboxAsync = <Args, Result>(): OpSpec<"async", "sandbox", Args, Result> => ({
+  kind: "async",
+  servedBy: "sandbox",
+});
+const capabilitySync = <Args, Result>(): OpSpec<"sync", "capability", Args, Result> => ({
+  kind: "sync",
+  servedBy: "capability",
+});
+const capabilityAsync = <Args, Result>(): OpSpec<"async", "capability", Args, Result> => ({
+  kind: "async",
+  servedBy: "capability",
+});
 /** `forwarded<Result>()(fields)`: the result type given, the argument type inferred from the fields. */
-const forwarded = <Result>() => <Fields extends Record<string, z.ZodType>>(fields: Fields): ForwardedSpec<Fields, Result> =>
-  ({ kind: "async", servedBy: "runtime", fields });
+const forwarded =
+  <Result>() =>
+  <Fields extends Record<string, z.ZodType>>(fields: Fields): ForwardedSpec<Fields, Result> => ({
+    kind: "async",
+    servedBy: "runtime",
+    fields,
+  });
 
 /** Longest string a forwarded op's field may hold (a log message is cut instead: MAX_LOG_CHARS). */
 export const MAX_FORWARDED_STRING = 64 * 1024;
 
 // Each field's error is the end of `<op>: "<key>" should be …` (forwarded-args.ts).
-const text = z.string({ error: "a string" }).max(MAX_FORWARDED_STRING, { error: `at most ${MAX_FORWARDED_STRING} characters` });
+const text = z
+  .string({ error: "a string" })
+  .max(MAX_FORWARDED_STRING, { error: `at most ${MAX_FORWARDED_STRING} characters` });
 const optionalText = text.optional();
 const finiteNumber = z.number({ error: "a finite number" }).optional();
 const integer = z.number({ error: "an integer" }).refine(Number.isInteger, { error: "an integer" }).optional();
-const anObject = z.custom<object>((value) => typeof value === "object" && value !== null && !Array.isArray(value), { error: "an object" });
+const anObject = z.custom<object>((value) => typeof value === "object" && value !== null && !Array.isArray(value), {
+  error: "an object",
+});
 /** Any JSON value, `null` included (it clears an option, or is the answer). */
 const anything = z.unknown();
 const level = z.enum(LOG_LEVELS, { error: `one of ${LOG_LEVELS.join(", ")}` });
@@ -76,21 +101,38 @@ export const BRIDGE_OPS = {
   "url.set": sandboxSync<{ href: string; part: string; value: string }, UrlRecord>(),
   "crypto.random": sandboxSync<{ n: number }, string>(),
   "crypto.subtle": sandboxAsync<{ method: string; [argument: string]: unknown }, unknown>(), // subtle-ops.ts
-  "intl.make": sandboxSync<{ kind: string; locales: unknown; options: unknown }, { id: number; resolved: Record<string, unknown> }>(), // intl-ops.ts
+  "intl.make": sandboxSync<
+    { kind: string; locales: unknown; options: unknown },
+    { id: number; resolved: Record<string, unknown> }
+  >(), // intl-ops.ts
   "intl.call": sandboxSync<{ id: number; method: string; args: unknown[] }, unknown>(),
   "intl.query": sandboxSync<{ what: string; [argument: string]: unknown }, unknown>(),
   "module.require": sandboxSync<{ name: string }, never>(),
-  "invoke.done": sandboxSync<{ callId: number; ok: boolean; value?: unknown; error?: { name: string; message: string; stack?: string } }, null>(),
+  "invoke.done": sandboxSync<
+    { callId: number; ok: boolean; value?: unknown; error?: { name: string; message: string; stack?: string } },
+    null
+  >(),
   // The fenced capabilities (capabilities/).
   fetch: capabilityAsync<
-    { requestId: number; url: string; method: string; headers: [string, string][]; body?: string; bodyEncoding: FileEncoding; redirect: string },
+    {
+      requestId: number;
+      url: string;
+      method: string;
+      headers: [string, string][];
+      body?: string;
+      bodyEncoding: FileEncoding;
+      redirect: string;
+    },
     FetchResult
   >(),
   "fetch.abort": capabilitySync<{ requestId: number }, null>(),
   "ws.open": capabilitySync<{ socketId: string; url: string; protocols: string[] }, null>(),
   "ws.send": capabilitySync<{ socketId: string; data: string; binary: boolean }, null>(),
   "ws.close": capabilitySync<{ socketId: string; code?: number; reason?: string }, null>(),
-  exec: capabilityAsync<{ file: string; args: string[]; cwd?: string; timeoutMs?: number }, { stdout: string; stderr: string; code: number }>(),
+  exec: capabilityAsync<
+    { file: string; args: string[]; cwd?: string; timeoutMs?: number },
+    { stdout: string; stderr: string; code: number }
+  >(),
   "files.read": capabilityAsync<{ path: string; encoding: FileEncoding }, string>(),
   "files.write": capabilityAsync<{ path: string; data: string; encoding: FileEncoding }, null>(),
   "files.list": capabilityAsync<{ path?: string }, string[]>(),
@@ -113,8 +155,16 @@ export const BRIDGE_OPS = {
   "preferences.set": forwarded<Empty>()({ name: text, value: anything }),
   "oauth.connect": forwarded<Empty>()({ provider: optionalText }),
   "oauth.connections": forwarded<{ connections: unknown[] }>()({ provider: optionalText }),
-  "oauth.token": forwarded<{ token: string | null; connection?: unknown }>()({ provider: optionalText, connection: optionalText }),
-  "oauth.describe": forwarded<{ connection: unknown }>()({ provider: optionalText, connection: text, account: optionalText, label: optionalText }),
+  "oauth.token": forwarded<{ token: string | null; connection?: unknown }>()({
+    provider: optionalText,
+    connection: optionalText,
+  }),
+  "oauth.describe": forwarded<{ connection: unknown }>()({
+    provider: optionalText,
+    connection: text,
+    account: optionalText,
+    label: optionalText,
+  }),
   "oauth.invalidate": forwarded<Empty>()({ provider: optionalText, connection: text }),
   "oauth.disconnect": forwarded<Empty>()({ provider: optionalText, connection: optionalText }),
   workingHours: forwarded<WorkingHours | null>()({}),
@@ -123,9 +173,17 @@ export const BRIDGE_OPS = {
 type Table = typeof BRIDGE_OPS;
 export type BridgeOp = keyof Table;
 /** The arguments the guest sends with `op` (for a union of ops, any one op's). */
-export type OpArgs<Op extends BridgeOp> = Op extends BridgeOp ? (Table[Op] extends { types?: (args: infer Args) => unknown } ? Args : never) : never;
+export type OpArgs<Op extends BridgeOp> = Op extends BridgeOp
+  ? Table[Op] extends { types?: (args: infer Args) => unknown }
+    ? Args
+    : never
+  : never;
 /** What `op` answers the guest. */
-export type OpResult<Op extends BridgeOp> = Op extends BridgeOp ? (Table[Op] extends { types?: (args: never) => infer Result } ? Result : never) : never;
+export type OpResult<Op extends BridgeOp> = Op extends BridgeOp
+  ? Table[Op] extends { types?: (args: never) => infer Result }
+    ? Result
+    : never
+  : never;
 /** Ops the guest calls with `bridge.call` (answered later) and with `bridge.callSync` (answered at once). */
 export type AsyncOp = { [Op in BridgeOp]: Table[Op]["kind"] extends "async" ? Op : never }[BridgeOp];
 export type SyncOp = { [Op in BridgeOp]: Table[Op]["kind"] extends "sync" ? Op : never }[BridgeOp];
@@ -136,6 +194,7 @@ export type OpsOf<Kind extends OpKind, Server extends OpServer> = {
 /** The ops the sandbox forwards to the runtime rather than serving itself. */
 export type ForwardedOp = { [Op in BridgeOp]: Table[Op]["servedBy"] extends "runtime" ? Op : never }[BridgeOp];
 /** A forwarded op's arguments once the sandbox checked them. */
-export type ForwardedArgs<Op extends ForwardedOp> = Table[Op] extends ForwardedSpec<infer Fields, unknown> ? z.output<z.ZodObject<Fields>> : never;
+export type ForwardedArgs<Op extends ForwardedOp> =
+  Table[Op] extends ForwardedSpec<infer Fields, unknown> ? z.output<z.ZodObject<Fields>> : never;
 
 export { LOG_LEVELS, type LogLevel };

@@ -14,7 +14,10 @@ afterAll(() => Promise.all(sandboxes.map((s) => s.dispose())));
 async function inGuest(body: string, memoryBytes?: number): Promise<any> {
   // megabytes through QuickJS's JSON.stringify: a long slice, so a loaded machine does not interrupt them
   const limits = { sliceMs: 20_000, ...(memoryBytes ? { memoryBytes } : {}) };
-  const sandbox = await Sandbox.create(optionsFor(`module.exports = { async update() { ${body} } };`, { limits }), recorder());
+  const sandbox = await Sandbox.create(
+    optionsFor(`module.exports = { async update() { ${body} } };`, { limits }),
+    recorder(),
+  );
   sandboxes.push(sandbox);
   await sandbox.load();
   return sandbox.invoke(UPDATE);
@@ -95,7 +98,11 @@ describe("crypto.subtle in the guest", () => {
         refused,
       };`);
     expect(guest).toEqual({
-      ecdsa: true, tampered: false, rsa: true, rsaAlgorithm: [2048, [1, 0, 1]], ecdh: true,
+      ecdsa: true,
+      tampered: false,
+      rsa: true,
+      rsaAlgorithm: [2048, [1, 0, 1]],
+      ecdh: true,
       // Node 20 names this DOMException "InvalidAccessException"; the guest gets Node's name
       refused: [expect.stringMatching(/^InvalidAccess/), "key is not extractable"],
     });
@@ -135,7 +142,14 @@ describe("the crypto.subtle op", () => {
   it("knows a key number only in the sandbox that made it, and forgets every key when cleared", async () => {
     const a = new SubtleOps();
     const b = new SubtleOps();
-    const made = (await a.run({ method: "importKey", format: "raw", keyData: secret, algorithm: { name: "HMAC", hash: "SHA-256" }, extractable: false, usages: ["sign"] })) as { key: number };
+    const made = (await a.run({
+      method: "importKey",
+      format: "raw",
+      keyData: secret,
+      algorithm: { name: "HMAC", hash: "SHA-256" },
+      extractable: false,
+      usages: ["sign"],
+    })) as { key: number };
     const sign = { method: "sign", algorithm: "HMAC", key: { key: made.key }, data: secret };
     await expect(a.run(sign)).resolves.toMatchObject({ bytes: expect.any(String) });
     await expect(b.run(sign)).rejects.toThrow("crypto.subtle: not a CryptoKey of this extension");
@@ -148,7 +162,15 @@ describe("the crypto.subtle op", () => {
 
   it("holds at most MAX_KEYS keys per sandbox", async () => {
     const host = new SubtleOps();
-    const importOne = () => host.run({ method: "importKey", format: "raw", keyData: secret, algorithm: { name: "HMAC", hash: "SHA-256" }, extractable: false, usages: ["sign"] });
+    const importOne = () =>
+      host.run({
+        method: "importKey",
+        format: "raw",
+        keyData: secret,
+        algorithm: { name: "HMAC", hash: "SHA-256" },
+        extractable: false,
+        usages: ["sign"],
+      });
     for (let i = 0; i < MAX_KEYS; i++) await importOne();
     await expect(importOne()).rejects.toThrow(`crypto.subtle: this extension holds ${MAX_KEYS} keys, the limit`);
   });
@@ -156,8 +178,14 @@ describe("the crypto.subtle op", () => {
   it("refuses unknown methods and formats, bad usages and JWK members that are not plain", async () => {
     const host = new SubtleOps();
     await expect(host.run({ method: "constructor" })).rejects.toThrow('crypto.subtle: "constructor" is not a method');
-    await expect(host.run({ method: "exportKey", format: "pem", key: { key: 1 } })).rejects.toThrow('"pem" is not a key format');
-    await expect(host.run({ method: "importKey", format: "raw", keyData: secret, algorithm: "HMAC", usages: ["everything"] })).rejects.toThrow("key usages should be");
-    await expect(host.run({ method: "importKey", format: "jwk", keyData: { kty: { nested: 1 } }, algorithm: "HMAC", usages: [] })).rejects.toThrow('JWK member "kty"');
+    await expect(host.run({ method: "exportKey", format: "pem", key: { key: 1 } })).rejects.toThrow(
+      '"pem" is not a key format',
+    );
+    await expect(
+      host.run({ method: "importKey", format: "raw", keyData: secret, algorithm: "HMAC", usages: ["everything"] }),
+    ).rejects.toThrow("key usages should be");
+    await expect(
+      host.run({ method: "importKey", format: "jwk", keyData: { kty: { nested: 1 } }, algorithm: "HMAC", usages: [] }),
+    ).rejects.toThrow('JWK member "kty"');
   });
 });

@@ -25,13 +25,32 @@ export const MAX_RSA_BITS = 8192;
 const MAX_DERIVED_BITS = 8192 * 8;
 
 const METHODS = new Set([
-  "digest", "importKey", "exportKey", "sign", "verify", "encrypt", "decrypt", "deriveBits", "deriveKey", "generateKey", "wrapKey", "unwrapKey",
+  "digest",
+  "importKey",
+  "exportKey",
+  "sign",
+  "verify",
+  "encrypt",
+  "decrypt",
+  "deriveBits",
+  "deriveKey",
+  "generateKey",
+  "wrapKey",
+  "unwrapKey",
 ]);
 const FORMATS = new Set(["raw", "jwk", "spki", "pkcs8"]);
 const USAGES = new Set(["encrypt", "decrypt", "sign", "verify", "deriveKey", "deriveBits", "wrapKey", "unwrapKey"]);
 /** Algorithm members that hold bytes, and the one that holds a key (ECDH's `public`). */
 const BYTE_MEMBERS = new Set(["iv", "counter", "additionalData", "salt", "info", "label", "publicExponent", "context"]);
-const SCALAR_MEMBERS = new Set(["name", "length", "namedCurve", "modulusLength", "iterations", "saltLength", "tagLength"]);
+const SCALAR_MEMBERS = new Set([
+  "name",
+  "length",
+  "namedCurve",
+  "modulusLength",
+  "iterations",
+  "saltLength",
+  "tagLength",
+]);
 
 /** What the guest learns of a key: its number and its public attributes. */
 export interface KeyRecord {
@@ -56,9 +75,12 @@ export class SubtleOps {
   async run(raw: unknown): Promise<unknown> {
     const args = record(raw, "the arguments");
     const method = args.method;
-    if (typeof method !== "string" || !METHODS.has(method)) throw new TypeError(`crypto.subtle: "${String(method)}" is not a method`);
+    if (typeof method !== "string" || !METHODS.has(method))
+      throw new TypeError(`crypto.subtle: "${String(method)}" is not a method`);
     if (this.inFlight >= MAX_SUBTLE_IN_FLIGHT) {
-      throw new RangeError(`crypto.subtle: ${MAX_SUBTLE_IN_FLIGHT} operations are already running in this extension; wait for one`);
+      throw new RangeError(
+        `crypto.subtle: ${MAX_SUBTLE_IN_FLIGHT} operations are already running in this extension; wait for one`,
+      );
     }
     this.inFlight++;
     try {
@@ -84,7 +106,13 @@ export class SubtleOps {
       case "importKey": {
         const format = formatOf(args.format);
         const data = format === "jwk" ? jwkIn(args.keyData) : bytesIn(args.keyData);
-        const key = await subtle.importKey(format as "raw", data as Uint8Array, this.algorithm(args.algorithm), extractableOf(args.extractable), usagesOf(args.usages));
+        const key = await subtle.importKey(
+          format as "raw",
+          data as Uint8Array,
+          this.algorithm(args.algorithm),
+          extractableOf(args.extractable),
+          usagesOf(args.usages),
+        );
         return this.keep(key);
       }
       case "exportKey": {
@@ -94,24 +122,38 @@ export class SubtleOps {
       case "sign":
         return bytesOut(await subtle.sign(this.algorithm(args.algorithm), this.keyOf(args.key), bytesIn(args.data)));
       case "verify":
-        return subtle.verify(this.algorithm(args.algorithm), this.keyOf(args.key), bytesIn(args.signature), bytesIn(args.data));
+        return subtle.verify(
+          this.algorithm(args.algorithm),
+          this.keyOf(args.key),
+          bytesIn(args.signature),
+          bytesIn(args.data),
+        );
       case "encrypt":
         return bytesOut(await subtle.encrypt(this.algorithm(args.algorithm), this.keyOf(args.key), bytesIn(args.data)));
       case "decrypt":
         return bytesOut(await subtle.decrypt(this.algorithm(args.algorithm), this.keyOf(args.key), bytesIn(args.data)));
       case "deriveBits": {
         const length = args.length === null || args.length === undefined ? null : bitsOf(args.length);
-        return bytesOut(await subtle.deriveBits(this.algorithm(args.algorithm), this.keyOf(args.key), length as number));
+        return bytesOut(
+          await subtle.deriveBits(this.algorithm(args.algorithm), this.keyOf(args.key), length as number),
+        );
       }
       case "deriveKey": {
         const key = await subtle.deriveKey(
-          this.algorithm(args.algorithm), this.keyOf(args.key), this.algorithm(args.derivedKeyType),
-          extractableOf(args.extractable), usagesOf(args.usages),
+          this.algorithm(args.algorithm),
+          this.keyOf(args.key),
+          this.algorithm(args.derivedKeyType),
+          extractableOf(args.extractable),
+          usagesOf(args.usages),
         );
         return this.keep(key);
       }
       case "generateKey": {
-        const made = await subtle.generateKey(this.algorithm(args.algorithm), extractableOf(args.extractable), usagesOf(args.usages));
+        const made = await subtle.generateKey(
+          this.algorithm(args.algorithm),
+          extractableOf(args.extractable),
+          usagesOf(args.usages),
+        );
         if ("privateKey" in made) {
           this.room(2);
           return { publicKey: this.keep(made.publicKey), privateKey: this.keep(made.privateKey) };
@@ -119,13 +161,23 @@ export class SubtleOps {
         return this.keep(made as CryptoKey);
       }
       case "wrapKey": {
-        const wrapped = await subtle.wrapKey(formatOf(args.format) as "raw", this.keyOf(args.key), this.keyOf(args.wrappingKey), this.algorithm(args.algorithm));
+        const wrapped = await subtle.wrapKey(
+          formatOf(args.format) as "raw",
+          this.keyOf(args.key),
+          this.keyOf(args.wrappingKey),
+          this.algorithm(args.algorithm),
+        );
         return bytesOut(wrapped);
       }
       default: {
         const key = await subtle.unwrapKey(
-          formatOf(args.format) as "raw", bytesIn(args.wrappedKey), this.keyOf(args.unwrappingKey), this.algorithm(args.algorithm),
-          this.algorithm(args.unwrappedKeyAlgorithm), extractableOf(args.extractable), usagesOf(args.usages),
+          formatOf(args.format) as "raw",
+          bytesIn(args.wrappedKey),
+          this.keyOf(args.unwrappingKey),
+          this.algorithm(args.algorithm),
+          this.algorithm(args.unwrappedKeyAlgorithm),
+          extractableOf(args.extractable),
+          usagesOf(args.usages),
         );
         return this.keep(key);
       }
@@ -140,15 +192,20 @@ export class SubtleOps {
     for (const [name, value] of Object.entries(given)) {
       if (SCALAR_MEMBERS.has(name)) out[name] = scalar(name, value);
       else if (BYTE_MEMBERS.has(name)) out[name] = bytesIn(value);
-      else if (name === "hash") out.hash = typeof value === "string" ? value : { name: scalar("hash", record(value, "the hash").name) };
+      else if (name === "hash")
+        out.hash = typeof value === "string" ? value : { name: scalar("hash", record(value, "the hash").name) };
       else if (name === "public") out.public = this.keyOf(value);
     }
     if (typeof out.name !== "string") throw new TypeError("crypto.subtle: the algorithm needs a name");
     if (typeof out.iterations === "number" && out.iterations > MAX_PBKDF2_ITERATIONS) {
-      throw new RangeError(`crypto.subtle: ${out.iterations} PBKDF2 iterations, over the limit of ${MAX_PBKDF2_ITERATIONS}`);
+      throw new RangeError(
+        `crypto.subtle: ${out.iterations} PBKDF2 iterations, over the limit of ${MAX_PBKDF2_ITERATIONS}`,
+      );
     }
     if (typeof out.modulusLength === "number" && out.modulusLength > MAX_RSA_BITS) {
-      throw new RangeError(`crypto.subtle: an RSA modulus of ${out.modulusLength} bits, over the limit of ${MAX_RSA_BITS}`);
+      throw new RangeError(
+        `crypto.subtle: an RSA modulus of ${out.modulusLength} bits, over the limit of ${MAX_RSA_BITS}`,
+      );
     }
     if (typeof out.length === "number") bitsOf(out.length);
     return out as webcrypto.AlgorithmIdentifier & Record<string, unknown>;
@@ -162,19 +219,27 @@ export class SubtleOps {
   }
 
   private room(count: number): void {
-    if (this.keys.size + count > MAX_KEYS) throw new RangeError(`crypto.subtle: this extension holds ${MAX_KEYS} keys, the limit`);
+    if (this.keys.size + count > MAX_KEYS)
+      throw new RangeError(`crypto.subtle: this extension holds ${MAX_KEYS} keys, the limit`);
   }
 
   private keep(key: CryptoKey): KeyRecord {
     this.room(1);
     const number = this.nextKey++;
     this.keys.set(number, key);
-    return { key: number, type: key.type, extractable: key.extractable, algorithm: algorithmOut(key.algorithm), usages: [...key.usages] };
+    return {
+      key: number,
+      type: key.type,
+      extractable: key.extractable,
+      algorithm: algorithmOut(key.algorithm),
+      usages: [...key.usages],
+    };
   }
 }
 
 function record(raw: unknown, what: string): Record<string, unknown> {
-  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) throw new TypeError(`crypto.subtle: ${what} should be an object`);
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw))
+    throw new TypeError(`crypto.subtle: ${what} should be an object`);
   return raw as Record<string, unknown>;
 }
 
@@ -192,7 +257,8 @@ function bitsOf(value: unknown): number {
 }
 
 function formatOf(value: unknown): string {
-  if (typeof value !== "string" || !FORMATS.has(value)) throw new TypeError(`crypto.subtle: "${String(value)}" is not a key format (raw, jwk, spki, pkcs8)`);
+  if (typeof value !== "string" || !FORMATS.has(value))
+    throw new TypeError(`crypto.subtle: "${String(value)}" is not a key format (raw, jwk, spki, pkcs8)`);
   return value;
 }
 
@@ -202,7 +268,9 @@ function extractableOf(value: unknown): boolean {
 
 function usagesOf(value: unknown): webcrypto.KeyUsage[] {
   if (!Array.isArray(value) || !value.every((usage) => typeof usage === "string" && USAGES.has(usage))) {
-    throw new TypeError("crypto.subtle: key usages should be a list of encrypt, decrypt, sign, verify, deriveKey, deriveBits, wrapKey, unwrapKey");
+    throw new TypeError(
+      "crypto.subtle: key usages should be a list of encrypt, decrypt, sign, verify, deriveKey, deriveBits, wrapKey, unwrapKey",
+    );
   }
   return value as webcrypto.KeyUsage[];
 }
@@ -221,9 +289,12 @@ function bytesOut(buffer: ArrayBuffer): { bytes: string } {
 function jwkIn(value: unknown): webcrypto.JsonWebKey {
   const jwk = record(value, "a JWK");
   for (const [name, member] of Object.entries(jwk)) {
-    const ok = typeof member === "string" || typeof member === "boolean" ||
+    const ok =
+      typeof member === "string" ||
+      typeof member === "boolean" ||
       (Array.isArray(member) && member.every((item) => typeof item === "string"));
-    if (!ok) throw new TypeError(`crypto.subtle: JWK member "${name}" should be a string, a boolean or a list of strings`);
+    if (!ok)
+      throw new TypeError(`crypto.subtle: JWK member "${name}" should be a string, a boolean or a list of strings`);
   }
   return jwk as webcrypto.JsonWebKey;
 }

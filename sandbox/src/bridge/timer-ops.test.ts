@@ -19,7 +19,9 @@ class StepClock {
   /** Moves to `to`, firing every timer due by then at its own moment. */
   advance(to: number): void {
     for (;;) {
-      const next = [...this.timers.entries()].filter(([, t]) => t.due <= to).sort((a, b) => a[1].due - b[1].due || a[0] - b[0])[0];
+      const next = [...this.timers.entries()]
+        .filter(([, t]) => t.due <= to)
+        .sort((a, b) => a[1].due - b[1].due || a[0] - b[0])[0];
       if (!next) break;
       this.timers.delete(next[0]);
       this.time = next[1].due;
@@ -37,7 +39,8 @@ function setup() {
   const dropped: number[] = [];
   const timers = new TimerOps((callId) => dropped.push(callId), clock);
   const fired: number[] = [];
-  const arm = (id: number, ms = 0, signal?: AbortSignal): void => void timers.sleep(id, ms, id, signal).then(() => fired.push(id));
+  const arm = (id: number, ms = 0, signal?: AbortSignal): void =>
+    void timers.sleep(id, ms, id, signal).then(() => fired.push(id));
   return { clock, timers, fired, dropped, arm };
 }
 
@@ -75,10 +78,11 @@ describe("TimerOps: firing budget", () => {
   it(`a flood of re-armed 0 ms timers fires ${TIMER_FIRINGS_PER_SECOND} times a second after the burst, spread over all of them`, async () => {
     const { clock, timers, fired } = setup();
     const chains = 100;
-    const rearm = (id: number): void => void timers.sleep(id, 0, id).then(() => {
-      fired.push(id);
-      rearm(id);
-    });
+    const rearm = (id: number): void =>
+      void timers.sleep(id, 0, id).then(() => {
+        fired.push(id);
+        rearm(id);
+      });
     for (let id = 1; id <= chains; id++) rearm(id);
     for (let t = 0; t <= 2000; t++) {
       clock.advance(t);

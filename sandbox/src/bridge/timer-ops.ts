@@ -134,7 +134,10 @@ export class TimerOps {
 
   private refill(): void {
     const now = this.clock.now();
-    this.tokens = Math.min(TIMER_FIRINGS_BURST, this.tokens + ((now - this.refilledAt) * TIMER_FIRINGS_PER_SECOND) / 1000);
+    this.tokens = Math.min(
+      TIMER_FIRINGS_BURST,
+      this.tokens + ((now - this.refilledAt) * TIMER_FIRINGS_PER_SECOND) / 1000,
+    );
     this.refilledAt = now;
   }
 }

@@ -12,8 +12,7 @@ import { deny, networkFix } from "./denial.js";
 import type { NetworkKind, NetworkPolicy } from "./network-policy.js";
 
 export type AddressClass =
-  | "public" | "loopback" | "private" | "link-local" | "cloud metadata"
-  | "unspecified" | "multicast" | "reserved";
+  "public" | "loopback" | "private" | "link-local" | "cloud metadata" | "unspecified" | "multicast" | "reserved";
 
 function blockList(v4: string[], v6: string[] = []): BlockList {
   const list = new BlockList();
@@ -33,7 +32,13 @@ const CLASSES: [AddressClass, BlockList][] = [
   ["cloud metadata", blockList(["169.254.169.254/32", "100.100.100.200/32"], ["fd00:ec2::254/128"])],
   ["loopback", blockList(["127.0.0.0/8"], ["::1/128"])],
   ["unspecified", blockList(["0.0.0.0/8"], ["::/128"])],
-  ["private", blockList(["10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "100.64.0.0/10"], ["fc00::/7", "fec0::/10", "64:ff9b:1::/48"])],
+  [
+    "private",
+    blockList(
+      ["10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "100.64.0.0/10"],
+      ["fc00::/7", "fec0::/10", "64:ff9b:1::/48"],
+    ),
+  ],
   ["link-local", blockList(["169.254.0.0/16"], ["fe80::/10"])],
   ["multicast", blockList(["224.0.0.0/4"], ["ff00::/8"])],
   ["reserved", blockList(["240.0.0.0/4", "192.0.0.0/24", "198.18.0.0/15"], ["100::/64"])],
@@ -72,10 +77,13 @@ function ipv4From(high: number, low: number): string {
 function embeddedIPv4(ip: string): { addresses: string[]; form: string } | undefined {
   const g = groupsOf(ip);
   if (g.length !== 8 || g.some(Number.isNaN)) return undefined;
-  if (g[0] === 0x64 && g[1] === 0xff9b && g.slice(2, 6).every((x) => x === 0)) return { addresses: [ipv4From(g[6], g[7])], form: "NAT64" };
+  if (g[0] === 0x64 && g[1] === 0xff9b && g.slice(2, 6).every((x) => x === 0))
+    return { addresses: [ipv4From(g[6], g[7])], form: "NAT64" };
   if (g[0] === 0x2002) return { addresses: [ipv4From(g[1], g[2])], form: "6to4" };
-  if (g[0] === 0x2001 && g[1] === 0) return { addresses: [ipv4From(g[2], g[3]), ipv4From(g[6] ^ 0xffff, g[7] ^ 0xffff)], form: "Teredo" };
-  if (g.slice(0, 6).every((x) => x === 0) && (g[6] !== 0 || g[7] > 1)) return { addresses: [ipv4From(g[6], g[7])], form: "IPv4-compatible" };
+  if (g[0] === 0x2001 && g[1] === 0)
+    return { addresses: [ipv4From(g[2], g[3]), ipv4From(g[6] ^ 0xffff, g[7] ^ 0xffff)], form: "Teredo" };
+  if (g.slice(0, 6).every((x) => x === 0) && (g[6] !== 0 || g[7] > 1))
+    return { addresses: [ipv4From(g[6], g[7])], form: "IPv4-compatible" };
   return undefined;
 }
 

@@ -35,7 +35,11 @@ interface Resolved {
 /** Resolves a bare name on PATH or an absolute path; undefined for anything else or missing. */
 async function resolveExecutable(file: string, pathEnv: string): Promise<Resolved | undefined> {
   if (file.length === 0 || file.includes("\0")) return undefined;
-  const path = file.includes("/") ? (isAbsolute(file) && !hasDotSegment(file) ? file : undefined) : await findOnPath(file, pathEnv);
+  const path = file.includes("/")
+    ? isAbsolute(file) && !hasDotSegment(file)
+      ? file
+      : undefined
+    : await findOnPath(file, pathEnv);
   if (path === undefined) return undefined;
   const real = await realpath(path).catch(() => undefined);
   return real === undefined ? undefined : { path, real };
@@ -65,7 +69,8 @@ async function writablePlace(paths: readonly string[]): Promise<string | undefin
 }
 
 /** The fix named when a program needs `runAnyCommand`. */
-export const RUN_ANY_FIX = 'only if it must: add "runAnyCommand": true to svc.permissions in package.json; the install summary then says it can run any command';
+export const RUN_ANY_FIX =
+  'only if it must: add "runAnyCommand": true to svc.permissions in package.json; the install summary then says it can run any command';
 
 export interface ExecCheckOptions {
   /** Skip the "the person can write this program" check (tests that run scripts from a temp folder). */
@@ -85,7 +90,12 @@ export interface ExecLaunch {
  * program the person can write, or in a folder they can write, is refused.
  * @example await checkExec(cx, "git", process.env.PATH!) // "/usr/bin/git" when "git" is listed
  */
-export async function checkExec(cx: CapabilityContext, file: string, pathEnv: string, options: ExecCheckOptions = {}): Promise<ExecLaunch> {
+export async function checkExec(
+  cx: CapabilityContext,
+  file: string,
+  pathEnv: string,
+  options: ExecCheckOptions = {},
+): Promise<ExecLaunch> {
   const refuse = (reason: string, fix?: string) => deny(cx, { kind: "exec", target: file, reason, fix });
   if (file.includes("/") && !isAbsolute(file)) {
     throw refuse("relative paths are refused", "use a bare name found on PATH or an absolute path");
@@ -99,14 +109,16 @@ export async function checkExec(cx: CapabilityContext, file: string, pathEnv: st
     const names = [match.path, match.real];
     const { runsOtherPrograms } = await loadApi();
     if (!cx.permissions.runAnyCommand && names.some((name) => runsOtherPrograms(name))) {
-      throw refuse(
-        `"${file}" runs other programs, so listing it would let the extension run any command`,
-        RUN_ANY_FIX,
-      );
+      throw refuse(`"${file}" runs other programs, so listing it would let the extension run any command`, RUN_ANY_FIX);
     }
-    const writable = options.allowWritablePrograms ? undefined : await writablePlace([match.real, dirname(match.real), dirname(match.path)]);
+    const writable = options.allowWritablePrograms
+      ? undefined
+      : await writablePlace([match.real, dirname(match.real), dirname(match.path)]);
     if (writable !== undefined) {
-      throw refuse(`"${file}" could be replaced by another program: ${writable === match.real ? "the file" : "its folder"} can be written without being root`, "install the program in a system folder such as /usr/bin");
+      throw refuse(
+        `"${file}" could be replaced by another program: ${writable === match.real ? "the file" : "its folder"} can be written without being root`,
+        "install the program in a system folder such as /usr/bin",
+      );
     }
     return { path: match.path, git: names.some((name) => /^git$/.test(name.split("/").pop() ?? "")) };
   }

@@ -40,7 +40,9 @@ export function createExecOp(options: ResolvedOptions): OpHandler {
     if (argv.some((a) => a.includes("\0"))) throw new TypeError(`exec: "args" should not contain NUL characters`);
     const bytes = argv.reduce((sum, a) => sum + Buffer.byteLength(a), 0);
     if (bytes > limits.execArgsBytes) {
-      throw new RangeError(`exec: "args" are ${bytes} bytes together, over the limit of ${describeBytes(limits.execArgsBytes)}`);
+      throw new RangeError(
+        `exec: "args" are ${bytes} bytes together, over the limit of ${describeBytes(limits.execArgsBytes)}`,
+      );
     }
     const cwd = args.optionalString("cwd");
     const timeoutMs = args.optionalInteger("timeoutMs", 1, limits.execMaxTimeoutMs) ?? limits.execDefaultTimeoutMs;
@@ -54,7 +56,8 @@ export function createExecOp(options: ResolvedOptions): OpHandler {
   async function execOp(raw: unknown, cx: CapabilityContext, call: OpCall = {}): Promise<ExecResult> {
     const args = parse(raw);
     const live = running.get(cx) ?? 0;
-    if (live >= limits.execConcurrent) throw new Error(`exec: ${limits.execConcurrent} programs are already running; wait for one to finish`);
+    if (live >= limits.execConcurrent)
+      throw new Error(`exec: ${limits.execConcurrent} programs are already running; wait for one to finish`);
     running.set(cx, live + 1);
     try {
       return await run(args, cx, call);
@@ -63,18 +66,30 @@ export function createExecOp(options: ResolvedOptions): OpHandler {
     }
   }
 
-  async function run({ file, argv, cwd, timeoutMs }: ReturnType<typeof parse>, cx: CapabilityContext, call: OpCall): Promise<ExecResult> {
+  async function run(
+    { file, argv, cwd, timeoutMs }: ReturnType<typeof parse>,
+    cx: CapabilityContext,
+    call: OpCall,
+  ): Promise<ExecResult> {
     const launch = await checkExec(cx, file, options.execPath, options);
     const dir = await checkRead(cx, "exec", cwd ?? cx.dataDir);
-    if (!dir.exists || !(await stat(dir.real)).isDirectory()) throw new Error(`exec: cwd "${cwd ?? "."}" is not a folder`);
+    if (!dir.exists || !(await stat(dir.real)).isDirectory())
+      throw new Error(`exec: cwd "${cwd ?? "."}" is not a folder`);
     if (launch.git && !cx.permissions.runAnyCommand) {
       const problem = gitArgumentProblem(argv);
-      if (problem) throw deny(cx, { kind: "exec", target: file, reason: `${problem} (git may not run other programs)`, fix: RUN_ANY_FIX });
+      if (problem)
+        throw deny(cx, {
+          kind: "exec",
+          target: file,
+          reason: `${problem} (git may not run other programs)`,
+          fix: RUN_ANY_FIX,
+        });
       if (isInside(dir.real, cx.dataDir)) {
         throw deny(cx, {
           kind: "exec",
           target: file,
-          reason: "git may not work in a repository inside the data folder: the extension could have written its config",
+          reason:
+            "git may not work in a repository inside the data folder: the extension could have written its config",
           fix: "run git in a folder listed in svc.permissions.files",
         });
       }
@@ -88,7 +103,13 @@ export function createExecOp(options: ResolvedOptions): OpHandler {
       [EXEC_TAG_VARIABLE]: tag,
       ...(launch.git ? gitEnvironment() : {}),
     };
-    const child = spawn(launch.path, argv, { cwd: dir.real, env, detached: true, shell: false, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(launch.path, argv, {
+      cwd: dir.real,
+      env,
+      detached: true,
+      shell: false,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     /** Kills the program and everything it started, group or not. */
     const killAll = () => void killTaggedSoon(tag, child.pid);
 
@@ -104,19 +125,25 @@ export function createExecOp(options: ResolvedOptions): OpHandler {
         child[name].on("data", (chunk: Buffer) => {
           sizes[name] += chunk.length;
           if (sizes[name] > limits.execOutputBytes) {
-            return stop(new RangeError(`exec: the ${name} of ${file} is over the limit of ${describeBytes(limits.execOutputBytes)}; the process was stopped`));
+            return stop(
+              new RangeError(
+                `exec: the ${name} of ${file} is over the limit of ${describeBytes(limits.execOutputBytes)}; the process was stopped`,
+              ),
+            );
           }
           output[name].push(chunk);
         });
       }
       const timer = setTimeout(
-        () => stop(new Error(`exec: ${file} ran longer than ${timeoutMs} ms and was stopped with everything it started`)),
+        () =>
+          stop(new Error(`exec: ${file} ran longer than ${timeoutMs} ms and was stopped with everything it started`)),
         timeoutMs,
       );
       const onDispose = () => stop(new Error("exec: the sandbox closed"));
       cx.signal.addEventListener("abort", onDispose, { once: true });
       // The invocation that started it ended early (its deadline): the program goes with it.
-      const onCallEnded = () => stop(new Error(`exec: the call that started ${file} ended, so it was stopped with everything it started`));
+      const onCallEnded = () =>
+        stop(new Error(`exec: the call that started ${file} ended, so it was stopped with everything it started`));
       call.signal?.addEventListener("abort", onCallEnded, { once: true });
       // When the program itself is done, whatever it left running goes too.
       child.on("exit", killAll);

@@ -30,8 +30,18 @@ const NORMALIZED_METHODS = ["DELETE", "GET", "HEAD", "OPTIONS", "POST", "PUT", "
  * as the web platform drops forbidden headers.
  */
 const HOST_OWNED = new Set([
-  "host", "connection", "keep-alive", "proxy-connection", "transfer-encoding", "te", "trailer",
-  "upgrade", "content-length", "expect", "accept-encoding", "http2-settings",
+  "host",
+  "connection",
+  "keep-alive",
+  "proxy-connection",
+  "transfer-encoding",
+  "te",
+  "trailer",
+  "upgrade",
+  "content-length",
+  "expect",
+  "accept-encoding",
+  "http2-settings",
 ]);
 
 function hostOwned(name: string): boolean {
@@ -64,7 +74,8 @@ export function parseFetchArgs(raw: unknown, limits: CapabilityLimits): FetchReq
 function decodeBody(encoded: string, encoding: "base64" | "utf8", maxBytes: number): Buffer {
   if (encoding === "base64") return decodeBase64("fetch: request body", encoded, maxBytes);
   const bytes = Buffer.from(encoded, "utf8");
-  if (bytes.length > maxBytes) throw new RangeError(`fetch: request body is over the limit of ${describeBytes(maxBytes)}`);
+  if (bytes.length > maxBytes)
+    throw new RangeError(`fetch: request body is over the limit of ${describeBytes(maxBytes)}`);
   return bytes;
 }
 
@@ -89,7 +100,8 @@ function parseHeaders(raw: unknown): [string, string][] {
     const name = pair[0].toLowerCase();
     const value = pair[1].trim();
     if (!TOKEN.test(name)) throw new TypeError(`fetch: "${pair[0]}" is not a valid header name`);
-    if (/[\r\n\0]/.test(value)) throw new TypeError(`fetch: the value of header "${name}" contains a line break or NUL`);
+    if (/[\r\n\0]/.test(value))
+      throw new TypeError(`fetch: the value of header "${name}" contains a line break or NUL`);
     if (!hostOwned(name)) headers.push([name, value]);
   }
   return headers;

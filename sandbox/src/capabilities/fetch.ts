@@ -57,10 +57,14 @@ export function createFetchOps(options: ResolvedOptions): { fetch: OpHandler; ab
       agent: () => (agent ??= new (loadUndici().Agent)({ connect: { lookup, timeout: 30_000 } })),
       inFlight: new Map(),
     };
-    cx.signal.addEventListener("abort", () => {
-      for (const controller of created.inFlight.values()) controller.abort();
-      void agent?.destroy().catch(() => undefined);
-    }, { once: true });
+    cx.signal.addEventListener(
+      "abort",
+      () => {
+        for (const controller of created.inFlight.values()) controller.abort();
+        void agent?.destroy().catch(() => undefined);
+      },
+      { once: true },
+    );
     states.set(cx, created);
     return created;
   }
@@ -73,7 +77,9 @@ export function createFetchOps(options: ResolvedOptions): { fetch: OpHandler; ab
       throw new TypeError(`fetch: request id ${request.requestId} is already in flight`);
     }
     if (state.inFlight.size >= options.limits.fetchConcurrent) {
-      throw new RangeError(`fetch: ${options.limits.fetchConcurrent} requests are already in flight; wait for one to finish`);
+      throw new RangeError(
+        `fetch: ${options.limits.fetchConcurrent} requests are already in flight; wait for one to finish`,
+      );
     }
     const controller = new AbortController();
     state.inFlight.set(request.requestId, controller);
@@ -88,7 +94,9 @@ export function createFetchOps(options: ResolvedOptions): { fetch: OpHandler; ab
         throw new Error("fetch: the call that started the request ended, so the request was stopped");
       }
       if (deadline.aborted && !controller.signal.aborted) {
-        throw new Error(`fetch: ${safeHost(request.url)} did not answer in full within ${options.limits.fetchTimeoutMs} ms; the request was stopped`);
+        throw new Error(
+          `fetch: ${safeHost(request.url)} did not answer in full within ${options.limits.fetchTimeoutMs} ms; the request was stopped`,
+        );
       }
       throw explain(error, request, signal);
     } finally {
@@ -96,7 +104,12 @@ export function createFetchOps(options: ResolvedOptions): { fetch: OpHandler; ab
     }
   }
 
-  async function follow(cx: CapabilityContext, state: FetchState, request: FetchRequest, signal: AbortSignal): Promise<FetchResult> {
+  async function follow(
+    cx: CapabilityContext,
+    state: FetchState,
+    request: FetchRequest,
+    signal: AbortSignal,
+  ): Promise<FetchResult> {
     const policy = networkPolicyOf(cx);
     let url = checkNetworkUrl(cx, policy, "fetch", request.url);
     let { method, body } = request;
@@ -120,7 +133,9 @@ export function createFetchOps(options: ResolvedOptions): { fetch: OpHandler; ab
         throw new TypeError(`fetch: ${url.href} answered with a redirect (${response.status}) and redirect is "error"`);
       }
       if (hops >= options.limits.fetchMaxRedirects) {
-        throw new TypeError(`fetch: too many redirects (more than ${options.limits.fetchMaxRedirects}) starting at ${request.url}`);
+        throw new TypeError(
+          `fetch: too many redirects (more than ${options.limits.fetchMaxRedirects}) starting at ${request.url}`,
+        );
       }
       let next: URL;
       try {
@@ -129,7 +144,7 @@ export function createFetchOps(options: ResolvedOptions): { fetch: OpHandler; ab
         throw new TypeError(`fetch: ${url.href} redirected to an invalid location`);
       }
       next = checkNetworkUrl(cx, policy, "fetch", next.href);
-      const becomesGet = response.status === 303 ? method !== "HEAD" : (response.status <= 302 && method === "POST");
+      const becomesGet = response.status === 303 ? method !== "HEAD" : response.status <= 302 && method === "POST";
       if (becomesGet) {
         method = "GET";
         body = undefined;
@@ -143,7 +158,12 @@ export function createFetchOps(options: ResolvedOptions): { fetch: OpHandler; ab
   /** Sends one hop over the guarded connection, never following a redirect itself. */
   function carry(state: FetchState, hop: FetchHop): Promise<Response> {
     return loadUndici().fetch(hop.url, {
-      method: hop.method, headers: hop.headers, body: hop.body, redirect: "manual", dispatcher: state.agent(), signal: hop.signal,
+      method: hop.method,
+      headers: hop.headers,
+      body: hop.body,
+      redirect: "manual",
+      dispatcher: state.agent(),
+      signal: hop.signal,
     });
   }
 
@@ -169,7 +189,8 @@ export function createFetchOps(options: ResolvedOptions): { fetch: OpHandler; ab
     const denial = findDenial(error);
     if (denial) return denial;
     if (signal.aborted) return Object.assign(new Error("fetch: the request was aborted"), { name: "AbortError" });
-    if (error instanceof RangeError || (error instanceof TypeError && error.message.startsWith("fetch: "))) return error;
+    if (error instanceof RangeError || (error instanceof TypeError && error.message.startsWith("fetch: ")))
+      return error;
     const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : String(error);
     return new TypeError(`fetch: could not complete the request to ${safeHost(request.url)}: ${cause}`);
   }

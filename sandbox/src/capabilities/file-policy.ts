@@ -86,23 +86,30 @@ export async function mayRead(cx: CapabilityContext, real: string): Promise<bool
  * where a symlink leads (a guest could map the disk by reading denials).
  */
 function resolveFailure(cx: CapabilityContext, raw: string, error: Error): Error {
-  const reason = error instanceof DanglingLinkError
-    ? `"${raw}" passes through a symlink to something that does not exist`
-    : `"${raw}" could not be resolved (${(error as NodeJS.ErrnoException).code ?? "error"})`;
+  const reason =
+    error instanceof DanglingLinkError
+      ? `"${raw}" passes through a symlink to something that does not exist`
+      : `"${raw}" could not be resolved (${(error as NodeJS.ErrnoException).code ?? "error"})`;
   return deny(cx, { kind: "file", target: raw, reason });
 }
 
 /** The fix for a read outside the allowed folders: the guest's own folder, when it named one plainly. */
 function readFix(raw: string, absolute: string, real: string): string {
   const folder = real === absolute ? dirname(raw.startsWith("~") || isAbsolute(raw) ? raw : absolute) : undefined;
-  return folder ? `add "${folder}" to svc.permissions.files in package.json` : "add the folder to svc.permissions.files in package.json";
+  return folder
+    ? `add "${folder}" to svc.permissions.files in package.json`
+    : "add the folder to svc.permissions.files in package.json";
 }
 
 /**
  * Checks a read (or list, or exists) of `raw`. Returns the real path to use.
  * @example const real = await checkRead(cx, "files.read", "~/notes/today.md");
  */
-export async function checkRead(cx: CapabilityContext, op: string, raw: string): Promise<{ real: string; exists: boolean }> {
+export async function checkRead(
+  cx: CapabilityContext,
+  op: string,
+  raw: string,
+): Promise<{ real: string; exists: boolean }> {
   const absolute = absoluteGuestPath(cx, op, raw);
   const found = await realPathOf(absolute).catch((error: Error) => {
     throw resolveFailure(cx, raw, error);
@@ -120,7 +127,15 @@ export async function checkRead(cx: CapabilityContext, op: string, raw: string):
 async function realPathOfEntry(absolute: string): Promise<{ real: string; exists: boolean }> {
   const parent = await realPathOf(dirname(absolute));
   const real = join(parent.real, basename(absolute));
-  return { real, exists: parent.exists && (await lstat(real).then(() => true, () => false)) };
+  return {
+    real,
+    exists:
+      parent.exists &&
+      (await lstat(real).then(
+        () => true,
+        () => false,
+      )),
+  };
 }
 
 /**
@@ -148,11 +163,16 @@ export async function checkWrite(
   { followLast = true } = {},
 ): Promise<{ real: string; exists: boolean }> {
   const absolute = absoluteGuestPath(cx, op, raw);
-  const reserved = (path: string) => isInside(path, cx.dataDir) && path !== cx.dataDir && isReservedName(path.slice(cx.dataDir.length + 1).split(sep)[0]);
+  const reserved = (path: string) =>
+    isInside(path, cx.dataDir) &&
+    path !== cx.dataDir &&
+    isReservedName(path.slice(cx.dataDir.length + 1).split(sep)[0]);
   // Checked on the path as given and on the real path (`seq.json/x` does not resolve at all).
-  const found = reserved(absolute) ? undefined : await (followLast ? realPathOf(absolute) : realPathOfEntry(absolute)).catch((error: Error) => {
-    throw resolveFailure(cx, raw, error);
-  });
+  const found = reserved(absolute)
+    ? undefined
+    : await (followLast ? realPathOf(absolute) : realPathOfEntry(absolute)).catch((error: Error) => {
+        throw resolveFailure(cx, raw, error);
+      });
   if (found === undefined || reserved(found.real)) {
     throw deny(cx, {
       kind: "file",
@@ -165,9 +185,10 @@ export async function checkWrite(
   throw deny(cx, {
     kind: "file",
     target: raw,
-    reason: found.real === cx.dataDir
-      ? "the data folder itself cannot be written or removed"
-      : `"${raw}" ${found.real === absolute ? "is" : "leads"} outside the data folder, the only place an extension may write`,
+    reason:
+      found.real === cx.dataDir
+        ? "the data folder itself cannot be written or removed"
+        : `"${raw}" ${found.real === absolute ? "is" : "leads"} outside the data folder, the only place an extension may write`,
     fix: found.real === cx.dataDir ? undefined : "write under ctx.dataDir instead",
   });
 }

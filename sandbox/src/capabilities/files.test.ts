@@ -26,7 +26,9 @@ describe("files inside the data folder", () => {
     context();
     expect(await call("files.write", { path: "notes/today.txt", data: "héllo" })).toBeNull();
     expect(await call("files.read", { path: "notes/today.txt" })).toBe("héllo");
-    expect(await call("files.read", { path: join(t.cx.dataDir, "notes/today.txt"), encoding: "base64" })).toBe(Buffer.from("héllo").toString("base64"));
+    expect(await call("files.read", { path: join(t.cx.dataDir, "notes/today.txt"), encoding: "base64" })).toBe(
+      Buffer.from("héllo").toString("base64"),
+    );
     await call("files.write", { path: "bin.dat", data: "AAEC", encoding: "base64" });
     expect(readFileSync(join(t.cx.dataDir, "bin.dat"))).toEqual(Buffer.from([0, 1, 2]));
     expect(await call("files.list", { path: "." })).toEqual(["bin.dat", "notes"]);
@@ -41,7 +43,9 @@ describe("files inside the data folder", () => {
     context();
     await expect(call("files.read", { path: "nope.txt" })).rejects.toThrow('files.read: "nope.txt" does not exist');
     await expect(call("files.read", { path: "." })).rejects.toThrow('files.read: "." is not a regular file');
-    await expect(call("files.read", { path: "" })).rejects.toThrow('files.read: "path" should be 1 to 4096 characters long');
+    await expect(call("files.read", { path: "" })).rejects.toThrow(
+      'files.read: "path" should be 1 to 4096 characters long',
+    );
     await expect(call("files.read", { path: "a\0b" })).rejects.toThrow('files.read: "path" contains a NUL character');
     await expect(call("files.write", { path: "x", data: 5 })).rejects.toThrow('files.write: "data" should be a string');
   });
@@ -52,7 +56,8 @@ describe("red team: file escapes", () => {
     context();
     const target = "../../outside/file.txt";
     await expect(call("files.read", { path: target })).rejects.toThrow(
-      `file access to ${target} denied: "${target}" is outside permissions.files, the data folder and the files given to this tool run (add "${join(t.root, "outside")}" to svc.permissions.files in package.json)`);
+      `file access to ${target} denied: "${target}" is outside permissions.files, the data folder and the files given to this tool run (add "${join(t.root, "outside")}" to svc.permissions.files in package.json)`,
+    );
     expect(t.denials[0]).toMatchObject({ kind: "file", target });
   });
 
@@ -68,9 +73,11 @@ describe("red team: file escapes", () => {
     symlinkSync(join(t.root, "Data", "com.other.ext"), join(t.cx.dataDir, "link"));
     // The denial names only what the guest gave: never where the symlink leads.
     await expect(call("files.read", { path: "link/secret.txt" })).rejects.toThrow(
-      'file access to link/secret.txt denied: "link/secret.txt" leads outside permissions.files, the data folder and the files given to this tool run (add the folder to svc.permissions.files in package.json)');
+      'file access to link/secret.txt denied: "link/secret.txt" leads outside permissions.files, the data folder and the files given to this tool run (add the folder to svc.permissions.files in package.json)',
+    );
     await expect(call("files.write", { path: "link/secret.txt", data: "x" })).rejects.toThrow(
-      'file access to link/secret.txt denied: "link/secret.txt" leads outside the data folder, the only place an extension may write (write under ctx.dataDir instead)');
+      'file access to link/secret.txt denied: "link/secret.txt" leads outside the data folder, the only place an extension may write (write under ctx.dataDir instead)',
+    );
     expect(t.denials.map((d) => JSON.stringify(d)).join()).not.toContain("com.other.ext");
     expect(readFileSync(join(t.root, "Data", "com.other.ext", "secret.txt"), "utf8")).toBe("neighbour's secret");
   });
@@ -79,7 +86,8 @@ describe("red team: file escapes", () => {
     context();
     symlinkSync(join(t.root, "outside", "new.txt"), join(t.cx.dataDir, "dangling"));
     await expect(call("files.write", { path: "dangling", data: "x" })).rejects.toThrow(
-      'file access to dangling denied: "dangling" passes through a symlink to something that does not exist');
+      'file access to dangling denied: "dangling" passes through a symlink to something that does not exist',
+    );
     expect(t.denials.map((d) => JSON.stringify(d)).join()).not.toContain("outside");
     expect(existsSync(join(t.root, "outside", "new.txt"))).toBe(false);
   });
@@ -90,7 +98,8 @@ describe("red team: file escapes", () => {
     t = Object.assign(t, { cx: { ...t.cx, permissions: { ...t.cx.permissions, files: [data] } } });
     const planted = `../.compiled-code/${t.cx.id}.${"a".repeat(64)}.qjsc`;
     await expect(call("files.write", { path: planted, data: "AAEC", encoding: "base64" })).rejects.toThrow(
-      "is outside the data folder, the only place an extension may write (write under ctx.dataDir instead)");
+      "is outside the data folder, the only place an extension may write (write under ctx.dataDir instead)",
+    );
     expect(existsSync(join(data, ".compiled-code"))).toBe(false);
   });
 
@@ -100,25 +109,33 @@ describe("red team: file escapes", () => {
     t = Object.assign(t, { cx: { ...t.cx, permissions: { ...t.cx.permissions, files: [outside] } } });
     expect(await call("files.read", { path: join(outside, "file.txt") })).toBe("outside");
     await expect(call("files.write", { path: join(outside, "file.txt"), data: "pwned" })).rejects.toThrow(
-      "is outside the data folder, the only place an extension may write (write under ctx.dataDir instead)");
+      "is outside the data folder, the only place an extension may write (write under ctx.dataDir instead)",
+    );
     await expect(call("files.write", { path: "/tmp/svc-escape.txt", data: "x" })).rejects.toThrow("denied");
     await expect(call("files.remove", { path: join(outside, "file.txt") })).rejects.toThrow("denied");
-    await expect(call("files.remove", { path: "." })).rejects.toThrow("the data folder itself cannot be written or removed");
+    await expect(call("files.remove", { path: "." })).rejects.toThrow(
+      "the data folder itself cannot be written or removed",
+    );
     expect(readFileSync(join(outside, "file.txt"), "utf8")).toBe("outside");
   });
 
   it("the runtime's own seq.json and storage.json cannot be written or removed", async () => {
     context();
     writeFileSync(join(t.cx.dataDir, "seq.json"), '{"com.test.ext/a": 7}');
-    const owned = (path: string) => `file access to ${path} denied: "${path}" is a name in the data folder that belongs to svc (blip seq numbers and ctx.storage) (use ctx.storage, or write under another name)`;
+    const owned = (path: string) =>
+      `file access to ${path} denied: "${path}" is a name in the data folder that belongs to svc (blip seq numbers and ctx.storage) (use ctx.storage, or write under another name)`;
     await expect(call("files.write", { path: "seq.json", data: "{}" })).rejects.toThrow(owned("seq.json"));
     await expect(call("files.remove", { path: "./seq.json" })).rejects.toThrow(owned("./seq.json"));
     await expect(call("files.write", { path: "storage.json", data: "{}" })).rejects.toThrow(owned("storage.json"));
     // As folders too: a folder named seq.json would break the extension for good.
     await expect(call("files.write", { path: "seq.json/x", data: "{}" })).rejects.toThrow(owned("seq.json/x"));
     await expect(call("files.write", { path: "storage.json/x", data: "{}" })).rejects.toThrow(owned("storage.json/x"));
-    await expect(call("files.write", { path: ".storage.json.abc.tmp", data: "{}" })).rejects.toThrow(owned(".storage.json.abc.tmp"));
-    await expect(call("files.write", { path: "seq.json.corrupt-1", data: "{}" })).rejects.toThrow(owned("seq.json.corrupt-1"));
+    await expect(call("files.write", { path: ".storage.json.abc.tmp", data: "{}" })).rejects.toThrow(
+      owned(".storage.json.abc.tmp"),
+    );
+    await expect(call("files.write", { path: "seq.json.corrupt-1", data: "{}" })).rejects.toThrow(
+      owned("seq.json.corrupt-1"),
+    );
     expect(existsSync(join(t.cx.dataDir, "storage.json"))).toBe(false);
     expect(readFileSync(join(t.cx.dataDir, "seq.json"), "utf8")).toBe('{"com.test.ext/a": 7}');
     expect(await call("files.write", { path: "notes/seq.json", data: "{}" })).toBeNull();
@@ -149,7 +166,9 @@ describe("red team: file escapes", () => {
     const given = join(t.root, "outside", "file.txt");
     t.toolFiles.push(given);
     expect(await call("files.read", { path: given })).toBe("outside");
-    await expect(call("files.read", { path: join(t.root, "outside") + "/../Data/com.other.ext/secret.txt" })).rejects.toThrow("denied");
+    await expect(
+      call("files.read", { path: join(t.root, "outside") + "/../Data/com.other.ext/secret.txt" }),
+    ).rejects.toThrow("denied");
     t.toolFiles.length = 0;
     await expect(call("files.read", { path: given })).rejects.toThrow("denied");
   });
@@ -161,14 +180,20 @@ describe("file limits", () => {
     writeFileSync(join(t.cx.dataDir, "ten"), Buffer.alloc(10 * MB, 97));
     writeFileSync(join(t.cx.dataDir, "more"), Buffer.alloc(10 * MB + 1, 97));
     expect(((await call("files.read", { path: "ten" })) as string).length).toBe(10 * MB);
-    await expect(call("files.read", { path: "more" })).rejects.toThrow('files.read: "more" is over the limit of 10 MB (10485760 bytes)');
+    await expect(call("files.read", { path: "more" })).rejects.toThrow(
+      'files.read: "more" is over the limit of 10 MB (10485760 bytes)',
+    );
   });
 
   it("writes exactly 10 MB; refuses one byte more, leaving no temporary file", async () => {
     context();
     await call("files.write", { path: "ten", data: "a".repeat(10 * MB) });
-    await expect(call("files.write", { path: "more", data: "a".repeat(10 * MB + 1) })).rejects.toThrow("files.write: data is over the limit of 10 MB (10485760 bytes)");
-    await expect(call("files.write", { path: "more", data: Buffer.alloc(10 * MB + 1).toString("base64"), encoding: "base64" })).rejects.toThrow("files.write: data is over the limit of 10 MB");
+    await expect(call("files.write", { path: "more", data: "a".repeat(10 * MB + 1) })).rejects.toThrow(
+      "files.write: data is over the limit of 10 MB (10485760 bytes)",
+    );
+    await expect(
+      call("files.write", { path: "more", data: Buffer.alloc(10 * MB + 1).toString("base64"), encoding: "base64" }),
+    ).rejects.toThrow("files.write: data is over the limit of 10 MB");
     expect(readdirSync(t.cx.dataDir)).toEqual(["ten"]);
   });
 
@@ -190,7 +215,9 @@ describe("the data folder's quota", () => {
     context();
     await write("a", "x".repeat(600));
     await write("b", "x".repeat(400));
-    await expect(write("c", "x")).rejects.toThrow("files.write: the data folder would hold 1001 bytes, over its limit of 1000 bytes; remove some files first");
+    await expect(write("c", "x")).rejects.toThrow(
+      "files.write: the data folder would hold 1001 bytes, over its limit of 1000 bytes; remove some files first",
+    );
     expect(existsSync(join(t.cx.dataDir, "c"))).toBe(false);
     // Replacing a file counts only the difference; shrinking always works.
     await write("a", "x".repeat(500));
@@ -206,7 +233,9 @@ describe("the data folder's quota", () => {
     await write("d/two", "2"); // a folder and a file: 3 entries
     await write("three", "3");
     await write("four", "4");
-    await expect(write("five", "5")).rejects.toThrow("files.write: the data folder would hold 6 files and folders, over its limit of 5; remove some first");
+    await expect(write("five", "5")).rejects.toThrow(
+      "files.write: the data folder would hold 6 files and folders, over its limit of 5; remove some first",
+    );
     await write("four", "44"); // replacing is not a new entry
     await remove("d");
     await write("five", "5");
@@ -227,7 +256,9 @@ describe("only regular files, checked on the opened descriptor", () => {
 
   it("a device is refused", async () => {
     context(["/dev"]);
-    await expect(call("files.read", { path: "/dev/zero" })).rejects.toThrow('files.read: "/dev/zero" is not a regular file');
+    await expect(call("files.read", { path: "/dev/zero" })).rejects.toThrow(
+      'files.read: "/dev/zero" is not a regular file',
+    );
   });
 
   // Without O_NOFOLLOW and the descriptor check this leaks the secret in a few of 2000 reads here.

@@ -35,10 +35,15 @@ async function pathOfDescriptor(handle: FileHandle): Promise<string | undefined>
 export async function writeAtomic(path: string, data: Buffer | string, inside?: string): Promise<void> {
   const temp = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString("hex")}.tmp`);
   try {
-    const handle = await open(temp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o600);
+    const handle = await open(
+      temp,
+      constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW,
+      0o600,
+    );
     try {
       const opened = inside === undefined ? undefined : await pathOfDescriptor(handle);
-      if (opened !== undefined && inside !== undefined && !isInside(opened, inside)) throw new Error("the folder changed while writing");
+      if (opened !== undefined && inside !== undefined && !isInside(opened, inside))
+        throw new Error("the folder changed while writing");
       await handle.writeFile(data);
     } finally {
       await handle.close();
@@ -79,7 +84,11 @@ export function createFileOps(options: ResolvedOptions): Record<string, OpHandle
       if (!stat.isFile()) throw new Error(`files.read: "${path}" is not a regular file`);
       const opened = await pathOfDescriptor(handle);
       if (opened !== undefined && !(await mayRead(cx, opened))) {
-        throw deny(cx, { kind: "file", target: path, reason: `"${path}" changed while it was being opened and now leads outside the allowed folders` });
+        throw deny(cx, {
+          kind: "file",
+          target: path,
+          reason: `"${path}" changed while it was being opened and now leads outside the allowed folders`,
+        });
       }
       // Read one byte past the cap so a file that grew after stat is still caught.
       const buffer = Buffer.alloc(Math.min(stat.size, limits.fileReadBytes) + 1);
@@ -104,9 +113,10 @@ export function createFileOps(options: ResolvedOptions): Record<string, OpHandle
     const path = args.string("path");
     const text = args.string("data");
     const encoding = args.oneOf("encoding", ENCODINGS, "utf8");
-    const data = encoding === "base64"
-      ? decodeBase64("files.write: data", text, limits.fileWriteBytes)
-      : Buffer.from(text, "utf8");
+    const data =
+      encoding === "base64"
+        ? decodeBase64("files.write: data", text, limits.fileWriteBytes)
+        : Buffer.from(text, "utf8");
     if (data.length > limits.fileWriteBytes) {
       throw new RangeError(`files.write: data is over the limit of ${describeBytes(limits.fileWriteBytes)}`);
     }
@@ -129,10 +139,14 @@ export function createFileOps(options: ResolvedOptions): Record<string, OpHandle
     const { real, exists } = await checkRead(cx, "files.list", path);
     if (!exists) throw new Error(`files.list: "${path}" does not exist`);
     const entries = await readdir(real).catch((error: NodeJS.ErrnoException) => {
-      throw new Error(`files.list: ${error.code === "ENOTDIR" ? `"${path}" is not a folder` : `"${path}" could not be listed (${error.code ?? "error"})`}`);
+      throw new Error(
+        `files.list: ${error.code === "ENOTDIR" ? `"${path}" is not a folder` : `"${path}" could not be listed (${error.code ?? "error"})`}`,
+      );
     });
     if (entries.length > limits.fileListEntries) {
-      throw new RangeError(`files.list: "${path}" has ${entries.length} entries, over the limit of ${limits.fileListEntries}`);
+      throw new RangeError(
+        `files.list: "${path}" has ${entries.length} entries, over the limit of ${limits.fileListEntries}`,
+      );
     }
     return entries.sort();
   }
@@ -151,5 +165,11 @@ export function createFileOps(options: ResolvedOptions): Record<string, OpHandle
     return null;
   }
 
-  return { "files.read": read, "files.write": write, "files.list": list, "files.exists": exists, "files.remove": remove };
+  return {
+    "files.read": read,
+    "files.write": write,
+    "files.list": list,
+    "files.exists": exists,
+    "files.remove": remove,
+  };
 }

@@ -15,14 +15,51 @@
  */
 
 /** Options allowed before the subcommand. */
-const GLOBAL_OPTIONS = new Set(["--no-pager", "--no-optional-locks", "--literal-pathspecs", "--no-replace-objects", "-P", "--version"]);
+const GLOBAL_OPTIONS = new Set([
+  "--no-pager",
+  "--no-optional-locks",
+  "--literal-pathspecs",
+  "--no-replace-objects",
+  "-P",
+  "--version",
+]);
 
 /** Subcommands that read, or fetch over https, and take no program to run. */
 const SUBCOMMANDS = new Set([
-  "status", "log", "show", "diff", "rev-parse", "rev-list", "describe", "branch", "tag", "ls-files", "ls-tree",
-  "ls-remote", "cat-file", "for-each-ref", "show-ref", "symbolic-ref", "merge-base", "name-rev", "shortlog", "blame",
-  "count-objects", "fetch", "clone", "pull", "version", "reflog", "diff-tree", "diff-index", "diff-files", "grep",
-  "show-branch", "cherry", "check-ignore", "check-attr",
+  "status",
+  "log",
+  "show",
+  "diff",
+  "rev-parse",
+  "rev-list",
+  "describe",
+  "branch",
+  "tag",
+  "ls-files",
+  "ls-tree",
+  "ls-remote",
+  "cat-file",
+  "for-each-ref",
+  "show-ref",
+  "symbolic-ref",
+  "merge-base",
+  "name-rev",
+  "shortlog",
+  "blame",
+  "count-objects",
+  "fetch",
+  "clone",
+  "pull",
+  "version",
+  "reflog",
+  "diff-tree",
+  "diff-index",
+  "diff-files",
+  "grep",
+  "show-branch",
+  "cherry",
+  "check-ignore",
+  "check-attr",
 ]);
 
 /**
@@ -31,8 +68,21 @@ const SUBCOMMANDS = new Set([
  * `--open-files-in-pager`, `--help` runs man), set config (`--config`, `--config-env`), bring
  * hooks (`--template`), write a file outside the data folder (`--output`) or move the repository.
  */
-const REFUSED_LONG = ["upload-pack", "receive-pack", "exec", "extcmd", "open-files-in-pager", "help", "config", "config-env",
-  "template", "output", "separate-git-dir", "git-dir", "work-tree"];
+const REFUSED_LONG = [
+  "upload-pack",
+  "receive-pack",
+  "exec",
+  "extcmd",
+  "open-files-in-pager",
+  "help",
+  "config",
+  "config-env",
+  "template",
+  "output",
+  "separate-git-dir",
+  "git-dir",
+  "work-tree",
+];
 
 /** Short options refused per subcommand (also inside a cluster such as `-qu`). */
 const REFUSED_SHORT: Record<string, string> = { clone: "cu", fetch: "u", "ls-remote": "u", pull: "u", grep: "O" };
@@ -88,7 +138,9 @@ export function gitArgumentProblem(argv: readonly string[]): string | undefined 
     if (arg === "--") break;
     if (arg.startsWith("--")) {
       const name = arg.slice(2).split("=")[0];
-      const refused = REFUSED_LONG.find((option) => name.length > 0 && (option.startsWith(name) || name.startsWith(option)));
+      const refused = REFUSED_LONG.find(
+        (option) => name.length > 0 && (option.startsWith(name) || name.startsWith(option)),
+      );
       if (refused) return `the option "--${refused}" is not allowed`;
     } else if (arg.startsWith("-")) {
       const letter = [...(REFUSED_SHORT[subcommand] ?? "")].find((l) => arg.slice(1).includes(l));

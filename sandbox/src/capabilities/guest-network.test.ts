@@ -67,7 +67,13 @@ const caps = createCapabilities();
 let syncCalls: string[] = [];
 
 beforeAll(async () => {
-  const out = await build({ stdin: { contents: ENTRY, resolveDir: guest("."), loader: "js" }, bundle: true, write: false, format: "iife", target: "es2022" });
+  const out = await build({
+    stdin: { contents: ENTRY, resolveDir: guest("."), loader: "js" },
+    bundle: true,
+    write: false,
+    format: "iife",
+    target: "es2022",
+  });
   bundle = out.outputFiles[0].text;
   module = await newQuickJSWASMModuleFromVariant(variant);
   server = await startHttpServer((req, res) => {
@@ -78,7 +84,14 @@ beforeAll(async () => {
       if (req.url === "/slow") return void res.writeHead(200).write("x");
       if (req.url === "/bytes") return void res.end(Buffer.from([0, 1, 2, 255]));
       res.writeHead(201, { "content-type": "application/json", "set-cookie": ["a=1", "b=2"], "x-multi": "one" });
-      res.end(JSON.stringify({ method: req.method, body: Buffer.concat(chunks).toString(), type: req.headers["content-type"] ?? null, h: req.headers["x-test"] ?? null }));
+      res.end(
+        JSON.stringify({
+          method: req.method,
+          body: Buffer.concat(chunks).toString(),
+          type: req.headers["content-type"] ?? null,
+          h: req.headers["x-test"] ?? null,
+        }),
+      );
     });
   });
   wss = new WebSocketServer({ host: "127.0.0.1", port: 0 });
@@ -124,7 +137,14 @@ function boot(network: string[]): void {
   define("__host_url", (input) => {
     try {
       const u = new URL(input);
-      return JSON.stringify({ href: u.href, protocol: u.protocol, hash: u.hash, username: u.username, password: u.password, host: u.host });
+      return JSON.stringify({
+        href: u.href,
+        protocol: u.protocol,
+        hash: u.hash,
+        username: u.username,
+        password: u.password,
+        host: u.host,
+      });
     } catch {
       return "null";
     }
@@ -140,16 +160,21 @@ function boot(network: string[]): void {
   define("__host_call", (id, op, json) => {
     Promise.resolve()
       .then(() => caps.async[op](JSON.parse(json), t.cx))
-      .then((value) => dispatch("reply", { id, ok: true, value: value ?? null }), (e) => dispatch("reply", { id, ...errorRecord(e) }));
+      .then(
+        (value) => dispatch("reply", { id, ok: true, value: value ?? null }),
+        (e) => dispatch("reply", { id, ...errorRecord(e) }),
+      );
   });
   vm.unwrapResult(vm.evalCode(bundle)).dispose();
 }
 
 /** Runs an async guest function body; resolves with its JSON result. */
 async function run(body: string): Promise<any> {
-  vm.unwrapResult(vm.evalCode(`globalThis.__done = undefined; (async () => { ${body} })().then(
+  vm.unwrapResult(
+    vm.evalCode(`globalThis.__done = undefined; (async () => { ${body} })().then(
     (v) => { globalThis.__done = JSON.stringify({ ok: true, v: v === undefined ? null : v }); },
-    (e) => { globalThis.__done = JSON.stringify({ ok: false, e: String(e && e.name) + ": " + String(e && e.message) }); });`)).dispose();
+    (e) => { globalThis.__done = JSON.stringify({ ok: false, e: String(e && e.name) + ": " + String(e && e.message) }); });`),
+  ).dispose();
   for (let i = 0; i < 500; i++) {
     vm.runtime.executePendingJobs();
     const done = vm.getProp(vm.global, "__done");
@@ -174,9 +199,17 @@ describe("guest fetch in QuickJS", () => {
         cookies: r.headers.getSetCookie(), ct: r.headers.get("Content-Type"), keys: [...r.headers.keys()].filter(k => k.startsWith("x") || k === "set-cookie"),
         body: await r.json(), used: r.bodyUsed };`);
     expect(out).toEqual({
-      status: 201, ok: true, statusText: "Created", url: server.url("/echo"), redirected: false, type: "basic",
-      cookies: ["a=1", "b=2"], ct: "application/json", keys: ["set-cookie", "set-cookie", "x-multi"],
-      body: { method: "POST", body: "héllo", type: "text/plain;charset=UTF-8", h: "1" }, used: true,
+      status: 201,
+      ok: true,
+      statusText: "Created",
+      url: server.url("/echo"),
+      redirected: false,
+      type: "basic",
+      cookies: ["a=1", "b=2"],
+      ct: "application/json",
+      keys: ["set-cookie", "set-cookie", "x-multi"],
+      body: { method: "POST", body: "héllo", type: "text/plain;charset=UTF-8", h: "1" },
+      used: true,
     });
   });
 
@@ -199,13 +232,18 @@ describe("guest fetch in QuickJS", () => {
       const view = [...new Uint8Array(await copy.arrayBuffer())];
       let again; try { await r.text(); } catch (e) { again = e.message; }
       return { bytes, view, again };`);
-    expect(out).toEqual({ bytes: [0, 1, 2, 255], view: [0, 1, 2, 255], again: "Body is unusable: Body has already been read" });
+    expect(out).toEqual({
+      bytes: [0, 1, 2, 255],
+      view: [0, 1, 2, 255],
+      again: "Body is unusable: Body has already been read",
+    });
   });
 
   it("a denial rejects with the denial's message", async () => {
     boot([`127.0.0.1:${server.port}`]);
     await expect(run(`await fetch("https://evil.example/")`)).rejects.toThrow(
-      'Error: fetch to evil.example denied: "evil.example" is not in permissions.network (add "evil.example" to svc.permissions.network in package.json)');
+      'Error: fetch to evil.example denied: "evil.example" is not in permissions.network (add "evil.example" to svc.permissions.network in package.json)',
+    );
   });
 
   it("aborting the signal rejects with AbortError and cancels the host request", async () => {
@@ -233,8 +271,19 @@ describe("guest fetch in QuickJS", () => {
       return { entries: [...h], bad, status: res.status, ct: res.headers.get("content-type"), json: await res.json(),
         nullBody, getBody, method: req.method, text: await req.clone().text(), err: Response.error().type };`);
     expect(out).toEqual({
-      entries: [["a", "1, 2"], ["b", "x"]], bad: "TypeError", status: 202, ct: "application/json", json: { ok: 1 },
-      nullBody: "TypeError", getBody: "TypeError", method: "PATCH", text: "hi", err: "error",
+      entries: [
+        ["a", "1, 2"],
+        ["b", "x"],
+      ],
+      bad: "TypeError",
+      status: 202,
+      ct: "application/json",
+      json: { ok: 1 },
+      nullBody: "TypeError",
+      getBody: "TypeError",
+      method: "PATCH",
+      text: "hi",
+      err: "error",
     });
   });
 });
@@ -267,6 +316,12 @@ describe("guest WebSocket in QuickJS", () => {
       let early; const ws = new WebSocket("ws://127.0.0.1:${wsPort}/"); try { ws.send("x"); } catch (e) { early = e.name; }
       ws.close();
       return [errors, early];`);
-    expect(out).toEqual([['WebSocket to evil.example denied: "evil.example" is not in permissions.network (add "evil.example" to svc.permissions.network in package.json)', "SyntaxError"], "InvalidStateError"]);
+    expect(out).toEqual([
+      [
+        'WebSocket to evil.example denied: "evil.example" is not in permissions.network (add "evil.example" to svc.permissions.network in package.json)',
+        "SyntaxError",
+      ],
+      "InvalidStateError",
+    ]);
   });
 });

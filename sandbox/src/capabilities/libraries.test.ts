@@ -15,7 +15,10 @@ function librariesLoaded(body: string, names: string[]): string[] {
     console.log(JSON.stringify(names.filter((name) => loaded.some((file) => file.includes("/node_modules/" + name + "/")))));
     process.exit(0);
   `;
-  const out = execFileSync(process.execPath, ["--input-type=module", "-e", script], { cwd: new URL("..", import.meta.url), encoding: "utf8" });
+  const out = execFileSync(process.execPath, ["--input-type=module", "-e", script], {
+    cwd: new URL("..", import.meta.url),
+    encoding: "utf8",
+  });
   return JSON.parse(out.trim().split("\n").pop()!);
 }
 

@@ -18,7 +18,14 @@ function check(entries: string[], url: string, kind: "fetch" | "websocket" = "fe
 
 describe("manifest entries", () => {
   it("are normalized like URL hosts", () => {
-    const policy = parseNetworkPolicy(["API.Example.COM.", "münchen.de", "*.Example.org", "2130706433", "::1", "[::FFFF:127.0.0.1]"]);
+    const policy = parseNetworkPolicy([
+      "API.Example.COM.",
+      "münchen.de",
+      "*.Example.org",
+      "2130706433",
+      "::1",
+      "[::FFFF:127.0.0.1]",
+    ]);
     expect(policy.patterns).toEqual([
       { kind: "exact", host: "api.example.com" },
       { kind: "exact", host: "xn--mnchen-3ya.de" },
@@ -31,7 +38,19 @@ describe("manifest entries", () => {
   });
 
   it("that are not a host (with an optional port) allow nothing and are reported", () => {
-    const policy = parseNetworkPolicy(["https://a.example", "a.example:0", "a.example:65536", "u@a.example", "a.example/x", "*", "*.*.a.example", "*.10.0.0.1", "", "a b", "a:b"]);
+    const policy = parseNetworkPolicy([
+      "https://a.example",
+      "a.example:0",
+      "a.example:65536",
+      "u@a.example",
+      "a.example/x",
+      "*",
+      "*.*.a.example",
+      "*.10.0.0.1",
+      "",
+      "a b",
+      "a:b",
+    ]);
     expect(policy.patterns).toEqual([]);
     expect(policy.invalid).toHaveLength(11);
   });
@@ -42,15 +61,18 @@ describe("ports", () => {
     expect(check(["localhost"], "http://localhost/")).toBe("http://localhost/");
     expect(check(["localhost"], "https://localhost/")).toBe("https://localhost/");
     expect(check(["localhost"], "http://localhost:443/")).toBe(
-      'denied: fetch to localhost:443 denied: "localhost" is listed, but not for port 443 (add "localhost:443" to svc.permissions.network in package.json)');
+      'denied: fetch to localhost:443 denied: "localhost" is listed, but not for port 443 (add "localhost:443" to svc.permissions.network in package.json)',
+    );
     expect(check(["localhost"], "http://localhost:8080/")).toBe(
-      'denied: fetch to localhost:8080 denied: "localhost" is listed, but not for port 8080 (add "localhost:8080" to svc.permissions.network in package.json)');
+      'denied: fetch to localhost:8080 denied: "localhost" is listed, but not for port 8080 (add "localhost:8080" to svc.permissions.network in package.json)',
+    );
   });
 
   it("a host:port entry allows that port (1 and 65535 are ports too)", () => {
     expect(check(["localhost:8080"], "http://localhost:8080/x")).toBe("http://localhost:8080/x");
     expect(check(["localhost:8080"], "http://localhost/")).toBe(
-      'denied: fetch to localhost denied: "localhost" is listed, but not for port 80 (add "localhost" to svc.permissions.network in package.json)');
+      'denied: fetch to localhost denied: "localhost" is listed, but not for port 80 (add "localhost" to svc.permissions.network in package.json)',
+    );
     expect(check(["[::1]:65535", "*.example.com:8443"], "https://[::1]:65535/")).toBe("https://[::1]:65535/");
     expect(check(["*.example.com:8443"], "https://a.example.com:8443/")).toBe("https://a.example.com:8443/");
     expect(check(["*.example.com:8443"], "https://a.example.com/")).toContain("is listed, but not for port 443");
@@ -58,11 +80,17 @@ describe("ports", () => {
 
   it("the WHATWG bad ports are refused whatever the manifest lists", () => {
     expect(check(["localhost:25"], "http://localhost:25/")).toBe(
-      "denied: fetch to localhost:25 denied: port 25 is one browsers never connect to (it belongs to another protocol)");
-    expect(check(["mail.example:6667"], "http://mail.example:6667/")).toContain("port 6667 is one browsers never connect to");
+      "denied: fetch to localhost:25 denied: port 25 is one browsers never connect to (it belongs to another protocol)",
+    );
+    expect(check(["mail.example:6667"], "http://mail.example:6667/")).toContain(
+      "port 6667 is one browsers never connect to",
+    );
     expect(check(["localhost:6667"], "ws://localhost:6667/", "websocket")).toBe(
-      "denied: WebSocket to localhost:6667 denied: port 6667 is one browsers never connect to (it belongs to another protocol)");
-    expect(check(["localhost:6668"], "ws://localhost:6666/", "websocket")).toContain("port 6666 is one browsers never connect to");
+      "denied: WebSocket to localhost:6667 denied: port 6667 is one browsers never connect to (it belongs to another protocol)",
+    );
+    expect(check(["localhost:6668"], "ws://localhost:6666/", "websocket")).toContain(
+      "port 6666 is one browsers never connect to",
+    );
   });
 });
 
@@ -94,7 +122,12 @@ describe("red team: allow-list bypass URLs are denied", () => {
     ["wildcard needs a label boundary", ["*.example.com"], "http://evilexample.com/", "evilexample.com"],
     ["wildcard as a subdomain of evil", ["*.example.com"], "http://a.example.com.evil.com/", "a.example.com.evil.com"],
     ["IDN homograph (Cyrillic a)", ["example.com"], "http://exаmple.com/", "xn--exmple-4nf.com"],
-    ["IPv4-mapped IPv6 loopback when 127.0.0.1 is listed", ["127.0.0.1"], "http://[::ffff:127.0.0.1]/", "[::ffff:7f00:1]"],
+    [
+      "IPv4-mapped IPv6 loopback when 127.0.0.1 is listed",
+      ["127.0.0.1"],
+      "http://[::ffff:127.0.0.1]/",
+      "[::ffff:7f00:1]",
+    ],
     ["a listed name does not allow its address", ["localhost"], "http://127.0.0.1/", "127.0.0.1"],
     ["wildcard never matches IP literals", ["*.0.0.1"], "http://127.0.0.1/", "127.0.0.1"],
     ["empty list", [], "http://example.com/", "example.com"],
@@ -102,26 +135,49 @@ describe("red team: allow-list bypass URLs are denied", () => {
   for (const [name, entries, url, host] of cases) {
     it(name, () => {
       const message = check(entries, url);
-      expect(message).toBe(`denied: fetch to ${host} denied: "${host}" is not in permissions.network (add "${host}" to svc.permissions.network in package.json)`);
-      expect(t.denials).toEqual([{ kind: "fetch", target: host, reason: `"${host}" is not in permissions.network`, fix: `add "${host}" to svc.permissions.network in package.json` }]);
+      expect(message).toBe(
+        `denied: fetch to ${host} denied: "${host}" is not in permissions.network (add "${host}" to svc.permissions.network in package.json)`,
+      );
+      expect(t.denials).toEqual([
+        {
+          kind: "fetch",
+          target: host,
+          reason: `"${host}" is not in permissions.network`,
+          fix: `add "${host}" to svc.permissions.network in package.json`,
+        },
+      ]);
     });
   }
 
   it("userinfo naming the allowed host is refused, the real host named", () => {
-    expect(check(["allowed.example"], "http://allowed.example@evil.example/"))
-      .toBe("denied: fetch to evil.example denied: URLs carrying a user name or password are refused (send credentials in a header instead)");
+    expect(check(["allowed.example"], "http://allowed.example@evil.example/")).toBe(
+      "denied: fetch to evil.example denied: URLs carrying a user name or password are refused (send credentials in a header instead)",
+    );
   });
 
   it("userinfo is refused even for an allowed host", () => {
     expect(check(["allowed.example"], "http://user:pw@allowed.example/")).toContain("denied");
-    expect(t.denials).toEqual([{ kind: "fetch", target: "allowed.example", reason: "URLs carrying a user name or password are refused", fix: "send credentials in a header instead" }]);
+    expect(t.denials).toEqual([
+      {
+        kind: "fetch",
+        target: "allowed.example",
+        reason: "URLs carrying a user name or password are refused",
+        fix: "send credentials in a header instead",
+      },
+    ]);
   });
 
   it("non-http schemes are refused for fetch, non-ws schemes for WebSocket", () => {
-    expect(check(["a.example"], "file:///etc/passwd")).toBe("denied: fetch to file:///etc/passwd denied: only http and https URLs are allowed");
-    expect(check(["a.example"], "data:text/plain,hi")).toBe("denied: fetch to data:text/plain,hi denied: only http and https URLs are allowed");
+    expect(check(["a.example"], "file:///etc/passwd")).toBe(
+      "denied: fetch to file:///etc/passwd denied: only http and https URLs are allowed",
+    );
+    expect(check(["a.example"], "data:text/plain,hi")).toBe(
+      "denied: fetch to data:text/plain,hi denied: only http and https URLs are allowed",
+    );
     expect(check(["a.example"], "ws://a.example/")).toContain("only http and https");
-    expect(check(["a.example"], "http://a.example/", "websocket")).toBe("denied: WebSocket to http://a.example/ denied: only ws and wss URLs are allowed");
+    expect(check(["a.example"], "http://a.example/", "websocket")).toBe(
+      "denied: WebSocket to http://a.example/ denied: only ws and wss URLs are allowed",
+    );
     expect(check(["a.example"], "wss://A.example./s", "websocket")).toBe("wss://a.example/s");
   });
 
@@ -140,19 +196,41 @@ describe("wildcards", () => {
 
 describe("classifyAddress", () => {
   it.each([
-    ["127.0.0.1", "loopback"], ["::1", "loopback"], ["::ffff:127.0.0.1", "loopback"],
-    ["169.254.169.254", "cloud metadata"], ["fd00:ec2::254", "cloud metadata"], ["10.1.2.3", "private"],
-    ["172.31.0.1", "private"], ["192.168.1.1", "private"], ["fd12::1", "private"], ["169.254.1.1", "link-local"],
-    ["fe80::1", "link-local"], ["0.0.0.0", "unspecified"], ["::", "unspecified"], ["224.0.0.1", "multicast"],
-    ["93.184.216.34", "public"], ["2606:4700::1111", "public"], ["172.32.0.1", "public"],
+    ["127.0.0.1", "loopback"],
+    ["::1", "loopback"],
+    ["::ffff:127.0.0.1", "loopback"],
+    ["169.254.169.254", "cloud metadata"],
+    ["fd00:ec2::254", "cloud metadata"],
+    ["10.1.2.3", "private"],
+    ["172.31.0.1", "private"],
+    ["192.168.1.1", "private"],
+    ["fd12::1", "private"],
+    ["169.254.1.1", "link-local"],
+    ["fe80::1", "link-local"],
+    ["0.0.0.0", "unspecified"],
+    ["::", "unspecified"],
+    ["224.0.0.1", "multicast"],
+    ["93.184.216.34", "public"],
+    ["2606:4700::1111", "public"],
+    ["172.32.0.1", "public"],
     // IPv6 forms carrying an IPv4 address are as private as what they carry (red team).
-    ["64:ff9b::7f00:1", "loopback"], ["64:ff9b::169.254.169.254", "cloud metadata"], ["64:ff9b::a00:1", "private"],
-    ["64:ff9b::5db8:d822", "public"], ["64:ff9b:1::5db8:d822", "private"],
-    ["2002:7f00:1::1", "loopback"], ["2002:a9fe:a9fe::", "cloud metadata"], ["2002:c0a8:101::1", "private"], ["2002:5db8:d822::1", "public"],
-    ["::127.0.0.1", "loopback"], ["::a9fe:a9fe", "cloud metadata"], ["::5db8:d822", "reserved"],
+    ["64:ff9b::7f00:1", "loopback"],
+    ["64:ff9b::169.254.169.254", "cloud metadata"],
+    ["64:ff9b::a00:1", "private"],
+    ["64:ff9b::5db8:d822", "public"],
+    ["64:ff9b:1::5db8:d822", "private"],
+    ["2002:7f00:1::1", "loopback"],
+    ["2002:a9fe:a9fe::", "cloud metadata"],
+    ["2002:c0a8:101::1", "private"],
+    ["2002:5db8:d822::1", "public"],
+    ["::127.0.0.1", "loopback"],
+    ["::a9fe:a9fe", "cloud metadata"],
+    ["::5db8:d822", "reserved"],
     // Teredo: server 65.54.227.120; client 192.168.1.1 stored with its bits flipped (3f57:fefe).
-    ["2001:0:4136:e378:8000:63bf:3f57:fefe", "private"], ["2001:0:7f00:1::1", "loopback"],
+    ["2001:0:4136:e378:8000:63bf:3f57:fefe", "private"],
+    ["2001:0:7f00:1::1", "loopback"],
     ["2001:0:4136:e378:8000:63bf:a201:2bdd", "public"],
-    ["fec0::1", "private"], ["feff::1", "private"],
+    ["fec0::1", "private"],
+    ["feff::1", "private"],
   ])("%s is %s", (ip, kind) => expect(classifyAddress(ip)).toBe(kind));
 });

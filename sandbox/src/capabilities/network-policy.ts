@@ -13,8 +13,7 @@ import { deny, networkFix } from "./denial.js";
  * a port an entry allows the scheme's own port only (80 for http/ws, 443 for https/wss).
  */
 export type HostPattern =
-  | { kind: "exact"; host: string; port?: number }
-  | { kind: "wildcard"; suffix: string; port?: number };
+  { kind: "exact"; host: string; port?: number } | { kind: "wildcard"; suffix: string; port?: number };
 
 /** The scheme's own port. */
 export const DEFAULT_PORTS: Readonly<Record<string, number>> = { "http:": 80, "https:": 443, "ws:": 80, "wss:": 443 };
@@ -105,7 +104,9 @@ export function parseNetworkPolicy(entries: readonly string[]): NetworkPolicy {
   const exactHosts = new Set(patterns.flatMap((p) => (p.kind === "exact" ? [p.host] : [])));
   const literals = new Set([...exactHosts].flatMap((h) => ipLiteral(h) ?? []));
   const matches = (p: HostPattern, host: string) =>
-    p.kind === "exact" ? p.host === host : ipLiteral(host) === undefined && host.length > p.suffix.length && host.endsWith(p.suffix);
+    p.kind === "exact"
+      ? p.host === host
+      : ipLiteral(host) === undefined && host.length > p.suffix.length && host.endsWith(p.suffix);
   return {
     patterns,
     invalid,
@@ -130,12 +131,7 @@ const SCHEMES: Record<NetworkKind, readonly string[]> = {
  * const url = checkNetworkUrl(cx, policy, "fetch", "HTTPS://API.Example.com./v1");
  * url.href // "https://api.example.com/v1"
  */
-export function checkNetworkUrl(
-  cx: CapabilityContext,
-  policy: NetworkPolicy,
-  kind: NetworkKind,
-  raw: string,
-): URL {
+export function checkNetworkUrl(cx: CapabilityContext, policy: NetworkPolicy, kind: NetworkKind, raw: string): URL {
   let url: URL;
   try {
     url = new URL(raw);
@@ -162,7 +158,11 @@ export function checkNetworkUrl(
   const defaultPort = DEFAULT_PORTS[url.protocol];
   const port = url.port === "" ? defaultPort : Number(url.port);
   if (BAD_PORTS.has(port)) {
-    throw deny(cx, { kind, target: `${host}:${port}`, reason: `port ${port} is one browsers never connect to (it belongs to another protocol)` });
+    throw deny(cx, {
+      kind,
+      target: `${host}:${port}`,
+      reason: `port ${port} is one browsers never connect to (it belongs to another protocol)`,
+    });
   }
   if (!policy.allows(host, port, defaultPort)) {
     const hostListed = policy.listsHost(host);

@@ -68,22 +68,26 @@ export function processesTagged(tag: string): number[] {
   } catch {
     return [];
   }
-  return processIds(entries).filter((pid) => {
-    try {
-      return holdsTag(readFileSync(`/proc/${pid}/environ`, "latin1"), tag);
-    } catch {
-      return false; // gone, or another user's
-    }
-  }).map(Number);
+  return processIds(entries)
+    .filter((pid) => {
+      try {
+        return holdsTag(readFileSync(`/proc/${pid}/environ`, "latin1"), tag);
+      } catch {
+        return false; // gone, or another user's
+      }
+    })
+    .map(Number);
 }
 
 /** `processesTagged` without blocking the thread (a scan costs a few ms per hundred processes). */
 async function processesTaggedAsync(tag: string): Promise<number[]> {
   const entries = await readdir("/proc").catch(() => [] as string[]);
-  const found = await Promise.all(processIds(entries).map(async (pid) => {
-    const environ = await readFile(`/proc/${pid}/environ`, "latin1").catch(() => "");
-    return holdsTag(environ, tag) ? Number(pid) : undefined;
-  }));
+  const found = await Promise.all(
+    processIds(entries).map(async (pid) => {
+      const environ = await readFile(`/proc/${pid}/environ`, "latin1").catch(() => "");
+      return holdsTag(environ, tag) ? Number(pid) : undefined;
+    }),
+  );
   return found.filter((pid): pid is number => pid !== undefined);
 }
 

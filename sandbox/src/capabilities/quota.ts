@@ -39,7 +39,13 @@ async function measure(root: string, stopAfter: number): Promise<Usage> {
 async function missingEntries(path: string): Promise<number> {
   let count = 0;
   for (let current = path; ; current = dirname(current)) {
-    if (await lstat(current).then(() => true, () => false)) return count;
+    if (
+      await lstat(current).then(
+        () => true,
+        () => false,
+      )
+    )
+      return count;
     count++;
     if (dirname(current) === current) return count;
   }
@@ -50,7 +56,13 @@ export interface Quota {
    * Checks that writing `bytes` to `real` (replacing `oldBytes`) fits, and counts it. Throws a
    * RangeError naming the limit otherwise. `cancel()` the grant if the write then fails.
    */
-  reserve(cx: CapabilityContext, op: string, real: string, bytes: number, oldBytes: number): Promise<{ cancel(): void }>;
+  reserve(
+    cx: CapabilityContext,
+    op: string,
+    real: string,
+    bytes: number,
+    oldBytes: number,
+  ): Promise<{ cancel(): void }>;
   /** Forgets the measure (after a removal). */
   forget(cx: CapabilityContext): void;
 }
@@ -74,10 +86,14 @@ export function createQuota(limits: Pick<CapabilityLimits, "dataFolderBytes" | "
       const nextBytes = usage.bytes - oldBytes + bytes;
       const nextEntries = usage.entries + added;
       if (nextEntries > limits.dataFolderEntries && added > 0) {
-        throw new RangeError(`${op}: the data folder would hold ${nextEntries} files and folders, over its limit of ${limits.dataFolderEntries}; remove some first`);
+        throw new RangeError(
+          `${op}: the data folder would hold ${nextEntries} files and folders, over its limit of ${limits.dataFolderEntries}; remove some first`,
+        );
       }
       if (nextBytes > limits.dataFolderBytes && bytes > oldBytes) {
-        throw new RangeError(`${op}: the data folder would hold ${nextBytes} bytes, over its limit of ${describeBytes(limits.dataFolderBytes)}; remove some files first`);
+        throw new RangeError(
+          `${op}: the data folder would hold ${nextBytes} bytes, over its limit of ${describeBytes(limits.dataFolderBytes)}; remove some files first`,
+        );
       }
       usage.bytes = nextBytes;
       usage.entries = nextEntries;

@@ -36,10 +36,14 @@ describe("storage", () => {
   it("rejects bad keys and a missing value", async () => {
     t = createTestContext();
     expect(await call("storage.set", { key: "k".repeat(256), value: 1 })).toBeNull();
-    await expect(call("storage.set", { key: "k".repeat(257), value: 1 })).rejects.toThrow('storage.set: "key" should be at most 256 characters long');
+    await expect(call("storage.set", { key: "k".repeat(257), value: 1 })).rejects.toThrow(
+      'storage.set: "key" should be at most 256 characters long',
+    );
     await expect(call("storage.get", { key: "" })).rejects.toThrow('storage.get: "key" should not be empty');
     await expect(call("storage.get", { key: 5 })).rejects.toThrow('storage.get: "key" should be a string');
-    await expect(call("storage.set", { key: "k" })).rejects.toThrow('storage.set: "value" is missing; use storage.delete to remove a key');
+    await expect(call("storage.set", { key: "k" })).rejects.toThrow(
+      'storage.set: "value" is missing; use storage.delete to remove a key',
+    );
   });
 
   it("holds exactly 5 MB; a change past it is refused and changes nothing", async () => {
@@ -50,9 +54,10 @@ describe("storage", () => {
     expect(readFileSync(join(t.cx.dataDir, "storage.json")).length).toBe(5 * MB);
     await call("storage.set", { key: "big", value: "b" });
     await call("storage.set", { key: "big", value: "a".repeat(5 * MB - overhead) });
-    await expect(call("storage.set", { key: "big", value: "a".repeat(5 * MB - overhead + 1) }))
-      .rejects.toThrow(`storage: this change would make storage ${5 * MB + 1} bytes, over the limit of 5 MB (5242880 bytes)`);
-    expect((await call("storage.get", { key: "big" }) as string).length).toBe(5 * MB - overhead);
+    await expect(call("storage.set", { key: "big", value: "a".repeat(5 * MB - overhead + 1) })).rejects.toThrow(
+      `storage: this change would make storage ${5 * MB + 1} bytes, over the limit of 5 MB (5242880 bytes)`,
+    );
+    expect(((await call("storage.get", { key: "big" })) as string).length).toBe(5 * MB - overhead);
     expect(readFileSync(join(t.cx.dataDir, "storage.json")).length).toBe(5 * MB);
   });
 
@@ -63,7 +68,9 @@ describe("storage", () => {
     const aside = readdirSync(t.cx.dataDir).filter((f) => f.startsWith("storage.json.corrupt-"));
     expect(aside).toHaveLength(1);
     expect(readFileSync(join(t.cx.dataDir, aside[0]), "utf8")).toBe('{"half": "writ');
-    expect(t.logs).toEqual([`warn: storage: ${join(t.cx.dataDir, "storage.json")} was not a JSON object; moved it to ${join(t.cx.dataDir, aside[0])} and started empty`]);
+    expect(t.logs).toEqual([
+      `warn: storage: ${join(t.cx.dataDir, "storage.json")} was not a JSON object; moved it to ${join(t.cx.dataDir, aside[0])} and started empty`,
+    ]);
     await call("storage.set", { key: "fresh", value: 1 });
     expect(onDisk()).toEqual({ fresh: 1 });
   });
@@ -91,7 +98,9 @@ describe("storage", () => {
         await new Promise((r) => setImmediate(r));
       }
     })();
-    await Promise.all(Array.from({ length: 100 }, (_, i) => call("storage.set", { key: `k${i}`, value: "x".repeat(10_000) })));
+    await Promise.all(
+      Array.from({ length: 100 }, (_, i) => call("storage.set", { key: `k${i}`, value: "x".repeat(10_000) })),
+    );
     // Changes are written together now, so the poller may not have caught a write in progress yet.
     while (reads === 0) await new Promise((r) => setTimeout(r, 5));
     polling = false;

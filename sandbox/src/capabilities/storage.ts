@@ -97,21 +97,26 @@ export function createStorageOps(options: ResolvedOptions): Record<string, OpHan
   function scheduleWrite(cx: CapabilityContext, store: Store): void {
     if (store.busy) return;
     store.busy = true;
-    setTimeout(async () => {
-      const waiters = store.waiting.splice(0);
-      const text = JSON.stringify(store.data);
-      try {
-        await writeAtomic(join(cx.dataDir, STORAGE_FILE), text);
-        waiters.forEach((w) => w.resolve());
-      } catch (error) {
-        const failed = new Error(`storage: could not write ${STORAGE_FILE} (${(error as NodeJS.ErrnoException).code ?? "error"}); the change is kept in memory and written with the next one`);
-        waiters.forEach((w) => w.reject(failed));
-      }
-      const gap = Math.max(MIN_WRITE_GAP_MS, (Buffer.byteLength(text) / limits.storageWriteBytesPerSecond) * 1000);
-      store.nextWriteAt = Date.now() + gap;
-      store.busy = false;
-      if (store.waiting.length > 0) scheduleWrite(cx, store);
-    }, Math.max(0, store.nextWriteAt - Date.now()));
+    setTimeout(
+      async () => {
+        const waiters = store.waiting.splice(0);
+        const text = JSON.stringify(store.data);
+        try {
+          await writeAtomic(join(cx.dataDir, STORAGE_FILE), text);
+          waiters.forEach((w) => w.resolve());
+        } catch (error) {
+          const failed = new Error(
+            `storage: could not write ${STORAGE_FILE} (${(error as NodeJS.ErrnoException).code ?? "error"}); the change is kept in memory and written with the next one`,
+          );
+          waiters.forEach((w) => w.reject(failed));
+        }
+        const gap = Math.max(MIN_WRITE_GAP_MS, (Buffer.byteLength(text) / limits.storageWriteBytesPerSecond) * 1000);
+        store.nextWriteAt = Date.now() + gap;
+        store.busy = false;
+        if (store.waiting.length > 0) scheduleWrite(cx, store);
+      },
+      Math.max(0, store.nextWriteAt - Date.now()),
+    );
   }
 
   /** Applies a change to `key` (`undefined` deletes it) if it fits, then waits for its write. */
@@ -125,7 +130,9 @@ export function createStorageOps(options: ResolvedOptions): Record<string, OpHan
     // The object's JSON text: braces, members, and the commas between them.
     const bytes = 2 + memberBytes + Math.max(0, members - 1);
     if (bytes > limits.storageBytes) {
-      throw new RangeError(`storage: this change would make storage ${bytes} bytes, over the limit of ${describeBytes(limits.storageBytes)}`);
+      throw new RangeError(
+        `storage: this change would make storage ${bytes} bytes, over the limit of ${describeBytes(limits.storageBytes)}`,
+      );
     }
     if (value === undefined) {
       delete store.data[key];
@@ -135,7 +142,9 @@ export function createStorageOps(options: ResolvedOptions): Record<string, OpHan
       store.sizes.set(key, size);
     }
     store.memberBytes = memberBytes;
-    const written = new Promise<null>((resolve, reject) => store.waiting.push({ resolve: () => resolve(null), reject }));
+    const written = new Promise<null>((resolve, reject) =>
+      store.waiting.push({ resolve: () => resolve(null), reject }),
+    );
     scheduleWrite(cx, store);
     return written;
   }
@@ -156,7 +165,8 @@ export function createStorageOps(options: ResolvedOptions): Record<string, OpHan
     "storage.set": async (raw, cx) => {
       const args = key("storage.set", raw);
       const value = args.any("value");
-      if (value === undefined) throw new TypeError(`storage.set: "value" is missing; use storage.delete to remove a key`);
+      if (value === undefined)
+        throw new TypeError(`storage.set: "value" is missing; use storage.delete to remove a key`);
       return change(cx, args.key, value);
     },
     "storage.delete": async (raw, cx) => change(cx, key("storage.delete", raw).key, undefined),

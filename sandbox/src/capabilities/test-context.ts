@@ -82,9 +82,10 @@ export async function startHttpServer(handler: RequestListener): Promise<TestSer
   return {
     port,
     url: (path = "/") => `http://127.0.0.1:${port}${path}`,
-    close: () => new Promise((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

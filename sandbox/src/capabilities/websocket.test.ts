@@ -48,7 +48,10 @@ async function until(predicate: (events: WebSocketPush[]) => boolean): Promise<W
   }
   throw new Error(`timed out; pushes so far: ${JSON.stringify(pushes()).slice(0, 500)}`);
 }
-const has = (type: string, id = "1") => (events: WebSocketPush[]) => events.some((e) => e.type === type && e.socketId === id);
+const has =
+  (type: string, id = "1") =>
+  (events: WebSocketPush[]) =>
+    events.some((e) => e.type === type && e.socketId === id);
 
 describe("WebSocket", () => {
   it("opens, exchanges text and binary messages and closes, all as ordered pushes", async () => {
@@ -74,14 +77,23 @@ describe("WebSocket", () => {
     op("ws.open", { socketId: 1, url: `ws://127.0.0.1:${port}/` });
     await until(has("open"));
     op("ws.send", { socketId: 1, data: "bye" });
-    expect((await until(has("close"))).at(-1)).toEqual({ socketId: "1", type: "close", code: 4001, reason: "as asked", wasClean: true });
+    expect((await until(has("close"))).at(-1)).toEqual({
+      socketId: "1",
+      type: "close",
+      code: 4001,
+      reason: "as asked",
+      wasClean: true,
+    });
   });
 
   it("red team: a host not in the list, a non-ws scheme and userinfo are denied synchronously", () => {
     t = createTestContext({ network: [`127.0.0.1:${port}`] });
-    expect(() => op("ws.open", { socketId: 1, url: "wss://evil.example/" }))
-      .toThrow('WebSocket to evil.example denied: "evil.example" is not in permissions.network (add "evil.example" to svc.permissions.network in package.json)');
-    expect(() => op("ws.open", { socketId: 2, url: `http://127.0.0.1:${port}/` })).toThrow("only ws and wss URLs are allowed");
+    expect(() => op("ws.open", { socketId: 1, url: "wss://evil.example/" })).toThrow(
+      'WebSocket to evil.example denied: "evil.example" is not in permissions.network (add "evil.example" to svc.permissions.network in package.json)',
+    );
+    expect(() => op("ws.open", { socketId: 2, url: `http://127.0.0.1:${port}/` })).toThrow(
+      "only ws and wss URLs are allowed",
+    );
     expect(() => op("ws.open", { socketId: 3, url: `ws://127.0.0.1@evil.example/` })).toThrow("user name or password");
     expect(t.denials.map((d) => d.kind)).toEqual(["websocket", "websocket", "websocket"]);
   });
@@ -91,7 +103,13 @@ describe("WebSocket", () => {
     const before = serverSockets.length;
     op("ws.open", { socketId: 1, url: `ws://rebind.test:${port}/` });
     const events = await until(has("close"));
-    expect(events[0]).toEqual({ socketId: "1", type: "error", message: expect.stringContaining('WebSocket to rebind.test denied: "rebind.test" resolves to 127.0.0.1, a loopback address') });
+    expect(events[0]).toEqual({
+      socketId: "1",
+      type: "error",
+      message: expect.stringContaining(
+        'WebSocket to rebind.test denied: "rebind.test" resolves to 127.0.0.1, a loopback address',
+      ),
+    });
     expect(events[1]).toMatchObject({ type: "close", code: 1006, wasClean: false });
     expect(serverSockets.length).toBe(before);
   });
@@ -101,8 +119,12 @@ describe("WebSocket", () => {
     op("ws.open", { socketId: 1, url: `ws://127.0.0.1:${port}/` });
     await until(has("open"));
     op("ws.send", { socketId: 1, data: "x".repeat(MB) });
-    expect(() => op("ws.send", { socketId: 1, data: "x".repeat(MB + 1) })).toThrow("WebSocket: message is over the limit of 1 MB (1048576 bytes)");
-    expect(() => op("ws.send", { socketId: 1, data: Buffer.alloc(MB + 1).toString("base64"), binary: true })).toThrow("WebSocket: message is over the limit of 1 MB");
+    expect(() => op("ws.send", { socketId: 1, data: "x".repeat(MB + 1) })).toThrow(
+      "WebSocket: message is over the limit of 1 MB (1048576 bytes)",
+    );
+    expect(() => op("ws.send", { socketId: 1, data: Buffer.alloc(MB + 1).toString("base64"), binary: true })).toThrow(
+      "WebSocket: message is over the limit of 1 MB",
+    );
     await until(has("message"));
     op("ws.send", { socketId: 1, data: `big:${MB}` });
     await until((e) => e.filter((x) => x.type === "message").length === 2);
@@ -110,7 +132,11 @@ describe("WebSocket", () => {
     op("ws.send", { socketId: 1, data: `big:${MB + 1}` });
     const events = await until(has("close"));
     expect(events.slice(-2)).toEqual([
-      { socketId: "1", type: "error", message: `WebSocket: a message from 127.0.0.1:${port} is over the limit of 1 MB (1048576 bytes)` },
+      {
+        socketId: "1",
+        type: "error",
+        message: `WebSocket: a message from 127.0.0.1:${port} is over the limit of 1 MB (1048576 bytes)`,
+      },
       { socketId: "1", type: "close", code: 1009, reason: "", wasClean: false },
     ]);
   });
@@ -119,7 +145,9 @@ describe("WebSocket", () => {
     t = createTestContext({ network: [`127.0.0.1:${port}`] });
     op("ws.open", { socketId: 1, url: `ws://127.0.0.1:${port}/` });
     op("ws.open", { socketId: 2, url: `ws://127.0.0.1:${port}/` });
-    expect(() => op("ws.open", { socketId: 3, url: `ws://127.0.0.1:${port}/` })).toThrow("WebSocket: 2 sockets are already open; close one first");
+    expect(() => op("ws.open", { socketId: 3, url: `ws://127.0.0.1:${port}/` })).toThrow(
+      "WebSocket: 2 sockets are already open; close one first",
+    );
     await until((e) => has("open", "1")(e) && has("open", "2")(e));
     op("ws.close", { socketId: 1 });
     await until(has("close", "1"));
@@ -141,9 +169,13 @@ describe("WebSocket", () => {
   it("rejects bad arguments", () => {
     t = createTestContext({ network: [`127.0.0.1:${port}`] });
     expect(() => op("ws.open", { socketId: 1 })).toThrow('ws.open: "url" should be a string');
-    expect(() => op("ws.open", { socketId: 1, url: `ws://127.0.0.1:${port}/`, protocols: ["a b"] })).toThrow('WebSocket: "a b" is not a valid subprotocol');
+    expect(() => op("ws.open", { socketId: 1, url: `ws://127.0.0.1:${port}/`, protocols: ["a b"] })).toThrow(
+      'WebSocket: "a b" is not a valid subprotocol',
+    );
     expect(() => op("ws.send", { socketId: 9, data: "x" })).toThrow("WebSocket: the socket is not open");
     expect(() => op("ws.close", { socketId: 9, code: 1001 })).toThrow("close code should be 1000 or from 3000 to 4999");
-    expect(() => op("ws.close", { socketId: 9, reason: "é".repeat(62) })).toThrow("close reason should be at most 123 bytes");
+    expect(() => op("ws.close", { socketId: 9, reason: "é".repeat(62) })).toThrow(
+      "close reason should be at most 123 bytes",
+    );
   });
 });

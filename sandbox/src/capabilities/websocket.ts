@@ -35,9 +35,13 @@ export function createWebSocketOps(options: ResolvedOptions): { open: OpHandler;
     let open = sockets.get(cx);
     if (!open) {
       const created = new Map<string, WebSocket>();
-      cx.signal.addEventListener("abort", () => {
-        for (const socket of created.values()) socket.terminate();
-      }, { once: true });
+      cx.signal.addEventListener(
+        "abort",
+        () => {
+          for (const socket of created.values()) socket.terminate();
+        },
+        { once: true },
+      );
       sockets.set(cx, (open = created));
     }
     return open;
@@ -48,7 +52,8 @@ export function createWebSocketOps(options: ResolvedOptions): { open: OpHandler;
     const socketId = args.id("socketId");
     const url = args.string("url", { maxLength: 65_536 });
     const protocols = args.any("protocols") === undefined ? [] : args.stringArray("protocols", { maxItems: 16 });
-    for (const p of protocols) if (!TOKEN.test(p)) throw new SyntaxError(`WebSocket: "${p}" is not a valid subprotocol`);
+    for (const p of protocols)
+      if (!TOKEN.test(p)) throw new SyntaxError(`WebSocket: "${p}" is not a valid subprotocol`);
     if (cx.signal.aborted) throw new Error("WebSocket: the sandbox is closing");
     const open = socketsOf(cx);
     if (open.has(socketId)) throw new TypeError(`WebSocket: socket id ${socketId} is already in use`);
@@ -78,21 +83,31 @@ export function createWebSocketOps(options: ResolvedOptions): { open: OpHandler;
     });
     socket.on("unexpected-response", (_request, response) => {
       socket.terminate();
-      push({ socketId, type: "error", message: `WebSocket: ${target(socket)} answered ${response.statusCode} instead of upgrading` });
+      push({
+        socketId,
+        type: "error",
+        message: `WebSocket: ${target(socket)} answered ${response.statusCode} instead of upgrading`,
+      });
     });
     let tooBig = false;
     socket.on("error", (error: Error & { code?: string }) => {
       tooBig = error.code === "WS_ERR_UNSUPPORTED_MESSAGE_LENGTH";
       const message = tooBig
         ? `WebSocket: a message from ${target(socket)} is over the limit of ${describeBytes(limits.wsMessageBytes)}`
-        : findDenial(error)?.message ?? `WebSocket: ${error.message}`;
+        : (findDenial(error)?.message ?? `WebSocket: ${error.message}`);
       push({ socketId, type: "error", message });
     });
     socket.on("close", (code: number, reason: Buffer) => {
       open.delete(socketId);
       // ws reports 1006 after it sent 1009 itself; the guest learns why the socket ended.
       const finalCode = tooBig ? 1009 : code;
-      push({ socketId, type: "close", code: finalCode, reason: reason.toString("utf8"), wasClean: finalCode !== 1006 && !tooBig });
+      push({
+        socketId,
+        type: "close",
+        code: finalCode,
+        reason: reason.toString("utf8"),
+        wasClean: finalCode !== 1006 && !tooBig,
+      });
     });
   }
 
@@ -101,7 +116,9 @@ export function createWebSocketOps(options: ResolvedOptions): { open: OpHandler;
     const socket = sockets.get(cx)?.get(args.id("socketId"));
     const binary = args.optionalBoolean("binary") ?? false;
     const data = args.string("data");
-    const payload = binary ? decodeBase64("WebSocket: message", data, limits.wsMessageBytes) : Buffer.from(data, "utf8");
+    const payload = binary
+      ? decodeBase64("WebSocket: message", data, limits.wsMessageBytes)
+      : Buffer.from(data, "utf8");
     if (payload.length > limits.wsMessageBytes) {
       throw new RangeError(`WebSocket: message is over the limit of ${describeBytes(limits.wsMessageBytes)}`);
     }

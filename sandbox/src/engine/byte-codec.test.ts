@@ -36,14 +36,18 @@ describe("the raw host functions", () => {
   };
 
   it("decodes forgiving base64 into a new ArrayBuffer and encodes a view's own bytes", () => {
-    expect(run(`const b = __svc_bytesFromBase64(" /w A\\n"); [b instanceof ArrayBuffer, [...new Uint8Array(b)]]`)).toEqual([true, [255, 0]]);
+    expect(
+      run(`const b = __svc_bytesFromBase64(" /w A\\n"); [b instanceof ArrayBuffer, [...new Uint8Array(b)]]`),
+    ).toEqual([true, [255, 0]]);
     expect(run(`const u = new Uint8Array([9, 1, 2, 3, 9]); __svc_bytesToBase64(u.buffer, 1, 3, 5)`)).toBe("AQID");
     expect(run(`__svc_bytesToBase64(new ArrayBuffer(0), 0, 0, 0)`)).toBe("");
   });
 
   it("takes base64 text up to its limit of 15 MiB characters, and refuses one block more", () => {
     expect(run(`__svc_bytesFromBase64("A".repeat(${MAX_CODEC_BASE64_CHARS})).byteLength`)).toBe(MAX_CODEC_BYTES);
-    expect(run(`try { __svc_bytesFromBase64("A".repeat(${MAX_CODEC_BASE64_CHARS + 4})) } catch (e) { [e.name, e.message] }`)).toEqual([
+    expect(
+      run(`try { __svc_bytesFromBase64("A".repeat(${MAX_CODEC_BASE64_CHARS + 4})) } catch (e) { [e.name, e.message] }`),
+    ).toEqual([
       "RangeError",
       `base64 decoding: the text is ${MAX_CODEC_BASE64_CHARS + 4} characters long, over the limit of ${MAX_CODEC_BASE64_CHARS}`,
     ]);
@@ -51,26 +55,47 @@ describe("the raw host functions", () => {
 
   it("takes up to 11796480 bytes to encode, and refuses one more", () => {
     expect(MAX_CODEC_BYTES).toBe(11796480);
-    expect(run(`__svc_bytesToBase64(new ArrayBuffer(${MAX_CODEC_BYTES}), 0, ${MAX_CODEC_BYTES}, ${MAX_CODEC_BYTES}).length`)).toBe(MAX_CODEC_BASE64_CHARS);
+    expect(
+      run(`__svc_bytesToBase64(new ArrayBuffer(${MAX_CODEC_BYTES}), 0, ${MAX_CODEC_BYTES}, ${MAX_CODEC_BYTES}).length`),
+    ).toBe(MAX_CODEC_BASE64_CHARS);
     const over = MAX_CODEC_BYTES + 1;
-    expect(run(`try { __svc_bytesToBase64(new ArrayBuffer(${over}), 0, ${over}, ${over}) } catch (e) { [e.name, e.message] }`)).toEqual([
-      "RangeError",
-      `base64 encoding: the data is ${over} bytes, over the limit of ${MAX_CODEC_BYTES}`,
-    ]);
+    expect(
+      run(
+        `try { __svc_bytesToBase64(new ArrayBuffer(${over}), 0, ${over}, ${over}) } catch (e) { [e.name, e.message] }`,
+      ),
+    ).toEqual(["RangeError", `base64 encoding: the data is ${over} bytes, over the limit of ${MAX_CODEC_BYTES}`]);
   });
 
   it("bad input is a guest error, never a host crash", () => {
     const caught = (call: string) => run(`try { ${call}; "no error" } catch (e) { e.name + ": " + e.message }`);
     expect(caught(`__svc_bytesFromBase64(42)`)).toBe("TypeError: base64 decoding: expected a string, got number");
-    expect(caught(`__svc_bytesFromBase64("QQ=")`)).toBe("InvalidCharacterError: The string to be decoded is not correctly encoded.");
-    expect(caught(`__svc_bytesFromBase64("A")`)).toBe("InvalidCharacterError: The string to be decoded is not correctly encoded.");
-    expect(caught(`__svc_bytesToBase64("AQID", 0, 1, 1)`)).toBe("TypeError: base64 encoding: expected an ArrayBuffer, got string");
-    expect(caught(`__svc_bytesToBase64({ byteLength: 4 }, 0, 4, 4)`)).toBe("TypeError: base64 encoding: expected an ArrayBuffer");
-    expect(caught(`__svc_bytesToBase64(new ArrayBuffer(4), 2, 4, 4)`)).toBe("RangeError: base64 encoding: the range is outside the buffer");
-    expect(caught(`__svc_bytesToBase64(new ArrayBuffer(4), -1, 1, 4)`)).toBe("TypeError: base64 encoding: offset and length should be integers ≥ 0");
+    expect(caught(`__svc_bytesFromBase64("QQ=")`)).toBe(
+      "InvalidCharacterError: The string to be decoded is not correctly encoded.",
+    );
+    expect(caught(`__svc_bytesFromBase64("A")`)).toBe(
+      "InvalidCharacterError: The string to be decoded is not correctly encoded.",
+    );
+    expect(caught(`__svc_bytesToBase64("AQID", 0, 1, 1)`)).toBe(
+      "TypeError: base64 encoding: expected an ArrayBuffer, got string",
+    );
+    expect(caught(`__svc_bytesToBase64({ byteLength: 4 }, 0, 4, 4)`)).toBe(
+      "TypeError: base64 encoding: expected an ArrayBuffer",
+    );
+    expect(caught(`__svc_bytesToBase64(new ArrayBuffer(4), 2, 4, 4)`)).toBe(
+      "RangeError: base64 encoding: the range is outside the buffer",
+    );
+    expect(caught(`__svc_bytesToBase64(new ArrayBuffer(4), -1, 1, 4)`)).toBe(
+      "TypeError: base64 encoding: offset and length should be integers ≥ 0",
+    );
     // A lying byteLength property changes nothing; a total that is not the buffer's is refused, not read past.
-    expect(run(`const b = new ArrayBuffer(4); Object.defineProperty(b, "byteLength", { value: 4096 }); __svc_bytesToBase64(b, 0, 4, 4)`)).toBe("AAAAAA==");
-    expect(caught(`__svc_bytesToBase64(new ArrayBuffer(4), 0, 8, 8)`)).toBe("TypeError: base64 encoding: expected an ArrayBuffer");
+    expect(
+      run(
+        `const b = new ArrayBuffer(4); Object.defineProperty(b, "byteLength", { value: 4096 }); __svc_bytesToBase64(b, 0, 4, 4)`,
+      ),
+    ).toBe("AAAAAA==");
+    expect(caught(`__svc_bytesToBase64(new ArrayBuffer(4), 0, 8, 8)`)).toBe(
+      "TypeError: base64 encoding: expected an ArrayBuffer",
+    );
   });
 });
 
@@ -103,13 +128,15 @@ describe("the prelude uses them", () => {
   }
 
   it("1 MB of bytes round-trips through ctx.files.write(path, Uint8Array) and read(path, base64) well inside the slice", async () => {
-    const options = optionsFor(updateBundle(`
+    const options = optionsFor(
+      updateBundle(`
       ${MAKE_MB}
       const start = performance.now();
       await ctx.files.write("big.bin", big);
       const text = await ctx.files.read("big.bin", { encoding: "base64" });
       const back = new Uint8Array(await new Response(text.length ? Uint8Array.from(atob(text.slice(0, 8)), (c) => c.charCodeAt(0)) : []).arrayBuffer());
-      return { ms: performance.now() - start, text, head: [...back] };`));
+      return { ms: performance.now() - start, text, head: [...back] };`),
+    );
     const sandbox = await Sandbox.create(options, recorder());
     opened.push(sandbox);
     await sandbox.load();
@@ -122,30 +149,38 @@ describe("the prelude uses them", () => {
 
   it("1 MB fetched with response.arrayBuffer() and posted back as a Uint8Array body, inside the slice", async () => {
     posted = undefined;
-    const result = (await update(`
+    const result = (await update(
+      `
       const start = performance.now();
       const bytes = new Uint8Array(await (await fetch(${JSON.stringify(server.url("/blob"))})).arrayBuffer());
       const copy = await new Response(bytes).arrayBuffer();
       const sent = await (await fetch(${JSON.stringify(server.url("/echo"))}, { method: "POST", body: new Uint8Array(copy) })).text();
       return { ms: performance.now() - start, length: bytes.length, sample: [bytes[0], bytes[255], bytes[256], bytes[${MB - 1}]], sent };`,
-      { permissions: { network: [`127.0.0.1:${server.port}`], files: [], exec: [] } })) as { ms: number; length: number; sample: number[]; sent: string };
+      { permissions: { network: [`127.0.0.1:${server.port}`], files: [], exec: [] } },
+    )) as { ms: number; length: number; sample: number[]; sent: string };
     expect(result).toEqual({ ms: expect.any(Number), length: MB, sample: [0, 255, 0, 255], sent: "ok" });
     expect(result.ms).toBeLessThan(1000);
     expect((posted as Buffer | undefined)?.equals(EXPECTED_MB)).toBe(true);
   });
 
   it("a value that is not bytes is a TypeError in the guest; bad or over-long base64 a clear error", async () => {
-    await expect(update(`try { await ctx.files.write("x.bin", 42) } catch (e) { return e.name + ": " + e.message }`))
-      .resolves.toBe("TypeError: expected bytes (an ArrayBuffer or a typed array), got number");
-    await expect(update(`try { atob("a*b=") } catch (e) { return e.name + ": " + e.message }`))
-      .resolves.toBe("InvalidCharacterError: The string to be decoded is not correctly encoded.");
-    await expect(update(`try { atob("A".repeat(${MAX_CODEC_BASE64_CHARS + 4})) } catch (e) { return e.name + ": " + e.message }`))
-      .resolves.toBe(`RangeError: base64 decoding: the text is ${MAX_CODEC_BASE64_CHARS + 4} characters long, over the limit of ${MAX_CODEC_BASE64_CHARS}`);
+    await expect(
+      update(`try { await ctx.files.write("x.bin", 42) } catch (e) { return e.name + ": " + e.message }`),
+    ).resolves.toBe("TypeError: expected bytes (an ArrayBuffer or a typed array), got number");
+    await expect(update(`try { atob("a*b=") } catch (e) { return e.name + ": " + e.message }`)).resolves.toBe(
+      "InvalidCharacterError: The string to be decoded is not correctly encoded.",
+    );
+    await expect(
+      update(`try { atob("A".repeat(${MAX_CODEC_BASE64_CHARS + 4})) } catch (e) { return e.name + ": " + e.message }`),
+    ).resolves.toBe(
+      `RangeError: base64 decoding: the text is ${MAX_CODEC_BASE64_CHARS + 4} characters long, over the limit of ${MAX_CODEC_BASE64_CHARS}`,
+    );
   });
 
   it("the globals are gone before extension code runs", async () => {
-    await expect(update(`return [typeof __svc_bytesFromBase64, typeof __svc_bytesToBase64, "__svc_bytesToBase64" in globalThis]`))
-      .resolves.toEqual(["undefined", "undefined", false]);
+    await expect(
+      update(`return [typeof __svc_bytesFromBase64, typeof __svc_bytesToBase64, "__svc_bytesToBase64" in globalThis]`),
+    ).resolves.toEqual(["undefined", "undefined", false]);
   });
 });
 
@@ -157,8 +192,22 @@ describe("in a pool", () => {
   afterAll(() => pool.dispose());
 
   it("a second sandbox on the same sandbox thread works after a 1 MB round trip in the first", async () => {
-    const first = await pool.create(optionsFor(updateBundle(`${MAKE_MB} await ctx.files.write("big.bin", big); return (await ctx.files.read("big.bin", { encoding: "base64" })).length;`)), recorder());
-    const second = await pool.create(optionsFor(updateBundle(`await ctx.files.write("b.bin", new Uint8Array([1, 2, 3])); return ctx.files.read("b.bin", { encoding: "base64" });`)), recorder());
+    const first = await pool.create(
+      optionsFor(
+        updateBundle(
+          `${MAKE_MB} await ctx.files.write("big.bin", big); return (await ctx.files.read("big.bin", { encoding: "base64" })).length;`,
+        ),
+      ),
+      recorder(),
+    );
+    const second = await pool.create(
+      optionsFor(
+        updateBundle(
+          `await ctx.files.write("b.bin", new Uint8Array([1, 2, 3])); return ctx.files.read("b.bin", { encoding: "base64" });`,
+        ),
+      ),
+      recorder(),
+    );
     await Promise.all([first.load(), second.load()]);
     await expect(first.invoke(UPDATE)).resolves.toBe(EXPECTED_MB.toString("base64").length);
     await expect(second.invoke(UPDATE)).resolves.toBe("AQID");

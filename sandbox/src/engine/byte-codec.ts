@@ -37,7 +37,9 @@ export function installByteCodec(context: QuickJSContext, sliceOver: () => boole
     }),
   );
   const toBase64 = context.newFunction("__svc_bytesToBase64", (bufferHandle, offsetHandle, lengthHandle, totalHandle) =>
-    guarded(() => context.newString(readBytes(context, bufferHandle, offsetHandle, lengthHandle, totalHandle).toString("base64"))),
+    guarded(() =>
+      context.newString(readBytes(context, bufferHandle, offsetHandle, lengthHandle, totalHandle).toString("base64")),
+    ),
   );
   context.setProp(context.global, "__svc_bytesFromBase64", fromBase64);
   context.setProp(context.global, "__svc_bytesToBase64", toBase64);
@@ -52,7 +54,9 @@ function readBase64Text(context: QuickJSContext, handle: QuickJSHandle | undefin
   }
   const length = context.getProp(handle, "length").consume((n) => context.getNumber(n));
   if (length > MAX_CODEC_BASE64_CHARS) {
-    throw new RangeError(`base64 decoding: the text is ${length} characters long, over the limit of ${MAX_CODEC_BASE64_CHARS}`);
+    throw new RangeError(
+      `base64 decoding: the text is ${length} characters long, over the limit of ${MAX_CODEC_BASE64_CHARS}`,
+    );
   }
   return context.getString(handle);
 }
@@ -82,7 +86,9 @@ function readBytes(
   totalHandle: QuickJSHandle | undefined,
 ): Buffer {
   if (!bufferHandle || context.typeof(bufferHandle) !== "object") {
-    throw new TypeError(`base64 encoding: expected an ArrayBuffer, got ${bufferHandle ? context.typeof(bufferHandle) : "nothing"}`);
+    throw new TypeError(
+      `base64 encoding: expected an ArrayBuffer, got ${bufferHandle ? context.typeof(bufferHandle) : "nothing"}`,
+    );
   }
   const [offset, length, total] = [offsetHandle, lengthHandle, totalHandle].map((h) => readIndex(context, h));
   if (length > MAX_CODEC_BYTES) {
@@ -105,6 +111,7 @@ function readBytes(
 
 function readIndex(context: QuickJSContext, handle: QuickJSHandle | undefined): number {
   const value = handle && context.typeof(handle) === "number" ? context.getNumber(handle) : NaN;
-  if (!Number.isSafeInteger(value) || value < 0) throw new TypeError("base64 encoding: offset and length should be integers ≥ 0");
+  if (!Number.isSafeInteger(value) || value < 0)
+    throw new TypeError("base64 encoding: offset and length should be integers ≥ 0");
   return value;
 }

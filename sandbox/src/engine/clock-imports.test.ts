@@ -55,11 +55,16 @@ describe("a sandbox on a given clock", () => {
 
   it("a timer fires when the clock passes it, not before, however long the real wait", async () => {
     const clock = handClock(Date.UTC(2025, 0, 1));
-    const sandbox = await sandboxWith(clock, `
+    const sandbox = await sandboxWith(
+      clock,
+      `
       globalThis.fired = globalThis.fired ?? [];
       if (ctx.trigger?.type === "launch") setTimeout(() => fired.push(Date.now()), 60_000);
-      return fired;`);
-    await expect(sandbox.invoke({ kind: "update", ctx: { trigger: { type: "launch" }, preferences: {} } })).resolves.toEqual([]);
+      return fired;`,
+    );
+    await expect(
+      sandbox.invoke({ kind: "update", ctx: { trigger: { type: "launch" }, preferences: {} } }),
+    ).resolves.toEqual([]);
     await new Promise((resolve) => setTimeout(resolve, 50));
     clock.advance(59_999);
     await expect(sandbox.invoke(UPDATE)).resolves.toEqual([]);

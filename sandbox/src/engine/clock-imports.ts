@@ -15,11 +15,17 @@ const EINVAL = 28;
  *
  * @example clockImports(imports, memory, { now: () => manual.now(), … });
  */
-export function clockImports(imports: WebAssembly.Imports, memory: WebAssembly.Memory, clock: Pick<SandboxClock, "now">): void {
+export function clockImports(
+  imports: WebAssembly.Imports,
+  memory: WebAssembly.Memory,
+  clock: Pick<SandboxClock, "now">,
+): void {
   const env = Object.values(imports)[0] as Record<string, unknown>;
   const source = (key: string) => (typeof env[key] === "function" ? String(env[key]) : "");
   const keys = Object.keys(env);
-  const clockGettime = keys.filter((key) => source(key).includes("Date.now()") && source(key).includes("performance.now()"));
+  const clockGettime = keys.filter(
+    (key) => source(key).includes("Date.now()") && source(key).includes("performance.now()"),
+  );
   const dateNow = keys.filter((key) => /^\(\)\s*=>\s*Date\.now\(\)$/.test(source(key)));
   if (clockGettime.length !== 1 || dateNow.length !== 1) {
     throw new Error("this QuickJS build's clock functions were not recognised; the clock option cannot be applied");

@@ -24,14 +24,21 @@ describe("parseGuestJson", () => {
   });
 
   it("drops __proto__ keys at every level", () => {
-    const value = parseGuestJson('{"a": {"__proto__": {"x": 1}, "b": 2}, "__proto__": [1]}', "op", 1e6) as Record<string, Record<string, unknown>>;
+    const value = parseGuestJson('{"a": {"__proto__": {"x": 1}, "b": 2}, "__proto__": [1]}', "op", 1e6) as Record<
+      string,
+      Record<string, unknown>
+    >;
     expect(value).toEqual({ a: { b: 2 } });
     expect(Object.getPrototypeOf(value)).toBe(Object.prototype);
     expect(Object.hasOwn(value.a, "__proto__")).toBe(false);
   });
 
   it("drops a __proto__ key spelled with \\u escapes, and keeps text without one as it is", () => {
-    const value = parseGuestJson('{"\\u005f_proto__": {"x": 1}, "a": {"__pro\\u0074o__": 1, "b": "\\u0041"}}', "op", 1e6) as Record<string, unknown>;
+    const value = parseGuestJson(
+      '{"\\u005f_proto__": {"x": 1}, "a": {"__pro\\u0074o__": 1, "b": "\\u0041"}}',
+      "op",
+      1e6,
+    ) as Record<string, unknown>;
     expect(value).toEqual({ a: { b: "A" } });
     expect(Object.hasOwn(value, "__proto__")).toBe(false);
     expect(parseGuestJson('{"proto": {"__proto": 1}}', "op", 1e6)).toEqual({ proto: { __proto: 1 } });

@@ -52,7 +52,10 @@ export async function createInstance(
     log: noLog,
     emscriptenModule: {
       // Instantiated here rather than through `wasmModule`, to reach the import object first.
-      instantiateWasm(imports: WebAssembly.Imports, onSuccess: (instance: WebAssembly.Instance, module: WebAssembly.Module) => void) {
+      instantiateWasm(
+        imports: WebAssembly.Imports,
+        onSuccess: (instance: WebAssembly.Instance, module: WebAssembly.Module) => void,
+      ) {
         if (options.timeZone) zoneImports(imports, memory, options.timeZone);
         if (options.clock) clockImports(imports, memory, options.clock);
         void WebAssembly.instantiate(compiled, imports).then((instance) => {

@@ -70,7 +70,8 @@ export async function prepareInstance(options: {
     };
     handle.dispose();
   });
-  if (outcome.interrupted || outcome.escaped.length || !entry) throw new Error(`the prelude failed: ${outcome.escaped.join("; ")}`);
+  if (outcome.interrupted || outcome.escaped.length || !entry)
+    throw new Error(`the prelude failed: ${outcome.escaped.join("; ")}`);
   const captured = entry;
   return {
     instance,

@@ -10,7 +10,9 @@ import type { QuickJSContext, QuickJSHandle, QuickJSRuntime } from "quickjs-emsc
 import type { SliceBoard } from "../threads/slice-board.js";
 import { ownCpuClock } from "../threads/thread-cpu.js";
 
-/** How old a CPU clock reading may be to stand for a slice's start, ms (the previous slice's end, in a busy stretch). */
+/**
+ * How old a CPU clock reading may be to stand for a slice's start, ms (the previous slice's end, in a busy stretch).
+ */
 const CLOCK_REUSE_MS = 1;
 
 export interface SliceStats {

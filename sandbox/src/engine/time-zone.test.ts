@@ -19,25 +19,41 @@ async function inGuest(options: ConstructorParameters<typeof SandboxPool>[0], bo
 
 describe("the guest's time zone", () => {
   it("Asia/Tokyo: new Date(0).getHours() is 9, the offset -540", async () => {
-    await expect(inGuest({ timeZone: "Asia/Tokyo" }, `return [new Date(0).getHours(), new Date(0).getTimezoneOffset()]`)).resolves.toEqual([9, -540]);
+    await expect(
+      inGuest({ timeZone: "Asia/Tokyo" }, `return [new Date(0).getHours(), new Date(0).getTimezoneOffset()]`),
+    ).resolves.toEqual([9, -540]);
   });
 
   it("America/New_York follows daylight saving time, both ways", async () => {
-    const seen = await inGuest({ timeZone: "America/New_York" }, `
+    const seen = await inGuest(
+      { timeZone: "America/New_York" },
+      `
       const winter = new Date(Date.UTC(2024, 0, 15, 12));
       const summer = new Date(Date.UTC(2024, 6, 15, 12));
       return [winter.getHours(), summer.getHours(), winter.getTimezoneOffset(), summer.getTimezoneOffset(),
-        new Date(2024, 0, 15, 7).toISOString(), new Date(2024, 6, 15, 8).toISOString(), String(winter).includes("GMT-0500")];`);
+        new Date(2024, 0, 15, 7).toISOString(), new Date(2024, 6, 15, 8).toISOString(), String(winter).includes("GMT-0500")];`,
+    );
     expect(seen).toEqual([7, 8, 300, 240, "2024-01-15T12:00:00.000Z", "2024-07-15T12:00:00.000Z", true]);
   });
 
   it("every local field matches Node's Intl for the same zone", async () => {
     const instant = Date.UTC(2031, 10, 2, 23, 59, 58);
-    const seen = (await inGuest({ timeZone: "Australia/Adelaide" }, `
+    const seen = (await inGuest(
+      { timeZone: "Australia/Adelaide" },
+      `
       const d = new Date(${instant});
-      return [d.getFullYear(), d.getMonth() + 1, d.getDate(), d.getHours(), d.getMinutes(), d.getSeconds(), d.getDay()];`)) as number[];
+      return [d.getFullYear(), d.getMonth() + 1, d.getDate(), d.getHours(), d.getMinutes(), d.getSeconds(), d.getDay()];`,
+    )) as number[];
     const parts = new Intl.DateTimeFormat("en-US", {
-      timeZone: "Australia/Adelaide", hourCycle: "h23", year: "numeric", month: "numeric", day: "numeric", hour: "numeric", minute: "numeric", second: "numeric", weekday: "short",
+      timeZone: "Australia/Adelaide",
+      hourCycle: "h23",
+      year: "numeric",
+      month: "numeric",
+      day: "numeric",
+      hour: "numeric",
+      minute: "numeric",
+      second: "numeric",
+      weekday: "short",
     }).formatToParts(instant);
     const get = (type: string) => parts.find((p) => p.type === type)!.value;
     const weekday = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"].indexOf(get("weekday"));
@@ -45,12 +61,16 @@ describe("the guest's time zone", () => {
   });
 
   it("without the option, the guest uses the process's zone", async () => {
-    await expect(inGuest({}, `return new Date(86400000 * 200).getHours()`)).resolves.toBe(new Date(86400000 * 200).getHours());
+    await expect(inGuest({}, `return new Date(86400000 * 200).getHours()`)).resolves.toBe(
+      new Date(86400000 * 200).getHours(),
+    );
   });
 
   it("an unknown zone is refused when the pool is made, with an example of a good one", () => {
     expect(() => new SandboxPool({ timeZone: "Mars/Olympus" })).toThrow(
-      new RangeError(`timeZone "Mars/Olympus" is not an IANA time zone this Node knows, such as "Europe/London" or "UTC"`),
+      new RangeError(
+        `timeZone "Mars/Olympus" is not an IANA time zone this Node knows, such as "Europe/London" or "UTC"`,
+      ),
     );
   });
 });

@@ -19,7 +19,9 @@ export function checkTimeZone(name: string): string {
   try {
     return new Intl.DateTimeFormat("en-US", { timeZone: name }).resolvedOptions().timeZone;
   } catch {
-    throw new RangeError(`timeZone "${name}" is not an IANA time zone this Node knows, such as "Europe/London" or "UTC"`);
+    throw new RangeError(
+      `timeZone "${name}" is not an IANA time zone this Node knows, such as "Europe/London" or "UTC"`,
+    );
   }
 }
 
@@ -49,7 +51,15 @@ function offsetFinder(timeZone: string): (ms: number) => number {
 
 function exactOffsetFinder(timeZone: string): (ms: number) => number {
   const format = new Intl.DateTimeFormat("en-US", {
-    timeZone, hourCycle: "h23", year: "numeric", month: "numeric", day: "numeric", hour: "numeric", minute: "numeric", second: "numeric", era: "short",
+    timeZone,
+    hourCycle: "h23",
+    year: "numeric",
+    month: "numeric",
+    day: "numeric",
+    hour: "numeric",
+    minute: "numeric",
+    second: "numeric",
+    era: "short",
   });
   return function offsetAt(ms) {
     const part: Record<string, number> = {};
@@ -125,7 +135,8 @@ export function zoneImports(imports: WebAssembly.Imports, memory: WebAssembly.Me
     fields[4] = local.getUTCMonth();
     fields[5] = year - 1900;
     fields[6] = local.getUTCDay();
-    fields[7] = CUMULATIVE_DAYS[local.getUTCMonth()] + (isLeap(year) && local.getUTCMonth() > 1 ? 1 : 0) + local.getUTCDate() - 1;
+    fields[7] =
+      CUMULATIVE_DAYS[local.getUTCMonth()] + (isLeap(year) && local.getUTCMonth() > 1 ? 1 : 0) + local.getUTCDate() - 1;
     fields[8] = january !== july && east === Math.max(january, july) ? 1 : 0;
     fields[9] = east * 60;
   };

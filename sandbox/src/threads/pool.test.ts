@@ -17,10 +17,16 @@ afterAll(() => pool.dispose());
 describe("SandboxPool", () => {
   it("relays forwarded host calls to the owner's listeners and their answers back", async () => {
     const rec = recorder({ "secrets.get": { value: "from-owner" } });
-    const sandbox = await pool.create(optionsFor(updateBundle(`await ctx.emit({ key: "k" }); return await ctx.secrets.get("s");`)), rec);
+    const sandbox = await pool.create(
+      optionsFor(updateBundle(`await ctx.emit({ key: "k" }); return await ctx.secrets.get("s");`)),
+      rec,
+    );
     await sandbox.load();
     await expect(sandbox.invoke(UPDATE)).resolves.toBe("from-owner");
-    expect(rec.calls).toEqual([{ op: "emit", args: { blip: { key: "k" } } }, { op: "secrets.get", args: { name: "s" } }]);
+    expect(rec.calls).toEqual([
+      { op: "emit", args: { blip: { key: "k" } } },
+      { op: "secrets.get", args: { name: "s" } },
+    ]);
   });
 
   it("a host call that throws on the owner rejects in the guest with its message", async () => {
@@ -28,7 +34,10 @@ describe("SandboxPool", () => {
     rec.forwarded.forward = async () => {
       throw new TypeError("payload is invalid");
     };
-    const sandbox = await pool.create(optionsFor(updateBundle(`try { await ctx.secrets.get("s") } catch (e) { return e.name + ": " + e.message }`)), rec);
+    const sandbox = await pool.create(
+      optionsFor(updateBundle(`try { await ctx.secrets.get("s") } catch (e) { return e.name + ": " + e.message }`)),
+      rec,
+    );
     await sandbox.load();
     await expect(sandbox.invoke(UPDATE)).resolves.toBe("TypeError: payload is invalid");
   });
@@ -41,14 +50,19 @@ describe("SandboxPool", () => {
       if (op === "emit") await new Promise<void>((resolve) => held.push(resolve)); // answered only when told
       return null;
     };
-    const sandbox = await pool.create(optionsFor(updateBundle(`
+    const sandbox = await pool.create(
+      optionsFor(
+        updateBundle(`
       for (let i = 0; i < ${MAX_EMITS_AHEAD}; i++) await ctx.emit({ key: "k" + i });
       let last = "waiting";
       const next = ctx.emit({ key: "over" }).then(() => (last = "answered"));
       await ctx.secrets.get("probe"); // a round trip through the owner, which still holds every emit
       const before = last;
       await next;
-      return [before, last];`)), rec);
+      return [before, last];`),
+      ),
+      rec,
+    );
     await sandbox.load();
     const run = sandbox.invoke(UPDATE);
     await vi.waitFor(() => expect(rec.calls.map((c) => c.op).at(-1)).toBe("secrets.get"));
@@ -64,7 +78,16 @@ describe("SandboxPool", () => {
     await sandbox.load();
     await sandbox.invoke(UPDATE);
     expect(rec.events).toEqual([
-      { type: "denied", denial: { kind: "module", target: "dns", reason: "Node modules and packages cannot be loaded in the sandbox", fix: "use fetch() or WebSocket", at: expect.any(Number) } },
+      {
+        type: "denied",
+        denial: {
+          kind: "module",
+          target: "dns",
+          reason: "Node modules and packages cannot be loaded in the sandbox",
+          fix: "use fetch() or WebSocket",
+          at: expect.any(Number),
+        },
+      },
     ]);
   });
 
@@ -75,7 +98,9 @@ describe("SandboxPool", () => {
     await expect(pending).rejects.toMatchObject({ code: "aborted" });
     const already = new AbortController();
     already.abort();
-    await expect(sandbox.invoke(UPDATE, { signal: already.signal })).rejects.toEqual(new SandboxError("aborted", "the call was aborted"));
+    await expect(sandbox.invoke(UPDATE, { signal: already.signal })).rejects.toEqual(
+      new SandboxError("aborted", "the call was aborted"),
+    );
   });
 
   it("places sandboxes on the least loaded thread, up to the thread limit", async () => {
@@ -92,7 +117,8 @@ describe("SandboxPool", () => {
   it("a burst of creates (the app's launch) starts no more threads than asked and spreads the sandboxes over them", async () => {
     const local = new SandboxPool({ threads: 2 });
     try {
-      const burst = (n: number) => Promise.all(Array.from({ length: n }, () => local.create(optionsFor(updateBundle(`return 1`)), recorder())));
+      const burst = (n: number) =>
+        Promise.all(Array.from({ length: n }, () => local.create(optionsFor(updateBundle(`return 1`)), recorder())));
       const first = await burst(30);
       expect((await local.stats()).map((s) => s.sandboxes)).toEqual([15, 15]);
       // Once warm, a second burst spreads too: each pick counts the creates picked before it.
@@ -154,7 +180,9 @@ describe("SandboxPool", () => {
       await sandbox.dispose();
     }
     const best = Math.min(...times);
-    console.log(`cold start to first update(), small bundle: best ${best.toFixed(1)} ms, all ${times.map((t) => t.toFixed(1)).join(", ")}`);
+    console.log(
+      `cold start to first update(), small bundle: best ${best.toFixed(1)} ms, all ${times.map((t) => t.toFixed(1)).join(", ")}`,
+    );
     expect(best).toBeLessThan(250);
   });
 });

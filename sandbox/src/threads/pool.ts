@@ -10,7 +10,14 @@ import { WATCHDOG_MARGIN_MS, checkBundleSize } from "../limits.js";
 import type { SandboxThreadStats, LoadReply } from "./thread-messages.js";
 import { checkLocale } from "../bridge/intl-ops.js";
 import { checkTimeZone } from "../engine/time-zone.js";
-import type { Invocation, LoadResult, SandboxDiagnostics, SandboxHandle, SandboxListeners, SandboxOptions } from "../types.js";
+import type {
+  Invocation,
+  LoadResult,
+  SandboxDiagnostics,
+  SandboxHandle,
+  SandboxListeners,
+  SandboxOptions,
+} from "../types.js";
 import { quickjsWasmModule } from "../engine/wasm.js";
 
 export interface SandboxPoolOptions {
@@ -113,7 +120,8 @@ export class SandboxPool {
   async warm(): Promise<void> {
     if (this.disposed) return;
     const module = await quickjsWasmModule();
-    while (this.threads.filter((thread) => thread.isAlive && !thread.dedicated).length < this.maxThreads) this.spawn(module);
+    while (this.threads.filter((thread) => thread.isAlive && !thread.dedicated).length < this.maxThreads)
+      this.spawn(module);
     await Promise.all(this.threads.map((thread) => thread.ready));
   }
 
@@ -187,7 +195,8 @@ class RemoteSandbox implements SandboxHandle {
     if (this.disposed) return;
     this.disposed = true;
     this.thread.release(this.sid);
-    if (this.thread.isAlive) await this.thread.request({ type: "call", sid: this.sid, method: "dispose" }).catch(() => {});
+    if (this.thread.isAlive)
+      await this.thread.request({ type: "call", sid: this.sid, method: "dispose" }).catch(() => {});
   }
 
   private call(method: "load" | "diagnostics"): Promise<unknown> {

@@ -37,7 +37,10 @@ export class SandboxThreadClient {
   private readonly worker: Worker;
   private readonly board: SliceBoard;
   private readonly watchdog: Watchdog;
-  private readonly requests = new Map<number, { sid: number; resolve(value: unknown): void; reject(error: Error): void }>();
+  private readonly requests = new Map<
+    number,
+    { sid: number; resolve(value: unknown): void; reject(error: Error): void }
+  >();
   private readonly residents = new Map<number, Resident>();
   private nextRequestId = 1;
   private alive = true;
@@ -66,7 +69,10 @@ export class SandboxThreadClient {
     // (limits.ts MAX_STACK_BYTES) must trip before V8's. Each level of the parser's recursion
     // costs far more native stack than QuickJS counts; with Node's 4 MB default, 3,000 nested
     // parentheses overflowed V8's stack (a crash) instead of raising a catchable RangeError.
-    this.worker = new Worker(SANDBOX_THREAD_FILE, { workerData: data, resourceLimits: { stackSizeMb: SANDBOX_THREAD_STACK_MB } });
+    this.worker = new Worker(SANDBOX_THREAD_FILE, {
+      workerData: data,
+      resourceLimits: { stackSizeMb: SANDBOX_THREAD_STACK_MB },
+    });
     this.worker.unref();
     this.worker.on("message", (message: FromSandboxThread) => this.receive(message));
     this.worker.on("error", (error) => this.end(`the sandbox thread failed: ${error.message}`));
@@ -106,7 +112,8 @@ export class SandboxThreadClient {
   }
 
   request(message: DistributiveOmit<Request, "rid">, signal?: AbortSignal): Promise<unknown> {
-    if (!this.alive) return Promise.reject(new SandboxError("crashed", "the sandbox's sandbox thread is gone; create it again"));
+    if (!this.alive)
+      return Promise.reject(new SandboxError("crashed", "the sandbox's sandbox thread is gone; create it again"));
     const rid = this.nextRequestId++;
     const onAbort = () => {
       const reason = signal!.reason instanceof Error ? signal!.reason.message : "the call was aborted";
@@ -171,12 +178,24 @@ export class SandboxThreadClient {
     }
   }
 
-  private forward(sid: number, fid: number, op: Extract<FromSandboxThread, { type: "forward" }>["op"], args: unknown): void {
+  private forward(
+    sid: number,
+    fid: number,
+    op: Extract<FromSandboxThread, { type: "forward" }>["op"],
+    args: unknown,
+  ): void {
     const resident = this.residents.get(sid);
     const answer = (message: ToSandboxThread): void => {
       if (this.alive) this.worker.postMessage(message);
     };
-    if (!resident) return answer({ type: "forwarded", sid, fid, ok: false, error: { name: "Error", message: "the sandbox is gone" } });
+    if (!resident)
+      return answer({
+        type: "forwarded",
+        sid,
+        fid,
+        ok: false,
+        error: { name: "Error", message: "the sandbox is gone" },
+      });
     Promise.resolve()
       .then(() => resident.listeners.forwarded.forward(op, args))
       .then(
@@ -184,7 +203,6 @@ export class SandboxThreadClient {
         (error: unknown) => answer({ type: "forwarded", sid, fid, ok: false, error: errorRecord(error) }),
       );
   }
-
 
   /** The watchdog's verdict: end the thread, blame the sandbox in the slice, crash the rest. */
   private stuck(slot: number, sliceMs: number): void {

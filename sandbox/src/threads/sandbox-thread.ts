@@ -35,7 +35,12 @@ const forwards = new Map<number, { resolve(value: unknown): void; reject(error: 
 let nextForwardId = 1;
 const { timeZone, locale } = data;
 const spare =
-  data.spare === false ? undefined : new SpareKeeper(() => prepareInstance({ memoryBytes: DEFAULT_LIMITS.memoryBytes, timeZone }), DEFAULT_LIMITS.memoryBytes);
+  data.spare === false
+    ? undefined
+    : new SpareKeeper(
+        () => prepareInstance({ memoryBytes: DEFAULT_LIMITS.memoryBytes, timeZone }),
+        DEFAULT_LIMITS.memoryBytes,
+      );
 /** Compiling bundles for the pool's code cache: only while the thread is quiet. */
 const idleWork = new IdleQueue(SPARE_IDLE_MS);
 
@@ -54,13 +59,18 @@ function send(message: FromSandboxThread, isWork = true): void {
 
 function reply(rid: number, work: () => Promise<unknown>, isWork = true): void {
   // Never throws out of the message handler: an exception there would end the thread.
-  Promise.resolve().then(work).then(
-    (value) => send({ type: "result", rid, ok: true, value }, isWork),
-    (error: unknown) => {
-      const record = error instanceof SandboxError ? error.toRecord() : { code: "guest" as const, message: errorRecord(error).message };
-      send({ type: "result", rid, ok: false, error: record }, isWork);
-    },
-  );
+  Promise.resolve()
+    .then(work)
+    .then(
+      (value) => send({ type: "result", rid, ok: true, value }, isWork),
+      (error: unknown) => {
+        const record =
+          error instanceof SandboxError
+            ? error.toRecord()
+            : { code: "guest" as const, message: errorRecord(error).message };
+        send({ type: "result", rid, ok: false, error: record }, isWork);
+      },
+    );
 }
 
 async function create(sid: number, options: SandboxOptions, cached: CompiledCodeSource | undefined): Promise<null> {
@@ -158,19 +168,23 @@ function handle(message: ToSandboxThread): void {
         return null;
       });
     case "stats":
-      return reply(message.rid, async () => {
-        if (message.collectGarbage) collectGarbage();
-        const memory = process.memoryUsage();
-        return {
-          sandboxes: sandboxes.size,
-          heapUsed: memory.heapUsed,
-          external: memory.external,
-          activeResources: process.getActiveResourcesInfo().length,
-          spare: spare?.hasSpare ?? false,
-          compiling: idleWork.size,
-          cpuMs: ownCpuClock().now(),
-        };
-      }, false);
+      return reply(
+        message.rid,
+        async () => {
+          if (message.collectGarbage) collectGarbage();
+          const memory = process.memoryUsage();
+          return {
+            sandboxes: sandboxes.size,
+            heapUsed: memory.heapUsed,
+            external: memory.external,
+            activeResources: process.getActiveResourcesInfo().length,
+            spare: spare?.hasSpare ?? false,
+            compiling: idleWork.size,
+            cpuMs: ownCpuClock().now(),
+          };
+        },
+        false,
+      );
   }
 }
 

@@ -49,7 +49,6 @@ export class SliceBoard {
     return Atomics.load(this.words, TID);
   }
 
-
   begin(slot: number, sliceMs: number, cpuNow: number): void {
     this.times[START] = wallNow();
     this.times[START_CPU] = cpuNow;

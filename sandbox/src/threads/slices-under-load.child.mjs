@@ -17,14 +17,24 @@ const host = { forward: async () => null };
 async function sandboxIn(pool, body) {
   const id = `test.load${++n}`;
   const sandbox = await pool.create(
-    { id, code: `module.exports = { async update(ctx) { ${body} } };`, permissions: { network: [], files: [], exec: [] }, dataDir: join(root, id), limits: { sliceMs: SLICE } },
+    {
+      id,
+      code: `module.exports = { async update(ctx) { ${body} } };`,
+      permissions: { network: [], files: [], exec: [] },
+      dataDir: join(root, id),
+      limits: { sliceMs: SLICE },
+    },
     { forwarded: host, onCrash: () => {} },
   );
   await sandbox.load();
   return sandbox;
 }
 
-const outcome = (promise) => promise.then((value) => ({ ok: true, value }), (error) => ({ ok: false, code: error.code, message: error.message }));
+const outcome = (promise) =>
+  promise.then(
+    (value) => ({ ok: true, value }),
+    (error) => ({ ok: false, code: error.code, message: error.message }),
+  );
 const update = (n) => ({ kind: "update", ctx: { preferences: { n } } });
 // A fixed amount of guest work (no time read inside the loop), and the wall time it took.
 const WORK = `const n = ctx.preferences.n; const t = Date.now(); let x = 0; for (let i = 0; i < n; i++) x = (x + i * 7) % 1000003; return { wallMs: Date.now() - t, x };`;

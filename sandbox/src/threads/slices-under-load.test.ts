@@ -20,34 +20,41 @@ afterEach(() => {
 
 /** `node args` pinned to CPU 0 (Linux's taskset, from util-linux). */
 function onCpu0(args: string[], env: NodeJS.ProcessEnv = {}): ChildProcess {
-  const child = spawn("taskset", ["-c", "0", process.execPath, ...args], { env: { ...process.env, ...env }, stdio: ["pipe", "pipe", "inherit"] });
+  const child = spawn("taskset", ["-c", "0", process.execPath, ...args], {
+    env: { ...process.env, ...env },
+    stdio: ["pipe", "pipe", "inherit"],
+  });
   started.push(child);
   return child;
 }
 
-it(
-  "with two CPU burners beside it, an innocent slice longer in wall time than its limit runs to the end; a runaway loop and a native stall are still stopped",
-  async () => {
-    const child = onCpu0([CHILD], { SLICE_MS: String(SLICE), MARGIN_MS: String(MARGIN) });
-    const lines = createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
-    const next = async () => JSON.parse((await lines.next()).value as string);
-    expect(await next()).toMatchObject({ calibrated: true });
-    onCpu0(["-e", "for (;;) {}"]);
-    onCpu0(["-e", "for (;;) {}"]);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    child.stdin!.write("go\n");
-    const result = await next();
+it("with two CPU burners beside it, an innocent slice longer in wall time than its limit runs to the end; a runaway loop and a native stall are still stopped", async () => {
+  const child = onCpu0([CHILD], { SLICE_MS: String(SLICE), MARGIN_MS: String(MARGIN) });
+  const lines = createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
+  const next = async () => JSON.parse((await lines.next()).value as string);
+  expect(await next()).toMatchObject({ calibrated: true });
+  onCpu0(["-e", "for (;;) {}"]);
+  onCpu0(["-e", "for (;;) {}"]);
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  child.stdin!.write("go\n");
+  const result = await next();
 
-    // The innocent slice: ~60 % of its limit in CPU time, yet past limit + margin in wall time
-    // (what the wall clock would have called stuck), and it finished.
-    expect(result.innocent).toMatchObject({ ok: true });
-    expect(result.innocent.value.wallMs).toBeGreaterThan(SLICE + MARGIN);
-    expect(result.innocentCpuMs).toBeLessThan(SLICE);
-    // A real runaway is interrupted at its CPU limit, and the sandbox next to it keeps working.
-    expect(result.loop).toEqual({ ok: false, code: "interrupted", message: `interrupted: the extension's code ran for more than ${SLICE} ms without pausing` });
-    expect(result.afterLoop).toMatchObject({ ok: true });
-    // A native stall is still ended by the watchdog.
-    expect(result.stall).toEqual({ ok: false, code: "crashed", message: `the sandbox crashed: interrupted: slice over ${SLICE} ms inside a native call` });
-  },
-  60_000,
-);
+  // The innocent slice: ~60 % of its limit in CPU time, yet past limit + margin in wall time
+  // (what the wall clock would have called stuck), and it finished.
+  expect(result.innocent).toMatchObject({ ok: true });
+  expect(result.innocent.value.wallMs).toBeGreaterThan(SLICE + MARGIN);
+  expect(result.innocentCpuMs).toBeLessThan(SLICE);
+  // A real runaway is interrupted at its CPU limit, and the sandbox next to it keeps working.
+  expect(result.loop).toEqual({
+    ok: false,
+    code: "interrupted",
+    message: `interrupted: the extension's code ran for more than ${SLICE} ms without pausing`,
+  });
+  expect(result.afterLoop).toMatchObject({ ok: true });
+  // A native stall is still ended by the watchdog.
+  expect(result.stall).toEqual({
+    ok: false,
+    code: "crashed",
+    message: `the sandbox crashed: interrupted: slice over ${SLICE} ms inside a native call`,
+  });
+}, 60_000);

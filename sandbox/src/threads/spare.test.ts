@@ -83,7 +83,9 @@ describe("the spare instance", () => {
   });
 
   it("a sandbox bound to the spare gets its own stack limit", async () => {
-    const depth = updateBundle(`let n = 0; const f = () => { n++; f(); }; try { f() } catch (e) { return [e.message, n]; }`);
+    const depth = updateBundle(
+      `let n = 0; const f = () => { n++; f(); }; try { f() } catch (e) { return [e.message, n]; }`,
+    );
     await spareReady();
     const small = await pool.create(optionsFor(depth, { limits: { stackBytes: 16 * 1024 } }), recorder());
     await spareReady();
@@ -100,7 +102,10 @@ describe("the spare instance", () => {
   it("a sandbox bound to the spare crashes at the default 64 MB cap, alone", async () => {
     await spareReady();
     const rec = recorder();
-    const hog = await pool.create(optionsFor(updateBundle(`const kept = []; for (;;) kept.push(new Uint8Array(1 << 20));`)), rec);
+    const hog = await pool.create(
+      optionsFor(updateBundle(`const kept = []; for (;;) kept.push(new Uint8Array(1 << 20));`)),
+      rec,
+    );
     const neighbour = await pool.create(optionsFor(updateBundle(`return "still here"`)), recorder());
     await Promise.all([hog.load(), neighbour.load()]);
     await expect(hog.invoke(UPDATE)).rejects.toMatchObject({ code: "crashed" });
@@ -111,7 +116,10 @@ describe("the spare instance", () => {
 
   it("is kept for a sandbox with the default memory limit: another limit gets its own instance", async () => {
     await spareReady();
-    const small = await pool.create(optionsFor(updateBundle(`return 1`), { limits: { memoryBytes: 8 * 1024 * 1024 } }), recorder());
+    const small = await pool.create(
+      optionsFor(updateBundle(`return 1`), { limits: { memoryBytes: 8 * 1024 * 1024 } }),
+      recorder(),
+    );
     expect((await pool.stats())[0].spare).toBe(true);
     await small.load();
     await expect(small.invoke(UPDATE)).resolves.toBe(1);

@@ -11,7 +11,12 @@ const WARM_UP_CODE = `module.exports = { update(ctx) { const u = new URL("https:
 /** @example await warmUp("Europe/London"); // then accept real sandboxes */
 export async function warmUp(timeZone?: string): Promise<void> {
   const sandbox = await Sandbox.create(
-    { id: "svc.warm-up", code: WARM_UP_CODE, permissions: { network: [], files: [], exec: [] }, dataDir: join(tmpdir(), "svc-sandbox-warm-up") },
+    {
+      id: "svc.warm-up",
+      code: WARM_UP_CODE,
+      permissions: { network: [], files: [], exec: [] },
+      dataDir: join(tmpdir(), "svc-sandbox-warm-up"),
+    },
     { forwarded: { forward: async () => null } },
     { timeZone },
   );

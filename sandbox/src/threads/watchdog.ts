@@ -16,7 +16,11 @@ export interface Watchdog {
 /**
  * @example const dog = watchSandboxThread(board, 250, (notice) => worker.terminate());
  */
-export function watchSandboxThread(board: SliceBoard, marginMs: number, onStuck: (notice: SliceNotice) => void): Watchdog {
+export function watchSandboxThread(
+  board: SliceBoard,
+  marginMs: number,
+  onStuck: (notice: SliceNotice) => void,
+): Watchdog {
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let clock: CpuClock | undefined;

@@ -56,7 +56,17 @@ describe("stat", () => {
     });
     expect(blip.staleAfter).toBe(T);
     expect(Object.keys(blip)).toEqual([
-      "key", "title", "subtitle", "state", "url", "actions", "choices", "facts", "staleAfter", "layout", "data",
+      "key",
+      "title",
+      "subtitle",
+      "state",
+      "url",
+      "actions",
+      "choices",
+      "facts",
+      "staleAfter",
+      "layout",
+      "data",
     ]);
     expect(emitted(blip).truncated).toEqual([]);
   });
@@ -173,7 +183,11 @@ describe("score", () => {
 
 describe("countdown", () => {
   it("takes any date form for both ends", () => {
-    const blip = countdown("standup", { title: "Stand-up", endsAt: "2025-03-01T10:00:00+00:00", startedAt: new Date(T) });
+    const blip = countdown("standup", {
+      title: "Stand-up",
+      endsAt: "2025-03-01T10:00:00+00:00",
+      startedAt: new Date(T),
+    });
     expect(blip.data).toEqual({ endsAt: "2025-03-01T10:00:00.000Z", startedAt: T });
     emitted(blip);
     expect(countdown("c", { title: "C", endsAt: T_SECONDS }).data).toEqual({ endsAt: T });
@@ -213,6 +227,9 @@ describe("payload size", () => {
     expect(processBlipInput(atLimit, stamp).ok).toBe(true);
     const pastLimit = stat("big", { title: "x", value: "a".repeat(room + 1) });
     const result = processBlipInput(pastLimit, stamp);
-    expect(result).toMatchObject({ ok: false, error: "payload is 4097 bytes after truncation, over the 4096-byte limit" });
+    expect(result).toMatchObject({
+      ok: false,
+      error: "payload is 4097 bytes after truncation, over the 4096-byte limit",
+    });
   });
 });

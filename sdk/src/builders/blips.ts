@@ -4,14 +4,7 @@
  * beside the layout's own. Each returns what `ctx.emit` takes: the payload without `id`, `seq`,
  * `emittedAt` and `v`, plus `key`. Moments may be given in any date form; they become ISO strings.
  */
-import type {
-  BlipInputOf,
-  DisplayValue,
-  ListItem,
-  Meter,
-  ProgressStage,
-  ScoreSide,
-} from "../schemas/index.js";
+import type { BlipInputOf, DisplayValue, ListItem, Meter, ProgressStage, ScoreSide } from "../schemas/index.js";
 import { type BlipOptions, assemble, compact } from "./common.js";
 import { type DateInput, toIsoString } from "./instant.js";
 
@@ -127,7 +120,12 @@ export type MeterInput = Omit<Meter, "resetsAt"> & { resetsAt?: DateInput };
  */
 export function meter(key: string, options: BlipOptions & { meters: MeterInput[] }): BlipInputOf<"meter"> {
   const meters = options.meters.map(({ label, fraction, value, resetsAt }) =>
-    compact({ label, fraction: unit(fraction), value, resetsAt: resetsAt === undefined ? undefined : toIsoString(resetsAt) }),
+    compact({
+      label,
+      fraction: unit(fraction),
+      value,
+      resetsAt: resetsAt === undefined ? undefined : toIsoString(resetsAt),
+    }),
   );
   return assemble(key, "meter", options, { meters });
 }

@@ -38,13 +38,23 @@ describe("tool", () => {
     icon: "textformat",
     fields: [
       { id: "input", type: "text" },
-      { id: "mode", type: "choice", options: [{ id: "all", title: "All" }, { id: "first", title: "First letters" }] },
+      {
+        id: "mode",
+        type: "choice",
+        options: [
+          { id: "all", title: "All" },
+          { id: "first", title: "First letters" },
+        ],
+      },
       { id: "files", type: "file", multiple: true },
       { id: "count", type: "number", min: 1 },
       { id: "trim", type: "toggle" },
       { id: "headers", type: "pairs" },
     ],
-    actions: [{ id: "convert", title: "Convert" }, { id: "copy", title: "Copy" }],
+    actions: [
+      { id: "convert", title: "Convert" },
+      { id: "copy", title: "Copy" },
+    ],
     run(action, values, ctx) {
       expectTypeOf(action).toEqualTypeOf<"convert" | "copy">();
       expectTypeOf(values.input).toEqualTypeOf<string>();
@@ -87,7 +97,15 @@ describe("tool", () => {
           icon: "text.alignleft",
           fields: [
             { id: "input", type: "code", language: "json" },
-            { id: "width", type: "choice", options: [{ id: "2", title: "2" }, { id: "4", title: "4" }], default: "2" },
+            {
+              id: "width",
+              type: "choice",
+              options: [
+                { id: "2", title: "2" },
+                { id: "4", title: "4" },
+              ],
+              default: "2",
+            },
             { id: "kinds", type: "file", types: ["public.json"], multiple: true },
             { id: "headers", type: "pairs", default: [{ name: "Accept", value: "*/*" }] },
           ],

@@ -31,9 +31,7 @@ export function toEpochMs(input: DateInput): number {
   else if (typeof input === "number") ms = input >= MILLISECONDS_FROM ? input : input * 1000;
   else if (typeof input === "string" && input.trim() !== "") ms = Date.parse(input.trim());
   if (Number.isFinite(ms) && Math.abs(ms) <= LARGEST_MS) return ms;
-  throw new Error(
-    `${describe(input)} is not a date: pass a Date, an ISO 8601 string, or epoch seconds/milliseconds`,
-  );
+  throw new Error(`${describe(input)} is not a date: pass a Date, an ISO 8601 string, or epoch seconds/milliseconds`);
 }
 
 /**

@@ -1,11 +1,34 @@
 import { describe, expect, it } from "vitest";
-import { cutToLength, displayText, escapeForDisplay, findUnsafeCharacter, isDisplaySafe, jsonForDisplay } from "./display-text.js";
+import {
+  cutToLength,
+  displayText,
+  escapeForDisplay,
+  findUnsafeCharacter,
+  isDisplaySafe,
+  jsonForDisplay,
+} from "./display-text.js";
 import { parseManifest } from "../processing/manifest.js";
 import { processPayload } from "../processing/payload.js";
 
 describe("the display-text rule", () => {
   it("finds C0, DEL, C1, bidi overrides, isolates, marks and lone surrogates", () => {
-    for (const char of ["\u0000", "\u001b", "\u0007", "\u007f", "\u0085", "\u009b", "\u202a", "\u202e", "\u2066", "\u2069", "\u200e", "\u200f", "\u061c", "\ud800", "\udc00"]) {
+    for (const char of [
+      "\u0000",
+      "\u001b",
+      "\u0007",
+      "\u007f",
+      "\u0085",
+      "\u009b",
+      "\u202a",
+      "\u202e",
+      "\u2066",
+      "\u2069",
+      "\u200e",
+      "\u200f",
+      "\u061c",
+      "\ud800",
+      "\udc00",
+    ]) {
       expect(isDisplaySafe(`a${char}b`), JSON.stringify(char)).toBe(false);
     }
     expect(findUnsafeCharacter("ab\u202ecd")).toEqual({ index: 2, codePoint: 0x202e, name: "U+202E" });
@@ -19,7 +42,9 @@ describe("the display-text rule", () => {
   });
 
   it("escapes every unsafe character into visible inert text", () => {
-    expect(escapeForDisplay("\u001b]0;pwned\u0007\u001b[1A\u001b[2K")).toBe("\\u{1b}]0;pwned\\u{7}\\u{1b}[1A\\u{1b}[2K");
+    expect(escapeForDisplay("\u001b]0;pwned\u0007\u001b[1A\u001b[2K")).toBe(
+      "\\u{1b}]0;pwned\\u{7}\\u{1b}[1A\\u{1b}[2K",
+    );
     expect(escapeForDisplay("invoice\u202Eexe.pdf")).toBe("invoice\\u{202e}exe.pdf");
     expect(escapeForDisplay("line\nnext")).toBe("line\\u{a}next");
     expect(escapeForDisplay("line\nnext", { multiline: true })).toBe("line\nnext");
@@ -40,11 +65,21 @@ describe("the display-text rule", () => {
     expect(displayText({ max: 5 }).safeParse("hello!").success).toBe(false);
     const result = displayText().safeParse("a\u202eb");
     expect(result.success).toBe(false);
-    expect(result.error?.issues[0]?.message).toBe("should not contain U+202E (a control or bidi character; found at 1)");
+    expect(result.error?.issues[0]?.message).toBe(
+      "should not contain U+202E (a control or bidi character; found at 1)",
+    );
   });
 });
 
-const PAYLOAD = { v: 1, id: "webhook/x", seq: 1, emittedAt: "2026-01-01T00:00:00.000Z", title: "Deploy", layout: "progress", data: { fraction: 0.5 } };
+const PAYLOAD = {
+  v: 1,
+  id: "webhook/x",
+  seq: 1,
+  emittedAt: "2026-01-01T00:00:00.000Z",
+  title: "Deploy",
+  layout: "progress",
+  data: { fraction: 0.5 },
+};
 
 describe("checked where strings enter (red-team strings)", () => {
   const manifest = (svc: object) => ({ name: "x", version: "1.0.0", svc: { id: "com.example.x", title: "X", ...svc } });
@@ -52,7 +87,9 @@ describe("checked where strings enter (red-team strings)", () => {
   it("a manifest description ending in \\u001b[8m (hides the install prompt) is refused", () => {
     const r = parseManifest(manifest({ description: "Shows your deploys.\u001b[8m" }));
     expect(r.ok).toBe(false);
-    expect(!r.ok && r.error).toBe('"svc.description" should not contain U+001B (a control or bidi character; found at 19)');
+    expect(!r.ok && r.error).toBe(
+      '"svc.description" should not contain U+001B (a control or bidi character; found at 19)',
+    );
   });
 
   it("a manifest title with a bidi override, and one over 100 characters, are refused; a plain one is kept", () => {

@@ -16,7 +16,8 @@
 import { z } from "zod";
 
 /** Characters no displayed string may hold (see the module comment). `u` flag: code points. */
-const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const UNSAFE =
+  /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 const UNSAFE_GLOBAL = new RegExp(UNSAFE.source, "g");
 
 /** How a string is shown: on one line (titles, labels) or over several (bodies, code, logs). */

@@ -50,7 +50,9 @@ describe("waitForReset", () => {
     expect(waitForReset({ "x-rate-limit-reset": String(NOW + 45_000) }, NOW)).toBe(45); // epoch ms
   });
   it("does not wait while calls remain", () => {
-    expect(waitForReset({ "x-ratelimit-remaining": "12", "x-ratelimit-reset": String(NOW / 1000 + 300) }, NOW)).toBe(undefined);
+    expect(waitForReset({ "x-ratelimit-remaining": "12", "x-ratelimit-reset": String(NOW / 1000 + 300) }, NOW)).toBe(
+      undefined,
+    );
   });
   it("prefers Retry-After to a reset", () => {
     expect(waitForReset({ "retry-after": "7", "x-ratelimit-reset": String(NOW / 1000 + 300) }, NOW)).toBe(7);

@@ -64,7 +64,8 @@ export function waitForReset(source: HeaderSource, now: number = Date.now()): nu
     if (Number.isFinite(seconds)) return Math.max(0, Math.ceil(seconds));
   }
 
-  const remaining = header("ratelimit-remaining") ?? header("x-ratelimit-remaining") ?? header("x-rate-limit-remaining");
+  const remaining =
+    header("ratelimit-remaining") ?? header("x-ratelimit-remaining") ?? header("x-rate-limit-remaining");
   if (remaining !== undefined && Number(remaining) > 0) return undefined;
 
   const reset = header("ratelimit-reset") ?? header("x-ratelimit-reset") ?? header("x-rate-limit-reset");
@@ -83,7 +84,8 @@ function headerReader(source: HeaderSource): (name: string) => string | undefine
   };
   type Getter = { get?: unknown; headers?: { get?: unknown } };
   const loose = source as Getter;
-  const getter = typeof loose.get === "function" ? loose : typeof loose.headers?.get === "function" ? loose.headers : undefined;
+  const getter =
+    typeof loose.get === "function" ? loose : typeof loose.headers?.get === "function" ? loose.headers : undefined;
   if (getter) {
     const get = getter.get as (name: string) => unknown;
     return (name) => clean(get.call(getter, name));

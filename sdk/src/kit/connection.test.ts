@@ -32,7 +32,12 @@ describe("problemOf", () => {
   });
   it("reads a 403 with no calls left as rate limited, with the wait", () => {
     const headers = { "x-ratelimit-remaining": "0", "x-ratelimit-reset": String(NOW / 1000 + 300) };
-    expect(problemOf(403, headers, NOW)).toEqual({ kind: "rate-limited", message: "Rate limited", status: 403, retryAfter: 300 });
+    expect(problemOf(403, headers, NOW)).toEqual({
+      kind: "rate-limited",
+      message: "Rate limited",
+      status: 403,
+      retryAfter: 300,
+    });
   });
 });
 
@@ -54,13 +59,19 @@ describe("probe", () => {
     await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
     const port = (closed.address() as AddressInfo).port;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
-    expect(await probe(fetch(`http://127.0.0.1:${port}/`))).toEqual({ ok: false, problem: { kind: "offline", message: "No connection" } });
+    expect(await probe(fetch(`http://127.0.0.1:${port}/`))).toEqual({
+      ok: false,
+      problem: { kind: "offline", message: "No connection" },
+    });
   });
   it("reads errors that carry a status, timeouts and anything else", async () => {
     const httpError = Object.assign(new Error("Bad credentials"), { status: 401 });
     expect(await probe(Promise.reject(httpError))).toEqual({ ok: false, problem: problemOf(401) });
     const timeout = Object.assign(new Error("The operation timed out"), { name: "TimeoutError" });
-    expect(await probe(Promise.reject(timeout))).toEqual({ ok: false, problem: { kind: "offline", message: "Timed out" } });
+    expect(await probe(Promise.reject(timeout))).toEqual({
+      ok: false,
+      problem: { kind: "offline", message: "Timed out" },
+    });
     expect(await probe(async () => JSON.parse("{"))).toMatchObject({ ok: false, problem: { kind: "failed" } });
     expect(await probe(Promise.resolve(42))).toEqual({ ok: true, value: 42 });
   });
@@ -82,12 +93,20 @@ describe("connectionBlip", () => {
     expect(valid(blip)).toBe(true);
   });
   it("shows a passing problem as a warning, with when it tries again", () => {
-    const blip = connectionBlip("inbox", { kind: "rate-limited", message: "Rate limited", status: 429, retryAfter: 300 }, { title: "GitHub", now: NOW });
+    const blip = connectionBlip(
+      "inbox",
+      { kind: "rate-limited", message: "Rate limited", status: 429, retryAfter: 300 },
+      { title: "GitHub", now: NOW },
+    );
     expect(blip).toMatchObject({ state: "warning", data: { label: "Trying again in 5m" } });
     expect(blip).not.toHaveProperty("actions");
     expect(valid(blip)).toBe(true);
     const offline = connectionBlip("inbox", { kind: "offline", message: "No connection" }, { title: "GitHub" });
-    expect(offline).toMatchObject({ icon: "wifi.slash", state: "warning", data: { label: "Trying again on the next run" } });
+    expect(offline).toMatchObject({
+      icon: "wifi.slash",
+      state: "warning",
+      data: { label: "Trying again on the next run" },
+    });
   });
   it("takes the author's own buttons", () => {
     const actions = [{ id: "settings", title: "Settings" }];

@@ -38,7 +38,9 @@ interface ResponseLike {
 }
 
 const isResponse = (value: unknown): value is ResponseLike =>
-  typeof value === "object" && value !== null && typeof (value as ResponseLike).status === "number" &&
+  typeof value === "object" &&
+  value !== null &&
+  typeof (value as ResponseLike).status === "number" &&
   typeof (value as ResponseLike).ok === "boolean";
 
 /**

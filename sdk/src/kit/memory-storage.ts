@@ -11,7 +11,9 @@ import type { Storage } from "../types.js";
  * const storage = memoryStorage();
  * await applyTriage(storage, { actionId: TRIAGE.done.id, key: "reviews", itemId: "pr-1" });
  */
-export function memoryStorage(initial: Record<string, unknown> = {}): Storage & { snapshot(): Record<string, unknown> } {
+export function memoryStorage(
+  initial: Record<string, unknown> = {},
+): Storage & { snapshot(): Record<string, unknown> } {
   const values = new Map<string, string>();
   for (const [key, value] of Object.entries(initial)) values.set(key, JSON.stringify(value));
   return {

@@ -59,10 +59,16 @@ describe("builders and kit in the QuickJS sandbox", () => {
         title: "Revenue",
         staleAfter: "2025-03-01T12:00:00.000Z",
         layout: "stat",
-        data: { value: { type: "currency", value: { amount: 1250, currency: "EUR" } }, delta: { type: "percent", value: 0.12 } },
+        data: {
+          value: { type: "currency", value: { amount: 1250, currency: "EUR" } },
+          delta: { type: "percent", value: 0.12 },
+        },
       });
       expect(out.countdown.data).toEqual({ endsAt: "2025-03-01T12:00:00.000Z", startedAt: "2025-03-01T09:00:00.000Z" });
-      expect(out.blocks[1]).toEqual({ type: "table", rows: [{ name: "At", value: { type: "date", value: "2025-03-01T09:30:00.000Z" } }] });
+      expect(out.blocks[1]).toEqual({
+        type: "table",
+        rows: [{ name: "At", value: { type: "date", value: "2025-03-01T09:30:00.000Z" } }],
+      });
       expect(out.wording).toEqual(["3m ago", "in 2h", "3m 20s", "Fix the flaky l…", "Ana, Bo and 3 others", "#1 · x"]);
       expect(out.snooze).toBe("2025-03-03T09:00:00.000Z");
       expect(out.wait).toEqual([60, 120]);

@@ -38,7 +38,9 @@ describe("snoozeUntil", () => {
     expect(snoozeUntil("2025-03-04T08:00:00Z", NOW)).toBe("2025-03-04T08:00:00.000Z");
   });
   it("refuses what it cannot read, saying what it takes", () => {
-    expect(() => snoozeUntil("3", NOW)).toThrow('can\'t snooze for "3": try 30m, 3h, 2d, tomorrow, monday or next week');
-    expect(() => snoozeUntil("whenever", NOW)).toThrow("can't snooze for \"whenever\"");
+    expect(() => snoozeUntil("3", NOW)).toThrow(
+      'can\'t snooze for "3": try 30m, 3h, 2d, tomorrow, monday or next week',
+    );
+    expect(() => snoozeUntil("whenever", NOW)).toThrow('can\'t snooze for "whenever"');
   });
 });

@@ -21,7 +21,11 @@ describe("news", () => {
   });
   it("remembers 500 ids, newest first", async () => {
     const storage = memoryStorage();
-    await news(storage, "k", Array.from({ length: 500 }, (_, i) => `old${i}`));
+    await news(
+      storage,
+      "k",
+      Array.from({ length: 500 }, (_, i) => `old${i}`),
+    );
     await news(storage, "k", ["new"]);
     const memory = storage.snapshot()["news.k"] as string[];
     expect(memory).toHaveLength(500);

@@ -19,7 +19,11 @@ const NOW = Date.parse("2025-03-01T09:30:00.000Z");
 const iso = (msFromNow: number) => new Date(NOW + msFromNow).toISOString();
 const HOUR = 3600_000;
 
-const item = (id: string) => ({ id, title: `Item ${id}`, actions: [{ id: "open", title: "Open" }, TRIAGE.done, TRIAGE.snooze] });
+const item = (id: string) => ({
+  id,
+  title: `Item ${id}`,
+  actions: [{ id: "open", title: "Open" }, TRIAGE.done, TRIAGE.snooze],
+});
 const book: TriageBook = {
   b: { state: "done", at: iso(-HOUR) },
   c: { state: "snoozed", at: iso(-HOUR), until: iso(5 * HOUR) },
@@ -54,7 +58,13 @@ describe("sorting", () => {
   });
   it("sortDone moves done items last, keeping the order", () => {
     expect(sortDone(items, book).map((i) => i.id)).toEqual(["c", "a", "d", "e", "b"]);
-    expect(sortDone(items, book, (i) => (i.id === "b" ? iso(0) : undefined)).map((i) => i.id)).toEqual(["c", "a", "d", "b", "e"]);
+    expect(sortDone(items, book, (i) => (i.id === "b" ? iso(0) : undefined)).map((i) => i.id)).toEqual([
+      "c",
+      "a",
+      "d",
+      "b",
+      "e",
+    ]);
   });
 });
 
@@ -79,7 +89,11 @@ describe("dressing items", () => {
   it("triaged orders open, snoozed, done, dressed, and the list is a valid payload", () => {
     const items = triaged(["c", "a", "d", "b", "e"].map(item), book, { now: NOW });
     expect(items.map((i) => [i.id, i.state ?? "open"])).toEqual([
-      ["a", "open"], ["e", "open"], ["d", "idle"], ["c", "idle"], ["b", "success"],
+      ["a", "open"],
+      ["e", "open"],
+      ["d", "idle"],
+      ["c", "idle"],
+      ["b", "success"],
     ]);
     expect(items[2].subtitle).toBe("wakes in 2h");
     const result = processBlipInput(list("inbox", { title: "Inbox", items }), { extensionId: "x", seq: 1 });
@@ -90,11 +104,14 @@ describe("dressing items", () => {
 describe("storage", () => {
   it("applyTriage marks done, snoozes, wakes and reopens the pressed item", async () => {
     const storage = memoryStorage();
-    const press = (actionId: string, input?: string) => applyTriage(storage, { actionId, key: "inbox", itemId: "pr-1", input }, { now: NOW, utcOffset: 0 });
+    const press = (actionId: string, input?: string) =>
+      applyTriage(storage, { actionId, key: "inbox", itemId: "pr-1", input }, { now: NOW, utcOffset: 0 });
     expect(await press(TRIAGE.done.id)).toBe(true);
     expect(storage.snapshot()[TRIAGE.storageKey]).toEqual({ "pr-1": { state: "done", at: iso(0) } });
     expect(await press(TRIAGE.snooze.id, "3h")).toBe(true);
-    expect(await readTriage(storage, undefined, NOW)).toEqual({ "pr-1": { state: "snoozed", at: iso(0), until: iso(3 * HOUR) } });
+    expect(await readTriage(storage, undefined, NOW)).toEqual({
+      "pr-1": { state: "snoozed", at: iso(0), until: iso(3 * HOUR) },
+    });
     expect(await press(TRIAGE.wake.id)).toBe(true);
     expect(await readTriage(storage, undefined, NOW)).toEqual({});
     await press(TRIAGE.done.id);
@@ -113,9 +130,9 @@ describe("storage", () => {
   });
   it("a snooze it cannot read fails and changes nothing", async () => {
     const storage = memoryStorage();
-    await expect(applyTriage(storage, { actionId: TRIAGE.snooze.id, key: "k", itemId: "i", input: "soonish" })).rejects.toThrow(
-      "can't snooze for \"soonish\"",
-    );
+    await expect(
+      applyTriage(storage, { actionId: TRIAGE.snooze.id, key: "k", itemId: "i", input: "soonish" }),
+    ).rejects.toThrow('can\'t snooze for "soonish"');
     expect(storage.snapshot()).toEqual({});
   });
   it("readTriage drops run-out snoozes and anything malformed", async () => {

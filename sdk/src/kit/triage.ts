@@ -55,7 +55,12 @@ const TRIAGE_ACTION_IDS = new Set([TRIAGE.done.id, TRIAGE.snooze.id, TRIAGE.wake
  * @example
  * triageState(book, "pr-42", Date.now(), pr.updated_at) // "open" | "snoozed" | "done"
  */
-export function triageState(book: TriageBook, id: string, now: number = Date.now(), changedAt?: DateInput): TriageState {
+export function triageState(
+  book: TriageBook,
+  id: string,
+  now: number = Date.now(),
+  changedAt?: DateInput,
+): TriageState {
   const mark = Object.prototype.hasOwnProperty.call(book, id) ? book[id] : undefined;
   if (!mark) return "open";
   if (mark.state === "snoozed") return Date.parse(mark.until) > now ? "snoozed" : "open";
@@ -76,9 +81,17 @@ function moveLast<T>(items: readonly T[], isLast: (item: T) => boolean, order?: 
  * @example
  * sortSnoozed(items, book) // [open…, snoozed…]
  */
-export function sortSnoozed<T extends { id: string }>(items: readonly T[], book: TriageBook, now: number = Date.now()): T[] {
+export function sortSnoozed<T extends { id: string }>(
+  items: readonly T[],
+  book: TriageBook,
+  now: number = Date.now(),
+): T[] {
   const wakes = (item: T) => Date.parse((book[item.id] as { until: string }).until);
-  return moveLast(items, (item) => triageState(book, item.id, now) === "snoozed", (a, b) => wakes(a) - wakes(b));
+  return moveLast(
+    items,
+    (item) => triageState(book, item.id, now) === "snoozed",
+    (a, b) => wakes(a) - wakes(b),
+  );
 }
 
 /**
@@ -144,7 +157,11 @@ export function triaged(
   const now = options.now ?? Date.now();
   const stateOf = (item: ListItem) => triageState(book, item.id, now, options.changedAt?.(item));
   const open = items.filter((item) => stateOf(item) === "open");
-  const snoozed = sortSnoozed(items.filter((item) => stateOf(item) === "snoozed"), book, now);
+  const snoozed = sortSnoozed(
+    items.filter((item) => stateOf(item) === "snoozed"),
+    book,
+    now,
+  );
   const done = items.filter((item) => stateOf(item) === "done");
   return [
     ...open,
@@ -162,7 +179,11 @@ const MAX_MARKS = 1000;
  * @example
  * const book = await readTriage(ctx.storage);
  */
-export async function readTriage(storage: Storage, key: string = TRIAGE.storageKey, now: number = Date.now()): Promise<TriageBook> {
+export async function readTriage(
+  storage: Storage,
+  key: string = TRIAGE.storageKey,
+  now: number = Date.now(),
+): Promise<TriageBook> {
   const stored = await storage.get<TriageBook>(key);
   const book: TriageBook = {};
   if (!stored || typeof stored !== "object") return book;
@@ -196,7 +217,8 @@ export async function applyTriage(
   const at = new Date(now).toISOString();
   delete book[id];
   if (action.actionId === TRIAGE.done.id) book[id] = { state: "done", at };
-  if (action.actionId === TRIAGE.snooze.id) book[id] = { state: "snoozed", at, until: snoozeUntil(action.input, now, options) };
+  if (action.actionId === TRIAGE.snooze.id)
+    book[id] = { state: "snoozed", at, until: snoozeUntil(action.input, now, options) };
   const newestFirst = Object.entries(book).sort(([, a], [, b]) => Date.parse(b.at) - Date.parse(a.at));
   await storage.set(key, Object.fromEntries(newestFirst.slice(0, MAX_MARKS)));
   return true;

@@ -96,10 +96,17 @@ export function howLong(since: DateInput, now: number = Date.now()): string {
  * clip("Fix the flaky login test on CI", 16) // "Fix the flaky l…"
  */
 export function clip(text: string, max = 80): string {
-  const chars = Array.from(String(text ?? "").replace(/\s+/g, " ").trim());
+  const chars = Array.from(
+    String(text ?? "")
+      .replace(/\s+/g, " ")
+      .trim(),
+  );
   if (chars.length <= max) return chars.join("");
   if (max < 1) return "";
-  return `${chars.slice(0, max - 1).join("").trimEnd()}…`;
+  return `${chars
+    .slice(0, max - 1)
+    .join("")
+    .trimEnd()}…`;
 }
 
 /**
@@ -129,10 +136,7 @@ export function names(list: readonly string[], max = 2): string {
  * joinLine(["#412", author, labels.length ? labels.join(", ") : null, age(t)])
  * // "#412 · ana · 3m ago"
  */
-export function joinLine(
-  parts: ReadonlyArray<string | number | null | undefined | false>,
-  separator = " · ",
-): string {
+export function joinLine(parts: ReadonlyArray<string | number | null | undefined | false>, separator = " · "): string {
   return parts
     .filter((part): part is string | number =>
       typeof part === "number" ? Number.isFinite(part) : typeof part === "string" && part.trim() !== "",

@@ -88,11 +88,17 @@ function explain(issue: Issue): { path: PathPart[]; phrase: string } {
       const bound = issue.code === "too_big" ? issue.maximum : issue.minimum;
       const word = issue.code === "too_big" ? "most" : "least";
       if (issue.origin === "string") return { path, phrase: `should be at ${word} ${String(bound)} characters` };
-      if (issue.origin === "array" || issue.origin === "set") return { path, phrase: `should have at ${word} ${String(bound)} items` };
+      if (issue.origin === "array" || issue.origin === "set")
+        return { path, phrase: `should have at ${word} ${String(bound)} items` };
       const strict = issue.inclusive === false;
-      const phrase = issue.code === "too_big"
-        ? strict ? `should be less than ${String(bound)}` : `should be at most ${String(bound)}`
-        : strict ? `should be more than ${String(bound)}` : `should be at least ${String(bound)}`;
+      const phrase =
+        issue.code === "too_big"
+          ? strict
+            ? `should be less than ${String(bound)}`
+            : `should be at most ${String(bound)}`
+          : strict
+            ? `should be more than ${String(bound)}`
+            : `should be at least ${String(bound)}`;
       return { path, phrase };
     }
     case "unrecognized_keys":

@@ -11,12 +11,10 @@ import { networkAllows } from "../schemas/permissions.js";
 import { formatIssue, formatIssues } from "./issues.js";
 
 export type ParsedSvcManifest =
-  | { ok: true; svc: SvcManifest; oauthProblems: string[] }
-  | { ok: false; error: string; errors: string[] };
+  { ok: true; svc: SvcManifest; oauthProblems: string[] } | { ok: false; error: string; errors: string[] };
 
 export type ParsedManifest =
-  | { ok: true; manifest: Manifest; oauthProblems: string[] }
-  | { ok: false; error: string; errors: string[] };
+  { ok: true; manifest: Manifest; oauthProblems: string[] } | { ok: false; error: string; errors: string[] };
 
 /** `svc` with `oauth` taken as it comes, to be checked provider by provider. */
 const svcWithRawOAuthSchema = z
@@ -35,10 +33,15 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 }
 
 /** Problems of one provider, with paths from the manifest's `svc` (`"oauth.github.tokenUrl" …`). */
-function checkProvider(name: string, raw: unknown, network: readonly string[]): { provider?: OAuthProvider; problems: string[] } {
+function checkProvider(
+  name: string,
+  raw: unknown,
+  network: readonly string[],
+): { provider?: OAuthProvider; problems: string[] } {
   const at = ["oauth", name];
   const nameCheck = providerNameSchema.safeParse(name);
-  if (!nameCheck.success) return { problems: [`provider name "${name}" ${formatIssue(nameCheck.error.issues[0], "").trim()}`] };
+  if (!nameCheck.success)
+    return { problems: [`provider name "${name}" ${formatIssue(nameCheck.error.issues[0], "").trim()}`] };
   const parsed = oauthProviderSchema.safeParse(raw);
   if (!parsed.success) {
     return { problems: parsed.error.issues.map((issue) => formatIssue({ ...issue, path: [...at, ...issue.path] })) };
@@ -57,7 +60,10 @@ function checkProvider(name: string, raw: unknown, network: readonly string[]): 
 }
 
 /** Keeps the valid providers of a raw `oauth` value and explains the rest. */
-function checkOAuth(raw: unknown, network: readonly string[]): { oauth: Record<string, OAuthProvider>; problems: string[] } {
+function checkOAuth(
+  raw: unknown,
+  network: readonly string[],
+): { oauth: Record<string, OAuthProvider>; problems: string[] } {
   if (raw === undefined) return { oauth: {}, problems: [] };
   if (!isPlainObject(raw)) return { oauth: {}, problems: ['"oauth" should be an object of providers by name'] };
   const oauth: Record<string, OAuthProvider> = {};
@@ -65,7 +71,13 @@ function checkOAuth(raw: unknown, network: readonly string[]): { oauth: Record<s
   for (const [name, definition] of Object.entries(raw)) {
     const checked = checkProvider(name, definition, network);
     problems.push(...checked.problems);
-    if (checked.provider) Object.defineProperty(oauth, name, { value: checked.provider, enumerable: true, writable: true, configurable: true });
+    if (checked.provider)
+      Object.defineProperty(oauth, name, {
+        value: checked.provider,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
   }
   return { oauth, problems };
 }

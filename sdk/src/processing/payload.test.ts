@@ -38,7 +38,11 @@ describe("processPayload: validation", () => {
   });
 
   it("names the field and the type, SPEC's way", () => {
-    const items = [{ id: "a", title: "A" }, { id: "b", title: "B" }, { id: "c", title: 7 }];
+    const items = [
+      { id: "a", title: "A" },
+      { id: "b", title: "B" },
+      { id: "c", title: 7 },
+    ];
     expect(error({ ...stat, layout: "list", data: { items } })).toBe('"data.items.2.title" should be a string');
     expect(error({ ...stat, title: undefined })).toBe('"title" should be a string');
     expect(error({ ...stat, seq: "1" })).toBe('"seq" should be a number');
@@ -65,7 +69,9 @@ describe("processPayload: validation", () => {
   });
 
   it("checks fractions, dates, urls and unique ids", () => {
-    expect(error({ ...stat, layout: "progress", data: { fraction: 1.01 } })).toBe('"data.fraction" should be at most 1');
+    expect(error({ ...stat, layout: "progress", data: { fraction: 1.01 } })).toBe(
+      '"data.fraction" should be at most 1',
+    );
     expect(error({ ...stat, emittedAt: "yesterday" })).toMatch(/^"emittedAt" should be an ISO 8601 date/);
     expect(error({ ...stat, url: "ftp://x" })).toBe('"url" should be an http or https address');
     expect(error({ ...stat, actions: [action(1)], choices: [{ id: "a1", title: "x" }] })).toBe(
@@ -215,7 +221,16 @@ describe("processBlipInput", () => {
 
 describe("hostile input", () => {
   it("never throws on getters that throw", () => {
-    const payload = { ...stat, get title(): string { throw new Error("boom"); } };
-    expect(processPayload(payload)).toEqual({ ok: false, error: "payload is not readable: boom", errors: ["payload is not readable: boom"] });
+    const payload = {
+      ...stat,
+      get title(): string {
+        throw new Error("boom");
+      },
+    };
+    expect(processPayload(payload)).toEqual({
+      ok: false,
+      error: "payload is not readable: boom",
+      errors: ["payload is not readable: boom"],
+    });
   });
 });

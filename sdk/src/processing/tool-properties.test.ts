@@ -18,45 +18,82 @@ function compact<T extends object>(o: T): T {
 }
 
 const numberField = fc
-  .tuple(maybe(fc.integer({ min: -1000, max: 1000 })), maybe(fc.integer({ min: 0, max: 1000 })), fc.double({ min: 0, max: 1, noNaN: true }), fc.boolean())
+  .tuple(
+    maybe(fc.integer({ min: -1000, max: 1000 })),
+    maybe(fc.integer({ min: 0, max: 1000 })),
+    fc.double({ min: 0, max: 1, noNaN: true }),
+    fc.boolean(),
+  )
   .map(([min, span, at, withDefault]) => {
     const max = min !== undefined && span !== undefined ? min + span : span;
     const lo = min ?? (max ?? 0) - 100;
     const hi = max ?? lo + 100;
-    return compact({ type: "number", min, max, unit: undefined, default: withDefault ? lo + (hi - lo) * at : undefined });
+    return compact({
+      type: "number",
+      min,
+      max,
+      unit: undefined,
+      default: withDefault ? lo + (hi - lo) * at : undefined,
+    });
   });
 
 const choiceField = fc
   .uniqueArray(fc.record({ id: word, title: word }), { selector: (o) => o.id, minLength: 1, maxLength: 24 })
   .chain((options) =>
-    fc.record({ type: fc.constant("choice"), options: fc.constant(options), default: maybe(fc.constantFrom(...options.map((o) => o.id))) }),
+    fc.record({
+      type: fc.constant("choice"),
+      options: fc.constant(options),
+      default: maybe(fc.constantFrom(...options.map((o) => o.id))),
+    }),
   )
   .map(compact);
 
 const fieldBody = fc.oneof(
   fc.record({ type: fc.constant("text"), default: maybe(fc.string()), placeholder: maybe(fc.string()) }).map(compact),
   fc.record({ type: fc.constant("code"), default: maybe(fc.string()), language: maybe(word) }).map(compact),
-  fc.record({ type: fc.constant("file"), types: maybe(fc.array(word, { minLength: 1, maxLength: 3 })), multiple: maybe(fc.boolean()) }).map(compact),
+  fc
+    .record({
+      type: fc.constant("file"),
+      types: maybe(fc.array(word, { minLength: 1, maxLength: 3 })),
+      multiple: maybe(fc.boolean()),
+    })
+    .map(compact),
   choiceField,
   fc.record({ type: fc.constant("toggle"), default: maybe(fc.boolean()) }).map(compact),
   numberField,
-  fc.record({ type: fc.constant("pairs"), default: maybe(fc.array(fc.record({ name: fc.string(), value: fc.string() }), { maxLength: 3 })) }).map(compact),
+  fc
+    .record({
+      type: fc.constant("pairs"),
+      default: maybe(fc.array(fc.record({ name: fc.string(), value: fc.string() }), { maxLength: 3 })),
+    })
+    .map(compact),
 );
 
-const fields = fc.uniqueArray(fc.tuple(word, fieldBody, maybe(fc.string())), { selector: ([id]) => id, maxLength: 8 }).map((list) =>
-  list.map(([id, body, label]) => compact({ id, label, ...body })),
-);
+const fields = fc
+  .uniqueArray(fc.tuple(word, fieldBody, maybe(fc.string())), { selector: ([id]) => id, maxLength: 8 })
+  .map((list) => list.map(([id, body, label]) => compact({ id, label, ...body })));
 
 const actions = fc
-  .uniqueArray(fc.record({ id: word, title: word, icon: maybe(word), role: maybe(fc.constantFrom("default", "destructive")) }), {
-    selector: (a) => a.id,
-    maxLength: 4,
-  })
+  .uniqueArray(
+    fc.record({ id: word, title: word, icon: maybe(word), role: maybe(fc.constantFrom("default", "destructive")) }),
+    {
+      selector: (a) => a.id,
+      maxLength: 4,
+    },
+  )
   .chain((list) => fc.record({ list: fc.constant(list.map(compact)), primary: fc.nat({ max: 4 }) }))
   .map(({ list, primary }) => list.map((a, i) => (i === primary ? { ...a, role: "primary" } : a)));
 
 const dropActions = fc.uniqueArray(
-  fc.record({ id: word, title: word, icon: word, accepts: fc.array(word, { minLength: 1, maxLength: 2 }), minimumFiles: maybe(fc.integer({ min: 1, max: 5 })) }).map(compact),
+  fc
+    .record({
+      id: word,
+      title: word,
+      icon: word,
+      accepts: fc.array(word, { minLength: 1, maxLength: 2 }),
+      minimumFiles: maybe(fc.integer({ min: 1, max: 5 })),
+    })
+    .map(compact),
   { selector: (d) => d.id, maxLength: 4 },
 );
 
@@ -81,7 +118,11 @@ const rawSpec = fc
 function reverseKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(reverseKeys);
   if (value && typeof value === "object") {
-    return Object.fromEntries(Object.entries(value).reverse().map(([k, v]) => [k, reverseKeys(v)]));
+    return Object.fromEntries(
+      Object.entries(value)
+        .reverse()
+        .map(([k, v]) => [k, reverseKeys(v)]),
+    );
   }
   return value;
 }
@@ -154,7 +195,14 @@ function fits(field: Field, value: unknown): boolean {
     case "pairs":
       return (
         Array.isArray(value) &&
-        value.every((p) => p && typeof p === "object" && Object.keys(p).sort().join() === "name,value" && typeof p.name === "string" && typeof p.value === "string")
+        value.every(
+          (p) =>
+            p &&
+            typeof p === "object" &&
+            Object.keys(p).sort().join() === "name,value" &&
+            typeof p.name === "string" &&
+            typeof p.value === "string",
+        )
       );
   }
 }

@@ -18,7 +18,13 @@ describe("processToolResult: validation", () => {
       { type: "status", text: "Careful", tone: "warning" },
       { type: "text", value: "hello" },
       { type: "code", text: "{}", language: "json" },
-      { type: "table", rows: [{ name: "a", value: 1 }, { name: "b", value: { type: "percent", value: 0.5 }, url: "https://x.dev" }] },
+      {
+        type: "table",
+        rows: [
+          { name: "a", value: 1 },
+          { name: "b", value: { type: "percent", value: 0.5 }, url: "https://x.dev" },
+        ],
+      },
       { type: "files", paths: ["/tmp/a"] },
       { type: "image", path: "/tmp/a.png" },
       { type: "color", hex: "#fff" },
@@ -38,13 +44,25 @@ describe("processToolResult: validation", () => {
 
   it("fails with SPEC's message, details apart", () => {
     const cases: [unknown, string][] = [
-      [[status("ok"), { type: "chart" }], 'block 1: "type" should be one of status, text, code, table, files, image, color'],
+      [
+        [status("ok"), { type: "chart" }],
+        'block 1: "type" should be one of status, text, code, table, files, image, color',
+      ],
       [[{ type: "color", hex: "#ff88" }], 'block 0: "hex" should be # and 3, 6 or 8 hex digits, like #ff8800'],
       [[{ type: "files", paths: ["relative.txt"] }], 'block 0: "paths.0" should be an absolute path'],
-      [[{ type: "table", rows: [{ name: "a", value: true }] }], 'block 0: "rows.0.value" should be an object, a string or a number'],
-      [[{ type: "table", rows: [{ name: "a", value: 1, url: "javascript:alert(1)" }] }], 'block 0: "rows.0.url" should be an http or https address'],
+      [
+        [{ type: "table", rows: [{ name: "a", value: true }] }],
+        'block 0: "rows.0.value" should be an object, a string or a number',
+      ],
+      [
+        [{ type: "table", rows: [{ name: "a", value: 1, url: "javascript:alert(1)" }] }],
+        'block 0: "rows.0.url" should be an http or https address',
+      ],
       [["text"], "block 0 should be an object"],
-      [[{ type: "status", text: "x", tone: "angry" }], 'block 0: "tone" should be one of neutral, positive, warning, critical'],
+      [
+        [{ type: "status", text: "x", tone: "angry" }],
+        'block 0: "tone" should be one of neutral, positive, warning, critical',
+      ],
     ];
     for (const [blocks, details] of cases) {
       expect(processToolResult(blocks, "Base64")).toEqual({
@@ -67,8 +85,16 @@ describe("processToolResult: limits", () => {
   it("keeps 64 table rows and 64 files per block", () => {
     const rows = (n: number) => range(n).map((i) => ({ name: `r${i}`, value: i }));
     const paths = (n: number) => range(n).map((i) => `/tmp/${i}`);
-    expect(ok([{ type: "table", rows: rows(64) }, { type: "files", paths: paths(64) }]).truncated).toEqual([]);
-    const cut = ok([{ type: "table", rows: rows(65) }, { type: "files", paths: paths(65) }]);
+    expect(
+      ok([
+        { type: "table", rows: rows(64) },
+        { type: "files", paths: paths(64) },
+      ]).truncated,
+    ).toEqual([]);
+    const cut = ok([
+      { type: "table", rows: rows(65) },
+      { type: "files", paths: paths(65) },
+    ]);
     expect(cut.truncated).toEqual(["0.rows", "1.paths"]);
     expect(cut.blocks).toEqual([
       { type: "table", rows: rows(64) },
@@ -78,9 +104,17 @@ describe("processToolResult: limits", () => {
 
   it("keeps 100,000 characters of text and code, cuts the 100,001st with an ellipsis", () => {
     const at = "a".repeat(100_000);
-    expect(ok([{ type: "text", value: at }, { type: "code", text: at }]).truncated).toEqual([]);
+    expect(
+      ok([
+        { type: "text", value: at },
+        { type: "code", text: at },
+      ]).truncated,
+    ).toEqual([]);
     const past = `${at}b`;
-    const cut = ok([{ type: "text", value: past }, { type: "code", text: past }]);
+    const cut = ok([
+      { type: "text", value: past },
+      { type: "code", text: past },
+    ]);
     expect(cut.truncated).toEqual(["0.value", "1.text"]);
     expect(cut.blocks).toEqual([
       { type: "text", value: `${at}…` },
@@ -125,11 +159,17 @@ describe("processDropResult", () => {
       error: "Shrink returned something the app can't show.",
       details: '"outputs.0" should be an absolute path',
     });
-    expect(processDropResult(undefined, "Shrink")).toMatchObject({ ok: false, details: "drop result should be an object" });
+    expect(processDropResult(undefined, "Shrink")).toMatchObject({
+      ok: false,
+      details: "drop result should be an object",
+    });
   });
 
   it("fails over 1 MB", () => {
     const result = { message: "x", outputs: [], copiedText: "z".repeat(1_048_576) };
-    expect(processDropResult(result, "Shrink")).toMatchObject({ ok: false, error: "Shrink returned more than 1 MB, too much to show." });
+    expect(processDropResult(result, "Shrink")).toMatchObject({
+      ok: false,
+      error: "Shrink returned more than 1 MB, too much to show.",
+    });
   });
 });

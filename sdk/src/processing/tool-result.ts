@@ -13,9 +13,7 @@ export type ProcessedToolResult =
   /** `error` is for the person; `details` for the log. */
   | { ok: false; error: string; details: string };
 
-export type ProcessedDropResult =
-  | { ok: true; result: DropResult }
-  | { ok: false; error: string; details: string };
+export type ProcessedDropResult = { ok: true; result: DropResult } | { ok: false; error: string; details: string };
 
 /** The message shown when a tool returns something that is not valid blocks. */
 export function cannotShowMessage(title: string): string {
@@ -95,7 +93,11 @@ export function processToolResult(blocks: unknown, title: string): ProcessedTool
   }
   const bytes = jsonByteLength(out);
   if (bytes > LIMITS.resultBytes) {
-    return { ok: false, error: tooLargeMessage(title), details: `result is ${bytes} bytes of JSON, over the ${LIMITS.resultBytes}-byte limit` };
+    return {
+      ok: false,
+      error: tooLargeMessage(title),
+      details: `result is ${bytes} bytes of JSON, over the ${LIMITS.resultBytes}-byte limit`,
+    };
   }
   return { ok: true, blocks: out, truncated };
 }
@@ -116,7 +118,11 @@ export function processDropResult(result: unknown, title: string): ProcessedDrop
   const out = parsed.data;
   const bytes = jsonByteLength(out);
   if (bytes > LIMITS.resultBytes) {
-    return { ok: false, error: tooLargeMessage(title), details: `drop result is ${bytes} bytes of JSON, over the ${LIMITS.resultBytes}-byte limit` };
+    return {
+      ok: false,
+      error: tooLargeMessage(title),
+      details: `drop result is ${bytes} bytes of JSON, over the ${LIMITS.resultBytes}-byte limit`,
+    };
   }
   return { ok: true, result: out };
 }

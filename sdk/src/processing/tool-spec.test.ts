@@ -67,14 +67,20 @@ describe("decodeToolSpec: rules at the limit and past it", () => {
     const field = (i: number) => ({ id: `f${i}`, type: "text" });
     expect(decodes({ ...minimal, fields: range(8).map(field) }).fields).toHaveLength(8);
     expect(refuses({ ...minimal, fields: range(9).map(field) })).toBe('"fields" should have at most 8 fields');
-    expect(refuses({ ...minimal, fields: [field(1), field(1)] })).toBe('"fields.1.id" should be unique: "f1" is used twice');
+    expect(refuses({ ...minimal, fields: [field(1), field(1)] })).toBe(
+      '"fields.1.id" should be unique: "f1" is used twice',
+    );
   });
 
   it("actions: at most 4, unique ids, at most one primary", () => {
     const action = (i: number, role?: string) => ({ id: `a${i}`, title: `A${i}`, role });
     expect(decodes({ ...minimal, actions: range(4).map((i) => action(i)) }).actions).toHaveLength(4);
-    expect(refuses({ ...minimal, actions: range(5).map((i) => action(i)) })).toBe('"actions" should have at most 4 actions');
-    expect(refuses({ ...minimal, actions: [action(1), action(1)] })).toBe('"actions.1.id" should be unique: "a1" is used twice');
+    expect(refuses({ ...minimal, actions: range(5).map((i) => action(i)) })).toBe(
+      '"actions" should have at most 4 actions',
+    );
+    expect(refuses({ ...minimal, actions: [action(1), action(1)] })).toBe(
+      '"actions.1.id" should be unique: "a1" is used twice',
+    );
     expect(decodes({ ...minimal, actions: [action(0, "primary"), action(1)] }).actions[0].role).toBe("primary");
     expect(refuses({ ...minimal, actions: [action(0, "primary"), action(1, "primary")] })).toBe(
       '"actions.1.role" should not be primary: only one action may be primary',
@@ -84,8 +90,12 @@ describe("decodeToolSpec: rules at the limit and past it", () => {
   it("dropActions: at most 4 with an icon and accepted types; minimumFiles at least 1", () => {
     const drop = (i: number) => ({ id: `d${i}`, title: "D", icon: "tray", accepts: ["public.item"] });
     expect(decodes({ ...minimal, dropActions: range(4).map(drop) }).dropActions).toHaveLength(4);
-    expect(refuses({ ...minimal, dropActions: range(5).map(drop) })).toBe('"dropActions" should have at most 4 drop actions');
-    expect(refuses({ ...minimal, dropActions: [{ ...drop(0), icon: undefined }] })).toBe('"dropActions.0.icon" should be a string');
+    expect(refuses({ ...minimal, dropActions: range(5).map(drop) })).toBe(
+      '"dropActions" should have at most 4 drop actions',
+    );
+    expect(refuses({ ...minimal, dropActions: [{ ...drop(0), icon: undefined }] })).toBe(
+      '"dropActions.0.icon" should be a string',
+    );
     expect(refuses({ ...minimal, dropActions: [{ ...drop(0), accepts: [] }] })).toBe(
       '"dropActions.0.accepts" should have at least 1 type',
     );
@@ -103,7 +113,10 @@ describe("decodeToolSpec: rules at the limit and past it", () => {
   });
 
   it("live and remembersInputs are booleans", () => {
-    expect(decodes({ ...minimal, live: true, remembersInputs: false })).toMatchObject({ live: true, remembersInputs: false });
+    expect(decodes({ ...minimal, live: true, remembersInputs: false })).toMatchObject({
+      live: true,
+      remembersInputs: false,
+    });
     expect(refuses({ ...minimal, live: "yes" })).toBe('"live" should be a boolean');
   });
 
@@ -133,7 +146,9 @@ describe("decodeToolSpec: field types", () => {
       '"fields.0.type" should be one of text, code, file, choice, toggle, number, pairs',
     );
     expect(refuses(withField({ type: "toggle", default: "yes" }))).toBe('"fields.0.default" should be a boolean');
-    expect(refuses(withField({ type: "pairs", default: [{ name: "n" }] }))).toBe('"fields.0.default.0.value" should be a string');
+    expect(refuses(withField({ type: "pairs", default: [{ name: "n" }] }))).toBe(
+      '"fields.0.default.0.value" should be a string',
+    );
   });
 
   it("file: no default allowed", () => {
@@ -144,8 +159,12 @@ describe("decodeToolSpec: field types", () => {
     const options = (n: number) => range(n).map((i) => ({ id: `o${i}`, title: `O${i}` }));
     expect(decodes(withField({ type: "choice", options: options(1) })).fields).toHaveLength(1);
     expect(decodes(withField({ type: "choice", options: options(24) })).fields).toHaveLength(1);
-    expect(refuses(withField({ type: "choice", options: [] }))).toBe('"fields.0.options" should have at least 1 option');
-    expect(refuses(withField({ type: "choice", options: options(25) }))).toBe('"fields.0.options" should have at most 24 options');
+    expect(refuses(withField({ type: "choice", options: [] }))).toBe(
+      '"fields.0.options" should have at least 1 option',
+    );
+    expect(refuses(withField({ type: "choice", options: options(25) }))).toBe(
+      '"fields.0.options" should have at most 24 options',
+    );
     expect(refuses(withField({ type: "choice", options: [...options(2), { id: "o1", title: "again" }] }))).toBe(
       '"fields.0.options.2.id" should be unique: "o1" is used twice',
     );
@@ -157,7 +176,9 @@ describe("decodeToolSpec: field types", () => {
   it("number: default within min..max, min not above max", () => {
     expect(decodes(withField({ type: "number", min: 1, max: 5, default: 1 })).fields).toHaveLength(1);
     expect(decodes(withField({ type: "number", min: 1, max: 5, default: 5 })).fields).toHaveLength(1);
-    expect(refuses(withField({ type: "number", min: 1, max: 5, default: 5.5 }))).toBe('"fields.0.default" should be within 1..5');
+    expect(refuses(withField({ type: "number", min: 1, max: 5, default: 5.5 }))).toBe(
+      '"fields.0.default" should be within 1..5',
+    );
     expect(refuses(withField({ type: "number", min: 1, default: 0 }))).toBe('"fields.0.default" should be within 1..∞');
     expect(refuses(withField({ type: "number", min: 5, max: 1 }))).toBe('"fields.0.max" should be at least min (5)');
     expect(refuses(withField({ type: "number", step: 0 }))).toBe('"fields.0.step" should be more than 0');

@@ -13,8 +13,23 @@ const spec = specWith([
   { id: "code", type: "code", language: "json" },
   { id: "one", type: "file" },
   { id: "many", type: "file", multiple: true },
-  { id: "pick", type: "choice", options: [{ id: "a", title: "A" }, { id: "b", title: "B" }] },
-  { id: "pickD", type: "choice", options: [{ id: "a", title: "A" }, { id: "b", title: "B" }], default: "b" },
+  {
+    id: "pick",
+    type: "choice",
+    options: [
+      { id: "a", title: "A" },
+      { id: "b", title: "B" },
+    ],
+  },
+  {
+    id: "pickD",
+    type: "choice",
+    options: [
+      { id: "a", title: "A" },
+      { id: "b", title: "B" },
+    ],
+    default: "b",
+  },
   { id: "flag", type: "toggle" },
   { id: "flagD", type: "toggle", default: true },
   { id: "n", type: "number" },
@@ -100,7 +115,14 @@ describe("normalizeToolValues", () => {
       },
     };
     expect(normalizeToolValues(spec, hostile).text).toBe("");
-    const proxy = new Proxy({}, { getOwnPropertyDescriptor: () => { throw new Error("trap"); } });
+    const proxy = new Proxy(
+      {},
+      {
+        getOwnPropertyDescriptor: () => {
+          throw new Error("trap");
+        },
+      },
+    );
     expect(normalizeToolValues(spec, proxy)).toEqual(empties);
   });
 });

@@ -91,7 +91,9 @@ export function normalizeFieldValue(field: Field, raw: unknown): FieldValueMap[k
  */
 export function normalizeToolValues(spec: Pick<ToolSpec, "fields">, values: unknown): NormalizedToolValues {
   if (!Array.isArray(spec?.fields)) return {};
-  const entries = spec.fields.map((field) => [field.id, normalizeFieldValue(field, ownValue(values, field.id))] as const);
+  const entries = spec.fields.map(
+    (field) => [field.id, normalizeFieldValue(field, ownValue(values, field.id))] as const,
+  );
   // fromEntries defines own properties, so a field named "__proto__" stays a plain key.
   return Object.fromEntries(entries);
 }

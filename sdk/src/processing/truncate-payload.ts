@@ -15,7 +15,9 @@ export type TruncatedPaths = string[];
  * @example
  * truncatePayload(payload) // { payload: {...actions: first 4}, truncated: ["actions"] }
  */
-export function truncatePayload<P extends BlipPayload | BlipInput>(input: P): { payload: P; truncated: TruncatedPaths } {
+export function truncatePayload<P extends BlipPayload | BlipInput>(
+  input: P,
+): { payload: P; truncated: TruncatedPaths } {
   const truncated: TruncatedPaths = [];
   const payload = { ...input };
 

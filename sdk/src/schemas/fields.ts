@@ -69,7 +69,11 @@ export const choiceFieldSchema = z
     const ids = new Set<string>();
     field.options.forEach((option, i) => {
       if (ids.has(option.id)) {
-        ctx.addIssue({ code: "custom", path: ["options", i, "id"], message: `should be unique: "${option.id}" is used twice` });
+        ctx.addIssue({
+          code: "custom",
+          path: ["options", i, "id"],
+          message: `should be unique: "${option.id}" is used twice`,
+        });
       }
       ids.add(option.id);
     });

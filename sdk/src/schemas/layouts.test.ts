@@ -9,16 +9,42 @@ import { blipInputSchema } from "./payload.js";
 const at = "2025-03-01T09:30:00.000Z";
 
 const examples = {
-  stat: { value: { type: "currency", value: { amount: 1250, currency: "EUR" } }, label: "Today", delta: { type: "percent", value: 0.12 }, series: [3, 5, 4, 8] },
-  progress: { fraction: 0.6, step: "Uploading assets", stages: [{ title: "Build", state: "done" }, { title: "Deploy", state: "running" }] },
+  stat: {
+    value: { type: "currency", value: { amount: 1250, currency: "EUR" } },
+    label: "Today",
+    delta: { type: "percent", value: 0.12 },
+    series: [3, 5, 4, 8],
+  },
+  progress: {
+    fraction: 0.6,
+    step: "Uploading assets",
+    stages: [
+      { title: "Build", state: "done" },
+      { title: "Deploy", state: "running" },
+    ],
+  },
   session: { startedAt: at, step: "Editing src/app.ts" },
   list: {
-    items: [{ id: "pr-42", title: "Fix login redirect", subtitle: "octo/web · 2 h", state: "waiting", url: "https://github.com/octo/web/pull/42", actions: [{ id: "approve", title: "Approve", role: "primary" }] }],
+    items: [
+      {
+        id: "pr-42",
+        title: "Fix login redirect",
+        subtitle: "octo/web · 2 h",
+        state: "waiting",
+        url: "https://github.com/octo/web/pull/42",
+        actions: [{ id: "approve", title: "Approve", role: "primary" }],
+      },
+    ],
     total: 12,
   },
   score: { home: { name: "Lakers", score: 98 }, away: { name: "Celtics", score: 101 }, period: "Q4 2:31" },
   countdown: { endsAt: "2025-03-01T10:00:00.000Z", startedAt: at },
-  meter: { meters: [{ label: "API calls", fraction: 0.83, value: "4,150 / 5,000", resetsAt: at }, { label: "Disk", fraction: 0.71 }] },
+  meter: {
+    meters: [
+      { label: "API calls", fraction: 0.83, value: "4,150 / 5,000", resetsAt: at },
+      { label: "Disk", fraction: 0.71 },
+    ],
+  },
 } as const;
 
 describe("layouts", () => {
@@ -36,7 +62,9 @@ describe("layouts", () => {
   it("refuses near misses", () => {
     expect(layoutDataSchemas.progress.safeParse({ fraction: -0.1 }).success).toBe(false);
     expect(layoutDataSchemas.progress.safeParse({ step: "x" }).success).toBe(false);
-    expect(layoutDataSchemas.progress.safeParse({ fraction: 0, stages: [{ title: "x", state: "ok" }] }).success).toBe(false);
+    expect(layoutDataSchemas.progress.safeParse({ fraction: 0, stages: [{ title: "x", state: "ok" }] }).success).toBe(
+      false,
+    );
     expect(layoutDataSchemas.session.safeParse({ startedAt: 1700000000 }).success).toBe(false);
     expect(layoutDataSchemas.list.safeParse({ items: [{ title: "no id" }] }).success).toBe(false);
     expect(layoutDataSchemas.meter.safeParse({ meters: [] }).success).toBe(false);
@@ -90,13 +118,18 @@ describe("states, actions, choices and facts", () => {
   });
 
   it("parses the documented actions, choices and facts", () => {
-    expect(actionSchema.safeParse({ id: "merge", title: "Merge", icon: "arrow.triangle.merge", role: "primary" }).success).toBe(true);
+    expect(
+      actionSchema.safeParse({ id: "merge", title: "Merge", icon: "arrow.triangle.merge", role: "primary" }).success,
+    ).toBe(true);
     expect(actionSchema.safeParse({ id: "snooze", title: "Snooze", dismisses: true }).success).toBe(true);
     expect(actionSchema.safeParse({ id: "reply", title: "Reply", input: { placeholder: "Say…" } }).success).toBe(true);
     expect(actionSchema.safeParse({ id: "x", title: "X", url: "file:///etc/passwd" }).success).toBe(false);
     expect(actionSchema.safeParse({ id: "", title: "X" }).success).toBe(false);
     expect(actionSchema.safeParse({ id: "a".repeat(65), title: "X" }).success).toBe(false);
     expect(quickChoiceSchema.safeParse({ id: "allow", title: "Allow" }).success).toBe(true);
-    expect(factSchema.safeParse({ label: "Revenue", value: { type: "currency", value: { amount: 420, currency: "USD" } } }).success).toBe(true);
+    expect(
+      factSchema.safeParse({ label: "Revenue", value: { type: "currency", value: { amount: 420, currency: "USD" } } })
+        .success,
+    ).toBe(true);
   });
 });

@@ -13,10 +13,7 @@ import { httpUrlSchema, isoDateSchema, nonEmpty } from "./text.js";
 import { displayLine, nonEmptyDisplayLine } from "../display/display-text.js";
 
 const finite = z.number().refine(Number.isFinite, { error: "should be a finite number" });
-const fraction = z
-  .number()
-  .min(0, { error: "should be at least 0" })
-  .max(1, { error: "should be at most 1" });
+const fraction = z.number().min(0, { error: "should be at least 0" }).max(1, { error: "should be at most 1" });
 
 /**
  * `stat`: one figure, with an optional label, change and sparkline.

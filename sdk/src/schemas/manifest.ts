@@ -27,7 +27,10 @@ export function intervalSeconds(interval: string): number | undefined {
 /** A run interval: `<n>s`, `<n>m` or `<n>h`, at least 10 seconds. @example "15m" */
 export const intervalSchema = z
   .string()
-  .refine((s) => intervalSeconds(s) !== undefined, { error: "should be <n>s, <n>m or <n>h, like 30s or 15m", abort: true })
+  .refine((s) => intervalSeconds(s) !== undefined, {
+    error: "should be <n>s, <n>m or <n>h, like 30s or 15m",
+    abort: true,
+  })
   .refine((s) => (intervalSeconds(s) ?? 0) >= LIMITS.minIntervalSeconds, {
     error: `should be at least ${LIMITS.minIntervalSeconds}s`,
   });
@@ -80,7 +83,11 @@ export function checkManifestCrossFields(svc: CrossChecked, ctx: z.RefinementCtx
   const names = new Set<string>();
   svc.preferences.forEach((pref, i) => {
     if (names.has(pref.name)) {
-      ctx.addIssue({ code: "custom", path: ["preferences", i, "name"], message: `should be unique: "${pref.name}" is used twice` });
+      ctx.addIssue({
+        code: "custom",
+        path: ["preferences", i, "name"],
+        message: `should be unique: "${pref.name}" is used twice`,
+      });
     }
     names.add(pref.name);
   });

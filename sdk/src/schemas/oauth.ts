@@ -20,7 +20,11 @@ export const providerNameSchema = z
   .string()
   .regex(/^[A-Za-z0-9._-]{1,64}$/, { error: "should be 1–64 letters, digits, . _ or -" });
 
-const forbidden = (message: string) => z.unknown().refine((v) => v === undefined, { error: message }).optional();
+const forbidden = (message: string) =>
+  z
+    .unknown()
+    .refine((v) => v === undefined, { error: message })
+    .optional();
 const noSecret = forbidden("is not allowed: svc signs in with PKCE as a public client; remove the client secret");
 const noRedirect = forbidden(`is not allowed: the redirect is always ${OAUTH_REDIRECT_URI}; remove it`);
 
@@ -46,10 +50,18 @@ export const oauthProviderSchema = z.strictObject({
     .superRefine((params, ctx) => {
       for (const key of Object.keys(params)) {
         if (key === "client_secret") {
-          ctx.addIssue({ code: "custom", path: [key], message: "is not allowed: svc signs in with PKCE as a public client, so there is no client secret" });
+          ctx.addIssue({
+            code: "custom",
+            path: [key],
+            message: "is not allowed: svc signs in with PKCE as a public client, so there is no client secret",
+          });
         }
         if (key === "redirect_uri") {
-          ctx.addIssue({ code: "custom", path: [key], message: `is not allowed: the redirect is always ${OAUTH_REDIRECT_URI}` });
+          ctx.addIssue({
+            code: "custom",
+            path: [key],
+            message: `is not allowed: the redirect is always ${OAUTH_REDIRECT_URI}`,
+          });
         }
       }
     })
@@ -77,5 +89,8 @@ export const oauthConnectionSchema = z.strictObject({
   needsReconnect: z.boolean(),
 });
 
-export type OAuthProvider = Omit<z.infer<typeof oauthProviderSchema>, (typeof CLIENT_SECRET_KEYS)[number] | (typeof REDIRECT_KEYS)[number]>;
+export type OAuthProvider = Omit<
+  z.infer<typeof oauthProviderSchema>,
+  (typeof CLIENT_SECRET_KEYS)[number] | (typeof REDIRECT_KEYS)[number]
+>;
 export type OAuthConnection = z.infer<typeof oauthConnectionSchema>;

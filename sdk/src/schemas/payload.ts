@@ -109,7 +109,11 @@ function checkUniqueIds(payload: IdBearing, ctx: z.RefinementCtx): void {
   for (const part of ["choices", "actions"] as const) {
     payload[part]?.forEach((entry, i) => {
       if (seen.has(entry.id)) {
-        ctx.addIssue({ code: "custom", path: [part, i, "id"], message: `should be unique: "${entry.id}" is used twice` });
+        ctx.addIssue({
+          code: "custom",
+          path: [part, i, "id"],
+          message: `should be unique: "${entry.id}" is used twice`,
+        });
       }
       seen.add(entry.id);
     });
@@ -119,7 +123,11 @@ function checkUniqueIds(payload: IdBearing, ctx: z.RefinementCtx): void {
   const itemIds = new Set<string>();
   items.forEach((item, i) => {
     if (itemIds.has(item.id)) {
-      ctx.addIssue({ code: "custom", path: ["data", "items", i, "id"], message: `should be unique: "${item.id}" is used twice` });
+      ctx.addIssue({
+        code: "custom",
+        path: ["data", "items", i, "id"],
+        message: `should be unique: "${item.id}" is used twice`,
+      });
     }
     itemIds.add(item.id);
     const actionIds = new Set<string>();

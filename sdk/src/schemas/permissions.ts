@@ -6,7 +6,8 @@
 import { z } from "zod";
 import { nonEmpty } from "./text.js";
 
-const HOSTNAME = /^(?:\*\.)?(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*(?::(?:6553[0-5]|655[0-2]\d|65[0-4]\d{2}|6[0-4]\d{3}|[1-5]\d{4}|[1-9]\d{0,3}))?$/i;
+const HOSTNAME =
+  /^(?:\*\.)?(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*(?::(?:6553[0-5]|655[0-2]\d|65[0-4]\d{2}|6[0-4]\d{3}|[1-5]\d{4}|[1-9]\d{0,3}))?$/i;
 
 /**
  * A hostname, optionally with a `*.` prefix wildcard, optionally with a port; no scheme or path.
@@ -15,9 +16,9 @@ const HOSTNAME = /^(?:\*\.)?(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(?:\.[a-z0-9
  * @example
  * "api.github.com" // or "*.githubusercontent.com", or "localhost:8080"
  */
-export const networkHostSchema = z
-  .string()
-  .regex(HOSTNAME, { error: "should be a hostname like api.example.com, *.example.com or localhost:8080 (no scheme or path)" });
+export const networkHostSchema = z.string().regex(HOSTNAME, {
+  error: "should be a hostname like api.example.com, *.example.com or localhost:8080 (no scheme or path)",
+});
 
 /**
  * True when `host` is allowed by `network`: an exact entry (case-insensitive), or a `*.suffix`

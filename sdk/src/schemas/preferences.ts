@@ -65,7 +65,11 @@ export const dropdownPreferenceSchema = z
   .superRefine((pref, ctx) => {
     const values = pref.data.map((choice) => choice.value);
     if (pref.default !== undefined && !values.includes(pref.default)) {
-      ctx.addIssue({ code: "custom", path: ["default"], message: `should be one of the choices: ${values.join(", ")}` });
+      ctx.addIssue({
+        code: "custom",
+        path: ["default"],
+        message: `should be one of the choices: ${values.join(", ")}`,
+      });
     }
   });
 
@@ -113,7 +117,9 @@ export function preferenceValueProblem(preference: Preference, value: unknown): 
     case "password": {
       if (typeof value !== "string") return `${name} should be text (a string)`;
       const bytes = new TextEncoder().encode(value).length;
-      return bytes > PREFERENCE_TEXT_MAX_BYTES ? `${name} is ${bytes} bytes of text; the most is ${PREFERENCE_TEXT_MAX_BYTES}` : undefined;
+      return bytes > PREFERENCE_TEXT_MAX_BYTES
+        ? `${name} is ${bytes} bytes of text; the most is ${PREFERENCE_TEXT_MAX_BYTES}`
+        : undefined;
     }
     case "checkbox":
       return typeof value === "boolean" ? undefined : `${name} should be true or false`;
@@ -121,7 +127,9 @@ export function preferenceValueProblem(preference: Preference, value: unknown): 
       return typeof value === "number" && Number.isFinite(value) ? undefined : `${name} should be a finite number`;
     case "dropdown": {
       const choices = preference.data.map((choice) => choice.value);
-      return typeof value === "string" && choices.includes(value) ? undefined : `${name} should be one of its choices: ${choices.join(", ")}`;
+      return typeof value === "string" && choices.includes(value)
+        ? undefined
+        : `${name} should be one of its choices: ${choices.join(", ")}`;
     }
   }
 }
@@ -134,7 +142,10 @@ export function preferenceValueProblem(preference: Preference, value: unknown): 
  * unsetRequiredOptions([{ name: "apiUrl", title: "API URL", type: "textfield", required: true }], { apiUrl: "" })
  * // [{ name: "apiUrl", … }]
  */
-export function unsetRequiredOptions(preferences: readonly Preference[], values: Readonly<Record<string, unknown>>): Preference[] {
+export function unsetRequiredOptions(
+  preferences: readonly Preference[],
+  values: Readonly<Record<string, unknown>>,
+): Preference[] {
   return preferences.filter((preference) => {
     if (preference.required !== true) return false;
     const value = Object.hasOwn(values, preference.name) ? values[preference.name] : undefined;

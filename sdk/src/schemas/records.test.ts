@@ -27,7 +27,11 @@ describe("secret values", () => {
 
 describe("working hours", () => {
   it("are minutes after midnight, or null", () => {
-    expect(workingHoursSchema.parse({ start: 540, end: 1050, weekdaysOnly: true })).toEqual({ start: 540, end: 1050, weekdaysOnly: true });
+    expect(workingHoursSchema.parse({ start: 540, end: 1050, weekdaysOnly: true })).toEqual({
+      start: 540,
+      end: 1050,
+      weekdaysOnly: true,
+    });
     expect(workingHoursSchema.safeParse({ start: 0, end: 1440, weekdaysOnly: false }).success).toBe(true);
     expect(workingHoursSchema.safeParse({ start: -1, end: 60, weekdaysOnly: false }).success).toBe(false);
     expect(workingHoursSchema.safeParse({ start: 0, end: 1441, weekdaysOnly: false }).success).toBe(false);
@@ -37,10 +41,19 @@ describe("working hours", () => {
 });
 
 describe("OAuth connection record", () => {
-  const record = { id: "c1", account: "octocat", label: "Work", connectedAt: "2025-03-01T09:30:00.000Z", scopes: ["repo"], needsReconnect: false };
+  const record = {
+    id: "c1",
+    account: "octocat",
+    label: "Work",
+    connectedAt: "2025-03-01T09:30:00.000Z",
+    scopes: ["repo"],
+    needsReconnect: false,
+  };
   it("holds no token", () => {
     expect(oauthConnectionSchema.parse(record)).toEqual(record);
-    expect(oauthConnectionSchema.safeParse({ id: "c1", connectedAt: record.connectedAt, needsReconnect: true }).success).toBe(true);
+    expect(
+      oauthConnectionSchema.safeParse({ id: "c1", connectedAt: record.connectedAt, needsReconnect: true }).success,
+    ).toBe(true);
     expect(oauthConnectionSchema.safeParse({ ...record, token: "gho_x" }).success).toBe(false);
     expect(oauthConnectionSchema.safeParse({ ...record, needsReconnect: undefined }).success).toBe(false);
   });

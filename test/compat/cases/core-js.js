@@ -8,7 +8,9 @@ export default async () => ({
   set: [...new Set([1, 2, 3]).union(new Set([3, 4]))],
   at: "abc".at(-1),
   hasOwn: Object.hasOwn({ a: 1 }, "a"),
-  iterator: Iterator.from([1, 2, 3]).map((n) => n * 2).toArray(),
+  iterator: Iterator.from([1, 2, 3])
+    .map((n) => n * 2)
+    .toArray(),
   date: new Date(2024, 2, 10, 3, 30).getHours(),
   regexp: new RegExp("[\\p{L}--[a-z]]", "v").test("É"),
 });

@@ -1,4 +1,13 @@
-import { addDays, differenceInCalendarDays, format, formatDistanceStrict, parseISO, startOfWeek, eachDayOfInterval, isWeekend } from "date-fns";
+import {
+  addDays,
+  differenceInCalendarDays,
+  format,
+  formatDistanceStrict,
+  parseISO,
+  startOfWeek,
+  eachDayOfInterval,
+  isWeekend,
+} from "date-fns";
 import { de } from "date-fns/locale";
 export default () => ({
   plus3: addDays(parseISO("2024-02-27T10:30:00Z"), 3).toISOString(),

@@ -61,7 +61,8 @@ export class RuntimeProcess {
   /** Sends a request and resolves with its result; throws with the error's code and message. */
   async call<R = any>(type: Declared | string, params?: unknown): Promise<R> {
     const response = await this.request(type, params);
-    if (response.error) throw Object.assign(new Error(`${response.error.code} ${response.error.message}`), response.error);
+    if (response.error)
+      throw Object.assign(new Error(`${response.error.code} ${response.error.message}`), response.error);
     return response.result as R;
   }
 
@@ -113,7 +114,12 @@ export class RuntimeProcess {
   }
 
   /** Waits for the `count`-th notification of a method matching `match`. */
-  waitForNotification(type: Declared, match: (params: any) => boolean = () => true, count = 1, timeoutMs = 10_000): Promise<any> {
+  waitForNotification(
+    type: Declared,
+    match: (params: any) => boolean = () => true,
+    count = 1,
+    timeoutMs = 10_000,
+  ): Promise<any> {
     return this.waitFor(
       () => {
         const found = this.notifications(type).filter(match);
@@ -128,7 +134,10 @@ export class RuntimeProcess {
   stdoutLines(): unknown[] {
     const text = Buffer.concat(this.stdoutChunks).toString("utf8");
     if (text.length > 0 && !text.endsWith("\n")) throw new Error("stdout does not end with a newline");
-    return text.split("\n").filter((l) => l !== "").map((l) => JSON.parse(l));
+    return text
+      .split("\n")
+      .filter((l) => l !== "")
+      .map((l) => JSON.parse(l));
   }
 
   async shutdown(): Promise<void> {
@@ -173,7 +182,12 @@ export class RuntimeProcess {
       .then(() => handler(message.params))
       .then(
         (result) => this.send({ jsonrpc: "2.0", id, result: result ?? null }),
-        (error: any) => this.send({ jsonrpc: "2.0", id, error: { code: error?.code ?? -32000, message: String(error?.message ?? error) } }),
+        (error: any) =>
+          this.send({
+            jsonrpc: "2.0",
+            id,
+            error: { code: error?.code ?? -32000, message: String(error?.message ?? error) },
+          }),
       );
   }
 }

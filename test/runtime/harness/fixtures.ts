@@ -85,7 +85,12 @@ export function tempRoot(): { root: string; extensions: string; data: string } {
  * const ext = await buildFixture("basic", root.extensions, "test.basic");
  * await runtime.call(ExtensionLoad, { id: ext.id, path: ext.path, manifest: ext.manifest, preferences: {} });
  */
-export async function buildFixture(name: string, extensionsDir: string, id: string, permissions: Permissions = {}): Promise<BuiltExtension> {
+export async function buildFixture(
+  name: string,
+  extensionsDir: string,
+  id: string,
+  permissions: Permissions = {},
+): Promise<BuiltExtension> {
   const path = join(extensionsDir, id);
   mkdirSync(join(path, "dist"), { recursive: true });
   const manifest = {
@@ -94,7 +99,10 @@ export async function buildFixture(name: string, extensionsDir: string, id: stri
     version: "1.0.0",
     permissions: { network: permissions.network ?? [], files: permissions.files ?? [], exec: permissions.exec ?? [] },
   };
-  writeFileSync(join(path, "package.json"), JSON.stringify({ name: id, version: "1.0.0", main: "dist/index.js", svc: manifest }));
+  writeFileSync(
+    join(path, "package.json"),
+    JSON.stringify({ name: id, version: "1.0.0", main: "dist/index.js", svc: manifest }),
+  );
   writeFileSync(join(path, "dist", "index.js"), await bundle(name));
   return { id, path, manifest };
 }

@@ -34,7 +34,12 @@ export async function startSharedRuntime(env: Record<string, string> = {}): Prom
   const root = tempRoot();
   const runtime = new RuntimeProcess(env);
   shared.push({ runtime, root: root.root });
-  await runtime.call(Initialize, { protocolVersion: 1, dataDir: root.data, locale: "en-GB", timeZone: "Europe/London" });
+  await runtime.call(Initialize, {
+    protocolVersion: 1,
+    dataDir: root.data,
+    locale: "en-GB",
+    timeZone: "Europe/London",
+  });
   return { runtime, root };
 }
 
@@ -55,7 +60,12 @@ export function spawnRuntime(env: Record<string, string> = {}, root = tempRoot()
 /** Spawns and initializes the runtime. */
 export async function startRuntime(env: Record<string, string> = {}, root = tempRoot()): Promise<Started> {
   const started = spawnRuntime(env, root);
-  await started.runtime.call(Initialize, { protocolVersion: 1, dataDir: started.root.data, locale: "en-GB", timeZone: "Europe/London" });
+  await started.runtime.call(Initialize, {
+    protocolVersion: 1,
+    dataDir: started.root.data,
+    locale: "en-GB",
+    timeZone: "Europe/London",
+  });
   return started;
 }
 

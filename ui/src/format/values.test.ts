@@ -5,8 +5,12 @@ const NOW = Date.parse("2025-03-01T10:00:00Z");
 
 describe("formatValue", () => {
   it("formats each typed value for the locale", () => {
-    expect(formatValue({ type: "currency", value: { amount: 1250.5, currency: "EUR" } }, "en-US", NOW)).toBe("€1,250.50");
-    expect(formatValue({ type: "currency", value: { amount: 1250.5, currency: "EUR" } }, "de-DE", NOW)).toBe("1.250,50\u00a0€");
+    expect(formatValue({ type: "currency", value: { amount: 1250.5, currency: "EUR" } }, "en-US", NOW)).toBe(
+      "€1,250.50",
+    );
+    expect(formatValue({ type: "currency", value: { amount: 1250.5, currency: "EUR" } }, "de-DE", NOW)).toBe(
+      "1.250,50\u00a0€",
+    );
     expect(formatValue({ type: "number", value: 1234.5, unit: "ms" }, "en-US", NOW)).toBe("1,234.5 ms");
     expect(formatValue({ type: "percent", value: 0.123 }, "en-US", NOW)).toBe("12.3%");
     expect(formatValue({ type: "duration", value: 3_905_000 }, "en-US", NOW)).toBe("1h 5m");

@@ -21,7 +21,9 @@ export function formatDuration(ms: number, locale: string): string {
   ];
   const used = parts.filter(([n]) => n > 0).slice(0, 2);
   if (used.length === 0) used.push([0, "second"]);
-  return used.map(([n, unit]) => new Intl.NumberFormat(locale, { style: "unit", unit, unitDisplay: "narrow" }).format(n)).join(" ");
+  return used
+    .map(([n, unit]) => new Intl.NumberFormat(locale, { style: "unit", unit, unitDisplay: "narrow" }).format(n))
+    .join(" ");
 }
 
 /** A clock-style "1:05:09" or "4:32", for countdowns and sessions. */
@@ -52,7 +54,9 @@ function formatTyped(value: TypedValue, locale: string, now: number): string {
       return `${new Intl.NumberFormat(locale).format(value.value)}${value.unit ? ` ${shown(value.unit, CAPS.label)}` : ""}`;
     case "currency":
       try {
-        return new Intl.NumberFormat(locale, { style: "currency", currency: value.value.currency }).format(value.value.amount);
+        return new Intl.NumberFormat(locale, { style: "currency", currency: value.value.currency }).format(
+          value.value.amount,
+        );
       } catch {
         return `${new Intl.NumberFormat(locale).format(value.value.amount)} ${shown(value.value.currency, 3)}`;
       }

@@ -7,8 +7,13 @@ import { CAPS, shown } from "../format/text.js";
 import type { UiBlip } from "../wire.js";
 
 const STATE_WORDS: Record<string, string> = {
-  idle: "idle", running: "running", waiting: "waiting", success: "succeeded", warning: "warning",
-  failure: "failed", cancelled: "cancelled",
+  idle: "idle",
+  running: "running",
+  waiting: "waiting",
+  success: "succeeded",
+  warning: "warning",
+  failure: "failed",
+  cancelled: "cancelled",
 };
 
 /** The state in words (unknown states are shown as inert text). */
@@ -31,7 +36,9 @@ function mainFigure(blip: UiBlip, locale: string, now: number): string | undefin
     case "score": {
       const home = data.home as { name?: unknown; score?: unknown } | undefined;
       const away = data.away as { name?: unknown; score?: unknown } | undefined;
-      return home && away ? `${shown(home.name, CAPS.label)} ${String(home.score)}, ${shown(away.name, CAPS.label)} ${String(away.score)}` : undefined;
+      return home && away
+        ? `${shown(home.name, CAPS.label)} ${String(home.score)}, ${shown(away.name, CAPS.label)} ${String(away.score)}`
+        : undefined;
     }
     case "list": {
       const items = Array.isArray(data.items) ? data.items.length : 0;
@@ -39,8 +46,12 @@ function mainFigure(blip: UiBlip, locale: string, now: number): string | undefin
       return `${total} ${total === 1 ? "item" : "items"}`;
     }
     case "meter": {
-      const first = Array.isArray(data.meters) ? (data.meters[0] as { label?: unknown; fraction?: unknown }) : undefined;
-      return first && typeof first.fraction === "number" ? `${shown(first.label, CAPS.label)} ${Math.round(first.fraction * 100)} percent` : undefined;
+      const first = Array.isArray(data.meters)
+        ? (data.meters[0] as { label?: unknown; fraction?: unknown })
+        : undefined;
+      return first && typeof first.fraction === "number"
+        ? `${shown(first.label, CAPS.label)} ${Math.round(first.fraction * 100)} percent`
+        : undefined;
     }
     default:
       return undefined;

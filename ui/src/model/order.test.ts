@@ -3,7 +3,11 @@ import { compactBlips, orderBlips } from "./order.js";
 
 describe("orderBlips", () => {
   it("keeps arrival order, pushed blips at the end", () => {
-    const arrival = new Map([["p/1", 0], ["e/b", 1], ["e/a", 2]]);
+    const arrival = new Map([
+      ["p/1", 0],
+      ["e/b", 1],
+      ["e/a", 2],
+    ]);
     const blips = [
       { id: "e/a", source: "extension" as const },
       { id: "p/1", source: "push" as const },

@@ -2,11 +2,25 @@ import { describe, expect, it } from "vitest";
 import { OPEN_REQUESTS_MAX, Store } from "./store.js";
 import type { Snapshot, UiBlip } from "../wire.js";
 
-const blip = (id: string, seq: number, extra: Partial<UiBlip> = {}): UiBlip => ({ id, seq, source: "extension", ended: false, title: id, ...extra });
+const blip = (id: string, seq: number, extra: Partial<UiBlip> = {}): UiBlip => ({
+  id,
+  seq,
+  source: "extension",
+  ended: false,
+  title: id,
+  ...extra,
+});
 const snapshot = (blips: UiBlip[]): Snapshot => ({
   blips,
   extensions: [],
-  settings: { openOn: "hover", hoverDelayMs: 300, display: "primary", hideInFullscreen: true, reduceMotion: "system", workingHours: null },
+  settings: {
+    openOn: "hover",
+    hoverDelayMs: 300,
+    display: "primary",
+    hideInFullscreen: true,
+    reduceMotion: "system",
+    workingHours: null,
+  },
   paused: false,
   secretsAvailable: true,
 });
@@ -16,7 +30,10 @@ describe("Store", () => {
     const store = new Store();
     store.apply({ type: "snapshot", snapshot: snapshot([blip("e/a", 1), blip("e/b", 1)]) });
     store.apply({ type: "blip", change: "update", id: "e/a", blip: blip("e/a", 2, { title: "new" }) });
-    expect(store.ordered().map((b) => [b.id, b.title])).toEqual([["e/a", "new"], ["e/b", "e/b"]]);
+    expect(store.ordered().map((b) => [b.id, b.title])).toEqual([
+      ["e/a", "new"],
+      ["e/b", "e/b"],
+    ]);
     store.apply({ type: "blip", change: "remove", id: "e/a" });
     expect(store.ordered().map((b) => b.id)).toEqual(["e/b"]);
   });
@@ -25,7 +42,10 @@ describe("Store", () => {
     const store = new Store();
     store.apply({ type: "snapshot", snapshot: snapshot([blip("e/a", 1), blip("e/b", 1)]) });
     store.apply({ type: "snapshot", snapshot: snapshot([blip("e/b", 3), blip("e/c", 1)]) });
-    expect(store.ordered().map((b) => [b.id, b.seq])).toEqual([["e/b", 3], ["e/c", 1]]);
+    expect(store.ordered().map((b) => [b.id, b.seq])).toEqual([
+      ["e/b", 3],
+      ["e/c", 1],
+    ]);
   });
 
   it("an update with the answer's seq brings a dismissed row back", () => {
@@ -40,11 +60,26 @@ describe("Store", () => {
   it(`keeps the last ${OPEN_REQUESTS_MAX} pages extensions asked to open`, () => {
     const store = new Store();
     for (let i = 0; i < OPEN_REQUESTS_MAX + 2; i++) store.apply({ type: "openURL", url: `https://e.example/${i}` });
-    expect(store.openRequests.map((r) => r.url)).toEqual(["https://e.example/2", "https://e.example/3", "https://e.example/4"]);
+    expect(store.openRequests.map((r) => r.url)).toEqual([
+      "https://e.example/2",
+      "https://e.example/3",
+      "https://e.example/4",
+    ]);
   });
 
   it("takes agents' waiting file requests from the snapshot (a reload) and replaces them with each agentFiles event", () => {
-    const request = { id: "r1", agent: "a 1", tool: "e/t", toolTitle: "T", extensionTitle: "E", action: "go", actionTitle: "Go", files: ["/f"], values: "{}", expiresAt: 1 };
+    const request = {
+      id: "r1",
+      agent: "a 1",
+      tool: "e/t",
+      toolTitle: "T",
+      extensionTitle: "E",
+      action: "go",
+      actionTitle: "Go",
+      files: ["/f"],
+      values: "{}",
+      expiresAt: 1,
+    };
     const store = new Store();
     store.apply({ type: "snapshot", snapshot: snapshot([]) });
     expect(store.agentFiles).toEqual([]);

@@ -76,7 +76,10 @@ export class Store {
         this.paused = event.paused;
         return;
       case "openURL":
-        this.openRequests = [...this.openRequests, { url: event.url, ...(event.extensionId ? { extensionId: event.extensionId } : {}) }].slice(-OPEN_REQUESTS_MAX);
+        this.openRequests = [
+          ...this.openRequests,
+          { url: event.url, ...(event.extensionId ? { extensionId: event.extensionId } : {}) },
+        ].slice(-OPEN_REQUESTS_MAX);
         return;
       case "agentFiles":
         this.agentFiles = event.waiting;

@@ -42,8 +42,11 @@ function block(b: PageBlock, locale: string, now: number): TemplateResult {
     case "files":
       return html`<ul class="tool-files">${b.paths.map((path) => html`<li><code>${shown(path, CAPS.url)}</code></li>`)}</ul>`;
     case "image": {
-      const dataUrl = "dataUrl" in b && typeof b.dataUrl === "string" && b.dataUrl.startsWith("data:image/") ? b.dataUrl : undefined;
-      return dataUrl ? html`<img class="tool-image" src=${dataUrl} alt=${shown(b.path, CAPS.url)} />` : html`<p class="tool-files"><code>${shown(b.path, CAPS.url)}</code></p>`;
+      const dataUrl =
+        "dataUrl" in b && typeof b.dataUrl === "string" && b.dataUrl.startsWith("data:image/") ? b.dataUrl : undefined;
+      return dataUrl
+        ? html`<img class="tool-image" src=${dataUrl} alt=${shown(b.path, CAPS.url)} />`
+        : html`<p class="tool-files"><code>${shown(b.path, CAPS.url)}</code></p>`;
     }
     case "color": {
       const hex = /^#[0-9a-fA-F]{3,8}$/.test(b.hex) ? b.hex : "#000";

@@ -18,7 +18,8 @@ describe("clipboardKinds", () => {
   });
 
   it("offers nothing for ordinary text, broken JSON, short words or oversized text", () => {
-    for (const text of ["", "  ", "hello there", "{not json", "password", "12345", "Sentence with words."]) expect(clipboardKinds(text), text).toEqual([]);
+    for (const text of ["", "  ", "hello there", "{not json", "password", "12345", "Sentence with words."])
+      expect(clipboardKinds(text), text).toEqual([]);
     expect(clipboardKinds(`[${"1,".repeat(MAX_CLIPBOARD_CHARS / 2)}1]`)).toEqual([]);
   });
 });

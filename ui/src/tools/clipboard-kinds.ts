@@ -40,6 +40,12 @@ export function clipboardKinds(raw: string): ClipboardKind[] {
   if (/^[a-z][a-z0-9+.-]*:\/\/\S+$/i.test(text)) return ["url"];
   // Base64 last: many short words are valid base64 too, so ask for some length and whole groups.
   const compact = text.replace(/\s+/g, "");
-  if (compact.length >= 12 && BASE64.test(compact) && (compact.length % 4 === 0 || /[-_]/.test(compact)) && /[0-9+/=_-]/.test(compact)) return ["base64"];
+  if (
+    compact.length >= 12 &&
+    BASE64.test(compact) &&
+    (compact.length % 4 === 0 || /[-_]/.test(compact)) &&
+    /[0-9+/=_-]/.test(compact)
+  )
+    return ["base64"];
   return [];
 }

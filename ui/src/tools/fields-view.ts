@@ -28,7 +28,8 @@ export function wireValues(spec: Pick<ToolSpec, "fields">, values: Values): Valu
   const wire: Values = { ...values };
   for (const field of spec.fields) {
     const value = wire[field.id];
-    if (field.type === "file" && Array.isArray(value)) wire[field.id] = (value as FileValue[]).map((item) => (isGiven(item) ? { handle: item.handle } : item));
+    if (field.type === "file" && Array.isArray(value))
+      wire[field.id] = (value as FileValue[]).map((item) => (isGiven(item) ? { handle: item.handle } : item));
   }
   return wire;
 }
@@ -79,12 +80,18 @@ function fileInput(field: Extract<Field, { type: "file" }>, ctx: FieldsContext, 
   const give = ctx.give;
   const problem = ctx.problems?.get(field.id);
   const onTyped = (e: Event) => {
-    const paths = (e.target as HTMLTextAreaElement).value.split("\n").map((p) => p.trim()).filter(Boolean);
+    const paths = (e.target as HTMLTextAreaElement).value
+      .split("\n")
+      .map((p) => p.trim())
+      .filter(Boolean);
     // One file: what was typed replaces a given file; several: typed and given files together.
     ctx.set(field.id, field.multiple ? [...paths, ...given] : paths.length > 0 ? paths.slice(0, 1) : given);
   };
   const remove = (file: GivenFile) => {
-    ctx.set(field.id, items.filter((item) => item !== file));
+    ctx.set(
+      field.id,
+      items.filter((item) => item !== file),
+    );
     ctx.redraw();
   };
   return html`<div class="file-input ${give ? "takes-drops" : ""}"
@@ -97,18 +104,24 @@ function fileInput(field: Extract<Field, { type: "file" }>, ctx: FieldsContext, 
       }}>
     <textarea id=${id} rows=${field.multiple ? 3 : 1} placeholder=${field.multiple ? "Absolute paths, one per line" : "An absolute path"}
       .value=${typed.join("\n")} @change=${onTyped}></textarea>
-    ${give
-      ? html`<button type="button" class="button small" @click=${(e: Event) => ((e.currentTarget as HTMLElement).nextElementSibling as HTMLInputElement).click()}>Choose ${field.multiple ? "files" : "a file"}…</button><input type="file" hidden ?multiple=${field.multiple} aria-label=${`Choose ${field.multiple ? "files" : "a file"} for ${field.label ?? field.id}`}
+    ${
+      give
+        ? html`<button type="button" class="button small" @click=${(e: Event) => ((e.currentTarget as HTMLElement).nextElementSibling as HTMLInputElement).click()}>Choose ${field.multiple ? "files" : "a file"}…</button><input type="file" hidden ?multiple=${field.multiple} aria-label=${`Choose ${field.multiple ? "files" : "a file"} for ${field.label ?? field.id}`}
           @change=${(e: Event) => {
             const input = e.target as HTMLInputElement;
             give(field.id, [...(input.files ?? [])]);
             input.value = "";
           }} />`
-      : nothing}
-    ${given.length > 0
-      ? html`<ul class="given-files" aria-label="Files given">${given.map((file) => html`<li><span dir="auto">${shown(file.name, CAPS.label)}</span>
-          <button type="button" class="button small" aria-label=${`Remove ${shown(file.name, CAPS.label)}`} @click=${() => remove(file)}>✕</button></li>`)}</ul>`
-      : nothing}
+        : nothing
+    }
+    ${
+      given.length > 0
+        ? html`<ul class="given-files" aria-label="Files given">${given.map(
+            (file) => html`<li><span dir="auto">${shown(file.name, CAPS.label)}</span>
+          <button type="button" class="button small" aria-label=${`Remove ${shown(file.name, CAPS.label)}`} @click=${() => remove(file)}>✕</button></li>`,
+          )}</ul>`
+        : nothing
+    }
     ${problem ? html`<p class="problem" role="alert">${shown(problem, CAPS.body)}</p>` : nothing}
     <small class="hint">${give ? "Drop files here, choose them, or type a path. " : ""}The tool may read the file you give, for this run.</small>
   </div>`;

@@ -53,7 +53,14 @@ export function accepts(types: readonly string[], file: { type: string; name: st
   });
 }
 
-const CATEGORY_TITLES: Record<string, string> = { developer: "Developer", design: "Design", everyday: "Everyday", image: "Image", video: "Video", pdf: "PDF" };
+const CATEGORY_TITLES: Record<string, string> = {
+  developer: "Developer",
+  design: "Design",
+  everyday: "Everyday",
+  image: "Image",
+  video: "Video",
+  pdf: "PDF",
+};
 
 export class ToolsTray {
   tools: PageTool[] = [];
@@ -68,7 +75,9 @@ export class ToolsTray {
   private runCount = 0;
   private runs: LiveRuns<PageBlock[]> | undefined;
 
-  private drop: { busy: boolean; message?: string; tone?: "positive" | "critical"; outputs?: string[] } = { busy: false };
+  private drop: { busy: boolean; message?: string; tone?: "positive" | "critical"; outputs?: string[] } = {
+    busy: false,
+  };
   /** Why a file field did not take the files given to it, by field id. */
   private readonly fieldProblems = new Map<string, string>();
 
@@ -108,7 +117,9 @@ export class ToolsTray {
   /** Tools that read the clipboard's kind, first; then the rest by category, filtered by the query. */
   ordered(): { suggested: PageTool[]; byCategory: Array<[string, PageTool[]]> } {
     const q = this.query.trim().toLowerCase();
-    const matches = this.tools.filter((t) => !q || t.title.toLowerCase().includes(q) || t.summary.toLowerCase().includes(q));
+    const matches = this.tools.filter(
+      (t) => !q || t.title.toLowerCase().includes(q) || t.summary.toLowerCase().includes(q),
+    );
     const kinds = this.clipboard?.kinds ?? [];
     const suggested = matches.filter((t) => t.clipboardKinds.some((k) => kinds.includes(k)));
     const rest = matches.filter((t) => !suggested.includes(t));
@@ -180,7 +191,10 @@ export class ToolsTray {
     if (run && api) void api.post("tools/cancel", run).catch(() => {});
   }
 
-  /** Files dropped on a drop action: checked against `accepts`, registered by the desktop shell, then `drop()` by handle. */
+  /**
+   * Files dropped on a drop action: checked against `accepts`, registered by the desktop shell, then `drop()` by
+   * handle.
+   */
   async dropFiles(tool: PageTool, actionId: string, files: readonly File[]): Promise<void> {
     const api = this.api();
     const shell = this.shell();
@@ -188,14 +202,22 @@ export class ToolsTray {
     if (!api || !shell.registerDroppedFile || !action) return;
     const taken = files.filter((file) => accepts(action.accepts, file));
     if (taken.length < action.minimumFiles) {
-      this.drop = { busy: false, tone: "critical", message: `${action.title} needs at least ${action.minimumFiles} file${action.minimumFiles === 1 ? "" : "s"} it accepts; got ${taken.length}` };
+      this.drop = {
+        busy: false,
+        tone: "critical",
+        message: `${action.title} needs at least ${action.minimumFiles} file${action.minimumFiles === 1 ? "" : "s"} it accepts; got ${taken.length}`,
+      };
       return this.changed();
     }
     this.drop = { busy: true };
     this.changed();
     try {
       const given = await giveFiles(shell, taken);
-      const answer = await api.post<{ message: string; outputs: string[]; copiedText?: string }>("tools/drop", { tool: tool.id, action: action.id, handles: given.map((f) => f.handle) });
+      const answer = await api.post<{ message: string; outputs: string[]; copiedText?: string }>("tools/drop", {
+        tool: tool.id,
+        action: action.id,
+        handles: given.map((f) => f.handle),
+      });
       if (answer.copiedText !== undefined) {
         const copy = shell.copyText;
         if (copy) void Promise.resolve(copy(answer.copiedText)).catch(() => {});
@@ -215,12 +237,15 @@ export class ToolsTray {
     // Only files of the field's types are given (a grant the tool did not ask for is none to give).
     const taken = files.filter((file) => accepts(field.types, file));
     if (taken.length === 0) {
-      this.fieldProblems.set(fieldId, `${field.label ?? field.id} takes ${field.types.join(", ")} files; got ${files.map((f) => f.name).join(", ")}`);
+      this.fieldProblems.set(
+        fieldId,
+        `${field.label ?? field.id} takes ${field.types.join(", ")} files; got ${files.map((f) => f.name).join(", ")}`,
+      );
       return this.changed();
     }
     try {
       const given = await giveFiles(this.shell(), field.multiple ? taken : taken.slice(0, 1));
-      const kept = ((this.inputs.get(tool.id)?.[fieldId] as FileValue[] | undefined) ?? []);
+      const kept = (this.inputs.get(tool.id)?.[fieldId] as FileValue[] | undefined) ?? [];
       this.fieldProblems.delete(fieldId);
       this.set(tool, fieldId, field.multiple ? [...kept, ...given] : given);
     } catch (error) {
@@ -240,11 +265,17 @@ export class ToolsTray {
 
   private renderList(): TemplateResult {
     const { suggested, byCategory } = this.ordered();
-    const item = (t: PageTool, fromClipboard = false) => html`<li><button type="button" class="tool-item" data-tool=${t.id} @click=${() => this.open(t, fromClipboard)}>
+    const item = (
+      t: PageTool,
+      fromClipboard = false,
+    ) => html`<li><button type="button" class="tool-item" data-tool=${t.id} @click=${() => this.open(t, fromClipboard)}>
       <strong dir="auto">${shown(t.title, CAPS.title)}</strong>${t.summary ? html`<span class="summary" dir="auto">${shown(t.summary, CAPS.subtitle)}</span>` : nothing}</button></li>`;
     return html`<div class="tools">
       <input type="search" class="tool-search" aria-label="Search tools" placeholder="Search tools" .value=${this.query}
-        @input=${(e: Event) => { this.query = (e.target as HTMLInputElement).value; this.changed(); }} />
+        @input=${(e: Event) => {
+          this.query = (e.target as HTMLInputElement).value;
+          this.changed();
+        }} />
       ${this.problem ? html`<p class="problem" role="alert">${shown(this.problem, CAPS.body)}</p>` : nothing}
       ${suggested.length > 0 ? html`<section class="tool-group suggested" aria-label="For what you copied"><h2>For what you copied</h2><ul>${suggested.map((t) => item(t, true))}</ul></section>` : nothing}
       ${byCategory.map(([category, tools]) => html`<section class="tool-group" aria-label=${CATEGORY_TITLES[category] ?? category}><h2>${CATEGORY_TITLES[category] ?? shown(category, 40)}</h2><ul>${tools.map((t) => item(t))}</ul></section>`)}
@@ -266,18 +297,26 @@ export class ToolsTray {
       ${tool.summary ? html`<p class="summary" dir="auto">${shown(tool.summary, CAPS.subtitle)}</p>` : nothing}
       <form class="tool-form" @submit=${submit} @keydown=${(e: KeyboardEvent) => {
         // Return in a one-line field runs the first action; Cmd/Ctrl+Return does in a text area.
-        if (e.key === "Enter" && (e.metaKey || e.ctrlKey) && (e.target as HTMLElement).tagName === "TEXTAREA") submit(e);
+        if (e.key === "Enter" && (e.metaKey || e.ctrlKey) && (e.target as HTMLElement).tagName === "TEXTAREA")
+          submit(e);
       }}>
         ${fieldsView(tool.fields, {
           toolId: tool.id,
           values,
           set: (id, value) => this.set(tool, id, value),
           redraw: () => this.changed(),
-          ...(this.shell().registerDroppedFile ? { give: (id: string, files: readonly File[]) => void this.giveToField(tool, id, files) } : {}),
+          ...(this.shell().registerDroppedFile
+            ? { give: (id: string, files: readonly File[]) => void this.giveToField(tool, id, files) }
+            : {}),
           problems: this.fieldProblems,
         })}
-        <div class="tool-actions">${actions.map((a, i) => html`<button type=${i === 0 ? "submit" : "button"} class="button ${a.role === "primary" ? "primary" : a.role === "destructive" ? "destructive" : ""}"
-          data-action=${a.id} @click=${i === 0 ? nothing : () => void this.run(tool, a.id)}>${shown(a.title, CAPS.label)}</button>`)}</div>
+        <div class="tool-actions">${actions.map(
+          (
+            a,
+            i,
+          ) => html`<button type=${i === 0 ? "submit" : "button"} class="button ${a.role === "primary" ? "primary" : a.role === "destructive" ? "destructive" : ""}"
+          data-action=${a.id} @click=${i === 0 ? nothing : () => void this.run(tool, a.id)}>${shown(a.title, CAPS.label)}</button>`,
+        )}</div>
       </form>
       ${state.running ? html`<p class="tool-running" role="status"><span class="spinner" aria-hidden="true"></span> Running… <button type="button" class="button small" @click=${() => this.cancel()}>Cancel</button></p>` : nothing}
       ${state.error ? html`<p class="tool-status tone-critical" role="alert"><span class="shape" aria-hidden="true">✖</span> <span dir="auto">${shown(state.error, CAPS.body)}</span></p>` : nothing}
@@ -290,14 +329,16 @@ export class ToolsTray {
     const canDrop = Boolean(this.shell().registerDroppedFile);
     const d = this.drop;
     return html`<div class="tool-drops">
-      ${tool.dropActions.map((a) => html`<div class="drop-zone" data-drop=${a.id} aria-label=${`Drop files to ${a.title}`}
+      ${tool.dropActions.map(
+        (a) => html`<div class="drop-zone" data-drop=${a.id} aria-label=${`Drop files to ${a.title}`}
         @dragover=${(e: DragEvent) => canDrop && e.preventDefault()}
         @drop=${(e: DragEvent) => {
           if (!canDrop) return;
           e.preventDefault();
           e.stopPropagation(); // not also an install drop on the notch
           void this.dropFiles(tool, a.id, [...(e.dataTransfer?.files ?? [])]);
-        }}>${canDrop ? html`Drop files here: ${shown(a.title, CAPS.label)}` : html`${shown(a.title, CAPS.label)}: drop files on this tool in the svc app (a browser gives the page no file paths)`}</div>`)}
+        }}>${canDrop ? html`Drop files here: ${shown(a.title, CAPS.label)}` : html`${shown(a.title, CAPS.label)}: drop files on this tool in the svc app (a browser gives the page no file paths)`}</div>`,
+      )}
       ${d.busy ? html`<p class="tool-running" role="status"><span class="spinner" aria-hidden="true"></span> Working on the files…</p>` : nothing}
       ${d.message ? html`<p class="tool-status tone-${d.tone}" role=${d.tone === "critical" ? "alert" : "status"}><span class="shape" aria-hidden="true">${d.tone === "critical" ? "✖" : "✔"}</span> <span dir="auto">${shown(d.message, CAPS.body)}</span></p>` : nothing}
       ${d.outputs?.length ? html`<ul class="tool-files">${d.outputs.map((path) => html`<li><code>${shown(path, CAPS.url)}</code></li>`)}</ul>` : nothing}

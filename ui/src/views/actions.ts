@@ -21,7 +21,8 @@ function button(blip: UiBlip, action: Data, ctx: BlipContext, itemId: string | u
   }
   const pressed = ctx.isPressed({ blipId: blip.id, actionId: id, ...(itemId === undefined ? {} : { itemId }) });
   const open = ctx.inputOpen === JSON.stringify([blip.id, itemId ?? null, id]);
-  const press = (input?: string) => ctx.onAction(blip, { id, dismisses: action.dismisses === true, ...(href ? { url: href } : {}) }, itemId, input);
+  const press = (input?: string) =>
+    ctx.onAction(blip, { id, dismisses: action.dismisses === true, ...(href ? { url: href } : {}) }, itemId, input);
   if (action.input && open) {
     const placeholder = shown((action.input as Data).placeholder ?? "", CAPS.label);
     return html`<form class="input-form" @submit=${(e: Event) => {

@@ -18,7 +18,12 @@ export interface BlipContext {
   isPressed(press: Press): boolean;
   isDismissed(blipId: string, itemId: string): boolean;
   problemOf(blipId: string): string | undefined;
-  onAction(blip: UiBlip, action: { id: string; dismisses: boolean; url?: string }, itemId?: string, input?: string): void;
+  onAction(
+    blip: UiBlip,
+    action: { id: string; dismisses: boolean; url?: string },
+    itemId?: string,
+    input?: string,
+  ): void;
   /** Which input field is open (`[blipId, itemId, actionId]` as JSON), if any. */
   inputOpen: string | undefined;
   onInput(key: string | undefined): void;
@@ -49,9 +54,11 @@ export function blipView(blip: UiBlip, ctx: BlipContext, compact = false) {
       ${blip.ended ? html`<span class="mark">ended</span>` : nothing}
     </header>
     ${compact ? nothing : layoutBody(blip, ctx)}
-    ${compact || list(blip.facts).length === 0
-      ? nothing
-      : html`<dl class="facts">${list(blip.facts).map((fact) => html`<div><dt>${shown(fact.label, CAPS.label)}</dt><dd dir="auto">${formatValue(fact.value, ctx.locale, ctx.now)}</dd></div>`)}</dl>`}
+    ${
+      compact || list(blip.facts).length === 0
+        ? nothing
+        : html`<dl class="facts">${list(blip.facts).map((fact) => html`<div><dt>${shown(fact.label, CAPS.label)}</dt><dd dir="auto">${formatValue(fact.value, ctx.locale, ctx.now)}</dd></div>`)}</dl>`
+    }
     ${compact ? nothing : actionButtons(blip, list(blip.actions), ctx, undefined, list(blip.choices))}
     ${problem ? html`<p class="problem" role="alert">${shown(problem, CAPS.body)}</p>` : nothing}
     ${compact ? nothing : ctx.blipOptions(blip)}

@@ -54,8 +54,10 @@ function dropArea(give: (files: readonly File[]) => void, busy: boolean) {
 }
 
 function reachList(items: ReachLine[], label: string, mark?: string) {
-  return html`<ul class="reach" aria-label=${label}>${items.map((r) => html`<li class=${r.risk ? "risky" : ""}>
-    ${mark ? html`<span class="diff-mark">${mark} </span>` : nothing}${r.risk ? html`<strong>⚠ </strong>` : nothing}${shown(r.text, CAPS.body)}${r.risk ? html` — <em>${shown(r.risk, CAPS.body)}</em>` : nothing}</li>`)}</ul>`;
+  return html`<ul class="reach" aria-label=${label}>${items.map(
+    (r) => html`<li class=${r.risk ? "risky" : ""}>
+    ${mark ? html`<span class="diff-mark">${mark} </span>` : nothing}${r.risk ? html`<strong>⚠ </strong>` : nothing}${shown(r.text, CAPS.body)}${r.risk ? html` — <em>${shown(r.risk, CAPS.body)}</em>` : nothing}</li>`,
+  )}</ul>`;
 }
 
 function reviewView(ctx: InstallContext) {
@@ -66,14 +68,20 @@ function reviewView(ctx: InstallContext) {
     <h3>${shown(summary.title, CAPS.title)} ${shown(summary.version, 40)}</h3>
     <p class="sub">${shown(summary.id, CAPS.label)}</p>
     ${description && !description.startsWith("It can") ? html`<p dir="auto">${shownLines(description, 500)}</p>` : nothing}
-    ${update
-      ? html`<p class=${update.differentPackage ? "problem" : ""}>${update.differentPackage
-          ? `This replaces "${shown(update.title, CAPS.label)}" ${shown(update.version, 40)} (package ${shown(update.name, CAPS.label)}), a different package with the same id.`
-          : `This updates the installed ${shown(update.title, CAPS.label)} ${shown(update.version, 40)}. It stays as it is until you install.`}</p>
-        ${update.gained.length
-          ? html`<h4>Compared with ${shown(update.version, 40)}, it can now also</h4>${reachList(update.gained, "new reach", "+")}`
-          : html`<p>It can reach nothing that ${shown(update.version, 40)} could not.</p>`}`
-      : nothing}
+    ${
+      update
+        ? html`<p class=${update.differentPackage ? "problem" : ""}>${
+            update.differentPackage
+              ? `This replaces "${shown(update.title, CAPS.label)}" ${shown(update.version, 40)} (package ${shown(update.name, CAPS.label)}), a different package with the same id.`
+              : `This updates the installed ${shown(update.title, CAPS.label)} ${shown(update.version, 40)}. It stays as it is until you install.`
+          }</p>
+        ${
+          update.gained.length
+            ? html`<h4>Compared with ${shown(update.version, 40)}, it can now also</h4>${reachList(update.gained, "new reach", "+")}`
+            : html`<p>It can reach nothing that ${shown(update.version, 40)} could not.</p>`
+        }`
+        : nothing
+    }
     <h4>Everything it can reach</h4>
     ${summary.reach.length ? reachList(summary.reach, "reach") : html`<p>Nothing outside svc: no network, no files, no programs.</p>`}
     ${summary.risky ? html`<p class="problem">Parts marked ⚠ deserve a second look before you install.</p>` : nothing}
@@ -87,17 +95,21 @@ function reviewView(ctx: InstallContext) {
 export function installView(ctx: InstallContext) {
   return html`<section class="card install" aria-labelledby="install-heading">
     <h2 id="install-heading">Install an extension</h2>
-    ${ctx.review
-      ? reviewView(ctx)
-      : html`${ctx.onGive ? dropArea(ctx.onGive, ctx.busy) : nothing}<form class="input-form" @submit=${(e: Event) => {
-          e.preventDefault();
-          const field = (e.currentTarget as HTMLFormElement).querySelector<HTMLInputElement>("input[type=text]")!;
-          if (field.value.trim()) ctx.onReview(field.value.trim());
-        }}>
+    ${
+      ctx.review
+        ? reviewView(ctx)
+        : html`${ctx.onGive ? dropArea(ctx.onGive, ctx.busy) : nothing}<form class="input-form" @submit=${(
+            e: Event,
+          ) => {
+            e.preventDefault();
+            const field = (e.currentTarget as HTMLFormElement).querySelector<HTMLInputElement>("input[type=text]")!;
+            if (field.value.trim()) ctx.onReview(field.value.trim());
+          }}>
           <label for="install-path">${ctx.onGive ? "Or type the path of a .svc file" : "Path to a .svc file"}</label>
           <input id="install-path" type="text" placeholder="/home/you/Downloads/deploys-1.2.0.svc" spellcheck="false" />
           <button type="submit" class="button" ?disabled=${ctx.busy}>Review</button>
-        </form>`}
+        </form>`
+    }
     ${ctx.message ? html`<p role="status" class=${ctx.message.startsWith("Installed") || ctx.message.startsWith("Updated") ? "saved" : "problem"}>${shown(ctx.message, CAPS.body)}</p>` : nothing}
   </section>`;
 }

@@ -22,12 +22,17 @@ export function sparkline(series: unknown): TemplateResult | typeof nothing {
   if (points.length < 2) return nothing;
   const min = Math.min(...points);
   const span = Math.max(...points) - min || 1;
-  const coords = points.map((p, i) => `${((i / (points.length - 1)) * 100).toFixed(1)},${(28 - ((p - min) / span) * 26).toFixed(1)}`).join(" ");
+  const coords = points
+    .map((p, i) => `${((i / (points.length - 1)) * 100).toFixed(1)},${(28 - ((p - min) / span) * 26).toFixed(1)}`)
+    .join(" ");
   return html`<svg class="spark" viewBox="0 0 100 30" preserveAspectRatio="none" role="img" aria-label=${`trend of ${points.length} points, last ${points[points.length - 1]}`}>${svg`<polyline points=${coords}></polyline>`}</svg>`;
 }
 
 function stat(data: Data, ctx: BlipContext) {
-  const delta = data.delta === undefined ? nothing : html`<span class="delta ${isNegative(data.delta) ? "down" : "up"}">${isNegative(data.delta) ? "▼" : "▲"} ${formatValue(data.delta, ctx.locale, ctx.now)}</span>`;
+  const delta =
+    data.delta === undefined
+      ? nothing
+      : html`<span class="delta ${isNegative(data.delta) ? "down" : "up"}">${isNegative(data.delta) ? "▼" : "▲"} ${formatValue(data.delta, ctx.locale, ctx.now)}</span>`;
   return html`<div class="stat">
     <span class="figure">${formatValue(data.value, ctx.locale, ctx.now)}</span>
     ${data.label === undefined ? nothing : html`<span class="label">${shown(data.label, CAPS.label)}</span>`} ${delta}
@@ -43,12 +48,14 @@ function progress(data: Data, blip: UiBlip) {
     <progress max="1" .value=${fraction} aria-label=${`${shown(blip.title, CAPS.title)}: ${Math.round(fraction * 100)} percent`}></progress>
     <span class="percent">${Math.round(fraction * 100)}%</span>
     ${data.step === undefined ? nothing : html`<div class="step">${shown(data.step)}</div>`}
-    ${list(data.stages).length === 0
-      ? nothing
-      : html`<ol class="stages" aria-label="stages">${list(data.stages).map((stage) => {
-          const state = String(stage.state);
-          return html`<li class="stage ${Object.hasOwn(STAGE_MARK, state) ? state : "pending"}"><span aria-hidden="true">${STAGE_MARK[state] ?? "○"}</span> ${shown(stage.title, CAPS.label)}<span class="sr"> ${shown(state, 20)}</span></li>`;
-        })}</ol>`}
+    ${
+      list(data.stages).length === 0
+        ? nothing
+        : html`<ol class="stages" aria-label="stages">${list(data.stages).map((stage) => {
+            const state = String(stage.state);
+            return html`<li class="stage ${Object.hasOwn(STAGE_MARK, state) ? state : "pending"}"><span aria-hidden="true">${STAGE_MARK[state] ?? "○"}</span> ${shown(stage.title, CAPS.label)}<span class="sr"> ${shown(state, 20)}</span></li>`;
+          })}</ol>`
+    }
   </div>`;
 }
 
@@ -95,7 +102,8 @@ function score(data: Data) {
 function countdown(data: Data, ctx: BlipContext) {
   const end = time(data.endsAt);
   const start = time(data.startedAt);
-  const passed = Number.isNaN(start) || end <= start ? undefined : Math.min(1, Math.max(0, (ctx.now - start) / (end - start)));
+  const passed =
+    Number.isNaN(start) || end <= start ? undefined : Math.min(1, Math.max(0, (ctx.now - start) / (end - start)));
   return html`<div class="countdown">
     <svc-ticker class="figure" .to=${end} aria-label="time left"></svc-ticker>
     <span class="label">${Number.isNaN(end) ? "" : new Intl.DateTimeFormat(ctx.locale, { timeStyle: "short" }).format(end)}</span>
@@ -121,14 +129,22 @@ function meter(data: Data, ctx: BlipContext) {
 export function layoutBody(blip: UiBlip, ctx: BlipContext): TemplateResult | typeof nothing {
   const data = (blip.data ?? {}) as Data;
   switch (blip.layout) {
-    case "stat": return stat(data, ctx);
-    case "progress": return progress(data, blip);
-    case "session": return session(data);
-    case "list": return listLayout(data, blip, ctx);
-    case "score": return score(data);
-    case "countdown": return countdown(data, ctx);
-    case "meter": return meter(data, ctx);
-    default: return nothing;
+    case "stat":
+      return stat(data, ctx);
+    case "progress":
+      return progress(data, blip);
+    case "session":
+      return session(data);
+    case "list":
+      return listLayout(data, blip, ctx);
+    case "score":
+      return score(data);
+    case "countdown":
+      return countdown(data, ctx);
+    case "meter":
+      return meter(data, ctx);
+    default:
+      return nothing;
   }
 }
 
@@ -136,20 +152,28 @@ export function layoutBody(blip: UiBlip, ctx: BlipContext): TemplateResult | typ
 export function compactFigure(blip: UiBlip, ctx: BlipContext): TemplateResult | typeof nothing {
   const data = (blip.data ?? {}) as Data;
   switch (blip.layout) {
-    case "stat": return html`<span class="figure-small">${formatValue(data.value, ctx.locale, ctx.now)}</span>`;
-    case "progress": return html`<span class="figure-small">${Math.round((typeof data.fraction === "number" ? data.fraction : 0) * 100)}%</span>`;
-    case "session": return html`<svc-ticker class="figure-small" .from=${time(data.startedAt)}></svc-ticker>`;
-    case "countdown": return html`<svc-ticker class="figure-small" .to=${time(data.endsAt)}></svc-ticker>`;
+    case "stat":
+      return html`<span class="figure-small">${formatValue(data.value, ctx.locale, ctx.now)}</span>`;
+    case "progress":
+      return html`<span class="figure-small">${Math.round((typeof data.fraction === "number" ? data.fraction : 0) * 100)}%</span>`;
+    case "session":
+      return html`<svc-ticker class="figure-small" .from=${time(data.startedAt)}></svc-ticker>`;
+    case "countdown":
+      return html`<svc-ticker class="figure-small" .to=${time(data.endsAt)}></svc-ticker>`;
     case "score": {
       const home = (data.home ?? {}) as Data;
       const away = (data.away ?? {}) as Data;
       return html`<span class="figure-small">${String(home.score ?? "")}–${String(away.score ?? "")}</span>`;
     }
-    case "list": return html`<span class="figure-small">${typeof data.total === "number" ? data.total : list(data.items).length}</span>`;
+    case "list":
+      return html`<span class="figure-small">${typeof data.total === "number" ? data.total : list(data.items).length}</span>`;
     case "meter": {
       const first = list(data.meters)[0];
-      return first && typeof first.fraction === "number" ? html`<span class="figure-small">${Math.round(first.fraction * 100)}%</span>` : nothing;
+      return first && typeof first.fraction === "number"
+        ? html`<span class="figure-small">${Math.round(first.fraction * 100)}%</span>`
+        : nothing;
     }
-    default: return nothing;
+    default:
+      return nothing;
   }
 }

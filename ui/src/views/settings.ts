@@ -32,17 +32,30 @@ export interface SettingsContext {
   askUninstall(extensionId: string | undefined): void;
 }
 
-const SOURCE_WORDS: Record<string, string> = { bundled: "bundled with svc", user: "installed by you", dev: "a development link (svckit dev)" };
+const SOURCE_WORDS: Record<string, string> = {
+  bundled: "bundled with svc",
+  user: "installed by you",
+  dev: "a development link (svckit dev)",
+};
 const STATUS_WORDS: Record<string, string> = {
-  loaded: "running", running: "running an update", idle: "running", loading: "starting", crashed: "crashed (svc restarts it)",
-  error: "stopped by an error", disabled: "turned off", broken: "not working", overridden: "replaced by another copy", stopped: "stopped",
+  loaded: "running",
+  running: "running an update",
+  idle: "running",
+  loading: "starting",
+  crashed: "crashed (svc restarts it)",
+  error: "stopped by an error",
+  disabled: "turned off",
+  broken: "not working",
+  overridden: "replaced by another copy",
+  stopped: "stopped",
 };
 
 const minutes = (value: string): number => {
   const [h, m] = value.split(":").map(Number);
   return h * 60 + m;
 };
-const hhmm = (total: number): string => `${String(Math.floor(total / 60)).padStart(2, "0")}:${String(total % 60).padStart(2, "0")}`;
+const hhmm = (total: number): string =>
+  `${String(Math.floor(total / 60)).padStart(2, "0")}:${String(total % 60).padStart(2, "0")}`;
 
 function fieldStatus(ctx: SettingsContext, key: string) {
   const said = ctx.status.get(key);
@@ -76,11 +89,17 @@ function appSettings(ctx: SettingsContext) {
     <fieldset>
       <legend>Working hours</legend>
       <label><input type="checkbox" .checked=${hours !== null} @change=${(e: Event) =>
-        ctx.saveSettings({ workingHours: (e.target as HTMLInputElement).checked ? { start: 540, end: 1020, weekdaysOnly: true } : null })} /> I have working hours</label>
-      ${hours === null ? nothing : html`
+        ctx.saveSettings({
+          workingHours: (e.target as HTMLInputElement).checked ? { start: 540, end: 1020, weekdaysOnly: true } : null,
+        })} /> I have working hours</label>
+      ${
+        hours === null
+          ? nothing
+          : html`
         <label>Start <input type="time" .value=${hhmm(hours.start)} @change=${(e: Event) => ctx.saveSettings({ workingHours: { ...hours, start: minutes((e.target as HTMLInputElement).value) } })} /></label>
         <label>End <input type="time" .value=${hhmm(hours.end)} @change=${(e: Event) => ctx.saveSettings({ workingHours: { ...hours, end: minutes((e.target as HTMLInputElement).value) } })} /></label>
-        <label><input type="checkbox" .checked=${hours.weekdaysOnly} @change=${(e: Event) => ctx.saveSettings({ workingHours: { ...hours, weekdaysOnly: (e.target as HTMLInputElement).checked } })} /> Weekdays only</label>`}
+        <label><input type="checkbox" .checked=${hours.weekdaysOnly} @change=${(e: Event) => ctx.saveSettings({ workingHours: { ...hours, weekdaysOnly: (e.target as HTMLInputElement).checked } })} /> Weekdays only</label>`
+      }
     </fieldset>
     ${fieldStatus(ctx, "settings")}
   </section>`;
@@ -91,7 +110,9 @@ export function preferenceField(ext: UiExtension, p: UiPreference, ctx: Settings
   const id = `pref-${where}-${ext.id}-${p.name}`.replace(/[^A-Za-z0-9_-]/g, "_");
   const label = html`${shown(p.title, CAPS.label)}${p.required ? html`<span class="required" aria-hidden="true"> *</span>` : nothing}`;
   const save = (value: unknown) => ctx.savePreference(ext.id, p.name, value);
-  const missing = p.required && (p.value === null || p.value === "" || (p.type === "password" && !(p.value as { set?: boolean })?.set));
+  const missing =
+    p.required &&
+    (p.value === null || p.value === "" || (p.type === "password" && !(p.value as { set?: boolean })?.set));
   const common = { required: p.required, invalid: missing ? "true" : "false" };
   let control;
   switch (p.type) {
@@ -104,7 +125,10 @@ export function preferenceField(ext: UiExtension, p: UiPreference, ctx: Settings
       break;
     case "number":
       control = html`<input id=${id} type="number" ?required=${common.required} aria-invalid=${common.invalid} .value=${p.value === null ? "" : String(p.value)}
-        @change=${(e: Event) => { const v = (e.target as HTMLInputElement).value; save(v === "" ? null : Number(v)); }} />`;
+        @change=${(e: Event) => {
+          const v = (e.target as HTMLInputElement).value;
+          save(v === "" ? null : Number(v));
+        }} />`;
       break;
     case "multiline":
       control = html`<textarea id=${id} rows="3" ?required=${common.required} aria-invalid=${common.invalid} placeholder=${shown(p.placeholder ?? "", CAPS.label)} .value=${typeof p.value === "string" ? p.value : ""}
@@ -113,7 +137,11 @@ export function preferenceField(ext: UiExtension, p: UiPreference, ctx: Settings
     case "password": {
       const set = (p.value as { set?: boolean })?.set === true;
       control = html`<input id=${id} type="password" autocomplete="new-password" ?required=${common.required && !set} aria-invalid=${common.invalid} ?disabled=${!ctx.secretsAvailable}
-          placeholder=${set ? "•••••• (set; type to replace)" : "not set"} @change=${(e: Event) => { const input = e.target as HTMLInputElement; save(input.value === "" ? null : input.value); input.value = ""; }} />
+          placeholder=${set ? "•••••• (set; type to replace)" : "not set"} @change=${(e: Event) => {
+            const input = e.target as HTMLInputElement;
+            save(input.value === "" ? null : input.value);
+            input.value = "";
+          }} />
         ${set ? html`<button type="button" class="button" @click=${() => save(null)}>Clear</button>` : nothing}
         ${ctx.secretsAvailable ? nothing : html`<span class="problem">No secret store: passwords cannot be kept on this system.</span>`}`;
       break;
@@ -131,7 +159,8 @@ export function preferenceField(ext: UiExtension, p: UiPreference, ctx: Settings
   </div>`;
 }
 
-const megabytes = (bytes: number, locale: string) => new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(bytes / 1_048_576);
+const megabytes = (bytes: number, locale: string) =>
+  new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(bytes / 1_048_576);
 
 function figures(ext: UiExtension, ctx: SettingsContext) {
   const f = ext.figures;
@@ -148,11 +177,17 @@ function signIns(ext: UiExtension, ctx: SettingsContext) {
   return html`<h3>Sign-ins</h3>${ext.signIns.map((s) => {
     const title = shown(s.title, CAPS.label);
     return html`<div class="signin">
-      ${s.connections.length === 0 ? html`<p>Not connected to ${title}.</p>` : html`<ul class="connections" aria-label=${`${title} connections`}>${s.connections.map((c) => html`<li>
+      ${
+        s.connections.length === 0
+          ? html`<p>Not connected to ${title}.</p>`
+          : html`<ul class="connections" aria-label=${`${title} connections`}>${s.connections.map(
+              (c) => html`<li>
         ${shown(c.account ?? c.label ?? "an account", CAPS.label)}${c.label && c.account ? html` <span class="sub">(${shown(c.label, CAPS.label)})</span>` : nothing}
         ${c.needsReconnect ? html`<span class="problem">needs signing in again</span>` : nothing}
         <button type="button" class="button" @click=${() => ctx.signIn(ext.id, s.provider, "disconnect", c.id)}>Disconnect</button>
-      </li>`)}</ul>`}
+      </li>`,
+            )}</ul>`
+      }
       <button type="button" class="button" ?disabled=${!ctx.secretsAvailable} @click=${() => ctx.signIn(ext.id, s.provider, "connect")}>${s.connections.length ? `Connect another ${title} account` : `Connect ${title}`}</button>
       ${fieldStatus(ctx, `${ext.id}/signin/${s.provider}`)}
     </div>`;
@@ -169,30 +204,38 @@ function extensionCard(ext: UiExtension, ctx: SettingsContext) {
   return html`<section class="card extension" aria-labelledby=${headingId}>
     <h2 id=${headingId} dir="auto">${shown(ext.title, CAPS.title)}</h2>
     <p class="sub">${shown(ext.id, CAPS.label)}${ext.version ? ` · ${shown(ext.version, 40)}` : ""} · ${SOURCE_WORDS[ext.source] ?? shown(ext.source, 20)}</p>
-    ${ext.status === "overridden" ? nothing : html`<label class="switch"><input type="checkbox" role="switch" .checked=${ext.enabled}
-      @change=${(e: Event) => ctx.manage(ext.id, (e.target as HTMLInputElement).checked ? "enable" : "disable")} /> On</label>`}
+    ${
+      ext.status === "overridden"
+        ? nothing
+        : html`<label class="switch"><input type="checkbox" role="switch" .checked=${ext.enabled}
+      @change=${(e: Event) => ctx.manage(ext.id, (e.target as HTMLInputElement).checked ? "enable" : "disable")} /> On</label>`
+    }
     ${ext.description ? html`<p class="description" dir="auto">${shownLines(ext.description, 500)}</p>` : nothing}
     <p class="status ${/^[a-z]{1,12}$/.test(ext.status) ? ext.status : ""}">Status: ${STATUS_WORDS[ext.status] ?? shown(ext.status, 20)}
       ${ext.lastRun ? html` · last run ${formatRelative(ext.lastRun.at, ctx.now, ctx.locale)}: ${ext.lastRun.result === "ok" ? "fine" : shown(ext.lastRun.result, 20)}` : nothing}</p>
     ${figures(ext, ctx)}
     ${ext.error ? html`<p class="problem" role="alert">Problem: ${shownLines(ext.error, CAPS.body)}</p>` : nothing}
     <h3>What it can reach</h3>
-    ${ext.reach.length === 0
-      ? html`<p>Nothing outside svc: no network, no files, no programs.</p>`
-      : html`<ul class="reach">${ext.reach.map((r) => html`<li class=${r.risk ? "risky" : ""}>${r.risk ? html`<strong>⚠ </strong>` : nothing}${shown(r.text, CAPS.body)}${r.risk ? html` — <em>${shown(r.risk, CAPS.body)}</em>` : nothing}</li>`)}</ul>`}
+    ${
+      ext.reach.length === 0
+        ? html`<p>Nothing outside svc: no network, no files, no programs.</p>`
+        : html`<ul class="reach">${ext.reach.map((r) => html`<li class=${r.risk ? "risky" : ""}>${r.risk ? html`<strong>⚠ </strong>` : nothing}${shown(r.text, CAPS.body)}${r.risk ? html` — <em>${shown(r.risk, CAPS.body)}</em>` : nothing}</li>`)}</ul>`
+    }
     ${denials(ext)}
     ${signIns(ext, ctx)}
     ${ext.preferences.length === 0 ? nothing : html`<h3>Options</h3>${ext.preferences.map((p) => preferenceField(ext, p, ctx))}`}
     ${agentSwitchesView({ tools: ctx.toolsOf(ext.id), status: ctx.status, setAgents: ctx.setAgents })}
     <div class="actions">
       ${ext.enabled && ext.status !== "broken" && ext.status !== "overridden" ? html`<button type="button" class="button" @click=${() => ctx.runNow(ext.id)}>Run now</button>` : nothing}
-      ${ext.source === "bundled" || ext.status === "overridden"
-        ? nothing
-        : ctx.confirmingUninstall === ext.id
-          ? html`<span role="alert">Remove ${shown(ext.title, CAPS.label)}, its options and its data?</span>
+      ${
+        ext.source === "bundled" || ext.status === "overridden"
+          ? nothing
+          : ctx.confirmingUninstall === ext.id
+            ? html`<span role="alert">Remove ${shown(ext.title, CAPS.label)}, its options and its data?</span>
               <button type="button" class="button destructive" @click=${() => ctx.manage(ext.id, "uninstall")}>Remove</button>
               <button type="button" class="button" @click=${() => ctx.askUninstall(undefined)}>Keep</button>`
-          : html`<button type="button" class="button destructive" @click=${() => ctx.askUninstall(ext.id)}>Uninstall…</button>`}
+            : html`<button type="button" class="button destructive" @click=${() => ctx.askUninstall(ext.id)}>Uninstall…</button>`
+      }
     </div>
     ${fieldStatus(ctx, `${ext.id}/run`)}
     ${fieldStatus(ctx, `${ext.id}/manage`)}

@@ -81,7 +81,19 @@ export const deploys: Template = {
   apiShape: `[{ "id": "d-42", "service": "web", "environment": "production", "url": "https://example.com/d/42",
   "stages": [{ "name": "Build", "status": "done" }, { "name": "Test", "status": "running" }] }]`,
   source,
-  apiSample: [{ id: "d-42", service: "web", environment: "production", stages: [{ name: "Build", status: "done" }, { name: "Test", status: "running" }, { name: "Release", status: "pending" }, { name: "Verify", status: "pending" }] }],
+  apiSample: [
+    {
+      id: "d-42",
+      service: "web",
+      environment: "production",
+      stages: [
+        { name: "Build", status: "done" },
+        { name: "Test", status: "running" },
+        { name: "Release", status: "pending" },
+        { name: "Verify", status: "pending" },
+      ],
+    },
+  ],
   tests: `
 test("a running deploy from the API, with its stages; it looks again in 15 s while it runs", async (t) => {
   const ext = await loadExtension(".", withApi);

@@ -77,7 +77,11 @@ export const errors: Template = {
   apiShape: `{ "open": 7, "newest": { "message": "TypeError: …", "at": "2025-03-01T09:30:00Z" },
   "dashboardUrl": "https://example.com/errors" }`,
   source,
-  apiSample: { open: 7, newest: { message: "TypeError: x is undefined", at: "2025-01-06T08:56:00Z" }, dashboardUrl: "https://example.com/errors" },
+  apiSample: {
+    open: 7,
+    newest: { message: "TypeError: x is undefined", at: "2025-01-06T08:56:00Z" },
+    dashboardUrl: "https://example.com/errors",
+  },
   tests: `
 test("open errors from the API; Acknowledge marks them seen", async (t) => {
   // The clock starts at 2025-01-06T09:00:00Z unless a test says otherwise.

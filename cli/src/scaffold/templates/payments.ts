@@ -62,7 +62,15 @@ export const payments: Template = {
   apiShape: `{ "currency": "USD", "today": 1284.5, "yesterday": 1102.25, "hourly": [40, 52, 38],
   "payments": 37, "refunds": 2, "dashboardUrl": "https://example.com/dashboard" }`,
   source,
-  apiSample: { currency: "EUR", today: 2000, yesterday: 1600, hourly: [100, 250, 400, 350, 900], payments: 12, refunds: 1, dashboardUrl: "https://example.com/dashboard" },
+  apiSample: {
+    currency: "EUR",
+    today: 2000,
+    yesterday: 1600,
+    hourly: [100, 250, 400, 350, 900],
+    payments: 12,
+    refunds: 1,
+    dashboardUrl: "https://example.com/dashboard",
+  },
   tests: `
 test("today's revenue from the API, its change since yesterday and its sparkline", async (t) => {
   const ext = await loadExtension(".", withApi);

@@ -96,7 +96,14 @@ export const tracker: Template = {
   "updatedAt": "2025-03-01T09:30:00Z", "url": "https://example.com/issues/SVC-101" }]`,
   source,
   apiSample: [
-    { id: "SVC-101", title: "Login redirect loops on Safari", project: "web", assignee: "ana", updatedAt: "2025-01-06T08:48:00Z", url: "https://example.com/issues/SVC-101" },
+    {
+      id: "SVC-101",
+      title: "Login redirect loops on Safari",
+      project: "web",
+      assignee: "ana",
+      updatedAt: "2025-01-06T08:48:00Z",
+      url: "https://example.com/issues/SVC-101",
+    },
     { id: "SVC-98", title: "Nightly export misses the last hour", project: "data", updatedAt: "2025-01-06T07:00:00Z" },
     { id: "SVC-97", title: "Update the onboarding copy", project: "web", updatedAt: "2025-01-05T09:00:00Z" },
   ],

@@ -77,7 +77,10 @@ export const traffic: Template = {
   apiShape: `{ "requests": { "used": 41500, "limit": 50000, "resetsAt": "2025-03-02T00:00:00Z" },
   "bandwidthGB": { "used": 312, "limit": 1000, "resetsAt": 1743465600 } }`,
   source,
-  apiSample: { requests: { used: 45000, limit: 50000, resetsAt: "2025-01-06T12:00:00Z" }, bandwidthGB: { used: 100, limit: 1000, resetsAt: 1738368000 } },
+  apiSample: {
+    requests: { used: 45000, limit: 50000, resetsAt: "2025-01-06T12:00:00Z" },
+    bandwidthGB: { used: 100, limit: 1000, resetsAt: 1738368000 },
+  },
   tests: `
 test("quotas from the API as meters, orange from 80 % used", async (t) => {
   // The clock starts at 2025-01-06T09:00:00Z unless a test says otherwise.

@@ -95,7 +95,9 @@ export class CodeCache {
 
   /** The key of a bundle's compiled form. */
   static key(code: string, filename: string): string {
-    return createHash("sha256").update(`${COMPILED_CODE_ENGINE}\0${filename}\0${bundleScript(code)}`).digest("hex");
+    return createHash("sha256")
+      .update(`${COMPILED_CODE_ENGINE}\0${filename}\0${bundleScript(code)}`)
+      .digest("hex");
   }
 
   /**

@@ -56,7 +56,12 @@ export async function compileScriptApart(script: string, filename: string): Prom
  *
  * @example await precompileBundle({ id: "com.example.ci", code, dir: "/…/Data/.compiled-code" });
  */
-export async function precompileBundle(options: { id: string; code: string; dir: string; filename?: string }): Promise<boolean> {
+export async function precompileBundle(options: {
+  id: string;
+  code: string;
+  dir: string;
+  filename?: string;
+}): Promise<boolean> {
   const filename = options.filename ?? "dist/index.js";
   const file = new CodeCache({ dir: options.dir }).fileFor(options.id, CodeCache.key(options.code, filename));
   const bytes = file && (await compileApart(options.code, filename));

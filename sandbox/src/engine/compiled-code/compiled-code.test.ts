@@ -58,7 +58,10 @@ describe("compiled scripts", () => {
   })`;
   const probe = `(m) => [m.exports.add(2, 3), m.exports.label, m.exports.text, String(m.exports.big), m.exports.where().split("\\n")[0].trim()]`;
 
-  async function runIn(instance: QuickJSInstance, fn: import("quickjs-emscripten-core").QuickJSHandle): Promise<unknown> {
+  async function runIn(
+    instance: QuickJSInstance,
+    fn: import("quickjs-emscripten-core").QuickJSHandle,
+  ): Promise<unknown> {
     const { context } = instance;
     const module = context.newObject();
     context.unwrapResult(context.callFunction(fn, context.undefined, module)).dispose();
@@ -89,7 +92,13 @@ describe("compiled scripts", () => {
     const fromBytes = await runIn(b.instance, ran.value!);
     ran.value!.dispose();
     expect(fromBytes).toEqual(fromSource);
-    expect(fromSource).toEqual([5, "résumé ✓", String(source).indexOf("}") - source.indexOf("function where") + 1, "1180591620717411303424", "at where (dist/index.js:2:35)"]);
+    expect(fromSource).toEqual([
+      5,
+      "résumé ✓",
+      String(source).indexOf("}") - source.indexOf("function where") + 1,
+      "1180591620717411303424",
+      "at where (dist/index.js:2:35)",
+    ]);
   });
 
   it("runs nothing for a handle that is not compiled code, and reads damaged bytes as nothing", async () => {
@@ -108,7 +117,10 @@ describe("compiled scripts", () => {
     const { instance, scripts } = await scriptsOf();
     const result = scripts.compile(bundleScript("let x = ;"), "dist/index.js");
     expect(result.error).toBeDefined();
-    expect(instance.context.dump(result.error!)).toMatchObject({ name: "SyntaxError", message: "unexpected token in expression: ';'" });
+    expect(instance.context.dump(result.error!)).toMatchObject({
+      name: "SyntaxError",
+      message: "unexpected token in expression: ';'",
+    });
     result.error!.dispose();
   });
 });
@@ -205,10 +217,7 @@ describe("the pool and compiled code", () => {
     const options = optionsFor(updateBundle(`return 7`), { id: "com.example.seven" });
     const garbage = Uint8Array.from({ length: 64 }, (_, i) => i);
     const stored = join(dir, `com.example.seven.${CodeCache.key(options.code, "dist/index.js")}.qjsc`);
-    writeFileSync(
-      stored,
-      Buffer.concat([createHash("sha256").update(garbage).digest(), garbage]),
-    );
+    writeFileSync(stored, Buffer.concat([createHash("sha256").update(garbage).digest(), garbage]));
     const pool = new SandboxPool({ threads: 1, compiledCodeDir: dir });
     try {
       const sandbox = await pool.create(options, recorder());

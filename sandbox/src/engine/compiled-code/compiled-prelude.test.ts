@@ -12,7 +12,13 @@ import { DEFAULT_LIMITS } from "../../limits.js";
 import { createInstance, type QuickJSInstance } from "../instance.js";
 import { preludeSource } from "../prelude.js";
 import { runPrelude } from "../prepared-instance.js";
-import { PRELUDE_CODE_FILE, PRELUDE_FILENAME, compiledPrelude, readPreludeCode, writePreludeCode } from "./compiled-prelude.js";
+import {
+  PRELUDE_CODE_FILE,
+  PRELUDE_FILENAME,
+  compiledPrelude,
+  readPreludeCode,
+  writePreludeCode,
+} from "./compiled-prelude.js";
 
 const instances: QuickJSInstance[] = [];
 async function instanceWithPrelude(bytes: Uint8Array | undefined): Promise<QuickJSInstance> {
@@ -43,7 +49,9 @@ function describePrelude({ context }: QuickJSInstance): unknown {
 }
 
 function heapUsed({ context, runtime }: QuickJSInstance): number {
-  return runtime.computeMemoryUsage().consume((usage) => context.getProp(usage, "memory_used_size").consume((n) => context.getNumber(n)));
+  return runtime
+    .computeMemoryUsage()
+    .consume((usage) => context.getProp(usage, "memory_used_size").consume((n) => context.getNumber(n)));
 }
 
 describe("the prelude's compiled form", () => {
@@ -51,12 +59,17 @@ describe("the prelude's compiled form", () => {
     const bytes = await compiledPrelude();
     expect(bytes?.length).toBeGreaterThan(10_000);
     expect(await compiledPrelude()).toBe(bytes);
-    expect(Buffer.from(bytes!).equals(Buffer.from(readPreludeCode(PRELUDE_CODE_FILE, await preludeSource())!))).toBe(true);
+    expect(Buffer.from(bytes!).equals(Buffer.from(readPreludeCode(PRELUDE_CODE_FILE, await preludeSource())!))).toBe(
+      true,
+    );
     const compiled = await instanceWithPrelude(bytes);
     const parsed = await instanceWithPrelude(undefined);
     const seen = describePrelude(compiled);
     expect(seen).toEqual(describePrelude(parsed));
-    expect(seen).toMatchObject({ entry: ["dispatch", "init", "invoke", "load"], where: expect.stringContaining(PRELUDE_FILENAME) });
+    expect(seen).toMatchObject({
+      entry: ["dispatch", "init", "invoke", "load"],
+      where: expect.stringContaining(PRELUDE_FILENAME),
+    });
     expect(heapUsed(compiled)).toBe(heapUsed(parsed));
   });
 

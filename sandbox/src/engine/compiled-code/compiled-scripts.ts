@@ -67,7 +67,9 @@ export class CompiledScripts {
   fromBytes(bytes: Uint8Array): QuickJSHandle | undefined {
     const { ctx, ffi } = this.internals;
     const copy = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
-    const result = this.context.newArrayBuffer(copy).consume((buffer) => this.settle(ffi.QTS_bjson_decode(ctx.value, buffer.value)));
+    const result = this.context
+      .newArrayBuffer(copy)
+      .consume((buffer) => this.settle(ffi.QTS_bjson_decode(ctx.value, buffer.value)));
     if (result.error) {
       result.error.dispose();
       return undefined;

@@ -14,7 +14,8 @@ import { DEFAULT_LIMITS } from "../../limits.js";
 import { Sandbox } from "../../sandbox.js";
 import { UPDATE, optionsFor, recorder } from "../../sandbox.fixtures.js";
 
-const publishedVariant = ((variantModule as { default?: QuickJSSyncVariant }).default ?? variantModule) as QuickJSSyncVariant;
+const publishedVariant = ((variantModule as { default?: QuickJSSyncVariant }).default ??
+  variantModule) as QuickJSSyncVariant;
 
 /** Reads every own property (getters included) of everything reachable from globalThis, prototypes too. */
 const TOUCH_EVERYTHING = `(() => {
@@ -52,7 +53,6 @@ const USE_SCRIPTED_BUILTINS = `(async () => JSON.stringify([
   [...Iterator.concat([1], [2, 3])],
 ]))()`;
 
-
 async function settle(context: QuickJSContext, code: string, drain: () => void): Promise<string> {
   const promise = context.unwrapResult(context.evalCode(code));
   const settled = context.resolvePromise(promise);
@@ -86,7 +86,11 @@ describe("built-ins in a patched instance", () => {
   it("reads every global, every prototype method and every getter with the same outcome as the published build", async () => {
     const patched = await patchedContext();
     const published = await publishedContext();
-    const read = (context: QuickJSContext) => JSON.parse(stringOf(context, context.unwrapResult(context.evalCode(TOUCH_EVERYTHING)))) as { touched: number; failures: Record<string, string> };
+    const read = (context: QuickJSContext) =>
+      JSON.parse(stringOf(context, context.unwrapResult(context.evalCode(TOUCH_EVERYTHING)))) as {
+        touched: number;
+        failures: Record<string, string>;
+      };
     const mine = read(patched.context);
     const theirs = read(published.context);
     expect(mine.touched).toBeGreaterThan(1000);
@@ -98,7 +102,18 @@ describe("built-ins in a patched instance", () => {
   it("runs Array.fromAsync, Iterator.zip, Iterator.zipKeyed and Iterator.concat", async () => {
     const { context, runtime } = await patchedContext();
     const result = await settle(context, USE_SCRIPTED_BUILTINS, () => runtime.executePendingJobs());
-    expect(JSON.parse(result)).toEqual([[1, 2, 3], [[1, "a"], [2, "b"]], [{ n: 1, s: "a" }, { n: 2, s: "b" }], [1, 2, 3]]);
+    expect(JSON.parse(result)).toEqual([
+      [1, 2, 3],
+      [
+        [1, "a"],
+        [2, "b"],
+      ],
+      [
+        { n: 1, s: "a" },
+        { n: 2, s: "b" },
+      ],
+      [1, 2, 3],
+    ]);
   });
 
   it("runs them from compiled code read back in another instance", async () => {
@@ -113,19 +128,32 @@ describe("built-ins in a patched instance", () => {
     promise.dispose();
     reader.runtime.executePendingJobs();
     const text = stringOf(reader.context, reader.context.unwrapResult(await settled));
-    expect(JSON.parse(text)[1]).toEqual([[1, "a"], [2, "b"]]);
+    expect(JSON.parse(text)[1]).toEqual([
+      [1, "a"],
+      [2, "b"],
+    ]);
   });
 });
 
 describe("built-ins and the prelude's globals in a sandbox", () => {
   it("reads everything reachable from the global object, loading every lazy part, with only TypeErrors from receivers", async () => {
-    const sandbox = await Sandbox.create(optionsFor(`module.exports = { update: () => JSON.parse(${TOUCH_EVERYTHING}) };`), recorder());
+    const sandbox = await Sandbox.create(
+      optionsFor(`module.exports = { update: () => JSON.parse(${TOUCH_EVERYTHING}) };`),
+      recorder(),
+    );
     disposers.push(() => void sandbox.dispose());
     await sandbox.load();
-    const { touched, failures } = (await sandbox.invoke(UPDATE)) as { touched: number; failures: Record<string, string> };
+    const { touched, failures } = (await sandbox.invoke(UPDATE)) as {
+      touched: number;
+      failures: Record<string, string>;
+    };
     expect(touched).toBeGreaterThan(1500);
     expect(Object.entries(failures).filter(([, message]) => !message.startsWith("TypeError"))).toEqual([]);
     // the lazy parts were loaded by the walk, and work
-    expect(Object.keys(failures).filter((path) => /^globalThis\.(Intl|crypto|URL|fetch|TextEncoder)\b/.test(path) && !path.includes("prototype"))).toEqual([]);
+    expect(
+      Object.keys(failures).filter(
+        (path) => /^globalThis\.(Intl|crypto|URL|fetch|TextEncoder)\b/.test(path) && !path.includes("prototype"),
+      ),
+    ).toEqual([]);
   });
 });

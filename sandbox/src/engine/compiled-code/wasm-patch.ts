@@ -51,8 +51,18 @@ const JS_TAG_FUNCTION_BYTECODE = -2n;
 
 /** In-place edits: where, the bytes the pinned build has there, what replaces them (same length). */
 const EDITS = [
-  { what: "encode: allow_bytecode", at: 383273, from: [0x41, 0x80, 0x80, 0x84, 0x08], to: [0x41, 0x81, 0x80, 0x84, 0x08] },
-  { what: "decode: JS_READ_OBJ_BYTECODE", at: 383176, from: [0x41, 0x00, 0x10, 0xaf, 0x06], to: [0x41, 0x01, 0x10, 0xaf, 0x06] },
+  {
+    what: "encode: allow_bytecode",
+    at: 383273,
+    from: [0x41, 0x80, 0x80, 0x84, 0x08],
+    to: [0x41, 0x81, 0x80, 0x84, 0x08],
+  },
+  {
+    what: "decode: JS_READ_OBJ_BYTECODE",
+    at: 383176,
+    from: [0x41, 0x00, 0x10, 0xaf, 0x06],
+    to: [0x41, 0x01, 0x10, 0xaf, 0x06],
+  },
   {
     what: "encode: first_atom JS_ATOM_END",
     at: 383257,
@@ -87,8 +97,10 @@ function appendFunction(bytes: Uint8Array): Uint8Array {
   for (const section of readSections(bytes)) {
     let body = section.body;
     if (section.id === SECTION.function) body = appendToVector(body, [TYPE_I32_I32_TO_I32]);
-    if (section.id === SECTION.export) body = appendToVector(body, [...uleb(name.length), ...name, 0x00, ...uleb(index)]);
-    if (section.id === SECTION.code) body = appendToVector(body, [...uleb(EVAL_FUNCTION_BODY.length), ...EVAL_FUNCTION_BODY]);
+    if (section.id === SECTION.export)
+      body = appendToVector(body, [...uleb(name.length), ...name, 0x00, ...uleb(index)]);
+    if (section.id === SECTION.code)
+      body = appendToVector(body, [...uleb(EVAL_FUNCTION_BODY.length), ...EVAL_FUNCTION_BODY]);
     out.push(Uint8Array.of(section.id, ...uleb(body.length)), body);
   }
   return concat(out);
