@@ -22,13 +22,13 @@ const quick = process.env.BENCH_QUICK === "1";
 const ROUNDS = quick ? 1 : 3;
 const COUNT = 30;
 const SETTLE_MS = 5000; // RSS is read again this long after launch: it should stay flat
-const DESIGNS = {
+export const DESIGNS = {
   "svc-runtime": fileURLToPath(new URL("../runtime/dist/main.js", import.meta.url)),
   worker: fileURLToPath(new URL("./baseline/worker-runtime.mjs", import.meta.url)),
 };
 
 /** The two bundles, built once: the deploys template (as `svckit new` makes it) and the big fixture. */
-async function buildBundles() {
+export async function buildBundles() {
   const dir = tempDir("svc-bench-launch-src-");
   mkdirSync(join(dir, "src"), { recursive: true });
   writeFileSync(join(dir, "src", "index.ts"), deploys.source);
@@ -39,7 +39,7 @@ async function buildBundles() {
 }
 
 /** A support folder with COUNT extensions of `code` (each its own id and folder). */
-function makeWorld(code) {
+export function makeWorld(code) {
   const root = tempDir("svc-bench-launch-");
   const extensions = Array.from({ length: COUNT }, (_, i) => {
     const id = `bench.launch${i + 1}`;
@@ -58,7 +58,7 @@ function makeWorld(code) {
 }
 
 /** Resident memory of a process and its threads, bytes (Linux /proc; `ps` elsewhere). */
-async function rssOf(pid) {
+export async function rssOf(pid) {
   const status = `/proc/${pid}/status`;
   if (existsSync(status)) return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(status, "utf8"))[1]) * 1024;
   const ps = spawn("ps", ["-o", "rss=", "-p", String(pid)]);
@@ -73,7 +73,7 @@ async function rssOf(pid) {
  * extension showed its first blip (ms after spawn), how many did, and RSS once all ran
  * (`rssAfter`) and `settleMs` later (`rss`).
  */
-async function launch(main, world, { settleMs = 1000, beforeClose } = {}) {
+export async function launch(main, world, { settleMs = 1000, beforeClose, afterInitialize } = {}) {
   const firstBlip = new Map();
   const failures = [];
   const spawned = performance.now();
@@ -83,6 +83,7 @@ async function launch(main, world, { settleMs = 1000, beforeClose } = {}) {
   });
   try {
     await rt.call("initialize", { protocolVersion: 1, dataDir: world.dataDir, locale: "en-GB", timeZone: "UTC" });
+    const initialized = { ms: performance.now() - spawned, rss: afterInitialize ? await rssOf(rt.pid) : NaN };
     await Promise.all(
       world.extensions.map(({ id, path, manifest }) =>
         rt
@@ -97,7 +98,7 @@ async function launch(main, world, { settleMs = 1000, beforeClose } = {}) {
     await new Promise((resolve) => setTimeout(resolve, settleMs));
     const rss = await rssOf(rt.pid);
     await beforeClose?.();
-    return { up, lastMs, rssAfter, rss, failures };
+    return { up, lastMs, rssAfter, rss, failures, initialized };
   } finally {
     await rt.close();
   }

@@ -62,6 +62,12 @@ export async function bridgeCost(pool, { rounds, n }) {
       }),
     ),
   };
+  // The first row again, now that every design has made thousands of crossings (their paths
+  // compiled by V8's optimizing tier): a long-running runtime's steady state, beside the first
+  // row's cold start of the bridge.
+  rows["host call again, after the rows above (JIT-warm)"] = await measure((ext) =>
+    perOp(n, () => ext.invoke(onAction({ mode: "calls", n }))),
+  );
   const storage = (
     await interleave({ sandbox: () => perOp(n, () => sandbox.invoke(onAction({ mode: "storage", n }))) }, rounds)
   ).sandbox;

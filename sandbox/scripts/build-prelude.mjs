@@ -80,3 +80,15 @@ const core = await build({
 });
 mkdirSync(`${root}dist`, { recursive: true });
 writeFileSync(`${root}dist/guest-prelude.js`, core.outputFiles[0].text);
+
+// The prelude's compiled form beside it (src/engine/compiled-code/compiled-prelude.ts), so no
+// thread parses the prelude. Needs tsc's output; without it, each thread compiles it once.
+try {
+  const { writePreludeCode } = await import("../dist/engine/compiled-code/compiled-prelude.js");
+  if (!(await writePreludeCode()))
+    console.warn("build-prelude: this engine cannot keep compiled code; the prelude is parsed at run time");
+} catch (error) {
+  console.warn(
+    `build-prelude: the prelude was not compiled ahead (${error.message}); each sandbox thread compiles it once`,
+  );
+}

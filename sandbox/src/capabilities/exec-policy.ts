@@ -8,7 +8,7 @@
 import { access, realpath, stat } from "node:fs/promises";
 import { constants, type Stats } from "node:fs";
 import { dirname, isAbsolute, join } from "node:path";
-import { runsOtherPrograms } from "@svc/api";
+import { loadApi } from "./libraries.js";
 import type { CapabilityContext } from "./context.js";
 import { deny } from "./denial.js";
 
@@ -107,6 +107,7 @@ export async function checkExec(
   if (wanted && match) {
     // Judged by what is launched, not by the name the guest used.
     const names = [match.path, match.real];
+    const { runsOtherPrograms } = await loadApi();
     if (!cx.permissions.runAnyCommand && names.some((name) => runsOtherPrograms(name))) {
       throw refuse(`"${file}" runs other programs, so listing it would let the extension run any command`, RUN_ANY_FIX);
     }

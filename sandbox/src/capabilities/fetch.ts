@@ -4,7 +4,7 @@
  * policy. Connections go through an Agent whose DNS lookup is guarded (address-guard.ts), with
  * no proxy, no cookie jar and no credentials of the host's.
  */
-import { Agent, fetch as undiciFetch, type Response } from "undici";
+import type { Agent, Response } from "undici";
 import type { OpCall, CapabilityContext, OpHandler } from "./context.js";
 import { findDenial } from "./denial.js";
 import { guardedLookup } from "./address-guard.js";
@@ -12,6 +12,7 @@ import { checkNetworkUrl, networkPolicyOf } from "./network-policy.js";
 import { parseFetchArgs, type FetchRequest } from "./fetch-request.js";
 import { readArgs } from "./args.js";
 import { describeBytes } from "./limits.js";
+import { loadUndici } from "./libraries.js";
 import type { FetchHop, ResolvedOptions } from "./options.js";
 import type { FetchResult } from "./fetch-result.js";
 
@@ -27,7 +28,8 @@ function encodeBody(bytes: Buffer): Pick<FetchResult, "body" | "bodyEncoding"> {
 }
 
 interface FetchState {
-  agent: Agent;
+  /** The sandbox's guarded connection, made by its first hop that passed the policy. */
+  agent(): Agent;
   inFlight: Map<string, AbortController>;
 }
 
@@ -49,15 +51,17 @@ export function createFetchOps(options: ResolvedOptions): { fetch: OpHandler; ab
     let state = states.get(cx);
     if (state) return state;
     const lookup = guardedLookup(cx, networkPolicyOf(cx), "fetch", options.resolve);
+    let agent: Agent | undefined;
     const created: FetchState = {
-      agent: new Agent({ connect: { lookup, timeout: 30_000 } }),
+      // Made (and undici loaded) only for a hop the policy let through: a refused fetch loads nothing.
+      agent: () => (agent ??= new (loadUndici().Agent)({ connect: { lookup, timeout: 30_000 } })),
       inFlight: new Map(),
     };
     cx.signal.addEventListener(
       "abort",
       () => {
         for (const controller of created.inFlight.values()) controller.abort();
-        void created.agent.destroy().catch(() => undefined);
+        void agent?.destroy().catch(() => undefined);
       },
       { once: true },
     );
@@ -153,12 +157,12 @@ export function createFetchOps(options: ResolvedOptions): { fetch: OpHandler; ab
 
   /** Sends one hop over the guarded connection, never following a redirect itself. */
   function carry(state: FetchState, hop: FetchHop): Promise<Response> {
-    return undiciFetch(hop.url, {
+    return loadUndici().fetch(hop.url, {
       method: hop.method,
       headers: hop.headers,
       body: hop.body,
       redirect: "manual",
-      dispatcher: state.agent,
+      dispatcher: state.agent(),
       signal: hop.signal,
     });
   }

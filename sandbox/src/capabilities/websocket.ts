@@ -4,13 +4,14 @@
  * happens afterwards reaches the guest as `push("ws", {socketId, type, …})` in order:
  * `open`, `message` (text, or base64 with `binary: true`), `error` (with a message), `close`.
  */
-import WebSocket from "ws";
+import type WebSocket from "ws";
 import type { CapabilityContext, OpHandler } from "./context.js";
 import { decodeBase64, readArgs } from "./args.js";
 import { findDenial } from "./denial.js";
 import { guardedLookup } from "./address-guard.js";
 import { checkNetworkUrl, networkPolicyOf } from "./network-policy.js";
 import { describeBytes } from "./limits.js";
+import { loadWs } from "./libraries.js";
 import type { ResolvedOptions } from "./options.js";
 
 /** What the guest receives through `push("ws", …)`. */
@@ -61,7 +62,7 @@ export function createWebSocketOps(options: ResolvedOptions): { open: OpHandler;
     }
     const policy = networkPolicyOf(cx);
     const target = checkNetworkUrl(cx, policy, "websocket", url);
-    const socket = new WebSocket(target.href, protocols, {
+    const socket = new (loadWs().WebSocket)(target.href, protocols, {
       lookup: guardedLookup(cx, policy, "websocket", options.resolve),
       maxPayload: limits.wsMessageBytes,
       followRedirects: false,
@@ -121,7 +122,7 @@ export function createWebSocketOps(options: ResolvedOptions): { open: OpHandler;
     if (payload.length > limits.wsMessageBytes) {
       throw new RangeError(`WebSocket: message is over the limit of ${describeBytes(limits.wsMessageBytes)}`);
     }
-    if (!socket || socket.readyState !== WebSocket.OPEN) throw new Error("WebSocket: the socket is not open");
+    if (!socket || socket.readyState !== socket.OPEN) throw new Error("WebSocket: the socket is not open");
     socket.send(payload, { binary });
     return null;
   }

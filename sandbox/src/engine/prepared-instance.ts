@@ -11,6 +11,8 @@ import { HostBridge } from "../bridge/guest-calls.js";
 import { createInstance, type QuickJSInstance } from "./instance.js";
 import { DEFAULT_LIMITS } from "../limits.js";
 import { preludeSource } from "./prelude.js";
+import { PRELUDE_FILENAME, compiledPrelude } from "./compiled-code/compiled-prelude.js";
+import type { ScriptResult } from "./compiled-code/compiled-scripts.js";
 import { SliceRunner } from "./slice-runner.js";
 import type { SandboxClock } from "../types.js";
 
@@ -44,9 +46,10 @@ export async function prepareInstance(options: {
   clock?: Pick<SandboxClock, "now">;
 }): Promise<PreparedInstance> {
   const limits = { ...DEFAULT_LIMITS, memoryBytes: options.memoryBytes };
-  const [instance, prelude] = await Promise.all([
+  const [instance, prelude, preludeBytes] = await Promise.all([
     createInstance(limits, { timeZone: options.timeZone, clock: options.clock }),
     preludeSource(),
+    compiledPrelude(),
   ]);
   const { context, runtime } = instance;
   const slices = new SliceRunner(runtime, context, limits.sliceMs);
@@ -54,7 +57,7 @@ export async function prepareInstance(options: {
   bridge.install();
   let entry: PreludeEntry | undefined;
   const outcome = slices.run(() => {
-    const result = context.evalCode(prelude, "svc:prelude.js", { type: "global" });
+    const result = runPrelude(instance, prelude, preludeBytes);
     if (result.error) throw new Error(`the prelude failed: ${slices.describe(result.error)}`);
     result.value.dispose();
     const handle = context.getProp(context.global, "__svc_entry");
@@ -87,4 +90,21 @@ export async function prepareInstance(options: {
       }
     },
   };
+}
+
+/**
+ * Runs the prelude from its compiled form when there is one that reads, else parses it.
+ *
+ * @example const result = runPrelude(instance, await preludeSource(), await compiledPrelude());
+ */
+export function runPrelude(instance: QuickJSInstance, prelude: string, bytes: Uint8Array | undefined): ScriptResult {
+  const { context, scripts } = instance;
+  const compiled = bytes && scripts?.fromBytes(bytes);
+  if (compiled) {
+    const ran = scripts!.run(compiled);
+    compiled.dispose();
+    if (ran) return ran;
+  }
+  const result = context.evalCode(prelude, PRELUDE_FILENAME, { type: "global" });
+  return result.error ? { error: result.error } : { value: result.value };
 }

@@ -14,12 +14,22 @@ import { bundleScript } from "./compiled-scripts.js";
  *
  * @example const bytes = await compileApart(code, "dist/index.js");
  */
-export async function compileApart(code: string, filename: string): Promise<Uint8Array | undefined> {
+export function compileApart(code: string, filename: string): Promise<Uint8Array | undefined> {
+  return compileScriptApart(bundleScript(code), filename);
+}
+
+/**
+ * The compiled form of a global script (a bundle's `bundleScript`, the prelude), made in a
+ * throwaway instance; undefined when it does not compile or the engine cannot keep compiled code.
+ *
+ * @example const bytes = await compileScriptApart(prelude, "svc:prelude.js");
+ */
+export async function compileScriptApart(script: string, filename: string): Promise<Uint8Array | undefined> {
   // Also run in the protocol thread (svc-host install): its native stack allows the smaller QuickJS stack.
   const { runtime, context, scripts } = await createInstance({ ...DEFAULT_LIMITS, stackBytes: IN_THREAD_STACK_BYTES });
   try {
     if (!scripts) return undefined;
-    const compiled = scripts.compile(bundleScript(code), filename);
+    const compiled = scripts.compile(script, filename);
     if (compiled.error) {
       compiled.error.dispose();
       return undefined;
