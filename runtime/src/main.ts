@@ -48,6 +48,10 @@ function readVersion(): string {
   }
 }
 
+// The sandbox threads start first: their start-up and warm-up overlap the runtime's own, so
+// `initialize` finds them (nearly) ready and only hands them the person's time zone and locale.
+const sandboxes = createSandboxFactory();
+sandboxes.start?.();
 const output = claimStdout();
 const config = configFromEnv(process.env, note);
 const writer = new NdjsonWriter(output);
@@ -61,7 +65,7 @@ service = new RuntimeService({
   connection,
   config,
   clock: new OffsetClock(),
-  sandboxes: createSandboxFactory(),
+  sandboxes,
   runtimeVersion: readVersion(),
   note,
   onStopped: () => void lifetime.end("shutdown"),

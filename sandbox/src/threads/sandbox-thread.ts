@@ -33,7 +33,8 @@ const sandboxes = new Map<number, Sandbox>();
 const aborts = new Map<number, (error: SandboxError) => void>();
 const forwards = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
 let nextForwardId = 1;
-const { timeZone, locale } = data;
+/** Set when the thread starts, and again by the pool's `settings` (the runtime's `initialize`). */
+let { timeZone, locale } = data;
 const spare =
   data.spare === false
     ? undefined
@@ -77,7 +78,7 @@ async function create(sid: number, options: SandboxOptions, cached: CompiledCode
   const compiledCode = readCompiledCode(cached);
   let prepared;
   try {
-    prepared = spare?.take(resolveLimits(options.limits).memoryBytes);
+    prepared = spare?.take(resolveLimits(options.limits).memoryBytes, timeZone);
   } catch {
     // bad limits: Sandbox.create says so
   }
@@ -143,6 +144,12 @@ function handle(message: ToSandboxThread): void {
         const { result, abort } = sandboxOf(message.sid).start(message.invocation);
         aborts.set(message.rid, abort);
         return result.finally(() => aborts.delete(message.rid));
+      });
+    case "settings":
+      return reply(message.rid, async () => {
+        ({ timeZone, locale } = message);
+        await spare?.renew(timeZone);
+        return null;
       });
     case "compile":
       return reply(message.rid, () => idleWork.run(() => compileForCache(message)));

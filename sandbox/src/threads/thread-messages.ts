@@ -11,6 +11,8 @@ export type SandboxMethod = "load" | "diagnostics" | "dispose";
 
 export type ToSandboxThread =
   | { type: "create"; rid: number; sid: number; options: SandboxOptions; compiledCode?: CompiledCodeSource }
+  /** The guests' time zone and locale from now on (checked by the pool; absent: the process's). */
+  | { type: "settings"; rid: number; timeZone?: string; locale?: string }
   /** Compile for the code cache when idle: written to `file` (answer null), or the bytes answered. */
   | { type: "compile"; rid: number; id: string; code: string; filename: string; file?: string }
   | { type: "call"; rid: number; sid: number; method: SandboxMethod }
