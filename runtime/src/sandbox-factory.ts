@@ -2,13 +2,10 @@
  * Where sandboxes come from. The runtime uses `@svc/sandbox`'s pool; the interface keeps the
  * lifecycle code independent of how the pool is built.
  */
-import {
-  SandboxPool,
-  type SandboxHandle,
-  type SandboxListeners,
-  type SandboxOptions,
-  type SandboxPoolOptions,
-} from "@svc/sandbox";
+import type { SandboxHandle, SandboxListeners, SandboxOptions } from "@svc/sandbox";
+// The pool alone (not the package's index, which loads the in-process sandbox and its bridge):
+// main.ts starts the sandbox threads before the rest of the runtime is loaded.
+import { SandboxPool, type SandboxPoolOptions } from "@svc/sandbox/pool";
 
 export interface SandboxFactory {
   /**
