@@ -63,7 +63,7 @@ export interface SandboxThreadStats {
   activeResources: number;
   /** A spare prepared instance is waiting to be taken by the next create. */
   spare: boolean;
-  /** Bundles waiting to be compiled for the code cache, or being compiled (done while idle). */
+  /** Idle work waiting or running: bundles compiled for the code cache, the warm-up (done while idle). */
   compiling: number;
   /** CPU time the thread has used since it started, ms (thread-cpu.ts): what a flood costs. */
   cpuMs: number;
