@@ -2,15 +2,17 @@
  * Where sandboxes come from. The runtime uses `@svc/sandbox`'s pool; the interface keeps the
  * lifecycle code independent of how the pool is built.
  */
-import {
-  SandboxPool,
-  type SandboxHandle,
-  type SandboxListeners,
-  type SandboxOptions,
-  type SandboxPoolOptions,
-} from "@svc/sandbox";
+import type { SandboxHandle, SandboxListeners, SandboxOptions } from "@svc/sandbox";
+// The pool alone (not the package's index, which loads the in-process sandbox and its bridge):
+// main.ts starts the sandbox threads before the rest of the runtime is loaded.
+import { SandboxPool, type SandboxPoolOptions } from "@svc/sandbox/pool";
 
 export interface SandboxFactory {
+  /**
+   * Starts the sandbox threads now, before `initialize` (optional): their start-up and warm-up
+   * overlap the runtime's own, and `configure` then only hands them the person's settings.
+   */
+  start?(): void;
   /**
    * Called once by `initialize`, before any sandbox: guests see dates in the person's time zone
    * and format for their locale. Throws at once on a bad option; the promise settles once the
@@ -23,12 +25,13 @@ export interface SandboxFactory {
 }
 
 /**
- * The runtime's sandboxes: `@svc/sandbox`'s pool of sandbox threads, started and warmed by
- * `configure` (that is, at `initialize`), so the app's first loads find every sandbox thread up,
- * warmed and holding its spare instance.
+ * The runtime's sandboxes: `@svc/sandbox`'s pool of sandbox threads, started by `start` (as the
+ * process starts) or else by `configure` (at `initialize`), which resolves once they are warm: the
+ * app's first loads find every sandbox thread up, warmed and holding its spare instance.
  *
  * @example
  * const sandboxes = createSandboxFactory();
+ * sandboxes.start?.(); // threads warming while the runtime reads its first request
  * sandboxes.configure?.({ timeZone: "Europe/Oslo", compiledCodeDir }); // throws RangeError on an unknown zone
  * const handle = await sandboxes.create(options, listeners);
  * await sandboxes.dispose?.();
@@ -36,8 +39,13 @@ export interface SandboxFactory {
 export function createSandboxFactory(defaults: SandboxPoolOptions = {}): SandboxFactory {
   let pool: SandboxPool | undefined;
   return {
+    start: () => {
+      pool ??= new SandboxPool(defaults);
+      pool.warm().catch(() => {}); // `configure` waits for it again and the first `create` says what failed
+    },
     configure: (options) => {
-      pool ??= new SandboxPool({ ...defaults, ...options });
+      if (pool) pool.configure(options);
+      else pool = new SandboxPool({ ...defaults, ...options });
       return pool.warm();
     },
     create: (options, listeners) => (pool ??= new SandboxPool(defaults)).create(options, listeners),

@@ -61,8 +61,8 @@ export class SandboxPool {
   private readonly threads: SandboxThreadClient[] = [];
   private readonly maxThreads: number;
   private readonly marginMs: number;
-  private readonly threadSettings: { timeZone?: string; locale?: string; spare: boolean };
-  private readonly codeCache: CodeCache;
+  private threadSettings: { timeZone?: string; locale?: string; spare: boolean };
+  private codeCache: CodeCache;
   /**
    * Extensions the watchdog had to stop (a stuck native call ends the whole thread, crashing its
    * neighbours once): from then on each gets a thread of its own, so it can only hurt itself.
@@ -80,6 +80,29 @@ export class SandboxPool {
       spare: options.spare ?? true,
     };
     this.codeCache = new CodeCache({ dir: options.compiledCodeDir });
+  }
+
+  /**
+   * Changes the guests' time zone and locale, and the code cache's folder, for the sandboxes
+   * created from now on; threads already started take them before their next request (a spare
+   * made for another zone is made again). Lets a pool start, and warm, before these are known
+   * (the runtime's pool starts with the process, `initialize` brings them). Throws RangeError on
+   * an unknown zone or locale, changing nothing.
+   *
+   * @example pool.configure({ timeZone: "Europe/Oslo", locale: "nb-NO", compiledCodeDir });
+   */
+  configure(options: Pick<SandboxPoolOptions, "timeZone" | "locale" | "compiledCodeDir">): void {
+    const settings = {
+      ...this.threadSettings,
+      ...(options.timeZone === undefined ? {} : { timeZone: checkTimeZone(options.timeZone) }),
+      ...(options.locale === undefined ? {} : { locale: checkLocale(options.locale) }),
+    };
+    if (options.compiledCodeDir !== undefined) this.codeCache = new CodeCache({ dir: options.compiledCodeDir });
+    if (settings.timeZone === this.threadSettings.timeZone && settings.locale === this.threadSettings.locale) return;
+    this.threadSettings = settings;
+    const { timeZone, locale } = settings;
+    for (const thread of this.threads)
+      if (thread.isAlive) thread.request({ type: "settings", timeZone, locale }).catch(() => {}); // gone: nothing to tell
   }
 
   async create(options: SandboxOptions, listeners: SandboxListeners): Promise<SandboxHandle> {

@@ -14,7 +14,7 @@ export const SPARE_IDLE_MS = 50;
  * @example
  * const spare = new SpareKeeper(() => prepareInstance({ memoryBytes }), memoryBytes);
  * spare.active(); // after each message
- * const prepared = spare.take(limits.memoryBytes); // or undefined: make one
+ * const prepared = spare.take(limits.memoryBytes, timeZone); // or undefined: make one
  */
 export class SpareKeeper {
   private ready: PreparedInstance | undefined;
@@ -22,6 +22,7 @@ export class SpareKeeper {
   private timer: NodeJS.Timeout | undefined;
 
   constructor(
+    /** Makes one for the thread's current time zone (it may change: `renew`). */
     private readonly make: () => Promise<PreparedInstance>,
     private readonly memoryBytes: number,
     private readonly idleMs = SPARE_IDLE_MS,
@@ -34,12 +35,27 @@ export class SpareKeeper {
     else this.timer = setTimeout(() => void this.fill(), this.idleMs).unref();
   }
 
-  /** The spare, if one is ready and made for this memory cap; it is never handed out twice. */
-  take(memoryBytes: number): PreparedInstance | undefined {
+  /**
+   * The spare, if one is ready and made for this memory cap and time zone; it is never handed out
+   * twice. One made for another zone (the pool's settings changed meanwhile) is freed, and made
+   * again once the thread is quiet.
+   */
+  take(memoryBytes: number, timeZone: string | undefined): PreparedInstance | undefined {
     if (!this.ready || memoryBytes !== this.memoryBytes) return undefined;
     const spare = this.ready;
     this.ready = undefined;
-    return spare;
+    if (spare.timeZone === timeZone) return spare;
+    spare.dispose();
+    return undefined;
+  }
+
+  /** The thread's time zone changed: a spare made for another is replaced now. */
+  renew(timeZone: string | undefined): Promise<void> {
+    if (this.ready && this.ready.timeZone !== timeZone) {
+      this.ready.dispose();
+      this.ready = undefined;
+    }
+    return this.fill();
   }
 
   /** True while a spare waits to be taken. */

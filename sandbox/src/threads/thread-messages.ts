@@ -11,6 +11,8 @@ export type SandboxMethod = "load" | "diagnostics" | "dispose";
 
 export type ToSandboxThread =
   | { type: "create"; rid: number; sid: number; options: SandboxOptions; compiledCode?: CompiledCodeSource }
+  /** The guests' time zone and locale from now on (checked by the pool; absent: the process's). */
+  | { type: "settings"; rid: number; timeZone?: string; locale?: string }
   /** Compile for the code cache when idle: written to `file` (answer null), or the bytes answered. */
   | { type: "compile"; rid: number; id: string; code: string; filename: string; file?: string }
   | { type: "call"; rid: number; sid: number; method: SandboxMethod }
@@ -61,7 +63,7 @@ export interface SandboxThreadStats {
   activeResources: number;
   /** A spare prepared instance is waiting to be taken by the next create. */
   spare: boolean;
-  /** Bundles waiting to be compiled for the code cache, or being compiled (done while idle). */
+  /** Idle work waiting or running: bundles compiled for the code cache, the warm-up (done while idle). */
   compiling: number;
   /** CPU time the thread has used since it started, ms (thread-cpu.ts): what a flood costs. */
   cpuMs: number;

@@ -1,6 +1,7 @@
 /**
- * Runs a throwaway sandbox once when a sandbox thread starts, so the first real sandbox does not
- * pay for V8's lazy compilation of the interpreter's functions (tens of ms).
+ * Runs a throwaway sandbox once on a quiet sandbox thread that has created no sandbox yet, so the
+ * first real sandbox does not pay for V8's lazy compilation of the interpreter's functions (tens
+ * of ms).
  */
 import { tmpdir } from "node:os";
 import { join } from "node:path";
