@@ -6,7 +6,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { newQuickJSWASMModuleFromVariant, type QuickJSContext, type QuickJSWASMModule } from "quickjs-emscripten-core";
 import { baseVariant as variant } from "./instance.js";
-import { newLeanFunction, takesLeanPath } from "./lean-function.js";
+import { callLean, newLeanFunction, takesLeanPath } from "./lean-function.js";
 
 describe("lean host functions", () => {
   let module: QuickJSWASMModule;
@@ -78,5 +78,28 @@ describe("lean host functions", () => {
       stock.dispose();
     }, `[lean(stock(1)), stock(lean(1))]`);
     expect(both).toEqual([4, 3]);
+  });
+
+  it("calls a guest function with arguments, also after the memory grew, and hands back what it threw", () => {
+    const context = module.newContext();
+    const made = context.evalCode(
+      `globalThis.seen = []; globalThis.big = []; (kind, text) => { if (kind === "throw") throw new TypeError(text); seen.push(kind + ":" + text); big.push(new Uint8Array(4 << 20)); }`,
+    );
+    const fn = context.unwrapResult(made);
+    const call = (kind: string, text: string) => {
+      const args = [context.newString(kind), context.newString(text)];
+      const thrown = callLean(context, fn, args);
+      for (const arg of args) arg.dispose();
+      return thrown;
+    };
+    for (let i = 0; i < 8; i++) expect(call("reply", String(i))).toBeUndefined(); // 32 MB: the memory grows
+    const thrown = call("throw", "bad");
+    expect(thrown && context.dump(thrown)).toMatchObject({ name: "TypeError", message: "bad" });
+    thrown?.dispose();
+    const seen = context.unwrapResult(context.evalCode("seen.join()"));
+    expect(context.getString(seen)).toBe("reply:0,reply:1,reply:2,reply:3,reply:4,reply:5,reply:6,reply:7");
+    seen.dispose();
+    fn.dispose();
+    context.dispose();
   });
 });

@@ -27,7 +27,12 @@ interface ContextInternals {
     QTS_ArgvGetJSValueConstPointer(argv: number, index: number): number;
     QTS_DupValuePointer(ctx: number, value: number): number;
     QTS_Throw(ctx: number, error: number): number;
+    QTS_Call(ctx: number, fn: number, thisValue: number, argc: number, argv: number): number;
+    QTS_ResolveException(ctx: number, value: number): number;
+    QTS_FreeValuePointer(ctx: number, value: number): void;
   };
+  module?: { _malloc(bytes: number): number; HEAPU8: Uint8Array };
+  memory?: { heapValueHandle(pointer: number): QuickJSHandle };
   runtime: never;
   cToHostCallbacks?: { callFunction?: CallFunction };
   getFunction(fnId: number): unknown;
@@ -103,4 +108,39 @@ function bodiesOf(context: QuickJSContext): WeakMap<object, LeanImplementation> 
     return copy;
   };
   return bodies;
+}
+
+/** Per context: a buffer in its linear memory for callLean's argument pointers (freed with that memory), and a view of it. */
+const argvBuffers = new WeakMap<QuickJSContext, { pointer: number; view: Uint32Array }>();
+const MAX_LEAN_ARGS = 4;
+
+/**
+ * Calls guest function `fn` (this: undefined) and frees its result, without the stock
+ * callFunction's per-call allocations (an array, a typed array, a malloc and a Lifetime for the
+ * argument pointers). Returns the thrown error's handle, which the caller must dispose, or
+ * undefined. Falls back to `context.callFunction` where the internals are not as expected.
+ *
+ * @example const thrown = callLean(context, entry.dispatch, [kind, json]); thrown?.dispose();
+ */
+export function callLean(context: QuickJSContext, fn: QuickJSHandle, args: QuickJSHandle[]): QuickJSHandle | undefined {
+  const { ffi, module, memory, ctx } = context as unknown as ContextInternals;
+  if (args.length > MAX_LEAN_ARGS || typeof ffi?.QTS_Call !== "function" || !module?._malloc || !memory) {
+    const out = context.callFunction(fn, context.undefined, ...args);
+    if (out.error) return out.error;
+    out.value.dispose();
+    return undefined;
+  }
+  let argv = argvBuffers.get(context);
+  // A grown memory has a new buffer: the view is made again over it.
+  if (argv?.view.buffer !== module.HEAPU8.buffer) {
+    const pointer = argv?.pointer ?? module._malloc(MAX_LEAN_ARGS * 4);
+    argv = { pointer, view: new Uint32Array(module.HEAPU8.buffer, pointer, MAX_LEAN_ARGS) };
+    argvBuffers.set(context, argv);
+  }
+  for (let i = 0; i < args.length; i++) argv.view[i] = args[i].value as unknown as number;
+  const pointer = (handle: QuickJSHandle) => handle.value as unknown as number;
+  const result = ffi.QTS_Call(ctx.value, pointer(fn), pointer(context.undefined), args.length, argv.pointer);
+  const error = ffi.QTS_ResolveException(ctx.value, result);
+  ffi.QTS_FreeValuePointer(ctx.value, result);
+  return error ? memory.heapValueHandle(error) : undefined;
 }
