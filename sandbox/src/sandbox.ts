@@ -322,10 +322,9 @@ export class Sandbox implements SandboxHandle {
       this.owners.within(callId, () =>
         this.enter(() => {
           const json = context.newString(JSON.stringify({ callId, invocation }));
-          const out = context.callFunction(this.entry.invoke, context.undefined, json);
+          const thrown = callLean(context, this.entry.invoke, [json]);
           json.dispose();
-          if (out.error) failure = this.slices.describe(out.error);
-          else out.value.dispose();
+          if (thrown) failure = this.slices.describe(thrown);
         }),
       );
       if (failure !== undefined) this.failCall(callId, new SandboxError("guest", failure));
