@@ -52,13 +52,12 @@ export function contextFactory(bridge: Bridge, config: SandboxConfig) {
     (...args: unknown[]) =>
       sendLog(bridge, name, args);
   const storage = {
-    get: (key: string) => bridge.call("storage.get", { key }).then(orUndefined),
+    get: (key: string) => bridge.call("storage.get", { key }, orUndefined),
     set: (key: string, value: unknown) => done(bridge.call("storage.set", { key, value })),
     delete: (key: string) => done(bridge.call("storage.delete", { key })),
   };
   const secrets = {
-    get: (name: string) =>
-      bridge.call("secrets.get", { name }).then((r) => orUndefined((r as { value?: unknown })?.value)),
+    get: (name: string) => bridge.call("secrets.get", { name }, (r) => orUndefined((r as { value?: unknown })?.value)),
     set: (name: string, value: string) => done(bridge.call("secrets.set", { name, value })),
     delete: (name: string) => done(bridge.call("secrets.delete", { name })),
   };
