@@ -1,12 +1,14 @@
 // The bridge's cost, in µs per crossing, beside the worker design doing the same crossings
 // (postMessage to its owner thread). Both load fixtures/bridge/guest.js and are driven through
 // onAction; each listener answers at once, so what is timed is the crossing itself.
+// Alone (a minute; BENCH_QUICK=1: fewer rounds): `node bench/sandbox/bridge.mjs` after `npx tsc -b`.
 import { WorkerExtension } from "../baseline/worker-design.mjs";
 import { guestBundle } from "../fixtures/bridge/index.mjs";
 import { blipOfSize } from "../lib/payloads.mjs";
-import { startSandbox } from "../lib/sandbox-design.mjs";
+import { runIfScript } from "../lib/script.mjs";
+import { startSandbox, warmPool } from "../lib/sandbox-design.mjs";
 import { interleave, timed } from "../lib/trials.mjs";
-import { summarize } from "../stats.mjs";
+import { fmt, printTable, summarize } from "../stats.mjs";
 
 const onAction = (action) => ({ kind: "onAction", ctx: { preferences: {} }, action });
 
@@ -84,3 +86,27 @@ export async function bridgeCost(pool, { rounds, n }) {
     emittedChars: { sandbox: sandboxSide.seen.emittedChars, worker: workerSide.seen.emittedChars },
   };
 }
+
+/** Issue 17's target: a forwarded host call costs at most twice the worker design's. */
+const HOST_CALL_MAX_RATIO = 2;
+
+async function main() {
+  const pool = await warmPool();
+  const result = await bridgeCost(pool, { rounds: process.env.BENCH_QUICK === "1" ? 4 : 12, n: 300 });
+  await pool.dispose();
+  printTable(
+    "bridge cost (µs per crossing, medians; listener answers at once)",
+    result.table.map((r) => ({
+      crossing: r.what,
+      sandbox: fmt(r.sandboxUs),
+      worker: fmt(r.workerUs),
+      ratio: fmt(r.ratio, 2),
+      target: r.what.startsWith("host call")
+        ? `≤ ${HOST_CALL_MAX_RATIO}: ${r.ratio <= HOST_CALL_MAX_RATIO ? "PASS" : "MISS"}`
+        : "",
+    })),
+  );
+  console.log(`sandbox ctx.storage.get (no owner hop): ${fmt(result.sandboxStorageGetUs)} µs`);
+}
+
+runIfScript(import.meta.url, main);

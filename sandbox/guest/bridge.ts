@@ -14,8 +14,12 @@ type RawCallSync = (op: string, json: string) => string | undefined;
 
 /** The guest's bridge, typed by the one table of ops (src/bridge/op-table.ts). */
 export interface Bridge {
-  /** Asynchronous op: settles when the host replies. */
+  /**
+   * Asynchronous op: settles when the host replies, with the reply's value, or what `shape` makes
+   * of it (applied as the reply arrives: one promise per call, not two as with a `.then`).
+   */
   call<Op extends AsyncOp>(op: Op, args: OpArgs<Op>): Promise<OpResult<Op>>;
+  call<Op extends AsyncOp, T>(op: Op, args: OpArgs<Op>, shape: (value: OpResult<Op>) => T): Promise<T>;
   /** Synchronous op: the host answers at once, or throws. */
   callSync<Op extends SyncOp>(op: Op, args: OpArgs<Op>): OpResult<Op>;
   /** Receives host pushes of one kind (`ws` …), in the order the host made them. */
@@ -39,7 +43,13 @@ delete g.__svc_callSync;
 
 const stringify = JSON.stringify;
 const parse = JSON.parse;
-const pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
+interface Waiter {
+  resolve(value: unknown): void;
+  reject(error: Error): void;
+  shape?: (value: any) => unknown;
+}
+
+const pending = new Map<number, Waiter>();
 const handlers = new Map<string, (data: unknown) => void>();
 
 /** Deepest nesting the host accepts (src/limits.ts MAX_JSON_DEPTH). */
@@ -69,10 +79,10 @@ function encode(op: string, args: unknown): string {
 }
 
 export const bridge: Bridge = {
-  call<Op extends AsyncOp>(op: Op, args: OpArgs<Op>): Promise<OpResult<Op>> {
+  call(op: AsyncOp, args: unknown, shape?: (value: any) => unknown): Promise<any> {
     try {
       const id = rawCall(op, encode(op, args));
-      return new Promise((resolve, reject) => pending.set(id, { resolve: resolve as (v: unknown) => void, reject }));
+      return new Promise((resolve, reject) => pending.set(id, { resolve, reject, shape }));
     } catch (error) {
       return Promise.reject(error);
     }
@@ -93,8 +103,13 @@ handlers.set("reply", (data: unknown) => {
   const waiter = pending.get(reply.id);
   if (!waiter) return;
   pending.delete(reply.id);
-  if (reply.ok) waiter.resolve(reply.value);
-  else waiter.reject(makeError(reply.error?.name ?? "Error", reply.error?.message ?? "host call failed"));
+  if (reply.ok) {
+    try {
+      waiter.resolve(waiter.shape ? waiter.shape(reply.value) : reply.value);
+    } catch (error) {
+      waiter.reject(error as Error);
+    }
+  } else waiter.reject(makeError(reply.error?.name ?? "Error", reply.error?.message ?? "host call failed"));
 });
 
 /** Entry for host pushes: `kind` names the handler, `json` its data. */

@@ -32,6 +32,9 @@ function oauthArgs(options: unknown): OAuthOptions {
   return out;
 }
 
+/** The shape of an answer the SDK promises as `Promise<void>`. */
+const nothing = () => undefined;
+
 /** The protocol answers `null` for "not set"; the SDK promises `undefined`. */
 const orUndefined = (value: unknown) => (value === null ? undefined : value);
 
@@ -46,24 +49,23 @@ const orUndefined = (value: unknown) => (value === null ? undefined : value);
  * @example const newContext = contextFactory(bridge, config); const ctx = newContext({ preferences: {} });
  */
 export function contextFactory(bridge: Bridge, config: SandboxConfig) {
-  const done = (promise: Promise<unknown>) => promise.then(() => undefined);
+  const done = (promise: Promise<unknown>) => promise.then(nothing);
   const level =
     (name: LogLevel) =>
     (...args: unknown[]) =>
       sendLog(bridge, name, args);
   const storage = {
-    get: (key: string) => bridge.call("storage.get", { key }).then(orUndefined),
-    set: (key: string, value: unknown) => done(bridge.call("storage.set", { key, value })),
-    delete: (key: string) => done(bridge.call("storage.delete", { key })),
+    get: (key: string) => bridge.call("storage.get", { key }, orUndefined),
+    set: (key: string, value: unknown) => bridge.call("storage.set", { key, value }, nothing),
+    delete: (key: string) => bridge.call("storage.delete", { key }, nothing),
   };
   const secrets = {
-    get: (name: string) =>
-      bridge.call("secrets.get", { name }).then((r) => orUndefined((r as { value?: unknown })?.value)),
-    set: (name: string, value: string) => done(bridge.call("secrets.set", { name, value })),
-    delete: (name: string) => done(bridge.call("secrets.delete", { name })),
+    get: (name: string) => bridge.call("secrets.get", { name }, (r) => orUndefined((r as { value?: unknown })?.value)),
+    set: (name: string, value: string) => bridge.call("secrets.set", { name, value }, nothing),
+    delete: (name: string) => bridge.call("secrets.delete", { name }, nothing),
   };
   const oauth = {
-    connect: (options?: unknown) => done(bridge.call("oauth.connect", oauthArgs(options))),
+    connect: (options?: unknown) => bridge.call("oauth.connect", oauthArgs(options), nothing),
     connections: (options?: unknown) =>
       bridge
         .call("oauth.connections", oauthArgs(options))
@@ -74,8 +76,8 @@ export function contextFactory(bridge: Bridge, config: SandboxConfig) {
         .call("oauth.describe", oauthArgs(options) as OpArgs<"oauth.describe">)
         .then((r) => (r as { connection?: unknown })?.connection),
     invalidate: (options: unknown) =>
-      done(bridge.call("oauth.invalidate", oauthArgs(options) as OpArgs<"oauth.invalidate">)),
-    disconnect: (options?: unknown) => done(bridge.call("oauth.disconnect", oauthArgs(options))),
+      bridge.call("oauth.invalidate", oauthArgs(options) as OpArgs<"oauth.invalidate">, nothing),
+    disconnect: (options?: unknown) => bridge.call("oauth.disconnect", oauthArgs(options), nothing),
   };
   const files = {
     read: (path: string, options: { encoding?: "utf8" | "base64" } = {}) =>
@@ -92,18 +94,18 @@ export function contextFactory(bridge: Bridge, config: SandboxConfig) {
         .then((text) => (bridge.bytesFromBase64 ? bridge.bytesFromBase64(text) : fromBase64(text))),
     list: (path?: string) => bridge.call("files.list", { path }),
     exists: (path: string) => bridge.call("files.exists", { path }),
-    remove: (path: string) => done(bridge.call("files.remove", { path })),
+    remove: (path: string) => bridge.call("files.remove", { path }, nothing),
   };
   const log = { debug: level("debug"), info: level("info"), warn: level("warn"), error: level("error") };
-  const emit = (blip: object) => done(bridge.call("emit", { blip }));
+  const emit = (blip: object) => bridge.call("emit", { blip }, nothing);
   const end = (key: string, options: { state?: string; dismissAfter?: number } = {}) =>
-    done(bridge.call("end", { key, state: options?.state, dismissAfter: options?.dismissAfter }));
-  const remove = (key: string) => done(bridge.call("remove", { key }));
+    bridge.call("end", { key, state: options?.state, dismissAfter: options?.dismissAfter }, nothing);
+  const remove = (key: string) => bridge.call("remove", { key }, nothing);
   const respond = (replyId: string, body: unknown, status?: number) =>
-    done(bridge.call("respond", { replyId, body, status }));
-  const openURL = (url: unknown) => done(bridge.call("openURL", { url: String(url) }));
-  const notify = (title: string, body?: string) => done(bridge.call("notify", { title, body }));
-  const setPreference = (name: string, value: unknown) => done(bridge.call("preferences.set", { name, value }));
+    bridge.call("respond", { replyId, body, status }, nothing);
+  const openURL = (url: unknown) => bridge.call("openURL", { url: String(url) }, nothing);
+  const notify = (title: string, body?: string) => bridge.call("notify", { title, body }, nothing);
+  const setPreference = (name: string, value: unknown) => bridge.call("preferences.set", { name, value }, nothing);
   const workingHours = () => bridge.call("workingHours", {}).then((hours) => hours ?? undefined);
   const exec = (file: string, args: string[] = [], options: { cwd?: string; timeoutMs?: number } = {}) =>
     bridge.call("exec", { file, args, cwd: options?.cwd, timeoutMs: options?.timeoutMs });

@@ -9,6 +9,7 @@ import { createCapabilities, formatDenial, type Capabilities, type CapabilityCon
 import { bundleScript, type ScriptResult } from "./engine/compiled-code/compiled-scripts.js";
 import { SandboxError, interruptedMessage } from "./errors.js";
 import { HostBridge, errorRecord, type Reply } from "./bridge/guest-calls.js";
+import { callLean } from "./engine/lean-function.js";
 import { InvocationOwners } from "./bridge/invocation-owners.js";
 import { TimerOps } from "./bridge/timer-ops.js";
 import { LogGate } from "./bridge/log-gate.js";
@@ -321,10 +322,9 @@ export class Sandbox implements SandboxHandle {
       this.owners.within(callId, () =>
         this.enter(() => {
           const json = context.newString(JSON.stringify({ callId, invocation }));
-          const out = context.callFunction(this.entry.invoke, context.undefined, json);
+          const thrown = callLean(context, this.entry.invoke, [json]);
           json.dispose();
-          if (out.error) failure = this.slices.describe(out.error);
-          else out.value.dispose();
+          if (thrown) failure = this.slices.describe(thrown);
         }),
       );
       if (failure !== undefined) this.failCall(callId, new SandboxError("guest", failure));
@@ -429,11 +429,10 @@ export class Sandbox implements SandboxHandle {
       this.enter(() => {
         const kindHandle = context.newString(kind);
         const json = context.newString(JSON.stringify(data ?? null));
-        const out = context.callFunction(this.entry.dispatch, context.undefined, kindHandle, json);
+        const thrown = callLean(context, this.entry.dispatch, [kindHandle, json]);
         kindHandle.dispose();
         json.dispose();
-        if (out.error) this.hostLog("error", `uncaught in ${kind}: ${this.slices.describe(out.error)}`);
-        else out.value.dispose();
+        if (thrown) this.hostLog("error", `uncaught in ${kind}: ${this.slices.describe(thrown)}`);
       }),
     );
   }

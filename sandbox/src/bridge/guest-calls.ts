@@ -8,6 +8,7 @@
 import type { QuickJSContext, QuickJSHandle } from "quickjs-emscripten-core";
 import { installByteCodec } from "../engine/byte-codec.js";
 import { parseGuestJson } from "../engine/guest-json.js";
+import { newLeanFunction } from "../engine/lean-function.js";
 import { MAX_CALL_JSON_CHARS, MAX_CALLS_IN_FLIGHT, MAX_CHARS_IN_FLIGHT } from "../limits.js";
 
 export interface OpRouter {
@@ -69,14 +70,14 @@ export class HostBridge {
   /** Defines the bridge's globals; the prelude captures and deletes them. */
   install(): void {
     const { context } = this;
-    const callSync = context.newFunction("__svc_callSync", (opHandle, jsonHandle) =>
+    const callSync = newLeanFunction(context, "__svc_callSync", ([opHandle, jsonHandle]) =>
       this.guarded(() => {
         const { op, args } = this.readCall(opHandle, jsonHandle);
         const result = this.router.sync(op, args);
         return result === undefined ? context.undefined : context.newString(JSON.stringify(result));
       }),
     );
-    const call = context.newFunction("__svc_call", (opHandle, jsonHandle) =>
+    const call = newLeanFunction(context, "__svc_call", ([opHandle, jsonHandle]) =>
       this.guarded(() => {
         const { op, args, chars } = this.readCall(opHandle, jsonHandle);
         const counts = op !== "timer.sleep";
