@@ -13,20 +13,11 @@ import { chromium } from "playwright-core";
 import { startJsonHost } from "./lib/json-host.mjs";
 import { headline, saveResult } from "./lib/results.mjs";
 import { fmt, printTable, quantile } from "./stats.mjs";
+import { CHROMIUM, CHROMIUM_ARGS } from "./lib/chromium.mjs";
 
 const quick = process.env.BENCH_QUICK === "1";
 const KEYS = quick ? 30 : 200;
 const BIG_ROUNDS = quick ? 3 : 10;
-const CHROMIUM = process.env.SVC_CHROMIUM ?? "/usr/bin/chromium";
-const ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
 const ID = "com.example.bench-tools";
 
 const CODE = `const line = (i) => "x".repeat(99) + "\\n";
@@ -119,7 +110,7 @@ const profile = mkdtempSync(join(tmpdir(), "svc-bench-chromium-"));
 const context = await chromium.launchPersistentContext(profile, {
   executablePath: CHROMIUM,
   headless: true,
-  args: ARGS,
+  args: CHROMIUM_ARGS,
   viewport: { width: 600, height: 900 },
 });
 const keystrokes = [];

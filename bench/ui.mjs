@@ -12,22 +12,13 @@ import { chromium } from "playwright-core";
 import { startJsonHost } from "./lib/json-host.mjs";
 import { headline, saveResult } from "./lib/results.mjs";
 import { fmt, median, printTable, quantile } from "./stats.mjs";
+import { CHROMIUM, CHROMIUM_ARGS } from "./lib/chromium.mjs";
 
 const quick = process.env.BENCH_QUICK === "1";
 const PAINT_ROUNDS = quick ? 5 : 15;
 const LAYOUT_ROUNDS = quick ? 5 : 15;
 const IDLE_S = quick ? 10 : 60;
 const UPDATES = quick ? 100 : 300;
-const CHROMIUM = process.env.SVC_CHROMIUM ?? "/usr/bin/chromium";
-const ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
 
 async function startHost(root) {
   const bundled = join(root, "bundled");
@@ -47,7 +38,7 @@ const profile = mkdtempSync(join(tmpdir(), "svc-bench-chromium-"));
 const context = await chromium.launchPersistentContext(profile, {
   executablePath: CHROMIUM,
   headless: true,
-  args: ARGS,
+  args: CHROMIUM_ARGS,
   viewport: { width: 600, height: 900 },
 });
 const rows = [];

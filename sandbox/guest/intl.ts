@@ -366,18 +366,7 @@ export function install(bridge: Bridge): IntlApi {
     if (!fields) throw new TypeError("Method Intl.Locale.prototype called on an incompatible receiver");
     return fields;
   }
-  for (const name of [
-    "baseName",
-    "language",
-    "script",
-    "region",
-    "calendar",
-    "collation",
-    "hourCycle",
-    "caseFirst",
-    "numeric",
-    "numberingSystem",
-  ]) {
+  for (const name of ["baseName", ...OPTION_NAMES.Locale]) {
     defineProperty(Locale.prototype, name, {
       configurable: true,
       get(this: unknown) {

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { KeyringSecretStore } from "../../host/src/secrets/index.js";
 import { useSessionKeyring } from "../trust/session-keyring.js";
 import { startHost, useHostWorld, writeExtension } from "../host/harness.js";
-import { freePort, startTokenService, type TokenService } from "./token-service.js";
+import { demoSignInManifest, freePort, startTokenService, type TokenService } from "./token-service.js";
 import { GUEST_HELPERS, hiddenLiteral, filesContaining, nextReport, reportOfRun } from "./fixtures.js";
 
 const ACCESS = `at-${randomUUID()}`;
@@ -58,21 +58,7 @@ describe("ctx.oauth through the real host", () => {
   it("signs in with PKCE, says it is connected, runs the extension, and keeps the tokens in the keyring only", async () => {
     const base = `https://localhost:${tokens.port}`;
     await writeExtension(join(scene.world.bundled, "signin"), {
-      svc: {
-        id: "test.signin",
-        title: "Sign-in",
-        permissions: { network: ["localhost"] },
-        oauth: {
-          demo: {
-            title: "Demo",
-            authorizeUrl: `${base}/authorize`,
-            tokenUrl: `${base}/token`,
-            revokeUrl: `${base}/revoke`,
-            clientId: "svc-test",
-            scopes: ["read"],
-          },
-        },
-      },
+      svc: demoSignInManifest("test.signin", tokens),
       code: CODE,
     });
     scene.host = await startHost(scene.world, {

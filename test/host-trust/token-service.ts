@@ -91,3 +91,26 @@ export async function startTokenService(
   service.close = () => new Promise((resolve) => server.close(() => resolve()));
   return service;
 }
+
+/**
+ * The `svc` manifest of an extension that signs in to this service as provider `demo`
+ * (title "Demo", scope `read`).
+ */
+export function demoSignInManifest(id: string, service: TokenService) {
+  const base = `https://localhost:${service.port}`;
+  return {
+    id,
+    title: "Sign-in",
+    permissions: { network: ["localhost"] },
+    oauth: {
+      demo: {
+        title: "Demo",
+        authorizeUrl: `${base}/authorize`,
+        tokenUrl: `${base}/token`,
+        revokeUrl: `${base}/revoke`,
+        clientId: "svc-test",
+        scopes: ["read"],
+      },
+    },
+  };
+}

@@ -15,7 +15,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { afterAll, beforeAll } from "vitest";
 import { writeExtension } from "../host/harness.js";
-import { freePort, startTokenService, type TokenService } from "../host-trust/token-service.js";
+import { demoSignInManifest, freePort, startTokenService, type TokenService } from "../host-trust/token-service.js";
 import { useSessionKeyring } from "../trust/session-keyring.js";
 import { KeyringSecretStore } from "../../host/src/secrets/index.js";
 import { openUi, useUiScene } from "./harness.js";
@@ -46,23 +46,8 @@ afterAll(async () => {
 
 const scene = useUiScene({
   setup: (world) => {
-    const base = `https://localhost:${tokens.port}`;
     return writeExtension(join(world.bundled, "signin"), {
-      svc: {
-        id: ID,
-        title: "Sign-in",
-        permissions: { network: ["localhost"] },
-        oauth: {
-          demo: {
-            title: "Demo",
-            authorizeUrl: `${base}/authorize`,
-            tokenUrl: `${base}/token`,
-            revokeUrl: `${base}/revoke`,
-            clientId: "svc-test",
-            scopes: ["read"],
-          },
-        },
-      },
+      svc: demoSignInManifest(ID, tokens),
       code: CODE,
     });
   },
