@@ -9,6 +9,8 @@ const src = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 export default defineConfig({
   resolve: {
     alias: {
+      // More specific first: an alias also matches the paths below it ("@svc/api/…").
+      "@svc/api/log-level": src("./sdk/src/log-level.ts"),
       "@svc/api": src("./sdk/src/index.ts"),
       "@svc/sandbox": src("./sandbox/src/index.ts"),
       "@svc/runtime": src("./runtime/src/index.ts"),

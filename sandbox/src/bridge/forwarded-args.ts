@@ -3,38 +3,14 @@
  * one table (op-table.ts). Each op keeps only the keys it knows, each of the right type; the
  * runtime validates the rest (payload schema, secret names, preference kinds).
  */
-import type { z } from "zod";
 import { MAX_LOG_CHARS } from "../limits.js";
+import type { Field } from "./forwarded-fields.js";
 import { BRIDGE_OPS, type ForwardedOp } from "./op-table.js";
 
-interface Field {
-  key: string;
-  schema: z.ZodType;
-  /** Left out when missing (an optional field, or one where any value goes). */
-  optional: boolean;
-  /**
-   * `null` is a value here (setPreference(name, null) clears; respond(id, null) answers null); elsewhere it counts as
-   * missing.
-   */
-  keepsNull: boolean;
-}
-
 /** Each forwarded op's fields, in the table's order (the first bad one is the one named). */
-const FIELDS = new Map<string, Field[]>(
+const FIELDS = new Map<string, [key: string, field: Field<unknown>][]>(
   Object.entries(BRIDGE_OPS).flatMap(([op, spec]) =>
-    "fields" in spec
-      ? [
-          [
-            op,
-            Object.entries(spec.fields as Record<string, z.ZodType>).map(([key, schema]) => ({
-              key,
-              schema,
-              optional: schema.safeParse(undefined).success,
-              keepsNull: schema.safeParse(null).success,
-            })),
-          ],
-        ]
-      : [],
+    "fields" in spec ? [[op, Object.entries(spec.fields as Record<string, Field<unknown>>)]] : [],
   ),
 );
 
@@ -54,15 +30,15 @@ export function checkForwardedArgs(op: ForwardedOp, raw: unknown): Record<string
   }
   const input = raw as Record<string, unknown>;
   const out: Record<string, unknown> = {};
-  for (const { key, schema, optional, keepsNull } of FIELDS.get(op)!) {
+  for (const [key, field] of FIELDS.get(op)!) {
     const value = input[key];
-    if (value === undefined || (value === null && !keepsNull)) {
-      if (optional) continue;
+    if (value === undefined || (value === null && !field.keepsNull)) {
+      if (field.optional) continue;
       throw new TypeError(`${op}: "${key}" is required`);
     }
-    const checked = schema.safeParse(value);
-    if (!checked.success) throw new TypeError(`${op}: "${key}" should be ${checked.error.issues[0].message}`);
-    out[key] = checked.data;
+    const problem = field.problem(value);
+    if (problem !== undefined) throw new TypeError(`${op}: "${key}" should be ${problem}`);
+    out[key] = value;
   }
   if (op === "log") out.message = cutLogMessage(out.message as string);
   return out;

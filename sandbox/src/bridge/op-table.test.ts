@@ -4,7 +4,7 @@
  */
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import type { z } from "zod";
+import type { Field } from "./forwarded-fields.js";
 import { createCapabilities } from "../capabilities/index.js";
 import { BRIDGE_OPS, type BridgeOp } from "./op-table.js";
 
@@ -60,10 +60,10 @@ describe("BRIDGE.md, checked against the op table", () => {
     const rows = tableRows(BRIDGE_MD, "| op | args | ctx member");
     expect(rows.map(([op]) => opOf(op)).sort()).toEqual(forwarded.map(([op]) => op).sort());
     for (const [cell, args] of rows) {
-      const spec = BRIDGE_OPS[opOf(cell) as BridgeOp] as { fields: Record<string, z.ZodType> };
-      // A key "may be left out" when missing passes and null does not count as its value.
+      const spec = BRIDGE_OPS[opOf(cell) as BridgeOp] as { fields: Record<string, Field<unknown>> };
+      // A key "may be left out" when it is optional and null does not count as its value.
       const keys = Object.entries(spec.fields).map(([key, field]) =>
-        field.safeParse(undefined).success && !field.safeParse(null).success ? `${key}?` : key,
+        field.optional && !field.keepsNull ? `${key}?` : key,
       );
       expect({ op: cell, keys: keysOf(args) }).toEqual({ op: cell, keys });
     }

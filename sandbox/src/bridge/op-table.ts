@@ -5,19 +5,31 @@
  *
  * - the guest prelude's typed `bridge.call`/`callSync` (`OpArgs`, `OpResult`: types only, the
  *   prelude carries no zod), so a misspelt op or a wrong argument does not compile;
- * - the argument checks of the forwarded ops (forwarded-args.ts), from the zod fields below;
+ * - the argument checks of the forwarded ops (forwarded-args.ts), from the fields below;
  * - `ForwardedOp`, which the runtime's forwarding table must cover entirely;
  * - BRIDGE.md's op tables, which op-table.test.ts checks against this one.
  *
- * Forwarded ops are checked here, against their zod fields: the sandbox keeps only these keys,
+ * Forwarded ops are checked here, against their fields (forwarded-fields.ts): the sandbox keeps only these keys,
  * each of the right type, and the runtime validates the rest (payload schema, secret names,
  * preference kinds). The sandbox's own ops are checked by their handlers (named in `servedBy`'s
  * comment); for them the table gives the types the guest sends and receives.
  *
- * A pure module (zod and types only), so the guest's tsconfig (no Node types) can read it.
+ * A pure module (no Node, no zod: every sandbox thread loads it), so the guest's tsconfig (no Node
+ * types) can read it.
  */
-import { z } from "zod";
-import { LOG_LEVELS, type LogLevel } from "@svc/api";
+import { LOG_LEVELS, type LogLevel } from "@svc/api/log-level";
+import {
+  anObject,
+  anyLength,
+  anything,
+  finiteNumber,
+  integer,
+  oneOf,
+  optionalText,
+  text,
+  type ArgsOf,
+  type Field,
+} from "./forwarded-fields.js";
 import type { FetchResult } from "../capabilities/fetch-result.js";
 import type { UrlRecord } from "./url-record.js";
 
@@ -33,10 +45,10 @@ export interface OpSpec<Kind extends OpKind, Server extends OpServer, Args, Resu
 }
 
 /** A forwarded op's row: its fields are the checks the sandbox makes before it forwards. */
-export interface ForwardedSpec<Fields extends Record<string, z.ZodType>, Result> extends OpSpec<
+export interface ForwardedSpec<Fields extends Record<string, Field<unknown>>, Result> extends OpSpec<
   "async",
   "runtime",
-  z.input<z.ZodObject<Fields>>,
+  ArgsOf<Fields>,
   Result
 > {
   readonly fields: Fields;
@@ -61,28 +73,13 @@ const capabilityAsync = <Args, Result>(): OpSpec<"async", "capability", Args, Re
 /** `forwarded<Result>()(fields)`: the result type given, the argument type inferred from the fields. */
 const forwarded =
   <Result>() =>
-  <Fields extends Record<string, z.ZodType>>(fields: Fields): ForwardedSpec<Fields, Result> => ({
+  <Fields extends Record<string, Field<unknown>>>(fields: Fields): ForwardedSpec<Fields, Result> => ({
     kind: "async",
     servedBy: "runtime",
     fields,
   });
 
-/** Longest string a forwarded op's field may hold (a log message is cut instead: MAX_LOG_CHARS). */
-export const MAX_FORWARDED_STRING = 64 * 1024;
-
-// Each field's error is the end of `<op>: "<key>" should be …` (forwarded-args.ts).
-const text = z
-  .string({ error: "a string" })
-  .max(MAX_FORWARDED_STRING, { error: `at most ${MAX_FORWARDED_STRING} characters` });
-const optionalText = text.optional();
-const finiteNumber = z.number({ error: "a finite number" }).optional();
-const integer = z.number({ error: "an integer" }).refine(Number.isInteger, { error: "an integer" }).optional();
-const anObject = z.custom<object>((value) => typeof value === "object" && value !== null && !Array.isArray(value), {
-  error: "an object",
-});
-/** Any JSON value, `null` included (it clears an option, or is the answer). */
-const anything = z.unknown();
-const level = z.enum(LOG_LEVELS, { error: `one of ${LOG_LEVELS.join(", ")}` });
+const level = oneOf(LOG_LEVELS);
 
 type WorkingHours = { start: number; end: number; weekdaysOnly: boolean };
 type Empty = Record<string, never>;
@@ -146,7 +143,7 @@ export const BRIDGE_OPS = {
   end: forwarded<null>()({ key: text, state: optionalText, dismissAfter: finiteNumber }),
   remove: forwarded<null>()({ key: text }),
   respond: forwarded<null>()({ replyId: text, body: anything, status: integer }),
-  log: forwarded<null>()({ level, message: z.string({ error: "a string" }) }),
+  log: forwarded<null>()({ level, message: anyLength }),
   openURL: forwarded<Empty>()({ url: text }),
   notify: forwarded<Empty>()({ title: text, body: optionalText }),
   "secrets.get": forwarded<{ value: string | null }>()({ name: text }),
@@ -195,6 +192,6 @@ export type OpsOf<Kind extends OpKind, Server extends OpServer> = {
 export type ForwardedOp = { [Op in BridgeOp]: Table[Op]["servedBy"] extends "runtime" ? Op : never }[BridgeOp];
 /** A forwarded op's arguments once the sandbox checked them. */
 export type ForwardedArgs<Op extends ForwardedOp> =
-  Table[Op] extends ForwardedSpec<infer Fields, unknown> ? z.output<z.ZodObject<Fields>> : never;
+  Table[Op] extends ForwardedSpec<infer Fields, unknown> ? ArgsOf<Fields> : never;
 
 export { LOG_LEVELS, type LogLevel };
