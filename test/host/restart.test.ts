@@ -59,16 +59,33 @@ describe("restarts", () => {
     ).toMatchObject({ status: 200 });
     expect(await scene.host.stop()).toBe(0);
     const saved = JSON.parse(await readFile(join(scene.world.home, "blips.json"), "utf8"));
-    expect(JSON.stringify(saved)).toContain("test.one/main");
-
-    scene.host = await startHost(scene.world);
-    const kept = await scene.host.waitFor((e) => e.type === "blips.restored");
-    expect(kept.blips.map((b: any) => [b.id, b.seq])).toEqual([
+    expect(saved.blips.map((b: any) => [b.id, b.seq])).toEqual([
       ["test.one/main", 2],
       ["webhook/deploy", 1],
     ]);
+
+    scene.host = await startHost(scene.world);
+    const { events } = scene.host;
+    // What came back from disk, said before the new runtime's launch run can write over it.
+    const kept = await scene.host.waitFor((e) => e.type === "blips.restored");
+    expect(kept.blips.map((b: any) => [b.id, b.seq, b.data.value])).toEqual([
+      ["test.one/main", 2, "manual 2"],
+      ["webhook/deploy", 1, "ok"],
+    ]);
     const next = await scene.host.waitFor((e) => e.type === "blip" && e.id === "test.one/main");
+    expect(events.indexOf(kept)).toBeLessThan(events.indexOf(next));
     expect(next.seq).toBe(3);
     expect(next.blip.data.value).toBe("launch 1");
+
+    // The kept seq still guards the pushed blip: an old seq is refused, a newer one lands.
+    const stale = { id: "deploy", title: "Deploy", layout: "stat", data: { value: "stale" } };
+    expect(await post(scene.world, "/v1/blips", { ...stale, seq: 1 })).toMatchObject({ status: 200 });
+    expect(await post(scene.world, "/v1/blips", { ...stale, seq: 2, data: { value: "newer" } })).toMatchObject({
+      status: 200,
+    });
+    await scene.host.waitFor((e) => e.type === "blip" && e.id === "webhook/deploy" && e.seq === 2);
+    expect(events.filter((e) => e.type === "blip" && e.id === "webhook/deploy").map((e) => e.blip.data.value)).toEqual([
+      "newer",
+    ]);
   });
 });

@@ -113,6 +113,9 @@ export async function startHost(options: HostOptions): Promise<Host> {
   const lock = await acquireInstanceLock(supportPaths(root).lockFile, root);
   const support = await prepareSupportFolder({ root });
   const store = await BlipStore.open(support.blipsFile, { log });
+  // Said now, while only the file has written to the store: once the runtime starts, a launch run
+  // can update a kept blip before the host is up, and "kept from last time" would show the new one.
+  if (store.list().length > 0) emit({ type: "blips.restored", blips: store.list().map(view) });
   const showBlips = () => display.blips(store.list().map(view));
   const stopListening = store.onChange((change) => {
     emit({
@@ -333,7 +336,6 @@ export async function startHost(options: HostOptions): Promise<Host> {
     port: http?.port,
     clock: clock instanceof ManualClock ? "manual" : "system",
   });
-  if (store.list().length > 0) emit({ type: "blips.restored", blips: store.list().map(view) });
   showBlips();
   await firstLoad;
   const watcher = await ExtensionWatcher.start({

@@ -45,6 +45,7 @@ export type HostEvent =
   | { type: "extension.unloaded"; id: string }
   | { type: "extension.error"; id: string; error: string }
   | { type: "extension.tools"; id: string; tools: string[] }
+  /** What `blips.json` held, as read: said before the runtime starts. */
   | { type: "blips.restored"; blips: BlipView[] }
   | { type: "blip"; change: "update" | "end" | "remove"; id: string; seq?: number; blip?: BlipView; source?: string }
   | { type: "run.start"; id: string; trigger: string; at: number }
