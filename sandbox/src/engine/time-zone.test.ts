@@ -4,6 +4,7 @@
  */
 import { afterAll, describe, expect, it } from "vitest";
 import { SandboxPool } from "../threads/pool.js";
+import { guestTimeZone } from "./time-zone.js";
 import { UPDATE, optionsFor, recorder, updateBundle } from "../sandbox.fixtures.js";
 
 const pools: SandboxPool[] = [];
@@ -72,5 +73,37 @@ describe("the guest's time zone", () => {
         `timeZone "Mars/Olympus" is not an IANA time zone this Node knows, such as "Europe/London" or "UTC"`,
       ),
     );
+  });
+});
+
+describe("guestTimeZone", () => {
+  const processZone = new Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const otherZone = processZone === "Asia/Tokyo" ? "Europe/Oslo" : "Asia/Tokyo";
+
+  it("is undefined for the process's own zone: guests keep the host's clock functions", () => {
+    expect(guestTimeZone(processZone)).toBeUndefined();
+    expect(guestTimeZone(processZone.toLowerCase())).toBeUndefined();
+  });
+
+  it("is the zone's canonical name for any other zone, and refuses an unknown one", () => {
+    expect(guestTimeZone(otherZone.toLowerCase())).toBe(otherZone);
+    expect(() => guestTimeZone("Mars/Olympus")).toThrow(
+      'timeZone "Mars/Olympus" is not an IANA time zone this Node knows, such as "Europe/London" or "UTC"',
+    );
+  });
+
+  it("gives guests the process's zone when a pool set to another is configured back to it", async () => {
+    const pool = new SandboxPool({ threads: 1, timeZone: otherZone });
+    try {
+      pool.configure({ timeZone: processZone });
+      const sandbox = await pool.create(
+        optionsFor(updateBundle(`return Intl.DateTimeFormat().resolvedOptions().timeZone`)),
+        recorder(),
+      );
+      await sandbox.load();
+      await expect(sandbox.invoke(UPDATE)).resolves.toBe(processZone);
+    } finally {
+      await pool.dispose();
+    }
   });
 });

@@ -25,6 +25,19 @@ export function checkTimeZone(name: string): string {
   }
 }
 
+/**
+ * The zone guests get for `name`: undefined when it is the process's own zone, so their instances
+ * keep Emscripten's clock functions, which read the host's `Date` and are already in that zone.
+ * That is the app's usual case (svc-host passes the zone it runs in), and it spares each sandbox
+ * thread a second spare instance and `Intl` for every local-time figure. Throws as `checkTimeZone`.
+ *
+ * @example guestTimeZone("Europe/Oslo") // "Europe/Oslo", or undefined in a process running in Oslo
+ */
+export function guestTimeZone(name: string): string | undefined {
+  const zone = checkTimeZone(name);
+  return zone === new Intl.DateTimeFormat().resolvedOptions().timeZone ? undefined : zone;
+}
+
 /** Quarter hours: a zone's offset changes at most once in one (in practice never inside one). */
 const BUCKET_MS = 15 * 60_000;
 const MAX_BUCKETS = 4096;

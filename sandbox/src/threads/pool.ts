@@ -9,7 +9,7 @@ import { SandboxThreadClient } from "./sandbox-thread-client.js";
 import { WATCHDOG_MARGIN_MS, checkBundleSize } from "../limits.js";
 import type { SandboxThreadStats, LoadReply } from "./thread-messages.js";
 import { checkLocale } from "../bridge/intl-ops.js";
-import { checkTimeZone } from "../engine/time-zone.js";
+import { guestTimeZone } from "../engine/time-zone.js";
 import type {
   Invocation,
   LoadResult,
@@ -75,7 +75,7 @@ export class SandboxPool {
     this.maxThreads = Math.max(1, Math.floor(options.threads ?? 2));
     this.marginMs = options.watchdogMarginMs ?? WATCHDOG_MARGIN_MS;
     this.threadSettings = {
-      ...(options.timeZone === undefined ? {} : { timeZone: checkTimeZone(options.timeZone) }),
+      ...(options.timeZone === undefined ? {} : { timeZone: guestTimeZone(options.timeZone) }),
       ...(options.locale === undefined ? {} : { locale: checkLocale(options.locale) }),
       spare: options.spare ?? true,
     };
@@ -94,7 +94,7 @@ export class SandboxPool {
   configure(options: Pick<SandboxPoolOptions, "timeZone" | "locale" | "compiledCodeDir">): void {
     const settings = {
       ...this.threadSettings,
-      ...(options.timeZone === undefined ? {} : { timeZone: checkTimeZone(options.timeZone) }),
+      ...(options.timeZone === undefined ? {} : { timeZone: guestTimeZone(options.timeZone) }),
       ...(options.locale === undefined ? {} : { locale: checkLocale(options.locale) }),
     };
     if (options.compiledCodeDir !== undefined) this.codeCache = new CodeCache({ dir: options.compiledCodeDir });
