@@ -61,6 +61,8 @@ const MAX_DEPTH = 64;
  * stopped early, not measured after.
  */
 export function encodeJson(value: unknown, what: string): string {
+  const flat = flatJson(value);
+  if (flat !== undefined) return flat;
   const depths = new WeakMap<object, number>();
   const json = stringify(value === undefined ? null : value, function depthGuard(this: object, _key, item: unknown) {
     if (typeof item === "object" && item !== null) {
@@ -72,6 +74,28 @@ export function encodeJson(value: unknown, what: string): string {
   });
   if (typeof json !== "string") throw new TypeError(`${what} cannot be sent to the host`);
   return json;
+}
+
+const objectPrototype = Object.prototype;
+const prototypeOf = Object.getPrototypeOf;
+const ownKeys = Object.keys;
+
+/**
+ * JSON text of a plain object whose own values are all primitives (most calls' arguments: `{key}`,
+ * `{name, value}` …), made without the depth guard's replacer, a call per value: one level deep
+ * cannot be too deep. Its values are read once into a copy, so a getter cannot answer a primitive
+ * here and a deep object to `stringify`. Undefined for anything else.
+ */
+function flatJson(value: unknown): string | undefined {
+  if (typeof value !== "object" || value === null || prototypeOf(value) !== objectPrototype) return undefined;
+  const copy: Record<string, unknown> = {};
+  for (const key of ownKeys(value)) {
+    const item = (value as Record<string, unknown>)[key];
+    if ((typeof item === "object" && item !== null) || typeof item === "function" || key === "__proto__")
+      return undefined;
+    copy[key] = item;
+  }
+  return stringify(copy);
 }
 
 function encode(op: string, args: unknown): string {
@@ -98,19 +122,26 @@ export const bridge: Bridge = {
   bytesToBase64: nativeToBase64,
 };
 
-handlers.set("reply", (data: unknown) => {
-  const reply = data as { id: number; ok: boolean; value?: unknown; error?: ErrorRecord };
-  const waiter = pending.get(reply.id);
+/**
+ * Entry for a host reply to an async call: `json` is the value's JSON text (`ok`) or the error's
+ * `{name, message}`. Its own entry, not a `dispatch` push: no envelope to parse per call.
+ */
+export function reply(id: number, ok: boolean, json: string): void {
+  const waiter = pending.get(id);
   if (!waiter) return;
-  pending.delete(reply.id);
-  if (reply.ok) {
+  pending.delete(id);
+  if (ok) {
     try {
-      waiter.resolve(waiter.shape ? waiter.shape(reply.value) : reply.value);
+      const value = parse(json);
+      waiter.resolve(waiter.shape ? waiter.shape(value) : value);
     } catch (error) {
       waiter.reject(error as Error);
     }
-  } else waiter.reject(makeError(reply.error?.name ?? "Error", reply.error?.message ?? "host call failed"));
-});
+  } else {
+    const error = parse(json) as Partial<ErrorRecord> | null;
+    waiter.reject(makeError(error?.name ?? "Error", error?.message ?? "host call failed"));
+  }
+}
 
 /** Entry for host pushes: `kind` names the handler, `json` its data. */
 export function dispatch(kind: string, json: string): void {

@@ -210,11 +210,14 @@ describe("ctx members map to forwarded ops", () => {
   it("a forwarded op that fails on the host rejects in the guest with the host's message", async () => {
     const rec = recorder();
     rec.forwarded.forward = async () => {
-      throw new Error('secret name "a b" is invalid');
+      throw new RangeError('secret name "a b" is invalid');
     };
-    await expect(update(`try { await ctx.secrets.get("a b") } catch (e) { return e.message }`, rec)).resolves.toBe(
-      'secret name "a b" is invalid',
-    );
+    await expect(
+      update(
+        `try { await ctx.secrets.get("a b") } catch (e) { return [e.name, e.message, e instanceof RangeError] }`,
+        rec,
+      ),
+    ).resolves.toEqual(["RangeError", 'secret name "a b" is invalid', true]);
   });
 
   it("storage round-trips through the capabilities", async () => {
