@@ -20,6 +20,17 @@ export interface Bridge {
    */
   call<Op extends AsyncOp>(op: Op, args: OpArgs<Op>): Promise<OpResult<Op>>;
   call<Op extends AsyncOp, T>(op: Op, args: OpArgs<Op>, shape: (value: OpResult<Op>) => T): Promise<T>;
+  /**
+   * `call` for an op whose arguments are `{[key]: value}` with a string value (`storage.get`,
+   * `secrets.get` …): the JSON text is made here without the generic encoder, ~2 µs of the
+   * interpreter fewer per call. A value that is not a string goes through `call` as it is.
+   */
+  callOne<Op extends AsyncOp, T>(
+    op: Op,
+    key: keyof OpArgs<Op> & string,
+    value: unknown,
+    shape: (value: OpResult<Op>) => T,
+  ): Promise<T>;
   /** Synchronous op: the host answers at once, or throws. */
   callSync<Op extends SyncOp>(op: Op, args: OpArgs<Op>): OpResult<Op>;
   /** Receives host pushes of one kind (`ws` …), in the order the host made them. */
@@ -102,14 +113,30 @@ function encode(op: string, args: unknown): string {
   return encodeJson(args, `${op}: the arguments`);
 }
 
+/** Makes the async call with its arguments' JSON text. */
+function send(op: AsyncOp, json: string, shape?: (value: any) => unknown): Promise<any> {
+  try {
+    const id = rawCall(op, json);
+    return new Promise((resolve, reject) => pending.set(id, { resolve, reject, shape }));
+  } catch (error) {
+    return Promise.reject(error);
+  }
+}
+
 export const bridge: Bridge = {
   call(op: AsyncOp, args: unknown, shape?: (value: any) => unknown): Promise<any> {
+    let json: string;
     try {
-      const id = rawCall(op, encode(op, args));
-      return new Promise((resolve, reject) => pending.set(id, { resolve, reject, shape }));
+      json = encode(op, args);
     } catch (error) {
       return Promise.reject(error);
     }
+    return send(op, json, shape);
+  },
+  callOne(op: AsyncOp, key: string, value: unknown, shape: (value: any) => unknown): Promise<any> {
+    // `key` is one of the prelude's own names (no character to escape).
+    if (typeof value === "string") return send(op, `{"${key}":${stringify(value)}}`, shape);
+    return bridge.call(op as never, { [key]: value } as never, shape);
   },
   callSync<Op extends SyncOp>(op: Op, args: OpArgs<Op>): OpResult<Op> {
     const out = rawCallSync(op, encode(op, args));

@@ -220,6 +220,22 @@ describe("ctx members map to forwarded ops", () => {
     ).resolves.toEqual(["RangeError", 'secret name "a b" is invalid', true]);
   });
 
+  it("a one-string argument crosses exactly as JSON would carry it; a value of another type is checked as before", async () => {
+    const rec = recorder();
+    const name = 'a"b\\c\n\u2028☃😀\ud800';
+    const literal = JSON.stringify(name);
+    await expect(
+      update(
+        `await ctx.secrets.get(${literal}); await ctx.secrets.delete(${literal}); await ctx.remove(${literal}); return 1`,
+        rec,
+      ),
+    ).resolves.toBe(1);
+    expect(rec.calls.map((call) => call.args)).toEqual([{ name }, { name }, { key: name }]);
+    await expect(
+      update(`try { await ctx.storage.get(42) } catch (e) { return e.name + ": " + e.message }`),
+    ).resolves.toBe(`TypeError: storage.get: "key" should be a string`);
+  });
+
   it("storage round-trips through the capabilities", async () => {
     await expect(
       update(

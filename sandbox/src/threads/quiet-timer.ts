@@ -1,12 +1,12 @@
 /**
  * Calls back once a sandbox thread has been quiet for `idleMs`. A thread reports activity on
- * every message in and out (tens of thousands a second under host calls), so `touch` only counts:
- * the one timer, when it fires, looks whether anything happened since it was armed and, if so,
- * waits another `idleMs`. The callback thus runs after `idleMs` to 2 × `idleMs` of quiet, never less.
- * (Refreshing a Node timer per message cost ~0.5 µs each, two per host call.)
+ * every message in and out (tens of thousands a second under host calls), so `touch` only notes
+ * the time: the one timer, when it fires, looks when the last touch was and, if it was less than
+ * `idleMs` ago, waits for the rest. (Refreshing a Node timer per message cost ~0.5 µs each, two
+ * per host call.)
  */
 export class QuietTimer {
-  private activity = 0;
+  private lastTouch = 0;
   private timer: NodeJS.Timeout | undefined;
 
   constructor(
@@ -18,8 +18,8 @@ export class QuietTimer {
 
   /** Something happened: the quiet period starts again (and the timer, if it was stopped). */
   touch(): void {
-    this.activity++;
-    if (!this.timer) this.arm();
+    this.lastTouch = performance.now();
+    if (!this.timer) this.arm(this.idleMs);
   }
 
   /** No callback wanted any more (until the next `touch`). */
@@ -28,13 +28,13 @@ export class QuietTimer {
     this.timer = undefined;
   }
 
-  private arm(): void {
-    const seen = this.activity;
+  private arm(ms: number): void {
     this.timer = setTimeout(() => {
       this.timer = undefined;
-      if (this.activity === seen) this.onQuiet();
-      else this.arm();
-    }, this.idleMs);
+      const left = this.idleMs - (performance.now() - this.lastTouch);
+      if (left > 0) this.arm(Math.ceil(left));
+      else this.onQuiet();
+    }, ms);
     if (!this.keepsAlive) this.timer.unref();
   }
 }
