@@ -116,8 +116,8 @@ async function pinnedHostCalls(designs, calls, measure) {
   }
 }
 
-const PINNED_ONE = "host call, main + design threads pinned to one CPU";
-const PINNED_TWO = "host call, main on one CPU, design threads on another";
+export const PINNED_ONE = "host call, main + design threads pinned to one CPU";
+export const PINNED_TWO = "host call, main on one CPU, design threads on another";
 
 /** Issue 17's target: a forwarded host call costs at most twice the worker design's. */
 const HOST_CALL_MAX_RATIO = 2;
