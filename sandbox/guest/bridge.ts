@@ -20,6 +20,17 @@ export interface Bridge {
    */
   call<Op extends AsyncOp>(op: Op, args: OpArgs<Op>): Promise<OpResult<Op>>;
   call<Op extends AsyncOp, T>(op: Op, args: OpArgs<Op>, shape: (value: OpResult<Op>) => T): Promise<T>;
+  /**
+   * `call` for an op whose arguments are `{[key]: value}` with a string value (`storage.get`,
+   * `secrets.get` …): the JSON text is made here without the generic encoder, ~2 µs of the
+   * interpreter fewer per call. A value that is not a string goes through `call` as it is.
+   */
+  callOne<Op extends AsyncOp, T>(
+    op: Op,
+    key: keyof OpArgs<Op> & string,
+    value: unknown,
+    shape: (value: OpResult<Op>) => T,
+  ): Promise<T>;
   /** Synchronous op: the host answers at once, or throws. */
   callSync<Op extends SyncOp>(op: Op, args: OpArgs<Op>): OpResult<Op>;
   /** Receives host pushes of one kind (`ws` …), in the order the host made them. */
@@ -61,6 +72,8 @@ const MAX_DEPTH = 64;
  * stopped early, not measured after.
  */
 export function encodeJson(value: unknown, what: string): string {
+  const flat = flatJson(value);
+  if (flat !== undefined) return flat;
   const depths = new WeakMap<object, number>();
   const json = stringify(value === undefined ? null : value, function depthGuard(this: object, _key, item: unknown) {
     if (typeof item === "object" && item !== null) {
@@ -74,18 +87,56 @@ export function encodeJson(value: unknown, what: string): string {
   return json;
 }
 
+const objectPrototype = Object.prototype;
+const prototypeOf = Object.getPrototypeOf;
+const ownKeys = Object.keys;
+
+/**
+ * JSON text of a plain object whose own values are all primitives (most calls' arguments: `{key}`,
+ * `{name, value}` …), made without the depth guard's replacer, a call per value: one level deep
+ * cannot be too deep. Its values are read once into a copy, so a getter cannot answer a primitive
+ * here and a deep object to `stringify`. Undefined for anything else.
+ */
+function flatJson(value: unknown): string | undefined {
+  if (typeof value !== "object" || value === null || prototypeOf(value) !== objectPrototype) return undefined;
+  const copy: Record<string, unknown> = {};
+  for (const key of ownKeys(value)) {
+    const item = (value as Record<string, unknown>)[key];
+    if ((typeof item === "object" && item !== null) || typeof item === "function" || key === "__proto__")
+      return undefined;
+    copy[key] = item;
+  }
+  return stringify(copy);
+}
+
 function encode(op: string, args: unknown): string {
   return encodeJson(args, `${op}: the arguments`);
 }
 
+/** Makes the async call with its arguments' JSON text. */
+function send(op: AsyncOp, json: string, shape?: (value: any) => unknown): Promise<any> {
+  try {
+    const id = rawCall(op, json);
+    return new Promise((resolve, reject) => pending.set(id, { resolve, reject, shape }));
+  } catch (error) {
+    return Promise.reject(error);
+  }
+}
+
 export const bridge: Bridge = {
   call(op: AsyncOp, args: unknown, shape?: (value: any) => unknown): Promise<any> {
+    let json: string;
     try {
-      const id = rawCall(op, encode(op, args));
-      return new Promise((resolve, reject) => pending.set(id, { resolve, reject, shape }));
+      json = encode(op, args);
     } catch (error) {
       return Promise.reject(error);
     }
+    return send(op, json, shape);
+  },
+  callOne(op: AsyncOp, key: string, value: unknown, shape: (value: any) => unknown): Promise<any> {
+    // `key` is one of the prelude's own names (no character to escape).
+    if (typeof value === "string") return send(op, `{"${key}":${stringify(value)}}`, shape);
+    return bridge.call(op as never, { [key]: value } as never, shape);
   },
   callSync<Op extends SyncOp>(op: Op, args: OpArgs<Op>): OpResult<Op> {
     const out = rawCallSync(op, encode(op, args));
@@ -98,19 +149,26 @@ export const bridge: Bridge = {
   bytesToBase64: nativeToBase64,
 };
 
-handlers.set("reply", (data: unknown) => {
-  const reply = data as { id: number; ok: boolean; value?: unknown; error?: ErrorRecord };
-  const waiter = pending.get(reply.id);
+/**
+ * Entry for a host reply to an async call: `json` is the value's JSON text (`ok`) or the error's
+ * `{name, message}`. Its own entry, not a `dispatch` push: no envelope to parse per call.
+ */
+export function reply(id: number, ok: boolean, json: string): void {
+  const waiter = pending.get(id);
   if (!waiter) return;
-  pending.delete(reply.id);
-  if (reply.ok) {
+  pending.delete(id);
+  if (ok) {
     try {
-      waiter.resolve(waiter.shape ? waiter.shape(reply.value) : reply.value);
+      const value = parse(json);
+      waiter.resolve(waiter.shape ? waiter.shape(value) : value);
     } catch (error) {
       waiter.reject(error as Error);
     }
-  } else waiter.reject(makeError(reply.error?.name ?? "Error", reply.error?.message ?? "host call failed"));
-});
+  } else {
+    const error = parse(json) as Partial<ErrorRecord> | null;
+    waiter.reject(makeError(error?.name ?? "Error", error?.message ?? "host call failed"));
+  }
+}
 
 /** Entry for host pushes: `kind` names the handler, `json` its data. */
 export function dispatch(kind: string, json: string): void {

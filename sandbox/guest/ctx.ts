@@ -55,14 +55,15 @@ export function contextFactory(bridge: Bridge, config: SandboxConfig) {
     (...args: unknown[]) =>
       sendLog(bridge, name, args);
   const storage = {
-    get: (key: string) => bridge.call("storage.get", { key }, orUndefined),
+    get: (key: string) => bridge.callOne("storage.get", "key", key, orUndefined),
     set: (key: string, value: unknown) => bridge.call("storage.set", { key, value }, nothing),
-    delete: (key: string) => bridge.call("storage.delete", { key }, nothing),
+    delete: (key: string) => bridge.callOne("storage.delete", "key", key, nothing),
   };
   const secrets = {
-    get: (name: string) => bridge.call("secrets.get", { name }, (r) => orUndefined((r as { value?: unknown })?.value)),
+    get: (name: string) =>
+      bridge.callOne("secrets.get", "name", name, (r) => orUndefined((r as { value?: unknown })?.value)),
     set: (name: string, value: string) => bridge.call("secrets.set", { name, value }, nothing),
-    delete: (name: string) => bridge.call("secrets.delete", { name }, nothing),
+    delete: (name: string) => bridge.callOne("secrets.delete", "name", name, nothing),
   };
   const oauth = {
     connect: (options?: unknown) => bridge.call("oauth.connect", oauthArgs(options), nothing),
@@ -100,7 +101,7 @@ export function contextFactory(bridge: Bridge, config: SandboxConfig) {
   const emit = (blip: object) => bridge.call("emit", { blip }, nothing);
   const end = (key: string, options: { state?: string; dismissAfter?: number } = {}) =>
     bridge.call("end", { key, state: options?.state, dismissAfter: options?.dismissAfter }, nothing);
-  const remove = (key: string) => bridge.call("remove", { key }, nothing);
+  const remove = (key: string) => bridge.callOne("remove", "key", key, nothing);
   const respond = (replyId: string, body: unknown, status?: number) =>
     bridge.call("respond", { replyId, body, status }, nothing);
   const openURL = (url: unknown) => bridge.call("openURL", { url: String(url) }, nothing);

@@ -1,9 +1,9 @@
 /**
  * What the host calls in the guest: `init` (once), `load` (evaluates the bundle's function),
- * `invoke` (one entry point; the outcome comes back through op `invoke.done`) and `dispatch`
- * (host pushes: replies, timers, aborts, WebSocket events).
+ * `invoke` (one entry point; the outcome comes back through op `invoke.done`), `dispatch`
+ * (host pushes: timers, aborts, WebSocket events) and `reply` (the answers to async calls).
  */
-import { bridge, dispatch, encodeJson } from "./bridge.ts";
+import { bridge, dispatch, encodeJson, reply } from "./bridge.ts";
 import { restartClock } from "./clock.ts";
 import type { Invocation } from "../src/invocation.ts";
 import { contextFactory, type SandboxConfig } from "./ctx.ts";
@@ -130,4 +130,5 @@ export const entry = {
       .finally(() => running.delete(callId));
   },
   dispatch,
+  reply,
 };

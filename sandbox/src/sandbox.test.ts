@@ -210,11 +210,30 @@ describe("ctx members map to forwarded ops", () => {
   it("a forwarded op that fails on the host rejects in the guest with the host's message", async () => {
     const rec = recorder();
     rec.forwarded.forward = async () => {
-      throw new Error('secret name "a b" is invalid');
+      throw new RangeError('secret name "a b" is invalid');
     };
-    await expect(update(`try { await ctx.secrets.get("a b") } catch (e) { return e.message }`, rec)).resolves.toBe(
-      'secret name "a b" is invalid',
-    );
+    await expect(
+      update(
+        `try { await ctx.secrets.get("a b") } catch (e) { return [e.name, e.message, e instanceof RangeError] }`,
+        rec,
+      ),
+    ).resolves.toEqual(["RangeError", 'secret name "a b" is invalid', true]);
+  });
+
+  it("a one-string argument crosses exactly as JSON would carry it; a value of another type is checked as before", async () => {
+    const rec = recorder();
+    const name = 'a"b\\c\n\u2028☃😀\ud800';
+    const literal = JSON.stringify(name);
+    await expect(
+      update(
+        `await ctx.secrets.get(${literal}); await ctx.secrets.delete(${literal}); await ctx.remove(${literal}); return 1`,
+        rec,
+      ),
+    ).resolves.toBe(1);
+    expect(rec.calls.map((call) => call.args)).toEqual([{ name }, { name }, { key: name }]);
+    await expect(
+      update(`try { await ctx.storage.get(42) } catch (e) { return e.name + ": " + e.message }`),
+    ).resolves.toBe(`TypeError: storage.get: "key" should be a string`);
   });
 
   it("storage round-trips through the capabilities", async () => {

@@ -422,10 +422,9 @@ export class Sandbox implements SandboxHandle {
   }
 
   private dispatch(kind: string, data: unknown): void {
+    if (kind === "reply") return this.reply(data as Reply);
     const { context } = this.instance;
-    // An answer runs as part of the invocation whose call it answers.
-    const owner = kind === "reply" ? this.owners.release((data as { id: number }).id) : undefined;
-    this.owners.within(owner, () =>
+    this.owners.within(undefined, () =>
       this.enter(() => {
         const kindHandle = context.newString(kind);
         const json = context.newString(JSON.stringify(data ?? null));
@@ -433,6 +432,21 @@ export class Sandbox implements SandboxHandle {
         kindHandle.dispose();
         json.dispose();
         if (thrown) this.hostLog("error", `uncaught in ${kind}: ${this.slices.describe(thrown)}`);
+      }),
+    );
+  }
+
+  /** An answer to an async call, through the prelude's own entry: it runs as part of the invocation whose call it answers. */
+  private reply({ id, ok, value, error }: Reply): void {
+    const { context } = this.instance;
+    this.owners.within(this.owners.release(id), () =>
+      this.enter(() => {
+        const idHandle = context.newNumber(id);
+        const json = context.newString(JSON.stringify(ok ? (value ?? null) : error));
+        const thrown = callLean(context, this.entry.reply, [idHandle, ok ? context.true : context.false, json]);
+        idHandle.dispose();
+        json.dispose();
+        if (thrown) this.hostLog("error", `uncaught in reply: ${this.slices.describe(thrown)}`);
       }),
     );
   }

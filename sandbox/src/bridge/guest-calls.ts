@@ -9,6 +9,7 @@ import type { QuickJSContext, QuickJSHandle } from "quickjs-emscripten-core";
 import { installByteCodec } from "../engine/byte-codec.js";
 import { parseGuestJson } from "../engine/guest-json.js";
 import { newLeanFunction } from "../engine/lean-function.js";
+import { isGuestString } from "../engine/lean-reads.js";
 import { MAX_CALL_JSON_CHARS, MAX_CALLS_IN_FLIGHT, MAX_CHARS_IN_FLIGHT } from "../limits.js";
 
 export interface OpRouter {
@@ -165,7 +166,8 @@ export class HostBridge {
     tooLong: (length: number) => string,
   ): string {
     const { context } = this;
-    if (!handle || context.typeof(handle) !== "string") throw new TypeError(`${what} should be a string`);
+    if (!handle || !isGuestString(context, handle)) throw new TypeError(`${what} should be a string`);
+    // (Not context.getLength: it answers only for objects, undefined for a string.)
     const lengthHandle = context.getProp(handle, "length");
     const length = context.getNumber(lengthHandle);
     lengthHandle.dispose();

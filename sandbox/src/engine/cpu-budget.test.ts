@@ -31,3 +31,29 @@ describe("CpuBudget (slice 1000 ms: 2500 ms of CPU per 10 s, offences from 750 m
     expect(budget.waitMs()).toBe(9_000);
   });
 });
+
+describe("CpuBudget under many short slices", () => {
+  it("keeps charges close together as one entry, which leaves the window with the latest of them", () => {
+    let now = 0;
+    const budget = new CpuBudget(1000, () => now);
+    for (let i = 0; i < 2600; i++) {
+      budget.charge(1); // 2600 slices of 1 ms, 0.03 ms apart: one entry
+      now += 0.03;
+    }
+    const last = now - 0.03;
+    expect(budget.waitMs()).toBeCloseTo(last + 10_000 - now, 6); // it leaves with the last slice
+    now = last + 10_000;
+    expect(budget.waitMs()).toBe(0);
+  });
+
+  it("keeps charges a bucket (1 % of the window) apart as separate entries", () => {
+    let now = 0;
+    const budget = new CpuBudget(1000, () => now);
+    budget.charge(1300);
+    now = 100; // exactly one bucket later: a new entry
+    budget.charge(1300);
+    expect(budget.waitMs()).toBe(9_900); // over by 100: the first alone leaves at 10 s (merged, both at 10.1 s)
+    now = 10_000;
+    expect(budget.waitMs()).toBe(0);
+  });
+});

@@ -21,6 +21,7 @@ export interface PreludeEntry {
   load: QuickJSHandle;
   invoke: QuickJSHandle;
   dispatch: QuickJSHandle;
+  reply: QuickJSHandle;
 }
 
 export interface PreparedInstance {
@@ -67,6 +68,7 @@ export async function prepareInstance(options: {
       load: context.getProp(handle, "load"),
       invoke: context.getProp(handle, "invoke"),
       dispatch: context.getProp(handle, "dispatch"),
+      reply: context.getProp(handle, "reply"),
     };
     handle.dispose();
   });

@@ -9,6 +9,7 @@
 import type { QuickJSContext, QuickJSHandle, QuickJSRuntime } from "quickjs-emscripten-core";
 import type { SliceBoard } from "../threads/slice-board.js";
 import { ownCpuClock } from "../threads/thread-cpu.js";
+import { runPendingJobs } from "./lean-reads.js";
 
 /**
  * How old a CPU clock reading may be to stand for a slice's start, ms (the previous slice's end, in a busy stretch).
@@ -135,8 +136,8 @@ export class SliceRunner {
     try {
       value = body();
       while (!this.fired && this.runtime.hasPendingJob()) {
-        const jobs = this.runtime.executePendingJobs();
-        if (jobs.error) escaped.push(this.describe(jobs.error));
+        const thrown = runPendingJobs(this.runtime, this.context);
+        if (thrown) escaped.push(this.describe(thrown));
       }
     } finally {
       this.placement?.board.end();

@@ -2,12 +2,16 @@
  * Work a sandbox thread does only when it is quiet: each job waits until the thread has had no
  * message in or out for `idleMs`, so it never delays a cold start's load or first update.
  */
+import { QuietTimer } from "./quiet-timer.js";
+
 export class IdleQueue {
   private readonly jobs: (() => Promise<void>)[] = [];
   private running = false;
-  private timer: NodeJS.Timeout | undefined;
+  private readonly quiet: QuietTimer;
 
-  constructor(private readonly idleMs: number) {}
+  constructor(idleMs: number) {
+    this.quiet = new QuietTimer(idleMs, () => void this.next());
+  }
 
   /** Runs `job` once the thread is quiet; resolves with its result. */
   run<T>(job: () => Promise<T>): Promise<T> {
@@ -25,12 +29,10 @@ export class IdleQueue {
   /** Something happened on the thread: (re)start the quiet period if work is waiting. */
   active(): void {
     if (this.running || this.jobs.length === 0) return;
-    if (this.timer) this.timer.refresh();
-    else this.timer = setTimeout(() => void this.next(), this.idleMs);
+    this.quiet.touch();
   }
 
   private async next(): Promise<void> {
-    this.timer = undefined;
     const job = this.jobs.shift();
     if (!job) return;
     this.running = true;

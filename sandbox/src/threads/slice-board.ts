@@ -3,13 +3,15 @@
  * sandbox is running guest code right now, since when (wall clock and the thread's CPU clock),
  * with what slice limit, and the thread's kernel id (so the watchdog can read that thread's CPU
  * clock itself, thread-cpu.ts). The sandbox thread writes it around every guest slice; the watchdog
- * sleeps on the busy word (`Atomics.waitAsync`), so an idle thread costs the owner nothing.
+ * sleeps on the busy word (`Atomics.waitAsync`), so an idle thread costs the owner nothing. A slice
+ * wakes the owner only when the watchdog sleeps (the waiting word): a host call makes two slices,
+ * and a notify per slice cost a call into V8's futex table each.
  */
 
 const BUSY = 0; // Int32 index: 1 while a guest slice runs
 const SLOT = 1; // Int32 index: the sandbox's slot on its sandbox thread
 const TID = 2; // Int32 index: the sandbox thread's kernel thread id (0: unknown)
-// Int32 index 3: unused (keeps the Float64 part at byte 16)
+const WAITING = 3; // Int32 index: 1 while the watchdog sleeps on BUSY
 const START = 0; // Float64 index (byte 16): slice start, ms since the epoch (timeOrigin + now)
 const LIMIT = 1; // Float64 index (byte 24): that sandbox's sliceMs
 const START_CPU = 2; // Float64 index (byte 32): the thread's CPU clock at the slice's start, ms
@@ -55,7 +57,8 @@ export class SliceBoard {
     this.times[LIMIT] = sliceMs;
     Atomics.store(this.words, SLOT, slot);
     Atomics.store(this.words, BUSY, 1);
-    Atomics.notify(this.words, BUSY);
+    // Sequentially consistent: either this load sees the watchdog's WAITING, or its wait sees BUSY.
+    if (Atomics.load(this.words, WAITING) === 1) Atomics.notify(this.words, BUSY);
   }
 
   end(): void {
@@ -80,12 +83,21 @@ export class SliceBoard {
 
   /** Resolves when a slice begins (at once if one is running). Keeps no timer alive meanwhile. */
   waitWhileIdle(): Promise<void> {
+    Atomics.store(this.words, WAITING, 1);
     const wait = Atomics.waitAsync(this.words, BUSY, 0);
-    return wait.async ? wait.value.then(() => undefined) : Promise.resolve();
+    const awake = () => void Atomics.store(this.words, WAITING, 0);
+    if (!wait.async) {
+      awake();
+      return Promise.resolve();
+    }
+    return wait.value.then(awake);
   }
 }
 
+/** This thread's time origin (a getter into Node each time it is read). */
+const TIME_ORIGIN = performance.timeOrigin;
+
 /** Milliseconds since the epoch with sub-ms precision, comparable across threads. */
 export function wallNow(): number {
-  return performance.timeOrigin + performance.now();
+  return TIME_ORIGIN + performance.now();
 }

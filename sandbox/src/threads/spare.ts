@@ -6,6 +6,7 @@
  * none once the spare is made).
  */
 import type { PreparedInstance } from "../engine/prepared-instance.js";
+import { QuietTimer } from "./quiet-timer.js";
 
 /** Quiet time on the thread before the spare is made, in ms. */
 export const SPARE_IDLE_MS = 50;
@@ -19,20 +20,21 @@ export const SPARE_IDLE_MS = 50;
 export class SpareKeeper {
   private ready: PreparedInstance | undefined;
   private making = false;
-  private timer: NodeJS.Timeout | undefined;
+  private readonly quiet: QuietTimer;
 
   constructor(
     /** Makes one for the thread's current time zone (it may change: `renew`). */
     private readonly make: () => Promise<PreparedInstance>,
     private readonly memoryBytes: number,
-    private readonly idleMs = SPARE_IDLE_MS,
-  ) {}
+    idleMs = SPARE_IDLE_MS,
+  ) {
+    this.quiet = new QuietTimer(idleMs, () => void this.fill(), false);
+  }
 
   /** Something happened on the thread: (re)start the quiet period if a spare is wanted. */
   active(): void {
     if (this.ready || this.making) return;
-    if (this.timer) this.timer.refresh();
-    else this.timer = setTimeout(() => void this.fill(), this.idleMs).unref();
+    this.quiet.touch();
   }
 
   /**
@@ -65,8 +67,7 @@ export class SpareKeeper {
 
   /** Makes the spare now (a sandbox thread starting: its first create should find one). */
   fill(): Promise<void> {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = undefined;
+    this.quiet.stop();
     if (this.ready || this.making) return Promise.resolve();
     this.making = true;
     return this.make().then(

@@ -67,7 +67,7 @@ describe("the prelude's compiled form", () => {
     const seen = describePrelude(compiled);
     expect(seen).toEqual(describePrelude(parsed));
     expect(seen).toMatchObject({
-      entry: ["dispatch", "init", "invoke", "load"],
+      entry: ["dispatch", "init", "invoke", "load", "reply"],
       where: expect.stringContaining(PRELUDE_FILENAME),
     });
     expect(heapUsed(compiled)).toBe(heapUsed(parsed));
@@ -77,7 +77,7 @@ describe("the prelude's compiled form", () => {
     const bytes = await compiledPrelude();
     const broken = Uint8Array.from(bytes!.subarray(0, 100));
     const instance = await instanceWithPrelude(broken);
-    expect(describePrelude(instance)).toMatchObject({ entry: ["dispatch", "init", "invoke", "load"] });
+    expect(describePrelude(instance)).toMatchObject({ entry: ["dispatch", "init", "invoke", "load", "reply"] });
   });
 
   it("a file made from another prelude, or damaged, is not read", async () => {
