@@ -6,6 +6,7 @@
 import { request } from "node:http";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
+import { webhookFileSchema } from "@svc/api";
 import { CliError } from "./errors.js";
 
 export interface WebhookConfig {
@@ -42,17 +43,11 @@ export async function readWebhookConfig(support: string): Promise<WebhookConfig>
   } catch {
     parsed = undefined;
   }
-  const { port, token } = (parsed ?? {}) as { port?: unknown; token?: unknown };
-  if (
-    !Number.isInteger(port) ||
-    (port as number) < 1 ||
-    (port as number) > 65535 ||
-    typeof token !== "string" ||
-    token === ""
-  ) {
+  const checked = webhookFileSchema.safeParse(parsed);
+  if (!checked.success) {
     throw new CliError(`${path} is not {"port": <number>, "token": "<string>"}: restart the app to rewrite it.`);
   }
-  return { port: port as number, token, path };
+  return { ...checked.data, path };
 }
 
 export interface CallOptions {

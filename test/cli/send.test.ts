@@ -98,6 +98,17 @@ describe("svckit send", () => {
     );
   });
 
+  it("explains a webhook.json whose port is past 65535", async () => {
+    const bad = await tempFolder();
+    await writeFile(join(bad.dir, "webhook.json"), JSON.stringify({ port: 65536, token: "t" }));
+    const result = await svckit(["send", "deploy.json"], { cwd: folder.dir, env: { SVC_HOME: bad.dir } });
+    await bad.remove();
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(
+      `${join(bad.dir, "webhook.json")} is not {"port": <number>, "token": "<string>"}: restart the app to rewrite it.`,
+    );
+  });
+
   it("refuses a file that is not JSON before contacting the app", async () => {
     const before = host.received.length;
     const result = await svckit(["send", "-"], { cwd: folder.dir, env: env(), stdin: "{title:" });

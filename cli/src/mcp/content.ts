@@ -4,25 +4,16 @@
  * extension's data folder or a file given in that run).
  */
 import { readFile, stat } from "node:fs/promises";
-import { extname } from "node:path";
-import type { Block } from "@svc/api";
+import { imageMediaType, type Block } from "@svc/api";
 import { formatBlocks } from "../tools/format-blocks.js";
 
 export type McpContent = { type: "text"; text: string } | { type: "image"; data: string; mimeType: string };
-
-const IMAGE_TYPES: Record<string, string> = {
-  ".png": "image/png",
-  ".jpg": "image/jpeg",
-  ".jpeg": "image/jpeg",
-  ".gif": "image/gif",
-  ".webp": "image/webp",
-};
 
 /** Images larger than this are described, not sent. */
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 
 async function imageContent(path: string): Promise<McpContent> {
-  const mimeType = IMAGE_TYPES[extname(path).toLowerCase()];
+  const mimeType = imageMediaType(path);
   if (!mimeType) return { type: "text", text: `image ${path} (not a PNG, JPEG, GIF or WebP: not sent)` };
   try {
     const info = await stat(path);

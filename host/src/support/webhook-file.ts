@@ -5,6 +5,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
+import { webhookFileSchema } from "@svc/api";
 import { writeFileAtomic } from "./atomic-file.js";
 
 export interface WebhookInfo {
@@ -68,20 +69,12 @@ export async function readWebhookFile(path: string): Promise<WebhookInfo> {
   } catch {
     parsed = undefined;
   }
-  const { port, token } = (typeof parsed === "object" && parsed !== null ? parsed : {}) as Partial<
-    Record<string, unknown>
-  >;
-  if (
-    !Number.isInteger(port) ||
-    (port as number) < 1 ||
-    (port as number) > 65535 ||
-    typeof token !== "string" ||
-    token === ""
-  ) {
+  const checked = webhookFileSchema.safeParse(parsed);
+  if (!checked.success) {
     throw new WebhookFileError(
       `${path} is not {"port": <number>, "token": "<string>"}: restart svc to rewrite it`,
       "invalid",
     );
   }
-  return { port: port as number, token };
+  return checked.data;
 }

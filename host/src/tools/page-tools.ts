@@ -10,19 +10,10 @@
  * a dropped file's path (UI.md "File paths").
  */
 import { readFile, stat } from "node:fs/promises";
-import { extname } from "node:path";
-import type { Block } from "@svc/api";
+import { imageMediaType, type Block } from "@svc/api";
 import { isHandleRef, type GivenFiles } from "./given-files.js";
 import { ToolError } from "./tool-error.js";
 import type { ListedTool, ToolRunner } from "./tool-runner.js";
-
-const IMAGE_TYPES: Record<string, string> = {
-  ".png": "image/png",
-  ".jpg": "image/jpeg",
-  ".jpeg": "image/jpeg",
-  ".gif": "image/gif",
-  ".webp": "image/webp",
-};
 
 /** Pictures past this size are not inlined; the block keeps its path only. */
 export const PAGE_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
@@ -32,7 +23,7 @@ export type PageBlock = Block | (Extract<Block, { type: "image" }> & { dataUrl?:
 
 async function inline(block: Block): Promise<PageBlock> {
   if (block.type !== "image") return block;
-  const type = IMAGE_TYPES[extname(block.path).toLowerCase()];
+  const type = imageMediaType(block.path);
   if (!type) return block;
   try {
     if ((await stat(block.path)).size > PAGE_IMAGE_MAX_BYTES) return block;

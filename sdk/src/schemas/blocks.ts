@@ -91,6 +91,27 @@ export const imageBlockSchema = z.object({
   path: absolutePathSchema,
 });
 
+/** The pictures an image block can show (by file extension), with their media types. */
+const IMAGE_MEDIA_TYPES: Readonly<Record<string, string>> = {
+  ".png": "image/png",
+  ".jpg": "image/jpeg",
+  ".jpeg": "image/jpeg",
+  ".gif": "image/gif",
+  ".webp": "image/webp",
+};
+
+/**
+ * The media type of an image block's file, from its extension; undefined when it is not a PNG,
+ * JPEG, GIF or WebP (such a block is shown by its path only).
+ *
+ * @example imageMediaType("/tmp/a/Preview.PNG") // "image/png"
+ */
+export function imageMediaType(path: string): string | undefined {
+  const name = path.slice(path.lastIndexOf("/") + 1);
+  const dot = name.lastIndexOf(".");
+  return dot > 0 ? IMAGE_MEDIA_TYPES[name.slice(dot).toLowerCase()] : undefined;
+}
+
 /**
  * A colour swatch: `#` and 3, 6 or 8 hex digits.
  *

@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { oauthConnectionSchema } from "./oauth.js";
-import { secretNameSchema, secretValueSchema, workingHoursOrNullSchema, workingHoursSchema } from "./records.js";
+import {
+  secretNameSchema,
+  secretValueSchema,
+  workingHoursOrNullSchema,
+  workingHoursSchema,
+  webhookFileSchema,
+} from "./records.js";
 
 describe("secret names", () => {
   it("takes 1–64 of A–Z a–z 0–9 . _ -", () => {
@@ -56,5 +62,27 @@ describe("OAuth connection record", () => {
     ).toBe(true);
     expect(oauthConnectionSchema.safeParse({ ...record, token: "gho_x" }).success).toBe(false);
     expect(oauthConnectionSchema.safeParse({ ...record, needsReconnect: undefined }).success).toBe(false);
+  });
+});
+
+describe("webhookFileSchema", () => {
+  it("takes a port from 1 to 65535 and a token that is not empty", () => {
+    expect(webhookFileSchema.safeParse({ port: 1, token: "t" }).success).toBe(true);
+    expect(webhookFileSchema.safeParse({ port: 65535, token: "t" }).success).toBe(true);
+  });
+
+  it("refuses a port past either end, a fraction, a string, or an empty or missing token", () => {
+    for (const bad of [
+      { port: 0, token: "t" },
+      { port: 65536, token: "t" },
+      { port: 47811.5, token: "t" },
+      { port: "47811", token: "t" },
+      { port: 47811, token: "" },
+      { port: 47811 },
+      null,
+      [],
+    ]) {
+      expect(webhookFileSchema.safeParse(bad).success).toBe(false);
+    }
   });
 });

@@ -1,5 +1,6 @@
 /**
- * Small records the host keeps and hands to extensions: working hours and secrets.
+ * Small records the host keeps: working hours and secrets (handed to extensions), and
+ * `webhook.json` (read by svckit and svc-hook to reach the app's local HTTP server).
  */
 import { z } from "zod";
 import { LIMITS } from "./limits.js";
@@ -48,3 +49,17 @@ export const secretValueSchema = z.string().refine((s) => utf8ByteLength(s) <= L
 });
 
 export type WorkingHours = z.infer<typeof workingHoursSchema>;
+
+/**
+ * `<support>/webhook.json`, which the app writes at every launch (mode 0600): the local HTTP
+ * server's port and a new bearer token.
+ *
+ * @example
+ * { port: 47811, token: "3f9c…" }
+ */
+export const webhookFileSchema = z.object({
+  port: z.number().int().min(1).max(65535),
+  token: z.string().min(1),
+});
+
+export type WebhookFile = z.infer<typeof webhookFileSchema>;
