@@ -4,21 +4,19 @@
  * extension's data folder or a file given in that run).
  */
 import { readFile, stat } from "node:fs/promises";
-import { imageMediaType, type Block } from "@svc/api";
+import { MAX_INLINE_IMAGE_BYTES, imageMediaType, type Block } from "@svc/api";
 import { formatBlocks } from "../tools/format-blocks.js";
 
 export type McpContent = { type: "text"; text: string } | { type: "image"; data: string; mimeType: string };
 
-/** Images larger than this are described, not sent. */
-export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
-
-async function imageContent(path: string): Promise<McpContent> {
+/** An image block as MCP content: the picture itself, or a line saying why not. */
+export async function imageContent(path: string): Promise<McpContent> {
   const mimeType = imageMediaType(path);
   if (!mimeType) return { type: "text", text: `image ${path} (not a PNG, JPEG, GIF or WebP: not sent)` };
   try {
     const info = await stat(path);
-    if (info.size > MAX_IMAGE_BYTES)
-      return { type: "text", text: `image ${path} (${info.size} bytes, over ${MAX_IMAGE_BYTES}: not sent)` };
+    if (info.size > MAX_INLINE_IMAGE_BYTES)
+      return { type: "text", text: `image ${path} (${info.size} bytes, over ${MAX_INLINE_IMAGE_BYTES}: not sent)` };
     return { type: "image", data: (await readFile(path)).toString("base64"), mimeType };
   } catch (error) {
     return { type: "text", text: `image ${path} (could not be read: ${(error as Error).message})` };

@@ -24,4 +24,4 @@ export { AgentFiles, AGENT_FILES_TIMEOUT_MS, MAX_WAITING_AGENT_FILES, type Agent
 export { toolRoutes, givenFileRoutes, CALLER_HEADER, AGENT_HEADER } from "./tool-routes.js";
 export { GivenFiles, MAX_GIVEN_FILES, checkGivenFiles, isHandleRef } from "./given-files.js";
 export { checkValues, readRunRequest, readDropRequest, defaultAction } from "./tool-request.js";
-export { pageTools, PAGE_IMAGE_MAX_BYTES, type PageTools, type PageBlock } from "./page-tools.js";
+export { pageTools, type PageTools, type PageBlock } from "./page-tools.js";

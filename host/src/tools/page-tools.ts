@@ -10,23 +10,21 @@
  * a dropped file's path (UI.md "File paths").
  */
 import { readFile, stat } from "node:fs/promises";
-import { imageMediaType, type Block } from "@svc/api";
+import { MAX_INLINE_IMAGE_BYTES, imageMediaType, type Block } from "@svc/api";
 import { isHandleRef, type GivenFiles } from "./given-files.js";
 import { ToolError } from "./tool-error.js";
 import type { ListedTool, ToolRunner } from "./tool-runner.js";
 
-/** Pictures past this size are not inlined; the block keeps its path only. */
-export const PAGE_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
-
 /** A block as the page gets it: an image may carry its picture. */
 export type PageBlock = Block | (Extract<Block, { type: "image" }> & { dataUrl?: string });
 
-async function inline(block: Block): Promise<PageBlock> {
+/** A block for the page: an image gets its picture as a data URL when it can be shown inline. */
+export async function inlinePicture(block: Block): Promise<PageBlock> {
   if (block.type !== "image") return block;
   const type = imageMediaType(block.path);
   if (!type) return block;
   try {
-    if ((await stat(block.path)).size > PAGE_IMAGE_MAX_BYTES) return block;
+    if ((await stat(block.path)).size > MAX_INLINE_IMAGE_BYTES) return block;
     return { ...block, dataUrl: `data:${type};base64,${(await readFile(block.path)).toString("base64")}` };
   } catch {
     return block;
@@ -85,7 +83,7 @@ export function pageTools(runner: ToolRunner, given: GivenFiles) {
         "person",
         runId === undefined ? undefined : checkRunId(runId),
       );
-      return { blocks: await Promise.all(blocks.map(inline)) };
+      return { blocks: await Promise.all(blocks.map(inlinePicture)) };
     },
     /** `body`: `{tool, runId}`: the notch's Cancel aborts that run's `ctx.signal`. */
     async cancel(body: Record<string, unknown>): Promise<{ cancelled: boolean }> {

@@ -100,6 +100,9 @@ const IMAGE_MEDIA_TYPES: Readonly<Record<string, string>> = {
   ".webp": "image/webp",
 };
 
+/** Largest picture sent inline (to the page, or to an agent over MCP); a larger one is named by its path. */
+export const MAX_INLINE_IMAGE_BYTES = 5 * 1024 * 1024;
+
 /**
  * The media type of an image block's file, from its extension; undefined when it is not a PNG,
  * JPEG, GIF or WebP (such a block is shown by its path only).
