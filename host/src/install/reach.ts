@@ -97,7 +97,8 @@ function written(shown: string, raw: string): string {
 
 function networkItem(raw: string): ReachItem {
   const entry = canonicalNetworkEntry(raw);
-  if (!entry) return { key: `network:?${raw}`, text: `connect nowhere through "${raw}": it is not a host svc can read` };
+  if (!entry)
+    return { key: `network:?${raw}`, text: `connect nowhere through "${raw}": it is not a host svc can read` };
   const shown = networkEntryText(entry);
   const key = `network:${shown}`;
   if (entry.kind === "wildcard") {

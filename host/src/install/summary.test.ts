@@ -209,9 +209,7 @@ describe("the review is the fence: every entry shown and judged as the fence rea
     ["10.1:8000", 'connect to 10.0.0.1:8000 (written "10.1:8000")', "a private address on your local network"],
     ["0xa9fe0101", 'connect to 169.254.1.1 (written "0xa9fe0101")', "a local or reserved address, not the internet"],
   ])("network %s", (entry, text, risk) => {
-    expect(only({ permissions: { network: [entry] } })).toEqual([
-      { key: `network:${text.split(" ")[2]}`, text, risk },
-    ]);
+    expect(only({ permissions: { network: [entry] } })).toEqual([{ key: `network:${text.split(" ")[2]}`, text, risk }]);
   });
 
   it("a name is not marked for what its DNS could say: the fence connects it to public addresses only", () => {
@@ -231,7 +229,11 @@ describe("the review is the fence: every entry shown and judged as the fence rea
     ],
     ["~/.local/share/Svc", "read files in ~/.local/share/Svc", SVC],
     ["~/.local/share/Svc/webhook.json", "read files in ~/.local/share/Svc/webhook.json", SVC],
-    ["~/.local/share/Svc/Extensions/com.example.deploys", "read files in ~/.local/share/Svc/Extensions/com.example.deploys", SVC],
+    [
+      "~/.local/share/Svc/Extensions/com.example.deploys",
+      "read files in ~/.local/share/Svc/Extensions/com.example.deploys",
+      SVC,
+    ],
     [
       "~/.local",
       "read files in ~/.local (but not svc's own folder in it)",
@@ -262,14 +264,16 @@ describe("the review is the fence: every entry shown and judged as the fence rea
   });
 
   it("the extension's own data folder is not marked; an entry that allows nothing says so", () => {
-    expect(only({ permissions: { files: ["~/.local/share/Svc/Data/com.example.deploys", "notes", "$HOME"] } })).toEqual([
-      {
-        key: "files:~/.local/share/Svc/Data/com.example.deploys",
-        text: "read files in ~/.local/share/Svc/Data/com.example.deploys",
-      },
-      { key: "files:?notes", text: 'read nothing through "notes": only absolute paths and ~/… are read' },
-      { key: "files:?$HOME", text: 'read nothing through "$HOME": only absolute paths and ~/… are read' },
-    ]);
+    expect(only({ permissions: { files: ["~/.local/share/Svc/Data/com.example.deploys", "notes", "$HOME"] } })).toEqual(
+      [
+        {
+          key: "files:~/.local/share/Svc/Data/com.example.deploys",
+          text: "read files in ~/.local/share/Svc/Data/com.example.deploys",
+        },
+        { key: "files:?notes", text: 'read nothing through "notes": only absolute paths and ~/… are read' },
+        { key: "files:?$HOME", text: 'read nothing through "$HOME": only absolute paths and ~/… are read' },
+      ],
+    );
   });
 
   it("triggers.watch entries are resolved and marked the same way", () => {

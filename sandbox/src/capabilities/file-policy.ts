@@ -82,9 +82,9 @@ export async function mayRead(cx: CapabilityContext, real: string): Promise<bool
   return roots.folders.some((root) => isInside(real, root)) || roots.files.some((file) => isInside(real, file));
 }
 
-/** The reason given for a read inside svc's own folder. */
-export const SVC_FOLDER_REASON =
-  "it is inside svc's own folder (its token, its settings, every extension's files), which no extension may read; only the extension's own data folder there";
+/** Why a read inside svc's own folder is refused, after `"<path>" is` (or `leads`). */
+const SVC_FOLDER_REASON =
+  "inside svc's own folder (its token, its settings, every extension's files), which no extension may read but for its own data folder";
 
 /**
  * Error texts name only what the guest gave: never the home folder it did not type, never
@@ -121,7 +121,12 @@ export async function checkRead(
   });
   if (await mayRead(cx, found.real)) return found;
   if (inSvcFolder(cx, found.real)) {
-    throw deny(cx, { kind: "file", target: raw, reason: `"${raw}" ${SVC_FOLDER_REASON}`, fix: "read and write under ctx.dataDir" });
+    throw deny(cx, {
+      kind: "file",
+      target: raw,
+      reason: `"${raw}" ${found.real === absolute ? "is" : "leads"} ${SVC_FOLDER_REASON}`,
+      fix: "keep the extension's files under ctx.dataDir",
+    });
   }
   throw deny(cx, {
     kind: "file",

@@ -15,7 +15,11 @@ beforeEach(() => {
     mkdirSync(join(home, dir), { recursive: true });
   }
   writeFileSync(join(home, ".local/share/Svc/webhook.json"), "{}");
-  places = { home, supportDir: join(home, ".local/share/Svc"), dataDir: join(home, ".local/share/Svc/Data/com.example.me") };
+  places = {
+    home,
+    supportDir: join(home, ".local/share/Svc"),
+    dataDir: join(home, ".local/share/Svc/Data/com.example.me"),
+  };
 });
 afterEach(() => rmSync(root, { recursive: true, force: true }));
 
@@ -23,7 +27,11 @@ const resolved = (entry: string) => resolveListedPath(entry, home);
 
 describe("resolveListedPath", () => {
   it("takes `..`, `//` and a trailing slash away before anything is judged", () => {
-    expect(resolved("~/Documents/../.ssh")).toEqual({ written: "~/Documents/../.ssh", path: join(home, ".ssh"), exists: true });
+    expect(resolved("~/Documents/../.ssh")).toEqual({
+      written: "~/Documents/../.ssh",
+      path: join(home, ".ssh"),
+      exists: true,
+    });
     expect(resolved("~//.aws")).toEqual({ written: "~//.aws", path: join(home, ".aws"), exists: true });
     expect(resolved("~/Projects/../")).toEqual({ written: "~/Projects/../", path: home, exists: true });
     expect(resolved("~")).toEqual({ written: "~", path: home, exists: true });

@@ -61,15 +61,7 @@ export function resolveListedPath(entry: string, home: string = homedir()): List
  * svc's own support folder: the fence refuses it whatever the manifest lists.
  */
 export type PathKind =
-  | "svc"
-  | "whole disk"
-  | "every home"
-  | "home"
-  | "other home"
-  | "system live"
-  | "system"
-  | "keys"
-  | "history";
+  "svc" | "whole disk" | "every home" | "home" | "other home" | "system live" | "system" | "keys" | "history";
 
 /** Where the person's own places are (real paths). */
 export interface PathPlaces {
