@@ -171,7 +171,9 @@ export class Sandbox implements SandboxHandle {
     const [dataDir, supportDir, instance] = await Promise.all([
       mkdir(options.dataDir, { recursive: true }).then(() => realpath(options.dataDir)),
       // Compared by real path, as every read is; one that does not exist yet is taken as written.
-      options.supportDir === undefined ? undefined : realpath(options.supportDir).catch(() => resolve(options.supportDir!)),
+      options.supportDir === undefined
+        ? undefined
+        : realpath(options.supportDir).catch(() => resolve(options.supportDir!)),
       prepared ?? prepareInstance({ memoryBytes: limits.memoryBytes, timeZone: env.timeZone, clock: env.clock }),
     ]).catch((error: unknown) => {
       prepared?.dispose();
