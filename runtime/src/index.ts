@@ -28,8 +28,25 @@ export {
 export { ReplyBook } from "./replies.js";
 export type { Clock } from "./clock.js";
 export { ToolPathFence, fenceBlocks, fencePaths, type PathVerdict, type DroppedPath } from "./tool-paths.js";
-/** How the network fence classes an address (loopback, private, cloud metadata …), for the install summary. */
-export { classifyAddress, type AddressClass } from "@svc/sandbox";
+/** What the fence enforces for each manifest entry and how it classes addresses and paths, for the install review (the same functions). */
+export {
+  classifyAddress,
+  canonicalNetworkEntry,
+  networkEntryClass,
+  networkEntryText,
+  resolveListedPath,
+  classifyPath,
+  holdsSupportFolder,
+  refusedPath,
+  expandHome,
+  isInside,
+  type AddressClass,
+  type HostPattern,
+  type ListedPath,
+  type PathClass,
+  type PathKind,
+  type PathPlaces,
+} from "@svc/sandbox";
 export * from "./process-lifetime.js";
 /** Tags on the programs extensions run, so the host can end them if the runtime dies (sandbox CAPABILITIES.md). */
 export { EXEC_OWNER_VARIABLE, killTagged, newTagPrefix } from "@svc/sandbox";

@@ -236,6 +236,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
     forgetBlips: (id) => void store.removeExtension(id),
     emit,
     home: options.home,
+    supportDir: support.root,
     disabledFile: support.disabledFile,
   });
 

@@ -169,7 +169,10 @@ export class HostUiBackend implements UiBackend {
       ...(error ? { error } : {}),
       ...(lastRun ? { lastRun } : {}),
       reach: manifest
-        ? reachOf(manifest).map((item) => ({ text: item.text, ...(item.risk ? { risk: item.risk } : {}) }))
+        ? reachOf(manifest, { supportDir: this.deps.supportDir }).map((item) => ({
+            text: item.text,
+            ...(item.risk ? { risk: item.risk } : {}),
+          }))
         : [],
       preferences: (manifest?.svc.preferences ?? []).map((p) => preferenceOf(p, this.values.get(ext.id) ?? {})),
       tools: ext.tools.map((tool) => tool.id),

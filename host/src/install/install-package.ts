@@ -106,7 +106,12 @@ export async function installPackage(file: string, options: InstallOptions): Pro
     const extensions = join(options.supportDir, "Extensions");
     const target = join(extensions, id);
     const { tools } = await readTools(unpacked);
-    const summary = summarize(manifest, await installedVersion(target, manifest), tools);
+    const summary = summarize(
+      manifest,
+      { supportDir: options.supportDir },
+      await installedVersion(target, manifest),
+      tools,
+    );
     if (!(await options.confirm(summary))) return { installed: false, id, path: target, summary };
     const code = await readFile(unpackedPath(unpacked, "dist/index.js"), "utf8");
     await precompileExtension(supportPaths(options.supportDir).data, id, code);
