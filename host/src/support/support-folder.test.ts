@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { writeFileAtomic } from "./atomic-file.js";
 import { installHookLauncher } from "./hook-launcher.js";
 import { prepareSupportFolder } from "./support-folder.js";
-import { newToken, readWebhookFile, WebhookFileError, writeWebhookFile } from "./webhook-file.js";
+import { newToken, readWebhookFile, removeWebhookFile, WebhookFileError, writeWebhookFile } from "./webhook-file.js";
 
 let dir: string;
 beforeEach(async () => {
@@ -64,6 +64,20 @@ describe("webhook.json", () => {
     expect(JSON.parse(await readFile(path, "utf8"))).toEqual({ port: 47811, token });
     expect((await stat(path)).mode & 0o777).toBe(0o600);
     expect(await readWebhookFile(path)).toEqual({ port: 47811, token });
+  });
+
+  it("is removed at a clean stop only while it still holds our token", async () => {
+    const path = join(dir, "webhook.json");
+    const ours = newToken();
+    await writeWebhookFile(path, { port: 47811, token: newToken() });
+    await removeWebhookFile(path, ours);
+    // A later launch wrote its own: left alone.
+    expect(await readWebhookFile(path)).toMatchObject({ port: 47811 });
+    await writeWebhookFile(path, { port: 47811, token: ours });
+    await removeWebhookFile(path, ours);
+    await expect(stat(path)).rejects.toMatchObject({ code: "ENOENT" });
+    // Already gone: fine.
+    await removeWebhookFile(path, ours);
   });
 
   it("makes a new 32-byte base64url token every time", () => {
