@@ -24,14 +24,7 @@ function preloadDouble() {
   return { electron, invoked, listeners, exposed };
 }
 
-const FUNCTIONS = [
-  "registerDroppedFile",
-  "setExpanded",
-  "setClickThrough",
-  "copyText",
-  "openFile",
-  "onCommand",
-];
+const FUNCTIONS = ["registerDroppedFile", "setExpanded", "setClickThrough", "copyText", "openFile", "onCommand"];
 
 describe("the preload's bridge", () => {
   it("offers exactly the page's few functions, frozen", () => {

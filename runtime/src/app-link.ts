@@ -42,7 +42,9 @@ export function isProofNonce(value: unknown): value is string {
  * appProof(token, nonce) // "Zq0…" (43 characters)
  */
 export function appProof(token: string, nonce: string): string {
-  return createHmac("sha256", token).update(LABEL + nonce, "utf8").digest("base64url");
+  return createHmac("sha256", token)
+    .update(LABEL + nonce, "utf8")
+    .digest("base64url");
 }
 
 /** True when `answer` is the proof for `nonce` under `token`, compared in constant time. */

@@ -58,7 +58,9 @@ async function startSquatter(port: number): Promise<{ seen: Seen[]; close(): Pro
         },
         "/v1/ui/tickets": { url: "http://127.0.0.1:1/#t=" + "B".repeat(43) },
       };
-      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(answers[req.url ?? ""] ?? { ok: true }));
+      res
+        .writeHead(200, { "content-type": "application/json" })
+        .end(JSON.stringify(answers[req.url ?? ""] ?? { ok: true }));
     });
   });
   await new Promise<void>((resolve, reject) => {
@@ -163,7 +165,10 @@ describe("a squatter on svc's port, named by a stale webhook.json", () => {
     await expect(client.uiUrl()).rejects.toThrow(notSvc(port));
     await expect(client.giveFile(join(world.userHome, "SECRET-DROPPED.txt"))).rejects.toThrow(notSvc(port));
     expect(await client.isLive()).toBe(false);
-    joined = await startOrJoinHost({ supportFolder: world.home, env: { ...env(), SVC_PORT: "0", SVC_BUNDLED_EXTENSIONS: world.bundled } });
+    joined = await startOrJoinHost({
+      supportFolder: world.home,
+      env: { ...env(), SVC_PORT: "0", SVC_BUNDLED_EXTENSIONS: world.bundled },
+    });
     expect(joined.joined).toBe(false);
     const fresh = await webhookInfo(world);
     expect(fresh.port).not.toBe(port);
@@ -230,7 +235,8 @@ describe("the one-time ticket and the support folder", () => {
     expect(await modeOf(dirname(page))).toBe(0o700);
 
     const html = await readFile(page, "utf8");
-    const target = /<meta http-equiv="refresh" content="0;url=(http:\/\/127\.0\.0\.1:(\d+)\/#t=([A-Za-z0-9_-]{43}))">/.exec(html);
+    const target =
+      /<meta http-equiv="refresh" content="0;url=(http:\/\/127\.0\.0\.1:(\d+)\/#t=([A-Za-z0-9_-]{43}))">/.exec(html);
     expect(target).not.toBeNull();
     expect(html).toContain(`<a href="${target![1]}">open svc</a>`);
     const ui = `http://127.0.0.1:${target![2]}`;
@@ -241,7 +247,9 @@ describe("the one-time ticket and the support folder", () => {
       body: JSON.stringify({ ticket: target![3] }),
     });
     expect(session.status).toBe(200);
-    expect((await session.json()) as { token: string }).toMatchObject({ token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) });
+    expect((await session.json()) as { token: string }).toMatchObject({
+      token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+    });
   }, 30_000);
 
   it("webhook.json is removed by a clean stop on SIGTERM", async () => {

@@ -103,7 +103,9 @@ describe("the one-time URL", () => {
     // The opener gets the page's file:// address; the ticket is only inside the page.
     expect(opened[0]).toMatch(/^file:\/\/\/.*\/ui-open\/open-[0-9a-f]{16}\.html$/);
     const page = await readFile(fileURLToPath(opened[0]), "utf8");
-    expect(page).toMatch(new RegExp(`<meta http-equiv="refresh" content="0;url=http://127\\.0\\.0\\.1:${port}/#t=[A-Za-z0-9_-]{43}">`));
+    expect(page).toMatch(
+      new RegExp(`<meta http-equiv="refresh" content="0;url=http://127\\.0\\.0\\.1:${port}/#t=[A-Za-z0-9_-]{43}">`),
+    );
     expect(out).toEqual(["Opened the svc UI in your browser.\n"]);
     expect(
       await runUiCommand(["--nope"], { supportRoot: scene.world.home, out: () => {}, err: (t) => out.push(t) }),

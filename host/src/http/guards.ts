@@ -89,6 +89,9 @@ export function proveToken(token: string): Middleware {
     const nonce = req.headers[APP_PROOF_NONCE_HEADER];
     if (!isProofNonce(nonce))
       return sendError(res, 400, `send ${APP_PROOF_NONCE_HEADER}: 32 random bytes as base64url (43 characters)`);
-    res.status(200).set("Cache-Control", "no-store").json({ proof: appProof(token, nonce) });
+    res
+      .status(200)
+      .set("Cache-Control", "no-store")
+      .json({ proof: appProof(token, nonce) });
   };
 }

@@ -26,7 +26,8 @@ describe("prepareSupportFolder", () => {
   it("creates Extensions/, Data/, bin/ and bin/svc-hook, all the person's alone", async () => {
     const paths = await prepareSupportFolder({ root: join(dir, "Svc"), helperPath: "/nowhere/main.js" });
     expect((await readdir(paths.root)).sort()).toEqual(["Data", "Extensions", "bin"]);
-    for (const folder of [paths.root, paths.extensions, paths.data, paths.bin]) expect(await modeOf(folder)).toBe(0o700);
+    for (const folder of [paths.root, paths.extensions, paths.data, paths.bin])
+      expect(await modeOf(folder)).toBe(0o700);
     expect(await modeOf(paths.hookLauncher)).toBe(0o700);
     // Running it again (next launch) is fine.
     await prepareSupportFolder({ root: join(dir, "Svc"), helperPath: "/nowhere/main.js" });
