@@ -2,8 +2,20 @@
  * The token proof and the UI address shape, at their limits. The proof over real loopback, and a
  * squatter refused by every client, are in test/host-http/guards.test.ts and app-keys.test.ts.
  */
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
-import { appProof, isProofNonce, isUiAddress, newProofNonce, proofHolds, uiAddress } from "./app-link.js";
+import {
+  APP_PROOF_NONCE_HEADER,
+  MAX_PROOF_ANSWER_BYTES,
+  appProof,
+  isProofNonce,
+  isUiAddress,
+  newProofNonce,
+  proofHolds,
+  proveApp,
+  uiAddress,
+} from "./app-link.js";
 
 const TICKET = "Zz0_-".repeat(8) + "abc";
 
@@ -30,6 +42,50 @@ describe("the token proof", () => {
     expect(proofHolds("token-1", nonce, undefined)).toBe(false);
     // Not a bare HMAC of the nonce: the proof means "I hold svc's token" and nothing else.
     expect(proof).not.toBe(appProof("token-1", `x${nonce}`));
+  });
+});
+
+describe("proveApp", () => {
+  /** A loopback server holding the token that pads its true answer to `bytes`, or answers `status`. */
+  async function answering(bytes: number, status = 200) {
+    const server = createServer((req, res) => {
+      const body = JSON.stringify({ proof: appProof("tok", String(req.headers[APP_PROOF_NONCE_HEADER])) });
+      res.writeHead(status, { "content-type": "application/json" }).end(body.padEnd(bytes, " "));
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const close = () => {
+      server.close();
+      server.closeAllConnections();
+    };
+    return { port: (server.address() as AddressInfo).port, close };
+  }
+  const notSvc = (port: number) =>
+    `something else is answering on port ${port}: it is not svc (it could not prove it holds svc's key). Stop it, or start svc-host again.`;
+
+  it(`takes a true answer of up to ${MAX_PROOF_ANSWER_BYTES} bytes, not one byte more`, async () => {
+    const atLimit = await answering(MAX_PROOF_ANSWER_BYTES);
+    const past = await answering(MAX_PROOF_ANSWER_BYTES + 1);
+    try {
+      await expect(proveApp(atLimit.port, "tok")).resolves.toBeUndefined();
+      await expect(proveApp(past.port, "tok")).rejects.toThrow(notSvc(past.port));
+    } finally {
+      atLimit.close();
+      past.close();
+    }
+  });
+
+  it("refuses a true proof under a status other than 200, and keeps a refused connection's code", async () => {
+    const wrong = await answering(0, 201);
+    try {
+      await expect(proveApp(wrong.port, "tok")).rejects.toThrow(notSvc(wrong.port));
+    } finally {
+      wrong.close();
+    }
+    const gone = createServer();
+    await new Promise<void>((resolve) => gone.listen(0, "127.0.0.1", resolve));
+    const port = (gone.address() as AddressInfo).port;
+    await new Promise((resolve) => gone.close(resolve));
+    await expect(proveApp(port, "tok")).rejects.toMatchObject({ code: "ECONNREFUSED" });
   });
 });
 

@@ -23,8 +23,8 @@ export const APP_PROOF_NONCE_HEADER = "svc-proof-nonce";
 const NONCE = /^[A-Za-z0-9_-]{43}$/;
 /** Domain separation: this HMAC means "I hold svc's token" and nothing else. */
 const LABEL = "svc proves it holds the webhook token\n";
-/** A proof answer is `{"proof":"<43 characters>"}`; anything longer is not svc. */
-const MAX_ANSWER_BYTES = 1024;
+/** A proof answer is `{"proof":"<43 characters>"}`; an answer over this many bytes is not svc. */
+export const MAX_PROOF_ANSWER_BYTES = 1024;
 
 /** A fresh nonce for one proof. */
 export function newProofNonce(): string {
@@ -101,7 +101,10 @@ export function proveApp(port: number, token: string, options: ProveOptions = {}
         let size = 0;
         res.on("data", (chunk: Buffer) => {
           size += chunk.length;
-          if (size > MAX_ANSWER_BYTES) return void req.destroy(new NotSvcError(port));
+          if (size > MAX_PROOF_ANSWER_BYTES) {
+            reject(new NotSvcError(port));
+            return void req.destroy();
+          }
           chunks.push(chunk);
         });
         res.on("end", () => {
