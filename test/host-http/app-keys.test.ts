@@ -1,8 +1,9 @@
 /**
  * The app's keys stay the person's (issue 31, attack 3), end to end with real processes over real
  * loopback: the real svc-host is killed (no clean stop, so its `webhook.json` stays), another
- * account's server takes its port, and each of the five clients — svc-hook, `svckit send`,
- * `svckit mcp`, `svc-host ui` and the desktop shell's join — refuses it with the same line. The
+ * account's server takes its port, and each client — svc-hook, `svckit send`, `svckit mcp`,
+ * `svc-host ui`, `svc-host`'s manage commands and the desktop shell's join — refuses it with the
+ * same line. The
  * squatter records everything it is sent: it never sees the token, a tool's arguments or a path.
  * Then: the ticket never reaches the opener's command line, `webhook.json` goes at a clean stop
  * (SIGTERM and SIGINT), and the support folder is the person's alone (0700, files 0600).
@@ -17,6 +18,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HostClient, startOrJoinHost, type HostLink } from "../../desktop/src/host-link.js";
+import { HttpManager } from "../../host/src/manage/index.js";
 import { HOST_MAIN, makeWorld, startHost, webhookInfo, type RunningHost, type World } from "../host/harness.js";
 import { SVCKIT_BIN, svckitProcess } from "../cli/harness.js";
 
@@ -160,6 +162,12 @@ describe("a squatter on svc's port, named by a stale webhook.json", () => {
     expect(printed).toEqual({ code: 1, stdout: "", stderr: `svc-host ui: ${notSvc(port)}\n` });
   });
 
+  it("svc-host's manage commands (list, uninstall …) over /v1 refuse it too", async () => {
+    const manager = new HttpManager(join(world.home, "webhook.json"));
+    await expect(manager.list()).rejects.toThrow(notSvc(port));
+    await expect(manager.uninstall("com.example.SECRET-ID")).rejects.toThrow(notSvc(port));
+  });
+
   it("the desktop shell loads no page from it, gives it no dropped file, and starts its own svc-host instead of joining", async () => {
     const client = new HostClient(world.home);
     await expect(client.uiUrl()).rejects.toThrow(notSvc(port));
@@ -187,7 +195,7 @@ describe("a squatter on svc's port, named by a stale webhook.json", () => {
     // Every nonce is fresh.
     expect(new Set(squatter.seen.map((r) => r.headers["svc-proof-nonce"])).size).toBe(squatter.seen.length);
     const everything = JSON.stringify(squatter.seen);
-    for (const secret of [token, "SECRET-STEP", "SECRET-TITLE", "SECRET-ARGUMENT", "SECRET-DROPPED"])
+    for (const secret of [token, "SECRET-STEP", "SECRET-TITLE", "SECRET-ARGUMENT", "SECRET-DROPPED", "SECRET-ID"])
       expect(everything).not.toContain(secret);
   });
 });
