@@ -108,7 +108,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
   const log = (level: AppLogLevel, message: string) => emit({ type: "log", level, message });
 
   const root = options.supportFolder ?? supportRoot();
-  await mkdir(root, { recursive: true });
+  await mkdir(root, { recursive: true, mode: 0o700 });
   // Before anything is written: a second app on this folder stops here.
   const lock = await acquireInstanceLock(supportPaths(root).lockFile, root);
   const support = await prepareSupportFolder({ root });
