@@ -64,7 +64,7 @@ export type HostEvent =
   | { type: "action"; id: string; blipId: string; actionId: string; emitted?: Record<string, number>; error?: string }
   | { type: "event.sent"; id: string; event: "webhook" | "file"; paths?: string[]; error?: string }
   /** `from`: the extension's name from the catalog (`speakerOf`), shown before the title. */
-  | { type: "notify"; extensionId?: string; from: Speaker; title: string; body?: string }
+  | { type: "notify"; extensionId: string; from: Speaker; title: string; body?: string }
   | { type: "openURL"; extensionId?: string; url: string }
   | { type: "status"; extensionId: string; status: string; error?: string }
   | { type: "log"; level: LogLevel; extensionId?: string; message: string }

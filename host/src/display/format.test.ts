@@ -70,7 +70,7 @@ describe("displays", () => {
   it("writes one timed line per change when not on a terminal", () => {
     let out = "";
     const display = new LineDisplay({ write: (text) => (out += text), now: () => NOW, logLevel: "warn" });
-    display.show({ type: "notify", from: FOCUS, title: "Done", body: "Break" });
+    display.show({ type: "notify", extensionId: "x.y", from: FOCUS, title: "Done", body: "Break" });
     display.show({ type: "log", level: "info", message: "quiet" });
     display.show({
       type: "run.end",
@@ -99,7 +99,7 @@ describe("displays", () => {
     display.blips([{ id: "x.y/k", title: "Focus", layout: "stat", data: { value: "Ready" }, from: FOCUS }]);
     expect(out).toBe("\r\x1b[Jsvc · 1 blip\n  • [Focus] Focus  Ready\n");
     out = "";
-    display.show({ type: "notify", from: FOCUS, title: "Hi" });
+    display.show({ type: "notify", extensionId: "x.y", from: FOCUS, title: "Hi" });
     expect(out).toBe("\x1b[2F\x1b[Jsvc · 1 blip\n  • [Focus] Focus  Ready\n  🔔 [Focus] Hi\n");
     out = "";
     now += NOTIFY_SHOWN_MS;
@@ -131,7 +131,7 @@ describe("strangers' text is inert on every display (red-team strings)", () => {
     display.blips([{ id: "x.y/k", title: TITLE, layout: "stat", data: { value: "Ready" }, from: FOCUS }]);
     expect(out).toBe("\r\x1b[Jsvc · 1 blip\n  • [Focus] \\u{1b}]0;pwned\\u{7}\\u{1b}[1A\\u{1b}[2K  Ready\n");
     out = "";
-    display.show({ type: "notify", from: FOCUS, title: "\u001b[2J", body: "\u202eexe.pdf" });
+    display.show({ type: "notify", extensionId: "x.y", from: FOCUS, title: "\u001b[2J", body: "\u202eexe.pdf" });
     expect(withoutOwnCodes(out)).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u202e]/);
     expect(out).toContain("🔔 [Focus] \\u{1b}[2J — \\u{202e}exe.pdf");
     out = "";
@@ -154,9 +154,14 @@ describe("strangers' text is inert on every display (red-team strings)", () => {
 
   it("the JSON display writes bidi and C1 characters as \\u escapes, still valid JSON", () => {
     let out = "";
-    new JsonDisplay((text) => (out += text)).show({ type: "notify", from: FOCUS, title: "a\u202eb\u0085" });
-    expect(out).toBe('{"type":"notify","from":{"name":"Focus"},"title":"a\\u202eb\\u0085"}\n');
-    expect(JSON.parse(out)).toEqual({ type: "notify", from: FOCUS, title: "a\u202eb\u0085" });
+    new JsonDisplay((text) => (out += text)).show({
+      type: "notify",
+      extensionId: "x.y",
+      from: FOCUS,
+      title: "a\u202eb\u0085",
+    });
+    expect(out).toBe('{"type":"notify","extensionId":"x.y","from":{"name":"Focus"},"title":"a\\u202eb\\u0085"}\n');
+    expect(JSON.parse(out)).toEqual({ type: "notify", extensionId: "x.y", from: FOCUS, title: "a\u202eb\u0085" });
   });
 });
 

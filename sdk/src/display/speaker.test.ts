@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { nameSkeleton, PUSHED_SPEAKER, SPEAKER_NAME_MAX, speakerOf, speakerText } from "./speaker.js";
+import { nameSkeleton, PUSHED_SPEAKER, UNKNOWN_SPEAKER, SPEAKER_NAME_MAX, speakerOf, speakerText } from "./speaker.js";
 
 const focus = { id: "dev.svc.focus", title: "Focus" };
 
@@ -11,6 +11,7 @@ describe("who is speaking", () => {
     });
     expect(speakerOf(undefined, [focus])).toEqual({ name: PUSHED_SPEAKER });
     expect(PUSHED_SPEAKER).toBe("pushed");
+    expect(UNKNOWN_SPEAKER).toBe("unknown");
   });
 
   it("names an id the catalog no longer holds by the id", () => {
@@ -18,7 +19,19 @@ describe("who is speaking", () => {
   });
 
   it("adds the id to a name that mimics svc or pushed, however it is spelt", () => {
-    for (const title of ["svc", "SVC", "S V C", "s.v.c", "Ѕvс", "5vc", "svc-host", "svc keychain", "Pushed", "pu5hed"])
+    for (const title of [
+      "svc",
+      "SVC",
+      "S V C",
+      "s.v.c",
+      "Ѕvс",
+      "5vc",
+      "svc-host",
+      "svc keychain",
+      "Pushed",
+      "pu5hed",
+      "Unknown",
+    ])
       expect(speakerOf("com.evil.kc", [focus, { id: "com.evil.kc", title }]), title).toEqual({
         name: title,
         id: "com.evil.kc",

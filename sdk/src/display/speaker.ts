@@ -11,7 +11,7 @@
  * - the title is escaped (display-text.ts) and clipped to `SPEAKER_NAME_MAX` characters;
  * - the id is added when the title was clipped, holds a character outside letters, digits,
  *   marks, spaces and `. - _ ' & +` (so no `:`, brackets or `·` that could fake a frame),
- *   looks like "svc" or "pushed" once folded (`nameSkeleton`: case, width, accents, common
+ *   looks like "svc", "pushed" or "unknown" once folded (`nameSkeleton`: case, width, accents, common
  *   look-alike letters and digits), or folds to the same skeleton as another extension's title.
  */
 
@@ -19,6 +19,8 @@ import { escapeForDisplay } from "./display-text.js";
 
 /** What pushed blips are attributed to: they come over HTTP, not from an extension. */
 export const PUSHED_SPEAKER = "pushed";
+/** What a line whose sender is not known is attributed to (the host always names one). */
+export const UNKNOWN_SPEAKER = "unknown";
 /** Longest name shown before it is clipped (and the id added). */
 export const SPEAKER_NAME_MAX = 32;
 
@@ -31,7 +33,7 @@ export interface CatalogName {
 /** The speaker of a line: its name, and its id when the name alone could mislead. */
 export interface Speaker {
   name: string;
-  /** Present when the name collides, mimics svc or "pushed", or was clipped. */
+  /** Present when the name collides, mimics svc, "pushed" or "unknown", or was clipped. */
   id?: string;
 }
 
@@ -77,8 +79,8 @@ const LOOK_ALIKES: Record<string, string> = {
 };
 const LOOK_ALIKE = new RegExp(`[${Object.keys(LOOK_ALIKES).join("").replace(/[$|]/g, "\\$&")}]`, "gu");
 
-/** Names that are svc's own voice or the pushed blips' label. */
-const RESERVED_SKELETONS = ["svc", "pushed"];
+/** Names that are svc's own voice or the labels it gives lines itself. */
+const RESERVED_SKELETONS = ["svc", PUSHED_SPEAKER, UNKNOWN_SPEAKER];
 
 /** A plain name: letters, digits, marks, spaces and a little punctuation; nothing that frames. */
 const PLAIN_NAME = /^[\p{L}\p{N}\p{M} .'&+_-]+$/u;
