@@ -330,6 +330,15 @@ describe("an agent's file path waits for the person in the notch", () => {
     expect(await request.getAttribute("data-request")).toBeTruthy();
     expect(await page.locator(".agent-files-request").count()).toBe(1);
     expect(allowedLines(from)).toEqual([]);
+    // A notify line coming (or going) never moves a request: the requests are drawn above it.
+    const before = await allow.boundingBox();
+    await page.evaluate(() => {
+      const app = document.querySelector("svc-app") as unknown as { receive(event: unknown): void };
+      app.receive({ type: "notify", extensionId: "com.example.other", title: "Two\nlines", body: "x ".repeat(200) });
+    });
+    await page.waitForSelector(".notify-line");
+    expect(await allow.boundingBox()).toEqual(before);
+    expect(await allow.isDisabled()).toBe(false);
     await clickAllow(page);
     const result = await call;
     expect(result.isError).toBeFalsy();

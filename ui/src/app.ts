@@ -542,13 +542,15 @@ export class SvcApp extends LitElement {
         ${this.store.paused ? html`<span class="mark">paused</span>` : nothing}
         ${this.connected || !this.store.ready ? nothing : html`<span class="mark" role="status">reconnecting…</span>`}
       </div>
+      <!-- Agents' requests come first: nothing above them changes height (a notify line coming or
+        going would move another request's Allow under the pointer). -->
+      ${agentFilesView({ locale: this.locale, waiting: this.store.agentFiles, answering: this.answeringAgentFiles, problem: this.agentFilesProblem, waitLeft: (id) => this.allowArming.waitLeft(id), answer: (id, allow) => void this.answerAgentFiles(id, allow) })}
       <div class="notify" role="status" aria-live="polite" aria-atomic="true">${
         line
           ? html`<span class="notify-line">${speakerTag(lineSpeaker(line.extensionId, this.store.extensions))}<strong dir="auto">${shown(line.title, CAPS.title)}</strong>${line.body ? html` <span dir="auto">${shownLines(line.body, 300)}</span>` : nothing}
             <button type="button" class="button small" aria-label="Dismiss notification" @click=${() => this.notify.dismiss()}>✕</button></span>`
           : nothing
       }</div>
-      ${agentFilesView({ locale: this.locale, waiting: this.store.agentFiles, answering: this.answeringAgentFiles, problem: this.agentFilesProblem, waitLeft: (id) => this.allowArming.waitLeft(id), answer: (id, allow) => void this.answerAgentFiles(id, allow) })}
       ${this.renderOpenRequests()}
       ${this.problem ? html`<p class="problem page-problem" role="alert">${shown(this.problem, CAPS.body)}</p>` : nothing}
       ${
