@@ -66,6 +66,7 @@ export function uiBlip(stored: StoredBlip): UiBlip {
     seq: stored.seq,
     ended: stored.ended !== undefined,
     source: stored.source.kind === "webhook" ? "push" : "extension",
+    ...(stored.source.kind === "extension" ? { extensionId: stored.source.extensionId } : {}),
   };
 }
 
@@ -279,8 +280,8 @@ export class HostUiBackend implements UiBackend {
       case "notify":
         return publish({
           type: "notify",
+          extensionId: event.extensionId,
           title: event.title,
-          ...(event.extensionId ? { extensionId: event.extensionId } : {}),
           ...(event.body === undefined ? {} : { body: event.body }),
         });
       case "openURL":
