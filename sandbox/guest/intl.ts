@@ -7,6 +7,7 @@
 import type { OpArgs } from "../src/bridge/op-table.ts";
 import type { Bridge } from "./bridge.ts";
 import { makeError } from "./errors.ts";
+import { plainJson } from "./plain-json.ts";
 import { OPTION_NAMES, type IntlKind } from "../src/bridge/intl-options.ts";
 
 export const GLOBALS = ["Intl"];
@@ -16,6 +17,11 @@ type Kind = IntlKind;
 /** src/intl-ops.ts STALE_INTL_OBJECT: the host dropped the object; make it again. */
 const STALE = "StaleIntlObject";
 const defineProperty = Object.defineProperty;
+
+/** Adds to a list without `push` or an index write, which a guest's setter on Array.prototype would see. */
+function append<T>(list: T[], value: T): void {
+  defineProperty(list, list.length, { value, writable: true, enumerable: true, configurable: true });
+}
 
 export interface IntlApi {
   Intl: Record<string, unknown>;
@@ -67,8 +73,8 @@ export function install(bridge: Bridge): IntlApi {
     for (let i = 0; i < (Number(list.length) || 0); i++) {
       const item = list[i];
       const itemTag = tagOf(item);
-      if (itemTag !== undefined) tags.push(itemTag);
-      else if (typeof item === "string" || (typeof item === "object" && item !== null)) tags.push(String(item));
+      if (itemTag !== undefined) append(tags, itemTag);
+      else if (typeof item === "string" || (typeof item === "object" && item !== null)) append(tags, String(item));
       else throw new TypeError("Intl: each locale should be a string or an Intl.Locale");
     }
     return tags;
@@ -276,7 +282,7 @@ export function install(bridge: Bridge): IntlApi {
     const out: string[] = [];
     for (const item of list) {
       if (typeof item !== "string") throw new TypeError("Intl.ListFormat: the list should hold strings only");
-      out.push(item);
+      append(out, item);
     }
     return out;
   }
@@ -307,7 +313,8 @@ export function install(bridge: Bridge): IntlApi {
       let index = 0;
       for (let i = 0; i < lengths.length; i++) {
         const segment = text.slice(index, index + lengths[i]);
-        records.push(
+        append(
+          records,
           wordLike === undefined
             ? { segment, index, input: text }
             : { segment, index, input: text, isWordLike: wordLike[i] === "1" },
@@ -385,7 +392,7 @@ export function install(bridge: Bridge): IntlApi {
   ]) {
     const copy = (locale: unknown) => {
       const value = fieldsOf(locale)[name];
-      return value === undefined || value === null ? undefined : JSON.parse(JSON.stringify(value));
+      return value === undefined || value === null ? undefined : JSON.parse(plainJson(value, 64, "Intl.Locale")!);
     };
     defineProperty(Locale.prototype, name, {
       configurable: true,
@@ -465,7 +472,7 @@ export function install(bridge: Bridge): IntlApi {
   let defaultLocale: string | undefined;
 
   function cachedFormatter(kind: Kind, tags: string[] | undefined, picked: Record<string, unknown> | undefined): any {
-    const key = JSON.stringify([kind, tags, picked]);
+    const key = plainJson([kind, tags, picked], 64, "Intl")!;
     return cache.get(key) ?? cacheAs(key, new Constructors[kind](tags, picked));
   }
 

@@ -38,8 +38,39 @@ function classAtom(text: string): string {
   return text;
 }
 
+/** A character as a `u` pattern outside a class (`-` may not be escaped there). */
 function literal(text: string): string {
-  return text.replace(/[\\^$.*+?()[\]{}|/-]/g, "\\$&");
+  return text.replace(/[\\^$.*+?()[\]{}|/]/g, "\\$&");
+}
+
+/**
+ * The strings of `\q{…}` at `source[at]`, each as a `u` pattern, longest first (a class matches
+ * its longest string); and where the escape ends. Escapes inside stay escapes (`\q{A\x42}` is
+ * "AB"): a reserved punctuator escaped is the character itself, `\b` is a backspace.
+ */
+function classStrings(source: string, at: number): [string[], number] {
+  const strings: { text: string; length: number }[] = [];
+  let text = "";
+  let length = 0;
+  let i = at + 3;
+  for (; i < source.length && source[i] !== "}"; ) {
+    if (source[i] === "|") {
+      strings.push({ text, length });
+      text = "";
+      length = 0;
+      i++;
+      continue;
+    }
+    const atom = source[i] === "\\" ? escapeAt(source, i) : String.fromCodePoint(source.codePointAt(i)!);
+    i += atom.length;
+    length++;
+    if (atom === "\\b") text += "\\x08";
+    else if (atom.length === 2 && atom[0] === "\\" && (RESERVED.includes(atom[1]) || atom[1] === "-")) text += literal(atom[1]);
+    else text += atom[0] === "\\" ? atom : literal(atom);
+  }
+  strings.push({ text, length });
+  strings.sort((a, b) => b.length - a.length);
+  return [strings.map((s) => s.text), i + 1];
 }
 
 function asPattern(operand: Operand): string {
@@ -71,16 +102,9 @@ function translateClass(source: string, at: number): [string, number] {
       i = end;
     } else if (two === "\\q") {
       flushAtoms();
-      const escape = escapeAt(source, i);
-      const strings = escape
-        .slice(3, -1)
-        .split("|")
-        .sort((a, b) => b.length - a.length);
-      operands.push({
-        kind: "pattern",
-        text: `(?:${strings.map((s) => literal(s.replace(/\\(.)/g, "$1"))).join("|")})`,
-      });
-      i += escape.length;
+      const [strings, end] = classStrings(source, i);
+      operands.push({ kind: "pattern", text: `(?:${strings.join("|")})` });
+      i = end;
     } else {
       const first = source[i] === "\\" ? escapeAt(source, i) : String.fromCodePoint(source.codePointAt(i)!);
       i += first.length;
