@@ -8,7 +8,7 @@ import type { OpArgs } from "../src/bridge/op-table.ts";
 import type { Bridge } from "./bridge.ts";
 import { makeError } from "./errors.ts";
 import { plainJson } from "./plain-json.ts";
-import { OPTION_NAMES, type IntlKind } from "../src/bridge/intl-options.ts";
+import { NULL_IS_FALSE, OPTION_NAMES, type IntlKind } from "../src/bridge/intl-options.ts";
 
 export const GLOBALS = ["Intl"];
 
@@ -17,6 +17,16 @@ type Kind = IntlKind;
 /** src/intl-ops.ts STALE_INTL_OBJECT: the host dropped the object; make it again. */
 const STALE = "StaleIntlObject";
 const defineProperty = Object.defineProperty;
+
+/** ECMA-402's `length` of the constructors that are not 0. */
+const CONSTRUCTOR_LENGTHS: Record<string, number> = { DisplayNames: 2, Locale: 1 };
+
+/** Gives a built-in function its ECMA-402 `name` and `length` (the prelude is minified). */
+function named<F extends Function>(fn: F, name: string, length: number): F {
+  defineProperty(fn, "name", { value: name, configurable: true });
+  defineProperty(fn, "length", { value: length, configurable: true });
+  return fn;
+}
 
 /** Adds to a list without `push` or an index write, which a guest's setter on Array.prototype would see. */
 function append<T>(list: T[], value: T): void {
@@ -85,10 +95,12 @@ export function install(bridge: Bridge): IntlApi {
     if (options === null) throw new TypeError("Intl: options should not be null");
     const source = Object(options) as Record<string, unknown>;
     const picked: Record<string, unknown> = {};
+    const nullIsFalse = NULL_IS_FALSE[kind];
     for (const name of OPTION_NAMES[kind]) {
       const value = source[name];
       if (value === undefined) continue;
-      picked[name] =
+      if (value === null && nullIsFalse?.includes(name)) picked[name] = false;
+      else picked[name] =
         typeof value === "string" || typeof value === "number" || typeof value === "boolean" ? value : String(value);
     }
     return picked;
@@ -156,14 +168,18 @@ export function install(bridge: Bridge): IntlApi {
     return copy;
   }
   function supportedLocalesOf(kind: Kind) {
-    return function supportedLocalesOf(locales: unknown, options?: unknown): string[] {
-      return host("intl.query", {
-        what: "supportedLocalesOf",
-        kind,
-        locales: localeTags(locales) ?? [],
-        options: optionsOf(kind, options),
-      });
+    // method syntax: not a constructor, as ECMA-402's built-in functions
+    const { supportedLocalesOf } = {
+      supportedLocalesOf(locales: unknown, options?: unknown): string[] {
+        return host("intl.query", {
+          what: "supportedLocalesOf",
+          kind,
+          locales: localeTags(locales) ?? [],
+          options: optionsOf(kind, options),
+        });
+      },
     };
+    return named(supportedLocalesOf, "supportedLocalesOf", 1);
   }
   /**
    * Methods on the prototype, `resolvedOptions`, `supportedLocalesOf`, `toStringTag`, and bound getters (`format`,
@@ -174,10 +190,13 @@ export function install(bridge: Bridge): IntlApi {
     kind: Kind,
     bound?: { name: string; method: (handle: Handle) => Function },
   ): void {
-    defineProperty(Class.prototype, "resolvedOptions", {
-      value: function (this: unknown) {
+    const methods = {
+      resolvedOptions(this: unknown) {
         return resolvedOptions.call(this, kind);
       },
+    };
+    defineProperty(Class.prototype, "resolvedOptions", {
+      value: named(methods.resolvedOptions, "resolvedOptions", 0),
       writable: true,
       configurable: true,
     });
@@ -189,14 +208,17 @@ export function install(bridge: Bridge): IntlApi {
     defineProperty(Class.prototype, Symbol.toStringTag, { value: `Intl.${kind}`, configurable: true });
     if (bound) {
       const cache = new WeakMap<object, Function>();
-      defineProperty(Class.prototype, bound.name, {
-        configurable: true,
+      const accessor = {
         get(this: object) {
           const handle = handleOf(this, kind);
           let fn = cache.get(this);
           if (!fn) cache.set(this, (fn = bound.method(handle)));
           return fn;
         },
+      };
+      defineProperty(Class.prototype, bound.name, {
+        configurable: true,
+        get: named(accessor.get, `get ${bound.name}`, 0),
       });
     }
   }
@@ -330,6 +352,10 @@ export function install(bridge: Bridge): IntlApi {
     constructor(records: Record<string, unknown>[]) {
       this.#records = records;
     }
+    static {
+      // ECMA-402's %SegmentsPrototype% has no constructor
+      delete (Segments.prototype as { constructor?: unknown }).constructor;
+    }
     containing(index: unknown = 0) {
       const at = Math.trunc(Number(index)) || 0;
       return this.#records.find(
@@ -374,12 +400,12 @@ export function install(bridge: Bridge): IntlApi {
     return fields;
   }
   for (const name of ["baseName", ...OPTION_NAMES.Locale]) {
-    defineProperty(Locale.prototype, name, {
-      configurable: true,
+    const accessor = {
       get(this: unknown) {
         return fieldsOf(this)[name];
       },
-    });
+    };
+    defineProperty(Locale.prototype, name, { configurable: true, get: named(accessor.get, `get ${name}`, 0) });
   }
   for (const name of [
     "calendars",
@@ -394,18 +420,22 @@ export function install(bridge: Bridge): IntlApi {
       const value = fieldsOf(locale)[name];
       return value === undefined || value === null ? undefined : JSON.parse(plainJson(value, 64, "Intl.Locale")!);
     };
-    defineProperty(Locale.prototype, name, {
-      configurable: true,
+    const accessor = {
       get(this: unknown) {
         return copy(this);
       },
-    });
-    defineProperty(Locale.prototype, `get${name[0].toUpperCase()}${name.slice(1)}`, {
-      configurable: true,
-      writable: true,
+    };
+    defineProperty(Locale.prototype, name, { configurable: true, get: named(accessor.get, `get ${name}`, 0) });
+    const getterName = `get${name[0].toUpperCase()}${name.slice(1)}`;
+    const methods = {
       value(this: unknown) {
         return copy(this);
       },
+    };
+    defineProperty(Locale.prototype, getterName, {
+      configurable: true,
+      writable: true,
+      value: named(methods.value, getterName, 0),
     });
   }
   defineProperty(Locale.prototype, Symbol.toStringTag, { value: "Intl.Locale", configurable: true });
@@ -442,7 +472,8 @@ export function install(bridge: Bridge): IntlApi {
   };
   for (const name of Object.keys(Intl)) {
     defineProperty(Intl, name, { enumerable: false });
-    defineProperty(Intl[name] as Function, "name", { value: name }); // the prelude is minified
+    // the prelude is minified; ECMA-402's constructors take (locales, options) as optional
+    named(Intl[name] as Function, name, CONSTRUCTOR_LENGTHS[name] ?? 0);
   }
   const statics: Record<string, (value: unknown) => string[]> = {
     getCanonicalLocales: (locales) =>
