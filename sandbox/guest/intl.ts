@@ -212,7 +212,12 @@ export function install(bridge: Bridge): IntlApi {
         get(this: object) {
           const handle = handleOf(this, kind);
           let fn = cache.get(this);
-          if (!fn) cache.set(this, (fn = bound.method(handle)));
+          if (!fn) {
+            fn = bound.method(handle);
+            // ECMA-402's bound functions are anonymous: no own `name`
+            delete (fn as { name?: string }).name;
+            cache.set(this, fn);
+          }
           return fn;
         },
       };

@@ -15,6 +15,9 @@ const RESERVED = "&!#%,:;<=>@`~";
 interface Operand {
   kind: "atoms" | "pattern";
   text: string;
+  /** For `\q{…}`: its one-character strings and its longer ones, each a `u` pattern. */
+  singles?: string[];
+  multi?: string[];
 }
 
 /** One escape starting at `at` (a backslash): its text. */
@@ -48,7 +51,7 @@ function literal(text: string): string {
  * its longest string); and where the escape ends. Escapes inside stay escapes (`\q{A\x42}` is
  * "AB"): a reserved punctuator escaped is the character itself, `\b` is a backspace.
  */
-function classStrings(source: string, at: number): [string[], number] {
+function classStrings(source: string, at: number): [{ text: string; length: number }[], number] {
   const strings: { text: string; length: number }[] = [];
   let text = "";
   let length = 0;
@@ -70,7 +73,7 @@ function classStrings(source: string, at: number): [string[], number] {
   }
   strings.push({ text, length });
   strings.sort((a, b) => b.length - a.length);
-  return [strings.map((s) => s.text), i + 1];
+  return [strings, i + 1];
 }
 
 function asPattern(operand: Operand): string {
@@ -103,7 +106,12 @@ function translateClass(source: string, at: number): [string, number] {
     } else if (two === "\\q") {
       flushAtoms();
       const [strings, end] = classStrings(source, i);
-      operands.push({ kind: "pattern", text: `(?:${strings.join("|")})` });
+      operands.push({
+        kind: "pattern",
+        text: `(?:${strings.map((s) => s.text).join("|")})`,
+        singles: strings.filter((s) => s.length === 1).map((s) => s.text),
+        multi: strings.filter((s) => s.length !== 1).map((s) => s.text),
+      });
       i = end;
     } else {
       const first = source[i] === "\\" ? escapeAt(source, i) : String.fromCodePoint(source.codePointAt(i)!);
@@ -119,9 +127,7 @@ function translateClass(source: string, at: number): [string, number] {
   flushAtoms();
   let positive: string;
   if (operator && operands.length > 1) {
-    const [first, ...rest] = operands;
-    const look = operator === "--" ? "?!" : "?=";
-    positive = `(?:${rest.map((o) => `(${look}${asPattern(o)})`).join("")}${asPattern(first)})`;
+    positive = setOperation(operator, operands);
   } else if (operands.length === 1 && operands[0].kind === "atoms") {
     return [`[${negated ? "^" : ""}${operands[0].text}]`, i + 1];
   } else if (operands.length === 0) {
@@ -130,6 +136,27 @@ function translateClass(source: string, at: number): [string, number] {
     positive = `(?:${operands.map(asPattern).join("|")})`;
   }
   return [negated ? `(?:(?!${positive})[^])` : positive, i + 1];
+}
+
+/**
+ * `A--B--…` or `A&&B&&…` as a `u` pattern: a lookahead per later operand before the first. A
+ * lookahead sees a prefix, so strings of more than one character (`\q{…}`) are set apart: a
+ * longer string is never a single character, and is kept (`--`) or dropped (`&&`) by comparing
+ * it with the other operands' longer strings.
+ */
+function setOperation(operator: "--" | "&&", operands: Operand[]): string {
+  const [first, ...rest] = operands;
+  const look = operator === "--" ? "?!" : "?=";
+  const singlesOf = (o: Operand) => (o.singles ? `(?:${o.singles.join("|")})` : asPattern(o));
+  const lookaheads = rest.map((o) => (o.singles && o.singles.length === 0 ? (operator === "--" ? "" : "(?!)") : `(${look}${singlesOf(o)})`));
+  const characters = first.singles && first.singles.length === 0 ? "" : `${lookaheads.join("")}${singlesOf(first)}`;
+  const longer = (first.multi ?? []).filter((text) =>
+    operator === "--"
+      ? rest.every((o) => !o.multi?.includes(text))
+      : rest.every((o) => o.multi?.includes(text)),
+  );
+  const alternatives = [...longer, ...(characters ? [characters] : [])];
+  return alternatives.length === 0 ? "[]" : `(?:${alternatives.join("|")})`;
 }
 
 /**
