@@ -89,10 +89,14 @@ function exactOffsetFinder(timeZone: string): (ms: number) => number {
       if (type === "era") bc = value === "BC";
       else if (type !== "literal") part[type] = Number(value);
     }
+    // the wall clock read 400 years nearer 1970 (the same calendar), since at the range's edges
+    // it may lie past ±8.64e15, where a Date is NaN
+    const year = bc ? 1 - part.year : part.year;
+    const cycles = year < 0 ? 1 : -1;
     const wall = new Date(0);
-    wall.setUTCFullYear(bc ? 1 - part.year : part.year, part.month - 1, part.day);
+    wall.setUTCFullYear(year + cycles * 400, part.month - 1, part.day);
     wall.setUTCHours(part.hour, part.minute, part.second, 0);
-    return Math.round((wall.getTime() - Math.floor(ms / 1000) * 1000) / MINUTE);
+    return Math.round((wall.getTime() - cycles * CYCLE_MS - Math.floor(ms / 1000) * 1000) / MINUTE);
   };
 }
 
