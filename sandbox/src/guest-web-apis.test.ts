@@ -1,7 +1,7 @@
 /**
  * Web APIs of the prelude where web-platform-tests found them apart from Node (test/conformance):
  * Headers is a WebIDL (sequence or record) and iterates as a pair iterator, live; abort reasons
- * are DOMExceptions. Expected values are Node 20's.
+ * are DOMExceptions; TextDecoder decodes UTF-16 too. Expected values are Node 20's.
  */
 import { afterAll, describe, expect, it } from "vitest";
 import { Sandbox } from "./sandbox.js";
@@ -59,6 +59,32 @@ describe("guest Headers and AbortSignal as the web platform's", () => {
       "TimeoutError",
       "The operation was aborted due to timeout",
       23,
+    ]);
+  });
+
+  it("TextDecoder decodes UTF-16LE and UTF-16BE, streamed a byte at a time, and names what it refuses", async () => {
+    const seen = await inGuest(`
+      const stream = (label, bytes) => { const d = new TextDecoder(label); let out = ""; for (const b of bytes) out += d.decode(new Uint8Array([b]), { stream: true }); return out + d.decode(); };
+      let fatal, legacy;
+      try { new TextDecoder("utf-16le", { fatal: true }).decode(new Uint8Array([0x00, 0xd8])); } catch (e) { fatal = [e.name, e.message]; }
+      try { new TextDecoder("windows-1252"); } catch (e) { legacy = [e.name, e.message]; }
+      return [
+        [new TextDecoder("utf-16").encoding, new TextDecoder(" UTF-16BE\\n").encoding, new TextDecoder("utf-16le").encoding],
+        stream("utf-16le", [0xff, 0xfe, 0x41, 0x00, 0x3d, 0xd8, 0xa9, 0xdc]),
+        stream("utf-16be", [0x00, 0x41, 0xd8, 0x3d, 0xdc, 0xa9]),
+        new TextDecoder("utf-16le").decode(new Uint8Array([0x41, 0x00, 0x00, 0xd8, 0x42])),
+        new TextDecoder("utf-16be").decode(new Uint8Array([0xdc, 0x00, 0x00, 0x41])),
+        fatal,
+        legacy,
+      ];`);
+    expect(seen).toEqual([
+      ["utf-16le", "utf-16be", "utf-16le"],
+      "A\u{1F4A9}",
+      "A\u{1F4A9}",
+      "A\uFFFD",
+      "\uFFFDA",
+      ["TypeError", "The encoded data was not valid for encoding utf-16le"],
+      ["RangeError", 'The encoding "windows-1252" is not supported (utf-8, utf-16le and utf-16be are)'],
     ]);
   });
 });

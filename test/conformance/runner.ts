@@ -7,7 +7,7 @@
 import { execFile } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { SandboxPool } from "@svc/sandbox";
 import { bundle } from "../../cli/src/bundle/bundle.js";
@@ -57,12 +57,13 @@ export interface SuiteResult {
   node: Map<string, Outcome>;
 }
 
-function filesUnder(root: string, dir: string): string[] {
+/** The test files under `dir`: every .js of test262's test/, WPT's .any.js (not its resources). */
+function filesUnder(root: string, dir: string, ending: string): string[] {
   const out: string[] = [];
   for (const name of readdirSync(join(root, dir)).sort()) {
     const path = join(dir, name);
-    if (statSync(join(root, path)).isDirectory()) out.push(...filesUnder(root, path));
-    else if (name.endsWith(".js")) out.push(path);
+    if (statSync(join(root, path)).isDirectory()) out.push(...filesUnder(root, path, ending));
+    else if (name.endsWith(ending)) out.push(path);
   }
   return out;
 }
@@ -115,18 +116,29 @@ export default {
   };
 }
 
-/** The extension for one WPT file: harness/wpt-harness.js, then the file; `update()` answers its subtests. */
+/**
+ * The extension for one WPT file: harness/wpt-harness.js, the scripts its `// META: script=`
+ * lines name (from the file's folder, or from wpt/ when they start with /), then the file;
+ * `update()` answers its subtests.
+ */
 function wptExtension(file: string): Record<string, string> {
-  return {
+  const source = readFileSync(join(WPT, file), "utf8");
+  const scripts = [...source.matchAll(/^\/\/ META: script=(\S+)$/gm)].map(([, path]) =>
+    path.startsWith("/") ? join(WPT, path) : join(WPT, dirname(file), path),
+  );
+  const files: Record<string, string> = {
     "src/harness.js": readFileSync(join(HERE, "harness/wpt-harness.js"), "utf8"),
-    "src/case.js": readFileSync(join(WPT, file), "utf8"),
-    "src/index.ts": `declare const require: (id: string) => any;
+    "src/case.js": source,
+  };
+  scripts.forEach((path, i) => (files[`src/meta${i}.js`] = readFileSync(path, "utf8")));
+  files["src/index.ts"] = `declare const require: (id: string) => any;
 const harness = require("./harness.js");
 export default {
   update: () =>
     new Promise((resolve) => {
       let loadError: unknown;
       try {
+        ${scripts.map((_, i) => `require("./meta${i}.js");`).join(" ")}
         require("./case.js");
       } catch (error) {
         loadError = error ?? "undefined was thrown";
@@ -134,8 +146,8 @@ export default {
       harness.results((tests: unknown) => resolve({ tests }), loadError);
     }),
 };
-`,
-  };
+`;
+  return files;
 }
 
 async function build(work: string, id: string, files: Record<string, string>): Promise<string> {
@@ -210,7 +222,9 @@ export async function runConformance(): Promise<SuiteResult[]> {
   try {
     const cases = SUITES.flatMap((suite) =>
       suite.dirs.flatMap((dir) =>
-        filesUnder(suite.kind === "test262" ? TEST262 : WPT, dir).map((file) => ({ suite, file })),
+        filesUnder(suite.kind === "test262" ? TEST262 : WPT, dir, suite.kind === "test262" ? ".js" : ".any.js").map(
+          (file) => ({ suite, file }),
+        ),
       ),
     );
     const codes = await Promise.all(
@@ -260,4 +274,19 @@ export function summaryLines(results: SuiteResult[]): string[] {
     const total = r.tests.length;
     return `${r.suite.name.padEnd(width)}   sandbox ${passed(r, "sandbox")}/${total}   ${node} ${passed(r, "node")}/${total}`;
   });
+}
+
+/** Every test either side failed, with both sides' messages (CONFORMANCE_VERBOSE=1). */
+export function failureLines(results: SuiteResult[]): string[] {
+  const lines: string[] = [];
+  for (const r of results) {
+    for (const test of r.tests) {
+      const sandbox = r.sandbox.get(test);
+      const node = r.node.get(test);
+      if (sandbox?.ok && node?.ok) continue;
+      lines.push(test, `   sandbox: ${sandbox?.ok ? "pass" : (sandbox?.message ?? "no result")}`);
+      lines.push(`   Node:    ${node?.ok ? "pass" : (node?.message ?? "no result")}`);
+    }
+  }
+  return lines;
 }
