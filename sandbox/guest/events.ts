@@ -88,7 +88,10 @@ export class AbortSignal extends EventTarget {
 
   static timeout(ms: number): AbortSignal {
     const controller = new AbortController();
-    setTimeout(() => controller.abort(new NativeDOMException("The operation was aborted due to timeout", "TimeoutError")), ms);
+    setTimeout(
+      () => controller.abort(new NativeDOMException("The operation was aborted due to timeout", "TimeoutError")),
+      ms,
+    );
     return controller.signal;
   }
 

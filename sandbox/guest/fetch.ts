@@ -74,7 +74,8 @@ export class Headers {
     }
     if (typeof (init as Iterable<unknown>)[Symbol.iterator] === "function") {
       for (const pair of init as Iterable<readonly [string, string]>) {
-        if (typeof pair !== "object" || pair === null) throw new TypeError("Headers: each header pair should be a sequence");
+        if (typeof pair !== "object" || pair === null)
+          throw new TypeError("Headers: each header pair should be a sequence");
         const entry = [...(pair as Iterable<string>)];
         if (entry.length !== 2) throw new TypeError("Headers: each header pair needs a name and a value");
         this.append(entry[0], entry[1]);

@@ -100,8 +100,9 @@ export function install(bridge: Bridge): IntlApi {
       const value = source[name];
       if (value === undefined) continue;
       if (value === null && nullIsFalse?.includes(name)) picked[name] = false;
-      else picked[name] =
-        typeof value === "string" || typeof value === "number" || typeof value === "boolean" ? value : String(value);
+      else
+        picked[name] =
+          typeof value === "string" || typeof value === "number" || typeof value === "boolean" ? value : String(value);
     }
     return picked;
   }

@@ -19,10 +19,10 @@ function toBytes(input: unknown): Uint8Array {
 /** The Encoding Standard's labels of the encodings the guest decodes, by name. */
 const LABELS: Record<string, string> = {
   "unicode-1-1-utf-8": "utf-8",
-  "unicode11utf8": "utf-8",
-  "unicode20utf8": "utf-8",
+  unicode11utf8: "utf-8",
+  unicode20utf8: "utf-8",
   "utf-8": "utf-8",
-  "utf8": "utf-8",
+  utf8: "utf-8",
   "x-unicode20utf8": "utf-8",
   "utf-16": "utf-16le",
   "utf-16le": "utf-16le",
@@ -33,7 +33,12 @@ const LABELS: Record<string, string> = {
  * Decodes UTF-16 by the WHATWG rules: an unpaired surrogate is one U+FFFD. Returns the text and
  * how many trailing bytes wait for more (an odd byte, a lead surrogate) when not `final`.
  */
-function utf16Decode(bytes: Uint8Array, bigEndian: boolean, fatal: boolean, final: boolean): { text: string; pending: number } {
+function utf16Decode(
+  bytes: Uint8Array,
+  bigEndian: boolean,
+  fatal: boolean,
+  final: boolean,
+): { text: string; pending: number } {
   let text = "";
   let lead = -1;
   const bad = () => {
@@ -93,7 +98,12 @@ class TextDecoder {
   #started = false;
 
   constructor(label: unknown = "utf-8", options: { fatal?: boolean; ignoreBOM?: boolean } = {}) {
-    const encoding = LABELS[String(label).replace(/^[\t\n\f\r ]+|[\t\n\f\r ]+$/g, "").toLowerCase()];
+    const encoding =
+      LABELS[
+        String(label)
+          .replace(/^[\t\n\f\r ]+|[\t\n\f\r ]+$/g, "")
+          .toLowerCase()
+      ];
     if (encoding === undefined) {
       throw new RangeError(`The encoding "${label}" is not supported (utf-8, utf-16le and utf-16be are)`);
     }

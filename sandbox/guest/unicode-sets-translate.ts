@@ -56,7 +56,7 @@ function classStrings(source: string, at: number): [{ text: string; length: numb
   let text = "";
   let length = 0;
   let i = at + 3;
-  for (; i < source.length && source[i] !== "}"; ) {
+  for (; i < source.length && source[i] !== "}";) {
     if (source[i] === "|") {
       strings.push({ text, length });
       text = "";
@@ -68,7 +68,8 @@ function classStrings(source: string, at: number): [{ text: string; length: numb
     i += atom.length;
     length++;
     if (atom === "\\b") text += "\\x08";
-    else if (atom.length === 2 && atom[0] === "\\" && (RESERVED.includes(atom[1]) || atom[1] === "-")) text += literal(atom[1]);
+    else if (atom.length === 2 && atom[0] === "\\" && (RESERVED.includes(atom[1]) || atom[1] === "-"))
+      text += literal(atom[1]);
     else text += atom[0] === "\\" ? atom : literal(atom);
   }
   strings.push({ text, length });
@@ -148,12 +149,12 @@ function setOperation(operator: "--" | "&&", operands: Operand[]): string {
   const [first, ...rest] = operands;
   const look = operator === "--" ? "?!" : "?=";
   const singlesOf = (o: Operand) => (o.singles ? `(?:${o.singles.join("|")})` : asPattern(o));
-  const lookaheads = rest.map((o) => (o.singles && o.singles.length === 0 ? (operator === "--" ? "" : "(?!)") : `(${look}${singlesOf(o)})`));
+  const lookaheads = rest.map((o) =>
+    o.singles && o.singles.length === 0 ? (operator === "--" ? "" : "(?!)") : `(${look}${singlesOf(o)})`,
+  );
   const characters = first.singles && first.singles.length === 0 ? "" : `${lookaheads.join("")}${singlesOf(first)}`;
   const longer = (first.multi ?? []).filter((text) =>
-    operator === "--"
-      ? rest.every((o) => !o.multi?.includes(text))
-      : rest.every((o) => o.multi?.includes(text)),
+    operator === "--" ? rest.every((o) => !o.multi?.includes(text)) : rest.every((o) => o.multi?.includes(text)),
   );
   const alternatives = [...longer, ...(characters ? [characters] : [])];
   return alternatives.length === 0 ? "[]" : `(?:${alternatives.join("|")})`;

@@ -71,7 +71,20 @@ describe("local time around daylight-saving changes", () => {
         new Date(2020, 0, 15).setMinutes(5, 6, 7, 8), new Date(2020, 0, 15).setDate(Infinity), thrown, calls, date.getTime() === before];`,
     );
     // Node under TZ=America/New_York gives the same (NaN is null in JSON)
-    expect(seen).toEqual([null, null, null, 1594785600000, 946702800000, null, null, 1579064706007, null, "min", 0, true]);
+    expect(seen).toEqual([
+      null,
+      null,
+      null,
+      1594785600000,
+      946702800000,
+      null,
+      null,
+      1579064706007,
+      null,
+      "min",
+      0,
+      true,
+    ]);
   });
 
   it("keeps Date's own face: a subclass, Date() as a function, instanceof, statics, an invalid date", async () => {

@@ -35,13 +35,21 @@ describe("prototype tampering", () => {
       );
       sandboxes.push(sandbox);
       await sandbox.load();
-      const expected = { stored: "v", nested: [[1, { a: [2] }], "x"], number: "1,234.5", date: true, locale: "1.234,5" };
+      const expected = {
+        stored: "v",
+        nested: [[1, { a: [2] }], "x"],
+        number: "1,234.5",
+        date: true,
+        locale: "1.234,5",
+      };
       expect(await sandbox.invoke(UPDATE)).toEqual(expected);
       expect(await sandbox.invoke(UPDATE)).toEqual(expected);
       // console's formatting is the guest's own code on its own arrays: with Array.prototype[0]
       // tampered it cannot format, and says so; the line still reaches the log
       const line =
-        where === "Array.prototype[0]" ? "(console: could not format the message: tampered)" : "still { talking: [ 1, 2 ] }";
+        where === "Array.prototype[0]"
+          ? "(console: could not format the message: tampered)"
+          : "still { talking: [ 1, 2 ] }";
       expect(rec.logs()).toEqual([line, line]);
       expect(rec.crashes).toEqual([]);
     });

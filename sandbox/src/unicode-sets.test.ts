@@ -40,7 +40,9 @@ const PROBE = `[${CASES.map(([source, inputs]) => `(() => { const r = new RegExp
 describe("the v flag", () => {
   it("\\q{A\\x42} matches AB, not the letters of the escape", async () => {
     const sandbox = await Sandbox.create(
-      optionsFor(`module.exports = { update: () => [new RegExp("^[\\\\q{A\\\\x42}]$", "v").test("AB"), new RegExp("^[\\\\q{A\\\\x42}]$", "v").test("Ax42")] };`),
+      optionsFor(
+        `module.exports = { update: () => [new RegExp("^[\\\\q{A\\\\x42}]$", "v").test("AB"), new RegExp("^[\\\\q{A\\\\x42}]$", "v").test("Ax42")] };`,
+      ),
       recorder(),
     );
     sandboxes.push(sandbox);

@@ -16,7 +16,8 @@ beforeAll(async () => {
 afterAll(() => {
   // CONFORMANCE_VERBOSE=1 lists every test either side failed, with both messages
   if (results && process.env.CONFORMANCE_VERBOSE) console.log(failureLines(results).join("\n"));
-  if (results) console.log(`conformance (guests in another zone than the process):\n${summaryLines(results).join("\n")}`);
+  if (results)
+    console.log(`conformance (guests in another zone than the process):\n${summaryLines(results).join("\n")}`);
 });
 
 /** Tests Node passes and the sandbox fails, with the sandbox's message. */
@@ -34,7 +35,9 @@ describe("conformance with test262 and web-platform-tests", () => {
     it(`${suite.name}: the sandbox passes every test Node passes, or a named exception`, () => {
       const result = results.find((r) => r.suite === suite)!;
       expect(result.tests.length).toBeGreaterThan(0);
-      const unexplained = Object.fromEntries(Object.entries(behindNode(result)).filter(([test]) => !exceptionFor(test)));
+      const unexplained = Object.fromEntries(
+        Object.entries(behindNode(result)).filter(([test]) => !exceptionFor(test)),
+      );
       expect(unexplained).toEqual({});
       const excused = Object.keys(behindNode(result)).length;
       expect(passed(result, "sandbox") + excused).toBeGreaterThanOrEqual(passed(result, "node"));
@@ -45,7 +48,10 @@ describe("conformance with test262 and web-platform-tests", () => {
     const readme = readFileSync(new URL("../../sdk/README.md", import.meta.url), "utf8");
     const failing = results.flatMap((r) => Object.keys(behindNode(r)));
     for (const exception of EXCEPTIONS) {
-      expect(failing.some((test) => exceptionFor(test) === exception), String(exception.test)).toBe(true);
+      expect(
+        failing.some((test) => exceptionFor(test) === exception),
+        String(exception.test),
+      ).toBe(true);
       expect(readme.includes(exception.readme), `sdk/README.md should name "${exception.readme}"`).toBe(true);
     }
   });

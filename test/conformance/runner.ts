@@ -1,6 +1,6 @@
 /**
- * The conformance runner: files of test262 (test262/) and web-platform-tests (wpt/), taken from
- * the public repositories with their licences (sources.txt names each file's commit), each
+ * The conformance runner: files of test262 (fixtures/test262/) and web-platform-tests (fixtures/wpt/), taken from
+ * the public repositories with their licences (fixtures/sources.txt names each file's commit), each
  * bundled by svckit's build and run in the real sandbox and on Node 20 side by side. README.md
  * says which files, why, and what each side passes.
  */
@@ -13,8 +13,8 @@ import { SandboxPool } from "@svc/sandbox";
 import { bundle } from "../../cli/src/bundle/bundle.js";
 
 const HERE = fileURLToPath(new URL("./", import.meta.url));
-const TEST262 = join(HERE, "test262");
-const WPT = join(HERE, "wpt");
+const TEST262 = join(HERE, "fixtures/test262");
+const WPT = join(HERE, "fixtures/wpt");
 
 /** Guests in another zone than the process (the test kit's default is UTC), as the issue found them. */
 export const GUEST_ZONE = "America/New_York";
@@ -25,7 +25,7 @@ const FILE_TIMEOUT_MS = 30_000;
 export interface Suite {
   name: string;
   kind: "test262" | "wpt";
-  /** Folders (under test262/ or wpt/) whose files it runs. */
+  /** Folders (under fixtures/test262/ or fixtures/wpt/) whose files it runs. */
   dirs: string[];
 }
 
@@ -87,7 +87,9 @@ function frontMatter(source: string): { includes: string[]; flags: string[] } {
 function test262Extension(file: string): Record<string, string> {
   const source = readFileSync(join(TEST262, file), "utf8");
   const { includes, flags } = frontMatter(source);
-  const harness = ["sta.js", "assert.js", ...includes].map((name) => readFileSync(join(TEST262, "harness", name), "utf8"));
+  const harness = ["sta.js", "assert.js", ...includes].map((name) =>
+    readFileSync(join(TEST262, "harness", name), "utf8"),
+  );
   const strict = flags.includes("onlyStrict") ? '"use strict";\n' : "";
   const async = flags.includes("async");
   return {
@@ -118,7 +120,7 @@ export default {
 
 /**
  * The extension for one WPT file: harness/wpt-harness.js, the scripts its `// META: script=`
- * lines name (from the file's folder, or from wpt/ when they start with /), then the file;
+ * lines name (from the file's folder, or from fixtures/wpt/ when they start with /), then the file;
  * `update()` answers its subtests.
  */
 function wptExtension(file: string): Record<string, string> {
@@ -127,7 +129,7 @@ function wptExtension(file: string): Record<string, string> {
     path.startsWith("/") ? join(WPT, path) : join(WPT, dirname(file), path),
   );
   const files: Record<string, string> = {
-    "src/harness.js": readFileSync(join(HERE, "harness/wpt-harness.js"), "utf8"),
+    "src/harness.js": readFileSync(join(HERE, "fixtures/wpt-harness.js"), "utf8"),
     "src/case.js": source,
   };
   scripts.forEach((path, i) => (files[`src/meta${i}.js`] = readFileSync(path, "utf8")));
@@ -178,7 +180,10 @@ async function inSandbox(pool: SandboxPool, work: string, id: string, code: stri
     const late = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new Error(`no answer in ${FILE_TIMEOUT_MS} ms`)), FILE_TIMEOUT_MS);
     });
-    return { ok: true, value: await Promise.race([sandbox.invoke({ kind: "update", ctx: { preferences: {} } }), late]) };
+    return {
+      ok: true,
+      value: await Promise.race([sandbox.invoke({ kind: "update", ctx: { preferences: {} } }), late]),
+    };
   } catch (error) {
     return { ok: false, error: (error as Error).message };
   } finally {

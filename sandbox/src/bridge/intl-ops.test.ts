@@ -97,7 +97,7 @@ describe("Intl in the guest", () => {
     ]);
   });
 
-  it("reads null as false for the boolean options (useGrouping: null) and as \"null\" elsewhere, as Node", async () => {
+  it('reads null as false for the boolean options (useGrouping: null) and as "null" elsewhere, as Node', async () => {
     const guest = await inGuest(`
       let style; try { new Intl.NumberFormat("en", { style: null }); } catch (e) { style = [e.name, e.message]; }
       return [
@@ -107,7 +107,13 @@ describe("Intl in the guest", () => {
         new Intl.Collator("en", { numeric: null, ignorePunctuation: null }).resolvedOptions().numeric,
         style,
       ];`);
-    expect(guest).toEqual(["12345", false, false, false, ["RangeError", "Value null out of range for Intl.NumberFormat options property style"]]);
+    expect(guest).toEqual([
+      "12345",
+      false,
+      false,
+      false,
+      ["RangeError", "Value null out of range for Intl.NumberFormat options property style"],
+    ]);
   });
 
   it("uses the sandbox's locale and time zone when given none", async () => {
