@@ -8,6 +8,7 @@
 import type { AsyncOp, OpArgs, OpResult, SyncOp } from "../src/bridge/op-table.ts";
 import { makeError } from "./errors.ts";
 import { nativeFromBase64, nativeToBase64 } from "./native-base64.ts";
+import { indexPropertiesTampered, plainJson } from "./plain-json.ts";
 
 type RawCall = (op: string, json: string) => number;
 type RawCallSync = (op: string, json: string) => string | undefined;
@@ -72,6 +73,18 @@ const MAX_DEPTH = 64;
  * stopped early, not measured after.
  */
 export function encodeJson(value: unknown, what: string): string {
+  try {
+    return engineJson(value, what);
+  } catch (error) {
+    // a guest's setter on Array.prototype[0] runs inside the engine's stringify (plain-json.ts)
+    if (!indexPropertiesTampered()) throw error;
+    const json = plainJson(value === undefined ? null : value, MAX_DEPTH, what);
+    if (json === undefined) throw new TypeError(`${what} cannot be sent to the host`);
+    return json;
+  }
+}
+
+function engineJson(value: unknown, what: string): string {
   const flat = flatJson(value);
   if (flat !== undefined) return flat;
   const depths = new WeakMap<object, number>();

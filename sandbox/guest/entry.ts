@@ -11,7 +11,6 @@ import { describeThrown } from "./errors.ts";
 import { AbortController, type AbortSignal } from "./events.ts";
 import { makeRequire } from "./modules.ts";
 
-const stringify = JSON.stringify;
 const parse = JSON.parse;
 let config: SandboxConfig = { id: "", dataDir: "" };
 /** Made on the first call after `init` (its closures are made once per sandbox, not per call). */
@@ -109,9 +108,9 @@ export const entry = {
       bundle.call(module.exports, module, module.exports, makeRequire(bridge));
       const exported = module.exports;
       extension = (exported && (exported.default ?? exported)) as Record<string, any> | undefined;
-      return stringify({ ok: true, value: describeLoad(extension) });
+      return encodeJson({ ok: true, value: describeLoad(extension) }, "the load result");
     } catch (error) {
-      return stringify({ ok: false, error: describeThrown(error) });
+      return encodeJson({ ok: false, error: describeThrown(error) }, "the load result");
     }
   },
   invoke(json: string): void {

@@ -1,5 +1,7 @@
 /** Minimal Event/EventTarget and AbortController/AbortSignal, as the web platform has them. */
-import { makeError } from "./errors.ts";
+
+/** The engine's own DOMException (as Node's, abort reasons are DOMExceptions), taken before any guest code runs. */
+export const NativeDOMException = DOMException;
 
 type Listener = ((event: Event) => void) | { handleEvent(event: Event): void };
 
@@ -86,7 +88,10 @@ export class AbortSignal extends EventTarget {
 
   static timeout(ms: number): AbortSignal {
     const controller = new AbortController();
-    setTimeout(() => controller.abort(makeError("TimeoutError", "The operation timed out.")), ms);
+    setTimeout(
+      () => controller.abort(new NativeDOMException("The operation was aborted due to timeout", "TimeoutError")),
+      ms,
+    );
     return controller.signal;
   }
 
@@ -110,7 +115,7 @@ export class AbortController {
     const signal = this.signal;
     if (signal.aborted) return;
     signal.aborted = true;
-    signal.reason = reason === undefined ? makeError("AbortError", "This operation was aborted") : reason;
+    signal.reason = reason === undefined ? new NativeDOMException("This operation was aborted", "AbortError") : reason;
     signal.dispatchEvent(new Event("abort"));
   }
 }

@@ -9,6 +9,7 @@ import { fromBase64, toBase64, utf8Decode, utf8Encode } from "./encoding.ts";
 import { makeError } from "./errors.ts";
 import type { FetchResult } from "../src/capabilities/fetch-result.ts";
 import type { Bridge } from "./bridge.ts";
+import { NativeDOMException } from "./events.ts";
 
 /**
  * The bridge's native byte conversions: a JS loop over bytes in QuickJS costs about 2 µs a byte,
@@ -65,17 +66,23 @@ export class Headers {
   }
 
   constructor(init?: HeadersInit) {
-    if (init === undefined || init === null) return;
-    if (init instanceof Headers) this.#list = init.#list.map(([n, v]) => [n, v]);
-    else if (typeof (init as Iterable<unknown>)[Symbol.iterator] === "function") {
+    if (init === undefined) return;
+    // WebIDL's (sequence or record): an object with an iterator is a sequence of pairs, its own
+    // iterator if it has one (a Headers whose iterator was replaced too); anything else is refused
+    if ((typeof init !== "object" && typeof init !== "function") || init === null) {
+      throw new TypeError("Headers: init should be an object, an array of pairs or Headers");
+    }
+    if (typeof (init as Iterable<unknown>)[Symbol.iterator] === "function") {
       for (const pair of init as Iterable<readonly [string, string]>) {
+        if (typeof pair !== "object" || pair === null)
+          throw new TypeError("Headers: each header pair should be a sequence");
         const entry = [...(pair as Iterable<string>)];
         if (entry.length !== 2) throw new TypeError("Headers: each header pair needs a name and a value");
         this.append(entry[0], entry[1]);
       }
-    } else if (typeof init === "object") {
+    } else {
       for (const name of Object.keys(init)) this.append(name, (init as Record<string, string>)[name]);
-    } else throw new TypeError("Headers: init should be an object, an array of pairs or Headers");
+    }
   }
 
   append(name: string, value: string): void {
@@ -107,26 +114,70 @@ export class Headers {
   forEach(callback: (value: string, name: string, headers: Headers) => void, thisArg?: unknown): void {
     for (const [name, value] of this) callback.call(thisArg, value, name, this);
   }
-  /** Sorted by name, values of one name combined; Set-Cookie lines stay apart, as the spec says. */
-  *entries(): IterableIterator<[string, string]> {
-    const names = [...new Set(this.#list.map(([n]) => n))].sort();
-    for (const name of names) {
-      if (name === "set-cookie") for (const value of this.getSetCookie()) yield [name, value];
-      else yield [name, this.get(name) as string];
-    }
+  entries(): IterableIterator<[string, string]> {
+    return headersIterator(this, "entries") as IterableIterator<[string, string]>;
   }
-  *keys(): IterableIterator<string> {
-    for (const [name] of this.entries()) yield name;
+  keys(): IterableIterator<string> {
+    return headersIterator(this, "keys") as IterableIterator<string>;
   }
-  *values(): IterableIterator<string> {
-    for (const [, value] of this.entries()) yield value;
+  values(): IterableIterator<string> {
+    return headersIterator(this, "values") as IterableIterator<string>;
   }
-  [Symbol.iterator](): IterableIterator<[string, string]> {
-    return this.entries();
-  }
+  declare [Symbol.iterator]: () => IterableIterator<[string, string]>;
   get [Symbol.toStringTag](): string {
     return "Headers";
   }
+  static {
+    // WebIDL: @@iterator is the same function as entries
+    Object.defineProperty(Headers.prototype, Symbol.iterator, {
+      value: Headers.prototype.entries,
+      writable: true,
+      configurable: true,
+    });
+  }
+}
+
+/** Sorted by name, values of one name combined; Set-Cookie lines stay apart, as the spec says. */
+function sortedPairs(headers: Headers): [string, string][] {
+  const names = [...new Set(headerList(headers).map(([n]) => n))].sort();
+  const pairs: [string, string][] = [];
+  for (const name of names) {
+    if (name === "set-cookie") for (const value of headers.getSetCookie()) pairs.push([name, value]);
+    else pairs.push([name, headers.get(name) as string]);
+  }
+  return pairs;
+}
+
+/**
+ * WebIDL's pair iterator: `next` reads the sorted list again at the iterator's index each time,
+ * so a header deleted or added while iterating is seen as in browsers and Node; its prototype
+ * is a "Headers Iterator" inheriting %IteratorPrototype%, with an enumerable `next`.
+ */
+type IteratorKind = "entries" | "keys" | "values";
+const iteratorStates = new WeakMap<object, { headers: Headers; kind: IteratorKind; index: number }>();
+const HeadersIteratorPrototype = Object.create(Object.getPrototypeOf(Object.getPrototypeOf([][Symbol.iterator]())));
+Object.defineProperty(HeadersIteratorPrototype, "next", {
+  enumerable: true,
+  writable: true,
+  configurable: true,
+  value: {
+    next(this: unknown) {
+      const state = typeof this === "object" && this !== null ? iteratorStates.get(this) : undefined;
+      if (!state) throw new TypeError("next() called on an object that is not a Headers iterator");
+      const pairs = sortedPairs(state.headers);
+      if (state.index >= pairs.length) return { value: undefined, done: true };
+      const [name, value] = pairs[state.index++];
+      return { value: state.kind === "keys" ? name : state.kind === "values" ? value : [name, value], done: false };
+    },
+  }.next,
+});
+Object.defineProperty(HeadersIteratorPrototype, Symbol.toStringTag, { value: "Headers Iterator", configurable: true });
+
+function headersIterator(headers: Headers, kind: IteratorKind): Iterator<unknown> {
+  headerList(headers); // a Headers, or TypeError
+  const iterator = Object.create(HeadersIteratorPrototype);
+  iteratorStates.set(iterator, { headers, kind, index: 0 });
+  return iterator;
 }
 
 /**
@@ -399,7 +450,7 @@ export function install(bridge: Bridge): void {
     return new Promise<Response>((resolve, reject) => {
       const onAbort = () => {
         bridge.callSync("fetch.abort", { requestId });
-        reject(signal?.reason ?? makeError("AbortError", "This operation was aborted"));
+        reject(signal?.reason ?? new NativeDOMException("This operation was aborted", "AbortError"));
       };
       signal?.addEventListener("abort", onAbort, { once: true });
       bridge.call("fetch", args).then(

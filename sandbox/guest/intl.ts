@@ -7,7 +7,8 @@
 import type { OpArgs } from "../src/bridge/op-table.ts";
 import type { Bridge } from "./bridge.ts";
 import { makeError } from "./errors.ts";
-import { OPTION_NAMES, type IntlKind } from "../src/bridge/intl-options.ts";
+import { plainJson } from "./plain-json.ts";
+import { NULL_IS_FALSE, OPTION_NAMES, type IntlKind } from "../src/bridge/intl-options.ts";
 
 export const GLOBALS = ["Intl"];
 
@@ -16,6 +17,21 @@ type Kind = IntlKind;
 /** src/intl-ops.ts STALE_INTL_OBJECT: the host dropped the object; make it again. */
 const STALE = "StaleIntlObject";
 const defineProperty = Object.defineProperty;
+
+/** ECMA-402's `length` of the constructors that are not 0. */
+const CONSTRUCTOR_LENGTHS: Record<string, number> = { DisplayNames: 2, Locale: 1 };
+
+/** Gives a built-in function its ECMA-402 `name` and `length` (the prelude is minified). */
+function named<F extends Function>(fn: F, name: string, length: number): F {
+  defineProperty(fn, "name", { value: name, configurable: true });
+  defineProperty(fn, "length", { value: length, configurable: true });
+  return fn;
+}
+
+/** Adds to a list without `push` or an index write, which a guest's setter on Array.prototype would see. */
+function append<T>(list: T[], value: T): void {
+  defineProperty(list, list.length, { value, writable: true, enumerable: true, configurable: true });
+}
 
 export interface IntlApi {
   Intl: Record<string, unknown>;
@@ -67,8 +83,8 @@ export function install(bridge: Bridge): IntlApi {
     for (let i = 0; i < (Number(list.length) || 0); i++) {
       const item = list[i];
       const itemTag = tagOf(item);
-      if (itemTag !== undefined) tags.push(itemTag);
-      else if (typeof item === "string" || (typeof item === "object" && item !== null)) tags.push(String(item));
+      if (itemTag !== undefined) append(tags, itemTag);
+      else if (typeof item === "string" || (typeof item === "object" && item !== null)) append(tags, String(item));
       else throw new TypeError("Intl: each locale should be a string or an Intl.Locale");
     }
     return tags;
@@ -79,11 +95,14 @@ export function install(bridge: Bridge): IntlApi {
     if (options === null) throw new TypeError("Intl: options should not be null");
     const source = Object(options) as Record<string, unknown>;
     const picked: Record<string, unknown> = {};
+    const nullIsFalse = NULL_IS_FALSE[kind];
     for (const name of OPTION_NAMES[kind]) {
       const value = source[name];
       if (value === undefined) continue;
-      picked[name] =
-        typeof value === "string" || typeof value === "number" || typeof value === "boolean" ? value : String(value);
+      if (value === null && nullIsFalse?.includes(name)) picked[name] = false;
+      else
+        picked[name] =
+          typeof value === "string" || typeof value === "number" || typeof value === "boolean" ? value : String(value);
     }
     return picked;
   }
@@ -150,14 +169,18 @@ export function install(bridge: Bridge): IntlApi {
     return copy;
   }
   function supportedLocalesOf(kind: Kind) {
-    return function supportedLocalesOf(locales: unknown, options?: unknown): string[] {
-      return host("intl.query", {
-        what: "supportedLocalesOf",
-        kind,
-        locales: localeTags(locales) ?? [],
-        options: optionsOf(kind, options),
-      });
+    // method syntax: not a constructor, as ECMA-402's built-in functions
+    const { supportedLocalesOf } = {
+      supportedLocalesOf(locales: unknown, options?: unknown): string[] {
+        return host("intl.query", {
+          what: "supportedLocalesOf",
+          kind,
+          locales: localeTags(locales) ?? [],
+          options: optionsOf(kind, options),
+        });
+      },
     };
+    return named(supportedLocalesOf, "supportedLocalesOf", 1);
   }
   /**
    * Methods on the prototype, `resolvedOptions`, `supportedLocalesOf`, `toStringTag`, and bound getters (`format`,
@@ -168,10 +191,13 @@ export function install(bridge: Bridge): IntlApi {
     kind: Kind,
     bound?: { name: string; method: (handle: Handle) => Function },
   ): void {
-    defineProperty(Class.prototype, "resolvedOptions", {
-      value: function (this: unknown) {
+    const methods = {
+      resolvedOptions(this: unknown) {
         return resolvedOptions.call(this, kind);
       },
+    };
+    defineProperty(Class.prototype, "resolvedOptions", {
+      value: named(methods.resolvedOptions, "resolvedOptions", 0),
       writable: true,
       configurable: true,
     });
@@ -183,14 +209,22 @@ export function install(bridge: Bridge): IntlApi {
     defineProperty(Class.prototype, Symbol.toStringTag, { value: `Intl.${kind}`, configurable: true });
     if (bound) {
       const cache = new WeakMap<object, Function>();
-      defineProperty(Class.prototype, bound.name, {
-        configurable: true,
+      const accessor = {
         get(this: object) {
           const handle = handleOf(this, kind);
           let fn = cache.get(this);
-          if (!fn) cache.set(this, (fn = bound.method(handle)));
+          if (!fn) {
+            fn = bound.method(handle);
+            // ECMA-402's bound functions are anonymous: no own `name`
+            delete (fn as { name?: string }).name;
+            cache.set(this, fn);
+          }
           return fn;
         },
+      };
+      defineProperty(Class.prototype, bound.name, {
+        configurable: true,
+        get: named(accessor.get, `get ${bound.name}`, 0),
       });
     }
   }
@@ -276,7 +310,7 @@ export function install(bridge: Bridge): IntlApi {
     const out: string[] = [];
     for (const item of list) {
       if (typeof item !== "string") throw new TypeError("Intl.ListFormat: the list should hold strings only");
-      out.push(item);
+      append(out, item);
     }
     return out;
   }
@@ -307,7 +341,8 @@ export function install(bridge: Bridge): IntlApi {
       let index = 0;
       for (let i = 0; i < lengths.length; i++) {
         const segment = text.slice(index, index + lengths[i]);
-        records.push(
+        append(
+          records,
           wordLike === undefined
             ? { segment, index, input: text }
             : { segment, index, input: text, isWordLike: wordLike[i] === "1" },
@@ -322,6 +357,10 @@ export function install(bridge: Bridge): IntlApi {
     #records: Record<string, unknown>[];
     constructor(records: Record<string, unknown>[]) {
       this.#records = records;
+    }
+    static {
+      // ECMA-402's %SegmentsPrototype% has no constructor
+      delete (Segments.prototype as { constructor?: unknown }).constructor;
     }
     containing(index: unknown = 0) {
       const at = Math.trunc(Number(index)) || 0;
@@ -367,12 +406,12 @@ export function install(bridge: Bridge): IntlApi {
     return fields;
   }
   for (const name of ["baseName", ...OPTION_NAMES.Locale]) {
-    defineProperty(Locale.prototype, name, {
-      configurable: true,
+    const accessor = {
       get(this: unknown) {
         return fieldsOf(this)[name];
       },
-    });
+    };
+    defineProperty(Locale.prototype, name, { configurable: true, get: named(accessor.get, `get ${name}`, 0) });
   }
   for (const name of [
     "calendars",
@@ -385,20 +424,24 @@ export function install(bridge: Bridge): IntlApi {
   ]) {
     const copy = (locale: unknown) => {
       const value = fieldsOf(locale)[name];
-      return value === undefined || value === null ? undefined : JSON.parse(JSON.stringify(value));
+      return value === undefined || value === null ? undefined : JSON.parse(plainJson(value, 64, "Intl.Locale")!);
     };
-    defineProperty(Locale.prototype, name, {
-      configurable: true,
+    const accessor = {
       get(this: unknown) {
         return copy(this);
       },
-    });
-    defineProperty(Locale.prototype, `get${name[0].toUpperCase()}${name.slice(1)}`, {
-      configurable: true,
-      writable: true,
+    };
+    defineProperty(Locale.prototype, name, { configurable: true, get: named(accessor.get, `get ${name}`, 0) });
+    const getterName = `get${name[0].toUpperCase()}${name.slice(1)}`;
+    const methods = {
       value(this: unknown) {
         return copy(this);
       },
+    };
+    defineProperty(Locale.prototype, getterName, {
+      configurable: true,
+      writable: true,
+      value: named(methods.value, getterName, 0),
     });
   }
   defineProperty(Locale.prototype, Symbol.toStringTag, { value: "Intl.Locale", configurable: true });
@@ -435,7 +478,8 @@ export function install(bridge: Bridge): IntlApi {
   };
   for (const name of Object.keys(Intl)) {
     defineProperty(Intl, name, { enumerable: false });
-    defineProperty(Intl[name] as Function, "name", { value: name }); // the prelude is minified
+    // the prelude is minified; ECMA-402's constructors take (locales, options) as optional
+    named(Intl[name] as Function, name, CONSTRUCTOR_LENGTHS[name] ?? 0);
   }
   const statics: Record<string, (value: unknown) => string[]> = {
     getCanonicalLocales: (locales) =>
@@ -465,7 +509,7 @@ export function install(bridge: Bridge): IntlApi {
   let defaultLocale: string | undefined;
 
   function cachedFormatter(kind: Kind, tags: string[] | undefined, picked: Record<string, unknown> | undefined): any {
-    const key = JSON.stringify([kind, tags, picked]);
+    const key = plainJson([kind, tags, picked], 64, "Intl")!;
     return cache.get(key) ?? cacheAs(key, new Constructors[kind](tags, picked));
   }
 

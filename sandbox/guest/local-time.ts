@@ -28,9 +28,12 @@ const {
   getMilliseconds,
 } = proto;
 const { setUTCFullYear, setUTCHours } = proto;
+/** The local fields in the order of ECMA-262's MakeDate arguments. */
+const FIELD_GETTERS = [getFullYear, getMonth, getDate, getHours, getMinutes, getSeconds, getMilliseconds];
 const nativeParse = NativeDate.parse;
 const nativeUTC = NativeDate.UTC;
 const defineProperty = Object.defineProperty;
+const isFinite = Number.isFinite;
 const DAY = 86_400_000;
 const MAX_TIME = 8.64e15;
 /** An ISO date-time without a zone: ECMA-262 reads it as local time. */
@@ -70,6 +73,8 @@ function fieldsAsUtc(
   seconds: number,
   ms: number,
 ): number {
+  // QuickJS's setUTCFullYear returns NaN for a NaN field but keeps the old time: checked here
+  if (!isFinite(year + month + day + hours + minutes + seconds + ms)) return NaN;
   const date = new NativeDate(0);
   callOf(setUTCFullYear, date, year, month, day);
   return callOf(setUTCHours, date, hours, minutes, seconds, ms);
@@ -125,14 +130,19 @@ export function installLocalTime(): void {
   for (const [name, first, count] of setters) {
     const setter = function (this: unknown, ...args: unknown[]) {
       const t = callOf(getTime, this) as number;
-      const given = args.slice(0, Math.max(1, Math.min(args.length, count))).map(Number);
+      // ECMA-262: the first argument is always read (`setHours()` sets NaN), the others only when
+      // passed, even as undefined (`setMonth(6, undefined)` is NaN). A null-prototype record, not
+      // an array: a guest's setter on Array.prototype must not see or change these.
+      const given: Record<number, number> = { __proto__: null } as never;
+      const n = args.length < 1 ? 1 : args.length < count ? args.length : count;
+      for (let i = 0; i < n; i++) given[i] = +(args[i] as number);
       if (t !== t && name !== "setFullYear") return NaN;
-      const base = t !== t ? new NativeDate(0) : this;
-      const fields = [getFullYear, getMonth, getDate, getHours, getMinutes, getSeconds, getMilliseconds].map(
-        (get) => callOf(get, base) as number,
-      );
-      if (t !== t) fields.splice(0, 7, 1970, 0, 1, 0, 0, 0, 0);
-      given.forEach((value, i) => (fields[first + i] = value));
+      // setFullYear on an invalid date starts from +0 read as local time: 1970-01-01 00:00
+      const fields: Record<number, number> = { __proto__: null } as never;
+      for (let i = 0; i < 7; i++) {
+        if (i >= first && i < first + n) fields[i] = given[i - first];
+        else fields[i] = t !== t ? (i === 0 ? 1970 : i === 2 ? 1 : 0) : (callOf(FIELD_GETTERS[i], this) as number);
+      }
       const local = fieldsAsUtc(fields[0], fields[1], fields[2], fields[3], fields[4], fields[5], fields[6]);
       return callOf(setTime, this, timeClip(utcOf(local)));
     };

@@ -14,9 +14,14 @@ const callOf = Function.prototype.call.bind(Function.prototype.call) as (
 const numberValue = Number.prototype.valueOf;
 const bigintValue = BigInt.prototype.valueOf;
 const timeValue = Date.prototype.getTime;
+const dateString = Date.prototype.toString;
+const timeString = Date.prototype.toTimeString;
 const upper = String.prototype.toUpperCase;
 const lower = String.prototype.toLowerCase;
 const typedArrayLength = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(Uint8Array.prototype), "length")!.get!;
+
+/** The options naming a date's zone, for `Date.prototype.toString`. */
+const ZONE_NAME = { timeZoneName: "long" };
 
 /** Languages whose case mapping differs from the default one (ICU's special casing). */
 const SPECIAL_CASING = new Set(["tr", "az", "lt"]);
@@ -53,6 +58,22 @@ export function installLocaleMethods(intl: () => IntlApi): void {
       const t = callOf(timeValue, this) as number;
       if (t !== t) return "Invalid Date";
       return intl().dateFormatter(locales, options, required, defaults).format(t);
+    });
+  }
+
+  // `toString` and `toTimeString` end with the zone's name in the default locale, as V8's
+  // ("GMT-0400 (Eastern Daylight Time)"); QuickJS stops at the offset.
+  for (const [name, native] of [
+    ["toString", dateString],
+    ["toTimeString", timeString],
+  ] as const) {
+    method(Date.prototype, name, 0, function (this: unknown) {
+      const text = callOf(native, this) as string;
+      const t = callOf(timeValue, this) as number;
+      if (t !== t) return text;
+      const parts = intl().formatter("DateTimeFormat", undefined, ZONE_NAME).formatToParts(t);
+      for (let i = 0; i < parts.length; i++) if (parts[i].type === "timeZoneName") return `${text} (${parts[i].value})`;
+      return text;
     });
   }
 

@@ -1,5 +1,6 @@
 /**
- * TextEncoder/TextDecoder (UTF-8 only, as the web platform's encoder is), atob and btoa.
+ * TextEncoder (UTF-8, as the web platform's), TextDecoder (UTF-8, UTF-16LE, UTF-16BE; the
+ * legacy encodings are not carried: sdk/README.md says so), atob and btoa.
  * A lazy part of the prelude: installed the first time one of its globals is touched.
  */
 import { fromBase64, makeDomError, toBase64, utf8Decode, utf8Encode } from "./encoding.ts";
@@ -11,10 +12,62 @@ function toBytes(input: unknown): Uint8Array {
   if (input instanceof Uint8Array) return input;
   if (ArrayBuffer.isView(input)) return new Uint8Array(input.buffer, input.byteOffset, input.byteLength);
   if (input instanceof ArrayBuffer) return new Uint8Array(input);
+  if (typeof SharedArrayBuffer === "function" && input instanceof SharedArrayBuffer) return new Uint8Array(input);
   throw new TypeError("The input must be an ArrayBuffer or an ArrayBufferView");
 }
 
-const UTF8_LABELS = ["utf-8", "utf8", "unicode-1-1-utf-8", "unicode11utf8", "unicode20utf8", "x-unicode20utf8"];
+/** The Encoding Standard's labels of the encodings the guest decodes, by name. */
+const LABELS: Record<string, string> = {
+  "unicode-1-1-utf-8": "utf-8",
+  unicode11utf8: "utf-8",
+  unicode20utf8: "utf-8",
+  "utf-8": "utf-8",
+  utf8: "utf-8",
+  "x-unicode20utf8": "utf-8",
+  "utf-16": "utf-16le",
+  "utf-16le": "utf-16le",
+  "utf-16be": "utf-16be",
+};
+
+/**
+ * Decodes UTF-16 by the WHATWG rules: an unpaired surrogate is one U+FFFD. Returns the text and
+ * how many trailing bytes wait for more (an odd byte, a lead surrogate) when not `final`.
+ */
+function utf16Decode(
+  bytes: Uint8Array,
+  bigEndian: boolean,
+  fatal: boolean,
+  final: boolean,
+): { text: string; pending: number } {
+  let text = "";
+  let lead = -1;
+  const bad = () => {
+    if (fatal) throw new TypeError(`The encoded data was not valid for encoding utf-16${bigEndian ? "be" : "le"}`);
+    text += "\uFFFD";
+  };
+  const whole = bytes.length - (bytes.length % 2);
+  for (let i = 0; i < whole; i += 2) {
+    const unit = bigEndian ? (bytes[i] << 8) | bytes[i + 1] : bytes[i] | (bytes[i + 1] << 8);
+    if (lead >= 0) {
+      if (unit >= 0xdc00 && unit <= 0xdfff) {
+        text += String.fromCharCode(lead, unit);
+        lead = -1;
+        continue;
+      }
+      lead = -1;
+      bad();
+    }
+    if (unit >= 0xd800 && unit <= 0xdbff) lead = unit;
+    else if (unit >= 0xdc00 && unit <= 0xdfff) bad();
+    else text += String.fromCharCode(unit);
+  }
+  const pending = (lead >= 0 ? 2 : 0) + (bytes.length - whole);
+  if (final && pending > 0) {
+    bad();
+    return { text, pending: 0 };
+  }
+  return { text, pending };
+}
 
 class TextEncoder {
   get encoding(): string {
@@ -38,16 +91,23 @@ class TextEncoder {
 }
 
 class TextDecoder {
-  readonly encoding = "utf-8";
+  readonly encoding: string;
   readonly fatal: boolean;
   readonly ignoreBOM: boolean;
   #carry = new Uint8Array(0);
   #started = false;
 
-  constructor(label = "utf-8", options: { fatal?: boolean; ignoreBOM?: boolean } = {}) {
-    if (!UTF8_LABELS.includes(String(label).trim().toLowerCase())) {
-      throw new RangeError(`The encoding "${label}" is not supported (only utf-8 is)`);
+  constructor(label: unknown = "utf-8", options: { fatal?: boolean; ignoreBOM?: boolean } = {}) {
+    const encoding =
+      LABELS[
+        String(label)
+          .replace(/^[\t\n\f\r ]+|[\t\n\f\r ]+$/g, "")
+          .toLowerCase()
+      ];
+    if (encoding === undefined) {
+      throw new RangeError(`The encoding "${label}" is not supported (utf-8, utf-16le and utf-16be are)`);
     }
+    this.encoding = encoding;
     this.fatal = Boolean(options.fatal);
     this.ignoreBOM = Boolean(options.ignoreBOM);
   }
@@ -61,7 +121,10 @@ class TextDecoder {
       bytes = joined;
     }
     const stream = Boolean(options.stream);
-    const { text, pending } = utf8Decode(bytes, this.fatal, !stream);
+    const { text, pending } =
+      this.encoding === "utf-8"
+        ? utf8Decode(bytes, this.fatal, !stream)
+        : utf16Decode(bytes, this.encoding === "utf-16be", this.fatal, !stream);
     this.#carry = bytes.slice(bytes.length - pending);
     let out = text;
     if (!this.#started && !this.ignoreBOM && out.charCodeAt(0) === 0xfeff) out = out.slice(1);

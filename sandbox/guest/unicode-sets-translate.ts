@@ -15,6 +15,9 @@ const RESERVED = "&!#%,:;<=>@`~";
 interface Operand {
   kind: "atoms" | "pattern";
   text: string;
+  /** For `\q{…}`: its one-character strings and its longer ones, each a `u` pattern. */
+  singles?: string[];
+  multi?: string[];
 }
 
 /** One escape starting at `at` (a backslash): its text. */
@@ -38,8 +41,40 @@ function classAtom(text: string): string {
   return text;
 }
 
+/** A character as a `u` pattern outside a class (`-` may not be escaped there). */
 function literal(text: string): string {
-  return text.replace(/[\\^$.*+?()[\]{}|/-]/g, "\\$&");
+  return text.replace(/[\\^$.*+?()[\]{}|/]/g, "\\$&");
+}
+
+/**
+ * The strings of `\q{…}` at `source[at]`, each as a `u` pattern, longest first (a class matches
+ * its longest string); and where the escape ends. Escapes inside stay escapes (`\q{A\x42}` is
+ * "AB"): a reserved punctuator escaped is the character itself, `\b` is a backspace.
+ */
+function classStrings(source: string, at: number): [{ text: string; length: number }[], number] {
+  const strings: { text: string; length: number }[] = [];
+  let text = "";
+  let length = 0;
+  let i = at + 3;
+  for (; i < source.length && source[i] !== "}";) {
+    if (source[i] === "|") {
+      strings.push({ text, length });
+      text = "";
+      length = 0;
+      i++;
+      continue;
+    }
+    const atom = source[i] === "\\" ? escapeAt(source, i) : String.fromCodePoint(source.codePointAt(i)!);
+    i += atom.length;
+    length++;
+    if (atom === "\\b") text += "\\x08";
+    else if (atom.length === 2 && atom[0] === "\\" && (RESERVED.includes(atom[1]) || atom[1] === "-"))
+      text += literal(atom[1]);
+    else text += atom[0] === "\\" ? atom : literal(atom);
+  }
+  strings.push({ text, length });
+  strings.sort((a, b) => b.length - a.length);
+  return [strings, i + 1];
 }
 
 function asPattern(operand: Operand): string {
@@ -71,16 +106,14 @@ function translateClass(source: string, at: number): [string, number] {
       i = end;
     } else if (two === "\\q") {
       flushAtoms();
-      const escape = escapeAt(source, i);
-      const strings = escape
-        .slice(3, -1)
-        .split("|")
-        .sort((a, b) => b.length - a.length);
+      const [strings, end] = classStrings(source, i);
       operands.push({
         kind: "pattern",
-        text: `(?:${strings.map((s) => literal(s.replace(/\\(.)/g, "$1"))).join("|")})`,
+        text: `(?:${strings.map((s) => s.text).join("|")})`,
+        singles: strings.filter((s) => s.length === 1).map((s) => s.text),
+        multi: strings.filter((s) => s.length !== 1).map((s) => s.text),
       });
-      i += escape.length;
+      i = end;
     } else {
       const first = source[i] === "\\" ? escapeAt(source, i) : String.fromCodePoint(source.codePointAt(i)!);
       i += first.length;
@@ -95,9 +128,7 @@ function translateClass(source: string, at: number): [string, number] {
   flushAtoms();
   let positive: string;
   if (operator && operands.length > 1) {
-    const [first, ...rest] = operands;
-    const look = operator === "--" ? "?!" : "?=";
-    positive = `(?:${rest.map((o) => `(${look}${asPattern(o)})`).join("")}${asPattern(first)})`;
+    positive = setOperation(operator, operands);
   } else if (operands.length === 1 && operands[0].kind === "atoms") {
     return [`[${negated ? "^" : ""}${operands[0].text}]`, i + 1];
   } else if (operands.length === 0) {
@@ -106,6 +137,27 @@ function translateClass(source: string, at: number): [string, number] {
     positive = `(?:${operands.map(asPattern).join("|")})`;
   }
   return [negated ? `(?:(?!${positive})[^])` : positive, i + 1];
+}
+
+/**
+ * `A--B--…` or `A&&B&&…` as a `u` pattern: a lookahead per later operand before the first. A
+ * lookahead sees a prefix, so strings of more than one character (`\q{…}`) are set apart: a
+ * longer string is never a single character, and is kept (`--`) or dropped (`&&`) by comparing
+ * it with the other operands' longer strings.
+ */
+function setOperation(operator: "--" | "&&", operands: Operand[]): string {
+  const [first, ...rest] = operands;
+  const look = operator === "--" ? "?!" : "?=";
+  const singlesOf = (o: Operand) => (o.singles ? `(?:${o.singles.join("|")})` : asPattern(o));
+  const lookaheads = rest.map((o) =>
+    o.singles && o.singles.length === 0 ? (operator === "--" ? "" : "(?!)") : `(${look}${singlesOf(o)})`,
+  );
+  const characters = first.singles && first.singles.length === 0 ? "" : `${lookaheads.join("")}${singlesOf(first)}`;
+  const longer = (first.multi ?? []).filter((text) =>
+    operator === "--" ? rest.every((o) => !o.multi?.includes(text)) : rest.every((o) => o.multi?.includes(text)),
+  );
+  const alternatives = [...longer, ...(characters ? [characters] : [])];
+  return alternatives.length === 0 ? "[]" : `(?:${alternatives.join("|")})`;
 }
 
 /**

@@ -59,6 +59,34 @@ describe("local time around daylight-saving changes", () => {
     });
   }
 
+  it("the setters read their arguments as ECMA-262: the first always, the others when passed, in order", async () => {
+    const seen = await inGuest(
+      "America/New_York",
+      `const d = new Date(2020, 0, 15, 10);
+      let calls = 0, thrown;
+      const date = new Date(1970, 0, 1), before = date.getTime();
+      try { date.setHours(0, { valueOf() { throw new RangeError("min"); } }, { valueOf() { calls++; } }); } catch (e) { thrown = e.message; }
+      return [d.setHours(), d.getTime(), new Date(2020, 0, 15).setMonth(6, undefined), new Date(2020, 0, 15).setMonth(6),
+        new Date(NaN).setFullYear(2000), new Date(NaN).setMonth(1), new Date(2020, 0, 15).setHours(1, undefined),
+        new Date(2020, 0, 15).setMinutes(5, 6, 7, 8), new Date(2020, 0, 15).setDate(Infinity), thrown, calls, date.getTime() === before];`,
+    );
+    // Node under TZ=America/New_York gives the same (NaN is null in JSON)
+    expect(seen).toEqual([
+      null,
+      null,
+      null,
+      1594785600000,
+      946702800000,
+      null,
+      null,
+      1579064706007,
+      null,
+      "min",
+      0,
+      true,
+    ]);
+  });
+
   it("keeps Date's own face: a subclass, Date() as a function, instanceof, statics, an invalid date", async () => {
     const body = `
       class Stamp extends Date { label() { return "stamp"; } }

@@ -23,11 +23,33 @@ const CASES: [string, string[]][] = [
   ["[\\&\\!\\#\\~]", ["&", "~", "a"]],
   ["[[a-c]--b]", ["a", "b", "c"]],
   ["[\\w--\\d]+", ["ab12cd"]],
+  // escapes inside \q{…} stay escapes; strings longer than a character in -- and &&
+  ["^[\\q{A\\x42}]$", ["AB", "Ax42"]],
+  ["^[\\q{A\\u{42}|c}]$", ["AB", "c"]],
+  ["^[\\q{a\\|b|c}]$", ["a|b", "a", "c"]],
+  ["^[\\q{\\-|\\b}]$", ["-", "\b"]],
+  ["^[\\q{0|2|4|9\\uFE0F\\u20E3}--\\d]+$", ["9\uFE0F\u20E3", "0", "7"]],
+  ["^[_&&\\q{0|2|4|9\\uFE0F\\u20E3}]+$", ["9\uFE0F\u20E3", "_", "0"]],
+  ["^[\\d&&\\q{9\\uFE0F\\u20E3|5}]$", ["9\uFE0F\u20E3", "9", "5"]],
+  ["^[\\q{abc|d}--\\q{abc}]$", ["abc", "d"]],
+  ["^[\\q{abc|d}&&\\q{abc|x}]$", ["abc", "d", "x"]],
 ];
 
 const PROBE = `[${CASES.map(([source, inputs]) => `(() => { const r = new RegExp(${JSON.stringify(source)}, "v"); return [r.source, r.flags, ${JSON.stringify(inputs)}.map((s) => { const m = r.exec(s); return m && [m[0], m.index]; })]; })()`).join(",")}]`;
 
 describe("the v flag", () => {
+  it("\\q{A\\x42} matches AB, not the letters of the escape", async () => {
+    const sandbox = await Sandbox.create(
+      optionsFor(
+        `module.exports = { update: () => [new RegExp("^[\\\\q{A\\\\x42}]$", "v").test("AB"), new RegExp("^[\\\\q{A\\\\x42}]$", "v").test("Ax42")] };`,
+      ),
+      recorder(),
+    );
+    sandboxes.push(sandbox);
+    await sandbox.load();
+    expect(await sandbox.invoke(UPDATE)).toEqual([true, false]);
+  });
+
   it("matches as Node, and reads back as written", async () => {
     const sandbox = await Sandbox.create(optionsFor(`module.exports = { update: () => ${PROBE} };`), recorder());
     sandboxes.push(sandbox);

@@ -72,6 +72,50 @@ describe("Intl in the guest", () => {
     SAME_AS_NODE.forEach((expression, i) => expect(guest[i], expression).toEqual(inNode(expression)));
   });
 
+  it("has ECMA-402's function names, lengths and non-constructible methods", async () => {
+    const guest = await inGuest(`
+      const isConstructor = (f) => { try { Reflect.construct(String, [], f); return true; } catch { return false; } };
+      const getter = (C, name) => Object.getOwnPropertyDescriptor(C.prototype, name).get;
+      const kinds = ["DateTimeFormat", "NumberFormat", "RelativeTimeFormat", "PluralRules", "ListFormat", "Collator", "Segmenter", "DisplayNames", "Locale"];
+      return [
+        kinds.map((k) => Intl[k].length),
+        [Intl.Collator.prototype.resolvedOptions.name, isConstructor(Intl.Collator.prototype.resolvedOptions)],
+        [Intl.NumberFormat.supportedLocalesOf.name, Intl.NumberFormat.supportedLocalesOf.length, isConstructor(Intl.NumberFormat.supportedLocalesOf)],
+        [getter(Intl.NumberFormat, "format").name, getter(Intl.Collator, "compare").name, getter(Intl.Locale, "baseName").name],
+        [Object.hasOwn(new Intl.NumberFormat().format, "name"), new Intl.NumberFormat().format.length, new Intl.Collator().compare.length],
+        Intl.Locale.prototype.getCalendars.name,
+        Object.getOwnPropertyNames(Object.getPrototypeOf(new Intl.Segmenter().segment("a"))),
+      ];`);
+    expect(guest).toEqual([
+      [0, 0, 0, 0, 0, 0, 0, 2, 1],
+      ["resolvedOptions", false],
+      ["supportedLocalesOf", 1, false],
+      ["get format", "get compare", "get baseName"],
+      [false, 1, 2],
+      "getCalendars",
+      ["containing"],
+    ]);
+  });
+
+  it('reads null as false for the boolean options (useGrouping: null) and as "null" elsewhere, as Node', async () => {
+    const guest = await inGuest(`
+      let style; try { new Intl.NumberFormat("en", { style: null }); } catch (e) { style = [e.name, e.message]; }
+      return [
+        new Intl.NumberFormat("en", { useGrouping: null }).format(12345),
+        new Intl.NumberFormat("en", { useGrouping: null }).resolvedOptions().useGrouping,
+        new Intl.DateTimeFormat("en", { hour12: null, hour: "numeric" }).resolvedOptions().hour12,
+        new Intl.Collator("en", { numeric: null, ignorePunctuation: null }).resolvedOptions().numeric,
+        style,
+      ];`);
+    expect(guest).toEqual([
+      "12345",
+      false,
+      false,
+      false,
+      ["RangeError", "Value null out of range for Intl.NumberFormat options property style"],
+    ]);
+  });
+
   it("uses the sandbox's locale and time zone when given none", async () => {
     const guest = await inGuest(
       `const o = new Intl.DateTimeFormat().resolvedOptions();

@@ -82,3 +82,15 @@ export const OPTION_NAMES: Record<IntlKind | "Locale", readonly string[]> = {
     "numberingSystem",
   ],
 };
+
+/**
+ * The options ECMA-402 reads as booleans (`useGrouping` too: any falsy value is `false`), where
+ * `null` means `false`; elsewhere `null` is the string "null", as ToString makes it. JSON
+ * carries `null`, but the host drops it as "not given", so the guest sends `false`.
+ */
+export const NULL_IS_FALSE: Partial<Record<IntlKind | "Locale", readonly string[]>> = {
+  DateTimeFormat: ["hour12"],
+  NumberFormat: ["useGrouping"],
+  Collator: ["ignorePunctuation", "numeric"],
+  Locale: ["numeric"],
+};

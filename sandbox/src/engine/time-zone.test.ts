@@ -61,6 +61,29 @@ describe("the guest's time zone", () => {
     expect(seen).toEqual([...["year", "month", "day", "hour", "minute", "second"].map((t) => Number(get(t))), weekday]);
   });
 
+  it("answers at the ends of the time range in another zone (the sandbox once crashed: Invalid time value)", async () => {
+    const seen = await inGuest(
+      { timeZone: "America/New_York" },
+      `const last = new Date(8.64e15), first = new Date(-8.64e15);
+      return [last.getTimezoneOffset(), first.getTimezoneOffset(), last.getHours(), first.getHours(), first.getDay(),
+        new Date(8.64e15).setMonth(9), new Date(8.64e15 - 1).getFullYear()];`,
+    );
+    // Node under TZ=America/New_York: 240, 296 (local mean time, -4:56:02), 20, 19, 1, NaN, 275760
+    expect(seen).toEqual([240, 296, 20, 19, 1, null, 275760]);
+  });
+
+  it("Date's toString and toTimeString end with the zone's name, as V8's", async () => {
+    const seen = await inGuest(
+      { timeZone: "Asia/Tokyo" },
+      `return [String(new Date(2024, 6, 15, 8)), new Date(2024, 0, 15, 8).toTimeString(), new Date(NaN).toString()];`,
+    );
+    expect(seen).toEqual([
+      "Mon Jul 15 2024 08:00:00 GMT+0900 (Japan Standard Time)",
+      "08:00:00 GMT+0900 (Japan Standard Time)",
+      "Invalid Date",
+    ]);
+  });
+
   it("without the option, the guest uses the process's zone", async () => {
     await expect(inGuest({}, `return new Date(86400000 * 200).getHours()`)).resolves.toBe(
       new Date(86400000 * 200).getHours(),

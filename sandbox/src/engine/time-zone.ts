@@ -40,6 +40,10 @@ export function guestTimeZone(name: string): string | undefined {
 
 /** Quarter hours: a zone's offset changes at most once in one (in practice never inside one). */
 const BUCKET_MS = 15 * 60_000;
+/** The largest time value ECMAScript has, either side of 1970. */
+const MAX_TIME = 8.64e15;
+/** 400 Gregorian years (146,097 days, a whole number of weeks). */
+const CYCLE_MS = 146_097 * 86_400_000;
 const MAX_BUCKETS = 4096;
 
 /**
@@ -50,12 +54,16 @@ const MAX_BUCKETS = 4096;
 function offsetFinder(timeZone: string): (ms: number) => number {
   const exact = exactOffsetFinder(timeZone);
   const buckets = new Map<number, number>();
-  return function offsetAt(ms) {
+  return function offsetAt(instant) {
+    // QuickJS asks about the edges of the range too (a year's first day past -8.64e15, a local
+    // time an offset beyond it), where Intl refuses to format: the nearest instant it has answers
+    const ms = instant > MAX_TIME ? MAX_TIME : instant < -MAX_TIME ? -MAX_TIME : instant === instant ? instant : 0;
     const bucket = Math.floor(ms / BUCKET_MS);
     const known = buckets.get(bucket);
     if (known !== undefined) return known;
-    const start = exact(bucket * BUCKET_MS);
-    if (start !== exact(bucket * BUCKET_MS + BUCKET_MS - 1000)) return exact(ms);
+    // a bucket's ends may lie past ECMAScript's range (±8.64e15 ms), where Intl refuses to format
+    const start = exact(Math.max(bucket * BUCKET_MS, -MAX_TIME));
+    if (start !== exact(Math.min(bucket * BUCKET_MS + BUCKET_MS - 1000, MAX_TIME))) return exact(ms);
     if (buckets.size >= MAX_BUCKETS) buckets.delete(buckets.keys().next().value!);
     buckets.set(bucket, start);
     return start;
@@ -81,10 +89,14 @@ function exactOffsetFinder(timeZone: string): (ms: number) => number {
       if (type === "era") bc = value === "BC";
       else if (type !== "literal") part[type] = Number(value);
     }
+    // the wall clock read 400 years nearer 1970 (the same calendar), since at the range's edges
+    // it may lie past ±8.64e15, where a Date is NaN
+    const year = bc ? 1 - part.year : part.year;
+    const cycles = year < 0 ? 1 : -1;
     const wall = new Date(0);
-    wall.setUTCFullYear(bc ? 1 - part.year : part.year, part.month - 1, part.day);
+    wall.setUTCFullYear(year + cycles * 400, part.month - 1, part.day);
     wall.setUTCHours(part.hour, part.minute, part.second, 0);
-    return Math.round((wall.getTime() - Math.floor(ms / 1000) * 1000) / MINUTE);
+    return Math.round((wall.getTime() - cycles * CYCLE_MS - Math.floor(ms / 1000) * 1000) / MINUTE);
   };
 }
 
@@ -135,10 +147,13 @@ export function zoneImports(imports: WebAssembly.Imports, memory: WebAssembly.Me
 
   env[localtime[0]] = function localtimeInZone(seconds: bigint | number, tm: number): void {
     const value = Number(seconds);
-    const ms = Math.abs(value) <= 8.64e12 ? value * 1000 : NaN;
+    const ms = Math.abs(value) <= MAX_TIME / 1000 ? value * 1000 : NaN;
     const east = Number.isNaN(ms) ? 0 : offsetAt(ms);
-    const local = new Date(ms + east * MINUTE);
-    const year = local.getUTCFullYear();
+    // past the range's edge, the same day 400 years in (a Gregorian cycle: same calendar, same weekdays)
+    const wall = ms + east * MINUTE;
+    const shift = wall > MAX_TIME ? -1 : wall < -MAX_TIME ? 1 : 0;
+    const local = new Date(wall + shift * CYCLE_MS);
+    const year = local.getUTCFullYear() - shift * 400;
     const [january, july] = Number.isNaN(ms) ? [0, 0] : yearOffsets(year);
     const fields = new Int32Array(memory.buffer, tm, 10);
     fields[0] = local.getUTCSeconds();
