@@ -15,12 +15,16 @@ import { InstallError, PACKAGE_LIMITS } from "./limits.js";
 import { summarize, type InstalledVersion, type InstallSummary } from "./summary.js";
 import { readTools } from "../discovery/index.js";
 import { unpackedPath, unpackPackage } from "./unpack.js";
+import { Ledger } from "../ledger/index.js";
+import { KeyringSecretStore } from "../secrets/index.js";
 
 export interface InstallOptions {
   /** The support folder; the extension goes to `<supportDir>/Extensions/<id>/`. */
   supportDir: string;
   /** Shows the summary and answers whether to install. Nothing is installed unless it says true. */
   confirm(summary: InstallSummary): boolean | Promise<boolean>;
+  /** Where the approval is recorded; default the support folder's ledger, keyed from the OS secret store. */
+  ledger?: Ledger;
 }
 
 export interface InstallResult {
@@ -47,10 +51,19 @@ async function readManifest(path: string, where: string): Promise<Manifest> {
   return parsed.manifest;
 }
 
-/** The installed extension with this id, if any (a folder that is not a readable extension counts as none). */
-async function installedVersion(folder: string, next: Manifest): Promise<InstalledVersion | undefined> {
+/**
+ * The installed extension with this id, if any (a folder that is not a readable extension counts
+ * as none): as the person approved it, when the ledger holds an approval that verifies (its
+ * package.json on disk may have been changed since).
+ */
+async function installedVersion(folder: string, next: Manifest, ledger: Ledger): Promise<InstalledVersion | undefined> {
   const exists = await lstat(folder).catch(() => undefined);
   if (!exists) return undefined;
+  const standing = await ledger.standing(next.svc.id);
+  if (standing.kind === "approved") {
+    const manifest = standing.approval.manifest;
+    return { manifest, differentPackage: manifest.name !== next.name };
+  }
   try {
     const manifest = await readManifest(join(folder, "package.json"), "the installed extension");
     return { manifest, differentPackage: manifest.name !== next.name };
@@ -106,12 +119,22 @@ export async function installPackage(file: string, options: InstallOptions): Pro
     const extensions = join(options.supportDir, "Extensions");
     const target = join(extensions, id);
     const { tools } = await readTools(unpacked);
-    const summary = summarize(manifest, await installedVersion(target, manifest), tools);
+    const ledger =
+      options.ledger ?? (await Ledger.open({ supportRoot: options.supportDir, secrets: new KeyringSecretStore() }));
+    const summary = summarize(manifest, await installedVersion(target, manifest, ledger), tools);
     if (!(await options.confirm(summary))) return { installed: false, id, path: target, summary };
     const code = await readFile(unpackedPath(unpacked, "dist/index.js"), "utf8");
     await precompileExtension(supportPaths(options.supportDir).data, id, code);
     await mkdir(extensions, { recursive: true });
-    await swapIn(unpacked, target, scratch);
+    // Recorded before the folder moves in: a running host that sees the new folder finds it approved.
+    const before = await ledger.entryOf(id);
+    await ledger.record(await ledger.current({ id, folder: unpacked, manifest, tools }));
+    try {
+      await swapIn(unpacked, target, scratch);
+    } catch (error) {
+      await ledger.restore(id, before);
+      throw error;
+    }
     return { installed: true, id, path: target, summary };
   } finally {
     await rm(scratch, { recursive: true, force: true });

@@ -1,0 +1,63 @@
+/**
+ * The key that authenticates the permission ledger. It lives in the operating system's secret
+ * store (service `svc`, account `ledger-key`: no extension's service, which is `svc.<id>`), so
+ * something that can only write files cannot make an approval verify. Where this process has no
+ * secret store, the nearest equivalent: `<support>/ledger.key`, mode 0600, which anything
+ * running as the person can read; the host says so at every start.
+ */
+import { randomBytes } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import { SecretStoreUnavailableError, type SecretStore } from "../secrets/index.js";
+import { writeFileAtomic } from "../support/index.js";
+
+export const LEDGER_KEY_SERVICE = "svc";
+export const LEDGER_KEY_ACCOUNT = "ledger-key";
+
+/** Where the key is kept. */
+export type LedgerKeyPlace = "secret-store" | "key-file";
+
+export interface LedgerKey {
+  key: Buffer;
+  place: LedgerKeyPlace;
+  /** True when this call made the key (the ledger is new: what is installed is recorded once). */
+  created: boolean;
+  /** Why the secret store was not used, when it was not. */
+  storeProblem?: string;
+}
+
+function newKey(): string {
+  return randomBytes(32).toString("base64");
+}
+
+async function fromKeyFile(file: string, storeProblem: string): Promise<LedgerKey> {
+  const text = await readFile(file, "utf8").catch((error: NodeJS.ErrnoException) => {
+    if (error.code === "ENOENT") return undefined;
+    throw error;
+  });
+  if (text !== undefined && text.trim().length >= 32)
+    return { key: Buffer.from(text.trim(), "base64"), place: "key-file", created: false, storeProblem };
+  const made = newKey();
+  await writeFileAtomic(file, `${made}\n`, { mode: 0o600 });
+  return { key: Buffer.from(made, "base64"), place: "key-file", created: true, storeProblem };
+}
+
+/**
+ * The ledger's key: from the secret store when it answers (made there the first time), else
+ * from the key file.
+ *
+ * @example
+ * const { key, place } = await ledgerKey(new KeyringSecretStore(), "/…/Svc/ledger.key");
+ */
+export async function ledgerKey(store: SecretStore | undefined, keyFile: string): Promise<LedgerKey> {
+  if (!store) return fromKeyFile(keyFile, "no secret store was given");
+  try {
+    const stored = await store.get(LEDGER_KEY_SERVICE, LEDGER_KEY_ACCOUNT);
+    if (stored) return { key: Buffer.from(stored, "base64"), place: "secret-store", created: false };
+    const made = newKey();
+    await store.set(LEDGER_KEY_SERVICE, LEDGER_KEY_ACCOUNT, made);
+    return { key: Buffer.from(made, "base64"), place: "secret-store", created: true };
+  } catch (error) {
+    const detail = error instanceof SecretStoreUnavailableError ? error.message : (error as Error).message;
+    return fromKeyFile(keyFile, detail);
+  }
+}
