@@ -56,10 +56,14 @@ async function readManifest(path: string, where: string): Promise<Manifest> {
  * as none): as the person approved it, when the ledger holds an approval that verifies (its
  * package.json on disk may have been changed since).
  */
-async function installedVersion(folder: string, next: Manifest, ledger: Ledger): Promise<InstalledVersion | undefined> {
+async function installedVersion(
+  folder: string,
+  next: Manifest,
+  ledger: () => Promise<Ledger>,
+): Promise<InstalledVersion | undefined> {
   const exists = await lstat(folder).catch(() => undefined);
   if (!exists) return undefined;
-  const standing = await ledger.standing(next.svc.id);
+  const standing = await (await ledger()).standing(next.svc.id);
   if (standing.kind === "approved") {
     const manifest = standing.approval.manifest;
     return { manifest, differentPackage: manifest.name !== next.name };
@@ -119,20 +123,23 @@ export async function installPackage(file: string, options: InstallOptions): Pro
     const extensions = join(options.supportDir, "Extensions");
     const target = join(extensions, id);
     const { tools } = await readTools(unpacked);
-    const ledger =
-      options.ledger ?? (await Ledger.open({ supportRoot: options.supportDir, secrets: new KeyringSecretStore() }));
-    const summary = summarize(manifest, await installedVersion(target, manifest, ledger), tools);
+    // Opened only when needed: a declined first install leaves the support folder as it was.
+    let ledger = options.ledger;
+    const openLedger = async () =>
+      (ledger ??= await Ledger.open({ supportRoot: options.supportDir, secrets: new KeyringSecretStore() }));
+    const summary = summarize(manifest, await installedVersion(target, manifest, openLedger), tools);
     if (!(await options.confirm(summary))) return { installed: false, id, path: target, summary };
     const code = await readFile(unpackedPath(unpacked, "dist/index.js"), "utf8");
     await precompileExtension(supportPaths(options.supportDir).data, id, code);
     await mkdir(extensions, { recursive: true });
     // Recorded before the folder moves in: a running host that sees the new folder finds it approved.
-    const before = await ledger.entryOf(id);
-    await ledger.record(await ledger.current({ id, folder: unpacked, manifest, tools }));
+    const approvals = await openLedger();
+    const before = await approvals.entryOf(id);
+    await approvals.record(await approvals.current({ id, folder: unpacked, manifest, tools }));
     try {
       await swapIn(unpacked, target, scratch);
     } catch (error) {
-      await ledger.restore(id, before);
+      await approvals.restore(id, before);
       throw error;
     }
     return { installed: true, id, path: target, summary };

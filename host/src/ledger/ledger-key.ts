@@ -41,15 +41,28 @@ async function fromKeyFile(file: string, storeProblem: string): Promise<LedgerKe
   return { key: Buffer.from(made, "base64"), place: "key-file", created: true, storeProblem };
 }
 
+/** The secret store does not answer and the key must come from it; the message says what it said. */
+export class LedgerKeyUnreachable extends Error {
+  override readonly name = "LedgerKeyUnreachable";
+}
+
 /**
  * The ledger's key: from the secret store when it answers (made there the first time), else
- * from the key file.
+ * from the key file, unless `storeOnly` (the ledger was made with the store's key: a key file
+ * made now would only let a file writer in).
  *
  * @example
  * const { key, place } = await ledgerKey(new KeyringSecretStore(), "/…/Svc/ledger.key");
  */
-export async function ledgerKey(store: SecretStore | undefined, keyFile: string): Promise<LedgerKey> {
-  if (!store) return fromKeyFile(keyFile, "no secret store was given");
+export async function ledgerKey(
+  store: SecretStore | undefined,
+  keyFile: string,
+  storeOnly = false,
+): Promise<LedgerKey> {
+  if (!store) {
+    if (storeOnly) throw new LedgerKeyUnreachable("no secret store was given");
+    return fromKeyFile(keyFile, "no secret store was given");
+  }
   try {
     const stored = await store.get(LEDGER_KEY_SERVICE, LEDGER_KEY_ACCOUNT);
     if (stored) return { key: Buffer.from(stored, "base64"), place: "secret-store", created: false };
@@ -58,6 +71,7 @@ export async function ledgerKey(store: SecretStore | undefined, keyFile: string)
     return { key: Buffer.from(made, "base64"), place: "secret-store", created: true };
   } catch (error) {
     const detail = error instanceof SecretStoreUnavailableError ? error.message : (error as Error).message;
+    if (storeOnly) throw new LedgerKeyUnreachable(detail);
     return fromKeyFile(keyFile, detail);
   }
 }

@@ -145,15 +145,14 @@ export class Ledger {
     const keyFile = join(options.supportRoot, LEDGER_KEY_FILE);
     const existing = await readShape(file);
     if (existing?.key === "secret-store") {
-      const found = await ledgerKey(options.secrets, keyFile).catch(() => undefined);
-      if (found?.place !== "secret-store") {
-        const reason =
-          "svc keeps the ledger's key in the secret store, which this process cannot reach" +
-          (found?.storeProblem ? ` (${found.storeProblem})` : "") +
-          ": run svc where the secret store is unlocked";
-        return new Ledger(file, undefined, undefined, keyFile, reason, found?.storeProblem);
+      try {
+        const found = await ledgerKey(options.secrets, keyFile, true);
+        return new Ledger(file, found.key, found.place, keyFile, undefined, undefined);
+      } catch (error) {
+        const problem = (error as Error).message;
+        const reason = `svc keeps the ledger's key in the secret store, which this process cannot reach (${problem}): run svc where the secret store is unlocked`;
+        return new Ledger(file, undefined, undefined, keyFile, reason, problem);
       }
-      return new Ledger(file, found.key, found.place, keyFile, undefined, undefined);
     }
     const found = await ledgerKey(options.secrets, keyFile);
     const ledger = new Ledger(file, found.key, found.place, keyFile, undefined, found.storeProblem);

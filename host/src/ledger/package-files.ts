@@ -39,12 +39,13 @@ async function sha256Of(path: string): Promise<string> {
 export async function digestFiles(folder: string): Promise<FileDigests> {
   // A dev link or an installed folder alike: the files are read where the folder really is.
   const root = await realpath(folder);
-  const entries = await readdir(root, { withFileTypes: true, recursive: true });
+  const entries = (await readdir(root, { withFileTypes: true, recursive: true })).filter(
+    (entry) => !entry.isDirectory(),
+  );
   if (entries.length > PACKAGE_LIMITS.entries)
-    throw new TooManyFiles(`it holds ${entries.length} entries, more than a package may (${PACKAGE_LIMITS.entries})`);
+    throw new TooManyFiles(`it holds ${entries.length} files, more than a package may (${PACKAGE_LIMITS.entries})`);
   const digests: FileDigests = {};
   for (const entry of entries) {
-    if (entry.isDirectory()) continue;
     const path = join(entry.parentPath, entry.name);
     const name = relative(root, path).split(sep).join("/");
     if (entry.isSymbolicLink()) digests[name] = `symlink:${await readlink(path)}`;
