@@ -3,9 +3,10 @@
  * the guest snippets our fixture extensions share, reading their reports off blips, and the
  * "this value is in no file" check.
  */
+import { spawn } from "node:child_process";
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
-import type { HostEvent, RunningHost } from "../host/harness.js";
+import { HOST_MAIN, type HostEvent, type RunningHost } from "../host/harness.js";
 
 /**
  * Guest helpers for fixture code: `attempt(p)` turns a host call into `{ok}` or `{error}`;
@@ -65,4 +66,28 @@ export async function filesContaining(root: string, needle: string): Promise<str
 /** How many events so far match. */
 export function count(host: RunningHost, match: (event: HostEvent) => boolean): number {
   return host.events.filter(match).length;
+}
+
+/** What one `svc-host <words>` run printed, and how it ended. */
+export interface CliOutcome {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * Runs `svc-host <words>` in `env` with stdin a pipe (not a terminal), as a script would; `input`
+ * is written to stdin.
+ */
+export function svcHostCli(env: NodeJS.ProcessEnv, words: string[], input = ""): Promise<CliOutcome> {
+  const child = spawn(process.execPath, [HOST_MAIN, ...words], { env });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (chunk) => (stdout += chunk));
+  child.stderr.on("data", (chunk) => (stderr += chunk));
+  child.stdin.end(input);
+  return new Promise((resolve, reject) => {
+    child.once("error", reject);
+    child.once("close", (code) => resolve({ code, stdout, stderr }));
+  });
 }

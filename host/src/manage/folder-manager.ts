@@ -111,9 +111,10 @@ export class FolderManager implements ExtensionManager {
       );
     if (snapshot.disabled.has(id))
       throw new ManageError(`${id} is turned off: svc-host enable ${id} first`, "not-allowed");
+    const problem = found.ext.error ?? snapshot.problems.get(id);
     if (!this.deps.runNow(id))
       throw new ManageError(
-        `${id} is not loaded${found.ext.error ? `: ${found.ext.error}` : ""}; svc-host list shows why`,
+        `${id} is not loaded${problem ? `: ${problem}` : ""}; svc-host list shows why`,
         "not-allowed",
       );
   }
