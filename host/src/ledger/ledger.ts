@@ -14,7 +14,7 @@
 import { createHash } from "node:crypto";
 import { lstat, readFile } from "node:fs/promises";
 import { join } from "node:path";
-import type { Manifest, ToolSpec } from "@svc/api";
+import { escapeForDisplay, type Manifest, type ToolSpec } from "@svc/api";
 import { listExtensionFolders, readExtensionFolder } from "../discovery/index.js";
 import { gainedReach, type ReachItem } from "../install/reach.js";
 import { summarize, type InstallSummary } from "../install/summary.js";
@@ -55,7 +55,8 @@ export type Verdict =
 /** What the person is shown before accepting an installed extension as it is now. */
 export interface LedgerReview {
   id: string;
-  summary: InstallSummary;
+  /** The update review, and how the folder differs from the approval (`onDisk`, one line). */
+  summary: InstallSummary & { onDisk: string };
   /** Against the approval, when there is one that verifies. */
   changes?: FileChanges;
   /** Names exactly what was reviewed: `accept` records only while the files still match it. */
@@ -79,9 +80,10 @@ function remedy(id: string): string {
   return `accept it (svc-host accept ${id}, or Settings) or remove it (svc-host uninstall ${id})`;
 }
 
-/** At most `max` names, then how many more. */
+/** At most `max` names (each cut to 120 characters: the package named them), then how many more. */
 function names(list: readonly string[], max = 8): string {
-  const shown = list.slice(0, max).join(", ");
+  const cut = (name: string) => (name.length > 120 ? `${name.slice(0, 119)}…` : name);
+  const shown = list.slice(0, max).map(cut).join(", ");
   return list.length > max ? `${shown} and ${list.length - max} more` : shown;
 }
 
@@ -243,6 +245,7 @@ export class Ledger {
       ext.tools,
     );
     const changes = approval ? compareFiles(approval.files, now.files) : undefined;
+    // File names come from the package: the line is made inert like every line of the summary.
     const heading = approval
       ? noChanges(changes!)
         ? "Its files are what you approved.\n"
@@ -252,7 +255,11 @@ export class Ledger {
         : "There is no record that you approved it, so this is reviewed as a new install.\n";
     return {
       id: ext.id,
-      summary: { ...summary, text: `${summary.text}\n${heading}` },
+      summary: {
+        ...summary,
+        text: `${summary.text}\n${escapeForDisplay(heading.trimEnd(), { max: 400 })}\n`,
+        onDisk: heading.trimEnd(),
+      },
       ...(changes ? { changes } : {}),
       reviewed: reviewedToken(now),
     };
