@@ -6,7 +6,7 @@
 import { spawn } from "node:child_process";
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { HOST_MAIN, type HostEvent, type RunningHost } from "../host/harness.js";
+import { HOST_MAIN, type HostEvent, type RunningHost, type World } from "../host/harness.js";
 
 /**
  * Guest helpers for fixture code: `attempt(p)` turns a host call into `{ok}` or `{error}`;
@@ -18,6 +18,22 @@ const unwrap = (r) => (r !== null && typeof r === "object" && !Array.isArray(r) 
 const attempt = (p) => p.then((r) => ({ ok: r === undefined ? null : r }), (e) => ({ error: e && e.message }));
 const report = (ctx, key, value) => ctx.emit({ key, title: key, layout: "stat", data: { value: JSON.stringify(value) } });
 `;
+
+/**
+ * Guest helpers for sign-in fixtures, after `GUEST_HELPERS`: `list(r)` reads the connections an
+ * answer holds; `shownToken(r)` is "the one issued" for `access` (never the token itself, so the
+ * bundle does not hold it), else what came back.
+ */
+export function signInHelpers(access: string): string {
+  return `${GUEST_HELPERS}
+const ACCESS = ${hiddenLiteral(access)};
+const list = (r) => (r.ok ? (Array.isArray(r.ok) ? r.ok : r.ok.connections) : r);
+const shownToken = (r) => {
+  const value = r.ok && (typeof r.ok === "object" ? r.ok.token : r.ok);
+  return value === ACCESS ? "the one issued" : value;
+};
+`;
+}
 
 /** The JSON a fixture put in a blip with `report(ctx, key, value)`. */
 export function reportOf(event: HostEvent): any {
@@ -66,6 +82,17 @@ export async function filesContaining(root: string, needle: string): Promise<str
 /** How many events so far match. */
 export function count(host: RunningHost, match: (event: HostEvent) => boolean): number {
   return host.events.filter(match).length;
+}
+
+/** The environment of a `svc-host` command run by the person in `world`, with the test's keyring bus. */
+export function cliEnv(world: World, bus: string): NodeJS.ProcessEnv {
+  return {
+    PATH: process.env.PATH ?? "",
+    HOME: world.userHome,
+    SVC_HOME: world.home,
+    SVC_BUNDLED_EXTENSIONS: world.bundled,
+    DBUS_SESSION_BUS_ADDRESS: bus,
+  };
 }
 
 /** What one `svc-host <words>` run printed, and how it ended. */

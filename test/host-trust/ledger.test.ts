@@ -14,11 +14,11 @@ import { describe, expect, it } from "vitest";
 import { parseManifest, type Manifest } from "@svc/api";
 import { gainedReach } from "../../host/src/install/index.js";
 import { KeyringSecretStore } from "../../host/src/secrets/index.js";
-import { LEDGER_KEY_ACCOUNT, LEDGER_KEY_SERVICE } from "../../host/src/ledger/index.js";
+import { ledgerKeyAccount, LEDGER_KEY_SERVICE } from "../../host/src/ledger/index.js";
 import { useSessionKeyring } from "../trust/session-keyring.js";
 import { writeSvc } from "../trust/svc-package.js";
 import { startHost, useHostWorld, webhookInfo, type HostEvent, type World } from "../host/harness.js";
-import { GUEST_HELPERS, nextReport, reportOfRun, svcHostCli } from "./fixtures.js";
+import { cliEnv, GUEST_HELPERS, nextReport, reportOfRun, svcHostCli } from "./fixtures.js";
 
 const session = useSessionKeyring();
 const scene = useHostWorld();
@@ -26,17 +26,7 @@ const scene = useHostWorld();
 const ID = "com.example.copier";
 const REMEDY = `accept it (svc-host accept ${ID}, or Settings) or remove it (svc-host uninstall ${ID})`;
 
-function env(world: World): NodeJS.ProcessEnv {
-  return {
-    PATH: process.env.PATH ?? "",
-    HOME: world.userHome,
-    SVC_HOME: world.home,
-    SVC_BUNDLED_EXTENSIONS: world.bundled,
-    DBUS_SESSION_BUS_ADDRESS: session.bus.address,
-  };
-}
-
-const cli = (words: string[]) => svcHostCli(env(scene.world), words);
+const cli = (words: string[]) => svcHostCli(cliEnv(scene.world, session.bus.address), words);
 
 /** Where the code's `sh` writes when it is allowed to run. */
 const marker = (world: World) => join(world.userHome, "sh-ran");
@@ -134,7 +124,9 @@ describe("the permission ledger through the real host", { timeout: 120_000 }, ()
   it("does not load a package.json rewritten with more; sh never runs until the person accepts", async () => {
     const folder = await runningCopier();
     // The ledger is signed with a key in the secret store, and says so.
-    expect(await new KeyringSecretStore().get(LEDGER_KEY_SERVICE, LEDGER_KEY_ACCOUNT)).toMatch(/^[A-Za-z0-9+/]{43}=$/);
+    expect(await new KeyringSecretStore().get(LEDGER_KEY_SERVICE, ledgerKeyAccount(scene.world.home))).toMatch(
+      /^[A-Za-z0-9+/]{43}=$/,
+    );
     expect(scene.host!.events).toContainEqual({
       type: "log",
       level: "info",

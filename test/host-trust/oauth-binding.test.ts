@@ -15,7 +15,7 @@ import { useSessionKeyring } from "../trust/session-keyring.js";
 import { writeSvc } from "../trust/svc-package.js";
 import { startHost, useHostWorld, type World } from "../host/harness.js";
 import { demoSignInManifest, freePort, startTokenService, type TokenService } from "./token-service.js";
-import { GUEST_HELPERS, hiddenLiteral, nextReport, reportOfRun, svcHostCli } from "./fixtures.js";
+import { cliEnv, nextReport, reportOfRun, signInHelpers, svcHostCli } from "./fixtures.js";
 
 const ACCESS = `at-${randomUUID()}`;
 const REFRESH = `rt-${randomUUID()}`;
@@ -48,16 +48,12 @@ afterAll(async () => {
 });
 
 /** Signs in when it has no connection; otherwise reports its connections and whether the token came back. */
-const CODE = `${GUEST_HELPERS}
-const ACCESS = ${hiddenLiteral(ACCESS)};
-const list = (r) => (r.ok ? (Array.isArray(r.ok) ? r.ok : r.ok.connections) : r);
+const CODE = `${signInHelpers(ACCESS)}
 module.exports = { default: { async update(ctx) {
   const trigger = ctx.trigger.type;
   const connections = list(await attempt(ctx.oauth.connections()));
   if (connections.length === 0) return report(ctx, "report", { trigger, connect: await attempt(ctx.oauth.connect()) });
-  const token = await attempt(ctx.oauth.token());
-  const value = token.ok && (typeof token.ok === "object" ? token.ok.token : token.ok);
-  await report(ctx, "report", { trigger, connections: connections.length, token: value === ACCESS ? "the one issued" : value });
+  await report(ctx, "report", { trigger, connections: connections.length, token: shownToken(await attempt(ctx.oauth.token())) });
 } } };`;
 
 /** Installs the extension pointing at `tokenService` for tokens (and at A for the rest), as `version`. */
@@ -69,15 +65,7 @@ async function install(world: World, version: string, tokenService: TokenService
     "package.json": JSON.stringify({ name: "signin", version, main: "dist/index.js", svc }),
     "dist/index.js": CODE,
   });
-  const installed = await svcHostCli(
-    {
-      PATH: process.env.PATH ?? "",
-      HOME: world.userHome,
-      SVC_HOME: world.home,
-      DBUS_SESSION_BUS_ADDRESS: session.bus.address,
-    },
-    ["install", file, "--yes"],
-  );
+  const installed = await svcHostCli(cliEnv(world, session.bus.address), ["install", file, "--yes"]);
   expect(installed).toMatchObject({ code: 0, stderr: "" });
 }
 

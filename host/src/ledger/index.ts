@@ -20,5 +20,5 @@ export {
   type FoundExtension,
 } from "./ledger.js";
 export { type Approval, canonicalJson } from "./approval.js";
-export { LEDGER_KEY_ACCOUNT, LEDGER_KEY_SERVICE, type LedgerKeyPlace } from "./ledger-key.js";
+export { ledgerKeyAccount, LEDGER_KEY_SERVICE, type LedgerKeyPlace } from "./ledger-key.js";
 export { digestFiles, compareFiles, type FileChanges, type FileDigests } from "./package-files.js";

@@ -1,17 +1,28 @@
 /**
  * The key that authenticates the permission ledger. It lives in the operating system's secret
- * store (service `svc`, account `ledger-key`: no extension's service, which is `svc.<id>`), so
+ * store (service `svc`, no extension's service, which is `svc.<id>`; account `ledger-key.<16 hex
+ * of the support folder's SHA-256>`: each support folder its own key, made with its ledger), so
  * something that can only write files cannot make an approval verify. Where this process has no
  * secret store, the nearest equivalent: `<support>/ledger.key`, mode 0600, which anything
  * running as the person can read; the host says so at every start.
  */
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
+import { resolve } from "node:path";
 import { SecretStoreUnavailableError, type SecretStore } from "../secrets/index.js";
 import { writeFileAtomic } from "../support/index.js";
 
 export const LEDGER_KEY_SERVICE = "svc";
-export const LEDGER_KEY_ACCOUNT = "ledger-key";
+
+/**
+ * The account of a support folder's ledger key.
+ *
+ * @example
+ * ledgerKeyAccount("/home/ann/.local/share/Svc") // "ledger-key.3f9a…" (16 hex digits)
+ */
+export function ledgerKeyAccount(supportRoot: string): string {
+  return `ledger-key.${createHash("sha256").update(resolve(supportRoot)).digest("hex").slice(0, 16)}`;
+}
 
 /** Where the key is kept. */
 export type LedgerKeyPlace = "secret-store" | "key-file";
@@ -52,22 +63,23 @@ export class LedgerKeyUnreachable extends Error {
  * made now would only let a file writer in).
  *
  * @example
- * const { key, place } = await ledgerKey(new KeyringSecretStore(), "/…/Svc/ledger.key");
+ * const { key, place } = await ledgerKey(new KeyringSecretStore(), { account: ledgerKeyAccount(root), keyFile: "/…/Svc/ledger.key" });
  */
 export async function ledgerKey(
   store: SecretStore | undefined,
-  keyFile: string,
+  where: { account: string; keyFile: string },
   storeOnly = false,
 ): Promise<LedgerKey> {
+  const { account, keyFile } = where;
   if (!store) {
     if (storeOnly) throw new LedgerKeyUnreachable("no secret store was given");
     return fromKeyFile(keyFile, "no secret store was given");
   }
   try {
-    const stored = await store.get(LEDGER_KEY_SERVICE, LEDGER_KEY_ACCOUNT);
+    const stored = await store.get(LEDGER_KEY_SERVICE, account);
     if (stored) return { key: Buffer.from(stored, "base64"), place: "secret-store", created: false };
     const made = newKey();
-    await store.set(LEDGER_KEY_SERVICE, LEDGER_KEY_ACCOUNT, made);
+    await store.set(LEDGER_KEY_SERVICE, account, made);
     return { key: Buffer.from(made, "base64"), place: "secret-store", created: true };
   } catch (error) {
     const detail = error instanceof SecretStoreUnavailableError ? error.message : (error as Error).message;

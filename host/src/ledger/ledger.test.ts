@@ -11,7 +11,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { parseManifest, type Manifest } from "@svc/api";
 import { MemorySecretStore, SecretStoreUnavailableError, type SecretStore } from "../secrets/index.js";
 import { PACKAGE_LIMITS } from "../install/limits.js";
-import { Ledger, LEDGER_KEY_ACCOUNT, LEDGER_KEY_SERVICE, type FoundExtension } from "./index.js";
+import { Ledger, ledgerKeyAccount, LEDGER_KEY_SERVICE, type FoundExtension } from "./index.js";
 
 let root: string;
 let extensions: string;
@@ -140,7 +140,7 @@ describe("the permission ledger", () => {
     const store = new MemorySecretStore();
     const withStore = await Ledger.open({ supportRoot: root, secrets: store });
     expect(withStore.place).toBe("secret-store");
-    expect(await store.get(LEDGER_KEY_SERVICE, LEDGER_KEY_ACCOUNT)).toMatch(/^[A-Za-z0-9+/]{43}=$/);
+    expect(await store.get(LEDGER_KEY_SERVICE, ledgerKeyAccount(root))).toMatch(/^[A-Za-z0-9+/]{43}=$/);
 
     const other = await mkdtemp(join(tmpdir(), "svc-ledger-nostore-"));
     const unavailable: SecretStore = {

@@ -21,7 +21,7 @@ import { summarize, type InstallSummary } from "../install/summary.js";
 import type { SecretStore } from "../secrets/index.js";
 import { writeFileAtomic } from "../support/index.js";
 import { canonicalJson, macOf, verifies, type Approval } from "./approval.js";
-import { ledgerKey, type LedgerKeyPlace } from "./ledger-key.js";
+import { ledgerKey, ledgerKeyAccount, type LedgerKeyPlace } from "./ledger-key.js";
 import { compareFiles, digestFiles, noChanges, TooManyFiles, type FileChanges } from "./package-files.js";
 
 export const LEDGER_FILE = "ledger.json";
@@ -146,9 +146,10 @@ export class Ledger {
     const file = join(options.supportRoot, LEDGER_FILE);
     const keyFile = join(options.supportRoot, LEDGER_KEY_FILE);
     const existing = await readShape(file);
+    const where = { account: ledgerKeyAccount(options.supportRoot), keyFile };
     if (existing?.key === "secret-store") {
       try {
-        const found = await ledgerKey(options.secrets, keyFile, true);
+        const found = await ledgerKey(options.secrets, where, true);
         return new Ledger(file, found.key, found.place, keyFile, undefined, undefined);
       } catch (error) {
         const problem = (error as Error).message;
@@ -156,7 +157,7 @@ export class Ledger {
         return new Ledger(file, undefined, undefined, keyFile, reason, problem);
       }
     }
-    const found = await ledgerKey(options.secrets, keyFile);
+    const found = await ledgerKey(options.secrets, where);
     const ledger = new Ledger(file, found.key, found.place, keyFile, undefined, found.storeProblem);
     const empty = !existing || Object.keys(existing.entries).length === 0;
     if (found.created && empty) ledger.migrated = await ledger.recordInstalled(join(options.supportRoot, "Extensions"));
