@@ -6,7 +6,8 @@
  */
 import { createHash } from "node:crypto";
 import { createReadStream } from "node:fs";
-import { readdir, readlink, realpath } from "node:fs/promises";
+import { readdir, readFile, readlink, realpath, stat } from "node:fs/promises";
+import type { Dirent } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { PACKAGE_LIMITS } from "../install/limits.js";
 
@@ -25,10 +26,24 @@ export class TooManyFiles extends Error {
   override readonly name = "TooManyFiles";
 }
 
+/** Files up to this size are read whole; larger ones are streamed (a file on disk has no size cap). */
+const READ_WHOLE_BYTES = 1024 * 1024;
+/** Files hashed at once. */
+const AT_ONCE = 16;
+
 async function sha256Of(path: string): Promise<string> {
   const hash = createHash("sha256");
-  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
+  if ((await stat(path)).size <= READ_WHOLE_BYTES) hash.update(await readFile(path));
+  else for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
   return `sha256:${hash.digest("hex")}`;
+}
+
+async function digestOf(root: string, entry: Dirent): Promise<[string, string]> {
+  const path = join(entry.parentPath, entry.name);
+  const name = relative(root, path).split(sep).join("/");
+  if (entry.isSymbolicLink()) return [name, `symlink:${await readlink(path)}`];
+  if (entry.isFile()) return [name, await sha256Of(path)];
+  return [name, "other"];
 }
 
 /**
@@ -44,15 +59,10 @@ export async function digestFiles(folder: string): Promise<FileDigests> {
   );
   if (entries.length > PACKAGE_LIMITS.entries)
     throw new TooManyFiles(`it holds ${entries.length} files, more than a package may (${PACKAGE_LIMITS.entries})`);
-  const digests: FileDigests = {};
-  for (const entry of entries) {
-    const path = join(entry.parentPath, entry.name);
-    const name = relative(root, path).split(sep).join("/");
-    if (entry.isSymbolicLink()) digests[name] = `symlink:${await readlink(path)}`;
-    else if (entry.isFile()) digests[name] = await sha256Of(path);
-    else digests[name] = "other";
-  }
-  return Object.fromEntries(Object.entries(digests).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  const digests: [string, string][] = [];
+  for (let at = 0; at < entries.length; at += AT_ONCE)
+    digests.push(...(await Promise.all(entries.slice(at, at + AT_ONCE).map((entry) => digestOf(root, entry)))));
+  return Object.fromEntries(digests.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
 /**
