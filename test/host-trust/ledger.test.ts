@@ -8,7 +8,7 @@
  * extension's switches for AI agents.
  */
 import { createHash } from "node:crypto";
-import { access, readFile, writeFile } from "node:fs/promises";
+import { access, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseManifest, type Manifest } from "@svc/api";
@@ -17,7 +17,15 @@ import { KeyringSecretStore } from "../../host/src/secrets/index.js";
 import { ledgerKeyAccount, LEDGER_KEY_SERVICE } from "../../host/src/ledger/index.js";
 import { useSessionKeyring } from "../trust/session-keyring.js";
 import { writeSvc } from "../trust/svc-package.js";
-import { startHost, useHostWorld, webhookInfo, type HostEvent, type World } from "../host/harness.js";
+import {
+  counterCode,
+  startHost,
+  useHostWorld,
+  webhookInfo,
+  writeExtension,
+  type HostEvent,
+  type World,
+} from "../host/harness.js";
 import { cliEnv, GUEST_HELPERS, nextReport, reportOfRun, svcHostCli } from "./fixtures.js";
 
 const session = useSessionKeyring();
@@ -251,5 +259,32 @@ describe("the permission ledger through the real host", { timeout: 120_000 }, ()
     await scene.host!.waitFor((e) => e.type === "extension.tools" && e.id === ID, { from: again });
     const tools = (await v1("GET", "/v1/tools")).json.tools;
     expect(tools.find((tool: { id: string }) => tool.id === `${ID}/plain`)).toMatchObject({ agents: false });
+  });
+
+  it("records what was installed before the ledger once, says so, and never again after ledger.json is deleted", async () => {
+    await writeExtension(join(scene.world.user, "old"), {
+      svc: { id: "com.example.old", title: "Old" },
+      code: counterCode(),
+    });
+    scene.host = await startHost(scene.world, { DBUS_SESSION_BUS_ADDRESS: session.bus.address });
+    expect(scene.host.events).toContainEqual({
+      type: "log",
+      level: "info",
+      message:
+        "permission ledger is new: recorded 1 installed extension as approved as they are now (com.example.old); from now on each loads only while its files match",
+    });
+    await scene.host.waitFor((e) => e.type === "blip" && e.id === "com.example.old/main");
+    await scene.host.stop();
+
+    await rm(join(scene.world.home, "ledger.json"));
+    scene.host = await startHost(scene.world, { DBUS_SESSION_BUS_ADDRESS: session.bus.address });
+    await scene.host.waitFor(
+      (e) =>
+        e.type === "extension.error" &&
+        e.id === "com.example.old" &&
+        e.error ===
+          "not loaded: there is no record that you approved it (it was not installed by svc): accept it (svc-host accept com.example.old, or Settings) or remove it (svc-host uninstall com.example.old)",
+    );
+    expect(scene.host.events.filter((e) => e.type === "log" && /permission ledger is new/.test(e.message))).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@
  * secret store, and said plainly in the terminal where its key is, what it recorded when it was
  * new, and when approvals cannot be checked.
  */
-import { Ledger } from "../ledger/index.js";
+import { Ledger, migrationNote } from "../ledger/index.js";
 import type { SecretStore } from "../secrets/index.js";
 import type { AppLogLevel } from "../display/index.js";
 import { LINUX_SECRET_SERVICE_FIX } from "./trust.js";
@@ -28,10 +28,6 @@ export async function openLedger(
       `permission ledger ${ledger.file}: no secret store (${ledger.storeProblem}), so its key is in ${ledger.keyFile} (mode 0600): a program running as you can read it and forge an approval${fix}`,
     );
   else log("info", `permission ledger ${ledger.file}: approvals are signed with a key kept in the secret store`);
-  if (ledger.migrated.length)
-    log(
-      "info",
-      `permission ledger is new: recorded ${ledger.migrated.length === 1 ? "1 installed extension" : `${ledger.migrated.length} installed extensions`} as approved as they are now (${ledger.migrated.join(", ")}); from now on each loads only while its files match`,
-    );
+  if (ledger.migrated.length) log("info", migrationNote(ledger.migrated));
   return ledger;
 }

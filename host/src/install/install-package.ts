@@ -33,6 +33,8 @@ export interface InstallResult {
   /** Where the extension is (or would have been) installed. */
   path: string;
   summary: InstallSummary;
+  /** Extensions installed before the permission ledger existed, recorded as they are by this install (once). */
+  recordedAsTheyAre?: string[];
 }
 
 /** Reads and checks a package.json; `where` names it in errors. */
@@ -142,7 +144,8 @@ export async function installPackage(file: string, options: InstallOptions): Pro
       await approvals.restore(id, before);
       throw error;
     }
-    return { installed: true, id, path: target, summary };
+    const recorded = approvals.migrated.filter((other) => other !== id);
+    return { installed: true, id, path: target, summary, ...(recorded.length ? { recordedAsTheyAre: recorded } : {}) };
   } finally {
     await rm(scratch, { recursive: true, force: true });
     await rmdir(staging).catch(() => undefined); // only when empty: another install may be under way

@@ -14,6 +14,7 @@ export {
   LEDGER_FILE,
   LEDGER_KEY_FILE,
   describeChanges,
+  migrationNote,
   type Standing,
   type Verdict,
   type LedgerReview,

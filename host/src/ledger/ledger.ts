@@ -101,6 +101,17 @@ export function describeChanges(changes: FileChanges): string {
   return parts.join("; ");
 }
 
+/**
+ * What is said once when the ledger is made over extensions installed before it.
+ *
+ * @example
+ * migrationNote(["a", "b"]) // "permission ledger is new: recorded 2 installed extensions as approved as they are now (a, b); …"
+ */
+export function migrationNote(ids: readonly string[]): string {
+  const count = ids.length === 1 ? "1 installed extension" : `${ids.length} installed extensions`;
+  return `permission ledger is new: recorded ${count} as approved as they are now (${names(ids, 20)}); from now on each loads only while its files match`;
+}
+
 function isShape(value: unknown): value is LedgerShape {
   const shape = value as LedgerShape;
   return (
