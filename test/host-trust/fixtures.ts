@@ -74,7 +74,12 @@ export async function filesContaining(root: string, needle: string): Promise<str
   for (const entry of await readdir(root, { withFileTypes: true, recursive: true })) {
     if (!entry.isFile()) continue;
     const path = join(entry.parentPath, entry.name);
-    if ((await readFile(path)).includes(bytes)) found.push(path);
+    // A temp file of an atomic write may be renamed away between the listing and the read.
+    const content = await readFile(path).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === "ENOENT") return undefined;
+      throw error;
+    });
+    if (content?.includes(bytes)) found.push(path);
   }
   return found;
 }
