@@ -7,7 +7,7 @@
  * from its leftovers are refused.
  */
 import { readFile, stat } from "node:fs/promises";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import type { z } from "zod";
 import type {
   CallContext,
@@ -300,6 +300,8 @@ export class ExtensionSlot {
             runAnyCommand: manifest.permissions.runAnyCommand,
           },
           dataDir: this.dataDir,
+          // The support folder holds `Data/` (initialize's dataDir): refused to reads but for dataDir.
+          supportDir: dirname(this.deps.dataRoot),
           limits: { memoryBytes: config.memoryMb * 1024 * 1024, sliceMs: config.sliceMs },
         },
         {

@@ -28,5 +28,24 @@ export {
 } from "./limits.js";
 export type { SandboxThreadStats } from "./threads/thread-messages.js";
 export { classifyAddress, type AddressClass } from "./capabilities/address-guard.js";
+/** What the fence enforces for each manifest entry, for the install review to show (it calls the same functions). */
+export {
+  canonicalNetworkEntry,
+  networkEntryClass,
+  networkEntryText,
+  type HostPattern,
+} from "./capabilities/network-policy.js";
+export {
+  resolveListedPath,
+  classifyPath,
+  holdsSupportFolder,
+  refusedPath,
+  expandHome,
+  isInside,
+  type ListedPath,
+  type PathClass,
+  type PathKind,
+  type PathPlaces,
+} from "./capabilities/listed-paths.js";
 export { EXEC_OWNER_VARIABLE, killTagged, newTagPrefix } from "./capabilities/process-tags.js";
 export { BUNDLE_PREFIX } from "./engine/compiled-code/compiled-scripts.js";

@@ -4,6 +4,7 @@
  * quick one-shot load (no watchdog then: a stuck native call would stall that thread).
  */
 import { mkdir, realpath } from "node:fs/promises";
+import { resolve } from "node:path";
 import type { QuickJSHandle } from "quickjs-emscripten-core";
 import { createCapabilities, formatDenial, type Capabilities, type CapabilityContext } from "./capabilities/index.js";
 import { bundleScript, type ScriptResult } from "./engine/compiled-code/compiled-scripts.js";
@@ -135,6 +136,7 @@ export class Sandbox implements SandboxHandle {
     private readonly listeners: SandboxListeners,
     prepared: PreparedInstance,
     private readonly dataDir: string,
+    private readonly supportDir: string | undefined,
     compiledCode: Uint8Array | undefined,
     private readonly clock: SandboxClock | undefined,
   ) {
@@ -166,8 +168,12 @@ export class Sandbox implements SandboxHandle {
     if (prepared && (prepared.memoryBytes !== limits.memoryBytes || prepared.timeZone !== env.timeZone || env.clock)) {
       throw new Error("internal: the prepared instance does not match the sandbox's memory limit, time zone or clock");
     }
-    const [dataDir, instance] = await Promise.all([
+    const [dataDir, supportDir, instance] = await Promise.all([
       mkdir(options.dataDir, { recursive: true }).then(() => realpath(options.dataDir)),
+      // Compared by real path, as every read is; one that does not exist yet is taken as written.
+      options.supportDir === undefined
+        ? undefined
+        : realpath(options.supportDir).catch(() => resolve(options.supportDir!)),
       prepared ?? prepareInstance({ memoryBytes: limits.memoryBytes, timeZone: env.timeZone, clock: env.clock }),
     ]).catch((error: unknown) => {
       prepared?.dispose();
@@ -182,6 +188,7 @@ export class Sandbox implements SandboxHandle {
       listeners,
       instance,
       dataDir,
+      supportDir,
       env.compiledCode,
       env.clock,
     );
@@ -585,6 +592,7 @@ export class Sandbox implements SandboxHandle {
       id: this.id,
       permissions: this.options.permissions,
       dataDir: this.dataDir,
+      ...(this.supportDir === undefined ? {} : { supportDir: this.supportDir }),
       signal: this.lifetime.signal,
       deny: (denial) => new Error(formatDenial(this.recordDenial(denial))),
       push: (kind, data) => queueMicrotask(() => this.deliver(kind, data)),

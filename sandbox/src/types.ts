@@ -49,6 +49,11 @@ export interface SandboxOptions {
   permissions: Permissions;
   /** The extension's own data folder, `Data/<id>/`; created when missing. */
   dataDir: string;
+  /**
+   * svc's support folder (the one holding `Data/`). The file fence refuses every read inside it
+   * except `dataDir`, whatever `permissions.files` lists. svc-runtime always gives it.
+   */
+  supportDir?: string;
   limits?: Partial<SandboxLimits>;
 }
 

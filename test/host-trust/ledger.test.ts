@@ -76,7 +76,9 @@ function manifest(text: string): Manifest {
 
 /** "it now also asks to: …", worded by the review's own function. */
 function asks(from: Record<string, unknown>, to: Record<string, unknown>): string {
-  const gained = gainedReach(manifest(copierJson(from)), manifest(copierJson(to)));
+  const gained = gainedReach(manifest(copierJson(from)), manifest(copierJson(to)), {
+    supportDir: scene.world.home,
+  });
   return `; it now also asks to: ${gained.map((item) => item.text).join("; ")}`;
 }
 

@@ -156,6 +156,30 @@ describe("a listed program cannot run an unlisted one", () => {
     await n.check();
   });
 
+  it.each([
+    ["cp", (victim: string) => ["/etc/hostname", victim]],
+    ["mv", (victim: string) => ["/dev/null", victim]],
+    ["tee", (victim: string) => [victim]],
+    ["dd", (victim: string) => ["if=/dev/null", `of=${victim}`]],
+    ["install", (victim: string) => ["/etc/hostname", victim]],
+    ["ln", (victim: string) => ["-sf", "/etc/hostname", victim]],
+    ["truncate", (victim: string) => ["-s", "0", victim]],
+    ["unzip", (victim: string) => ["-o", "x.zip", "-d", victim]],
+    ["/usr/bin/cp", (victim: string) => ["/etc/hostname", victim]],
+  ])(
+    "%s writes files anywhere: refused unless the manifest says runAnyCommand, and nothing is written",
+    async (file, args) => {
+      const victim = join(root, `package-${Math.random().toString(36).slice(2)}.json`);
+      writeFileSync(victim, '{"svc":{"permissions":{}}}');
+      const { run } = await attacker(n.pool, attackOptions(tryExec(file, args(victim)), { exec: [file] }));
+      await expect(run()).resolves.toBe(
+        `refused: exec of ${file} denied: "${file}" writes files anywhere (any installed package, svc's own files, ~/.bashrc), so listing it would let the extension do whatever you can (${RUN_ANY})`,
+      );
+      expect(readFileSync(victim, "utf8")).toBe('{"svc":{"permissions":{}}}');
+      await n.check();
+    },
+  );
+
   it('with "runAnyCommand": true, env sh -c runs (what the install summary calls "can run any command")', async () => {
     const { run } = await attacker(
       n.pool,

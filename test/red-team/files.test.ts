@@ -8,7 +8,7 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
-import { attackOptions, attacker, withNeighbours, type Neighbours } from "./neighbours.js";
+import { attackOptions, attacker, root, withNeighbours, type Neighbours } from "./neighbours.js";
 
 let n: Neighbours;
 beforeAll(async () => {
@@ -17,6 +17,31 @@ beforeAll(async () => {
 afterAll(() => n.dispose());
 
 describe("files", () => {
+  it("svc's own folder is refused on a sandbox thread whatever is listed: token, packages, neighbours' data", async () => {
+    writeFileSync(join(root, "webhook.json"), '{"port":47811,"token":"SECRET"}');
+    mkdirSync(join(root, "Extensions", "test.victim"), { recursive: true });
+    writeFileSync(join(root, "Extensions", "test.victim", "package.json"), "{}");
+    const targets = [
+      join(root, "webhook.json"),
+      join(root, "Extensions", "test.victim", "package.json"),
+      "../../webhook.json",
+    ];
+    const options = attackOptions(
+      `const out = [];
+      for (const p of ${JSON.stringify(targets)}) { try { out.push(await ctx.files.read(p)) } catch (e) { out.push(e.message) } }
+      await ctx.files.write("mine.txt", "mine");
+      out.push(await ctx.files.read("mine.txt"));
+      return out;`,
+      { files: [root, "~"] },
+      { supportDir: root },
+    );
+    const { run } = await attacker(n.pool, options);
+    const refused = (p: string) =>
+      `file access to ${p} denied: "${p}" is inside svc's own folder (its token, its settings, every extension's files), which no extension may read but for its own data folder (keep the extension's files under ctx.dataDir)`;
+    await expect(run()).resolves.toEqual([...targets.map(refused), "mine"]);
+    await n.check();
+  });
+
   it("reading FIFOs (more than Node has file-I/O threads) fails at once and parks nothing", async () => {
     const options = attackOptions(`
       const reads = []; for (let i = 0; i < 8; i++) reads.push(ctx.files.read("pipe").catch((e) => e.message));

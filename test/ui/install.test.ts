@@ -205,6 +205,41 @@ describe("install review", () => {
     await page.close();
   });
 
+  it("the page's review shows each entry as the fence reads it: resolved, marked, svc's own folder refused", async () => {
+    const file = join(scene.world.root, "attack-1.0.0.svc");
+    await writeSvc(file, {
+      "package.json": packageJson(
+        {
+          id: "com.example.attack",
+          title: "Attack",
+          permissions: {
+            network: ["2130706433:47811", "0xa9fea9fe"],
+            files: ["~/Documents/../.ssh", scene.world.home],
+            exec: ["cp"],
+          },
+        },
+        { name: "attack", version: "1.0.0" },
+      ),
+      "dist/index.js": CODE,
+    });
+    const page = await openUi(scene.world, scene.ui.context);
+    await page.getByRole("tab", { name: "Settings" }).click();
+    await page.getByLabel("Path to a .svc file").fill(file);
+    await page.getByRole("button", { name: "Review" }).click();
+    const review = page.getByRole("region", { name: "install review" });
+    await review.waitFor();
+    expect(await review.getByRole("list", { name: "reach" }).locator("li").allInnerTexts()).toEqual([
+      '⚠ connect to 127.0.0.1:47811 (written "2130706433:47811") — programs on your own computer (loopback)',
+      '⚠ connect to 169.254.169.254 (written "0xa9fea9fe") — the cloud metadata service, which hands out this machine\'s credentials',
+      '⚠ read files in ~/.ssh (written "~/Documents/../.ssh") — a folder that holds keys, passwords or settings',
+      `⚠ read files in ${scene.world.home} — refused: it is svc's own folder (its token, its settings, every extension's files), which no extension may read`,
+      "⚠ run the program cp — it writes files anywhere (any package, svc's own files, ~/.bashrc), so svc refuses it (the package does not ask to run any command)",
+    ]);
+    await review.getByRole("button", { name: "Cancel" }).click();
+    await expect.poll(() => page.locator(".install [role=status]").innerText()).toBe("Did not install Attack.");
+    await page.close();
+  });
+
   it("a path that is not a package gets the installer's reason", async () => {
     const page = await openUi(scene.world, scene.ui.context);
     await page.getByRole("tab", { name: "Settings" }).click();

@@ -6,7 +6,7 @@
  */
 import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { isAbsolute, join } from "node:path";
+import { dirname, isAbsolute, join } from "node:path";
 import type { Block, BlipPayload, SvcManifest, ToolSpec } from "@svc/api";
 import {
   BlipEnd,
@@ -116,7 +116,8 @@ export class TestExtension {
 
   /** @internal Started by `loadExtension`. */
   async start(options: LoadOptions): Promise<void> {
-    this.dataRoot = await mkdtemp(join(tmpdir(), "svc-testkit-"));
+    // A support folder of its own holding `Data/`, as svc's is: the runtime refuses reads in that folder.
+    this.dataRoot = join(await mkdtemp(join(tmpdir(), "svc-testkit-")), "Data");
     if (options.storage) {
       await mkdir(join(this.dataRoot, this.id), { recursive: true });
       await writeFile(join(this.dataRoot, this.id, "storage.json"), JSON.stringify(options.storage));
@@ -283,7 +284,7 @@ export class TestExtension {
       await this.stopRuntime?.();
       await this.recording?.save();
     } finally {
-      if (this.dataRoot) await rm(this.dataRoot, { recursive: true, force: true });
+      if (this.dataRoot) await rm(dirname(this.dataRoot), { recursive: true, force: true });
     }
   }
 

@@ -73,11 +73,12 @@ describe("checkManifest on OAuth hosts", () => {
     ]);
   });
 
-  it("warns when exec lists a program that runs other programs without runAnyCommand", () => {
+  it("warns when exec lists a program that runs other programs or writes files anywhere without runAnyCommand", () => {
     const manifest = valid();
-    manifest.svc.permissions = { network: [], files: [], exec: ["git", "/usr/bin/env"] } as never;
+    manifest.svc.permissions = { network: [], files: [], exec: ["git", "/usr/bin/env", "cp", "df"] } as never;
     expect(checkManifest(manifest).warnings).toEqual([
       'package.json: "svc.permissions.exec.1" /usr/bin/env runs other programs, so ctx.exec will refuse it; add "runAnyCommand": true to svc.permissions only if the extension must run any command (the install prompt says so)',
+      'package.json: "svc.permissions.exec.2" cp writes files anywhere, so ctx.exec will refuse it; add "runAnyCommand": true to svc.permissions only if the extension must run any command (the install prompt says so)',
     ]);
     (manifest.svc.permissions as Record<string, unknown>).runAnyCommand = true;
     expect(checkManifest(manifest).warnings).toEqual([]);

@@ -5,7 +5,7 @@
  * the `svc.oauth` block is a warning, never a failure (SPEC.md, OAuth rule 5: it never hides
  * the extension); the SDK leaves the broken provider out, as the app does.
  */
-import { parseManifest, runsOtherPrograms, type SvcManifest } from "@svc/api";
+import { needsRunAnyCommand, parseManifest, type SvcManifest } from "@svc/api";
 import { unknownManifestKeys } from "./unknown-keys.js";
 
 export interface CheckedManifest {
@@ -41,9 +41,10 @@ export function checkManifest(packageJson: unknown): ManifestCheck {
   const { name, version, svc } = parsed.manifest;
   // The runtime refuses these when run; say so at build time, with the one fix.
   svc.permissions.exec.forEach((program, index) => {
-    if (runsOtherPrograms(program) && !svc.permissions.runAnyCommand) {
+    const why = needsRunAnyCommand(program);
+    if (why && !svc.permissions.runAnyCommand) {
       warnings.push(
-        `package.json: "svc.permissions.exec.${index}" ${program} runs other programs, so ctx.exec will refuse it; add "runAnyCommand": true to svc.permissions only if the extension must run any command (the install prompt says so)`,
+        `package.json: "svc.permissions.exec.${index}" ${program} ${why === "runs programs" ? "runs other programs" : "writes files anywhere"}, so ctx.exec will refuse it; add "runAnyCommand": true to svc.permissions only if the extension must run any command (the install prompt says so)`,
       );
     }
   });

@@ -4,7 +4,7 @@
  * reload); `restoreAll()` loads everything again into a restarted runtime; webhook and file
  * events are delivered through here.
  */
-import { resolve } from "node:path";
+import { join, resolve } from "node:path";
 import { unsetRequiredOptions, type Manifest, type ToolSpec } from "@svc/api";
 import { ExtensionEvent, ExtensionLoad, ExtensionUnload } from "@svc/runtime";
 import type { HookDelivery, HookTarget } from "../http/index.js";
@@ -29,6 +29,8 @@ export interface ExtensionSetDeps {
   forgetBlips(extensionId: string): void;
   emit(event: HostEvent): void;
   home?: string;
+  /** svc's support folder: `triggers.watch` never watches inside it (but for the extension's data folder). */
+  supportDir?: string;
   /** The host's requests running inside extensions (events are counted here too). */
   inFlight?: InFlight;
   /** `disabled.json`, read on every rescan: extensions listed there are found but not loaded. */
@@ -394,13 +396,15 @@ export class ExtensionSet implements HookTarget {
   private async watchFiles(ext: DiscoveredExtension): Promise<void> {
     const svc = ext.manifest!.svc;
     if (svc.triggers.watch.length === 0) return;
-    const { allowed, errors } = checkWatchPaths(svc.triggers.watch, svc.permissions.files, this.deps.home);
+    const { supportDir } = this.deps;
+    const fence = supportDir ? { supportDir, dataDir: join(supportDir, "Data", ext.id) } : undefined;
+    const { allowed, errors } = checkWatchPaths(svc.triggers.watch, svc.permissions.files, this.deps.home, fence);
     if (errors.length > 0) {
       this.problems.set(ext.id, errors.join("; "));
       for (const error of errors) this.deps.emit({ type: "extension.error", id: ext.id, error });
     }
     if (allowed.length === 0) return;
-    await this.deps.fileTriggers.set(ext.id, allowed, (paths) => void this.sendFileEvent(ext.id, paths));
+    await this.deps.fileTriggers.set(ext.id, allowed, (paths) => void this.sendFileEvent(ext.id, paths), fence);
     this.deps.emit({ type: "watching", what: "files", id: ext.id, paths: allowed });
   }
 

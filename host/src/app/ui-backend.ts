@@ -67,6 +67,7 @@ export function uiBlip(stored: StoredBlip): UiBlip {
     seq: stored.seq,
     ended: stored.ended !== undefined,
     source: stored.source.kind === "webhook" ? "push" : "extension",
+    ...(stored.source.kind === "extension" ? { extensionId: stored.source.extensionId } : {}),
   };
 }
 
@@ -170,7 +171,10 @@ export class HostUiBackend implements UiBackend {
       ...(error ? { error } : {}),
       ...(lastRun ? { lastRun } : {}),
       reach: manifest
-        ? reachOf(manifest).map((item) => ({ text: item.text, ...(item.risk ? { risk: item.risk } : {}) }))
+        ? reachOf(manifest, { supportDir: this.deps.supportDir }).map((item) => ({
+            text: item.text,
+            ...(item.risk ? { risk: item.risk } : {}),
+          }))
         : [],
       preferences: (manifest?.svc.preferences ?? []).map((p) => preferenceOf(p, this.values.get(ext.id) ?? {})),
       tools: ext.tools.map((tool) => tool.id),
@@ -277,8 +281,8 @@ export class HostUiBackend implements UiBackend {
       case "notify":
         return publish({
           type: "notify",
+          extensionId: event.extensionId,
           title: event.title,
-          ...(event.extensionId ? { extensionId: event.extensionId } : {}),
           ...(event.body === undefined ? {} : { body: event.body }),
         });
       case "openURL":

@@ -129,7 +129,12 @@ export async function installPackage(file: string, options: InstallOptions): Pro
     let ledger = options.ledger;
     const openLedger = async () =>
       (ledger ??= await Ledger.open({ supportRoot: options.supportDir, secrets: new KeyringSecretStore() }));
-    const summary = summarize(manifest, await installedVersion(target, manifest, openLedger), tools);
+    const summary = summarize(
+      manifest,
+      { supportDir: options.supportDir },
+      await installedVersion(target, manifest, openLedger),
+      tools,
+    );
     if (!(await options.confirm(summary))) return { installed: false, id, path: target, summary };
     const code = await readFile(unpackedPath(unpacked, "dist/index.js"), "utf8");
     await precompileExtension(supportPaths(options.supportDir).data, id, code);

@@ -1,7 +1,21 @@
 /** The words a person reads before installing, and which reach is marked risky. */
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
+import { mkdirSync, mkdtempSync, realpathSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { parseManifest, type Manifest } from "@svc/api";
-import { reachOf, summarize } from "./index.js";
+import { gainedReach, reachOf, summarize } from "./index.js";
+
+// A home of its own holding svc's support folder where Linux keeps it, and a `~/.ssh`.
+const root = realpathSync(mkdtempSync(join(tmpdir(), "svc-reach-")));
+const home = join(root, "home", "ann");
+const supportDir = join(home, ".local", "share", "Svc");
+mkdirSync(join(supportDir, "Data"), { recursive: true });
+mkdirSync(join(home, ".ssh"));
+mkdirSync(join(home, "Documents"));
+mkdirSync(join(home, "Projects"));
+const where = { supportDir, home };
+afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 const REFUSED = "it runs other programs, so svc refuses it (the package does not ask to run any command)";
 
@@ -27,6 +41,7 @@ describe("reach", () => {
             exec: ["git", "/bin/bash", "python3.12", "osascript", "node", "sh", "/usr/bin/env"],
           },
         }),
+        where,
       ).map((item) => [item.key, item.risk ?? null]),
     );
     expect(risks).toEqual({
@@ -37,7 +52,7 @@ describe("reach", () => {
       "files:~": "your whole home folder",
       "files:~/.ssh/config": "a folder that holds keys, passwords or settings",
       "files:/etc/hosts": "system files",
-      "files:/home/ann": "a whole home folder",
+      "files:/home/ann": "another person's home folder",
       "exec:git": "it can run other programs through its settings; svc lets it run only a few safe subcommands",
       "exec:/bin/bash": REFUSED,
       "exec:python3.12": REFUSED,
@@ -68,6 +83,7 @@ describe("reach", () => {
             runAnyCommand: true,
           },
         }),
+        where,
       ).map((item) => [item.key, item.risk ?? null]),
     );
     expect(risks).toEqual({
@@ -80,8 +96,9 @@ describe("reach", () => {
       "network:8.8.8.8": null,
       "files:~/.ssh": "a folder that holds keys, passwords or settings",
       "files:~/notes": null,
-      "exec:*": "it asks for programs that run other programs (runAnyCommand)",
-      "exec:curl": "it connects anywhere on its own, outside the network list",
+      "exec:*": "it asks for programs that run other programs or write files anywhere (runAnyCommand)",
+      "exec:curl":
+        "it writes files anywhere (any package, svc's own files, ~/.bashrc): the extension can do whatever you can",
       "exec:find": "it runs other programs: the extension can run any command",
       "exec:xargs": "it runs other programs: the extension can run any command",
       "exec:df": null,
@@ -111,6 +128,7 @@ describe("the summary", () => {
           },
         },
       }),
+      where,
     );
     expect(summary.risky).toBe(true);
     expect(summary.text).toBe(
@@ -135,7 +153,7 @@ describe("the summary", () => {
   });
 
   it("says so when it can reach nothing, and is not risky", () => {
-    const summary = summarize(manifest({}));
+    const summary = summarize(manifest({}), where);
     expect(summary.risky).toBe(false);
     expect(summary.text).toBe(
       "Deploys 1.2.0 (com.example.deploys)\n\nIt can reach nothing outside svc: no network, no files, no programs.\n",
@@ -145,7 +163,7 @@ describe("the summary", () => {
   it("for an update, says when it gains nothing", () => {
     const old = manifest({ permissions: { network: ["api.example.com"] } }, { version: "1.1.0" });
     const next = manifest({ permissions: { network: ["api.example.com"] } });
-    expect(summarize(next, { manifest: old, differentPackage: false }).text).toContain(
+    expect(summarize(next, where, { manifest: old, differentPackage: false }).text).toContain(
       "This updates the installed Deploys 1.1.0.\nIt can reach nothing that 1.1.0 could not.\n",
     );
   });
@@ -157,7 +175,7 @@ describe("the summary", () => {
       ...m,
       svc: { ...m.svc, title: "Deploys\u001b]0;pwned\u0007", description: "ok\u001b[8m" },
     } as Manifest;
-    const summary = summarize(hostile, undefined, [{ title: "Format JSON" }, { title: "UUID\u202e" }]);
+    const summary = summarize(hostile, where, undefined, [{ title: "Format JSON" }, { title: "UUID\u202e" }]);
     expect(summary.tools).toEqual(["Format JSON", "UUID\u202e"]);
     expect(summary.text).toBe(
       [
@@ -169,5 +187,197 @@ describe("the summary", () => {
         "",
       ].join("\n"),
     );
+  });
+});
+
+describe("the review is the fence: every entry shown and judged as the fence reads it", () => {
+  const LOOPBACK = "programs on your own computer (loopback)";
+  const METADATA = "the cloud metadata service, which hands out this machine's credentials";
+  const KEYS = "a folder that holds keys, passwords or settings";
+  const SVC =
+    "refused: it is svc's own folder (its token, its settings, every extension's files), which no extension may read";
+  const only = (svc: Record<string, unknown>) => reachOf(manifest(svc), where);
+
+  it.each([
+    ["2130706433:47811", 'connect to 127.0.0.1:47811 (written "2130706433:47811")', LOOPBACK],
+    ["2852039166", 'connect to 169.254.169.254 (written "2852039166")', METADATA],
+    ["0xa9fea9fe", 'connect to 169.254.169.254 (written "0xa9fea9fe")', METADATA],
+    ["0x7f.1:8080", 'connect to 127.0.0.1:8080 (written "0x7f.1:8080")', LOOPBACK],
+    ["127.1", 'connect to 127.0.0.1 (written "127.1")', LOOPBACK],
+    ["0", 'connect to 0.0.0.0 (written "0")', "programs on your own computer (0.0.0.0 reaches them)"],
+    ["LOCALHOST", "connect to localhost", LOOPBACK],
+    ["10.1:8000", 'connect to 10.0.0.1:8000 (written "10.1:8000")', "a private address on your local network"],
+    ["0xa9fe0101", 'connect to 169.254.1.1 (written "0xa9fe0101")', "a local or reserved address, not the internet"],
+  ])("network %s", (entry, text, risk) => {
+    expect(only({ permissions: { network: [entry] } })).toEqual([{ key: `network:${text.split(" ")[2]}`, text, risk }]);
+  });
+
+  it("a name is not marked for what its DNS could say: the fence connects it to public addresses only", () => {
+    expect(only({ permissions: { network: ["app.localhost", "API.example.com"] } })).toEqual([
+      { key: "network:app.localhost", text: "connect to app.localhost" },
+      { key: "network:api.example.com", text: "connect to api.example.com" },
+    ]);
+  });
+
+  it.each([
+    ["~/Documents/../.ssh", 'read files in ~/.ssh (written "~/Documents/../.ssh")', KEYS],
+    ["~//.aws", 'read files in ~/.aws (written "~//.aws")', KEYS],
+    [
+      "~/Projects/../",
+      `read files in ~ (written "~/Projects/../") (but not svc's own folder in it)`,
+      "your whole home folder",
+    ],
+    ["~/.local/share/Svc", "read files in ~/.local/share/Svc", SVC],
+    ["~/.local/share/Svc/webhook.json", "read files in ~/.local/share/Svc/webhook.json", SVC],
+    [
+      "~/.local/share/Svc/Extensions/com.example.deploys",
+      "read files in ~/.local/share/Svc/Extensions/com.example.deploys",
+      SVC,
+    ],
+    [
+      "~/.local",
+      "read files in ~/.local (but not svc's own folder in it)",
+      "it holds folders with keys, passwords or settings",
+    ],
+    ["/proc", "read files in /proc", "the running system's process, kernel and device files"],
+    ["/sys", "read files in /sys", "the running system's process, kernel and device files"],
+    ["/dev", "read files in /dev", "the running system's process, kernel and device files"],
+    ["/home/bob/.ssh", "read files in /home/bob/.ssh", "another person's home folder"],
+    [
+      "~/.bash_history",
+      "read files in ~/.bash_history",
+      "your shell and program histories, which keep the passwords and tokens you typed",
+    ],
+    [
+      "~/.local/share/fish/fish_history",
+      "read files in ~/.local/share/fish/fish_history",
+      "your shell and program histories, which keep the passwords and tokens you typed",
+    ],
+    [
+      "~/.node_repl_history",
+      "read files in ~/.node_repl_history",
+      "your shell and program histories, which keep the passwords and tokens you typed",
+    ],
+  ])("files %s", (entry, text, risk) => {
+    const [item] = only({ permissions: { files: [entry] } });
+    expect(item).toEqual({ key: expect.stringMatching(/^files:/), text, risk });
+  });
+
+  it("the extension's own data folder is not marked; an entry that allows nothing says so", () => {
+    expect(only({ permissions: { files: ["~/.local/share/Svc/Data/com.example.deploys", "notes", "$HOME"] } })).toEqual(
+      [
+        {
+          key: "files:~/.local/share/Svc/Data/com.example.deploys",
+          text: "read files in ~/.local/share/Svc/Data/com.example.deploys",
+        },
+        { key: "files:?notes", text: 'read nothing through "notes": only absolute paths and ~/… are read' },
+        { key: "files:?$HOME", text: 'read nothing through "$HOME": only absolute paths and ~/… are read' },
+      ],
+    );
+  });
+
+  it("triggers.watch entries are resolved and marked the same way", () => {
+    const items = only({
+      triggers: { watch: ["~/Documents/../.ssh", "~/.local/share/Svc"] },
+      permissions: { files: ["~"] },
+    }).filter((item) => item.key.startsWith("watch:"));
+    expect(items).toEqual([
+      { key: "watch:~/.ssh", text: 'watch ~/.ssh (written "~/Documents/../.ssh") for changes', risk: KEYS },
+      { key: "watch:~/.local/share/Svc", text: "watch ~/.local/share/Svc for changes", risk: SVC },
+    ]);
+  });
+
+  it.each(["cp", "mv", "tee", "dd", "install", "ln", "rsync", "tar", "unzip", "truncate", "sed", "/bin/cp"])(
+    "the program %s writes files anywhere or runs programs: refused without runAnyCommand, and the review says why",
+    (program) => {
+      const [item] = only({ permissions: { exec: [program] } });
+      expect(item.risk).toMatch(
+        /^it (writes files anywhere \(any package, svc's own files, ~\/\.bashrc\)|runs other programs), so svc refuses it \(the package does not ask to run any command\)$/,
+      );
+    },
+  );
+
+  it("cp is refused in words naming what it could rewrite", () => {
+    expect(only({ permissions: { exec: ["cp"] } })).toEqual([
+      {
+        key: "exec:cp",
+        text: "run the program cp",
+        risk: "it writes files anywhere (any package, svc's own files, ~/.bashrc), so svc refuses it (the package does not ask to run any command)",
+      },
+    ]);
+  });
+
+  it("the same entry spelt another way is no gain in an update", () => {
+    const old = manifest({ permissions: { network: ["127.0.0.1:47811"], files: ["~/.ssh"] } });
+    const next = manifest({ permissions: { network: ["2130706433:47811"], files: ["~/Documents/../.ssh"] } });
+    expect(gainedReach(old, next, where)).toEqual([]);
+  });
+});
+
+describe("OAuth in the update diff", () => {
+  const github = {
+    title: "GitHub",
+    authorizeUrl: "https://github.com/login/oauth/authorize",
+    tokenUrl: "https://github.com/login/oauth/access_token",
+    clientId: "Iv1.abc",
+    scopes: ["read:user"],
+  };
+  const version = (v: string, provider: Record<string, unknown>) =>
+    manifest(
+      { permissions: { network: ["github.com", "uploads.example.com"] }, oauth: { github: provider } },
+      { version: v },
+    );
+
+  it("new scopes and a token address moved to another listed host are gained, and marked", () => {
+    const old = version("1.0.0", github);
+    const next = version("1.1.0", {
+      ...github,
+      scopes: ["read:user", "repo", "delete_repo", "admin:org"],
+      tokenUrl: "https://uploads.example.com/token",
+    });
+    const summary = summarize(next, where, { manifest: old, differentPackage: false });
+    expect(summary.replaces?.gained).toEqual([
+      {
+        key: "oauth:github:scopes",
+        text: "ask GitHub for more access: repo, delete_repo, admin:org",
+        risk: "it asks your account for more than you approved",
+      },
+      {
+        key: "oauth:github:tokenUrl",
+        text: "send your GitHub sign-in and its tokens to another address: https://uploads.example.com/token (was https://github.com/login/oauth/access_token)",
+        risk: "your sign-in would go somewhere you did not approve",
+      },
+    ]);
+    expect(summary.text).not.toContain("It can reach nothing that 1.0.0 could not.");
+    expect(summary.text).toContain(
+      [
+        "This updates the installed Deploys 1.0.0.",
+        "Compared with 1.0.0, it can now also:",
+        "  ! ask GitHub for more access: repo, delete_repo, admin:org — it asks your account for more than you approved",
+        "  ! send your GitHub sign-in and its tokens to another address: https://uploads.example.com/token (was https://github.com/login/oauth/access_token) — your sign-in would go somewhere you did not approve",
+        "",
+      ].join("\n"),
+    );
+  });
+
+  it("a changed authorize address, revoke address or client id is each shown", () => {
+    const old = version("1.0.0", github);
+    const next = version("1.1.0", {
+      ...github,
+      authorizeUrl: "https://uploads.example.com/authorize",
+      revokeUrl: "https://uploads.example.com/revoke",
+      clientId: "Iv1.other",
+    });
+    expect(gainedReach(old, next, where).map((item) => item.text)).toEqual([
+      "ask you to sign in to GitHub at another address: https://uploads.example.com/authorize (was https://github.com/login/oauth/authorize)",
+      "send the sign-out of GitHub to another address: https://uploads.example.com/revoke (was none)",
+      "sign in to GitHub as another app (client id): Iv1.other (was Iv1.abc)",
+    ]);
+  });
+
+  it("fewer scopes or the same provider gain nothing", () => {
+    const old = version("1.0.0", { ...github, scopes: ["read:user", "repo"] });
+    expect(gainedReach(old, version("1.1.0", { ...github, scopes: ["repo"] }), where)).toEqual([]);
+    expect(gainedReach(old, version("1.1.0", { ...github, scopes: ["repo", "read:user"] }), where)).toEqual([]);
   });
 });

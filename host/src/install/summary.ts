@@ -3,7 +3,7 @@
  * reach (risky things marked with "!" and why), and for an update what it gains.
  */
 import { escapeForDisplay, type Manifest } from "@svc/api";
-import { gainedReach, reachOf, type ReachItem } from "./reach.js";
+import { gainedReach, reachOf, type ReachItem, type ReachPlaces } from "./reach.js";
 
 /** The installed extension this package would replace. */
 export interface InstalledVersion {
@@ -36,7 +36,7 @@ function line(item: ReachItem): string {
 
 /**
  * @example
- * summarize(manifest).text
+ * summarize(manifest, { supportDir }).text
  * // Deploys 1.2.0 (com.example.deploys) by Example
  * // Shows your deploys.
  * //
@@ -46,11 +46,12 @@ function line(item: ReachItem): string {
  */
 export function summarize(
   manifest: Manifest,
+  where: ReachPlaces,
   installed?: InstalledVersion,
   tools: readonly { title: string }[] = [],
 ): InstallSummary {
   const svc = manifest.svc;
-  const reach = reachOf(manifest);
+  const reach = reachOf(manifest, where);
   const lines: string[] = [`${svc.title} ${manifest.version} (${svc.id})${svc.author ? ` by ${svc.author}` : ""}`];
   if (svc.description) lines.push(svc.description);
   lines.push("");
@@ -68,7 +69,7 @@ export function summarize(
   let replaces: InstallSummary["replaces"];
   if (installed) {
     const old = installed.manifest;
-    const gained = gainedReach(old, manifest);
+    const gained = gainedReach(old, manifest, where);
     replaces = {
       title: old.svc.title,
       version: old.version,

@@ -135,6 +135,8 @@ export class Ledger {
   private writing: Promise<void> = Promise.resolve();
 
   private constructor(
+    /** The support folder: the review marks reads there as refused (install/reach.ts). */
+    readonly supportRoot: string,
     readonly file: string,
     private readonly key: Buffer | undefined,
     /** Where the key is kept; undefined when it is out of reach (`unusable` says why). */
@@ -161,15 +163,23 @@ export class Ledger {
     if (existing?.key === "secret-store") {
       try {
         const found = await ledgerKey(options.secrets, where, true);
-        return new Ledger(file, found.key, found.place, keyFile, undefined, undefined);
+        return new Ledger(options.supportRoot, file, found.key, found.place, keyFile, undefined, undefined);
       } catch (error) {
         const problem = (error as Error).message;
         const reason = `svc keeps the ledger's key in the secret store, which this process cannot reach (${problem}): run svc where the secret store is unlocked`;
-        return new Ledger(file, undefined, undefined, keyFile, reason, problem);
+        return new Ledger(options.supportRoot, file, undefined, undefined, keyFile, reason, problem);
       }
     }
     const found = await ledgerKey(options.secrets, where);
-    const ledger = new Ledger(file, found.key, found.place, keyFile, undefined, found.storeProblem);
+    const ledger = new Ledger(
+      options.supportRoot,
+      file,
+      found.key,
+      found.place,
+      keyFile,
+      undefined,
+      found.storeProblem,
+    );
     const empty = !existing || Object.keys(existing.entries).length === 0;
     if (found.created && empty) ledger.migrated = await ledger.recordInstalled(join(options.supportRoot, "Extensions"));
     else if (!existing || existing.key !== found.place) await ledger.rewrite((entries) => entries);
@@ -234,7 +244,7 @@ export class Ledger {
     const sameManifest = ext.manifest !== undefined && canonicalJson(ext.manifest) === canonicalJson(approval.manifest);
     if (!sameManifest && !changes.changed.includes("package.json")) changes.changed.unshift("package.json");
     if (noChanges(changes)) return { ok: true };
-    const gained = ext.manifest ? gainedReach(approval.manifest, ext.manifest) : [];
+    const gained = ext.manifest ? gainedReach(approval.manifest, ext.manifest, { supportDir: this.supportRoot }) : [];
     const asks = gained.length ? `; it now also asks to: ${gained.map((item) => item.text).join("; ")}` : "";
     return {
       ok: false,
@@ -251,6 +261,7 @@ export class Ledger {
     const approval = standing.kind === "approved" ? standing.approval : undefined;
     const summary = summarize(
       now.manifest,
+      { supportDir: this.supportRoot },
       approval
         ? { manifest: approval.manifest, differentPackage: approval.manifest.name !== now.manifest.name }
         : undefined,

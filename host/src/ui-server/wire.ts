@@ -10,6 +10,8 @@ export interface UiBlip {
   seq: number;
   /** `extension`: from an extension's update(); `push`: pushed over HTTP (drawn at the end). */
   source: "extension" | "push";
+  /** The extension that sent it (absent for pushed blips): the page names it from `extensions`' titles. */
+  extensionId?: string;
   ended: boolean;
   /** The payload fields (title, layout, data, actions, …), checked by the runtime or push route. */
   [field: string]: unknown;
@@ -131,6 +133,7 @@ export type UiEvent =
   | { type: "blip"; change: "update" | "end" | "remove"; id: string; blip?: UiBlip }
   | { type: "extensions"; extensions: UiExtension[] }
   | { type: "settings"; settings: AppSettings }
+  /** The host always names the sender; the page shows it by `extensions`' titles (`speakerOf`). */
   | { type: "notify"; extensionId?: string; title: string; body?: string }
   | { type: "openURL"; extensionId?: string; url: string }
   | { type: "paused"; paused: boolean }

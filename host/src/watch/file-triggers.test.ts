@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, realpath, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { FileTriggers, checkWatchPaths, expandHome } from "./file-triggers.js";
@@ -18,6 +18,35 @@ describe("watch path checks", () => {
       allowed: ["/h/notes/today", "/h/notes"],
       errors: [],
     });
+  });
+
+  it("resolves both lists as the file fence does, and never watches inside svc's own folder", async () => {
+    const home = await realpath(await mkdtemp(join(tmpdir(), "svc-watch-home-")));
+    try {
+      const fence = { supportDir: join(home, ".local/share/Svc"), dataDir: join(home, ".local/share/Svc/Data/a.b") };
+      await mkdir(fence.dataDir, { recursive: true });
+      expect(
+        checkWatchPaths(
+          [
+            "~/Documents/../notes",
+            "~/.local/share/Svc",
+            "~//.local/share/Svc/webhook.json",
+            "~/.local/share/Svc/Data/a.b",
+          ],
+          ["~/Projects/../"],
+          home,
+          fence,
+        ),
+      ).toEqual({
+        allowed: [join(home, "notes"), fence.dataDir],
+        errors: [
+          `triggers.watch "~/.local/share/Svc" is not watched: it is inside svc's own folder, which no extension may read`,
+          `triggers.watch "~//.local/share/Svc/webhook.json" is not watched: it is inside svc's own folder, which no extension may read`,
+        ],
+      });
+    } finally {
+      await rm(home, { recursive: true, force: true });
+    }
   });
 
   it("refuses the rest with the fix", () => {
@@ -79,6 +108,21 @@ describe("FileTriggers", () => {
     await writeFile(join(dir, "later.txt"), "1");
     await new Promise((r) => setTimeout(r, 300));
     expect(events).toHaveLength(1);
+    await triggers.close();
+  });
+
+  it("a watched folder holding svc's own folder reports nothing from inside it but the extension's data folder", async () => {
+    const fence = { supportDir: join(dir, "Svc"), dataDir: join(dir, "Svc", "Data", "a.b") };
+    await mkdir(fence.dataDir, { recursive: true });
+    const triggers = new FileTriggers();
+    const events: string[][] = [];
+    await triggers.set("a.b", [dir], (paths) => events.push(paths), fence);
+    await writeFile(join(fence.supportDir, "webhook.json"), "{}");
+    await writeFile(join(fence.dataDir, "mine.txt"), "1");
+    await writeFile(join(dir, "a.txt"), "1");
+    await expect
+      .poll(() => events.flat().sort(), { timeout: 3000 })
+      .toEqual([join(dir, "Svc", "Data", "a.b", "mine.txt"), join(dir, "a.txt")].sort());
     await triggers.close();
   });
 });

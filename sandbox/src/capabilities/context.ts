@@ -11,6 +11,11 @@ export interface CapabilityContext {
   readonly permissions: Permissions;
   /** Absolute, realpath'd `Data/<id>/`, existing. */
   readonly dataDir: string;
+  /**
+   * Absolute, realpath'd svc support folder, when there is one: never readable, whatever
+   * `permissions.files` lists, except `dataDir` inside it.
+   */
+  readonly supportDir?: string;
   /** Records a denial (diagnostics, svckit dev) and returns the Error to reject the guest call with. */
   deny(denial: Omit<Denial, "at">): Error;
   /** Pushes an event into the guest (`__svc_dispatch(kind, data)`), e.g. a WebSocket message. */

@@ -86,7 +86,8 @@ export interface ExecLaunch {
 
 /**
  * Checks that `file` is allowed by `permissions.exec`; returns the path to launch.
- * A program that runs other programs (programs.ts in @svc/api) also needs `runAnyCommand`; a
+ * A program that runs other programs or writes files anywhere (programs.ts in @svc/api) also
+ * needs `runAnyCommand`; a
  * program the person can write, or in a folder they can write, is refused.
  * @example await checkExec(cx, "git", process.env.PATH!) // "/usr/bin/git" when "git" is listed
  */
@@ -107,9 +108,15 @@ export async function checkExec(
   if (wanted && match) {
     // Judged by what is launched, not by the name the guest used.
     const names = [match.path, match.real];
-    const { runsOtherPrograms } = await loadApi();
-    if (!cx.permissions.runAnyCommand && names.some((name) => runsOtherPrograms(name))) {
-      throw refuse(`"${file}" runs other programs, so listing it would let the extension run any command`, RUN_ANY_FIX);
+    const { needsRunAnyCommand } = await loadApi();
+    const why = names.map((name) => needsRunAnyCommand(name)).find((reason) => reason !== undefined);
+    if (!cx.permissions.runAnyCommand && why !== undefined) {
+      throw refuse(
+        why === "runs programs"
+          ? `"${file}" runs other programs, so listing it would let the extension run any command`
+          : `"${file}" writes files anywhere (any installed package, svc's own files, ~/.bashrc), so listing it would let the extension do whatever you can`,
+        RUN_ANY_FIX,
+      );
     }
     const writable = options.allowWritablePrograms
       ? undefined

@@ -5,25 +5,15 @@
  * the caller opens exactly the path that was checked.
  */
 import { lstat, realpath } from "node:fs/promises";
-import { homedir } from "node:os";
 import { basename, dirname, isAbsolute, join, resolve, sep } from "node:path";
 import type { CapabilityContext } from "./context.js";
 import { deny } from "./denial.js";
+import { expandHome, isInside, refusedPath, resolveListedPath } from "./listed-paths.js";
 
 /** Longest path a guest may pass, in characters. */
 export const MAX_PATH_CHARS = 4096;
 
-/** Expands a leading `~` the way the manifest allows it. */
-export function expandHome(path: string): string {
-  if (path === "~") return homedir();
-  return path.startsWith("~/") ? join(homedir(), path.slice(2)) : path;
-}
-
-/** True when `path` is `root` or below it. Both are real, absolute paths. */
-export function isInside(path: string, root: string): boolean {
-  if (root === sep) return true;
-  return path === root || path.startsWith(root + sep);
-}
+export { expandHome, isInside } from "./listed-paths.js";
 
 /** The absolute path a guest means: `~` expanded, relative paths against the data folder. */
 export function absoluteGuestPath(cx: CapabilityContext, op: string, raw: string): string {
@@ -61,25 +51,40 @@ export async function realPathOf(absolute: string): Promise<{ real: string; exis
   }
 }
 
-/** Real paths of the places this sandbox may read. Paths that do not exist are left out. */
+/**
+ * Real paths of the places this sandbox may read, resolved at each read (a listed folder made or
+ * relinked later counts as it is then). Listed paths that do not exist are left out.
+ */
 async function readRoots(cx: CapabilityContext): Promise<{ folders: string[]; files: string[] }> {
-  const real = async (p: string) => (isAbsolute(p) ? realpath(p).catch(() => undefined) : undefined);
-  const listed = await Promise.all(cx.permissions.files.map((p) => real(expandHome(p))));
-  const given = await Promise.all(cx.toolFiles().map(real));
+  const listed = cx.permissions.files.map((entry) => resolveListedPath(entry)).filter((entry) => entry.exists);
+  const given = await Promise.all(
+    cx.toolFiles().map((p) => (isAbsolute(p) ? realpath(p).catch(() => undefined) : undefined)),
+  );
   return {
-    folders: [cx.dataDir, ...listed.filter((p): p is string => p !== undefined)],
+    folders: [cx.dataDir, ...listed.map((entry) => entry.path!)],
     files: given.filter((p): p is string => p !== undefined),
   };
+}
+
+/** True when the real path `real` lies in svc's own folder, outside this extension's data folder. */
+function inSvcFolder(cx: CapabilityContext, real: string): boolean {
+  return refusedPath(real, { supportDir: cx.supportDir, dataDir: cx.dataDir });
 }
 
 /**
  * True when the real path `real` may be read. Also used on an opened descriptor's own path
  * (files.ts), so a folder swapped for a symlink between the check and the open is caught.
+ * svc's own folder is refused first, whatever is listed or given.
  */
 export async function mayRead(cx: CapabilityContext, real: string): Promise<boolean> {
+  if (inSvcFolder(cx, real)) return false;
   const roots = await readRoots(cx);
   return roots.folders.some((root) => isInside(real, root)) || roots.files.some((file) => isInside(real, file));
 }
+
+/** Why a read inside svc's own folder is refused, after `"<path>" is` (or `leads`). */
+const SVC_FOLDER_REASON =
+  "inside svc's own folder (its token, its settings, every extension's files), which no extension may read but for its own data folder";
 
 /**
  * Error texts name only what the guest gave: never the home folder it did not type, never
@@ -115,6 +120,14 @@ export async function checkRead(
     throw resolveFailure(cx, raw, error);
   });
   if (await mayRead(cx, found.real)) return found;
+  if (inSvcFolder(cx, found.real)) {
+    throw deny(cx, {
+      kind: "file",
+      target: raw,
+      reason: `"${raw}" ${found.real === absolute ? "is" : "leads"} ${SVC_FOLDER_REASON}`,
+      fix: "keep the extension's files under ctx.dataDir",
+    });
+  }
   throw deny(cx, {
     kind: "file",
     target: raw,

@@ -1,6 +1,16 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync, existsSync } from "node:fs";
-import { join } from "node:path";
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+  existsSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
 import { execFileSync, spawn } from "node:child_process";
 import { createCapabilities } from "./index.js";
 import { createTestContext, type TestContext } from "./test-context.js";
@@ -171,6 +181,65 @@ describe("red team: file escapes", () => {
     ).rejects.toThrow("denied");
     t.toolFiles.length = 0;
     await expect(call("files.read", { path: given })).rejects.toThrow("denied");
+  });
+});
+
+describe("svc's own folder is never read, whatever permissions.files lists", () => {
+  /** `t.root` is svc's support folder here, with its token file and an installed package. */
+  function support(files: (root: string) => string[]): TestContext {
+    t = createTestContext({}, "com.example.test", { supportIsRoot: true });
+    writeFileSync(join(t.root, "webhook.json"), '{"port":47811,"token":"SECRET"}');
+    mkdirSync(join(t.root, "Extensions", "com.example.test"), { recursive: true });
+    writeFileSync(join(t.root, "Extensions", "com.example.test", "package.json"), "{}");
+    mkdirSync(join(t.root, "Data", "com.other.ext"), { recursive: true });
+    writeFileSync(join(t.root, "Data", "com.other.ext", "secret.txt"), "neighbour's secret");
+    writeFileSync(join(t.cx.dataDir, "mine.txt"), "mine");
+    t = Object.assign(t, { cx: { ...t.cx, permissions: { ...t.cx.permissions, files: files(t.root) } } });
+    return t;
+  }
+  const refusal = (raw: string, verb = "is") =>
+    `file access to ${raw} denied: "${raw}" ${verb} inside svc's own folder (its token, its settings, every extension's files), which no extension may read but for its own data folder (keep the extension's files under ctx.dataDir)`;
+
+  it("listed directly: its token file, its own package and a neighbour's data are refused", async () => {
+    support((root) => [root]);
+    for (const path of [
+      join(t.root, "webhook.json"),
+      join(t.root, "Extensions", "com.example.test", "package.json"),
+      join(t.root, "Data", "com.other.ext", "secret.txt"),
+    ]) {
+      await expect(call("files.read", { path })).rejects.toThrow(refusal(path));
+    }
+    await expect(call("files.list", { path: t.root })).rejects.toThrow(refusal(t.root));
+    await expect(call("files.exists", { path: join(t.root, "webhook.json") })).rejects.toThrow("denied");
+    // Its own data folder, inside, stays its own.
+    expect(await call("files.read", { path: join(t.cx.dataDir, "mine.txt") })).toBe("mine");
+    expect(await call("files.read", { path: "mine.txt" })).toBe("mine");
+  });
+
+  it("listed through a parent (`~`, `~/.local` …) or a symlink, or reached by `..`: still refused", async () => {
+    const outside = mkdtempSync(join(tmpdir(), "svc-outside-"));
+    try {
+      support((root) => [dirname(root), outside]);
+      symlinkSync(t.root, join(outside, "svc"));
+      const viaParent = join(t.root, "webhook.json");
+      await expect(call("files.read", { path: viaParent })).rejects.toThrow(refusal(viaParent));
+      const viaLink = join(outside, "svc", "webhook.json");
+      await expect(call("files.read", { path: viaLink })).rejects.toThrow(refusal(viaLink, "leads"));
+      const viaDots = "../../webhook.json";
+      await expect(call("files.read", { path: viaDots })).rejects.toThrow(refusal(viaDots));
+      symlinkSync(join(t.root, "webhook.json"), join(t.cx.dataDir, "token"));
+      await expect(call("files.read", { path: "token" })).rejects.toThrow(refusal("token", "leads"));
+      expect(t.denials.map((d) => d.reason).join()).not.toContain("SECRET");
+    } finally {
+      rmSync(outside, { recursive: true, force: true });
+    }
+  });
+
+  it("a file inside it given to a tool run is refused too", async () => {
+    support(() => []);
+    const given = join(t.root, "webhook.json");
+    t.toolFiles.push(given);
+    await expect(call("files.read", { path: given })).rejects.toThrow(refusal(given));
   });
 });
 

@@ -1,5 +1,11 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { checkNetworkUrl, parseNetworkPolicy } from "./network-policy.js";
+import {
+  canonicalNetworkEntry,
+  checkNetworkUrl,
+  networkEntryClass,
+  networkEntryText,
+  parseNetworkPolicy,
+} from "./network-policy.js";
 import { classifyAddress } from "./address-guard.js";
 import { createTestContext, type TestContext } from "./test-context.js";
 
@@ -233,4 +239,58 @@ describe("classifyAddress", () => {
     ["fec0::1", "private"],
     ["feff::1", "private"],
   ])("%s is %s", (ip, kind) => expect(classifyAddress(ip)).toBe(kind));
+});
+
+describe("canonicalNetworkEntry: the value the fence enforces and the review shows", () => {
+  it.each([
+    ["2130706433:47811", "127.0.0.1:47811", "loopback"],
+    ["2852039166", "169.254.169.254", "cloud metadata"],
+    ["0xa9fea9fe", "169.254.169.254", "cloud metadata"],
+    ["0x7f.1:8080", "127.0.0.1:8080", "loopback"],
+    ["127.1", "127.0.0.1", "loopback"],
+    ["0177.0.0.1", "127.0.0.1", "loopback"],
+    ["017700000001", "127.0.0.1", "loopback"],
+    ["0x7f000001", "127.0.0.1", "loopback"],
+    ["127.0.0.1.", "127.0.0.1", "loopback"],
+    ["0", "0.0.0.0", "unspecified"],
+    ["10.1", "10.0.0.1", "private"],
+    ["0xc0.0xa8.1.1", "192.168.1.1", "private"],
+    ["169.254.1.1", "169.254.1.1", "link-local"],
+    ["LOCALHOST", "localhost", "loopback"],
+    ["localhost.", "localhost", "loopback"],
+    ["localhost.:8080", "localhost:8080", "loopback"],
+    ["::1", "[::1]", "loopback"],
+    ["[0:0:0:0:0:0:0:1]:8080", "[::1]:8080", "loopback"],
+    ["[::ffff:127.0.0.1]", "[::ffff:7f00:1]", "loopback"],
+    ["::ffff:169.254.169.254", "[::ffff:a9fe:a9fe]", "cloud metadata"],
+    ["[::ffff:a9fe:a9fe]", "[::ffff:a9fe:a9fe]", "cloud metadata"],
+    ["[64:ff9b::a9fe:a9fe]", "[64:ff9b::a9fe:a9fe]", "cloud metadata"],
+    ["[fd00::1]", "[fd00::1]", "private"],
+    ["[fe80::1]", "[fe80::1]", "link-local"],
+    ["API.Example.COM.", "api.example.com", "public"],
+    ["api.example.com:8443", "api.example.com:8443", "public"],
+    ["8.8.8.8", "8.8.8.8", "public"],
+    // A name reaches public addresses only, whatever its DNS says (address-guard.ts).
+    ["app.localhost", "app.localhost", "public"],
+    ["*.Example.org", "*.example.org", "public"],
+  ])("%s is %s, %s", (raw, text, kind) => {
+    const entry = canonicalNetworkEntry(raw)!;
+    expect(networkEntryText(entry)).toBe(text);
+    expect(networkEntryClass(entry)).toBe(kind);
+  });
+
+  it("is what parseNetworkPolicy keeps, so the fence allows exactly the address shown", () => {
+    t = createTestContext();
+    const policy = parseNetworkPolicy(["2130706433:47811"]);
+    expect(checkNetworkUrl(t.cx, policy, "fetch", "http://127.0.0.1:47811/v1").href).toBe("http://127.0.0.1:47811/v1");
+    expect(() => checkNetworkUrl(t.cx, policy, "fetch", "http://127.0.0.1:80/")).toThrow(
+      'fetch to 127.0.0.1 denied: "127.0.0.1" is listed, but not for port 80',
+    );
+  });
+
+  it("is undefined for what names no host (it allows nothing)", () => {
+    for (const raw of ["0x7f.1.2.3.4", "http://a.com", "a.com/x", "*.127.0.0.1", "a.com:0", "a.com:65536", ""]) {
+      expect(canonicalNetworkEntry(raw)).toBeUndefined();
+    }
+  });
 });

@@ -5,6 +5,7 @@
  * one canonical form. `check` returns the URL object the caller must then use.
  */
 import { isIP } from "node:net";
+import { classifyAddress, type AddressClass } from "./address-guard.js";
 import type { CapabilityContext } from "./context.js";
 import { deny, networkFix } from "./denial.js";
 
@@ -59,8 +60,13 @@ export function ipLiteral(host: string): string | undefined {
   return isIP(bare) ? bare : undefined;
 }
 
-/** Reads one manifest entry the way a URL's host is read; undefined when it is not a host. */
-function parseEntry(raw: string): HostPattern | undefined {
+/**
+ * Reads one manifest entry the way a URL's host is read: the canonical value the fence enforces
+ * (the install review shows it too); undefined when it is not a host, and allows nothing.
+ * @example canonicalNetworkEntry("2130706433:47811") // { kind: "exact", host: "127.0.0.1", port: 47811 }
+ * @example canonicalNetworkEntry("0x7f.1:8080")      // { kind: "exact", host: "127.0.0.1", port: 8080 }
+ */
+export function canonicalNetworkEntry(raw: string): HostPattern | undefined {
   let entry = raw.trim().toLowerCase();
   const wildcard = entry.startsWith("*.");
   if (wildcard) entry = entry.slice(2);
@@ -87,6 +93,28 @@ function parseEntry(raw: string): HostPattern | undefined {
 }
 
 /**
+ * An entry in its canonical spelling.
+ * @example networkEntryText({ kind: "exact", host: "127.0.0.1", port: 47811 }) // "127.0.0.1:47811"
+ */
+export function networkEntryText(pattern: HostPattern): string {
+  const host = pattern.kind === "exact" ? pattern.host : `*${pattern.suffix}`;
+  return pattern.port === undefined ? host : `${host}:${pattern.port}`;
+}
+
+/**
+ * The kind of address an entry lets the extension connect to, as the connect-time guard
+ * (address-guard.ts) decides: an IP literal is its own kind, `localhost` is loopback, and any
+ * other name (wildcards included) reaches public addresses only, whatever its DNS says.
+ * @example networkEntryClass(canonicalNetworkEntry("0xa9fea9fe")!) // "cloud metadata"
+ */
+export function networkEntryClass(pattern: HostPattern): AddressClass {
+  if (pattern.kind === "wildcard") return "public";
+  if (pattern.host === "localhost") return "loopback";
+  const ip = ipLiteral(pattern.host);
+  return ip === undefined ? "public" : classifyAddress(ip);
+}
+
+/**
  * Parses `permissions.network`.
  * @example
  * const policy = parseNetworkPolicy(["api.example.com", "*.example.org"]);
@@ -97,7 +125,7 @@ export function parseNetworkPolicy(entries: readonly string[]): NetworkPolicy {
   const patterns: HostPattern[] = [];
   const invalid: string[] = [];
   for (const raw of entries) {
-    const pattern = typeof raw === "string" ? parseEntry(raw) : undefined;
+    const pattern = typeof raw === "string" ? canonicalNetworkEntry(raw) : undefined;
     if (pattern) patterns.push(pattern);
     else invalid.push(String(raw));
   }

@@ -29,9 +29,14 @@ export interface TestContext {
 /**
  * @example
  * const t = createTestContext({ network: ["127.0.0.1"] });
+ * // With `supportIsRoot`, the temporary root is svc's support folder (the fence refuses it).
  * await caps.async.fetch({ requestId: 1, url: "http://127.0.0.1:8080/" }, t.cx);
  */
-export function createTestContext(permissions: Partial<Permissions> = {}, id = "com.example.test"): TestContext {
+export function createTestContext(
+  permissions: Partial<Permissions> = {},
+  id = "com.example.test",
+  { supportIsRoot = false } = {},
+): TestContext {
   const root = realpathSync(mkdtempSync(join(tmpdir(), "svc-caps-")));
   const dataDir = join(root, "Data", id);
   mkdirSync(dataDir, { recursive: true });
@@ -51,6 +56,7 @@ export function createTestContext(permissions: Partial<Permissions> = {}, id = "
       id,
       permissions: { network: [], files: [], exec: [], ...permissions },
       dataDir,
+      ...(supportIsRoot ? { supportDir: root } : {}),
       signal: controller.signal,
       deny(denial) {
         t.denials.push(denial);

@@ -1,9 +1,11 @@
 /**
- * Programs that run other programs. With one of these in `permissions.exec`, `ctx.exec` can run
- * anything the person can (`env sh -c …`, `find -exec`, `xargs`, `tar --to-command`, `sed 's/x/id/e'`,
- * an interpreter's `-c`/`-e`), so the runtime refuses them unless the manifest also says
- * `"runAnyCommand": true`, and the install summary shows that as "can run any command".
- * One list, used by the sandbox's exec fence and by the install summary.
+ * Programs that run other programs, and programs that write files anywhere. With one of these in
+ * `permissions.exec`, `ctx.exec` can do anything the person can: run it (`env sh -c …`,
+ * `find -exec`, `xargs`, `tar --to-command`, `sed 's/x/id/e'`, an interpreter's `-c`/`-e`), or
+ * rewrite what runs (`cp` over an installed package's files, svc's own files or `~/.bashrc`). So
+ * the runtime refuses them unless the manifest also says `"runAnyCommand": true`, and the install
+ * summary says why. One list each, used by the sandbox's exec fence, the install summary and
+ * `svckit build` (`needsRunAnyCommand`).
  *
  * `git` is the exception: it may run without `runAnyCommand` under argument rules of its own
  * (sandbox/src/capabilities/git-rules.ts), since it is the program extensions most often need.
@@ -137,6 +139,67 @@ export const PROGRAMS_THAT_RUN_PROGRAMS: ReadonlySet<string> = new Set([
   "screen",
 ]);
 
+/**
+ * Programs that write, move or remove files wherever they are told (an output file, a target
+ * folder, an archive's contents). Not an exhaustive list of every program with an output option:
+ * the common ones, so a person is never told that `cp` is harmless. Names in the list above
+ * (`tar`, `rsync`, `zip`, `sed` …) are not repeated here.
+ */
+export const PROGRAMS_THAT_WRITE_FILES: ReadonlySet<string> = new Set([
+  // copy, move, link, remove
+  "cp",
+  "mv",
+  "rm",
+  "ln",
+  "link",
+  "unlink",
+  "install",
+  "shred",
+  "truncate",
+  "touch",
+  "mkdir",
+  "mkfifo",
+  "mknod",
+  "chmod",
+  "chown",
+  "chgrp",
+  "setfacl",
+  "chattr",
+  // write what they read (or are given) to a file they are told
+  "tee",
+  "dd",
+  "sort",
+  "uniq",
+  "split",
+  "csplit",
+  "patch",
+  "cpio",
+  "sqlite3",
+  "openssl",
+  "gpg",
+  "ssh-keygen",
+  // unpack or compress in place
+  "unzip",
+  "gzip",
+  "gunzip",
+  "bzip2",
+  "bunzip2",
+  "xz",
+  "unxz",
+  "zstd",
+  "unzstd",
+  "7z",
+  "7za",
+  "unrar",
+  "ar",
+  // download to a file
+  "curl",
+  "wget",
+  "scp",
+  "sftp",
+  "aria2c",
+]);
+
 /** The name a program entry is known by: `/usr/bin/python3.12` → `python3`, `NODE.EXE` → `node`. */
 export function programName(entry: string): string {
   const base = entry.split(/[\\/]/).pop() ?? entry;
@@ -154,4 +217,17 @@ export function programName(entry: string): string {
  */
 export function runsOtherPrograms(entry: string): boolean {
   return PROGRAMS_THAT_RUN_PROGRAMS.has(programName(entry));
+}
+
+/**
+ * Why the program named by `entry` needs `runAnyCommand`, or undefined when it does not.
+ * @example
+ * needsRunAnyCommand("/bin/sh") // "runs programs"
+ * needsRunAnyCommand("cp")      // "writes files"
+ * needsRunAnyCommand("df")      // undefined
+ */
+export function needsRunAnyCommand(entry: string): "runs programs" | "writes files" | undefined {
+  const name = programName(entry);
+  if (PROGRAMS_THAT_RUN_PROGRAMS.has(name)) return "runs programs";
+  return PROGRAMS_THAT_WRITE_FILES.has(name) ? "writes files" : undefined;
 }
