@@ -27,6 +27,7 @@ Usage:
   svc-host list [--json]                every extension: id, version, source, enabled, status, tools, last error
   svc-host enable <id> | disable <id>   turn an extension on or off
   svc-host uninstall <id> [--yes]       remove an installed extension and all svc kept for it
+  svc-host accept <id> [--yes]          review an installed extension changed on disk, then approve it as it is
   svc-host set <id> <option> [value]    set an option (a password is asked for, never on the command line)
   svc-host run <id>                     run an extension now
   svc-host <command> --help             more about one command

@@ -3,9 +3,10 @@
  * the guest snippets our fixture extensions share, reading their reports off blips, and the
  * "this value is in no file" check.
  */
+import { spawn } from "node:child_process";
 import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
-import type { HostEvent, RunningHost } from "../host/harness.js";
+import { HOST_MAIN, type HostEvent, type RunningHost, type World } from "../host/harness.js";
 
 /**
  * Guest helpers for fixture code: `attempt(p)` turns a host call into `{ok}` or `{error}`;
@@ -17,6 +18,22 @@ const unwrap = (r) => (r !== null && typeof r === "object" && !Array.isArray(r) 
 const attempt = (p) => p.then((r) => ({ ok: r === undefined ? null : r }), (e) => ({ error: e && e.message }));
 const report = (ctx, key, value) => ctx.emit({ key, title: key, layout: "stat", data: { value: JSON.stringify(value) } });
 `;
+
+/**
+ * Guest helpers for sign-in fixtures, after `GUEST_HELPERS`: `list(r)` reads the connections an
+ * answer holds; `shownToken(r)` is "the one issued" for `access` (never the token itself, so the
+ * bundle does not hold it), else what came back.
+ */
+export function signInHelpers(access: string): string {
+  return `${GUEST_HELPERS}
+const ACCESS = ${hiddenLiteral(access)};
+const list = (r) => (r.ok ? (Array.isArray(r.ok) ? r.ok : r.ok.connections) : r);
+const shownToken = (r) => {
+  const value = r.ok && (typeof r.ok === "object" ? r.ok.token : r.ok);
+  return value === ACCESS ? "the one issued" : value;
+};
+`;
+}
 
 /** The JSON a fixture put in a blip with `report(ctx, key, value)`. */
 export function reportOf(event: HostEvent): any {
@@ -57,7 +74,12 @@ export async function filesContaining(root: string, needle: string): Promise<str
   for (const entry of await readdir(root, { withFileTypes: true, recursive: true })) {
     if (!entry.isFile()) continue;
     const path = join(entry.parentPath, entry.name);
-    if ((await readFile(path)).includes(bytes)) found.push(path);
+    // A temp file of an atomic write may be renamed away between the listing and the read.
+    const content = await readFile(path).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === "ENOENT") return undefined;
+      throw error;
+    });
+    if (content?.includes(bytes)) found.push(path);
   }
   return found;
 }
@@ -65,4 +87,39 @@ export async function filesContaining(root: string, needle: string): Promise<str
 /** How many events so far match. */
 export function count(host: RunningHost, match: (event: HostEvent) => boolean): number {
   return host.events.filter(match).length;
+}
+
+/** The environment of a `svc-host` command run by the person in `world`, with the test's keyring bus. */
+export function cliEnv(world: World, bus: string): NodeJS.ProcessEnv {
+  return {
+    PATH: process.env.PATH ?? "",
+    HOME: world.userHome,
+    SVC_HOME: world.home,
+    SVC_BUNDLED_EXTENSIONS: world.bundled,
+    DBUS_SESSION_BUS_ADDRESS: bus,
+  };
+}
+
+/** What one `svc-host <words>` run printed, and how it ended. */
+export interface CliOutcome {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * Runs `svc-host <words>` in `env` with stdin a pipe (not a terminal), as a script would; `input`
+ * is written to stdin.
+ */
+export function svcHostCli(env: NodeJS.ProcessEnv, words: string[], input = ""): Promise<CliOutcome> {
+  const child = spawn(process.execPath, [HOST_MAIN, ...words], { env });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (chunk) => (stdout += chunk));
+  child.stderr.on("data", (chunk) => (stderr += chunk));
+  child.stdin.end(input);
+  return new Promise((resolve, reject) => {
+    child.once("error", reject);
+    child.once("close", (code) => resolve({ code, stdout, stderr }));
+  });
 }

@@ -11,21 +11,13 @@ import { describe, expect, it } from "vitest";
 import { KeyringSecretStore } from "../../host/src/secrets/index.js";
 import { useSessionKeyring } from "../trust/session-keyring.js";
 import { HOST_MAIN, startHost, useHostWorld, writeExtension, type World } from "../host/harness.js";
-import { GUEST_HELPERS, filesContaining, reportOfRun } from "./fixtures.js";
+import { cliEnv, GUEST_HELPERS, filesContaining, reportOfRun } from "./fixtures.js";
 
 const session = useSessionKeyring();
 const scene = useHostWorld();
 const keyring = new KeyringSecretStore();
 
-function env(world: World): NodeJS.ProcessEnv {
-  return {
-    PATH: process.env.PATH ?? "",
-    HOME: world.userHome,
-    SVC_HOME: world.home,
-    SVC_BUNDLED_EXTENSIONS: world.bundled,
-    DBUS_SESSION_BUS_ADDRESS: session.bus.address,
-  };
-}
+const env = (world: World) => cliEnv(world, session.bus.address);
 
 const shQuote = (word: string) => `'${word.replaceAll("'", `'\\''`)}'`;
 

@@ -15,7 +15,7 @@ import { KeyringSecretStore } from "../../host/src/secrets/index.js";
 import { useSessionKeyring } from "../trust/session-keyring.js";
 import { startHost, useHostWorld, writeExtension } from "../host/harness.js";
 import { demoSignInManifest, freePort, startTokenService, type TokenService } from "./token-service.js";
-import { GUEST_HELPERS, hiddenLiteral, filesContaining, nextReport, reportOfRun } from "./fixtures.js";
+import { filesContaining, nextReport, reportOfRun, signInHelpers } from "./fixtures.js";
 
 const ACCESS = `at-${randomUUID()}`;
 const REFRESH = `rt-${randomUUID()}`;
@@ -37,20 +37,16 @@ afterAll(async () => {
 });
 
 /** Connects at launch; on other runs reports its connections and whether the token came back. */
-const CODE = `${GUEST_HELPERS}
-const ACCESS = ${hiddenLiteral(ACCESS)};
-const list = (r) => (r.ok ? (Array.isArray(r.ok) ? r.ok : r.ok.connections) : r);
+const CODE = `${signInHelpers(ACCESS)}
 module.exports = { default: { async update(ctx) {
   const trigger = ctx.trigger.type;
   if (trigger === "launch") return report(ctx, "report", { trigger, connect: await attempt(ctx.oauth.connect()) });
   if (trigger === "manual") return report(ctx, "report", { trigger, disconnect: await attempt(ctx.oauth.disconnect()) });
   const connections = list(await attempt(ctx.oauth.connections()));
-  const token = await attempt(ctx.oauth.token());
-  const value = token.ok && (typeof token.ok === "object" ? token.ok.token : token.ok);
   await report(ctx, "report", {
     trigger,
     connections: connections.map((c) => ({ scopes: c.scopes, needsReconnect: c.needsReconnect, keys: Object.keys(c).sort() })),
-    token: value === ACCESS ? "the one issued" : value,
+    token: shownToken(await attempt(ctx.oauth.token())),
   });
 } } };`;
 

@@ -3,7 +3,8 @@
  * certificate (the host process trusts it through NODE_EXTRA_CA_CERTS, as the manifest takes
  * https addresses only). `/token` trades the code `the-code` for the given tokens only when the
  * PKCE verifier matches the challenge the sign-in page carried; `/revoke` records what it was
- * asked to revoke.
+ * asked to revoke; a refresh-token grant renews. Every request is recorded (`requests`), so a
+ * test can say that nothing reached a service.
  *
  * Each test file also gives its host a callback port of its own (`SVC_OAUTH_PORT` set to
  * `freePort()`), so sign-ins of test files running side by side never meet on 47812.
@@ -23,6 +24,8 @@ export interface TokenService {
   /** Set by the test from the sign-in page's `code_challenge`. */
   challenge?: string;
   revoked: string[];
+  /** Every request that reached it: its path, and the grant or token it carried. */
+  requests: { path: string; grant?: string; refreshToken?: string }[];
   close(): Promise<void>;
 }
 
@@ -33,7 +36,7 @@ export interface TokenService {
  */
 export async function startTokenService(
   folder: string,
-  issued: { access: string; refresh: string },
+  issued: { access: string; refresh: string; expiresIn?: number },
 ): Promise<TokenService> {
   const key = join(folder, "key.pem");
   const certificate = join(folder, "cert.pem");
@@ -58,7 +61,7 @@ export async function startTokenService(
     ],
     { stdio: "ignore" },
   );
-  const service: TokenService = { port: 0, certificate, revoked: [], close: async () => {} };
+  const service: TokenService = { port: 0, certificate, revoked: [], requests: [], close: async () => {} };
   const server: Server = createServer(
     { key: readFileSync(key), cert: readFileSync(certificate) },
     (request, response) => {
@@ -66,23 +69,32 @@ export async function startTokenService(
       request.on("data", (chunk) => (body += chunk));
       request.on("end", () => {
         const form = new URLSearchParams(body);
+        service.requests.push({
+          path: request.url ?? "",
+          ...(form.get("grant_type") ? { grant: form.get("grant_type")! } : {}),
+          ...(form.get("refresh_token") ? { refreshToken: form.get("refresh_token")! } : {}),
+        });
         const json = (status: number, value: unknown) =>
           response.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(value));
+        const tokens = () =>
+          json(200, {
+            access_token: issued.access,
+            refresh_token: issued.refresh,
+            token_type: "Bearer",
+            expires_in: issued.expiresIn ?? 3600,
+            scope: "read",
+          });
         if (request.url === "/revoke") {
           service.revoked.push(form.get("token_type_hint") ?? "?");
           return void response.writeHead(200).end();
         }
+        if (request.url === "/token" && form.get("grant_type") === "refresh_token")
+          return form.get("refresh_token") === issued.refresh ? tokens() : json(400, { error: "invalid_grant" });
         const verifier = form.get("code_verifier") ?? "";
         const proof = createHash("sha256").update(verifier).digest("base64url");
         if (request.url !== "/token" || form.get("code") !== "the-code" || proof !== service.challenge)
           return json(400, { error: "invalid_grant" });
-        json(200, {
-          access_token: issued.access,
-          refresh_token: issued.refresh,
-          token_type: "Bearer",
-          expires_in: 3600,
-          scope: "read",
-        });
+        tokens();
       });
     },
   );

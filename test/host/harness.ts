@@ -4,7 +4,7 @@
  * channel (SVC_HOST_CONTROL=stdin) with a manual clock (SVC_HOST_CLOCK=manual).
  */
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
-import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -103,6 +103,18 @@ export async function writeExtension(folder: string, files: ExtensionFiles): Pro
   await writeFile(join(folder, "package.json"), pkg);
   if (files.code !== undefined) await writeFile(join(folder, "dist", "index.js"), files.code);
   if (files.tools !== undefined) await writeFile(join(folder, "dist", "tools.json"), JSON.stringify(files.tools));
+  return folder;
+}
+
+/**
+ * An extension linked into the user's folder as `svckit dev` links one: written in
+ * `<root>/dev/<name>` and symlinked as `Extensions/<name>`. Outside the permission ledger, it
+ * live-reloads as its files change (an installed folder edited on disk is not loaded).
+ * Resolves with the folder the files are in.
+ */
+export async function writeDevLink(world: World, name: string, files: ExtensionFiles): Promise<string> {
+  const folder = await writeExtension(join(world.root, "dev", name), files);
+  await symlink(folder, join(world.user, name));
   return folder;
 }
 

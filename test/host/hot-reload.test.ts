@@ -1,16 +1,18 @@
 import { describe, expect, it } from "vitest";
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { counterCode, startHost, writeExtension, useHostWorld } from "./harness.js";
+import { counterCode, startHost, writeDevLink, writeExtension, useHostWorld } from "./harness.js";
 
 const scene = useHostWorld();
 
 const say = (word: string) =>
   `module.exports = { default: { async update(ctx) { await ctx.emit({ key: "main", title: "Says", layout: "stat", data: { value: "${word}" } }); } } };`;
 
+// The user's extensions here are dev links (what svckit dev makes): an installed folder changed on
+// disk is not loaded at all (test/host-trust/ledger.test.ts).
 describe("hot reload", () => {
   it("reloads an edited extension once, finds a new folder, unloads a removed one with its blips", async () => {
-    const folder = await writeExtension(join(scene.world.user, "talker"), {
+    const folder = await writeDevLink(scene.world, "talker", {
       svc: { id: "test.talker", title: "Talker" },
       code: say("hello"),
     });
@@ -108,7 +110,7 @@ describe("hot reload", () => {
       (e) => e.type === "blip" && e.id === "test.shared/main" && e.blip.data.value === "bundled",
     );
     const from = scene.host.events.length;
-    await writeExtension(join(scene.world.user, "shared-dev"), {
+    await writeDevLink(scene.world, "shared-dev", {
       svc: { id: "test.shared", title: "Mine" },
       code: say("mine"),
     });

@@ -213,7 +213,7 @@ describe("svc-host management commands with svc running", { timeout: 90_000 }, (
     await writeFile(neighbour, "x");
 
     expect(await cli(scene.world, ["list"])).toMatchObject({
-      stdout: expect.stringMatching(/\ntest\.three +1\.0\.0 +dev +yes /),
+      stdout: expect.stringMatching(/\ntest\.three +1\.0\.0 +dev link +yes /),
     });
     expect(await cli(scene.world, ["uninstall", "test.two"])).toEqual({
       code: 1,

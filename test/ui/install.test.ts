@@ -4,7 +4,7 @@
  * reach is shown as a diff, and the old version stays until the person accepts. Also writes the
  * review's screenshots.
  */
-import { readFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { World } from "../host/harness.js";
@@ -91,6 +91,37 @@ describe("install review", () => {
       .poll(() => page.locator(".install [role=status]").innerText(), { timeout: 10_000 })
       .toBe("Updated Deploys 2.0.0.");
     expect(await installedVersion()).toBe("2.0.0");
+    await page.close();
+  });
+
+  it("an installed extension whose package.json was rewritten with more is not loaded, says so, and is accepted from its review", async () => {
+    const page = await openUi(scene.world, scene.ui.context);
+    await page.getByRole("tab", { name: "Settings" }).click();
+    const card = page.locator(".extension", { has: page.locator("h2", { hasText: "Deploys" }) });
+    await card.waitFor();
+    const file = join(scene.world.user, "com.example.deploys", "package.json");
+    const wider = packageJson(
+      { permissions: { network: ["api.example.com", "*.example.net"], exec: ["bash", "sh"] } },
+      { version: "2.0.0" },
+    );
+    await writeFile(file, wider);
+    await expect
+      .poll(() => card.locator(".status").innerText(), { timeout: 10_000 })
+      .toMatch(/^Status: not loaded: changed on disk since you installed it( ·|$)/);
+    expect(await card.locator(".problem").innerText()).toMatch(
+      /^Problem: changed on disk since you installed it: package\.json changed; it now also asks to: run the program sh/,
+    );
+    await card.getByRole("button", { name: "Review changes…" }).click();
+    const review = page.getByRole("region", { name: "install review" });
+    await review.waitFor();
+    expect(await review.innerText()).toContain("Changed on disk since you installed it: package.json changed.");
+    const gained = await review.getByRole("list", { name: "new reach" }).locator("li").allInnerTexts();
+    expect(gained).toEqual([expect.stringMatching(/^\+ ⚠ run the program sh — /)]);
+    await review.getByRole("button", { name: "Update" }).click();
+    await expect
+      .poll(() => page.locator(".install [role=status]").innerText(), { timeout: 10_000 })
+      .toBe("Updated Deploys 2.0.0.");
+    await expect.poll(() => card.locator(".status").innerText(), { timeout: 15_000 }).not.toMatch(/changed on disk/);
     await page.close();
   });
 

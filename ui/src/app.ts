@@ -390,11 +390,13 @@ export class SvcApp extends LitElement {
     void this.reviewGiven(files);
   };
 
-  private async reviewInstall(request: { path: string } | { handle: string }): Promise<void> {
+  /** A `.svc` to install (by path or dropped file), or an installed extension changed on disk to accept. */
+  private async reviewInstall(request: { path: string } | { handle: string } | { extensionId: string }): Promise<void> {
     this.install = { busy: true };
     this.requestUpdate();
     try {
-      const answer = await this.api!.post<{ reviewId: string; summary: InstallSummaryView }>("install/review", request);
+      const route = "extensionId" in request ? "extensions/review" : "install/review";
+      const answer = await this.api!.post<{ reviewId: string; summary: InstallSummaryView }>(route, request);
       this.install = { busy: false, review: { reviewId: answer.reviewId, summary: answer.summary } };
     } catch (error) {
       this.install = { busy: false, message: (error as Error).message };
@@ -482,6 +484,7 @@ export class SvcApp extends LitElement {
       runNow: (id) => void this.runNow(id),
       signIn: (id, provider, action, connection) => void this.signIn(id, provider, action, connection),
       manage: (id, action) => void this.manage(id, action),
+      reviewChanges: (id) => void this.reviewInstall({ extensionId: id }),
       toolsOf: (id) => this.tools.tools.filter((t) => t.extensionId === id),
       setAgents: (toolId, enabled) => void this.setAgents(toolId, enabled),
       confirmingUninstall: this.confirmingUninstall,

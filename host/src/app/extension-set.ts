@@ -17,6 +17,7 @@ import type { RuntimeSupervisor } from "../supervisor/index.js";
 import { readDisabled } from "../support/index.js";
 import { InFlight } from "./in-flight.js";
 import { LoadGates } from "./load-gates.js";
+import type { Verdict } from "../ledger/index.js";
 
 export interface ExtensionSetDeps {
   roots: readonly ExtensionRoot[];
@@ -34,6 +35,11 @@ export interface ExtensionSetDeps {
   inFlight?: InFlight;
   /** `disabled.json`, read on every rescan: extensions listed there are found but not loaded. */
   disabledFile?: string;
+  /**
+   * The permission ledger's check of a user extension before every load (start, hot reload,
+   * runtime restart): one that is not what the person approved is held, not loaded.
+   */
+  approve?(ext: DiscoveredExtension): Promise<Verdict>;
 }
 
 /** What the set knows right now, for listing (`svc-host list`, `GET /v1/extensions`). */
@@ -45,6 +51,8 @@ export interface ExtensionSetSnapshot {
   statuses: ReadonlyMap<string, { status: string; error?: string }>;
   /** Problems the host found while loading. */
   problems: ReadonlyMap<string, string>;
+  /** Installed extensions held back because they are not what the person approved (the problem says how). */
+  held: ReadonlySet<string>;
   /** Tool ids, from the runtime's last load or `dist/tools.json`. */
   toolsOf(id: string): string[];
 }
@@ -69,6 +77,8 @@ export class ExtensionSet implements HookTarget {
   private readonly runtimeTools = new Map<string, ToolSpec[]>();
   /** Problems found while loading (a watch path not allowed, the code failing to load). */
   private readonly problems = new Map<string, string>();
+  /** Installed extensions not loaded because they differ from their approval, with what differs. */
+  private readonly held = new Map<string, string>();
   /** Extensions with `required` options left without a value, and what to tell the person. */
   private readonly unsetOptions = new Map<string, string>();
   /** Extensions whose stored preferences changed since their last `extension.load`. */
@@ -162,9 +172,14 @@ export class ExtensionSet implements HookTarget {
     this.runtimeLost();
     await this.queue;
     await Promise.all(
-      [...this.loaded.values()].map((ext) =>
-        this.sendLoad(ext, "restored").finally(() => this.gates.open(ext.id, "runtime")),
-      ),
+      [...this.loaded.values()].map(async (ext) => {
+        try {
+          // The runtime reads the code from disk again: checked again first.
+          if (await this.approved(ext)) await this.sendLoad(ext, "restored");
+        } finally {
+          this.gates.open(ext.id, "runtime");
+        }
+      }),
     );
     // Extensions unloaded meanwhile have nothing to wait for.
     for (const id of this.gates.ids()) if (!this.loaded.has(id)) this.gates.open(id, "runtime");
@@ -213,7 +228,8 @@ export class ExtensionSet implements HookTarget {
       disabled: this.disabled,
       loaded: new Set(this.loaded.keys()),
       statuses: this.statuses,
-      problems: new Map([...this.unsetOptions, ...this.problems]),
+      problems: new Map([...this.unsetOptions, ...this.problems, ...this.held]),
+      held: new Set(this.held.keys()),
       toolsOf: (id) =>
         (
           this.runtimeTools.get(id) ??
@@ -284,9 +300,10 @@ export class ExtensionSet implements HookTarget {
       if (broken?.error && !this.disabled.has(id)) this.keepLastGood(id, broken.error);
       else await this.unload(id);
     }
+    for (const id of this.held.keys()) if (!wanted.has(id)) this.held.delete(id);
     for (const [ext, reason] of toLoad) {
       try {
-        await this.load(ext, reason);
+        if (await this.approved(ext)) await this.load(ext, reason);
       } finally {
         this.gates.open(ext.id, "load");
       }
@@ -302,6 +319,31 @@ export class ExtensionSet implements HookTarget {
     if (this.unsetOptions.get(id) === problem) return;
     this.unsetOptions.set(id, problem);
     this.deps.emit({ type: "extension.error", id, error: problem });
+  }
+
+  /**
+   * The ledger's check (user extensions only): false when `ext` is not what was approved; then
+   * it is unloaded if it ran, and held with the problem until it is accepted or removed.
+   */
+  private async approved(ext: DiscoveredExtension): Promise<boolean> {
+    if (!this.deps.approve || ext.source !== "user") return true;
+    let verdict: Verdict;
+    try {
+      verdict = await this.deps.approve(ext);
+    } catch (error) {
+      verdict = { ok: false, problem: `not loaded: its approval could not be checked: ${message(error)}` };
+    }
+    if (verdict.ok) {
+      this.held.delete(ext.id);
+      return true;
+    }
+    if (this.loaded.has(ext.id)) await this.unload(ext.id);
+    if (this.held.get(ext.id) !== verdict.problem) {
+      this.held.set(ext.id, verdict.problem);
+      this.deps.emit({ type: "extension.error", id: ext.id, error: verdict.problem });
+      this.deps.emit(this.summary());
+    }
+    return false;
   }
 
   private keepLastGood(id: string, error: string): void {
@@ -409,6 +451,7 @@ export class ExtensionSet implements HookTarget {
       tools: (this.runtimeTools.get(ext.id) ?? ext.tools).map((tool) => tool.id),
       error:
         ext.error ??
+        this.held.get(ext.id) ??
         this.problems.get(ext.id) ??
         this.unsetOptions.get(ext.id) ??
         (ext.toolErrors.length ? ext.toolErrors.join("; ") : undefined),

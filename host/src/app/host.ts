@@ -33,6 +33,7 @@ import { AppSettingsFile, startUiServer, type RunningUiServer } from "../ui-serv
 import { HostUiBackend } from "./ui-backend.js";
 import { AgentFiles, AgentSwitches, GivenFiles, ToolRunner, pageTools } from "../tools/index.js";
 import { FolderManager, type ExtensionManager } from "../manage/index.js";
+import { openLedger } from "./ledger-hooks.js";
 
 /** `input` and `itemId` when given, nothing when not. */
 function optional(press: ActionPress): { input?: string; itemId?: string } {
@@ -237,6 +238,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
   });
   supervisorRef.current = supervisor;
 
+  const ledger = await openLedger(support.root, trust.secrets.store, log);
   const roots = extensionRoots(options.bundled, support.extensions);
   const extensions = new ExtensionSet({
     roots,
@@ -250,9 +252,11 @@ export async function startHost(options: HostOptions): Promise<Host> {
     home: options.home,
     supportDir: support.root,
     disabledFile: support.disabledFile,
+    approve: (ext) => ledger.check(ext),
   });
   catalogRef.extensions = extensions;
 
+  const switches = await AgentSwitches.open(join(support.root, "agent-tools.json"), log);
   const manager = new FolderManager({
     support,
     running: true,
@@ -261,6 +265,8 @@ export async function startHost(options: HostOptions): Promise<Host> {
     preferences: trust.preferences,
     secrets: trust.secrets.store,
     runNow: (id) => scheduler.runNow(id, "manual"),
+    ledger,
+    switches,
   });
 
   // Screen asleep or locked, and back: from the control channel and from `/v1/scheduler`.
@@ -286,7 +292,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
     extensions: () => extensions.toolsByExtension(),
     request: (type, params, sendOptions) => supervisor.request(type, params, sendOptions),
     dataDir: support.data,
-    switches: await AgentSwitches.open(join(support.root, "agent-tools.json"), log),
+    switches,
     agentFiles,
     track: (id, work) => inFlight.track(id, work),
     log,

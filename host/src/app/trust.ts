@@ -105,6 +105,7 @@ export async function openTrust(options: TrustOptions): Promise<Trust> {
     openURL: (url, extensionId) => options.openURL(extensionId, url),
     notify: options.notify,
     onConnectionsChanged: (extensionId) => options.onConnectionsChanged(extensionId),
+    onDropped: (extensionId, message) => options.onProblem(extensionId, message),
     ...(options.oauthPort === undefined ? {} : { port: options.oauthPort }),
   });
   return {

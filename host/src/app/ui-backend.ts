@@ -6,7 +6,8 @@
 import type { Manifest } from "@svc/api";
 import type { DiscoveredExtension } from "../discovery/index.js";
 import type { HostEvent } from "../display/index.js";
-import { reachOf } from "../install/index.js";
+import { reachOf, type InstallSummary } from "../install/index.js";
+import { randomBytes } from "node:crypto";
 import type { LogHub, LogStreamEvent } from "../http/index.js";
 import type { ExtensionInfo, ExtensionManager } from "../manage/index.js";
 import type { OAuthService } from "../oauth/index.js";
@@ -354,7 +355,28 @@ export class HostUiBackend implements UiBackend {
 
   answerAgentFiles = (id: string, allow: boolean): boolean => this.deps.agentFiles?.answer(id, allow) ?? false;
   reviewInstall: UiBackend["reviewInstall"] = (path) => this.reviews.review(path);
-  decideInstall: UiBackend["decideInstall"] = (reviewId, accept) => this.reviews.decide(reviewId, accept);
+
+  /** Reviews of installed extensions changed on disk, waiting for the person: what `accept` records. */
+  private readonly acceptReviews = new Map<string, { id: string; reviewed: string }>();
+
+  async reviewAccept(extensionId: string): Promise<{ reviewId: string; summary: InstallSummary }> {
+    const review = await this.deps.manager.review(extensionId);
+    const reviewId = randomBytes(16).toString("base64url");
+    // One open review per extension: the newest replaces an older one.
+    for (const [key, open] of this.acceptReviews) if (open.id === extensionId) this.acceptReviews.delete(key);
+    this.acceptReviews.set(reviewId, { id: extensionId, reviewed: review.reviewed });
+    return { reviewId, summary: review.summary };
+  }
+
+  decideInstall: UiBackend["decideInstall"] = async (reviewId, accept) => {
+    const open = this.acceptReviews.get(reviewId);
+    if (!open) return this.reviews.decide(reviewId, accept);
+    this.acceptReviews.delete(reviewId);
+    if (accept) await this.deps.manager.accept(open.id, open.reviewed);
+    await this.refreshManaged();
+    this.publishExtensions();
+    return { installed: accept, id: open.id };
+  };
 
   /** Declines open install reviews. */
   close(): Promise<void> {

@@ -9,6 +9,8 @@
  * | `POST /v1/extensions/<id>/enable` · `/disable` · `/run` | 200 `{ok: true}` |
  * | `PUT /v1/extensions/<id>/options/<name>`, body `{value}` | 200 `{ok: true}` (`null` clears) |
  * | `DELETE /v1/extensions/<id>` | 200 the `UninstallReport` |
+ * | `GET /v1/extensions/<id>/review` | 200 the `LedgerReview`: what accepting it as it is on disk would approve |
+ * | `POST /v1/extensions/<id>/accept`, body `{reviewed}` | 200 `{ok: true}` once recorded (409 when it changed since the review) |
  */
 import { Router, type NextFunction, type Request, type Response } from "express";
 import { ManageError, MANAGE_HTTP_STATUS, type ExtensionManager } from "../manage/types.js";
@@ -63,6 +65,22 @@ export function extensionRoutes(manager: ExtensionManager): Router {
       }),
     )
     .all(methodNotAllowed("PUT"));
+  router
+    .route("/:id/review")
+    .get(handle((req) => manager.review(idOf(req))))
+    .all(methodNotAllowed("GET"));
+  router
+    .route("/:id/accept")
+    .post(
+      jsonBody({ optional: false }),
+      handle(async (req) => {
+        const reviewed = (req.body as { reviewed?: unknown } | null)?.reviewed;
+        if (typeof reviewed !== "string")
+          throw new HttpError(400, 'the body should be {"reviewed": "<the reviewed value GET …/review answered>"}');
+        await manager.accept(idOf(req), reviewed);
+      }),
+    )
+    .all(methodNotAllowed("POST"));
   router
     .route("/:id")
     .delete(handle((req) => manager.uninstall(idOf(req))))

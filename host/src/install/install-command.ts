@@ -7,6 +7,7 @@ import { escapeForDisplay } from "@svc/api";
 import { createInterface } from "node:readline/promises";
 import { InstallError } from "./limits.js";
 import { installPackage } from "./install-package.js";
+import { migrationNote } from "../ledger/index.js";
 
 /** What the command needs from the world (a terminal, or a test). */
 export interface InstallIo {
@@ -86,6 +87,7 @@ export async function runInstallCommand(argv: readonly string[], io: InstallIo):
       return 1;
     }
     io.out(`${escapeForDisplay(`Installed ${result.summary.title} ${result.summary.version} in ${result.path}`)}\n`);
+    if (result.recordedAsTheyAre) io.out(`${escapeForDisplay(migrationNote(result.recordedAsTheyAre))}\n`);
     return 0;
   } catch (error) {
     if (error instanceof InstallError) {

@@ -7,6 +7,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { installPackage, InstallError, type InstallSummary } from "./index.js";
+import { Ledger } from "../ledger/index.js";
+import { MemorySecretStore } from "../secrets/index.js";
 import { packageJson, writeSvc } from "../../../test/trust/svc-package.js";
 import { zipBytes, type RawEntry } from "../../../test/trust/zip-bytes.js";
 
@@ -61,7 +63,8 @@ describe("an honest package", () => {
     expect(declined.installed).toBe(false);
     expect(await readdir(support).catch(() => [])).toEqual([]);
 
-    const result = await installPackage(file, { supportDir: support, confirm: yes });
+    const ledger = await Ledger.open({ supportRoot: support, secrets: new MemorySecretStore() });
+    const result = await installPackage(file, { supportDir: support, confirm: yes, ledger });
     expect(result).toMatchObject({
       installed: true,
       id: "com.example.deploys",
@@ -69,8 +72,16 @@ describe("an honest package", () => {
     });
     expect(await readFile(join(result.path, "dist", "index.js"), "utf8")).toBe(CODE);
     expect((await readdir(result.path)).sort()).toEqual(["README.md", "dist", "package.json"]);
-    // The staging folder is gone; Extensions and the bundle compiled for its first start remain.
-    expect((await readdir(support)).sort()).toEqual(["Data", "Extensions"]);
+    // The staging folder is gone; Extensions, the bundle compiled for its first start and the
+    // approval in the permission ledger remain.
+    expect((await readdir(support)).sort()).toEqual(["Data", "Extensions", "ledger.json"]);
+    const standing = await ledger.standing("com.example.deploys");
+    expect(standing.kind === "approved" && Object.keys(standing.approval.files)).toEqual([
+      "README.md",
+      "dist/index.js",
+      "dist/tools.json",
+      "package.json",
+    ]);
     expect(await readdir(join(support, "Data", ".compiled-code"))).toEqual([
       expect.stringMatching(/^com\.example\.deploys\.[0-9a-f]{64}\.qjsc$/),
     ]);

@@ -15,12 +15,16 @@ import { InstallError, PACKAGE_LIMITS } from "./limits.js";
 import { summarize, type InstalledVersion, type InstallSummary } from "./summary.js";
 import { readTools } from "../discovery/index.js";
 import { unpackedPath, unpackPackage } from "./unpack.js";
+import { Ledger } from "../ledger/index.js";
+import { KeyringSecretStore } from "../secrets/index.js";
 
 export interface InstallOptions {
   /** The support folder; the extension goes to `<supportDir>/Extensions/<id>/`. */
   supportDir: string;
   /** Shows the summary and answers whether to install. Nothing is installed unless it says true. */
   confirm(summary: InstallSummary): boolean | Promise<boolean>;
+  /** Where the approval is recorded; default the support folder's ledger, keyed from the OS secret store. */
+  ledger?: Ledger;
 }
 
 export interface InstallResult {
@@ -29,6 +33,8 @@ export interface InstallResult {
   /** Where the extension is (or would have been) installed. */
   path: string;
   summary: InstallSummary;
+  /** Extensions installed before the permission ledger existed, recorded as they are by this install (once). */
+  recordedAsTheyAre?: string[];
 }
 
 /** Reads and checks a package.json; `where` names it in errors. */
@@ -47,10 +53,23 @@ async function readManifest(path: string, where: string): Promise<Manifest> {
   return parsed.manifest;
 }
 
-/** The installed extension with this id, if any (a folder that is not a readable extension counts as none). */
-async function installedVersion(folder: string, next: Manifest): Promise<InstalledVersion | undefined> {
+/**
+ * The installed extension with this id, if any (a folder that is not a readable extension counts
+ * as none): as the person approved it, when the ledger holds an approval that verifies (its
+ * package.json on disk may have been changed since).
+ */
+async function installedVersion(
+  folder: string,
+  next: Manifest,
+  ledger: () => Promise<Ledger>,
+): Promise<InstalledVersion | undefined> {
   const exists = await lstat(folder).catch(() => undefined);
   if (!exists) return undefined;
+  const standing = await (await ledger()).standing(next.svc.id);
+  if (standing.kind === "approved") {
+    const manifest = standing.approval.manifest;
+    return { manifest, differentPackage: manifest.name !== next.name };
+  }
   try {
     const manifest = await readManifest(join(folder, "package.json"), "the installed extension");
     return { manifest, differentPackage: manifest.name !== next.name };
@@ -106,18 +125,32 @@ export async function installPackage(file: string, options: InstallOptions): Pro
     const extensions = join(options.supportDir, "Extensions");
     const target = join(extensions, id);
     const { tools } = await readTools(unpacked);
+    // Opened only when needed: a declined first install leaves the support folder as it was.
+    let ledger = options.ledger;
+    const openLedger = async () =>
+      (ledger ??= await Ledger.open({ supportRoot: options.supportDir, secrets: new KeyringSecretStore() }));
     const summary = summarize(
       manifest,
       { supportDir: options.supportDir },
-      await installedVersion(target, manifest),
+      await installedVersion(target, manifest, openLedger),
       tools,
     );
     if (!(await options.confirm(summary))) return { installed: false, id, path: target, summary };
     const code = await readFile(unpackedPath(unpacked, "dist/index.js"), "utf8");
     await precompileExtension(supportPaths(options.supportDir).data, id, code);
     await mkdir(extensions, { recursive: true });
-    await swapIn(unpacked, target, scratch);
-    return { installed: true, id, path: target, summary };
+    // Recorded before the folder moves in: a running host that sees the new folder finds it approved.
+    const approvals = await openLedger();
+    const before = await approvals.entryOf(id);
+    await approvals.record(await approvals.current({ id, folder: unpacked, manifest, tools }));
+    try {
+      await swapIn(unpacked, target, scratch);
+    } catch (error) {
+      await approvals.restore(id, before);
+      throw error;
+    }
+    const recorded = approvals.migrated.filter((other) => other !== id);
+    return { installed: true, id, path: target, summary, ...(recorded.length ? { recordedAsTheyAre: recorded } : {}) };
   } finally {
     await rm(scratch, { recursive: true, force: true });
     await rmdir(staging).catch(() => undefined); // only when empty: another install may be under way

@@ -10,7 +10,7 @@ import { Interrupted, type ManageIo } from "./terminal.js";
 import { ManageError, type ExtensionInfo, type OptionInfo } from "./types.js";
 import { unknownExtension } from "./folder-manager.js";
 
-export const MANAGE_COMMANDS = ["list", "enable", "disable", "uninstall", "set", "run"] as const;
+export const MANAGE_COMMANDS = ["list", "enable", "disable", "uninstall", "accept", "set", "run"] as const;
 export type ManageCommandName = (typeof MANAGE_COMMANDS)[number];
 
 const USAGE: Record<ManageCommandName, string> = {
@@ -27,6 +27,11 @@ const USAGE: Record<ManageCommandName, string> = {
   Extensions/ (only the link, for one svckit dev linked), Data/<id>/, Preferences/<id>.json,
   its compiled code and its secrets, password options and sign-ins in the secret store.
   Extensions that come with svc cannot be uninstalled: disable them.`,
+  accept: `usage: svc-host accept <id> [--yes]
+  An installed extension whose files changed on disk since you installed it is not loaded.
+  This shows the review an update shows (what it can reach, what it gains, which files
+  changed) and, once you agree (--yes: already agreed), records it as approved; a running svc
+  loads it at once. To drop it instead: svc-host uninstall <id>.`,
   set: `usage: svc-host set <id> <option> [value] | --clear
   Sets one option as Settings does, checked against its declaration. Leave the value out to
   be asked for it; a password option is always asked for (never on the command line, where
@@ -86,7 +91,7 @@ function listText(extensions: ExtensionInfo[], app: OpenedManager["app"]): strin
     rows.push([
       ext.id,
       ext.version ?? "-",
-      ext.origin,
+      ext.origin === "dev" ? "dev link" : ext.origin,
       ext.enabled ? "yes" : "no",
       ext.status,
       ext.tools.length ? ext.tools.join(",") : "-",
@@ -191,6 +196,33 @@ async function uninstallCommand(context: ManageContext, id: string, yes: boolean
   return report.problems.length ? 1 : 0;
 }
 
+async function acceptCommand(context: ManageContext, id: string, yes: boolean): Promise<number> {
+  const { io } = context;
+  const opened = await context.open();
+  const review = await opened.manager.review(id);
+  // Every line of the text was made inert where it was written (install/summary.ts).
+  io.out(review.summary.text);
+  if (!yes) {
+    if (!io.isTTY)
+      throw new ManageError(
+        "not accepted: stdin is not a terminal to ask on; run again with --yes to agree",
+        "not-allowed",
+      );
+    const answer = await io.ask(
+      `Accept ${escapeForDisplay(`${review.summary.title} ${review.summary.version}`, { max: 80 })} as it is now? [y/N] `,
+    );
+    if (!/^y(es)?$/i.test(answer.trim())) {
+      io.out("Not accepted.\n");
+      return 1;
+    }
+  }
+  await opened.manager.accept(id, review.reviewed);
+  io.out(
+    `${escapeForDisplay(`Accepted ${review.summary.title} ${review.summary.version} (${id})`)}${opened.app ? "; it loads now" : "; it loads when svc starts"}\n`,
+  );
+  return 0;
+}
+
 /**
  * @param command one of `MANAGE_COMMANDS`
  * @param argv the words after it
@@ -214,6 +246,7 @@ export async function runManageCommand(
     enable: [],
     disable: [],
     uninstall: ["--yes", "-y"],
+    accept: ["--yes", "-y"],
     set: ["--clear"],
     run: [],
   };
@@ -231,6 +264,7 @@ export async function runManageCommand(
     if (words.length !== 1) throw new UsageError("give exactly one extension id");
     const [id] = words;
     if (command === "uninstall") return await uninstallCommand(context, id, flags.has("--yes") || flags.has("-y"));
+    if (command === "accept") return await acceptCommand(context, id, flags.has("--yes") || flags.has("-y"));
     const opened = await context.open();
     await opened.manager[command](id);
     const later = opened.app ? "" : "; takes effect when svc starts";

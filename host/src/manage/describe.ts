@@ -34,7 +34,7 @@ export function optionsOf(manifest: Manifest | undefined): OptionInfo[] {
  * await describeExtensions(extensions.snapshot(), true); // [{ id: "dev.svc.focus", status: "idle", … }]
  */
 export async function describeExtensions(snapshot: ExtensionSetSnapshot, running: boolean): Promise<ExtensionInfo[]> {
-  const { catalog, disabled, loaded, statuses, problems } = snapshot;
+  const { catalog, disabled, loaded, statuses, problems, held } = snapshot;
   const describe = async (
     ext: DiscoveredExtension,
     found: "active" | "broken" | "overridden",
@@ -49,6 +49,7 @@ export async function describeExtensions(snapshot: ExtensionSetSnapshot, running
     let status: ExtensionStatus;
     if (found !== "active") status = found;
     else if (!enabled) status = "disabled";
+    else if (held.has(ext.id)) status = "changed";
     else if (!running) status = "stopped";
     else if (runtime && RUNTIME_STATUSES.has(runtime.status)) status = runtime.status as ExtensionStatus;
     else status = loaded.has(ext.id) && !problems.has(ext.id) ? "loading" : "error";

@@ -10,6 +10,8 @@ import type { ExtensionSetSnapshot } from "../app/extension-set.js";
 import { describeExtensions, findExtension } from "./describe.js";
 import { removeExtension } from "./remove.js";
 import { ManageError, type ExtensionInfo, type ExtensionManager, type UninstallReport } from "./types.js";
+import { LedgerError, type Ledger, type LedgerReview } from "../ledger/index.js";
+import type { AgentSwitches } from "../tools/agent-switches.js";
 
 export interface FolderManagerDeps {
   support: SupportPaths;
@@ -23,6 +25,10 @@ export interface FolderManagerDeps {
   secrets: SecretStore;
   /** A manual run; false when the extension is not loaded. Absent when svc is stopped. */
   runNow?(id: string): boolean;
+  /** The permission ledger: accept records in it, uninstall forgets. */
+  ledger: Ledger;
+  /** The switches for AI agents: uninstall turns the extension's off. */
+  switches: Pick<AgentSwitches, "clearExtension">;
 }
 
 /** The one-line answer for an id nobody has. */
@@ -72,6 +78,8 @@ export class FolderManager implements ExtensionManager {
       id,
       folder: found.ext.folder,
       secrets: this.deps.secrets,
+      ledger: this.deps.ledger,
+      switches: this.deps.switches,
     });
     await this.deps.rescan();
     return report;
@@ -103,11 +111,47 @@ export class FolderManager implements ExtensionManager {
       );
     if (snapshot.disabled.has(id))
       throw new ManageError(`${id} is turned off: svc-host enable ${id} first`, "not-allowed");
+    const problem = found.ext.error ?? snapshot.problems.get(id);
     if (!this.deps.runNow(id))
       throw new ManageError(
-        `${id} is not loaded${found.ext.error ? `: ${found.ext.error}` : ""}; svc-host list shows why`,
+        `${id} is not loaded${problem ? `: ${problem}` : ""}; svc-host list shows why`,
         "not-allowed",
       );
+  }
+
+  async review(id: string): Promise<LedgerReview> {
+    const found = findExtension(await this.deps.snapshot(), id);
+    if (!found) throw unknownExtension(id);
+    const { ext } = found;
+    if (ext.source === "bundled")
+      throw new ManageError(`${id} comes with svc: there is nothing to accept`, "not-allowed");
+    if (!ext.manifest)
+      throw new ManageError(`${id} cannot be loaded (${ext.error ?? "broken"}); fix that first`, "invalid");
+    const standing = await this.deps.ledger.standing(id);
+    if (standing.kind === "none" && (await this.deps.ledger.check(ext)).ok)
+      throw new ManageError(
+        `${id} is a dev link (svckit dev): it reloads as you build and needs no accepting`,
+        "not-allowed",
+      );
+    return this.deps.ledger.review(ext);
+  }
+
+  async accept(id: string, reviewed: string): Promise<void> {
+    await this.review(id);
+    const found = findExtension(await this.deps.snapshot(), id)!;
+    let accepted: boolean;
+    try {
+      accepted = await this.deps.ledger.accept(found.ext, reviewed);
+    } catch (error) {
+      if (error instanceof LedgerError) throw new ManageError(error.message, "unavailable");
+      throw error;
+    }
+    if (!accepted)
+      throw new ManageError(
+        `${id} changed again since you reviewed it: review it again (svc-host accept ${id})`,
+        "not-allowed",
+      );
+    await this.deps.rescan();
   }
 
   private async setEnabled(id: string, enabled: boolean): Promise<void> {

@@ -13,6 +13,7 @@ import {
   type ManageErrorCode,
   type UninstallReport,
 } from "./types.js";
+import type { LedgerReview } from "../ledger/index.js";
 
 /** How long one call may take; a `run` only starts the run, so this is generous. */
 const TIMEOUT_MS = 30_000;
@@ -52,6 +53,14 @@ export class HttpManager implements ExtensionManager {
 
   async run(id: string): Promise<void> {
     await this.call("POST", `/v1/extensions/${encodeURIComponent(id)}/run`);
+  }
+
+  async review(id: string): Promise<LedgerReview> {
+    return (await this.call("GET", `/v1/extensions/${encodeURIComponent(id)}/review`)) as LedgerReview;
+  }
+
+  async accept(id: string, reviewed: string): Promise<void> {
+    await this.call("POST", `/v1/extensions/${encodeURIComponent(id)}/accept`, { reviewed });
   }
 
   private async call(method: string, path: string, body?: unknown): Promise<unknown> {

@@ -10,6 +10,9 @@ import { readDisabled, runningHolder, type LockHolder, type SupportPaths } from 
 import { FolderManager } from "./folder-manager.js";
 import { HttpManager } from "./http-manager.js";
 import type { ExtensionManager } from "./types.js";
+import { Ledger } from "../ledger/index.js";
+import { AgentSwitches } from "../tools/agent-switches.js";
+import { join } from "node:path";
 
 export interface OpenedManager {
   manager: ExtensionManager;
@@ -27,17 +30,25 @@ export async function openManager(support: SupportPaths, bundled: readonly strin
   if (app) return { manager: new HttpManager(support.webhookFile), app };
   const roots = extensionRoots(bundled, support.extensions);
   const secrets = new KeyringSecretStore();
+  const ledger = await Ledger.open({ supportRoot: support.root, secrets });
   const manager = new FolderManager({
     support,
     running: false,
     snapshot: async () => {
       const catalog = await discover(roots);
+      // What the next start would hold back, told now.
+      const problems = new Map<string, string>();
+      for (const ext of catalog.active.filter((found) => found.source === "user")) {
+        const verdict = await ledger.check(ext);
+        if (!verdict.ok) problems.set(ext.id, verdict.problem);
+      }
       return {
         catalog,
         disabled: await readDisabled(support.disabledFile),
         loaded: new Set(),
         statuses: new Map(),
-        problems: new Map(),
+        problems,
+        held: new Set(problems.keys()),
         toolsOf: (id) => catalog.active.find((ext) => ext.id === id)?.tools.map((tool) => tool.id) ?? [],
       };
     },
@@ -47,6 +58,12 @@ export async function openManager(support: SupportPaths, bundled: readonly strin
       secrets: new ExtensionSecrets(secrets),
     }),
     secrets,
+    ledger,
+    // Written only when something changes: without svc running, nobody else holds the file.
+    switches: {
+      clearExtension: async (id) =>
+        (await AgentSwitches.open(join(support.root, "agent-tools.json"), () => {})).clearExtension(id),
+    },
   });
   return { manager };
 }

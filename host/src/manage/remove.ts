@@ -1,8 +1,10 @@
 /**
  * Forgetting an extension: its folder in `Extensions/` (only the link, for one `svckit dev`
  * made), `Data/<id>/`, `Preferences/<id>.json`, its compiled code, its entry in
- * `disabled.json`, and every secret under its service (`svc.<id>`: secrets, password options,
- * sign-in tokens). Each part is tried; what could not be removed is reported, never hidden.
+ * `disabled.json`, its approval in the permission ledger, its tools' switches for AI agents, and
+ * every secret under its service (`svc.<id>`: secrets, password options, sign-in tokens). Each
+ * part is tried; what could not be removed is reported, never hidden. So a later package with the
+ * same id starts from nothing: no approval, no switch.
  */
 import { lstat, readdir, rm, unlink } from "node:fs/promises";
 import { basename, dirname, join, resolve } from "node:path";
@@ -11,6 +13,8 @@ import { preferenceFile, preferencesFolder } from "../preferences/index.js";
 import { serviceFor, type SecretStore } from "../secrets/index.js";
 import { setDisabled, type SupportPaths } from "../support/index.js";
 import { ManageError, type UninstallReport } from "./types.js";
+import type { Ledger } from "../ledger/index.js";
+import type { AgentSwitches } from "../tools/agent-switches.js";
 
 export interface RemoveOptions {
   support: SupportPaths;
@@ -18,6 +22,10 @@ export interface RemoveOptions {
   /** The extension's folder as discovery found it: must be an entry of `Extensions/`. */
   folder: string;
   secrets: SecretStore;
+  /** The permission ledger: the extension's approval is forgotten. */
+  ledger: Pick<Ledger, "forget" | "file">;
+  /** The switches for AI agents: the extension's are turned off. */
+  switches: Pick<AgentSwitches, "clearExtension">;
 }
 
 /** One path segment that names nothing but itself (no `..`, no separators, no hidden name). */
@@ -36,7 +44,7 @@ function isCompiledFormOf(id: string, name: string): boolean {
  * report.removed; // [".../Extensions/com.example.ci", ".../Data/com.example.ci", …]
  */
 export async function removeExtension(options: RemoveOptions): Promise<UninstallReport> {
-  const { support, id, folder, secrets } = options;
+  const { support, id, folder, secrets, ledger, switches } = options;
   if (!isPlainName(id)) throw new ManageError(`cannot uninstall ${JSON.stringify(id)}: not an extension id`, "invalid");
   if (resolve(dirname(folder)) !== resolve(support.extensions)) {
     throw new ManageError(
@@ -72,6 +80,9 @@ export async function removeExtension(options: RemoveOptions): Promise<Uninstall
     await setDisabled(support.disabledFile, id, false);
     return false;
   });
+
+  await attempt(`its approval in ${ledger.file}`, () => ledger.forget(id));
+  await attempt(`its tools' switches for AI agents`, async () => (await switches.clearExtension(id)).length > 0);
 
   const service = serviceFor(id);
   try {

@@ -4,6 +4,7 @@
  * support folder), the `/v1/extensions` routes and the page's UI server.
  */
 import type { PreferenceType } from "@svc/api";
+import type { LedgerReview } from "../ledger/index.js";
 
 /** Where an extension comes from: inside the app, installed in `Extensions/`, or linked there by `svckit dev`. */
 export type ExtensionOrigin = "bundled" | "user" | "dev";
@@ -12,10 +13,21 @@ export type ExtensionOrigin = "bundled" | "user" | "dev";
  * What an extension is doing. From the runtime: `loaded`, `running`, `idle`, `crashed`. From the
  * host: `loading` (asked, not yet reported), `error` (could not be loaded), `disabled`, `broken`
  * (its folder cannot be loaded), `overridden` (a user extension with its id wins), `stopped` (svc
- * is not running).
+ * is not running), `changed` (installed, but not what the person approved: not loaded until
+ * accepted; `error` says what differs).
  */
 export type ExtensionStatus =
-  "loaded" | "running" | "idle" | "crashed" | "loading" | "error" | "disabled" | "broken" | "overridden" | "stopped";
+  | "loaded"
+  | "running"
+  | "idle"
+  | "crashed"
+  | "loading"
+  | "error"
+  | "disabled"
+  | "broken"
+  | "overridden"
+  | "stopped"
+  | "changed";
 
 /** One declared option, as a person sets it. */
 export interface OptionInfo {
@@ -64,6 +76,10 @@ export interface ExtensionManager {
   setOption(id: string, name: string, value: unknown): Promise<void>;
   /** A `manual` run now. */
   run(id: string): Promise<void>;
+  /** What accepting an installed extension as it is on disk now would approve (the update review). */
+  review(id: string): Promise<LedgerReview>;
+  /** Records the reviewed state as approved (`reviewed` from `review`); refused when it changed since. */
+  accept(id: string, reviewed: string): Promise<void>;
 }
 
 /** Why an operation was refused; `code` picks the HTTP status and the exit code. */

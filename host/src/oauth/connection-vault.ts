@@ -7,6 +7,16 @@
 import type { OAuthConnection } from "@svc/api";
 import { OneAtATime, type ExtensionSecrets } from "../secrets/index.js";
 
+/**
+ * Where a connection's tokens may be sent: the token and revoke addresses and the client id it
+ * was issued under. A token never goes anywhere else.
+ */
+export interface IssuedBy {
+  tokenUrl: string;
+  clientId: string;
+  revokeUrl?: string;
+}
+
 /** A connection as stored: the record plus its tokens. */
 export interface StoredConnection {
   id: string;
@@ -22,6 +32,8 @@ export interface StoredConnection {
   refreshToken?: string;
   /** Epoch milliseconds when the access token expires; absent when the service did not say. */
   expiresAt?: number;
+  /** Where its tokens were issued; absent in connections stored before svc recorded it (they are dropped). */
+  issuedBy?: IssuedBy;
 }
 
 /**

@@ -8,7 +8,7 @@ import { randomBytes } from "node:crypto";
 import type { Manifest, OAuthConnection } from "@svc/api";
 import type { ExtensionSecrets } from "../secrets/index.js";
 import { CallbackServer, OAUTH_CALLBACK_PORT, redirectUriFor, type CallbackPage } from "./callback-server.js";
-import { ConnectionVault, toRecord, type StoredConnection } from "./connection-vault.js";
+import { ConnectionVault, toRecord, type IssuedBy, type StoredConnection } from "./connection-vault.js";
 import {
   OAuthRuleError,
   providerClient,
@@ -43,6 +43,29 @@ export interface OAuthServiceOptions {
   now?: () => number;
   /** A sign-in not finished within this time is forgotten. Default 10 minutes. */
   signInTimeoutMs?: number;
+  /** A log line for the person: stored connections dropped because their provider's addresses changed. */
+  onDropped?(extensionId: string, message: string): void;
+}
+
+/** The addresses and client id a sign-in of `provider` is issued under now. */
+export function issuedBy(provider: ResolvedProvider): IssuedBy {
+  const { tokenUrl, clientId, revokeUrl } = provider.definition;
+  return { tokenUrl, clientId, ...(revokeUrl === undefined ? {} : { revokeUrl }) };
+}
+
+function sameIssuer(a: IssuedBy | undefined, b: IssuedBy): boolean {
+  return a !== undefined && a.tokenUrl === b.tokenUrl && a.clientId === b.clientId && a.revokeUrl === b.revokeUrl;
+}
+
+/** What changed, in words: "token address https://a/token → https://b/token". */
+function issuerChange(was: IssuedBy | undefined, now: IssuedBy): string {
+  if (!was) return "it was stored before svc recorded where its tokens may be sent";
+  const parts: string[] = [];
+  if (was.tokenUrl !== now.tokenUrl) parts.push(`token address ${was.tokenUrl} → ${now.tokenUrl}`);
+  if (was.revokeUrl !== now.revokeUrl)
+    parts.push(`revoke address ${was.revokeUrl ?? "none"} → ${now.revokeUrl ?? "none"}`);
+  if (was.clientId !== now.clientId) parts.push(`client id ${was.clientId} → ${now.clientId}`);
+  return `the extension changed its ${parts.join(", ")}`;
 }
 
 /** Which provider and connection a call is about (the protocol's params, minus the rest). */
@@ -94,7 +117,7 @@ export class OAuthService {
     const { provider, client } = this.#resolve(target);
     // A sign-in whose tokens could not be kept is not started: without a secret store this
     // fails here, with the store's own message, before any page opens.
-    await this.#vault.read(target.extensionId, provider.name);
+    await this.#bound(target.extensionId, provider);
     const key = `${target.extensionId}\u0000${provider.name}`;
     const waiting = this.#pending.get(key);
     if (waiting) {
@@ -118,7 +141,7 @@ export class OAuthService {
   /** The provider's connections as records (never a token), oldest first. */
   async connections(target: OAuthTarget): Promise<OAuthConnection[]> {
     const { provider } = this.#resolve(target);
-    return (await this.#vault.read(target.extensionId, provider.name)).map(toRecord);
+    return (await this.#bound(target.extensionId, provider)).map(toRecord);
   }
 
   /**
@@ -130,7 +153,7 @@ export class OAuthService {
     target: OAuthTarget & { connection?: string },
   ): Promise<{ token: string; connection: OAuthConnection } | { token: null; connection?: undefined }> {
     const { provider, client } = this.#resolve(target);
-    const list = await this.#vault.read(target.extensionId, provider.name);
+    const list = await this.#bound(target.extensionId, provider);
     const candidates = list.filter(
       (c) => (target.connection === undefined ? true : c.id === target.connection) && !c.needsReconnect,
     );
@@ -152,6 +175,7 @@ export class OAuthService {
     target: OAuthTarget & { connection: string; account: string; label: string },
   ): Promise<OAuthConnection> {
     const { provider } = this.#resolve(target);
+    await this.#bound(target.extensionId, provider);
     let described: StoredConnection | undefined;
     await this.#vault.update(target.extensionId, provider.name, (list) => {
       const found = list.find((c) => c.id === target.connection);
@@ -167,6 +191,7 @@ export class OAuthService {
   /** Marks a connection as needing a new sign-in (the service rejected its token). */
   async invalidate(target: OAuthTarget & { connection: string }): Promise<void> {
     const { provider } = this.#resolve(target);
+    await this.#bound(target.extensionId, provider);
     await this.#vault.update(target.extensionId, provider.name, (list) => {
       if (!list.some((c) => c.id === target.connection))
         throw new OAuthRuleError(`${provider.title} has no connection "${target.connection}"`);
@@ -180,6 +205,8 @@ export class OAuthService {
    */
   async disconnect(target: OAuthTarget & { connection?: string }): Promise<void> {
     const { provider, client } = this.#resolve(target);
+    // Tokens issued elsewhere are dropped here, never sent to this provider's revoke address.
+    await this.#bound(target.extensionId, provider);
     let removed: StoredConnection[] = [];
     await this.#vault.update(target.extensionId, provider.name, (list) => {
       removed = list.filter((c) => target.connection === undefined || c.id === target.connection);
@@ -191,6 +218,26 @@ export class OAuthService {
       await revokeBestEffort(client, connection.accessToken, "access_token");
     }
     this.#options.onConnectionsChanged(target.extensionId, provider.name, "disconnected");
+  }
+
+  /**
+   * The provider's connections whose tokens were issued where the manifest points now. The others
+   * are dropped (never sent to the new address): the person signs in again; the log says why.
+   */
+  async #bound(extensionId: string, provider: ResolvedProvider): Promise<StoredConnection[]> {
+    const now = issuedBy(provider);
+    const list = await this.#vault.read(extensionId, provider.name);
+    const stale = list.filter((c) => !sameIssuer(c.issuedBy, now));
+    if (stale.length === 0) return list;
+    const kept = await this.#vault.update(extensionId, provider.name, (current) =>
+      current.filter((c) => sameIssuer(c.issuedBy, now)),
+    );
+    const count = stale.length === 1 ? "1 sign-in" : `${stale.length} sign-ins`;
+    this.#options.onDropped?.(
+      extensionId,
+      `${provider.title}: ${count} dropped, its tokens not sent: ${issuerChange(stale[0]!.issuedBy, now)} since you signed in; sign in again`,
+    );
+    return kept;
   }
 
   /** Forgets pending sign-ins and closes the callback port. */
@@ -235,7 +282,7 @@ export class OAuthService {
     id: string,
   ): Promise<StoredConnection | null> {
     const current = (await this.#vault.read(extensionId, provider.name)).find((c) => c.id === id);
-    if (!current || current.needsReconnect) return null;
+    if (!current || current.needsReconnect || !sameIssuer(current.issuedBy, issuedBy(provider))) return null;
     if (!this.#dueForRenewal(current)) return current;
     const stillValid = current.expiresAt! > this.#now();
     if (!current.refreshToken) {
@@ -298,6 +345,7 @@ export class OAuthService {
       accessToken: tokens.accessToken,
       refreshToken: tokens.refreshToken,
       expiresAt: tokens.expiresAt,
+      issuedBy: issuedBy(provider),
     };
     try {
       // A finished sign-in replaces connections that need signing in again and were never named.

@@ -4,8 +4,9 @@
  * `PUT /v1/tools/<extension-id>/<tool>/agents`.
  *
  * Kept in `<support>/agent-tools.json` as `{"enabled": ["<extension-id>/<tool>", …]}` (mode
- * 0600, written whole and atomically, one change at a time). A switch outlives its tool: an
- * extension that is removed and installed again keeps the person's choice. A file that is not
+ * 0600, written whole and atomically, one change at a time). A switch outlives a reload of its
+ * tool, not the extension: uninstalling turns every switch of the extension off, so a later
+ * package with the same id starts with none (`clearExtension`). A file that is not
  * that shape is moved aside (`agent-tools.json.corrupt-<ms>`) and every switch starts off.
  */
 import { readFile, rename } from "node:fs/promises";
@@ -57,10 +58,24 @@ export class AgentSwitches {
 
   /** Switches one tool on or off; it counts once the file is written (a failed write changes nothing). */
   set(toolId: string, on: boolean): Promise<void> {
-    const write = this.writing.then(async () => {
-      const next = new Set(this.enabled);
+    return this.change((next) => {
       if (on) next.add(toolId);
       else next.delete(toolId);
+    });
+  }
+
+  /** Turns off every tool of `extensionId` (uninstall); resolves with the ids that were on. */
+  async clearExtension(extensionId: string): Promise<string[]> {
+    const prefix = `${extensionId}/`;
+    const cleared = this.list().filter((toolId) => toolId.startsWith(prefix));
+    if (cleared.length) await this.change((next) => cleared.forEach((toolId) => next.delete(toolId)));
+    return cleared;
+  }
+
+  private change(edit: (next: Set<string>) => void): Promise<void> {
+    const write = this.writing.then(async () => {
+      const next = new Set(this.enabled);
+      edit(next);
       const text = JSON.stringify({ enabled: [...next].sort() }, null, 2);
       await writeFileAtomic(this.file, `${text}\n`, { mode: 0o600 });
       this.enabled = next;

@@ -16,6 +16,7 @@
  * | `POST /api/signins` `{extensionId, provider, action, connection?}` | `{ok}`: connect (the sign-in page opens) or disconnect |
  * | `POST /api/install/review` `{path}` or `{handle}` | `{ok, reviewId, summary}`: what a `.svc` is and can reach |
  * | `POST /api/install/decide` `{reviewId, accept}` | `{ok, installed, id}` once installed (or dropped) |
+ * | `POST /api/extensions/review` `{extensionId}` | `{ok, reviewId, summary}`: accepting an installed extension changed on disk, reviewed as an update; `install/decide` answers it |
  * | `GET /api/tools` | `{tools}`: every tool (host/src/tools) |
  * | `POST /api/tools/run` `{tool, action?, values?}` | `{ok, blocks}`; a failure answers the `/v1` route's status |
  * | `POST /api/tools/cancel` `{tool, runId}` | `{ok, cancelled}`: aborts that run's `ctx.signal` |
@@ -54,6 +55,8 @@ export interface UiBackend {
   /** The summary of a `.svc` at a path the person gave; the install waits for `decideInstall`. */
   reviewInstall(path: string): Promise<{ reviewId: string; summary: unknown }>;
   decideInstall(reviewId: string, accept: boolean): Promise<{ installed: boolean; id: string }>;
+  /** The update review of an installed extension as it is on disk now; `decideInstall` records it. */
+  reviewAccept(extensionId: string): Promise<{ reviewId: string; summary: unknown }>;
   /** The tools tray's list and runs; absent: the page shows no tools. */
   readonly tools?: PageTools;
   /** Answers an agent's file request (host/src/tools/agent-files.ts); false when it is over. */
@@ -197,6 +200,14 @@ export async function startUiServer(options: UiServerOptions): Promise<RunningUi
       const path = givenPath(await readJson(req));
       try {
         ok(res, await backend.reviewInstall(path));
+      } catch (error) {
+        throw new UiHttpError(400, (error as Error).message);
+      }
+    },
+    "/api/extensions/review": async (req, res) => {
+      const extensionId = stringField(await readJson(req), "extensionId")!;
+      try {
+        ok(res, await backend.reviewAccept(extensionId));
       } catch (error) {
         throw new UiHttpError(400, (error as Error).message);
       }

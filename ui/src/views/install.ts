@@ -21,6 +21,8 @@ export interface InstallSummaryView {
   risky: boolean;
   replaces?: { title: string; version: string; name: string; differentPackage: boolean; gained: ReachLine[] };
   text: string;
+  /** Accepting an installed extension: how it differs from what was approved ("Changed on disk since you installed it: …"). */
+  onDisk?: string;
 }
 
 export interface InstallContext {
@@ -68,6 +70,7 @@ function reviewView(ctx: InstallContext) {
     <h3>${shown(summary.title, CAPS.title)} ${shown(summary.version, 40)}</h3>
     <p class="sub">${shown(summary.id, CAPS.label)}</p>
     ${description && !description.startsWith("It can") ? html`<p dir="auto">${shownLines(description, 500)}</p>` : nothing}
+    ${summary.onDisk ? html`<p class="problem">${shownLines(summary.onDisk, CAPS.body)}</p>` : nothing}
     ${
       update
         ? html`<p class=${update.differentPackage ? "problem" : ""}>${

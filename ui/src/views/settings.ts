@@ -24,6 +24,8 @@ export interface SettingsContext {
   runNow(extensionId: string): void;
   signIn(extensionId: string, provider: string, action: "connect" | "disconnect", connection?: string): void;
   manage(extensionId: string, action: "enable" | "disable" | "uninstall"): void;
+  /** Opens the update review of an installed extension changed on disk (accepting it records it as approved). */
+  reviewChanges(extensionId: string): void;
   /** One extension's tools (for their switches for AI agents). */
   toolsOf(extensionId: string): readonly PageTool[];
   setAgents(toolId: string, enabled: boolean): void;
@@ -48,6 +50,7 @@ const STATUS_WORDS: Record<string, string> = {
   broken: "not working",
   overridden: "replaced by another copy",
   stopped: "stopped",
+  changed: "not loaded: changed on disk since you installed it",
 };
 
 const minutes = (value: string): number => {
@@ -226,7 +229,8 @@ function extensionCard(ext: UiExtension, ctx: SettingsContext) {
     ${ext.preferences.length === 0 ? nothing : html`<h3>Options</h3>${ext.preferences.map((p) => preferenceField(ext, p, ctx))}`}
     ${agentSwitchesView({ tools: ctx.toolsOf(ext.id), status: ctx.status, setAgents: ctx.setAgents })}
     <div class="actions">
-      ${ext.enabled && ext.status !== "broken" && ext.status !== "overridden" ? html`<button type="button" class="button" @click=${() => ctx.runNow(ext.id)}>Run now</button>` : nothing}
+      ${ext.status === "changed" ? html`<button type="button" class="button" @click=${() => ctx.reviewChanges(ext.id)}>Review changes…</button>` : nothing}
+      ${ext.enabled && ext.status !== "broken" && ext.status !== "changed" && ext.status !== "overridden" ? html`<button type="button" class="button" @click=${() => ctx.runNow(ext.id)}>Run now</button>` : nothing}
       ${
         ext.source === "bundled" || ext.status === "overridden"
           ? nothing
