@@ -32,6 +32,18 @@ const CASES: { what: string; cap: number; manifest: (n: number) => object; error
     error: `"svc.preferences.0.data" should have at most ${LIMITS.manifestDropdownChoices} choices`,
   },
   {
+    what: "dropdown choices in all",
+    cap: LIMITS.manifestChoicesInAll,
+    manifest: (n) => ({
+      preferences: [
+        dropdown(LIMITS.manifestDropdownChoices),
+        { ...dropdown(LIMITS.manifestDropdownChoices - 1), name: "p" },
+        { ...dropdown(n - 2 * LIMITS.manifestDropdownChoices + 1), name: "q" },
+      ],
+    }),
+    error: `"svc.preferences" should have at most ${LIMITS.manifestChoicesInAll} dropdown choices in all (it has ${LIMITS.manifestChoicesInAll + 1})`,
+  },
+  {
     what: "characters of an option's name",
     cap: LIMITS.manifestNameChars,
     manifest: (n) => ({ preferences: [option({ name: text(n) })] }),
@@ -119,12 +131,13 @@ describe("manifest size caps", () => {
     expect({
       preferences: LIMITS.manifestPreferences,
       choices: LIMITS.manifestDropdownChoices,
+      choicesInAll: LIMITS.manifestChoicesInAll,
       names: LIMITS.manifestNameChars,
       values: LIMITS.manifestValueChars,
       lists: LIMITS.manifestListEntries,
       titles: LIMITS.manifestTitleChars,
       descriptions: LIMITS.manifestDescriptionChars,
-    }).toEqual({ preferences: 32, choices: 256, names: 64, values: 256, lists: 32, titles: 100, descriptions: 1000 });
+    }).toEqual({ preferences: 32, choices: 256, choicesInAll: 512, names: 64, values: 256, lists: 32, titles: 100, descriptions: 1000 });
   });
 
   it.each(CASES)("$what: $cap is accepted, one more is refused by path", ({ cap, manifest, error }) => {

@@ -36,9 +36,11 @@ export const LIMITS = {
    * able to make that costly. Options per extension; choices per dropdown; characters of an
    * option's or a choice's name or value; entries in `categories`, an option's `blips` and
    * `triggers.watch`. Titles, placeholders and descriptions of options use the two above.
+   * Choices in all counts every dropdown's together (32 dropdowns of 256 would be 8,192).
    */
   manifestPreferences: 32,
   manifestDropdownChoices: 256,
+  manifestChoicesInAll: 512,
   manifestNameChars: 64,
   manifestValueChars: 256,
   manifestListEntries: 32,

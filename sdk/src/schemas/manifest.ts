@@ -77,13 +77,21 @@ function filesAllow(files: readonly string[], path: string): boolean {
 }
 
 type CrossChecked = {
-  preferences: { name: string }[];
+  preferences: { name: string; data?: unknown[] }[];
   triggers: { watch: string[] };
   permissions: { files: string[] };
 };
 
-/** Checks that span fields: unique preference names, watched paths allowed by `files`. */
+/** Checks that span fields: unique preference names, choices in all, watched paths allowed by `files`. */
 export function checkManifestCrossFields(svc: CrossChecked, ctx: z.RefinementCtx): void {
+  const choices = svc.preferences.reduce((sum, pref) => sum + (pref.data?.length ?? 0), 0);
+  if (choices > LIMITS.manifestChoicesInAll) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["preferences"],
+      message: `should have at most ${LIMITS.manifestChoicesInAll} dropdown choices in all (it has ${choices})`,
+    });
+  }
   const names = new Set<string>();
   svc.preferences.forEach((pref, i) => {
     if (names.has(pref.name)) {
