@@ -14,6 +14,8 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Snapshot, UiEvent } from "./wire.js";
 
 export const FEED_BACKLOG = 1000;
+/** The backlog is also kept under this many bytes (an `extensions` event can be large). */
+export const FEED_BACKLOG_BYTES = 4 * 1024 * 1024;
 export const FEED_HEARTBEAT_MS = 15_000;
 export const FEED_MAX_UNREAD_BYTES = 1024 * 1024;
 
@@ -25,9 +27,11 @@ export interface FeedOptions {
   log?: (message: string) => void;
 }
 
+/** One event as sent: its id and its frame. */
 interface Numbered {
   id: number;
-  event: UiEvent;
+  text: string;
+  bytes: number;
 }
 
 function frame(id: number, event: UiEvent): string {
@@ -38,6 +42,7 @@ export class Feed {
   /** Ids restart from a random base at each launch, so an id from an earlier host never matches. */
   private lastId = Math.floor(Math.random() * 1e9) * 1000;
   private readonly backlog: Numbered[] = [];
+  private backlogBytes = 0;
   private readonly clients = new Set<(text: string) => void>();
   private readonly closers = new Set<() => void>();
 
@@ -49,9 +54,15 @@ export class Feed {
 
   publish(event: UiEvent): void {
     const id = ++this.lastId;
-    this.backlog.push({ id, event });
-    if (this.backlog.length > (this.options.backlog ?? FEED_BACKLOG)) this.backlog.shift();
     const text = frame(id, event);
+    const bytes = Buffer.byteLength(text);
+    this.backlog.push({ id, text, bytes });
+    this.backlogBytes += bytes;
+    while (
+      this.backlog.length > (this.options.backlog ?? FEED_BACKLOG) ||
+      (this.backlogBytes > FEED_BACKLOG_BYTES && this.backlog.length > 1)
+    )
+      this.backlogBytes -= this.backlog.shift()!.bytes;
     for (const write of [...this.clients]) write(text);
   }
 
@@ -62,7 +73,7 @@ export class Feed {
     if (seen !== undefined && seen >= oldest - 1 && seen <= this.lastId) {
       return this.backlog
         .filter((entry) => entry.id > seen)
-        .map((entry) => frame(entry.id, entry.event))
+        .map((entry) => entry.text)
         .join("");
     }
     return frame(this.lastId, { type: "snapshot", snapshot: this.options.snapshot() });
