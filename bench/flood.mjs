@@ -6,6 +6,7 @@
 // (flood / quiet) and the medians under flood against the 100 ms budget.
 // Run: `node bench/flood.mjs` (after `npx tsc -b`). BENCH_QUICK=1: fewer probes.
 import { LIMITS } from "@svc/api";
+import { once } from "node:events";
 import { join } from "node:path";
 import { connectFloodClient, writeFloodExtensions } from "./lib/flood-world.mjs";
 import { startJsonHost } from "./lib/json-host.mjs";
@@ -41,7 +42,9 @@ export async function main() {
     const started = performance.now();
     await client.flood(600);
     // Let the flood reach full speed before probing.
-    await client.next((e) => e.type === "extensions" && e.extensions.some((x) => x.id === "bench.flood" && x.denials.length > 0));
+    await client.next(
+      (e) => e.type === "extensions" && e.extensions.some((x) => x.id === "bench.flood" && x.denials.length > 0),
+    );
     const flood = await probe(client, PROBES);
     const seconds = (performance.now() - started) / 1000;
     const rows = [];
@@ -68,7 +71,10 @@ export async function main() {
     saveResult("flood", { headlines, details: { quiet, flood, extensionsPerSecond, feedKBPerSecond } });
   } finally {
     client.close();
+    // Gone before the temp folder is removed at exit (it writes there as it stops).
+    const exited = once(host.child, "exit");
     host.child.kill("SIGTERM");
+    await exited;
   }
 }
 

@@ -24,7 +24,10 @@ function biggestOptions(limits) {
       name: `region${i}`,
       title: `Region ${i}`,
       type: "dropdown",
-      data: Array.from({ length: count }, (_, j) => ({ title: `Choice ${j} `.padEnd(limits.manifestTitleChars, "x"), value: `c${j}` })),
+      data: Array.from({ length: count }, (_, j) => ({
+        title: `Choice ${j} `.padEnd(limits.manifestTitleChars, "x"),
+        value: `c${j}`,
+      })),
     });
   }
   return options;
@@ -77,7 +80,10 @@ export async function connectFloodClient({ port, token }) {
   const v1 = (method, path, body) =>
     fetch(`http://127.0.0.1:${port}${path}`, {
       method,
-      headers: { Authorization: `Bearer ${token}`, ...(body === undefined ? {} : { "Content-Type": "application/json" }) },
+      headers: {
+        Authorization: `Bearer ${token}`,
+        ...(body === undefined ? {} : { "Content-Type": "application/json" }),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   const ticket = await (await v1("POST", "/v1/ui/tickets")).json();

@@ -114,10 +114,15 @@ describe("displays", () => {
     vi.useFakeTimers();
     try {
       let out = "";
-      const display = new LiveDisplay({ terminal: { write: (text) => (out += text), columns: 80 }, now: () => NOW, tickMs: 0 });
+      const display = new LiveDisplay({
+        terminal: { write: (text) => (out += text), columns: 80 },
+        now: () => NOW,
+        tickMs: 0,
+      });
       display.blips([{ id: "x.y/k", title: "Focus", layout: "stat", data: { value: "Ready" } }]);
       out = "";
-      for (let i = 0; i < 100; i++) display.show({ type: "log", level: "warn", extensionId: "x.y", message: `line ${i}` });
+      for (let i = 0; i < 100; i++)
+        display.show({ type: "log", level: "warn", extensionId: "x.y", message: `line ${i}` });
       expect(out.match(/svc · 1 blip/g)).toBeNull();
       expect(out.match(/line \d+/g)).toHaveLength(100);
       vi.advanceTimersByTime(PANEL_AFTER_LINES_MS);

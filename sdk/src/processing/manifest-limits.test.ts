@@ -137,7 +137,16 @@ describe("manifest size caps", () => {
       lists: LIMITS.manifestListEntries,
       titles: LIMITS.manifestTitleChars,
       descriptions: LIMITS.manifestDescriptionChars,
-    }).toEqual({ preferences: 32, choices: 256, choicesInAll: 512, names: 64, values: 256, lists: 32, titles: 100, descriptions: 1000 });
+    }).toEqual({
+      preferences: 32,
+      choices: 256,
+      choicesInAll: 512,
+      names: 64,
+      values: 256,
+      lists: 32,
+      titles: 100,
+      descriptions: 1000,
+    });
   });
 
   it.each(CASES)("$what: $cap is accepted, one more is refused by path", ({ cap, manifest, error }) => {
