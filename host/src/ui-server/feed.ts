@@ -4,13 +4,10 @@
  * from the backlog, or a fresh snapshot when that id is too old (or from an earlier host). A
  * heartbeat comment keeps proxies and the client's watchdog content; a client that leaves more
  * than `maxUnreadBytes` unread is dropped, so the host never waits for a slow page.
- *
- * The first answer (snapshot or catch-up) is sent with backpressure instead: it may be larger
- * than `maxUnreadBytes` (many extensions, many blips), and cutting it would lock every new page
- * out. Events published meanwhile wait in memory, counted against `maxUnreadBytes`, and go out
- * once the first answer has drained; from then on the rule applies to every write.
+ * The first answer (snapshot or catch-up) goes with backpressure (http/slow-client.ts).
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { writeWithBackpressure, type SlowClientWriter } from "../http/index.js";
 import type { Snapshot, UiEvent } from "./wire.js";
 
 export const FEED_BACKLOG = 1000;
@@ -89,28 +86,9 @@ export class Feed {
       "X-Accel-Buffering": "no",
     });
     let finished = false;
-    /** Events that wait while the first answer drains; undefined once it has. */
-    let held: string[] | undefined = [];
-    let heldBytes = 0;
+    let out: SlowClientWriter | undefined;
     const write = (text: string): void => {
-      if (finished) return;
-      if (held) {
-        held.push(text);
-        heldBytes += Buffer.byteLength(text);
-        if (heldBytes > maxUnread) drop();
-        return;
-      }
-      res.write(text);
-      if (res.writableLength > maxUnread) drop();
-    };
-    const drop = (): void => {
-      this.options.log?.(`dropped a UI feed client: it left over ${maxUnread} bytes unread`);
-      stop(true);
-    };
-    const release = (): void => {
-      const waiting = held ?? [];
-      held = undefined;
-      for (const text of waiting) write(text);
+      if (!finished) out?.write(text);
     };
     const heartbeat = setInterval(() => write(": heartbeat\n\n"), this.options.heartbeatMs ?? FEED_HEARTBEAT_MS);
     heartbeat.unref();
@@ -118,7 +96,7 @@ export class Feed {
       if (finished) return;
       finished = true;
       clearInterval(heartbeat);
-      res.off("drain", release);
+      out?.dispose();
       this.clients.delete(write);
       this.closers.delete(end);
       if (cut) res.destroy();
@@ -128,9 +106,17 @@ export class Feed {
     res.on("close", () => stop(true));
     this.closers.add(end);
     this.clients.add(write);
-    const first = `retry: 1000\n\n${this.catchUp(req.headers["last-event-id"] as string | undefined)}`;
-    if (res.write(first)) release();
-    else res.once("drain", release);
+    out = writeWithBackpressure(
+      res,
+      `retry: 1000\n\n${this.catchUp(req.headers["last-event-id"] as string | undefined)}`,
+      {
+        maxUnreadBytes: maxUnread,
+        drop: () => {
+          this.options.log?.(`dropped a UI feed client: it left over ${maxUnread} bytes unread`);
+          stop(true);
+        },
+      },
+    );
   }
 
   closeAll(): void {
