@@ -34,6 +34,12 @@ export interface BlipStoreOptions {
   now?: () => number;
 }
 
+/**
+ * A refusal at the cap is logged at most once a second per extension, the next line saying how
+ * many were left unsaid: an extension emitting new keys in a loop must not flood the log.
+ */
+const CAP_LOG_INTERVAL_MS = 1000;
+
 /** Ids of removed blips whose seq is still remembered; the oldest are forgotten past this. */
 const REMEMBERED_SEQS = 5000;
 
@@ -59,6 +65,8 @@ export class BlipStore {
   private readonly seqs = new Map<string, SeqRecord>();
   private readonly dismissTimers = new Map<string, NodeJS.Timeout>();
   private readonly listeners = new Set<BlipChangeListener>();
+  /** Per extension: when its last cap refusal was logged, and how many went unlogged since. */
+  private readonly capLogs = new Map<string, { at: number; unsaid: number }>();
   private readonly saver: BlipFileSaver;
   private readonly log: StoreLog;
   private readonly now: () => number;
@@ -122,7 +130,7 @@ export class BlipStore {
     if (this.isStale(payload.id, extensionId, payload.seq)) return false;
     const full = this.capRefusal([payload.id], { kind: "extension", extensionId });
     if (full) {
-      this.log("warn", `dropped blip ${payload.id}: ${full}`, extensionId);
+      this.logCapRefusal(extensionId, `dropped blip ${payload.id}: ${full}`);
       return false;
     }
     this.write({ id: payload.id, seq: payload.seq, source: { kind: "extension", extensionId }, payload });
@@ -244,6 +252,18 @@ export class BlipStore {
     this.dismissTimers.clear();
     this.listeners.clear();
     await this.saver.flush();
+  }
+
+  private logCapRefusal(extensionId: string, message: string): void {
+    const now = this.now();
+    const last = this.capLogs.get(extensionId);
+    if (last && now - last.at < CAP_LOG_INTERVAL_MS) {
+      last.unsaid++;
+      return;
+    }
+    const unsaid = last?.unsaid ? ` (${last.unsaid} more dropped before this, not logged)` : "";
+    this.capLogs.set(extensionId, { at: now, unsaid: 0 });
+    this.log("warn", `${message}${unsaid}`, extensionId);
   }
 
   private isLiveOf(id: string, owner: string): boolean {
