@@ -119,7 +119,7 @@ describe("displays", () => {
         now: () => NOW,
         tickMs: 0,
       });
-      display.blips([{ id: "x.y/k", title: "Focus", layout: "stat", data: { value: "Ready" } }]);
+      display.blips([{ id: "x.y/k", title: "Focus", layout: "stat", data: { value: "Ready" }, from: FOCUS }]);
       out = "";
       for (let i = 0; i < 100; i++)
         display.show({ type: "log", level: "warn", extensionId: "x.y", message: `line ${i}` });
@@ -127,7 +127,7 @@ describe("displays", () => {
       expect(out.match(/line \d+/g)).toHaveLength(100);
       vi.advanceTimersByTime(PANEL_AFTER_LINES_MS);
       expect(out.match(/svc · 1 blip/g)).toHaveLength(1);
-      expect(out.endsWith("svc · 1 blip\n  • Focus  Ready\n")).toBe(true);
+      expect(out.endsWith("svc · 1 blip\n  • [Focus] Focus  Ready\n")).toBe(true);
     } finally {
       vi.useRealTimers();
     }
