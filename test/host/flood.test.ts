@@ -5,9 +5,11 @@
  * reaches the page coalesced. The scenario and its client are bench/lib/flood-world.mjs, shared
  * with `node bench/flood.mjs`.
  *
- * Why medians: this runs on a shared 2-core machine beside other test files; one probe can wait
- * on the scheduler or a GC pause that has nothing to do with the flood. The median of 15 probes
- * holds the budget; the ratio against the quiet host and the maxima are in the bench.
+ * How it is measured: 15 probes of each with the host quiet, then 15 while the flood runs, in
+ * the same host; the delay is the flood's median minus the quiet median, against 100 ms. This
+ * runs on a shared 2-core machine beside other test files: one probe can wait on the scheduler
+ * or a GC pause that has nothing to do with the flood (medians ignore it), and a loaded machine
+ * is slow with or without the flood (the quiet median takes that out). Ratios and p90s: the bench.
  */
 import { LIMITS } from "@svc/api";
 import { join } from "node:path";
@@ -24,7 +26,7 @@ const COALESCE_MS = 100;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 describe("a log and denial flood from one extension", () => {
-  it("never delays /v1/health or another extension's blip past 100 ms (medians), and the list reaches the page coalesced", async () => {
+  it("never delays /v1/health or another extension's blip by 100 ms (medians), and the list reaches the page coalesced", async () => {
     writeFloodExtensions(scene.world.bundled, LIMITS);
     // The issue's 8,000-choice dropdown is not even loaded: its manifest is refused.
     await writeExtension(join(scene.world.bundled, "huge"), {
@@ -49,7 +51,17 @@ describe("a log and denial flood from one extension", () => {
     ]);
     const client = await connectFloodClient(await webhookInfo(scene.world));
     try {
+      const probe = async () => {
+        const health: number[] = [];
+        const blip: number[] = [];
+        for (let i = 0; i < PROBES; i++) {
+          health.push(await client.healthMs());
+          blip.push(await client.blipMs());
+        }
+        return { health: median(health), blip: median(blip) };
+      };
       for (let i = 0; i < 3; i++) await client.blipMs(); // the ticker's first events load it
+      const quiet = await probe();
 
       await client.flood(120);
       await client.next(
@@ -58,12 +70,7 @@ describe("a log and denial flood from one extension", () => {
       const deniedBefore = scene.host.events.filter((e) => e.type === "log" && /denied/.test(e.message)).length;
       const listsBefore = client.counts.extensions;
       const started = performance.now();
-      const health: number[] = [];
-      const blip: number[] = [];
-      for (let i = 0; i < PROBES; i++) {
-        health.push(await client.healthMs());
-        blip.push(await client.blipMs());
-      }
+      const flood = await probe();
       const elapsed = performance.now() - started;
       const denied =
         scene.host.events.filter((e) => e.type === "log" && /denied/.test(e.message)).length - deniedBefore;
@@ -72,9 +79,10 @@ describe("a log and denial flood from one extension", () => {
       // The flood was on all along: many denials, yet at most one list per coalescing window.
       expect(denied).toBeGreaterThan(lists * 5);
       expect(lists).toBeLessThanOrEqual(Math.ceil(elapsed / COALESCE_MS) + 1);
-      const medians = JSON.stringify({ health: median(health), blip: median(blip), denied, lists, elapsed });
-      expect(median(health), medians).toBeLessThan(BUDGET_MS);
-      expect(median(blip), medians).toBeLessThan(BUDGET_MS);
+      // What the flood adds to each, median against median.
+      const figures = JSON.stringify({ quiet, flood, denied, lists, elapsed });
+      expect(flood.health - quiet.health, figures).toBeLessThan(BUDGET_MS);
+      expect(flood.blip - quiet.blip, figures).toBeLessThan(BUDGET_MS);
     } finally {
       client.close();
     }
