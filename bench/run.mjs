@@ -12,6 +12,7 @@ const BENCHES = [
   "launch",
   "sandbox-levers",
   "http-push",
+  "flood",
   "tools",
   "ui",
   "tools-ui",

@@ -33,5 +33,5 @@ export async function startJsonHost(root, bundled, readyEvent) {
       headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-  return { child, v1, ticketUrl: async () => (await (await v1("/v1/ui/tickets")).json()).url };
+  return { child, v1, port, token, ticketUrl: async () => (await (await v1("/v1/ui/tickets")).json()).url };
 }

@@ -2,6 +2,7 @@
  * `POST /v1/blips`, `POST /v1/blips/<id>/end`, `DELETE /v1/blips/<id>` against a real server
  * and store (SPEC.md "Local HTTP server" rules 1–5, DESIGN.md HTTP table).
  */
+import { LIMITS } from "@svc/api";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { progressBlip, startHarness, type Harness } from "./harness.js";
 
@@ -211,6 +212,46 @@ describe("POST /v1/blips", () => {
     expect(h.store.getPushed("webhook/ok")).toBeUndefined();
     // An id of its own, even one that looks like an extension id, is fine while no such extension exists.
     expect((await h.call("POST", "/v1/blips", { body: progressBlip({ id: "com.unknown.ext/x" }) })).status).toBe(200);
+  });
+});
+
+describe("the cap on pushed blips (LIMITS.pushedBlips)", () => {
+  const cap = LIMITS.pushedBlips;
+  const full = `${cap} pushed blips are live, the most is ${cap}: end or remove one first (DELETE /v1/blips/<id>), or reuse an id`;
+  const many = (from: number, count: number) =>
+    Array.from({ length: count }, (_, i) => progressBlip({ id: `b${from + i}` }));
+
+  it("stores up to the cap; one more new id is 409 with the reason, stores nothing and is logged", async () => {
+    expect(cap).toBe(128);
+    const first = await h.call("POST", "/v1/blips", { body: many(0, cap - 1) });
+    expect(first.status).toBe(200);
+    // One request that would end one past the cap: all or nothing.
+    const past = await h.call("POST", "/v1/blips", { body: many(cap - 1, 2) });
+    expect(past.status).toBe(409);
+    expect(past.json).toEqual({
+      error: `too many blips: ${cap - 1} pushed blips are live, the most is ${cap}: end or remove one first (DELETE /v1/blips/<id>), or reuse an id`,
+    });
+    expect(h.store.get(`webhook/b${cap - 1}`)).toBeUndefined();
+    // At the cap exactly.
+    expect((await h.call("POST", "/v1/blips", { body: many(cap - 1, 1) })).status).toBe(200);
+    expect(h.store.list()).toHaveLength(cap);
+    const over = await h.call("POST", "/v1/blips", { body: progressBlip({ id: "one-more" }) });
+    expect(over.status).toBe(409);
+    expect(over.json).toEqual({ error: `too many blips: ${full}` });
+    expect(h.store.get("webhook/one-more")).toBeUndefined();
+    expect(h.logs).toContain(`warn: pushed blips not stored: ${full}`);
+  });
+
+  it("still updates, ends and removes live ones at the cap, and takes a new one once one is gone", async () => {
+    expect((await h.call("POST", "/v1/blips", { body: many(0, cap) })).status).toBe(200);
+    const update = await h.call("POST", "/v1/blips", { body: progressBlip({ id: "b3", title: "Again" }) });
+    expect(update.json).toEqual({ ok: true, blips: [{ id: "webhook/b3", seq: 2 }] });
+    expect((await h.call("POST", "/v1/blips/b4/end")).status).toBe(200);
+    // An ended blip still shows: it counts until it is removed.
+    expect((await h.call("POST", "/v1/blips", { body: progressBlip({ id: "new" }) })).status).toBe(409);
+    expect((await h.call("DELETE", "/v1/blips/b4")).status).toBe(200);
+    expect((await h.call("POST", "/v1/blips", { body: progressBlip({ id: "new" }) })).status).toBe(200);
+    expect(h.store.list()).toHaveLength(cap);
   });
 });
 

@@ -193,6 +193,47 @@ describe("GET /v1/logs?extension=<id>", () => {
     stream.close();
   });
 
+  it("sends a backlog larger than the unread limit whole to a client that starts reading late", async () => {
+    const { server, hub, logs } = await start();
+    // 100 lines of 8 K characters of 3 bytes each: ~2.4 MB, over the 1 MB the rule allows unread.
+    const message = "語".repeat(8 * 1024);
+    for (let i = 1; i <= DEFAULT_BACKLOG; i++)
+      hub.publish({ type: "log", extensionId: "com.example.ci", level: "info", message: `${i} ${message}` });
+    expect(DEFAULT_BACKLOG * Buffer.byteLength(message)).toBeGreaterThan(2 * MAX_UNREAD_BYTES);
+    // It reads nothing until the backlog is written and a live line is waiting behind it.
+    const answer = await new Promise<IncomingMessage>((resolve, reject) => {
+      const req = request(
+        {
+          host: "127.0.0.1",
+          port: server.port,
+          path: "/v1/logs?extension=com.example.ci",
+          headers: { authorization: `Bearer ${server.token}` },
+        },
+        (res) => resolve(res.pause()),
+      );
+      req.on("error", reject);
+      req.end();
+    });
+    cleanup.push(async () => answer.destroy());
+    await expect.poll(() => hub.listenerCount).toBe(1);
+    hub.publish({ type: "log", extensionId: "com.example.ci", level: "info", message: "live" });
+    answer.setEncoding("utf8");
+    let text = "";
+    for await (const chunk of answer) {
+      text += chunk;
+      if (text.includes('"live"')) break;
+    }
+    const lines = text
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line));
+    expect(lines.map((line) => line.message.split(" ")[0])).toEqual([
+      ...Array.from({ length: DEFAULT_BACKLOG }, (_, i) => String(i + 1)),
+      "live",
+    ]);
+    expect(logs.filter((line) => line.includes("dropped"))).toEqual([]);
+  });
+
   it("keeps exactly 100 when 100 came before", async () => {
     const { server, hub } = await start();
     for (let i = 1; i <= DEFAULT_BACKLOG; i++)

@@ -115,7 +115,14 @@ export async function startHost(options: HostOptions): Promise<Host> {
   // Before anything is written: a second app on this folder stops here.
   const lock = await acquireInstanceLock(supportPaths(root).lockFile, root);
   const support = await prepareSupportFolder({ root });
-  const store = await BlipStore.open(support.blipsFile, { log });
+  const logs = new LogHub();
+  // A line about one extension (its blip refused at the cap) goes to its log stream too, so `svckit dev` shows it.
+  const storeLog = (level: AppLogLevel, message: string, extensionId?: string) => {
+    if (extensionId === undefined) return log(level, message);
+    emit({ type: "log", level, message, extensionId });
+    logs.publish({ type: "log", extensionId, level, message });
+  };
+  const store = await BlipStore.open(support.blipsFile, { log: storeLog });
   // Names come from the catalog (none yet for blips kept from last time: those are named by id).
   const catalogRef: { extensions?: ExtensionSet } = {};
   const speaker = speakers(() => catalogRef.extensions?.current);
@@ -137,7 +144,6 @@ export async function startHost(options: HostOptions): Promise<Host> {
   });
 
   let http: RunningHttpServer | undefined;
-  const logs = new LogHub();
   let stopped = false;
   const supervisorRef: { current?: RuntimeSupervisor } = {};
   const inFlight = new InFlight();

@@ -53,6 +53,13 @@ export interface UiBackendDeps {
 
 /** Extension changes that come together (a launch, a rescan) refresh the list once. */
 const REFRESH_COALESCE_MS = 50;
+/**
+ * Changes to the extension list (status, figures, denials, runs) that come within this long of
+ * the first are sent to the pages as one `extensions` event. The list is every extension with its
+ * options and choices: a flood of status or denial lines from one extension used to send it a
+ * few hundred times a second and stall the host.
+ */
+export const EXTENSIONS_COALESCE_MS = 100;
 
 /** Denials kept per extension. */
 const DENIALS_KEPT = 5;
@@ -109,6 +116,7 @@ export class HostUiBackend implements UiBackend {
   /** The manager's list (origin, switch, status), read again whenever extensions change. */
   private managed: ExtensionInfo[] = [];
   private refreshTimer: ReturnType<typeof setTimeout> | undefined;
+  private publishTimer: ReturnType<typeof setTimeout> | undefined;
 
   get tools(): PageTools | undefined {
     return this.deps.tools;
@@ -249,8 +257,14 @@ export class HostUiBackend implements UiBackend {
     this.signIns.set(id, signIns);
   }
 
+  /** Sends the list once, EXTENSIONS_COALESCE_MS after the first change not yet sent. */
   private publishExtensions(): void {
-    this.deps.publish({ type: "extensions", extensions: this.extensionList() });
+    if (this.publishTimer) return;
+    this.publishTimer = setTimeout(() => {
+      this.publishTimer = undefined;
+      this.deps.publish({ type: "extensions", extensions: this.extensionList() });
+    }, EXTENSIONS_COALESCE_MS);
+    this.publishTimer.unref?.();
   }
 
   /** The catalog changed (loaded, unloaded, enabled, disabled, removed): the manager's list too. */
@@ -382,6 +396,7 @@ export class HostUiBackend implements UiBackend {
   close(): Promise<void> {
     this.stopListening();
     clearTimeout(this.refreshTimer);
+    clearTimeout(this.publishTimer);
     return this.reviews.close();
   }
 

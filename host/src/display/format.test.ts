@@ -1,9 +1,9 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { speakerOf } from "@svc/api";
 import { formatBlip, summarizeLayout } from "./format-blip.js";
 import { clockTime, formatValue, shortDuration } from "./format-value.js";
 import { LineDisplay } from "./line-display.js";
-import { LiveDisplay, NOTIFY_SHOWN_MS } from "./live-display.js";
+import { LiveDisplay, NOTIFY_SHOWN_MS, PANEL_AFTER_LINES_MS } from "./live-display.js";
 import { describeEvent } from "./describe-event.js";
 import { JsonDisplay } from "./json-display.js";
 
@@ -108,6 +108,29 @@ describe("displays", () => {
     out = "";
     display.show({ type: "extension.error", id: "x.y", error: "x".repeat(100) });
     expect(out.split("\n")[0]).toBe(`\x1b[1F\x1b[J✘ x.y: ${"x".repeat(51)}…`);
+  });
+
+  it("draws the panel once after a burst of printed lines, not once per line", () => {
+    vi.useFakeTimers();
+    try {
+      let out = "";
+      const display = new LiveDisplay({
+        terminal: { write: (text) => (out += text), columns: 80 },
+        now: () => NOW,
+        tickMs: 0,
+      });
+      display.blips([{ id: "x.y/k", title: "Focus", layout: "stat", data: { value: "Ready" }, from: FOCUS }]);
+      out = "";
+      for (let i = 0; i < 100; i++)
+        display.show({ type: "log", level: "warn", extensionId: "x.y", message: `line ${i}` });
+      expect(out.match(/svc · 1 blip/g)).toBeNull();
+      expect(out.match(/line \d+/g)).toHaveLength(100);
+      vi.advanceTimersByTime(PANEL_AFTER_LINES_MS);
+      expect(out.match(/svc · 1 blip/g)).toHaveLength(1);
+      expect(out.endsWith("svc · 1 blip\n  • [Focus] Focus  Ready\n")).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("leaves quiet events without a line", () => {

@@ -11,6 +11,11 @@ import { formatBlip, notifyLine } from "./format-blip.js";
 
 /** How long a notification stays in the panel (SPEC: "a line under the notch for a few seconds"). */
 export const NOTIFY_SHOWN_MS = 6_000;
+/**
+ * After lines are printed above it, the panel is drawn again within this long, once however
+ * many lines came: a flood of log lines would otherwise redraw every blip for every line.
+ */
+export const PANEL_AFTER_LINES_MS = 50;
 
 export interface TerminalLike {
   write(text: string): void;
@@ -40,6 +45,7 @@ export class LiveDisplay implements Display {
   private header = "svc";
   private paused = false;
   private readonly ticker: NodeJS.Timeout | undefined;
+  private panelSoon: NodeJS.Timeout | undefined;
   private readonly now: () => number;
 
   constructor(private readonly options: LiveDisplayOptions) {
@@ -77,6 +83,7 @@ export class LiveDisplay implements Display {
 
   close(): void {
     if (this.ticker) clearInterval(this.ticker);
+    clearTimeout(this.panelSoon);
     this.redraw();
   }
 
@@ -86,10 +93,13 @@ export class LiveDisplay implements Display {
       `${up(this.drawnLines)}${CLEAR_TO_END}${lines.map((line) => `${clip(line, width)}\n`).join("")}`,
     );
     this.drawnLines = 0;
-    this.redraw();
+    this.panelSoon ??= setTimeout(() => this.redraw(), PANEL_AFTER_LINES_MS);
+    this.panelSoon.unref?.();
   }
 
   private redraw(): void {
+    clearTimeout(this.panelSoon);
+    this.panelSoon = undefined;
     const now = this.now();
     this.notes = this.notes.filter((note) => note.until > now);
     const width = this.width();

@@ -92,7 +92,7 @@ export function createApp(deps: AppDeps): Express {
     .route("/v1/blips")
     .post(
       jsonBody({ optional: false }),
-      pushBlips(deps.store, (id) => deps.hooks.status(id) !== "unknown"),
+      pushBlips(deps.store, (id) => deps.hooks.status(id) !== "unknown", deps.log),
     )
     .all(methodNotAllowed("POST"));
   app.route("/v1/logs").get(deps.logs.route).all(methodNotAllowed("GET"));

@@ -12,12 +12,25 @@ import { preparePush } from "./push-payloads.js";
 
 /**
  * `POST /v1/blips`: 200 `{"ok": true, "blips": [{"id", "seq"}, …]}` in request order. An id in a
- * known extension's namespace is 400 (`isExtension`, the host's catalog).
+ * known extension's namespace is 400 (`isExtension`, the host's catalog). A request that would
+ * hold more than `LIMITS.pushedBlips` live pushed blips is 409, and stores nothing.
  */
-export function pushBlips(store: BlipStore, isExtension: (id: string) => boolean) {
+export function pushBlips(
+  store: BlipStore,
+  isExtension: (id: string) => boolean,
+  log: (level: "warn", message: string) => void,
+) {
   return function pushBlips(req: Request, res: Response): void {
     const prepared = preparePush(req.body, (id) => store.get(id), undefined, isExtension);
     if (!prepared.ok) return sendError(res, 400, prepared.error);
+    const full = store.capRefusal(
+      prepared.items.map((item) => item.payload.id),
+      { kind: "webhook" },
+    );
+    if (full) {
+      log("warn", `pushed blips not stored: ${full}`);
+      return sendError(res, 409, `too many blips: ${full}`);
+    }
     const results = store.push(prepared.items);
     res.status(200).json({ ok: true, blips: results.map(({ id, seq }) => ({ id, seq })) });
   };

@@ -18,6 +18,7 @@ export {
   type LogListener,
 } from "./log-hub.js";
 export { HEARTBEAT_MS, MAX_UNREAD_BYTES } from "./log-stream.js";
+export { writeWithBackpressure, type SlowClientWriter } from "./slow-client.js";
 export { BODY_LIMIT_BYTES } from "./json-body.js";
 export { DEFAULT_PORT, preferredPort } from "./port.js";
 export type { SchedulerControl } from "./scheduler-routes.js";

@@ -3,12 +3,14 @@
  * JSON object per line (NDJSON), behind the same guards as every route. The answer starts with
  * the hub's backlog, then follows live; a heartbeat line every few seconds lets a client notice
  * a host that went away. A client that reads too slowly is dropped (its buffer is bounded): the
- * host never waits for it. At shutdown every stream is ended.
+ * host never waits for it; the backlog, its first answer, goes with backpressure
+ * (slow-client.ts). At shutdown every stream is ended.
  */
 import type { Request, Response } from "express";
 import { HttpError } from "./http-error.js";
 import { queryOf } from "./hook-route.js";
 import type { LogHub, LogStreamEvent } from "./log-hub.js";
+import { writeWithBackpressure, type SlowClientWriter } from "./slow-client.js";
 
 /** A heartbeat line is written this often when nothing else is. Clients give up after 3 missed. */
 export const HEARTBEAT_MS = 10_000;
@@ -71,16 +73,10 @@ export class LogStreams {
     res.flushHeaders();
 
     let finished = false;
+    const line = (event: LogStreamEvent | { type: "heartbeat"; at: string }) => `${JSON.stringify(event)}\n`;
+    let out: SlowClientWriter | undefined;
     const write = (event: LogStreamEvent | { type: "heartbeat"; at: string }): void => {
-      if (finished) return;
-      res.write(`${JSON.stringify(event)}\n`);
-      if (res.writableLength > maxUnreadBytes) {
-        this.options.log(
-          "warn",
-          `dropped a log stream client${extensionId ? ` of ${extensionId}` : ""}: it left over ${maxUnreadBytes} bytes unread`,
-        );
-        stop(true);
-      }
+      if (!finished) out?.write(line(event));
     };
     const subscription = hub.subscribe(extensionId, write);
     const heartbeat = setInterval(() => write({ type: "heartbeat", at: new Date().toISOString() }), heartbeatMs);
@@ -89,6 +85,7 @@ export class LogStreams {
       if (finished) return;
       finished = true;
       clearInterval(heartbeat);
+      out?.dispose();
       subscription.unsubscribe();
       this.open.delete(end);
       if (cut) res.destroy();
@@ -97,6 +94,16 @@ export class LogStreams {
     const end = () => stop(false);
     this.open.add(end);
     res.on("close", () => stop(true));
-    for (const event of subscription.backlog) write(event);
+    // The backlog is the first answer: sent whole however large (up to 100 lines of 8 KB each).
+    out = writeWithBackpressure(res, subscription.backlog.map(line).join(""), {
+      maxUnreadBytes,
+      drop: () => {
+        this.options.log(
+          "warn",
+          `dropped a log stream client${extensionId ? ` of ${extensionId}` : ""}: it left over ${maxUnreadBytes} bytes unread`,
+        );
+        stop(true);
+      },
+    });
   };
 }

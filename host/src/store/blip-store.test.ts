@@ -290,3 +290,27 @@ describe("persistence", () => {
     expect(later.get(`${EXT}/a`)).toBeUndefined();
   });
 });
+
+describe("the cap on an extension's blips", () => {
+  it("keeps 64 per extension, refuses the 65th (another extension unaffected), and logs refusals at most once a second", async () => {
+    let now = 1_000_000;
+    const store = await open({ now: () => now });
+    for (let i = 0; i < 64; i++) expect(store.applyUpdate(update(`k${i}`, 1))).toBe(true);
+    expect(store.applyUpdate(update("k64", 1))).toBe(false);
+    expect(store.applyUpdate(update("k65", 1))).toBe(false);
+    expect(store.applyUpdate(update("k66", 1))).toBe(false);
+    // An update of a live one still goes; another extension has its own 64.
+    expect(store.applyUpdate(update("k0", 2))).toBe(true);
+    expect(store.applyUpdate(update("x", 1, {}, "com.example.other"))).toBe(true);
+    const full = `${EXT} already has 64 blips, the most one extension may have is 64: remove one first (ctx.remove), or reuse a key`;
+    expect(logs).toEqual([`warn: dropped blip ${EXT}/k64: ${full}`]);
+    now += 1000;
+    expect(store.applyUpdate(update("k67", 1))).toBe(false);
+    expect(logs).toEqual([
+      `warn: dropped blip ${EXT}/k64: ${full}`,
+      `warn: dropped blip ${EXT}/k67: ${full} (2 more dropped before this, not logged)`,
+    ]);
+    store.applyRemove({ extensionId: EXT, id: `${EXT}/k1` });
+    expect(store.applyUpdate(update("k67", 2))).toBe(true);
+  });
+});

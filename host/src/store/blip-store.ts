@@ -5,12 +5,16 @@
  * for that id, removes ended blips after their `dismissAfter`, persists itself and announces
  * every change.
  *
+ * Caps (`LIMITS.blipsPerExtension`, `LIMITS.pushedBlips` in `@svc/api`): a write that would
+ * add a blip past its source's cap is refused with a warning; updates of live blips always go.
+ * Every page gets every blip, so one source must not be able to bury the others.
+ *
  * Seq ownership: each id's last seq is kept with who wrote it (an extension id or `webhook`).
  * An extension's write is compared only with its own earlier seqs: the runtime numbers them in
  * its own `seq.json`, so a pushed blip squatting an extension's id can never mute that extension.
  */
 import type { ParamsOf, BlipEnd, BlipRemove, BlipUpdate } from "@svc/runtime";
-import type { BlipPayload } from "@svc/api";
+import { LIMITS, type BlipPayload } from "@svc/api";
 import { BlipFileSaver, readBlipFile, type SeqRecord } from "./blip-file.js";
 import type {
   BlipChange,
@@ -29,6 +33,12 @@ export interface BlipStoreOptions {
   /** Clock, for tests. */
   now?: () => number;
 }
+
+/**
+ * A refusal at the cap is logged at most once a second per extension, the next line saying how
+ * many were left unsaid: an extension emitting new keys in a loop must not flood the log.
+ */
+const CAP_LOG_INTERVAL_MS = 1000;
 
 /** Ids of removed blips whose seq is still remembered; the oldest are forgotten past this. */
 const REMEMBERED_SEQS = 5000;
@@ -55,6 +65,8 @@ export class BlipStore {
   private readonly seqs = new Map<string, SeqRecord>();
   private readonly dismissTimers = new Map<string, NodeJS.Timeout>();
   private readonly listeners = new Set<BlipChangeListener>();
+  /** Per extension: when its last cap refusal was logged, and how many went unlogged since. */
+  private readonly capLogs = new Map<string, { at: number; unsaid: number }>();
   private readonly saver: BlipFileSaver;
   private readonly log: StoreLog;
   private readonly now: () => number;
@@ -116,6 +128,11 @@ export class BlipStore {
     const { extensionId } = params;
     if (!this.ownsId(extensionId, payload.id, "blip.update")) return false;
     if (this.isStale(payload.id, extensionId, payload.seq)) return false;
+    const full = this.capRefusal([payload.id], { kind: "extension", extensionId });
+    if (full) {
+      this.logCapRefusal(extensionId, `dropped blip ${payload.id}: ${full}`);
+      return false;
+    }
     this.write({ id: payload.id, seq: payload.seq, source: { kind: "extension", extensionId }, payload });
     return true;
   }
@@ -142,6 +159,26 @@ export class BlipStore {
     if (!blip || ownerOf(blip.source) !== params.extensionId) return false;
     this.removeBlip(params.id);
     return true;
+  }
+
+  /**
+   * Why writing `ids` from `source` would pass its cap, or undefined when it would not. Ids it
+   * already holds live do not count: an update never adds a blip.
+   *
+   * @example
+   * store.capRefusal(["webhook/deploy"], { kind: "webhook" }) // undefined, or why not
+   */
+  capRefusal(ids: readonly string[], source: BlipSource): string | undefined {
+    const owner = ownerOf(source);
+    const added = new Set(ids.filter((id) => !this.isLiveOf(id, owner))).size;
+    if (added === 0) return undefined;
+    let held = 0;
+    for (const blip of this.blips.values()) if (ownerOf(blip.source) === owner) held++;
+    const cap = owner === WEBHOOK_OWNER ? LIMITS.pushedBlips : LIMITS.blipsPerExtension;
+    if (held + added <= cap) return undefined;
+    return owner === WEBHOOK_OWNER
+      ? `${held} pushed blips are live, the most is ${cap}: end or remove one first (DELETE /v1/blips/<id>), or reuse an id`
+      : `${owner} already has ${held} blips, the most one extension may have is ${cap}: remove one first (ctx.remove), or reuse a key`;
   }
 
   /**
@@ -215,6 +252,23 @@ export class BlipStore {
     this.dismissTimers.clear();
     this.listeners.clear();
     await this.saver.flush();
+  }
+
+  private logCapRefusal(extensionId: string, message: string): void {
+    const now = this.now();
+    const last = this.capLogs.get(extensionId);
+    if (last && now - last.at < CAP_LOG_INTERVAL_MS) {
+      last.unsaid++;
+      return;
+    }
+    const unsaid = last?.unsaid ? ` (${last.unsaid} more dropped before this, not logged)` : "";
+    this.capLogs.set(extensionId, { at: now, unsaid: 0 });
+    this.log("warn", `${message}${unsaid}`, extensionId);
+  }
+
+  private isLiveOf(id: string, owner: string): boolean {
+    const blip = this.blips.get(id);
+    return blip !== undefined && ownerOf(blip.source) === owner;
   }
 
   private ownsId(extensionId: string, id: string, method: string): boolean {

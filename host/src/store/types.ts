@@ -32,8 +32,8 @@ export type BlipChange =
 
 export type BlipChangeListener = (change: BlipChange) => void;
 
-/** Diagnostics; the host routes them to its log. */
-export type StoreLog = (level: AppLogLevel, message: string) => void;
+/** Diagnostics; the host routes them to its log (`extensionId`: the extension it is about). */
+export type StoreLog = (level: AppLogLevel, message: string, extensionId?: string) => void;
 
 /** A pushed payload ready for the store: validated, id final, and whether to stamp `seq`. */
 export interface PushedPayload {

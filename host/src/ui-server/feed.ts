@@ -4,11 +4,15 @@
  * from the backlog, or a fresh snapshot when that id is too old (or from an earlier host). A
  * heartbeat comment keeps proxies and the client's watchdog content; a client that leaves more
  * than `maxUnreadBytes` unread is dropped, so the host never waits for a slow page.
+ * The first answer (snapshot or catch-up) goes with backpressure (http/slow-client.ts).
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { writeWithBackpressure, type SlowClientWriter } from "../http/index.js";
 import type { Snapshot, UiEvent } from "./wire.js";
 
 export const FEED_BACKLOG = 1000;
+/** The backlog is also kept under this many bytes (an `extensions` event can be large). */
+export const FEED_BACKLOG_BYTES = 4 * 1024 * 1024;
 export const FEED_HEARTBEAT_MS = 15_000;
 export const FEED_MAX_UNREAD_BYTES = 1024 * 1024;
 
@@ -20,9 +24,11 @@ export interface FeedOptions {
   log?: (message: string) => void;
 }
 
+/** One event as sent: its id and its frame. */
 interface Numbered {
   id: number;
-  event: UiEvent;
+  text: string;
+  bytes: number;
 }
 
 function frame(id: number, event: UiEvent): string {
@@ -33,6 +39,7 @@ export class Feed {
   /** Ids restart from a random base at each launch, so an id from an earlier host never matches. */
   private lastId = Math.floor(Math.random() * 1e9) * 1000;
   private readonly backlog: Numbered[] = [];
+  private backlogBytes = 0;
   private readonly clients = new Set<(text: string) => void>();
   private readonly closers = new Set<() => void>();
 
@@ -44,9 +51,15 @@ export class Feed {
 
   publish(event: UiEvent): void {
     const id = ++this.lastId;
-    this.backlog.push({ id, event });
-    if (this.backlog.length > (this.options.backlog ?? FEED_BACKLOG)) this.backlog.shift();
     const text = frame(id, event);
+    const bytes = Buffer.byteLength(text);
+    this.backlog.push({ id, text, bytes });
+    this.backlogBytes += bytes;
+    while (
+      this.backlog.length > (this.options.backlog ?? FEED_BACKLOG) ||
+      (this.backlogBytes > FEED_BACKLOG_BYTES && this.backlog.length > 1)
+    )
+      this.backlogBytes -= this.backlog.shift()!.bytes;
     for (const write of [...this.clients]) write(text);
   }
 
@@ -57,7 +70,7 @@ export class Feed {
     if (seen !== undefined && seen >= oldest - 1 && seen <= this.lastId) {
       return this.backlog
         .filter((entry) => entry.id > seen)
-        .map((entry) => frame(entry.id, entry.event))
+        .map((entry) => entry.text)
         .join("");
     }
     return frame(this.lastId, { type: "snapshot", snapshot: this.options.snapshot() });
@@ -73,13 +86,9 @@ export class Feed {
       "X-Accel-Buffering": "no",
     });
     let finished = false;
+    let out: SlowClientWriter | undefined;
     const write = (text: string): void => {
-      if (finished) return;
-      res.write(text);
-      if (res.writableLength > maxUnread) {
-        this.options.log?.(`dropped a UI feed client: it left over ${maxUnread} bytes unread`);
-        stop(true);
-      }
+      if (!finished) out?.write(text);
     };
     const heartbeat = setInterval(() => write(": heartbeat\n\n"), this.options.heartbeatMs ?? FEED_HEARTBEAT_MS);
     heartbeat.unref();
@@ -87,6 +96,7 @@ export class Feed {
       if (finished) return;
       finished = true;
       clearInterval(heartbeat);
+      out?.dispose();
       this.clients.delete(write);
       this.closers.delete(end);
       if (cut) res.destroy();
@@ -95,8 +105,18 @@ export class Feed {
     const end = () => stop(false);
     res.on("close", () => stop(true));
     this.closers.add(end);
-    write(`retry: 1000\n\n${this.catchUp(req.headers["last-event-id"] as string | undefined)}`);
     this.clients.add(write);
+    out = writeWithBackpressure(
+      res,
+      `retry: 1000\n\n${this.catchUp(req.headers["last-event-id"] as string | undefined)}`,
+      {
+        maxUnreadBytes: maxUnread,
+        drop: () => {
+          this.options.log?.(`dropped a UI feed client: it left over ${maxUnread} bytes unread`);
+          stop(true);
+        },
+      },
+    );
   }
 
   closeAll(): void {

@@ -30,6 +30,28 @@ export const LIMITS = {
   manifestTitleChars: 100,
   /** Characters of a manifest description. */
   manifestDescriptionChars: 1000,
+  /**
+   * Sizes in a manifest (ours; SPEC.md sets none): a manifest is read at every load and its
+   * options are drawn in Settings and sent to every open page, so one extension must not be
+   * able to make that costly. Options per extension; choices per dropdown; characters of an
+   * option's or a choice's name or value; entries in `categories`, an option's `blips` and
+   * `triggers.watch`. Titles, placeholders and descriptions of options use the two above.
+   * Choices in all counts every dropdown's together (32 dropdowns of 256 would be 8,192).
+   */
+  manifestPreferences: 32,
+  manifestDropdownChoices: 256,
+  manifestChoicesInAll: 512,
+  manifestNameChars: 64,
+  manifestValueChars: 256,
+  manifestListEntries: 32,
+
+  /**
+   * Live blips one extension may hold at once, and pushed blips (`POST /v1/blips`) all together
+   * (ours; SPEC.md sets none). Past it a new blip is refused (an update of a live one is not):
+   * every page gets every blip, so one source must not be able to bury the others.
+   */
+  blipsPerExtension: 64,
+  pushedBlips: 128,
 
   toolIdChars: 64,
   toolTitleChars: 32,

@@ -7,7 +7,7 @@ import { z } from "zod";
 import { LIMITS } from "./limits.js";
 import { oauthProviderSchema, providerNameSchema } from "./oauth.js";
 import { permissionsSchema } from "./permissions.js";
-import { preferenceSchema } from "./preferences.js";
+import { atMost, preferenceSchema } from "./preferences.js";
 import { maxChars, nonEmpty } from "./text.js";
 import { displayLine, displayParagraph, nonEmptyDisplayLine } from "../display/display-text.js";
 
@@ -47,7 +47,7 @@ export const triggersSchema = z.object({
   /** Receive `POST /v1/hooks/<id>` bodies as events. */
   webhook: z.boolean().default(false),
   /** Paths whose changes arrive as events; each must be in `permissions.files` too. */
-  watch: z.array(nonEmpty).default([]),
+  watch: atMost(nonEmpty, LIMITS.manifestListEntries, "paths").default([]),
 });
 
 /** Everything in `svc` but `oauth`, which `parseManifest` checks provider by provider. */
@@ -55,12 +55,16 @@ export const svcManifestShape = {
   id: extensionIdSchema,
   title: nonEmptyDisplayLine.pipe(maxChars(LIMITS.manifestTitleChars)),
   description: displayParagraph.pipe(maxChars(LIMITS.manifestDescriptionChars)).optional(),
-  icon: displayLine.optional(),
+  icon: displayLine.pipe(maxChars(LIMITS.manifestValueChars)).optional(),
   author: displayLine.pipe(maxChars(LIMITS.manifestTitleChars)).optional(),
-  categories: z.array(displayLine.pipe(maxChars(LIMITS.manifestTitleChars))).default([]),
+  categories: atMost(
+    displayLine.pipe(maxChars(LIMITS.manifestTitleChars)),
+    LIMITS.manifestListEntries,
+    "categories",
+  ).default([]),
   interval: intervalSchema.optional(),
   triggers: triggersSchema.default({ webhook: false, watch: [] }),
-  preferences: z.array(preferenceSchema).default([]),
+  preferences: atMost(preferenceSchema, LIMITS.manifestPreferences, "options").default([]),
   permissions: permissionsSchema.default({ network: [], files: [], exec: [], runAnyCommand: false }),
 };
 
@@ -73,13 +77,21 @@ function filesAllow(files: readonly string[], path: string): boolean {
 }
 
 type CrossChecked = {
-  preferences: { name: string }[];
+  preferences: { name: string; data?: unknown[] }[];
   triggers: { watch: string[] };
   permissions: { files: string[] };
 };
 
-/** Checks that span fields: unique preference names, watched paths allowed by `files`. */
+/** Checks that span fields: unique preference names, choices in all, watched paths allowed by `files`. */
 export function checkManifestCrossFields(svc: CrossChecked, ctx: z.RefinementCtx): void {
+  const choices = svc.preferences.reduce((sum, pref) => sum + (pref.data?.length ?? 0), 0);
+  if (choices > LIMITS.manifestChoicesInAll) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["preferences"],
+      message: `should have at most ${LIMITS.manifestChoicesInAll} dropdown choices in all (it has ${choices})`,
+    });
+  }
   const names = new Set<string>();
   svc.preferences.forEach((pref, i) => {
     if (names.has(pref.name)) {

@@ -4,17 +4,24 @@
  * `blips` (show the option only on blips whose key is, or begins with, one of these).
  */
 import { z } from "zod";
-import { nonEmpty } from "./text.js";
+import { maxChars, nonEmpty } from "./text.js";
 import { displayLine, displayParagraph, nonEmptyDisplayLine } from "../display/display-text.js";
 import { LIMITS } from "./limits.js";
 
+/** At most `max` entries, said in the manifest's words ("should have at most 256 choices"). */
+export function atMost<T extends z.ZodType>(item: T, max: number, things: string): z.ZodArray<T> {
+  return z.array(item).max(max, { error: `should have at most ${max} ${things}` });
+}
+
+const title = nonEmptyDisplayLine.pipe(maxChars(LIMITS.manifestTitleChars));
+
 const commonShape = {
-  name: nonEmpty,
-  title: nonEmptyDisplayLine,
+  name: nonEmpty.pipe(maxChars(LIMITS.manifestNameChars)),
+  title,
   required: z.boolean().optional(),
-  placeholder: displayLine.optional(),
-  description: displayParagraph.optional(),
-  blips: z.array(nonEmpty).optional(),
+  placeholder: displayLine.pipe(maxChars(LIMITS.manifestTitleChars)).optional(),
+  description: displayParagraph.pipe(maxChars(LIMITS.manifestDescriptionChars)).optional(),
+  blips: atMost(nonEmpty.pipe(maxChars(LIMITS.manifestNameChars)), LIMITS.manifestListEntries, "blip keys").optional(),
 };
 
 /**
@@ -48,7 +55,7 @@ export const checkboxPreferenceSchema = z.object({
 });
 
 /** One choice of a dropdown. */
-export const dropdownChoiceSchema = z.object({ title: nonEmptyDisplayLine, value: z.string() });
+export const dropdownChoiceSchema = z.object({ title, value: maxChars(LIMITS.manifestValueChars) });
 
 /**
  * One of the choices in `data`; the value is the choice's `value`.
@@ -60,7 +67,9 @@ export const dropdownPreferenceSchema = z
     ...commonShape,
     type: z.literal("dropdown"),
     default: z.string().optional(),
-    data: z.array(dropdownChoiceSchema).min(1, { error: "should have at least 1 choice" }),
+    data: atMost(dropdownChoiceSchema, LIMITS.manifestDropdownChoices, "choices").min(1, {
+      error: "should have at least 1 choice",
+    }),
   })
   .superRefine((pref, ctx) => {
     const values = pref.data.map((choice) => choice.value);
