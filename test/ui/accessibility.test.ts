@@ -21,14 +21,14 @@ describe.each([
   });
   afterAll(async () => ui?.close());
 
-  it("finds no violation in the panel, compact notch and Settings", async () => {
+  it("finds no violation in the panel, collapsed notch and Settings", async () => {
     const page = await openUi(scene.world, ui.context);
     expect(await violations(page)).toEqual([]);
     await page.getByRole("tab", { name: "Settings" }).click();
     await page.waitForSelector(".settings .extension");
     expect(await violations(page)).toEqual([]);
     await page.keyboard.press("Escape");
-    await page.waitForSelector(".compact");
+    await page.waitForSelector(".notch.collapsed");
     expect(await violations(page)).toEqual([]);
     await page.close();
   });

@@ -221,7 +221,7 @@ describe("keyboard only", () => {
     expect(await focusedBlip(page)).toBe(ids[ids.indexOf(`${G}/progress`) + 1]);
     expect(await page.evaluate(() => getComputedStyle(document.activeElement!).outlineStyle)).toBe("solid");
     await page.keyboard.press("Escape");
-    await page.waitForSelector(".compact");
+    await page.waitForSelector(".notch.collapsed");
     expect(await page.evaluate(() => document.activeElement?.className)).toBe("notch-button");
     await page.close();
   });
@@ -235,7 +235,7 @@ describe("open on hover", () => {
     await page.waitForSelector(".panel", { timeout: 5000 });
     expect(await page.evaluate(() => document.activeElement?.closest(".panel"))).toBeNull(); // a hover never takes the focus
     await page.mouse.move(590, 890);
-    await page.waitForSelector(".compact");
+    await page.waitForSelector(".notch.collapsed");
     expect((await postFromPage(page, "/api/settings", { openOn: "click" })).status).toBe(200);
     await expect
       .poll(() =>

@@ -200,7 +200,7 @@ describe("ended blips", () => {
           title: "CI run",
           state: "running",
           layout: "progress",
-          data: { fraction: 0.9 },
+          data: { fraction: 0.5, step: "Migrating" },
         })
       ).status,
     ).toBe(200);
@@ -208,7 +208,11 @@ describe("ended blips", () => {
     await run.waitFor();
     expect((await post(scene.world, "/v1/blips/ci%2Frun/end", { state: "success", dismissAfter: 1 })).status).toBe(200);
     await expect.poll(() => run.getAttribute("class")).toContain("ended");
-    expect(await run.getAttribute("aria-label")).toBe("CI run, succeeded, 90 percent, ended, from pushed");
+    // A finished progress says how it ended, not "50% Migrating ✓ succeeded ENDED".
+    expect(await run.getAttribute("aria-label")).toBe("CI run, succeeded, ended, from pushed");
+    expect(await run.locator(".chip").innerText()).toBe("succeeded");
+    expect(await run.locator(".percent, .step, .mark").count()).toBe(0);
+    expect(await run.locator("progress").evaluate((bar) => (bar as HTMLProgressElement).value)).toBe(1);
     await run.waitFor({ state: "detached", timeout: 10_000 });
     await page.close();
   });

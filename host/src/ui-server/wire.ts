@@ -90,6 +90,11 @@ export interface AppSettings {
   /** `system` follows the operating system's setting. */
   reduceMotion: "system" | "on" | "off";
   workingHours: WorkingHours | null;
+  /**
+   * Which extensions may pop the collapsed notch open when a blip changes state (extension id →
+   * allowed). An extension not listed: bundled ones may, installed ones may not (ui/src/model/pop.ts).
+   */
+  mayPop: Record<string, boolean>;
 }
 
 export interface Snapshot {
