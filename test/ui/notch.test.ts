@@ -10,10 +10,11 @@ import { mkdir } from "node:fs/promises";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { writeExtension } from "../host/harness.js";
-import { openUi, postFromPage, SCREENSHOTS, useUiScene } from "./harness.js";
+import { openExtensionRow, openUi, postFromPage, SCREENSHOTS, useUiScene } from "./harness.js";
 
 const DEPLOYS = "com.example.deploys";
 const TICKER = "com.stranger.ticker";
+const BROKEN = "com.example.broken";
 
 /** Run 1: a deploy at 50% "Migrating", running; run 2 and later: succeeded. */
 const DEPLOYS_CODE = `
@@ -47,6 +48,10 @@ const scene = useUiScene({
       code: DEPLOYS_CODE,
     });
     await writeExtension(join(world.user, "ticker"), { svc: { id: TICKER, title: "Ticker", interval: "1h" }, code: TICKER_CODE });
+    await writeExtension(join(world.user, "broken"), {
+      svc: { id: BROKEN, title: "Broken", icon: "xmark", interval: "1h" },
+      code: `module.exports = { default: { async update() { throw new Error("the token was refused"); } } };`,
+    });
   },
   ready: (host) =>
     Promise.all(
@@ -55,6 +60,16 @@ const scene = useUiScene({
       ),
     ),
 });
+
+/** Screenshots in both schemes, into SCREENSHOTS (docs/screenshots with SVC_WRITE_SCREENSHOTS=1). */
+async function shoot(page: Page, name: string, clip?: { x: number; y: number; width: number; height: number }): Promise<void> {
+  await mkdir(SCREENSHOTS, { recursive: true });
+  for (const scheme of ["dark", "light"] as const) {
+    await page.emulateMedia({ colorScheme: scheme, reducedMotion: "reduce" });
+    await page.screenshot({ path: join(SCREENSHOTS, `${name}-${scheme}.png`), ...(clip ? { clip } : { fullPage: true }) });
+  }
+  await page.emulateMedia({ colorScheme: "dark", reducedMotion: "no-preference" });
+}
 
 /** Records every blip the page received (`id#seq`) and whether the notch was popped right after it. */
 async function watchBlips(page: Page): Promise<void> {
@@ -92,13 +107,16 @@ describe("the collapsed notch", () => {
     expect([box.width, box.height]).toEqual([185 + 2 * 112, 32]);
     // Neither ear's text wraps.
     for (const ear of await ears.locator(".ear").all()) expect((await ear.boundingBox())!.height).toBe(32);
+    await shoot(page, "ears", { x: 0, y: 0, width: 680, height: 60 });
     await page.close();
   });
 });
 
 describe("a blip that changes state pops the notch", () => {
-  it("for an extension that may pop; not for a stranger until the person allows it; once per 30 s", async () => {
-    const page = await openUi(scene.world, scene.ui.context, "?view=compact");
+  it("for an extension that may pop; not for a stranger until the person allows it; for 4 s; once per 30 s", async () => {
+    // The page's clock is paused: the pop's 4 s and 30 s are stepped, never waited for.
+    const page = await openUi(scene.world, scene.ui.context, "?view=compact", (p) => p.clock.install());
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
     await watchBlips(page);
     // The stranger's state flips (idle → warning): installed extensions do not pop by default.
     await runNow(page, TICKER);
@@ -121,19 +139,85 @@ describe("a blip that changes state pops the notch", () => {
     expect(await pop.getAttribute("role")).toBe("status");
     // A pop never takes the focus.
     expect(await page.evaluate(() => document.activeElement?.closest(".pop") ?? null)).toBeNull();
+    // It grows out of the notch (420 ms); with reduced motion it is simply there.
+    expect(await pop.evaluate((el) => getComputedStyle(el).animationName)).toBe("open");
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    expect(await pop.evaluate((el) => getComputedStyle(el).animationName)).toBe("none");
+    expect(await pop.isVisible()).toBe(true);
+    await shoot(page, "pop", { x: 0, y: 0, width: 680, height: 220 });
     // Within 30 s of that pop, the bundled deploy's change (running → success) does not pop again.
     await runNow(page, DEPLOYS);
     await expect.poll(() => seen(page)).toHaveLength(3);
-    expect((await seen(page))[2]).toBe(`${DEPLOYS}/deploy popped`); // still the ticker's pop, drawn
     expect(await pop.locator(".blip").getAttribute("data-blip")).toBe(`${TICKER}/main`);
-    // The pop ends by itself (after 4 s) and the ears show the finished deploy: its outcome, not "50%".
-    await page.waitForSelector(".notch.popped", { state: "detached", timeout: 10_000 });
+    // The pop lasts 4 s: there at 3,999 ms, gone at 4,000.
+    await page.clock.runFor(3_999);
+    expect(await page.locator(".notch.popped").count()).toBe(1);
+    await page.clock.runFor(1);
+    await page.waitForSelector(".notch.popped", { state: "detached" });
+    // The ears show the finished deploy: its outcome, not "50%".
     const ears = page.locator(".notch-button");
     expect(await ears.getAttribute("data-ears")).toBe(`${DEPLOYS}/deploy`);
     expect(await ears.locator(".ear-figure").innerText()).toBe("✓");
     expect(await ears.locator(".ear-side").innerText()).toBe("succeeded");
     expect(await ears.locator(".ear-bar").count()).toBe(0);
+    // 30 s after the first pop (4 s passed), the stranger's next change pops again: not at 29,999 ms, at 30,000.
+    await page.clock.runFor(30_000 - 4_000 - 1);
+    await runNow(page, TICKER); // idle → warning
+    await expect.poll(() => seen(page)).toHaveLength(4);
+    expect((await seen(page))[3]).toBe(`${TICKER}/main quiet`);
+    await page.clock.runFor(1);
+    await runNow(page, TICKER); // warning → idle
+    await expect.poll(() => seen(page)).toHaveLength(5);
+    expect((await seen(page))[4]).toBe(`${TICKER}/main popped`);
+    // Esc puts it away at once.
+    await page.keyboard.press("Escape");
+    await page.waitForSelector(".notch.popped", { state: "detached" });
     await postFromPage(page, "/api/settings", { mayPop: { [TICKER]: false } });
+    await page.close();
+  });
+});
+
+describe("Settings as rows", () => {
+  it("one row per extension: icon, title, short state, switch; ↑/↓ between rows, Enter opens the details, a stack only behind details", async () => {
+    const page = await openUi(scene.world, scene.ui.context);
+    await page.click("#tab-settings");
+    const row = (title: string) => page.locator(".ext-row", { has: page.locator(".ext-title", { hasText: title }) });
+    await row("Broken").locator(".ext-state", { hasText: "last run failed" }).waitFor({ timeout: 15_000 });
+    expect(await page.locator(".ext-row").count()).toBe(3);
+    expect(await page.locator(".ext-details").count()).toBe(0); // all closed
+    expect(await row("Deploys").locator(".ext-state").innerText()).toBe("on");
+    expect(await row("Deploys").locator(".ext-open .icon").count()).toBe(1);
+    expect(await row("Deploys").getByRole("switch", { name: "On", exact: true }).isChecked()).toBe(true);
+    // Keyboard: ↓/↑ move between the rows' buttons, Enter opens one, Enter again closes it.
+    const titles = await page.locator(".ext-row .ext-title").allInnerTexts();
+    await page.locator(".ext-row .ext-open").first().focus();
+    const focusedRow = () => page.evaluate(() => document.activeElement?.querySelector(".ext-title")?.textContent);
+    await page.keyboard.press("ArrowDown");
+    expect(await focusedRow()).toBe(titles[1]);
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("ArrowDown"); // stays on the last
+    expect(await focusedRow()).toBe(titles[2]);
+    await page.keyboard.press("ArrowUp");
+    await page.keyboard.press("ArrowUp");
+    expect(await focusedRow()).toBe(titles[0]);
+    const broken = row("Broken");
+    for (let i = 0; i < titles.indexOf("Broken"); i++) await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("Enter");
+    await broken.locator(".ext-details").waitFor();
+    expect(await broken.locator(".ext-open").getAttribute("aria-expanded")).toBe("true");
+    await shoot(page, "settings-rows");
+    // The figures and the error are in the details; the error's message in the open, its stack folded.
+    const problem = broken.locator(".ext-details .problem");
+    expect((await problem.innerText()).split("\n")[0]).toContain("the token was refused");
+    const stack = problem.locator("details.stack");
+    if ((await stack.count()) > 0) expect(await stack.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
+    expect(await problem.innerText()).not.toMatch(/\n\s*at /); // no frame shows until "details" is opened
+    // An installed stranger may not pop the notch until the person says so; a bundled one may.
+    expect(await broken.getByRole("switch", { name: /May pop the notch/ }).isChecked()).toBe(false);
+    await page.keyboard.press("Enter");
+    await broken.locator(".ext-details").waitFor({ state: "detached" });
+    await openExtensionRow(page, "Deploys");
+    expect(await row("Deploys").getByRole("switch", { name: /May pop the notch/ }).isChecked()).toBe(true);
     await page.close();
   });
 });

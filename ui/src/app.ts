@@ -38,6 +38,13 @@ export const TABS: Tab[] = [
   { id: "settings", title: "Settings", render: (app) => app.renderSettings() },
 ];
 
+/** What ↑/↓ (j/k) move between, per tab: blips, the search field and tools, extension rows. */
+const ROVING: Record<string, string> = {
+  blips: ".panel .blip",
+  tools: ".tool-search, .tool-item",
+  settings: ".ext-open",
+};
+
 export class SvcApp extends LitElement {
   static override properties = { expanded: { type: Boolean, reflect: true } };
   expanded = false;
@@ -79,6 +86,8 @@ export class SvcApp extends LitElement {
   private popTimer: ReturnType<typeof setTimeout> | undefined;
   private readonly popGate = new PopGate();
   private confirmingUninstall: string | undefined;
+  /** Settings' extension rows open to their details. */
+  private readonly openRows = new Set<string>();
   /** Agents' file requests whose answer is on its way, and why the last one failed. */
   private readonly answeringAgentFiles = new Set<string>();
   private agentFilesProblem: string | undefined;
@@ -239,20 +248,29 @@ export class SvcApp extends LitElement {
         this.inputOpen = undefined;
         return this.requestUpdate();
       }
+      // An open tool goes back to the list first, the focus on that tool's row.
+      if (this.expanded && this.tab === "tools" && this.tools.openId) {
+        const id = this.tools.openId;
+        this.tools.close();
+        void this.updateComplete.then(() => this.querySelector<HTMLElement>(`.tool-item[data-tool="${CSS.escape(id)}"]`)?.focus());
+        return;
+      }
       if (this.expanded) this.setExpanded(false);
       else if (this.popped) this.endPop();
       return;
     }
     const target = event.target as HTMLElement | null;
-    if (target?.closest("input, textarea, select")) return;
+    const inField = target?.closest("input, textarea, select");
+    // ↓ from the tools' search field goes into the list; other fields keep their arrow keys.
+    if (inField && !(target?.matches(".tool-search") && event.key === "ArrowDown")) return;
     const down = event.key === "ArrowDown" || event.key === "j";
     const up = event.key === "ArrowUp" || event.key === "k";
     if (!down && !up) return;
-    const blips = [...this.querySelectorAll<HTMLElement>(".blip")];
-    if (blips.length === 0) return;
-    const current = blips.findIndex((el) => el.contains(document.activeElement));
-    const next = current < 0 ? 0 : Math.min(blips.length - 1, Math.max(0, current + (down ? 1 : -1)));
-    blips[next].focus();
+    const stops = [...this.querySelectorAll<HTMLElement>(this.expanded ? (ROVING[this.tab] ?? ".blip") : ".blip")];
+    if (stops.length === 0) return;
+    const current = stops.findIndex((el) => el.contains(document.activeElement));
+    const next = current < 0 ? 0 : Math.min(stops.length - 1, Math.max(0, current + (down ? 1 : -1)));
+    stops[next].focus();
     event.preventDefault();
   };
 
@@ -527,6 +545,11 @@ export class SvcApp extends LitElement {
       confirmingUninstall: this.confirmingUninstall,
       askUninstall: (id) => {
         this.confirmingUninstall = id;
+        this.requestUpdate();
+      },
+      isOpen: (id) => this.openRows.has(id),
+      toggleRow: (id) => {
+        if (!this.openRows.delete(id)) this.openRows.add(id);
         this.requestUpdate();
       },
     };

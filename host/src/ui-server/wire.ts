@@ -44,6 +44,8 @@ export interface UiExtension {
   title: string;
   version?: string;
   description?: string;
+  /** The manifest's icon name (drawn from the page's fixed icon table). */
+  icon?: string;
   /** `dev`: a development link (`svckit dev`). */
   source: "bundled" | "user" | "dev";
   /** The switch in Settings: a disabled extension is not loaded. */
