@@ -6,15 +6,16 @@
  * Screenshots of the ears and the pop, dark and light.
  */
 import { join } from "node:path";
-import { mkdir } from "node:fs/promises";
+import { cp, mkdir } from "node:fs/promises";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { writeExtension } from "../host/harness.js";
+import { post, REPO, writeExtension } from "../host/harness.js";
 import { openExtensionRow, openUi, postFromPage, SCREENSHOTS, useUiScene } from "./harness.js";
 
 const DEPLOYS = "com.example.deploys";
 const TICKER = "com.stranger.ticker";
 const BROKEN = "com.example.broken";
+const SYSTEM = "dev.svc.system";
 
 /** Run 1: a deploy at 50% "Migrating", running; run 2 and later: succeeded. */
 const DEPLOYS_CODE = `
@@ -48,6 +49,10 @@ const scene = useUiScene({
       code: DEPLOYS_CODE,
     });
     await writeExtension(join(world.user, "ticker"), { svc: { id: TICKER, title: "Ticker", interval: "1h" }, code: TICKER_CODE });
+    // The real bundled System extension (its dist, as npm install builds it).
+    await mkdir(join(world.bundled, "system"), { recursive: true });
+    for (const part of ["package.json", "dist"])
+      await cp(join(REPO, "extensions", "system", part), join(world.bundled, "system", part), { recursive: true });
     await writeExtension(join(world.user, "broken"), {
       svc: { id: BROKEN, title: "Broken", icon: "xmark", interval: "1h" },
       code: `module.exports = { default: { async update() { throw new Error("the token was refused"); } } };`,
@@ -55,7 +60,7 @@ const scene = useUiScene({
   },
   ready: (host) =>
     Promise.all(
-      [`${DEPLOYS}/deploy`, `${TICKER}/main`].map((id) =>
+      [`${DEPLOYS}/deploy`, `${TICKER}/main`, `${SYSTEM}/machine`].map((id) =>
         host.waitFor((e) => e.type === "blip" && e.id === id, { timeoutMs: 20_000 }),
       ),
     ),
@@ -154,12 +159,13 @@ describe("a blip that changes state pops the notch", () => {
     expect(await page.locator(".notch.popped").count()).toBe(1);
     await page.clock.runFor(1);
     await page.waitForSelector(".notch.popped", { state: "detached" });
-    // The ears show the finished deploy: its outcome, not "50%".
-    const ears = page.locator(".notch-button");
-    expect(await ears.getAttribute("data-ears")).toBe(`${DEPLOYS}/deploy`);
-    expect(await ears.locator(".ear-figure").innerText()).toBe("✓");
-    expect(await ears.locator(".ear-side").innerText()).toBe("succeeded");
-    expect(await ears.locator(".ear-bar").count()).toBe(0);
+    // The finished deploy says how it ended, not "50% Migrating" (ears.test.ts has its ✓ in the ears).
+    await page.click(".notch-button");
+    const deploy = page.locator(`.panel [data-blip="${DEPLOYS}/deploy"]`);
+    expect(await deploy.locator(".chip").innerText()).toBe("succeeded");
+    expect(await deploy.locator(".percent, .step, .mark").count()).toBe(0);
+    await page.keyboard.press("Escape");
+    await page.waitForSelector(".notch.collapsed");
     // 30 s after the first pop (4 s passed), the stranger's next change pops again: not at 29,999 ms, at 30,000.
     await page.clock.runFor(30_000 - 4_000 - 1);
     await runNow(page, TICKER); // idle → warning
@@ -183,7 +189,7 @@ describe("Settings as rows", () => {
     await page.click("#tab-settings");
     const row = (title: string) => page.locator(".ext-row", { has: page.locator(".ext-title", { hasText: title }) });
     await row("Broken").locator(".ext-state", { hasText: "last run failed" }).waitFor({ timeout: 15_000 });
-    expect(await page.locator(".ext-row").count()).toBe(3);
+    expect(await page.locator(".ext-row").count()).toBe(4);
     expect(await page.locator(".ext-details").count()).toBe(0); // all closed
     expect(await row("Deploys").locator(".ext-state").innerText()).toBe("on");
     expect(await row("Deploys").locator(".ext-open .icon").count()).toBe(1);
@@ -194,11 +200,9 @@ describe("Settings as rows", () => {
     const focusedRow = () => page.evaluate(() => document.activeElement?.querySelector(".ext-title")?.textContent);
     await page.keyboard.press("ArrowDown");
     expect(await focusedRow()).toBe(titles[1]);
-    await page.keyboard.press("ArrowDown");
-    await page.keyboard.press("ArrowDown"); // stays on the last
-    expect(await focusedRow()).toBe(titles[2]);
-    await page.keyboard.press("ArrowUp");
-    await page.keyboard.press("ArrowUp");
+    for (let i = 0; i < titles.length; i++) await page.keyboard.press("ArrowDown"); // stays on the last
+    expect(await focusedRow()).toBe(titles[titles.length - 1]);
+    for (let i = 0; i < titles.length; i++) await page.keyboard.press("ArrowUp");
     expect(await focusedRow()).toBe(titles[0]);
     const broken = row("Broken");
     for (let i = 0; i < titles.indexOf("Broken"); i++) await page.keyboard.press("ArrowDown");
@@ -218,6 +222,44 @@ describe("Settings as rows", () => {
     await broken.locator(".ext-details").waitFor({ state: "detached" });
     await openExtensionRow(page, "Deploys");
     expect(await row("Deploys").getByRole("switch", { name: /May pop the notch/ }).isChecked()).toBe(true);
+    await page.close();
+  });
+});
+
+describe("what the blips say", () => {
+  it("the bundled System blip's labels and values never wrap in the 640 px panel", async () => {
+    const page = await openUi(scene.world, scene.ui.context);
+    const system = page.locator(`[data-blip="${SYSTEM}/machine"]`);
+    await system.waitFor();
+    const cells = system.locator(".meter-row .label, .meter-row .value");
+    expect(await cells.count()).toBeGreaterThanOrEqual(4); // Disk and Memory at least, each a label and a value
+    const wrapped = (selector: string) =>
+      page.locator(selector).evaluateAll((els) =>
+        els
+          .map((el) => ({
+            text: el.textContent,
+            lines: Math.round(el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight)),
+            clipped: el.scrollWidth > el.clientWidth + 1,
+          }))
+          .filter((cell) => cell.lines !== 1 || cell.clipped),
+      );
+    expect(await wrapped(`[data-blip="${SYSTEM}/machine"] .meter-row :is(.label, .value)`)).toEqual([]);
+    // The longest values it writes (bytes() keeps four digits and a unit; the load two decimals) fit too.
+    const longest = { fraction: 0.99, value: "1023.9 GB of 1023.9 GB" };
+    expect(
+      (
+        await post(scene.world, "/v1/blips", {
+          id: "longest",
+          title: "System",
+          layout: "meter",
+          data: { meters: [{ label: "Disk", ...longest }, { label: "Memory", ...longest }, { label: "Load", fraction: 1, value: "128.00 on 128 cores" }] },
+        })
+      ).status,
+    ).toBe(200);
+    await page.locator('[data-blip="webhook/longest"]').waitFor();
+    expect(await wrapped('[data-blip="webhook/longest"] .meter-row :is(.label, .value)')).toEqual([]);
+    expect(await page.locator('[data-blip="webhook/longest"] .meter-row .value').count()).toBe(3);
+    await shoot(page, "panel");
     await page.close();
   });
 });

@@ -454,6 +454,8 @@ export class SvcApp extends LitElement {
     try {
       const answer = await this.api!.post<{ reviewId: string; summary: InstallSummaryView }>("install/review", request);
       this.install = { busy: false, review: { reviewId: answer.reviewId, summary: answer.summary } };
+      // The install area sits under the rows: bring the review into view.
+      void this.updateComplete.then(() => this.querySelector(".install")?.scrollIntoView({ block: "nearest" }));
     } catch (error) {
       this.install = { busy: false, message: (error as Error).message };
     }
@@ -571,14 +573,15 @@ export class SvcApp extends LitElement {
   }
 
   renderSettings(): TemplateResult {
-    return html`${installView({
+    // The extensions' rows first, then svc's own settings, then installing another.
+    return html`${settingsView(this.settingsContext())}${installView({
       ...this.install,
       review: this.install.review,
       message: this.install.message,
       onReview: (path) => void this.reviewInstall({ path }),
       ...(this.shell.registerDroppedFile ? { onGive: (files: readonly File[]) => void this.reviewGiven(files) } : {}),
       onDecide: (accept) => void this.decideInstall(accept),
-    })}${settingsView(this.settingsContext())}`;
+    })}`;
   }
 
   /** The notch button: the ears while collapsed; the panel's top edge (Close) while open. */

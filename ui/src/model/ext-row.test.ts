@@ -41,7 +41,11 @@ describe("splitError", () => {
   it("keeps the message in the open and the stack for details", () => {
     expect(splitError("Error: no token\n    at update (index.ts:4:9)\n    at run")).toEqual({
       message: "Error: no token",
-      more: "    at update (index.ts:4:9)\n    at run",
+      more: "at update (index.ts:4:9)\n    at run",
+    });
+    expect(splitError("update() threw: no token at update (dist/index.js:1:95) at Lt (svc:prelude.js:2:10580)")).toEqual({
+      message: "update() threw: no token",
+      more: "at update (dist/index.js:1:95) at Lt (svc:prelude.js:2:10580)",
     });
     expect(splitError("manifest: svc.interval should be like 5m")).toEqual({
       message: "manifest: svc.interval should be like 5m",

@@ -31,8 +31,8 @@ export function rowState(ext: UiExtension): RowState {
  * stack, `at …` frames) behind "details".
  */
 export function splitError(error: string): { message: string; more?: string } {
-  const lines = error.split("\n");
-  const at = lines.findIndex((line, i) => i > 0 && /^\s*at\s/.test(line));
-  if (at < 0) return { message: error };
-  return { message: lines.slice(0, at).join("\n").trimEnd(), more: lines.slice(at).join("\n") };
+  // A frame on its own line ("    at update (index.js:1:9)"), or run into one line ("… at update (index.js:1:95) at …").
+  const frame = /\n\s*at\s|\s+at\s+[^\s()]+\s+\([^)]*:\d+:\d+\)/.exec(error);
+  if (!frame) return { message: error };
+  return { message: error.slice(0, frame.index).trimEnd(), more: error.slice(frame.index).replace(/^\n/, "").trim() };
 }

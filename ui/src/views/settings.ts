@@ -203,14 +203,18 @@ function signIns(ext: UiExtension, ctx: SettingsContext) {
 
 function denials(ext: UiExtension) {
   if (ext.denials.length === 0) return nothing;
-  return html`<h3>Recently refused</h3><ul class="denials">${ext.denials.map((d) => html`<li>${shownLines(d.message, 300)}</li>`)}</ul>`;
+  return html`<h3>Recently refused</h3><ul class="denials">${ext.denials.map((d) => html`<li>${withStack(d.message, 300)}</li>`)}</ul>`;
+}
+
+/** A message in the open, the stack frames run into it only behind "details". */
+function withStack(text: string, cap: number) {
+  const { message, more } = splitError(text);
+  return html`${shownLines(message, cap)}${more ? html`<details class="stack"><summary>details</summary><pre>${shownLines(more, CAPS.body)}</pre></details>` : nothing}`;
 }
 
 /** The last problem: its message in the open, a stack only behind "details". */
 function problem(error: string) {
-  const { message, more } = splitError(error);
-  return html`<div class="problem" role="alert">Problem: ${shownLines(message, CAPS.body)}
-    ${more ? html`<details class="stack"><summary>details</summary><pre>${shownLines(more, CAPS.body)}</pre></details>` : nothing}</div>`;
+  return html`<div class="problem" role="alert">Problem: ${withStack(error, CAPS.body)}</div>`;
 }
 
 /** Everything about one extension, under its row once opened. */
@@ -280,7 +284,7 @@ function extensionRow(ext: UiExtension, ctx: SettingsContext) {
 
 export function settingsView(ctx: SettingsContext) {
   return html`<div class="settings">
-    ${appSettings(ctx)}
     <ul class="ext-rows" aria-label="Extensions">${ctx.extensions.map((ext) => extensionRow(ext, ctx))}</ul>
+    ${appSettings(ctx)}
   </div>`;
 }
