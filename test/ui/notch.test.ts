@@ -48,7 +48,10 @@ const scene = useUiScene({
       svc: { id: DEPLOYS, title: "Deploys", interval: "1h" },
       code: DEPLOYS_CODE,
     });
-    await writeExtension(join(world.user, "ticker"), { svc: { id: TICKER, title: "Ticker", interval: "1h" }, code: TICKER_CODE });
+    await writeExtension(join(world.user, "ticker"), {
+      svc: { id: TICKER, title: "Ticker", interval: "1h" },
+      code: TICKER_CODE,
+    });
     // The real bundled System extension (its dist, as npm install builds it).
     await mkdir(join(world.bundled, "system"), { recursive: true });
     for (const part of ["package.json", "dist"])
@@ -67,11 +70,18 @@ const scene = useUiScene({
 });
 
 /** Screenshots in both schemes, into SCREENSHOTS (docs/screenshots with SVC_WRITE_SCREENSHOTS=1). */
-async function shoot(page: Page, name: string, clip?: { x: number; y: number; width: number; height: number }): Promise<void> {
+async function shoot(
+  page: Page,
+  name: string,
+  clip?: { x: number; y: number; width: number; height: number },
+): Promise<void> {
   await mkdir(SCREENSHOTS, { recursive: true });
   for (const scheme of ["dark", "light"] as const) {
     await page.emulateMedia({ colorScheme: scheme, reducedMotion: "reduce" });
-    await page.screenshot({ path: join(SCREENSHOTS, `${name}-${scheme}.png`), ...(clip ? { clip } : { fullPage: true }) });
+    await page.screenshot({
+      path: join(SCREENSHOTS, `${name}-${scheme}.png`),
+      ...(clip ? { clip } : { fullPage: true }),
+    });
   }
   await page.emulateMedia({ colorScheme: "dark", reducedMotion: "no-preference" });
 }
@@ -106,10 +116,12 @@ describe("the collapsed notch", () => {
     expect(await ears.locator(".ear-right .ear-side").innerText()).toBe("running");
     expect(await ears.locator(".ear-right .from").textContent()).toBe("from Deploys");
     expect(await ears.locator(".ear-bar").evaluate((bar) => (bar as HTMLProgressElement).value)).toBe(0.5);
-    expect(await ears.getAttribute("aria-label")).toBe("Open svc: Deploy api, running, 50 percent, from Deploys");
-    // The ears hug the notch: 185 px for the notch, 112 px per ear, 32 px high.
+    expect(
+      await page.getByRole("button", { name: "Open svc: Deploy api, 50% running from Deploys", exact: true }).count(),
+    ).toBe(1);
+    // The ears hug the notch: 185 px for the notch, 136 px per ear, 32 px high.
     const box = (await ears.boundingBox())!;
-    expect([box.width, box.height]).toEqual([185 + 2 * 112, 32]);
+    expect([box.width, box.height]).toEqual([185 + 2 * 136, 32]);
     // Neither ear's text wraps.
     for (const ear of await ears.locator(".ear").all()) expect((await ear.boundingBox())!.height).toBe(32);
     await shoot(page, "ears", { x: 0, y: 0, width: 680, height: 60 });
@@ -132,8 +144,11 @@ describe("a blip that changes state pops the notch", () => {
       .poll(() =>
         page.evaluate(
           () =>
-            (document.querySelector("svc-app") as unknown as { store: { settings: { mayPop: Record<string, boolean> } } })
-              .store.settings.mayPop,
+            (
+              document.querySelector("svc-app") as unknown as {
+                store: { settings: { mayPop: Record<string, boolean> } };
+              }
+            ).store.settings.mayPop,
         ),
       )
       .toEqual({ [TICKER]: true });
@@ -221,7 +236,11 @@ describe("Settings as rows", () => {
     await page.keyboard.press("Enter");
     await broken.locator(".ext-details").waitFor({ state: "detached" });
     await openExtensionRow(page, "Deploys");
-    expect(await row("Deploys").getByRole("switch", { name: /May pop the notch/ }).isChecked()).toBe(true);
+    expect(
+      await row("Deploys")
+        .getByRole("switch", { name: /May pop the notch/ })
+        .isChecked(),
+    ).toBe(true);
     await page.close();
   });
 });
@@ -252,14 +271,20 @@ describe("what the blips say", () => {
           id: "longest",
           title: "System",
           layout: "meter",
-          data: { meters: [{ label: "Disk", ...longest }, { label: "Memory", ...longest }, { label: "Load", fraction: 1, value: "128.00 on 128 cores" }] },
+          data: {
+            meters: [
+              { label: "Disk", ...longest },
+              { label: "Memory", ...longest },
+              { label: "Load", fraction: 1, value: "128.00 on 128 cores" },
+            ],
+          },
         })
       ).status,
     ).toBe(200);
     await page.locator('[data-blip="webhook/longest"]').waitFor();
     expect(await wrapped('[data-blip="webhook/longest"] .meter-row :is(.label, .value)')).toEqual([]);
     expect(await page.locator('[data-blip="webhook/longest"] .meter-row .value').count()).toBe(3);
-    await shoot(page, "panel");
+    await shoot(page, "panel-system");
     await page.close();
   });
 });

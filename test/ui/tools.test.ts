@@ -81,7 +81,8 @@ describe("the tools tray", () => {
 
   it("keyboard: ↓ from the search into the list, Enter opens, Esc goes back to that tool; icons; recent tools first", async () => {
     const page = await openTools();
-    const focused = () => page.evaluate(() => document.activeElement?.getAttribute("data-tool") ?? document.activeElement?.className);
+    const focused = () =>
+      page.evaluate(() => document.activeElement?.getAttribute("data-tool") ?? document.activeElement?.className);
     await page.focus(".tool-search");
     await page.keyboard.press("ArrowDown");
     const items = page.locator(".tool-item");

@@ -203,7 +203,15 @@ export class SvcApp extends LitElement {
     if (this.expanded || blip.source !== "extension" || !blip.extensionId) return;
     const ext = this.store.extension(blip.extensionId);
     const allowed = ext !== undefined && mayPop(this.store.settings?.mayPop, ext);
-    if (!this.popGate.consider({ hadBlip: before !== undefined, previousState: before?.state, state: blip.state, allowed, now: Date.now() }))
+    if (
+      !this.popGate.consider({
+        hadBlip: before !== undefined,
+        previousState: before?.state,
+        state: blip.state,
+        allowed,
+        now: Date.now(),
+      })
+    )
       return;
     this.popped = blip.id;
     void Promise.resolve(this.shell.setExpanded?.(true)).catch(() => {});
@@ -252,7 +260,9 @@ export class SvcApp extends LitElement {
       if (this.expanded && this.tab === "tools" && this.tools.openId) {
         const id = this.tools.openId;
         this.tools.close();
-        void this.updateComplete.then(() => this.querySelector<HTMLElement>(`.tool-item[data-tool="${CSS.escape(id)}"]`)?.focus());
+        void this.updateComplete.then(() =>
+          this.querySelector<HTMLElement>(`.tool-item[data-tool="${CSS.escape(id)}"]`)?.focus(),
+        );
         return;
       }
       if (this.expanded) this.setExpanded(false);

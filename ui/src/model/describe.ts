@@ -6,7 +6,7 @@ import { speakerText, type Speaker } from "@svc/api";
 import { formatDuration, formatValue } from "../format/values.js";
 import { CAPS, shown } from "../format/text.js";
 import type { UiBlip } from "../wire.js";
-import { progressFinished } from "./ears.js";
+import { fullestMeter, progressFinished } from "./ears.js";
 
 const STATE_WORDS: Record<string, string> = {
   idle: "idle",
@@ -52,11 +52,8 @@ function mainFigure(blip: UiBlip, locale: string, now: number): string | undefin
     }
     case "meter": {
       // The fullest meter, as the ears show it: its own label with its own figure.
-      const meters = (Array.isArray(data.meters) ? data.meters : []) as { label?: unknown; fraction?: unknown }[];
-      const fullest = meters
-        .filter((m) => typeof m.fraction === "number")
-        .reduce<(typeof meters)[number] | undefined>((a, b) => (!a || (b.fraction as number) > (a.fraction as number) ? b : a), undefined);
-      return fullest ? `${shown(fullest.label, CAPS.label)} ${Math.round((fullest.fraction as number) * 100)} percent` : undefined;
+      const fullest = fullestMeter(data);
+      return fullest ? `${shown(fullest.label, CAPS.label)} ${Math.round(fullest.fraction * 100)} percent` : undefined;
     }
     default:
       return undefined;

@@ -78,7 +78,11 @@ describe("earsParts", () => {
 
   it("a countdown ticks on the left, its end time on the right, the time passed as the bar", () => {
     const end = NOW + 25 * 60_000;
-    const parts = earsParts(blip("c", "countdown", { endsAt: iso(end), startedAt: iso(NOW - 25 * 60_000) }), NOW, format);
+    const parts = earsParts(
+      blip("c", "countdown", { endsAt: iso(end), startedAt: iso(NOW - 25 * 60_000) }),
+      NOW,
+      format,
+    );
     expect(parts).toEqual({ figure: { ticks: "to", at: end }, side: `t:${end}`, sideKind: "time", bar: 0.5 });
   });
 

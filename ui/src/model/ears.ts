@@ -22,6 +22,14 @@ export interface EarsBlip {
 const list = (value: unknown): Data[] => (Array.isArray(value) ? (value as Data[]) : []);
 const FINISHED = new Set(["success", "failure", "cancelled"]);
 
+/** The meter a meter blip is about: the fullest (the one its warning state would be about). */
+export function fullestMeter(data: unknown): (Data & { fraction: number }) | undefined {
+  const meters = list((data as Data | undefined)?.meters).filter(
+    (m): m is Data & { fraction: number } => typeof m.fraction === "number",
+  );
+  return meters.length === 0 ? undefined : meters.reduce((a, b) => (b.fraction > a.fraction ? b : a));
+}
+
 /** A progress whose outcome is known: a final state, or the bar full. */
 export function progressFinished(blip: EarsBlip): boolean {
   const fraction = (blip.data as Data | undefined)?.fraction;
@@ -92,7 +100,8 @@ export function earsParts(
     case "countdown": {
       const end = Date.parse(String(data.endsAt));
       const start = Date.parse(String(data.startedAt));
-      const bar = Number.isNaN(start) || end <= start ? undefined : Math.min(1, Math.max(0, (now - start) / (end - start)));
+      const bar =
+        Number.isNaN(start) || end <= start ? undefined : Math.min(1, Math.max(0, (now - start) / (end - start)));
       return {
         figure: { ticks: "to", at: end },
         ...(Number.isNaN(end) ? { sideKind: "time" as const } : { side: format.time(end), sideKind: "time" as const }),
@@ -110,10 +119,9 @@ export function earsParts(
       return { figure: percent(fraction), bar: fraction, ...stateSide };
     }
     case "meter": {
-      const meters = list(data.meters).filter((m) => typeof m.fraction === "number");
-      if (meters.length === 0) return stateSide;
-      const fullest = meters.reduce((a, b) => ((b.fraction as number) > (a.fraction as number) ? b : a));
-      const fraction = fullest.fraction as number;
+      const fullest = fullestMeter(data);
+      if (!fullest) return stateSide;
+      const fraction = fullest.fraction;
       return { figure: percent(fraction), side: String(fullest.label ?? ""), sideKind: "label", bar: fraction };
     }
     case "stat":

@@ -43,7 +43,9 @@ describe("splitError", () => {
       message: "Error: no token",
       more: "at update (index.ts:4:9)\n    at run",
     });
-    expect(splitError("update() threw: no token at update (dist/index.js:1:95) at Lt (svc:prelude.js:2:10580)")).toEqual({
+    expect(
+      splitError("update() threw: no token at update (dist/index.js:1:95) at Lt (svc:prelude.js:2:10580)"),
+    ).toEqual({
       message: "update() threw: no token",
       more: "at update (dist/index.js:1:95) at Lt (svc:prelude.js:2:10580)",
     });

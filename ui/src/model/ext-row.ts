@@ -17,10 +17,13 @@ export function rowState(ext: UiExtension): RowState {
   if (ext.status === "broken" || ext.status === "error" || ext.status === "crashed")
     return { text: "not working", tone: "bad" };
   const missing = ext.preferences.some(
-    (p) => p.required && (p.value === null || p.value === "" || (p.type === "password" && !(p.value as { set?: boolean })?.set)),
+    (p) =>
+      p.required &&
+      (p.value === null || p.value === "" || (p.type === "password" && !(p.value as { set?: boolean })?.set)),
   );
   if (missing) return { text: "needs an option", tone: "warn" };
-  if (ext.signIns.some((s) => s.connections.some((c) => c.needsReconnect))) return { text: "sign in again", tone: "warn" };
+  if (ext.signIns.some((s) => s.connections.some((c) => c.needsReconnect)))
+    return { text: "sign in again", tone: "warn" };
   if (ext.lastRun && ext.lastRun.result !== "ok") return { text: "last run failed", tone: "bad" };
   if (ext.status === "loading") return { text: "starting", tone: "muted" };
   return { text: "on", tone: "ok" };

@@ -10,7 +10,10 @@ export const POP_EVERY_MS = 30_000;
 export const POP_FOR_MS = 4_000;
 
 /** Whether this extension may pop the notch: the person's choice, else yes only for bundled ones. */
-export function mayPop(choices: Readonly<Record<string, boolean>> | undefined, ext: { id: string; source: string }): boolean {
+export function mayPop(
+  choices: Readonly<Record<string, boolean>> | undefined,
+  ext: { id: string; source: string },
+): boolean {
   const chosen = choices?.[ext.id];
   return chosen ?? ext.source === "bundled";
 }
@@ -26,7 +29,13 @@ export class PopGate {
    * gate.consider({ previousState: "running", state: "success", allowed: true, now: 0 }) // true
    * gate.consider({ previousState: "success", state: "failure", allowed: true, now: 29_999 }) // false: too soon
    */
-  consider(change: { previousState: unknown; hadBlip: boolean; state: unknown; allowed: boolean; now: number }): boolean {
+  consider(change: {
+    previousState: unknown;
+    hadBlip: boolean;
+    state: unknown;
+    allowed: boolean;
+    now: number;
+  }): boolean {
     if (!change.hadBlip || !change.allowed || change.previousState === change.state) return false;
     if (change.now - this.last < POP_EVERY_MS) return false;
     this.last = change.now;

@@ -17,7 +17,10 @@ describe("recent tools", () => {
 
   it("reads back what it stored and ignores anything else", () => {
     const store = new Map<string, string>();
-    const storage = { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => void store.set(k, v) };
+    const storage = {
+      getItem: (k: string) => store.get(k) ?? null,
+      setItem: (k: string, v: string) => void store.set(k, v),
+    };
     saveRecent(storage, ["x", "y"]);
     expect(loadRecent(storage)).toEqual(["x", "y"]);
     store.set("svc.recentTools", "{not json");
