@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { galleryScene } from "./gallery.js";
 import { axeViolations as violations } from "./axe.js";
-import { desktopShell, launchChromium, openUi, useUiScene, type UiBrowser } from "./harness.js";
+import { desktopShell, launchChromium, openUi, useUiScene, type UiBrowser, openExtensionRow } from "./harness.js";
 
 const scene = useUiScene({ ...galleryScene, browser: false });
 
@@ -26,6 +26,8 @@ describe.each([
     expect(await violations(page)).toEqual([]);
     await page.getByRole("tab", { name: "Settings" }).click();
     await page.waitForSelector(".settings .extension");
+    expect(await violations(page)).toEqual([]);
+    await openExtensionRow(page, "Gallery"); // a row open to its details: switches, options, the pop choice
     expect(await violations(page)).toEqual([]);
     await page.keyboard.press("Escape");
     await page.waitForSelector(".notch.collapsed");
