@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { galleryScene } from "./gallery.js";
 import { axeViolations as violations } from "./axe.js";
-import { desktopShell, launchChromium, openUi, useUiScene, type UiBrowser } from "./harness.js";
+import { desktopShell, launchChromium, openUi, useUiScene, type UiBrowser, openExtensionRow } from "./harness.js";
 
 const scene = useUiScene({ ...galleryScene, browser: false });
 
@@ -21,14 +21,16 @@ describe.each([
   });
   afterAll(async () => ui?.close());
 
-  it("finds no violation in the panel, compact notch and Settings", async () => {
+  it("finds no violation in the panel, collapsed notch and Settings", async () => {
     const page = await openUi(scene.world, ui.context);
     expect(await violations(page)).toEqual([]);
     await page.getByRole("tab", { name: "Settings" }).click();
     await page.waitForSelector(".settings .extension");
     expect(await violations(page)).toEqual([]);
+    await openExtensionRow(page, "Gallery"); // a row open to its details: switches, options, the pop choice
+    expect(await violations(page)).toEqual([]);
     await page.keyboard.press("Escape");
-    await page.waitForSelector(".compact");
+    await page.waitForSelector(".notch.collapsed");
     expect(await violations(page)).toEqual([]);
     await page.close();
   });

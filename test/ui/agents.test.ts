@@ -17,7 +17,7 @@ import { TOOLS_ID } from "../host-tools/fixture.js";
 import { callHost, writeToolFixtures } from "../host-tools/harness.js";
 import { SVCKIT_BIN } from "../cli/harness.js";
 import { axeViolations } from "./axe.js";
-import { launchChromium, openUi, postFromPage, SCREENSHOTS, type UiBrowser } from "./harness.js";
+import { launchChromium, openExtensionRow, openUi, postFromPage, SCREENSHOTS, type UiBrowser } from "./harness.js";
 
 interface Scene {
   world: World;
@@ -141,6 +141,7 @@ describe("a tool's switch for AI agents, in Settings", () => {
   it("lists each extension's tools, off by default; a switch is saved at once and survives a reload", async () => {
     const page = await openUi(main.world, ui.context);
     await page.click("#tab-settings");
+    await openExtensionRow(page, "Tool fixture"); // a row opens to its details, the switches among them
     const read = page.locator(`[data-agent-tool="${TOOLS_ID}/read"]`);
     await read.waitFor();
     const switches = page.locator(".agent-switches input");
@@ -165,6 +166,7 @@ describe("a tool's switch for AI agents, in Settings", () => {
     await page.reload();
     await page.waitForSelector("svc-app[data-ready]");
     await page.click("#tab-settings");
+    await openExtensionRow(page, "Tool fixture");
     await expect
       .poll(() => page.locator(`[data-agent-tool="${TOOLS_ID}/read"]`).isChecked(), { timeout: 10_000 })
       .toBe(true);

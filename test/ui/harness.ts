@@ -8,7 +8,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from "playwright-core";
 import { afterAll, beforeAll } from "vitest";
 import { HostClient, type HostCallError } from "../../desktop/src/host-link.js";
 import { openFile } from "../../desktop/src/opening.js";
@@ -54,7 +54,8 @@ export async function launchChromium(
     executablePath: CHROMIUM,
     headless: true,
     args: CHROMIUM_ARGS,
-    viewport: { width: 600, height: 900 },
+    // The desktop shell's window (desktop/src/placement.ts PANEL): 680 wide, the panel 640 in it.
+    viewport: { width: 680, height: 900 },
     locale: "en-US",
     colorScheme: options.colorScheme ?? "dark",
     forcedColors: options.forcedColors ?? "none",
@@ -234,4 +235,17 @@ export function dropOn(page: Page, selector: string, names: readonly string[], t
     },
     [selector, names, type] as const,
   );
+}
+
+/**
+ * Settings' row of the extension titled `title` (the Settings tab already shown), opened to its
+ * details: a row is closed until the person opens it.
+ */
+export async function openExtensionRow(page: Page, title: string): Promise<Locator> {
+  const row = page.locator(".extension", { has: page.locator("h2", { hasText: title }) });
+  const open = row.locator(".ext-open");
+  await open.waitFor();
+  if ((await open.getAttribute("aria-expanded")) !== "true") await open.click();
+  await row.locator(".ext-details").waitFor();
+  return row;
 }

@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { World } from "../host/harness.js";
 import { packageJson, writeSvc } from "../trust/svc-package.js";
-import { desktopShell, dropOn, openUi, postFromPage, SCREENSHOTS, useUiScene } from "./harness.js";
+import { desktopShell, dropOn, openUi, postFromPage, SCREENSHOTS, useUiScene, openExtensionRow } from "./harness.js";
 
 const CODE =
   'module.exports = { default: { async update(ctx) { await ctx.emit({ key: "d", title: "Deploys", layout: "stat", data: { value: 1 } }); return {}; } } };';
@@ -128,10 +128,10 @@ describe("install review", () => {
   it("an installed extension can be turned off and on, and uninstalled after a second press", async () => {
     const page = await openUi(scene.world, scene.ui.context);
     await page.getByRole("tab", { name: "Settings" }).click();
-    const card = page.locator(".extension", { has: page.locator("h2", { hasText: "Deploys" }) });
+    const card = await openExtensionRow(page, "Deploys");
     await card.waitFor();
     expect(await card.locator(".sub").first().innerText()).toContain("installed by you");
-    const toggle = card.getByRole("switch");
+    const toggle = card.getByRole("switch", { name: "On", exact: true });
     expect(await toggle.isChecked()).toBe(true);
     await toggle.uncheck();
     await expect.poll(() => card.locator(".status").innerText(), { timeout: 10_000 }).toMatch(/^Status: turned off/);

@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { post, writeExtension } from "../host/harness.js";
 import { GALLERY_SVC, galleryScene } from "./gallery.js";
-import { openUi, postFromPage, useUiScene } from "./harness.js";
+import { openUi, postFromPage, useUiScene, openExtensionRow } from "./harness.js";
 import { STRANGER_SVC, strangerCode } from "./strangers.js";
 
 const G = GALLERY_SVC.id;
@@ -170,8 +170,8 @@ describe("strangers' strings", () => {
     expect(huge).toHaveLength(120);
     expect(huge.endsWith("…")).toBe(true);
     await page.getByRole("tab", { name: "Settings" }).click();
-    const card = page.locator(".extension", { has: page.locator("h2", { hasText: "Stranger" }) });
-    expect(await card.locator("h2").innerText()).toBe("Stranger <b>bold</b>");
+    const card = await openExtensionRow(page, "Stranger");
+    expect(await card.locator(".ext-title").innerText()).toBe("Stranger <b>bold</b>");
     const description = await card.locator("p.description").innerText();
     expect(description).toHaveLength(500);
     expect(await page.evaluate(() => (window as { __pwned?: unknown }).__pwned)).toBeUndefined();
@@ -221,7 +221,7 @@ describe("keyboard only", () => {
     expect(await focusedBlip(page)).toBe(ids[ids.indexOf(`${G}/progress`) + 1]);
     expect(await page.evaluate(() => getComputedStyle(document.activeElement!).outlineStyle)).toBe("solid");
     await page.keyboard.press("Escape");
-    await page.waitForSelector(".compact");
+    await page.waitForSelector(".notch.collapsed");
     expect(await page.evaluate(() => document.activeElement?.className)).toBe("notch-button");
     await page.close();
   });
@@ -234,8 +234,8 @@ describe("open on hover", () => {
     await page.locator(".notch-button").hover();
     await page.waitForSelector(".panel", { timeout: 5000 });
     expect(await page.evaluate(() => document.activeElement?.closest(".panel"))).toBeNull(); // a hover never takes the focus
-    await page.mouse.move(590, 890);
-    await page.waitForSelector(".compact");
+    await page.mouse.move(5, 890); // beside the 640 px panel
+    await page.waitForSelector(".notch.collapsed");
     expect((await postFromPage(page, "/api/settings", { openOn: "click" })).status).toBe(200);
     await expect
       .poll(() =>

@@ -100,10 +100,10 @@ describe("the panel", () => {
           .screenshot({ path: join(folder, `layout-${key}-${scheme}.png`) });
       }
       await page.locator(".notch-button").click();
-      await page.waitForSelector(".compact");
+      await page.waitForSelector(".notch.collapsed");
       await page.screenshot({
-        path: join(folder, `compact-${scheme}.png`),
-        clip: { x: 0, y: 0, width: 600, height: 260 },
+        path: join(folder, `collapsed-${scheme}.png`),
+        clip: { x: 0, y: 0, width: 680, height: 60 },
       });
       await page.locator(".notch-button").click();
       await page.getByRole("tab", { name: "Settings" }).click();
@@ -114,7 +114,7 @@ describe("the panel", () => {
     for (const scheme of ["dark", "light"]) {
       for (const name of [
         "panel",
-        "compact",
+        "collapsed",
         "settings",
         ...["stat", "progress", "session", "list", "score", "countdown", "meter"].map((key) => `layout-${key}`),
       ]) {

@@ -11,7 +11,7 @@ import { post, writeExtension } from "../host/harness.js";
 import { useSessionKeyring } from "../trust/session-keyring.js";
 import { freePort } from "../host-trust/token-service.js";
 import { GALLERY_SVC } from "./gallery.js";
-import { openUi, postFromPage, useUiScene } from "./harness.js";
+import { openUi, postFromPage, useUiScene, openExtensionRow } from "./harness.js";
 
 const session = useSessionKeyring();
 const ID = "com.example.prefs";
@@ -70,7 +70,7 @@ describe("Settings", () => {
     const page = await openUi(scene.world, scene.ui.context);
     expect(await facts(page)).toEqual(["platform||false|eu|5|0", "null"]);
     await page.getByRole("tab", { name: "Settings" }).click();
-    const card = page.locator(".extension", { has: page.locator("h2", { hasText: "Prefs" }) });
+    const card = await openExtensionRow(page, "Prefs");
     await card.getByLabel("Team").fill("infra");
     await card.getByLabel("Team").press("Tab");
     await card.getByLabel("Notes").fill("line one\nline two");
@@ -91,7 +91,7 @@ describe("Settings", () => {
   it("marks a required option and refuses a wrong value with the reason", async () => {
     const page = await openUi(scene.world, scene.ui.context);
     await page.getByRole("tab", { name: "Settings" }).click();
-    const card = page.locator(".extension", { has: page.locator("h2", { hasText: "Prefs" }) });
+    const card = await openExtensionRow(page, "Prefs");
     const token = card.getByLabel("API token");
     expect(await token.getAttribute("aria-invalid")).toBe("true");
     expect(await card.locator(".pref", { hasText: "API token" }).locator(".problem").last().innerText()).toBe(
@@ -108,7 +108,7 @@ describe("Settings", () => {
   it("a password is write-only: saved to the extension, never shown or sent back", async () => {
     const page = await openUi(scene.world, scene.ui.context);
     await page.getByRole("tab", { name: "Settings" }).click();
-    const card = page.locator(".extension", { has: page.locator("h2", { hasText: "Prefs" }) });
+    const card = await openExtensionRow(page, "Prefs");
     const token = card.getByLabel("API token");
     await token.fill("s3cret-value");
     await token.press("Tab");
@@ -156,7 +156,7 @@ describe("Settings", () => {
         openOn: "click",
         workingHours: { start: 510, end: 1020, weekdaysOnly: true },
       });
-    const card = page.locator(".extension", { has: page.locator("h2", { hasText: "Prefs" }) });
+    const card = await openExtensionRow(page, "Prefs");
     await card.getByRole("button", { name: "Run now" }).click();
     await page.getByRole("tab", { name: "Blips" }).click();
     await expect
@@ -171,7 +171,7 @@ describe("Settings per extension", () => {
   it("shows live figures, what the sandbox refused, and sign-ins with connect", async () => {
     const page = await openUi(scene.world, scene.ui.context);
     await page.getByRole("tab", { name: "Settings" }).click();
-    const card = page.locator(".extension", { has: page.locator("h2", { hasText: "Prefs" }) });
+    const card = await openExtensionRow(page, "Prefs");
     await expect
       .poll(() => card.locator(".figures").innerText(), { timeout: 10_000 })
       .toMatch(/^memory [\d.]+ MB · CPU [\d,]+ ms$/);
@@ -200,7 +200,7 @@ describe("ended blips", () => {
           title: "CI run",
           state: "running",
           layout: "progress",
-          data: { fraction: 0.9 },
+          data: { fraction: 0.5, step: "Migrating" },
         })
       ).status,
     ).toBe(200);
@@ -208,7 +208,11 @@ describe("ended blips", () => {
     await run.waitFor();
     expect((await post(scene.world, "/v1/blips/ci%2Frun/end", { state: "success", dismissAfter: 1 })).status).toBe(200);
     await expect.poll(() => run.getAttribute("class")).toContain("ended");
-    expect(await run.getAttribute("aria-label")).toBe("CI run, succeeded, 90 percent, ended, from pushed");
+    // A finished progress says how it ended, not "50% Migrating ✓ succeeded ENDED".
+    expect(await run.getAttribute("aria-label")).toBe("CI run, succeeded, ended, from pushed");
+    expect(await run.locator(".chip").innerText()).toBe("succeeded");
+    expect(await run.locator(".percent, .step, .mark").count()).toBe(0);
+    expect(await run.locator("progress").evaluate((bar) => (bar as HTMLProgressElement).value)).toBe(1);
     await run.waitFor({ state: "detached", timeout: 10_000 });
     await page.close();
   });

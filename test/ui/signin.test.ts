@@ -18,7 +18,7 @@ import { writeExtension } from "../host/harness.js";
 import { demoSignInManifest, freePort, startTokenService, type TokenService } from "../host-trust/token-service.js";
 import { useSessionKeyring } from "../trust/session-keyring.js";
 import { KeyringSecretStore } from "../../host/src/secrets/index.js";
-import { openUi, useUiScene } from "./harness.js";
+import { openUi, useUiScene, openExtensionRow } from "./harness.js";
 
 const ID = "com.example.signin";
 const ACCESS = `at-${randomUUID()}`;
@@ -67,7 +67,7 @@ describe("signing in from the notch", () => {
     const account = page.locator(`[data-blip="${ID}/account"]`);
     await expect.poll(() => account.innerText()).toContain("signed out");
     await page.getByRole("tab", { name: "Settings" }).click();
-    const card = page.locator(".extension", { has: page.locator("h2", { hasText: "Sign-in" }) });
+    const card = await openExtensionRow(page, "Sign-in");
     expect(await card.locator(".signin").innerText()).toContain("Not connected to Demo.");
     await card.getByRole("button", { name: "Connect Demo" }).click();
 

@@ -79,6 +79,38 @@ describe("the tools tray", () => {
     await page.close();
   });
 
+  it("keyboard: ↓ from the search into the list, Enter opens, Esc goes back to that tool; icons; recent tools first", async () => {
+    const page = await openTools();
+    const focused = () =>
+      page.evaluate(() => document.activeElement?.getAttribute("data-tool") ?? document.activeElement?.className);
+    await page.focus(".tool-search");
+    await page.keyboard.press("ArrowDown");
+    const items = page.locator(".tool-item");
+    expect(await focused()).toBe(await items.nth(0).getAttribute("data-tool"));
+    await page.keyboard.press("ArrowDown");
+    const second = (await items.nth(1).getAttribute("data-tool"))!;
+    expect(await focused()).toBe(second);
+    await page.keyboard.press("ArrowUp");
+    await page.keyboard.press("ArrowUp");
+    expect(await focused()).toBe("tool-search");
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("ArrowDown");
+    await page.keyboard.press("Enter");
+    await page.waitForSelector(`[data-open-tool="${second}"]`);
+    await page.keyboard.press("Escape"); // back to the list, on that tool: the panel stays open
+    await page.waitForSelector(".tool-search");
+    await expect.poll(focused).toBe(second);
+    // It is now the most recent tool, listed first under Recent (and once only).
+    expect(await page.locator(".tool-group.recent .tool-item").first().getAttribute("data-tool")).toBe(second);
+    expect(await page.locator(`.tool-item[data-tool="${second}"]`).count()).toBe(1);
+    expect(await items.count()).toBe(6 + 2 + 9);
+    // Each tool shows its icon.
+    expect(await page.locator(".tool-item .icon").count()).toBe(6 + 2 + 9);
+    await page.keyboard.press("Escape");
+    await page.waitForSelector(".notch.collapsed");
+    await page.close();
+  });
+
   it("draws every field type, and runs the first action on Return and others by their buttons", async () => {
     const page = await openTools();
     await openTool(page, `${TOOLS_ID}/echo`);

@@ -1,15 +1,18 @@
 /**
- * `<svc-app>`: the notch. Compact (the first live blips) or expanded (the panel with tabs:
- * Blips, Settings; more tabs register in `TABS`). Renders into light DOM from the store on each
- * event. Keyboard: the notch button opens, ↑/↓ (or j/k) move between blips, Tab reaches every
- * button, Esc closes.
+ * `<svc-app>`: the notch. Collapsed (the blip that matters most in the two ears beside the notch,
+ * `views/ears.ts`), popped (that blip in full for a few seconds after it changed state, when its
+ * extension may pop, `model/pop.ts`) or expanded (the panel with tabs: Blips, Tools, Settings;
+ * more tabs register in `TABS`). Renders into light DOM from the store on each event. Keyboard:
+ * the notch button opens, ↑/↓ (or j/k) move between blips, Tab reaches every button, Esc closes.
  */
 import { html, LitElement, nothing, type TemplateResult } from "lit";
 import { Api, ApiError } from "./api.js";
 import { followFeed } from "./sse.js";
 import { shown, shownLines, safeHref, CAPS } from "./format/text.js";
 import { NotifyQueue, type NotifyLine } from "./model/notify.js";
-import { compactBlips } from "./model/order.js";
+import { mattersMost } from "./model/ears.js";
+import { mayPop, PopGate, POP_FOR_MS } from "./model/pop.js";
+import { earsButton } from "./views/ears.js";
 import { Store } from "./model/store.js";
 import { giveFiles, shellHooks } from "./shell.js";
 import type { AppSettings, UiBlip, UiEvent } from "./wire.js";
@@ -34,6 +37,13 @@ export const TABS: Tab[] = [
   { id: "tools", title: "Tools", render: (app) => app.tools.render(app.locale, Date.now()) },
   { id: "settings", title: "Settings", render: (app) => app.renderSettings() },
 ];
+
+/** What ↑/↓ (j/k) move between, per tab: blips, the search field and tools, extension rows. */
+const ROVING: Record<string, string> = {
+  blips: ".panel .blip",
+  tools: ".tool-search, .tool-item",
+  settings: ".ext-open",
+};
 
 export class SvcApp extends LitElement {
   static override properties = { expanded: { type: Boolean, reflect: true } };
@@ -71,7 +81,13 @@ export class SvcApp extends LitElement {
   private staleTimer: ReturnType<typeof setInterval> | undefined;
   private hoverTimer: ReturnType<typeof setTimeout> | undefined;
   private openedByHover = false;
+  /** The blip the notch popped open for (collapsed otherwise), and when that ends. */
+  private popped: string | undefined;
+  private popTimer: ReturnType<typeof setTimeout> | undefined;
+  private readonly popGate = new PopGate();
   private confirmingUninstall: string | undefined;
+  /** Settings' extension rows open to their details. */
+  private readonly openRows = new Set<string>();
   /** Agents' file requests whose answer is on its way, and why the last one failed. */
   private readonly answeringAgentFiles = new Set<string>();
   private agentFilesProblem: string | undefined;
@@ -82,6 +98,12 @@ export class SvcApp extends LitElement {
   /** Settings say "open on hover": the pointer resting on the notch for the delay opens it. */
   private readonly onPointerEnter = (): void => {
     const settings = this.store.settings;
+    // The pointer on a popped notch keeps it: it becomes the panel, closing again on leave.
+    if (this.popped && !this.expanded) {
+      this.setExpanded(true, false);
+      this.openedByHover = true;
+      return;
+    }
     if (this.expanded || settings?.openOn !== "hover") return;
     clearTimeout(this.hoverTimer);
     this.hoverTimer = setTimeout(() => {
@@ -162,7 +184,9 @@ export class SvcApp extends LitElement {
   receive(event: UiEvent): void {
     if (event.type === "snapshot" && !this.store.ready) performance.mark("svc-snapshot");
     const seen = new Set(this.store.agentFiles.map((r) => r.id));
+    const before = event.type === "blip" ? this.store.blips.get(event.id) : undefined;
     this.store.apply(event);
+    if (event.type === "blip" && event.blip) this.considerPop(before, event.blip);
     this.armAgentFiles();
     // An agent waits for the person: open the notch (without taking the focus) so they see it.
     if (!this.expanded && this.store.agentFiles.some((r) => !seen.has(r.id))) this.setExpanded(true, false);
@@ -174,9 +198,41 @@ export class SvcApp extends LitElement {
       this.dispatchEvent(new CustomEvent("svc-blip", { detail: { id: event.id, seq: event.blip?.seq } }));
   }
 
+  /** A blip changed state: pop the collapsed notch open for it, if its extension may and the gate allows. */
+  private considerPop(before: UiBlip | undefined, blip: UiBlip): void {
+    if (this.expanded || blip.source !== "extension" || !blip.extensionId) return;
+    const ext = this.store.extension(blip.extensionId);
+    const allowed = ext !== undefined && mayPop(this.store.settings?.mayPop, ext);
+    if (
+      !this.popGate.consider({
+        hadBlip: before !== undefined,
+        previousState: before?.state,
+        state: blip.state,
+        allowed,
+        now: Date.now(),
+      })
+    )
+      return;
+    this.popped = blip.id;
+    void Promise.resolve(this.shell.setExpanded?.(true)).catch(() => {});
+    clearTimeout(this.popTimer);
+    this.popTimer = setTimeout(() => this.endPop(), POP_FOR_MS);
+  }
+
+  /** The pop is over: back to the ears (unless the person opened the panel meanwhile). */
+  private endPop(): void {
+    clearTimeout(this.popTimer);
+    if (!this.popped) return;
+    this.popped = undefined;
+    if (!this.expanded) void Promise.resolve(this.shell.setExpanded?.(false)).catch(() => {});
+    this.requestUpdate();
+  }
+
   /** `focus`: move the focus into the panel (click and keyboard; never on hover). */
   private setExpanded(expanded: boolean, focus = true): void {
     clearTimeout(this.hoverTimer);
+    clearTimeout(this.popTimer);
+    this.popped = undefined;
     this.openedByHover = false;
     this.expanded = expanded;
     // The shell's answers are not awaited: the page never waits for its window.
@@ -200,19 +256,31 @@ export class SvcApp extends LitElement {
         this.inputOpen = undefined;
         return this.requestUpdate();
       }
+      // An open tool goes back to the list first, the focus on that tool's row.
+      if (this.expanded && this.tab === "tools" && this.tools.openId) {
+        const id = this.tools.openId;
+        this.tools.close();
+        void this.updateComplete.then(() =>
+          this.querySelector<HTMLElement>(`.tool-item[data-tool="${CSS.escape(id)}"]`)?.focus(),
+        );
+        return;
+      }
       if (this.expanded) this.setExpanded(false);
+      else if (this.popped) this.endPop();
       return;
     }
     const target = event.target as HTMLElement | null;
-    if (target?.closest("input, textarea, select")) return;
+    const inField = target?.closest("input, textarea, select");
+    // ↓ from the tools' search field goes into the list; other fields keep their arrow keys.
+    if (inField && !(target?.matches(".tool-search") && event.key === "ArrowDown")) return;
     const down = event.key === "ArrowDown" || event.key === "j";
     const up = event.key === "ArrowUp" || event.key === "k";
     if (!down && !up) return;
-    const blips = [...this.querySelectorAll<HTMLElement>(".blip")];
-    if (blips.length === 0) return;
-    const current = blips.findIndex((el) => el.contains(document.activeElement));
-    const next = current < 0 ? 0 : Math.min(blips.length - 1, Math.max(0, current + (down ? 1 : -1)));
-    blips[next].focus();
+    const stops = [...this.querySelectorAll<HTMLElement>(this.expanded ? (ROVING[this.tab] ?? ".blip") : ".blip")];
+    if (stops.length === 0) return;
+    const current = stops.findIndex((el) => el.contains(document.activeElement));
+    const next = current < 0 ? 0 : Math.min(stops.length - 1, Math.max(0, current + (down ? 1 : -1)));
+    stops[next].focus();
     event.preventDefault();
   };
 
@@ -398,6 +466,8 @@ export class SvcApp extends LitElement {
       const route = "extensionId" in request ? "extensions/review" : "install/review";
       const answer = await this.api!.post<{ reviewId: string; summary: InstallSummaryView }>(route, request);
       this.install = { busy: false, review: { reviewId: answer.reviewId, summary: answer.summary } };
+      // The install area sits under the rows: bring the review into view.
+      void this.updateComplete.then(() => this.querySelector(".install")?.scrollIntoView({ block: "nearest" }));
     } catch (error) {
       this.install = { busy: false, message: (error as Error).message };
     }
@@ -492,6 +562,11 @@ export class SvcApp extends LitElement {
         this.confirmingUninstall = id;
         this.requestUpdate();
       },
+      isOpen: (id) => this.openRows.has(id),
+      toggleRow: (id) => {
+        if (!this.openRows.delete(id)) this.openRows.add(id);
+        this.requestUpdate();
+      },
     };
   }
 
@@ -511,20 +586,32 @@ export class SvcApp extends LitElement {
   }
 
   renderSettings(): TemplateResult {
-    return html`${installView({
+    // The extensions' rows first, then svc's own settings, then installing another.
+    return html`${settingsView(this.settingsContext())}${installView({
       ...this.install,
       review: this.install.review,
       message: this.install.message,
       onReview: (path) => void this.reviewInstall({ path }),
       ...(this.shell.registerDroppedFile ? { onGive: (files: readonly File[]) => void this.reviewGiven(files) } : {}),
       onDecide: (accept) => void this.decideInstall(accept),
-    })}${settingsView(this.settingsContext())}`;
+    })}`;
   }
 
-  private renderCompact(): TemplateResult {
+  /** The notch button: the ears while collapsed; the panel's top edge (Close) while open. */
+  private renderNotchButton(): TemplateResult {
+    if (this.expanded)
+      return html`<button type="button" class="notch-button" aria-expanded="true" aria-controls="panel" aria-label="Close svc"
+        @click=${() => this.setExpanded(false)}><span class="notch-gap"><span class="close-mark" aria-hidden="true">⌃</span></span></button>`;
     const ctx = this.context(Date.now());
-    const live = compactBlips(this.store.ordered());
-    return html`<div class="compact">${live.map((blip) => blipView(blip, ctx, true))}</div>`;
+    const blip = mattersMost(this.store.ordered(), (id) => this.store.changed(id), ctx.now);
+    return earsButton(blip, ctx, () => this.setExpanded(true));
+  }
+
+  /** A popped notch: the blip that changed, in full, under the ears; it never takes the focus. */
+  private renderPop(): TemplateResult | typeof nothing {
+    const blip = this.popped === undefined ? undefined : this.store.blips.get(this.popped);
+    if (!blip || this.expanded) return nothing;
+    return html`<div class="pop" role="status" aria-live="polite">${blipView(blip, this.context(Date.now()))}</div>`;
   }
 
   private reducedMotion(): string {
@@ -536,12 +623,12 @@ export class SvcApp extends LitElement {
     document.documentElement.dataset.reduceMotion = this.reducedMotion();
     const line = this.notifyLine;
     const tab = TABS.find((t) => t.id === this.tab) ?? TABS[0];
-    return html`<main class="notch ${this.expanded ? "expanded" : "collapsed"}" @mouseenter=${this.onPointerEnter} @mouseleave=${this.onPointerLeave}
+    const shape = this.expanded ? "expanded" : this.popped ? "collapsed popped" : "collapsed";
+    return html`<main class="notch ${shape}" @mouseenter=${this.onPointerEnter} @mouseleave=${this.onPointerLeave}
       @dragover=${(e: DragEvent) => this.shell.registerDroppedFile && e.preventDefault()} @drop=${this.onNotchDrop}>
       <h1 class="sr">svc</h1>
       <div class="bar">
-        <button type="button" class="notch-button" aria-expanded=${this.expanded ? "true" : "false"} aria-controls="panel"
-          @click=${() => this.setExpanded(!this.expanded)}>${this.expanded ? "Close svc" : "Open svc"}</button>
+        ${this.renderNotchButton()}
         ${this.store.paused ? html`<span class="mark">paused</span>` : nothing}
         ${this.connected || !this.store.ready ? nothing : html`<span class="mark" role="status">reconnecting…</span>`}
       </div>
@@ -569,7 +656,7 @@ export class SvcApp extends LitElement {
             )}</nav>
             <section id="tabpanel" role="tabpanel" aria-labelledby=${`tab-${tab.id}`}>${tab.render(this)}</section>
           </div>`
-          : this.renderCompact()
+          : this.renderPop()
       }
     </main>`;
   }

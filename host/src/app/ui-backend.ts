@@ -176,6 +176,7 @@ export class HostUiBackend implements UiBackend {
       status: info?.status ?? status,
       ...(manifest ? { version: manifest.version } : info?.version ? { version: info.version } : {}),
       ...(manifest?.svc.description ? { description: manifest.svc.description } : {}),
+      ...(manifest?.svc.icon ? { icon: manifest.svc.icon } : {}),
       ...(error ? { error } : {}),
       ...(lastRun ? { lastRun } : {}),
       reach: manifest

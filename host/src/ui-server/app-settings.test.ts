@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { AppSettingsFile, applySettings, DEFAULT_SETTINGS } from "./app-settings.js";
+import { AppSettingsFile, applySettings, DEFAULT_SETTINGS, MAX_POP_CHOICES } from "./app-settings.js";
 
 describe("applySettings", () => {
   it("applies known fields and refuses a wrong one by name", () => {
@@ -25,6 +25,22 @@ describe("applySettings", () => {
     expect(
       applySettings(DEFAULT_SETTINGS, { workingHours: { start: 0, end: 1440, weekdaysOnly: false } }).workingHours,
     ).toEqual({ start: 0, end: 1440, weekdaysOnly: false });
+  });
+
+  it("merges pop choices per extension, up to the limit", () => {
+    const one = applySettings(DEFAULT_SETTINGS, { mayPop: { "com.a": true } });
+    expect(applySettings(one, { mayPop: { "com.b": false } }).mayPop).toEqual({ "com.a": true, "com.b": false });
+    expect(() => applySettings(DEFAULT_SETTINGS, { mayPop: { "com.a": "yes" } })).toThrow(
+      'settings: "mayPop.com.a" should be true or false',
+    );
+    expect(() => applySettings(DEFAULT_SETTINGS, { mayPop: ["com.a"] })).toThrow(
+      'settings: "mayPop" should be an object of extension id → true or false',
+    );
+    const full = Object.fromEntries(Array.from({ length: MAX_POP_CHOICES }, (_, i) => [`ext.${i}`, true]));
+    expect(Object.keys(applySettings(DEFAULT_SETTINGS, { mayPop: full }).mayPop)).toHaveLength(MAX_POP_CHOICES);
+    expect(() => applySettings(DEFAULT_SETTINGS, { mayPop: { ...full, "ext.one-more": true } })).toThrow(
+      `settings: "mayPop" should be at most ${MAX_POP_CHOICES} extensions`,
+    );
   });
 });
 

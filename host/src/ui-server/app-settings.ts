@@ -14,9 +14,26 @@ export const DEFAULT_SETTINGS: AppSettings = {
   hideInFullscreen: true,
   reduceMotion: "system",
   workingHours: null,
+  mayPop: {},
 };
 
 const MAX_HOVER_DELAY_MS = 5000;
+/** Extensions with a pop choice of their own; more would only grow the file. */
+export const MAX_POP_CHOICES = 500;
+
+/** `mayPop` changes merge: `{ "<extension id>": true | false }` sets those, keeps the others. */
+function mergePopChoices(current: Record<string, boolean>, value: unknown): Record<string, boolean> {
+  if (typeof value !== "object" || value === null || Array.isArray(value))
+    wrong("mayPop", "an object of extension id → true or false");
+  const next = { ...current };
+  for (const [id, allowed] of Object.entries(value)) {
+    if (id.length === 0 || id.length > 200) wrong("mayPop", "keyed by extension ids of 1–200 characters");
+    if (typeof allowed !== "boolean") wrong(`mayPop.${id.slice(0, 60)}`, "true or false");
+    next[id] = allowed;
+  }
+  if (Object.keys(next).length > MAX_POP_CHOICES) wrong("mayPop", `at most ${MAX_POP_CHOICES} extensions`);
+  return next;
+}
 
 function wrong(field: string, should: string): never {
   throw new Error(`settings: "${field}" should be ${should}`);
@@ -72,6 +89,9 @@ export function applySettings(current: AppSettings, change: unknown): AppSetting
         break;
       case "workingHours":
         next.workingHours = checkWorkingHours(value);
+        break;
+      case "mayPop":
+        next.mayPop = mergePopChoices(current.mayPop ?? {}, value);
         break;
       default:
         wrong(key.slice(0, 60), "left out: there is no such setting");

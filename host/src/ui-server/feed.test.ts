@@ -13,6 +13,7 @@ const snapshot = (): Snapshot => ({
     hideInFullscreen: true,
     reduceMotion: "system",
     workingHours: null,
+    mayPop: {},
   },
   paused: false,
   secretsAvailable: true,

@@ -44,6 +44,8 @@ export interface UiExtension {
   title: string;
   version?: string;
   description?: string;
+  /** The manifest's icon name (drawn from the page's fixed icon table). */
+  icon?: string;
   /** `dev`: a development link (`svckit dev`). */
   source: "bundled" | "user" | "dev";
   /** The switch in Settings: a disabled extension is not loaded. */
@@ -90,6 +92,11 @@ export interface AppSettings {
   /** `system` follows the operating system's setting. */
   reduceMotion: "system" | "on" | "off";
   workingHours: WorkingHours | null;
+  /**
+   * Which extensions may pop the collapsed notch open when a blip changes state (extension id →
+   * allowed). An extension not listed: bundled ones may, installed ones may not (ui/src/model/pop.ts).
+   */
+  mayPop: Record<string, boolean>;
 }
 
 export interface Snapshot {

@@ -6,6 +6,7 @@ import { speakerText, type Speaker } from "@svc/api";
 import { formatDuration, formatValue } from "../format/values.js";
 import { CAPS, shown } from "../format/text.js";
 import type { UiBlip } from "../wire.js";
+import { fullestMeter, progressFinished } from "./ears.js";
 
 const STATE_WORDS: Record<string, string> = {
   idle: "idle",
@@ -27,7 +28,10 @@ function mainFigure(blip: UiBlip, locale: string, now: number): string | undefin
   const data = (blip.data ?? {}) as Record<string, unknown>;
   switch (blip.layout) {
     case "progress":
-      return typeof data.fraction === "number" ? `${Math.round(data.fraction * 100)} percent` : undefined;
+      // A finished progress is its state ("succeeded"), not the percent it stopped at.
+      return typeof data.fraction === "number" && !progressFinished(blip)
+        ? `${Math.round(data.fraction * 100)} percent`
+        : undefined;
     case "stat":
       return formatValue(data.value, locale, now) || undefined;
     case "countdown": {
@@ -47,12 +51,9 @@ function mainFigure(blip: UiBlip, locale: string, now: number): string | undefin
       return `${total} ${total === 1 ? "item" : "items"}`;
     }
     case "meter": {
-      const first = Array.isArray(data.meters)
-        ? (data.meters[0] as { label?: unknown; fraction?: unknown })
-        : undefined;
-      return first && typeof first.fraction === "number"
-        ? `${shown(first.label, CAPS.label)} ${Math.round(first.fraction * 100)} percent`
-        : undefined;
+      // The fullest meter, as the ears show it: its own label with its own figure.
+      const fullest = fullestMeter(data);
+      return fullest ? `${shown(fullest.label, CAPS.label)} ${Math.round(fullest.fraction * 100)} percent` : undefined;
     }
     default:
       return undefined;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { compactBlips, orderBlips } from "./order.js";
+import { orderBlips } from "./order.js";
 
 describe("orderBlips", () => {
   it("keeps arrival order, pushed blips at the end", () => {
@@ -15,14 +15,5 @@ describe("orderBlips", () => {
     ];
     expect(orderBlips(blips, arrival).map((b) => b.id)).toEqual(["e/b", "e/a", "p/1"]);
   });
-
-  it("compact shows the first live blips only", () => {
-    const ordered = [
-      { id: "a", source: "extension" as const, ended: true },
-      { id: "b", source: "extension" as const, ended: false },
-      { id: "c", source: "extension" as const, ended: false },
-      { id: "d", source: "extension" as const, ended: false },
-    ];
-    expect(compactBlips(ordered).map((b) => b.id)).toEqual(["b", "c"]);
-  });
+  // The collapsed notch's choice (live blips only, the one that matters most) is ears.test.ts's.
 });

@@ -16,8 +16,3 @@ export function orderBlips<T extends Orderable>(blips: Iterable<T>, arrival: Rea
     return rank(a) - rank(b) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
   });
 }
-
-/** Live blips first for the compact notch: the first `count` not ended. */
-export function compactBlips<T extends Orderable & { ended: boolean }>(ordered: readonly T[], count = 2): T[] {
-  return ordered.filter((blip) => !blip.ended).slice(0, count);
-}

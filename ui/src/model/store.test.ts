@@ -20,6 +20,7 @@ const snapshot = (blips: UiBlip[]): Snapshot => ({
     hideInFullscreen: true,
     reduceMotion: "system",
     workingHours: null,
+    mayPop: {},
   },
   paused: false,
   secretsAvailable: true,

@@ -20,6 +20,9 @@ export class Store {
   readonly blips = new Map<string, UiBlip>();
   private readonly arrival = new Map<string, number>();
   private arrivals = 0;
+  /** Blip id → when it last changed, as a count of updates (the ears' "most recently changed"). */
+  private readonly changes = new Map<string, number>();
+  private changeCount = 0;
   extensions: UiExtension[] = [];
   settings: AppSettings | undefined;
   paused = false;
@@ -36,6 +39,7 @@ export class Store {
 
   private put(blip: UiBlip): void {
     if (!this.arrival.has(blip.id)) this.arrival.set(blip.id, this.arrivals++);
+    if (this.blips.get(blip.id)?.seq !== blip.seq) this.changes.set(blip.id, ++this.changeCount);
     this.blips.set(blip.id, blip);
     this.dismissed.blipUpdated(blip.id, blip.seq);
   }
@@ -43,6 +47,7 @@ export class Store {
   private drop(id: string): void {
     this.blips.delete(id);
     this.arrival.delete(id);
+    this.changes.delete(id);
     this.dismissed.forget(id);
     this.actionProblems.delete(id);
   }
@@ -92,6 +97,11 @@ export class Store {
   /** The panel's blips in order (extension blips first, pushed ones at the end). */
   ordered(): UiBlip[] {
     return orderBlips(this.blips.values(), this.arrival);
+  }
+
+  /** How recently a blip changed: higher is more recent, 0 for one not here. */
+  changed(id: string): number {
+    return this.changes.get(id) ?? 0;
   }
 
   extension(id: string): UiExtension | undefined {

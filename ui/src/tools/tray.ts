@@ -14,6 +14,8 @@ import { blocksView, type PageBlock } from "./blocks-view.js";
 import { clipboardKinds } from "./clipboard-kinds.js";
 import { fieldsView, initialValue, wireValues, type FileValue, type Values } from "./fields-view.js";
 import { LiveRuns } from "./live-runs.js";
+import { loadRecent, noteRecent, recentTools, saveRecent } from "./recent.js";
+import { iconGlyph } from "../icons.js";
 
 /** A tool as `GET /api/tools` lists it (host/src/tools `ListedTool`). */
 export interface PageTool extends ToolSpec {
@@ -114,18 +116,25 @@ export class ToolsTray {
     this.changed();
   }
 
-  /** Tools that read the clipboard's kind, first; then the rest by category, filtered by the query. */
-  ordered(): { suggested: PageTool[]; byCategory: Array<[string, PageTool[]]> } {
+  /** Tool ids used lately, most recent first (`recent.ts`). */
+  private recent = loadRecent(globalThis.localStorage);
+
+  /**
+   * Tools that read the clipboard's kind, first; then the recently used ones; then the rest by
+   * category, filtered by the query. A tool is listed once.
+   */
+  ordered(): { suggested: PageTool[]; recent: PageTool[]; byCategory: Array<[string, PageTool[]]> } {
     const q = this.query.trim().toLowerCase();
     const matches = this.tools.filter(
       (t) => !q || t.title.toLowerCase().includes(q) || t.summary.toLowerCase().includes(q),
     );
     const kinds = this.clipboard?.kinds ?? [];
     const suggested = matches.filter((t) => t.clipboardKinds.some((k) => kinds.includes(k)));
-    const rest = matches.filter((t) => !suggested.includes(t));
+    const recent = recentTools(matches, this.recent).filter((t) => !suggested.includes(t));
+    const rest = matches.filter((t) => !suggested.includes(t) && !recent.includes(t));
     const groups = new Map<string, PageTool[]>();
     for (const tool of rest) groups.set(tool.category, [...(groups.get(tool.category) ?? []), tool]);
-    return { suggested, byCategory: [...groups] };
+    return { suggested, recent, byCategory: [...groups] };
   }
 
   open(tool: PageTool, fromClipboard = false): void {
@@ -134,6 +143,8 @@ export class ToolsTray {
     this.fieldProblems.clear();
     this.runs = new LiveRuns<PageBlock[]>(this.changed);
     this.openId = tool.id;
+    this.recent = noteRecent(this.recent, tool.id);
+    saveRecent(globalThis.localStorage, this.recent);
     const kept = tool.remembersInputs ? this.inputs.get(tool.id) : undefined;
     const values: Values = kept ?? Object.fromEntries(tool.fields.map((f) => [f.id, initialValue(f)]));
     if (fromClipboard && this.clipboard) {
@@ -276,12 +287,12 @@ export class ToolsTray {
   }
 
   private renderList(): TemplateResult {
-    const { suggested, byCategory } = this.ordered();
+    const { suggested, recent, byCategory } = this.ordered();
     const item = (
       t: PageTool,
       fromClipboard = false,
     ) => html`<li><button type="button" class="tool-item" data-tool=${t.id} @click=${() => this.open(t, fromClipboard)}>
-      <strong dir="auto">${shown(t.title, CAPS.title)}</strong>${t.summary ? html`<span class="summary" dir="auto">${shown(t.summary, CAPS.subtitle)}</span>` : nothing}</button></li>`;
+      <span class="icon" aria-hidden="true">${iconGlyph(t.icon)}</span><strong dir="auto">${shown(t.title, CAPS.title)}</strong>${t.summary ? html`<span class="summary" dir="auto">${shown(t.summary, CAPS.subtitle)}</span>` : nothing}</button></li>`;
     return html`<div class="tools">
       <input type="search" class="tool-search" aria-label="Search tools" placeholder="Search tools" .value=${this.query}
         @input=${(e: Event) => {
@@ -290,8 +301,9 @@ export class ToolsTray {
         }} />
       ${this.problem ? html`<p class="problem" role="alert">${shown(this.problem, CAPS.body)}</p>` : nothing}
       ${suggested.length > 0 ? html`<section class="tool-group suggested" aria-label="For what you copied"><h2>For what you copied</h2><ul>${suggested.map((t) => item(t, true))}</ul></section>` : nothing}
+      ${recent.length > 0 ? html`<section class="tool-group recent" aria-label="Recent"><h2>Recent</h2><ul>${recent.map((t) => item(t))}</ul></section>` : nothing}
       ${byCategory.map(([category, tools]) => html`<section class="tool-group" aria-label=${CATEGORY_TITLES[category] ?? category}><h2>${CATEGORY_TITLES[category] ?? shown(category, 40)}</h2><ul>${tools.map((t) => item(t))}</ul></section>`)}
-      ${suggested.length === 0 && byCategory.length === 0 ? html`<p class="empty">${this.tools.length === 0 ? "No tools yet: extensions with tools show them here." : "No tool matches."}</p>` : nothing}
+      ${suggested.length === 0 && recent.length === 0 && byCategory.length === 0 ? html`<p class="empty">${this.tools.length === 0 ? "No tools yet: extensions with tools show them here." : "No tool matches."}</p>` : nothing}
     </div>`;
   }
 

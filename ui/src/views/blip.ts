@@ -11,7 +11,7 @@ import type { Press } from "../model/pressed.js";
 import type { Speaker } from "../model/speaker.js";
 import type { UiBlip } from "../wire.js";
 import { actionButtons } from "./actions.js";
-import { compactFigure, layoutBody } from "./layouts.js";
+import { layoutBody } from "./layouts.js";
 import { speakerTag } from "./speaker.js";
 
 export interface BlipContext {
@@ -36,9 +36,11 @@ export interface BlipContext {
 }
 
 type Data = Record<string, unknown>;
+/** A final state already says it is over: no "ended" mark beside "✓ succeeded". */
+const FINAL_STATES = new Set(["success", "failure", "cancelled"]);
 const list = (value: unknown): Data[] => (Array.isArray(value) ? (value as Data[]) : []);
 
-export function blipView(blip: UiBlip, ctx: BlipContext, compact = false) {
+export function blipView(blip: UiBlip, ctx: BlipContext) {
   const stale = !blip.ended && isStale(blip, ctx.now);
   const href = safeHref(blip.url);
   const title = shown(blip.title, CAPS.title);
@@ -52,21 +54,20 @@ export function blipView(blip: UiBlip, ctx: BlipContext, compact = false) {
       <span class="titles">
         ${speakerTag(from)}
         ${href ? html`<a class="title" href=${href} target="_blank" rel="noopener noreferrer" dir="auto">${title}</a>` : html`<span class="title" dir="auto">${title}</span>`}
-        ${blip.subtitle === undefined || compact ? nothing : html`<span class="sub" dir="auto">${shown(blip.subtitle)}</span>`}
+        ${blip.subtitle === undefined ? nothing : html`<span class="sub" dir="auto">${shown(blip.subtitle)}</span>`}
       </span>
-      ${compact ? compactFigure(blip, ctx) : nothing}
       ${blip.state === undefined ? nothing : html`<span class="chip ${state}">${stateWords(blip.state)}</span>`}
       ${stale ? html`<span class="mark" title="no update lately">stale</span>` : nothing}
-      ${blip.ended ? html`<span class="mark">ended</span>` : nothing}
+      ${blip.ended && !FINAL_STATES.has(state) ? html`<span class="mark">ended</span>` : nothing}
     </header>
-    ${compact ? nothing : layoutBody(blip, ctx)}
+    ${layoutBody(blip, ctx)}
     ${
-      compact || list(blip.facts).length === 0
+      list(blip.facts).length === 0
         ? nothing
         : html`<dl class="facts">${list(blip.facts).map((fact) => html`<div><dt>${shown(fact.label, CAPS.label)}</dt><dd dir="auto">${formatValue(fact.value, ctx.locale, ctx.now)}</dd></div>`)}</dl>`
     }
-    ${compact ? nothing : actionButtons(blip, list(blip.actions), ctx, undefined, list(blip.choices))}
+    ${actionButtons(blip, list(blip.actions), ctx, undefined, list(blip.choices))}
     ${problem ? html`<p class="problem" role="alert">${shown(problem, CAPS.body)}</p>` : nothing}
-    ${compact ? nothing : ctx.blipOptions(blip)}
+    ${ctx.blipOptions(blip)}
   </article>`;
 }

@@ -7,6 +7,7 @@ import { iconGlyph } from "../icons.js";
 import { CAPS, safeHref, shown } from "../format/text.js";
 import { formatRelative, formatValue, isNegative } from "../format/values.js";
 import { stateWords } from "../model/describe.js";
+import { progressFinished } from "../model/ears.js";
 import type { UiBlip } from "../wire.js";
 import type { BlipContext } from "./blip.js";
 import { actionButtons } from "./actions.js";
@@ -44,19 +45,27 @@ const STAGE_MARK: Record<string, string> = { pending: "○", running: "◐", don
 
 function progress(data: Data, blip: UiBlip) {
   const fraction = typeof data.fraction === "number" ? data.fraction : 0;
+  // A finished progress says how it ended (the state chip): not the percent and step it stopped at.
+  if (progressFinished(blip))
+    return html`<div class="progress finished">
+      <progress max="1" .value=${blip.state === "success" ? 1 : fraction} aria-label=${`${shown(blip.title, CAPS.title)}: ${stateWords(blip.state ?? "success")}`}></progress>
+      ${stages(data)}
+    </div>`;
   return html`<div class="progress">
     <progress max="1" .value=${fraction} aria-label=${`${shown(blip.title, CAPS.title)}: ${Math.round(fraction * 100)} percent`}></progress>
     <span class="percent">${Math.round(fraction * 100)}%</span>
     ${data.step === undefined ? nothing : html`<div class="step">${shown(data.step)}</div>`}
-    ${
-      list(data.stages).length === 0
-        ? nothing
-        : html`<ol class="stages" aria-label="stages">${list(data.stages).map((stage) => {
-            const state = String(stage.state);
-            return html`<li class="stage ${Object.hasOwn(STAGE_MARK, state) ? state : "pending"}"><span aria-hidden="true">${STAGE_MARK[state] ?? "○"}</span> ${shown(stage.title, CAPS.label)}<span class="sr"> ${shown(state, 20)}</span></li>`;
-          })}</ol>`
-    }
+    ${stages(data)}
   </div>`;
+}
+
+function stages(data: Data) {
+  return list(data.stages).length === 0
+    ? nothing
+    : html`<ol class="stages" aria-label="stages">${list(data.stages).map((stage) => {
+        const state = String(stage.state);
+        return html`<li class="stage ${Object.hasOwn(STAGE_MARK, state) ? state : "pending"}"><span aria-hidden="true">${STAGE_MARK[state] ?? "○"}</span> ${shown(stage.title, CAPS.label)}<span class="sr"> ${shown(state, 20)}</span></li>`;
+      })}</ol>`;
 }
 
 function session(data: Data) {
@@ -143,36 +152,6 @@ export function layoutBody(blip: UiBlip, ctx: BlipContext): TemplateResult | typ
       return countdown(data, ctx);
     case "meter":
       return meter(data, ctx);
-    default:
-      return nothing;
-  }
-}
-
-/** The one figure a compact notch shows beside the title: a percent, a value, a clock, a score. */
-export function compactFigure(blip: UiBlip, ctx: BlipContext): TemplateResult | typeof nothing {
-  const data = (blip.data ?? {}) as Data;
-  switch (blip.layout) {
-    case "stat":
-      return html`<span class="figure-small">${formatValue(data.value, ctx.locale, ctx.now)}</span>`;
-    case "progress":
-      return html`<span class="figure-small">${Math.round((typeof data.fraction === "number" ? data.fraction : 0) * 100)}%</span>`;
-    case "session":
-      return html`<svc-ticker class="figure-small" .from=${time(data.startedAt)}></svc-ticker>`;
-    case "countdown":
-      return html`<svc-ticker class="figure-small" .to=${time(data.endsAt)}></svc-ticker>`;
-    case "score": {
-      const home = (data.home ?? {}) as Data;
-      const away = (data.away ?? {}) as Data;
-      return html`<span class="figure-small">${String(home.score ?? "")}–${String(away.score ?? "")}</span>`;
-    }
-    case "list":
-      return html`<span class="figure-small">${typeof data.total === "number" ? data.total : list(data.items).length}</span>`;
-    case "meter": {
-      const first = list(data.meters)[0];
-      return first && typeof first.fraction === "number"
-        ? html`<span class="figure-small">${Math.round(first.fraction * 100)}%</span>`
-        : nothing;
-    }
     default:
       return nothing;
   }

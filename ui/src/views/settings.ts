@@ -1,6 +1,7 @@
 /**
- * Settings: the app's own settings, working hours, then per extension its facts, status, last
- * problem, what it can reach in plain words and its options. Every change is saved at once
+ * Settings: the app's own settings, working hours, then one row per extension (icon, title, a
+ * short state, on/off) that opens to its facts, status, figures, last problem (a stack only
+ * behind "details"), what it can reach in plain words, its options and whether it may pop the notch. Every change is saved at once
  * (a preference change makes the extension run with trigger `preferences`). Passwords are
  * write-only: the page only knows whether one is set.
  */
@@ -10,6 +11,9 @@ import { formatRelative } from "../format/values.js";
 import type { AppSettings, UiExtension, UiPreference } from "../wire.js";
 import type { PageTool } from "../tools/tray.js";
 import { agentSwitchesView } from "./agent-switches.js";
+import { iconGlyph } from "../icons.js";
+import { rowState, splitError } from "../model/ext-row.js";
+import { mayPop } from "../model/pop.js";
 
 export interface SettingsContext {
   locale: string;
@@ -32,6 +36,9 @@ export interface SettingsContext {
   /** The extension whose uninstall waits for a second press, if any. */
   confirmingUninstall: string | undefined;
   askUninstall(extensionId: string | undefined): void;
+  /** Whether an extension's row is open to its details, and opening or closing it. */
+  isOpen(extensionId: string): boolean;
+  toggleRow(extensionId: string): void;
 }
 
 const SOURCE_WORDS: Record<string, string> = {
@@ -199,25 +206,29 @@ function signIns(ext: UiExtension, ctx: SettingsContext) {
 
 function denials(ext: UiExtension) {
   if (ext.denials.length === 0) return nothing;
-  return html`<h3>Recently refused</h3><ul class="denials">${ext.denials.map((d) => html`<li>${shownLines(d.message, 300)}</li>`)}</ul>`;
+  return html`<h3>Recently refused</h3><ul class="denials">${ext.denials.map((d) => html`<li>${withStack(d.message, 300)}</li>`)}</ul>`;
 }
 
-function extensionCard(ext: UiExtension, ctx: SettingsContext) {
-  const headingId = `ext-${ext.id}`.replace(/[^A-Za-z0-9_-]/g, "_");
-  return html`<section class="card extension" aria-labelledby=${headingId}>
-    <h2 id=${headingId} dir="auto">${shown(ext.title, CAPS.title)}</h2>
+/** A message in the open, the stack frames run into it only behind "details". */
+function withStack(text: string, cap: number) {
+  const { message, more } = splitError(text);
+  return html`${shownLines(message, cap)}${more ? html`<details class="stack"><summary>details</summary><pre>${shownLines(more, CAPS.body)}</pre></details>` : nothing}`;
+}
+
+/** The last problem: its message in the open, a stack only behind "details". */
+function problem(error: string) {
+  return html`<div class="problem" role="alert">Problem: ${withStack(error, CAPS.body)}</div>`;
+}
+
+/** Everything about one extension, under its row once opened. */
+function extensionDetails(ext: UiExtension, ctx: SettingsContext, id: string) {
+  return html`<div class="ext-details" id=${id}>
     <p class="sub">${shown(ext.id, CAPS.label)}${ext.version ? ` · ${shown(ext.version, 40)}` : ""} · ${SOURCE_WORDS[ext.source] ?? shown(ext.source, 20)}</p>
-    ${
-      ext.status === "overridden"
-        ? nothing
-        : html`<label class="switch"><input type="checkbox" role="switch" .checked=${ext.enabled}
-      @change=${(e: Event) => ctx.manage(ext.id, (e.target as HTMLInputElement).checked ? "enable" : "disable")} /> On</label>`
-    }
     ${ext.description ? html`<p class="description" dir="auto">${shownLines(ext.description, 500)}</p>` : nothing}
     <p class="status ${/^[a-z]{1,12}$/.test(ext.status) ? ext.status : ""}">Status: ${STATUS_WORDS[ext.status] ?? shown(ext.status, 20)}
       ${ext.lastRun ? html` · last run ${formatRelative(ext.lastRun.at, ctx.now, ctx.locale)}: ${ext.lastRun.result === "ok" ? "fine" : shown(ext.lastRun.result, 20)}` : nothing}</p>
     ${figures(ext, ctx)}
-    ${ext.error ? html`<p class="problem" role="alert">Problem: ${shownLines(ext.error, CAPS.body)}</p>` : nothing}
+    ${ext.error ? problem(ext.error) : nothing}
     <h3>What it can reach</h3>
     ${
       ext.reach.length === 0
@@ -227,6 +238,9 @@ function extensionCard(ext: UiExtension, ctx: SettingsContext) {
     ${denials(ext)}
     ${signIns(ext, ctx)}
     ${ext.preferences.length === 0 ? nothing : html`<h3>Options</h3>${ext.preferences.map((p) => preferenceField(ext, p, ctx))}`}
+    <h3>The notch</h3>
+    <label class="switch"><input type="checkbox" role="switch" .checked=${mayPop(ctx.settings?.mayPop, ext)}
+      @change=${(e: Event) => ctx.saveSettings({ mayPop: { [ext.id]: (e.target as HTMLInputElement).checked } })} /> May pop the notch open when a blip changes state</label>
     ${agentSwitchesView({ tools: ctx.toolsOf(ext.id), status: ctx.status, setAgents: ctx.setAgents })}
     <div class="actions">
       ${ext.status === "changed" ? html`<button type="button" class="button" @click=${() => ctx.reviewChanges(ext.id)}>Review changes…</button>` : nothing}
@@ -242,13 +256,39 @@ function extensionCard(ext: UiExtension, ctx: SettingsContext) {
       }
     </div>
     ${fieldStatus(ctx, `${ext.id}/run`)}
+  </div>`;
+}
+
+/** One row per extension: icon, title, a short state and its on/off switch; it opens to its details. */
+function extensionRow(ext: UiExtension, ctx: SettingsContext) {
+  const headingId = `ext-${ext.id}`.replace(/[^A-Za-z0-9_-]/g, "_");
+  const detailsId = `${headingId}-details`;
+  const open = ctx.isOpen(ext.id);
+  const state = rowState(ext);
+  return html`<li class="extension ext-row ${open ? "open" : ""}" data-extension=${ext.id}>
+    <div class="ext-row-head">
+      <h2 id=${headingId}><button type="button" class="ext-open" aria-expanded=${open ? "true" : "false"} aria-controls=${detailsId}
+        @click=${() => ctx.toggleRow(ext.id)}>
+        <span class="icon" aria-hidden="true">${iconGlyph(ext.icon)}</span>
+        <span class="ext-title" dir="auto">${shown(ext.title, CAPS.title)}</span>
+        <span class="ext-state ${state.tone}">${state.text}</span>
+        <span class="chevron" aria-hidden="true">›</span>
+      </button></h2>
+      ${
+        ext.status === "overridden"
+          ? nothing
+          : html`<label class="switch"><input type="checkbox" role="switch" .checked=${ext.enabled}
+        @change=${(e: Event) => ctx.manage(ext.id, (e.target as HTMLInputElement).checked ? "enable" : "disable")} /><span class="sr">On</span></label>`
+      }
+    </div>
     ${fieldStatus(ctx, `${ext.id}/manage`)}
-  </section>`;
+    ${open ? extensionDetails(ext, ctx, detailsId) : nothing}
+  </li>`;
 }
 
 export function settingsView(ctx: SettingsContext) {
   return html`<div class="settings">
+    <ul class="ext-rows" aria-label="Extensions">${ctx.extensions.map((ext) => extensionRow(ext, ctx))}</ul>
     ${appSettings(ctx)}
-    ${ctx.extensions.map((ext) => extensionCard(ext, ctx))}
   </div>`;
 }
