@@ -97,8 +97,7 @@ describe("install review", () => {
   it("an installed extension whose package.json was rewritten with more is not loaded, says so, and is accepted from its review", async () => {
     const page = await openUi(scene.world, scene.ui.context);
     await page.getByRole("tab", { name: "Settings" }).click();
-    const card = page.locator(".extension", { has: page.locator("h2", { hasText: "Deploys" }) });
-    await card.waitFor();
+    const card = await openExtensionRow(page, "Deploys");
     const file = join(scene.world.user, "com.example.deploys", "package.json");
     const wider = packageJson(
       { permissions: { network: ["api.example.com", "*.example.net"], exec: ["bash", "sh"] } },
@@ -108,6 +107,7 @@ describe("install review", () => {
     await expect
       .poll(() => card.locator(".status").innerText(), { timeout: 10_000 })
       .toMatch(/^Status: not loaded: changed on disk since you installed it( ·|$)/);
+    expect(await card.locator(".ext-state").innerText()).toBe("changed on disk");
     expect(await card.locator(".problem").innerText()).toMatch(
       /^Problem: changed on disk since you installed it: package\.json changed; it now also asks to: run the program sh/,
     );

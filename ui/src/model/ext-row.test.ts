@@ -22,6 +22,11 @@ describe("rowState", () => {
     expect(rowState(ext())).toEqual({ text: "on", tone: "ok" });
     expect(rowState(ext({ enabled: false, status: "broken" }))).toEqual({ text: "off", tone: "muted" });
     expect(rowState(ext({ status: "broken", preferences: [token] }))).toEqual({ text: "not working", tone: "bad" });
+    expect(rowState(ext({ status: "changed", preferences: [token] }))).toEqual({
+      text: "changed on disk",
+      tone: "bad",
+    });
+    expect(rowState(ext({ enabled: false, status: "changed" }))).toEqual({ text: "off", tone: "muted" });
     expect(rowState(ext({ preferences: [token] }))).toEqual({ text: "needs an option", tone: "warn" });
     expect(rowState(ext({ preferences: [{ ...token, value: { set: true } }] })).text).toBe("on");
     expect(rowState(ext({ lastRun: { result: "error", at: 0 } }))).toEqual({ text: "last run failed", tone: "bad" });

@@ -1,8 +1,8 @@
 /**
  * The short state on an extension's row in Settings: one or two words a person acts on, the
  * details (figures, the whole error, its stack) being one click away. First match wins:
- * off → broken or stopped by an error → a required option missing → a sign-in to renew → its
- * last run failed → running.
+ * off → changed on disk since it was installed (not loaded until accepted) → broken or stopped
+ * by an error → a required option missing → a sign-in to renew → its last run failed → running.
  */
 import type { UiExtension } from "../wire.js";
 
@@ -13,6 +13,7 @@ export interface RowState {
 
 export function rowState(ext: UiExtension): RowState {
   if (!ext.enabled) return { text: "off", tone: "muted" };
+  if (ext.status === "changed") return { text: "changed on disk", tone: "bad" };
   if (ext.status === "overridden") return { text: "replaced by another copy", tone: "muted" };
   if (ext.status === "broken" || ext.status === "error" || ext.status === "crashed")
     return { text: "not working", tone: "bad" };
