@@ -42,7 +42,7 @@ function optional(press: ActionPress): { input?: string; itemId?: string } {
 
 /** A blip as the display draws it. */
 function view(blip: StoredBlip): BlipView {
-  return { ...blip.payload, id: blip.id, seq: blip.seq, ended: blip.ended !== undefined };
+  return { ...blip.payload, id: blip.id, seq: blip.seq, ended: blip.ended !== undefined, stale: blip.stale === true };
 }
 
 /** A button press on a blip (SPEC `extension.action`). */
@@ -259,6 +259,8 @@ export async function startHost(options: HostOptions): Promise<Host> {
   const resume = () => {
     if (!scheduler.paused) return;
     emit({ type: "resumed", at: clock.now() });
+    // Before the runs start: what went quiet while asleep reads stale until it updates.
+    store.markStaleAtWake(clock.now());
     scheduler.resume();
   };
   let ui: RunningUiServer | undefined;
