@@ -59,6 +59,14 @@ describe("blips", () => {
     expect(formatBlip(blip, NOW)).toBe("▶ Focus  25:00 left");
     expect(formatBlip({ id: "x.y/k", ended: true, state: "success" }, NOW)).toBe("✔ x.y/k (ended)");
   });
+
+  it("marks a blip stale when woken stale or past its staleAfter (ended wins)", () => {
+    const quiet = { id: "x.y/k", title: "CPU", staleAfter: new Date(NOW - 1).toISOString() };
+    expect(formatBlip(quiet, NOW)).toBe("• CPU (stale)");
+    expect(formatBlip({ ...quiet, staleAfter: new Date(NOW).toISOString() }, NOW)).toBe("• CPU");
+    expect(formatBlip({ id: "x.y/k", title: "CPU", stale: true }, NOW)).toBe("• CPU (stale)");
+    expect(formatBlip({ ...quiet, ended: true }, NOW)).toBe("• CPU (ended)");
+  });
 });
 
 describe("displays", () => {
