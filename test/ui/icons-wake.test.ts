@@ -98,9 +98,9 @@ describe("icons and waking, in the page", () => {
     const tags = await page
       .locator("svg.glyph *")
       .evaluateAll((els) => [...new Set(els.map((el) => el.tagName))].sort());
-    expect(tags.every((tag) => ["circle", "ellipse", "line", "path", "polygon", "polyline", "rect"].includes(tag))).toBe(
-      true,
-    );
+    expect(
+      tags.every((tag) => ["circle", "ellipse", "line", "path", "polygon", "polyline", "rect"].includes(tag)),
+    ).toBe(true);
 
     await mkdir(SCREENSHOTS, { recursive: true });
     await page.emulateMedia({ colorScheme: "dark", reducedMotion: "reduce" });

@@ -143,7 +143,9 @@ export class Scheduler {
     this.isPaused = false;
     const now = this.options.clock.now();
     const overdue = [...this.entries.values()]
-      .filter((entry): entry is Entry & { due: Due } => entry.due !== undefined && !entry.running && entry.due.at <= now)
+      .filter(
+        (entry): entry is Entry & { due: Due } => entry.due !== undefined && !entry.running && entry.due.at <= now,
+      )
       .sort((a, b) => a.due.at - b.due.at || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     overdue.forEach((entry, index) => {
       entry.due = { ...entry.due, at: now + wakeOffset(index, overdue.length), toleranceMs: 0 };

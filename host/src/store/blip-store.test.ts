@@ -121,9 +121,13 @@ describe("markStaleAtWake", () => {
     changes.length = 0;
 
     expect(store.markStaleAtWake(at)).toEqual([`${EXT}/passed`]);
-    expect(changes.map((c) => [c.type, c.type === "remove" ? c.id : c.blip.id, c.type === "remove" ? undefined : c.blip.stale])).toEqual([
-      ["update", `${EXT}/passed`, true],
-    ]);
+    expect(
+      changes.map((c) => [
+        c.type,
+        c.type === "remove" ? c.id : c.blip.id,
+        c.type === "remove" ? undefined : c.blip.stale,
+      ]),
+    ).toEqual([["update", `${EXT}/passed`, true]]);
     expect(store.get(`${EXT}/passed`)?.seq).toBe(1);
     expect(store.markStaleAtWake(at + 1)).toEqual([`${EXT}/at`]); // already marked: not again
     store.applyUpdate(update("passed", 2, { staleAfter: "2025-03-01T11:00:00.000Z" }));

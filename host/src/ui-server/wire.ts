@@ -12,7 +12,7 @@ export interface UiBlip {
   source: "extension" | "push";
   ended: boolean;
   /** Its `staleAfter` passed while svc was paused: drawn stale until its next update. */
-  stale: boolean;
+  stale?: boolean;
   /** The payload fields (title, layout, data, actions, …), checked by the runtime or push route. */
   [field: string]: unknown;
 }

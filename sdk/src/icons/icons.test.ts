@@ -61,7 +61,15 @@ describe("icon names", () => {
   });
 
   it("include the names of the issue that asked for them", () => {
-    for (const name of ["gauge", "checklist", "wifi.slash", "gauge.with.dots.needle.67percent", "eurosign", "eye", "person.3"])
+    for (const name of [
+      "gauge",
+      "checklist",
+      "wifi.slash",
+      "gauge.with.dots.needle.67percent",
+      "eurosign",
+      "eye",
+      "person.3",
+    ])
       expect(isKnownIcon(name), name).toBe(true);
   });
 
