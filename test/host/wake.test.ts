@@ -108,7 +108,7 @@ describe("fresh after wake (manual clock, the shell's power signals)", () => {
         host.waitFor((e) => e.type === "blip" && e.id === `${id}/main` && e.blip?.title === "Run 2", { from: locked }),
       ),
     );
-    expect(fresh.map((e) => e.blip.stale)).toEqual([false, false, false]);
+    expect(fresh.map((e) => "stale" in e.blip)).toEqual([false, false, false]);
     expect(problems).toEqual([]);
     unwire();
   });

@@ -7,7 +7,7 @@
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeWorld, REPO, startHost, writeExtension, type RunningHost, type World } from "../host/harness.js";
+import { makeWorld, post, REPO, startHost, writeExtension, type RunningHost, type World } from "../host/harness.js";
 import { launchChromium, openUi, SCREENSHOTS, type UiBrowser } from "./harness.js";
 
 const WEATHER = "com.example.weather";
@@ -105,6 +105,24 @@ describe("icons and waking, in the page", () => {
     await mkdir(SCREENSHOTS, { recursive: true });
     await page.emulateMedia({ colorScheme: "dark", reducedMotion: "reduce" });
     await page.screenshot({ path: join(SCREENSHOTS, "icons-wake-dark.png"), fullPage: true });
+
+    // A name is only a key: markup or an Object property name draws the placeholder, nothing runs.
+    const pushed = await post(world, "/v1/blips", {
+      id: "pusher/odd",
+      title: "Odd names",
+      icon: "__proto__",
+      layout: "stat",
+      data: { value: 1 },
+      actions: [
+        { id: "a", title: "A", icon: "<img src=x onerror=window.__pwned=1>" },
+        { id: "b", title: "B", icon: "toString.fill" },
+      ],
+    });
+    expect(pushed.status).toBe(200);
+    await page.waitForSelector(blip("pusher/odd"));
+    expect(await glyphs(blip("pusher/odd"))).toEqual(["glyph unknown", "glyph unknown", "glyph unknown"]);
+    expect(await page.locator("svc-app img").count()).toBe(0);
+    expect(await page.evaluate(() => (window as { __pwned?: unknown }).__pwned)).toBeUndefined();
     await page.close();
   });
 });

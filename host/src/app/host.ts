@@ -42,7 +42,13 @@ function optional(press: ActionPress): { input?: string; itemId?: string } {
 
 /** A blip as the display draws it. */
 function view(blip: StoredBlip): BlipView {
-  return { ...blip.payload, id: blip.id, seq: blip.seq, ended: blip.ended !== undefined, stale: blip.stale === true };
+  return {
+    ...blip.payload,
+    id: blip.id,
+    seq: blip.seq,
+    ended: blip.ended !== undefined,
+    ...(blip.stale ? { stale: true } : {}),
+  };
 }
 
 /** A button press on a blip (SPEC `extension.action`). */

@@ -65,7 +65,7 @@ export function uiBlip(stored: StoredBlip): UiBlip {
     id: stored.id,
     seq: stored.seq,
     ended: stored.ended !== undefined,
-    stale: stored.stale === true,
+    ...(stored.stale ? { stale: true } : {}),
     source: stored.source.kind === "webhook" ? "push" : "extension",
   };
 }

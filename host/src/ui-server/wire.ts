@@ -11,7 +11,7 @@ export interface UiBlip {
   /** `extension`: from an extension's update(); `push`: pushed over HTTP (drawn at the end). */
   source: "extension" | "push";
   ended: boolean;
-  /** Its `staleAfter` passed while svc was paused: drawn stale until its next update. */
+  /** Present (true) when its `staleAfter` passed while svc was paused, until its next update. */
   stale?: boolean;
   /** The payload fields (title, layout, data, actions, …), checked by the runtime or push route. */
   [field: string]: unknown;
