@@ -1,12 +1,14 @@
 /**
  * The client side of the app's local HTTP server: reads `webhook.json` afresh on every call
- * (the app writes a new token at each launch) and turns every way a request can go wrong into
- * one line for a person.
+ * (the app writes a new token at each launch), has the port prove it is svc before the token or
+ * any argument is sent (`GET /v1/proof`, @svc/runtime's app-link.ts), and turns every way a
+ * request can go wrong into one line for a person.
  */
 import { request } from "node:http";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { webhookFileSchema } from "@svc/api";
+import { NotSvcError, proveApp } from "@svc/runtime";
 import { CliError } from "./errors.js";
 
 export interface WebhookConfig {
@@ -65,13 +67,31 @@ export interface HttpAnswer {
 }
 
 /**
- * Sends one JSON request to the app and returns its answer; connection failures become a
- * `CliError` that says the app is not running.
+ * Has the port prove it holds the token in `webhook.json` (it is svc, not something that took a
+ * stale port), sending a fresh nonce and never the token.
+ *
+ * @throws CliError that says the app is not running, or that something else answers there.
+ */
+export async function proveConfig(
+  config: WebhookConfig,
+  options: Pick<CallOptions, "timeoutMs" | "signal"> = {},
+): Promise<void> {
+  const timeoutMs = options.timeoutMs ?? 10_000;
+  await proveApp(config.port, config.token, { timeoutMs, ...(options.signal ? { signal: options.signal } : {}) }).catch(
+    (error: Error) => {
+      throw connectionError(error, config, timeoutMs);
+    },
+  );
+}
+
+/**
+ * Sends one JSON request to the app and returns its answer, once the port proved it is svc;
+ * connection failures become a `CliError` that says the app is not running.
  *
  * @example
  * const answer = await callApp(config, "POST", "/v1/blips", '{"title":"Hi","layout":"stat","data":{}}');
  */
-export function callApp(
+export async function callApp(
   config: WebhookConfig,
   method: string,
   path: string,
@@ -79,6 +99,7 @@ export function callApp(
   options: CallOptions = {},
 ): Promise<HttpAnswer> {
   const timeoutMs = options.timeoutMs ?? 10_000;
+  await proveConfig(config, options);
   return new Promise((resolve, reject) => {
     const headers: Record<string, string> = { ...options.headers, authorization: `Bearer ${config.token}` };
     if (body !== undefined) {
@@ -118,6 +139,8 @@ export function callApp(
 }
 
 function connectionError(error: Error, config: WebhookConfig, timeoutMs: number): CliError {
+  if (error instanceof CliError) return error;
+  if (error instanceof NotSvcError) return new CliError(error.message);
   const code = (error as NodeJS.ErrnoException).code;
   const where = `127.0.0.1:${config.port}`;
   if (code === "ECONNREFUSED") {

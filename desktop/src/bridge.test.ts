@@ -15,7 +15,7 @@ function preloadDouble() {
     ipcRenderer: {
       invoke: async (channel, ...args) => {
         invoked.push([channel, ...args]);
-        return channel === CHANNELS.registerDrop ? "handle-7" : channel === CHANNELS.readClipboard ? "clip" : undefined;
+        return channel === CHANNELS.registerDrop ? "handle-7" : undefined;
       },
       on: (channel, listener) => void listeners.set(channel, listener),
     },
@@ -24,15 +24,7 @@ function preloadDouble() {
   return { electron, invoked, listeners, exposed };
 }
 
-const FUNCTIONS = [
-  "registerDroppedFile",
-  "setExpanded",
-  "setClickThrough",
-  "readClipboardText",
-  "copyText",
-  "openFile",
-  "onCommand",
-];
+const FUNCTIONS = ["registerDroppedFile", "setExpanded", "setClickThrough", "copyText", "openFile", "onCommand"];
 
 describe("the preload's bridge", () => {
   it("offers exactly the page's few functions, frozen", () => {
@@ -48,7 +40,6 @@ describe("the preload's bridge", () => {
     await bridge.setExpanded(true);
     await bridge.setExpanded(false);
     await bridge.setClickThrough("yes" as never);
-    expect(await bridge.readClipboardText()).toBe("clip");
     await bridge.copyText("hello");
     await bridge.openFile("/Svc/Data/x/out.png");
     expect(invoked).toEqual([
@@ -56,7 +47,6 @@ describe("the preload's bridge", () => {
       [CHANNELS.expand],
       [CHANNELS.collapse],
       [CHANNELS.clickThrough, false],
-      [CHANNELS.readClipboard],
       [CHANNELS.writeClipboard, "hello"],
       [CHANNELS.openFile, "/Svc/Data/x/out.png"],
     ]);

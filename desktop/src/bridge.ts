@@ -2,15 +2,16 @@
  * What the preload puts on `window.svcShell` (and nothing else): the page's few ways into the
  * shell. Every function sends one IPC message the main process checks (`ipc.ts`); no Electron
  * or Node object ever reaches the page. The UI uses them when present and works without them
- * in a plain browser.
+ * in a plain browser. Only what the page calls is here (a member it never calls would be a
+ * power for nothing, reachable by any script that runs in the page).
  *
  * | function | does |
  * |---|---|
  * | `registerDroppedFile(file)` | a dropped or picked `File` → `{handle}`: the main process registers its path with the host, the page gets the host's handle |
  * | `setExpanded(expanded)` | the notch opened (takes the mouse, not the focus) / closed (click-through) |
  * | `setClickThrough(through)` | while collapsed: off while the pointer is over the pill |
- * | `readClipboardText()` / `copyText(text)` | the clipboard's text, on demand |
- * | `openFile(path)` | a file in a result block, with the system's app (allowed places only) |
+ * | `copyText(text)` | puts text on the clipboard |
+ * | `openFile(path)` | a file in a result block: an inert document or picture with the system's app, anything else shown in its folder (allowed places only) |
  * | `onCommand(listener)` | `"open"` (focus the first blip) or `"settings"`, from the tray or shortcut |
  */
 import { BRIDGE_KEY, CHANNELS, COMMAND_CHANNEL, SHELL_COMMANDS, type ShellCommand } from "./channels.js";
@@ -20,7 +21,6 @@ export interface DesktopBridge {
   registerDroppedFile(file: unknown): Promise<{ handle: string }>;
   setExpanded(expanded: boolean): Promise<void>;
   setClickThrough(through: boolean): Promise<void>;
-  readClipboardText(): Promise<string>;
   copyText(text: string): Promise<void>;
   openFile(path: string): Promise<void>;
   onCommand(listener: (command: ShellCommand) => void): void;
@@ -39,7 +39,6 @@ export function createBridge(electron: ElectronPreload): DesktopBridge {
     setExpanded: async (expanded: boolean) =>
       void (await invoke(expanded === true ? CHANNELS.expand : CHANNELS.collapse)),
     setClickThrough: async (through: boolean) => void (await invoke(CHANNELS.clickThrough, through === true)),
-    readClipboardText: async () => String(await invoke(CHANNELS.readClipboard)),
     copyText: async (text: string) => void (await invoke(CHANNELS.writeClipboard, String(text))),
     openFile: async (path: string) => void (await invoke(CHANNELS.openFile, String(path))),
     onCommand(listener: (command: ShellCommand) => void) {

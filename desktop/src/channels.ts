@@ -10,15 +10,16 @@ export const CHANNELS = {
   collapse: "svc:collapse",
   /** `(on: boolean)` while collapsed: off while the pointer is over the pill, on when it leaves. */
   clickThrough: "svc:click-through",
-  /** `()` → the clipboard's text, only while the notch has the person's focus. */
-  readClipboard: "svc:clipboard-read",
   /** `(text: string)` → puts text on the clipboard (at most {@link MAX_CLIPBOARD_CHARS}). */
   writeClipboard: "svc:clipboard-write",
   /**
    * `(path: string)` a file the person dropped or picked → the host's opaque handle for it (`POST /v1/given-files`).
    */
   registerDrop: "svc:register-drop",
-  /** `(path: string)` opens a file from a result block with the system's app, from allowed places only. */
+  /**
+   * `(path: string)` a file from a result block, from allowed places only: an inert document or
+   * picture opens with the system's app, anything else is shown in its folder (`opening.ts`).
+   */
   openFile: "svc:open-file",
 } as const;
 

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { CHANNELS, COMMAND_CHANNEL } from "./channels.js";
 import { startDesktop, type RunningDesktop } from "./desktop.js";
 import { HostCallError, type HostLink, type StartHostOptions } from "./host-link.js";
+import { OPENABLE_EXTENSIONS } from "./opening.js";
 import { EXTERNAL_4K, MACBOOK_NOTCHED } from "./testing/displays.js";
 import {
   createElectronDouble,
@@ -262,6 +263,14 @@ describe("the desktop shell, wired", () => {
       join(support, "Data", "com.example.png", "out.png"),
       join(support, "elsewhere.txt"),
     ]);
+    // A page an extension wrote is not opened (a browser would run its scripts): shown in its folder.
+    const html = join(support, "Data", "com.example.png", "report.html");
+    await writeFile(html, "<script>…</script>");
+    await expect(electron.ipcMain.invoke(CHANNELS.openFile, page, html)).rejects.toThrow(
+      `${html} is not opened: svc opens only documents, pictures and sound (${[...OPENABLE_EXTENSIONS].join(" ")}), not .html. It is shown in its folder instead.`,
+    );
+    expect(electron.shell.openedPaths).toHaveLength(2);
+    expect(electron.shell.shownInFolder).toEqual([html]);
   });
 
   it("loads the notch again with a fresh ticket when the host it started comes back, telling it a pause in force", async () => {

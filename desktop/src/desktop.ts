@@ -156,8 +156,6 @@ export async function startDesktop(
         expand: () => notchWindow.expand(),
         collapse: () => notchWindow.collapse(),
         setClickThrough: (on) => notchWindow.setClickThrough(on),
-        focused: () => notchWindow.window.isFocused(),
-        readClipboard: () => electron.clipboard.readText(),
         writeClipboard: (text) => electron.clipboard.writeText(text),
         registerDrop: async (path) => {
           let handle: string;

@@ -229,6 +229,8 @@ export interface Shell {
   openExternal(url: string): Promise<void>;
   /** Resolves with an error message, or "" when it opened. */
   openPath(path: string): Promise<string>;
+  /** Shows the file selected in the system's file manager (opens nothing). */
+  showItemInFolder(path: string): void;
 }
 
 export interface Clipboard {

@@ -1,15 +1,19 @@
 /**
- * How the shell reads the host's answers to `POST /v1/ui/tickets`. The route is the UI
- * server's (built on its own branch); here a loopback server answers what a broken, old or
- * hostile host could, to hold the shell to loading only a loopback page. The real host's
- * join, start, pause and resume are in test/desktop/host-link.test.ts.
+ * How the shell reads the host's answers to `POST /v1/ui/tickets`. Here a loopback server that
+ * holds the token (it answers the proof, as svc does) answers what a broken or old host could,
+ * to hold the shell to loading only svc's own UI address. The real host's join, start, pause and
+ * resume, and a squatter that cannot prove it holds the token, are in
+ * test/desktop/host-link.test.ts and test/host-http/app-keys.test.ts.
  */
 import { createServer, type Server } from "node:http";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { HostClient, isLoopbackPage } from "./host-link.js";
+import { APP_PROOF_NONCE_HEADER, APP_PROOF_ROUTE, appProof } from "@svc/runtime";
+import { HostClient } from "./host-link.js";
+
+const TICKET = "A".repeat(43);
 
 describe("the one-time UI address", () => {
   let folder: string;
@@ -20,6 +24,8 @@ describe("the one-time UI address", () => {
     folder = await mkdtemp(join(tmpdir(), "svc-desktop-link-"));
     seen = [];
     server = createServer((req, res) => {
+      if (req.url === APP_PROOF_ROUTE)
+        return void res.end(JSON.stringify({ proof: appProof("tok", String(req.headers[APP_PROOF_NONCE_HEADER])) }));
       seen.push({ method: req.method, url: req.url, authorization: req.headers.authorization });
       res.writeHead(answer.status, { "content-type": "application/json" }).end(answer.body);
     });
@@ -32,23 +38,28 @@ describe("the one-time UI address", () => {
     await rm(folder, { recursive: true, force: true });
   });
 
-  it("asks with the token and takes a loopback address", async () => {
-    answer = { status: 200, body: JSON.stringify({ url: "http://127.0.0.1:47900/#t=abc" }) };
-    expect(await new HostClient(folder).uiUrl()).toBe("http://127.0.0.1:47900/#t=abc");
+  it("asks with the token and takes svc's UI address", async () => {
+    answer = { status: 200, body: JSON.stringify({ url: `http://127.0.0.1:47900/#t=${TICKET}` }) };
+    expect(await new HostClient(folder).uiUrl()).toBe(`http://127.0.0.1:47900/#t=${TICKET}`);
     expect(seen).toEqual([{ method: "POST", url: "/v1/ui/tickets", authorization: "Bearer tok" }]);
   });
 
   it("refuses any other address", async () => {
     for (const url of [
-      "https://evil.example/#t=abc",
-      "http://127.0.0.1/#t=abc",
+      `https://evil.example/#t=${TICKET}`,
+      `http://127.0.0.1/#t=${TICKET}`,
+      `http://localhost:47900/#t=${TICKET}`,
+      `http://127.0.0.1:47900/evil#t=${TICKET}`,
+      `http://127.0.0.1:47900/#t=${TICKET}&next=x`,
+      `http://127.0.0.1:65536/#t=${TICKET}`,
+      "http://127.0.0.1:47900/#t=abc",
       "file:///etc/passwd",
       "http://user:pw@127.0.0.1:5/",
       42,
     ]) {
       answer = { status: 200, body: JSON.stringify({ url }) };
       await expect(new HostClient(folder).uiUrl()).rejects.toThrow(
-        `POST /v1/ui/tickets gave no loopback address: ${JSON.stringify({ url })}`,
+        `POST /v1/ui/tickets gave no svc UI address: ${JSON.stringify({ url })}`,
       );
     }
   });
@@ -72,11 +83,5 @@ describe("the one-time UI address", () => {
       `svc is not running: ${join(folder, "nowhere", "webhook.json")} is missing or unreadable`,
     );
     expect(await new HostClient(join(folder, "nowhere")).isLive()).toBe(false);
-  });
-
-  it("knows a loopback page", () => {
-    expect(isLoopbackPage("http://localhost:47900/")).toBe(true);
-    expect(isLoopbackPage("http://127.0.0.2:47900/")).toBe(false);
-    expect(isLoopbackPage("https://127.0.0.1:47900/")).toBe(false);
   });
 });

@@ -2,13 +2,16 @@
  * The shell and the host: one host per support folder. When `webhook.json` points at a host that
  * answers, the shell joins it; otherwise it starts `svc-host` as its child (JSON events on its
  * stdout) and stops it again at quit. Every call reads `webhook.json` afresh (the token changes
- * at each host launch) and goes to the host's `/v1` API with its bearer token.
+ * at each host launch), has the port prove it is svc (`GET /v1/proof`, @svc/runtime's
+ * app-link.ts: a squatter on a stale port is never sent the token, a dropped file's path, or
+ * trusted for a page to load) and goes to the host's `/v1` API with its bearer token.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { createInterface } from "node:readline";
+import { isUiAddress, NotSvcError, proveApp } from "@svc/runtime";
 
 export interface WebhookInfo {
   port: number;
@@ -57,6 +60,12 @@ export class HostClient {
       throw new HostCallError(
         `svc is not running: ${join(this.supportFolder, "webhook.json")} is missing or unreadable`,
       );
+    try {
+      await proveApp(info.port, info.token, { timeoutMs });
+    } catch (error) {
+      if (error instanceof NotSvcError) throw new HostCallError(error.message);
+      throw new HostCallError(`svc did not answer on port ${info.port}: ${(error as Error).message}`);
+    }
     let response: Response;
     try {
       response = await fetch(`http://127.0.0.1:${info.port}${path}`, {
@@ -88,7 +97,7 @@ export class HostClient {
     return answer;
   }
 
-  /** True when a host answers `GET /v1/health` with the token in `webhook.json`. */
+  /** True when svc (proven: the port holds the token in `webhook.json`) answers `GET /v1/health`. */
   async isLive(timeoutMs = 1_000): Promise<boolean> {
     try {
       await this.call("GET", "/v1/health", timeoutMs);
@@ -98,7 +107,10 @@ export class HostClient {
     }
   }
 
-  /** A one-time address of the notch UI (`POST /v1/ui/tickets`): `http://127.0.0.1:<ui-port>/#t=<ticket>`. */
+  /**
+   * A one-time address of the notch UI (`POST /v1/ui/tickets`): `http://127.0.0.1:<ui-port>/#t=<ticket>`,
+   * that shape only (@svc/runtime's `isUiAddress`): the notch window loads nothing else.
+   */
   async uiUrl(): Promise<string> {
     let answer: unknown;
     try {
@@ -109,8 +121,8 @@ export class HostClient {
       throw error;
     }
     const url = (answer as { url?: unknown })?.url;
-    if (typeof url !== "string" || !isLoopbackPage(url))
-      throw new HostCallError(`POST /v1/ui/tickets gave no loopback address: ${JSON.stringify(answer).slice(0, 200)}`);
+    if (typeof url !== "string" || !isUiAddress(url))
+      throw new HostCallError(`POST /v1/ui/tickets gave no svc UI address: ${JSON.stringify(answer).slice(0, 200)}`);
     return url;
   }
 
@@ -143,22 +155,6 @@ export class HostClient {
 
   async resume(): Promise<void> {
     await this.call("POST", "/v1/scheduler/resume");
-  }
-}
-
-/** `http://127.0.0.1:<port>/…` or `http://localhost:<port>/…`, nothing else. */
-export function isLoopbackPage(url: string): boolean {
-  try {
-    const parsed = new URL(url);
-    return (
-      parsed.protocol === "http:" &&
-      (parsed.hostname === "127.0.0.1" || parsed.hostname === "localhost") &&
-      parsed.port !== "" &&
-      !parsed.username &&
-      !parsed.password
-    );
-  } catch {
-    return false;
   }
 }
 

@@ -5,7 +5,7 @@ import { FakeFrame, FakeIpcMain, FakeSession, FakeWebContents } from "./testing/
 
 const UI = "http://127.0.0.1:47900";
 
-function setup(options: { focused?: boolean } = {}) {
+function setup() {
   const ipcMain = new FakeIpcMain();
   const notch = new FakeWebContents(new FakeSession());
   notch.mainFrame.url = `${UI}/`;
@@ -18,8 +18,6 @@ function setup(options: { focused?: boolean } = {}) {
     expand: () => void calls.push(["expand"]),
     collapse: () => void calls.push(["collapse"]),
     setClickThrough: (on) => void calls.push(["click-through", on]),
-    focused: () => options.focused ?? true,
-    readClipboard: () => clipboard,
     writeClipboard: (text) => void (clipboard = text),
     registerDrop: (path) => (calls.push(["drop", path]), "handle-1"),
     openFile: async (path) => (path.endsWith(".sh") ? "it is a script" : (calls.push(["open", path]), undefined)),
@@ -36,7 +34,6 @@ describe("IPC from the notch page", () => {
     await ipcMain.invoke(CHANNELS.expand, fromPage);
     await ipcMain.invoke(CHANNELS.collapse, fromPage);
     await ipcMain.invoke(CHANNELS.clickThrough, fromPage, false);
-    expect(await ipcMain.invoke(CHANNELS.readClipboard, fromPage)).toBe("on the clipboard");
     await ipcMain.invoke(CHANNELS.writeClipboard, fromPage, "copied");
     expect(clipboard()).toBe("copied");
     expect(await ipcMain.invoke(CHANNELS.registerDrop, fromPage, "/Users/ann/report.pdf")).toBe("handle-1");
@@ -119,13 +116,6 @@ describe("IPC from the notch page", () => {
     expect(await ipcMain.invoke(CHANNELS.registerDrop, fromPage, atLimit)).toBe("handle-1");
     await expect(ipcMain.invoke(CHANNELS.registerDrop, fromPage, `${atLimit}p`)).rejects.toThrow(
       "the path is longer than 32,767 characters",
-    );
-  });
-
-  it("reads the clipboard only while the notch has the person's focus", async () => {
-    const { ipcMain, fromPage } = setup({ focused: false });
-    await expect(ipcMain.invoke(CHANNELS.readClipboard, fromPage)).rejects.toThrow(
-      "the clipboard is read only while the notch has your focus",
     );
   });
 

@@ -16,16 +16,16 @@ export interface IpcTargets {
   expand(): void;
   collapse(): void;
   setClickThrough(on: boolean): void;
-  /** Whether the notch has the person's focus now (the clipboard is read only then). */
-  focused(): boolean;
-  readClipboard(): string;
   writeClipboard(text: string): void;
   /**
    * A path the person dropped or picked → the host's opaque handle for it (rejects with `Refused` when the host says
    * no).
    */
   registerDrop(path: string): Promise<string> | string;
-  /** Opens a file from a result block; resolves with an error message for the page, or nothing. */
+  /**
+   * Opens a file from a result block (or shows it in its folder); resolves with an error message
+   * for the page, or nothing.
+   */
   openFile(path: string): Promise<string | undefined>;
   log(message: string): void;
 }
@@ -74,10 +74,6 @@ export function registerIpc(ipcMain: IpcMain, targets: IpcTargets): () => void {
     [CHANNELS.clickThrough]: (on) => {
       if (typeof on !== "boolean") throw new Refused("click-through should be true or false");
       targets.setClickThrough(on);
-    },
-    [CHANNELS.readClipboard]: () => {
-      if (!targets.focused()) throw new Refused("the clipboard is read only while the notch has your focus");
-      return targets.readClipboard();
     },
     [CHANNELS.writeClipboard]: (value) => targets.writeClipboard(text(value, "the text to copy", MAX_CLIPBOARD_CHARS)),
     [CHANNELS.registerDrop]: (path) => targets.registerDrop(absolutePath(path)),

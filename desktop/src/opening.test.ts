@@ -2,16 +2,21 @@ import { chmod, mkdir, mkdtemp, rm, symlink, writeFile } from "node:fs/promises"
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openFile, openPage } from "./opening.js";
+import { OPENABLE_EXTENSIONS, openFile, openPage } from "./opening.js";
 
 function recordingShell() {
   const opened: string[] = [];
+  const shown: string[] = [];
   return {
     opened,
+    shown,
     openExternal: async (url: string) => void opened.push(url),
     openPath: async (path: string) => (opened.push(path), ""),
+    showItemInFolder: (path: string) => void shown.push(path),
   };
 }
+
+const KINDS = [...OPENABLE_EXTENSIONS].join(" ");
 
 describe("pages", () => {
   it("opens http and https in the system browser, nothing else", async () => {
@@ -52,10 +57,6 @@ describe("files from result blocks", () => {
     data = join(root, "Svc", "Data");
     await mkdir(join(data, "com.example.png"), { recursive: true });
     await writeFile(join(data, "com.example.png", "out.png"), "png");
-    await writeFile(join(data, "com.example.png", "run.sh"), "#!/bin/sh\n");
-    await writeFile(join(data, "com.example.png", "tool"), "binary");
-    await chmod(join(data, "com.example.png", "tool"), 0o755);
-    await writeFile(join(data, "com.example.png", "Open Me.command"), "echo hi");
     await writeFile(join(root, "secret.txt"), "elsewhere");
     await symlink(join(root, "secret.txt"), join(data, "com.example.png", "link.txt"));
     await mkdir(join(root, "Svc", "Data-evil"));
@@ -87,15 +88,60 @@ describe("files from result blocks", () => {
     ).toEqual({ ok: true });
   });
 
-  it("never opens a program or a script, which would run it", async () => {
+  it("opens only inert documents and pictures; anything else (.pyw .chm .msc .jnlp .html .svg .iso …) is shown in its folder", async () => {
     const shell = recordingShell();
-    for (const name of ["run.sh", "tool", "Open Me.command"]) {
-      const path = join(data, "com.example.png", name);
+    const folder = join(data, "com.example.png");
+    for (const name of ["notes.txt", "chart.png", "Photo.JPG"]) {
+      await writeFile(join(folder, name), "inert");
+      expect(await openFile(shell, join(folder, name), places())).toEqual({ ok: true });
+    }
+    expect(shell.opened).toEqual(["notes.txt", "chart.png", "Photo.JPG"].map((name) => join(folder, name)));
+    const refused = [
+      ["run.pyw", ".pyw"],
+      ["help.chm", ".chm"],
+      ["console.msc", ".msc"],
+      ["app.jnlp", ".jnlp"],
+      ["page.html", ".html"],
+      ["logo.svg", ".svg"],
+      ["disk.iso", ".iso"],
+      ["run.sh", ".sh"],
+      ["Open Me.command", ".command"],
+      ["archive.zip", ".zip"],
+      ["README", "a file without an extension"],
+    ];
+    for (const [name, kind] of refused) {
+      const path = join(folder, name);
+      await writeFile(path, "not inert");
       expect(await openFile(shell, path, places())).toEqual({
         ok: false,
-        error: `${path} is a program or a script; opening it would run it, so it is not opened`,
+        error: `${path} is not opened: svc opens only documents, pictures and sound (${KINDS}), not ${kind}. It is shown in its folder instead.`,
       });
     }
+    expect(shell.opened).toHaveLength(3);
+    expect(shell.shown).toEqual(refused.map(([name]) => join(folder, name)));
+  });
+
+  it("never opens a file marked as a program, whatever its name says", async () => {
+    const shell = recordingShell();
+    const path = join(data, "com.example.png", "looks-like.txt");
+    await writeFile(path, "#!/bin/sh\n");
+    await chmod(path, 0o755);
+    expect(await openFile(shell, path, places())).toEqual({
+      ok: false,
+      error: `${path} is not opened: it is marked as a program, and opening it could run it. It is shown in its folder instead.`,
+    });
+    expect(shell.opened).toEqual([]);
+    expect(shell.shown).toEqual([path]);
+  });
+
+  it("shows a folder, never opens it", async () => {
+    const shell = recordingShell();
+    const path = join(data, "com.example.png", "out.d.png");
+    await mkdir(path, { recursive: true });
+    expect(await openFile(shell, path, places())).toEqual({
+      ok: false,
+      error: `${path} is not opened: it is not a file. It is shown in its folder instead.`,
+    });
     expect(shell.opened).toEqual([]);
   });
 
@@ -109,7 +155,7 @@ describe("files from result blocks", () => {
       ok: false,
       error: `${join(data, "nope.png")} does not exist`,
     });
-    const failing = { openPath: async () => "No application knows how to open it" };
+    const failing = { openPath: async () => "No application knows how to open it", showItemInFolder: () => {} };
     expect(await openFile(failing, join(data, "com.example.png", "out.png"), places())).toEqual({
       ok: false,
       error: `could not open ${join(data, "com.example.png", "out.png")}: No application knows how to open it`,

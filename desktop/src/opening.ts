@@ -1,71 +1,40 @@
 /**
  * What the shell opens outside itself. Pages (an extension's `openURL`, a link in a blip or a
- * table row): http and https only, in the system browser. Files from result blocks: with the
- * system's app, only from allowed places (SPEC.md: an extension's `Data/<id>/`, or a file the
- * person gave), symlinks resolved, and never a program, which "opening" would run.
+ * table row): http and https only, in the system browser. Files from result blocks: only from
+ * allowed places (SPEC.md: an extension's `Data/<id>/`, or a file the person gave), symlinks
+ * resolved; opened with the system's app only when their kind is on a short allowlist of inert
+ * documents and pictures and they are not marked as programs; anything else is shown in its
+ * folder (the person decides what to do with it there).
  */
 import { realpath, stat } from "node:fs/promises";
 import { extname, isAbsolute, relative, sep } from "node:path";
 import type { Shell } from "./electron-api.js";
 
-/** Refused: opening these runs them (or installs, or scripts the system). */
-export const RUNNABLE_EXTENSIONS: ReadonlySet<string> = new Set([
-  // macOS
-  ".app",
-  ".command",
-  ".tool",
-  ".terminal",
-  ".workflow",
-  ".action",
-  ".pkg",
-  ".mpkg",
-  ".scpt",
-  ".scptd",
-  ".applescript",
-  ".osax",
-  ".prefpane",
-  ".webloc",
-  ".inetloc",
-  ".fileloc",
-  // Windows
-  ".exe",
-  ".com",
-  ".bat",
-  ".cmd",
-  ".msi",
-  ".msp",
-  ".ps1",
-  ".psm1",
-  ".vbs",
-  ".vbe",
-  ".js",
-  ".jse",
-  ".wsf",
-  ".wsh",
-  ".hta",
-  ".scr",
-  ".pif",
-  ".lnk",
-  ".url",
-  ".reg",
-  ".cpl",
-  ".jar",
-  ".appref-ms",
-  // Linux and anywhere
-  ".desktop",
-  ".sh",
-  ".bash",
-  ".zsh",
-  ".csh",
-  ".fish",
-  ".py",
-  ".pl",
-  ".rb",
-  ".run",
-  ".bin",
-  ".appimage",
-  ".deb",
-  ".rpm",
+/**
+ * The only kinds of file the shell opens with the system's app: inert documents, pictures and
+ * sound, whose usual app shows them and runs nothing. An allowlist, never a list of what is
+ * dangerous: that list is never complete (`.pyw`, `.chm`, `.msc`, `.jnlp`, `.html`, `.svg`,
+ * `.iso` … each runs or mounts something somewhere). Anything else is shown in its folder.
+ */
+export const OPENABLE_EXTENSIONS: ReadonlySet<string> = new Set([
+  ".txt",
+  ".md",
+  ".csv",
+  ".tsv",
+  ".log",
+  ".json",
+  ".pdf",
+  ".png",
+  ".jpg",
+  ".jpeg",
+  ".gif",
+  ".webp",
+  ".bmp",
+  ".mp3",
+  ".wav",
+  ".m4a",
+  ".mp4",
+  ".mov",
 ]);
 
 export type OpenResult = { ok: true } | { ok: false; error: string };
@@ -116,7 +85,11 @@ export interface FilePlaces {
  * @example
  * await openFile(shell, "/Users/ann/Library/Application Support/Svc/Data/com.example.png/out.png", { folders: [dataDir], files: dropped });
  */
-export async function openFile(shell: Pick<Shell, "openPath">, path: unknown, places: FilePlaces): Promise<OpenResult> {
+export async function openFile(
+  shell: Pick<Shell, "openPath" | "showItemInFolder">,
+  path: unknown,
+  places: FilePlaces,
+): Promise<OpenResult> {
   if (typeof path !== "string" || !isAbsolute(path))
     return { ok: false, error: "a file to open should be an absolute path" };
   let real: string;
@@ -134,8 +107,17 @@ export async function openFile(shell: Pick<Shell, "openPath">, path: unknown, pl
     };
   }
   const info = await stat(real);
-  if (RUNNABLE_EXTENSIONS.has(extname(real).toLowerCase()) || (info.isFile() && (info.mode & 0o111) !== 0)) {
-    return { ok: false, error: `${path} is a program or a script; opening it would run it, so it is not opened` };
+  const kind = extname(real).toLowerCase();
+  const why = !info.isFile()
+    ? "it is not a file"
+    : !OPENABLE_EXTENSIONS.has(kind)
+      ? `svc opens only documents, pictures and sound (${[...OPENABLE_EXTENSIONS].join(" ")}), not ${kind || "a file without an extension"}`
+      : (info.mode & 0o111) !== 0
+        ? "it is marked as a program, and opening it could run it"
+        : undefined;
+  if (why) {
+    shell.showItemInFolder(real);
+    return { ok: false, error: `${path} is not opened: ${why}. It is shown in its folder instead.` };
   }
   const error = await shell.openPath(real);
   return error ? { ok: false, error: `could not open ${path}: ${error}` } : { ok: true };

@@ -1,13 +1,15 @@
 /**
  * @svc/runtime's public face: the protocol (every method declared once, the error table), the
  * JSON-RPC connection and the NDJSON framing (svc-host imports these to speak to svc-runtime),
- * where the support folder is, the fence on the file paths a tool hands back (the host checks
+ * where the support folder is, how a local client proves it reached svc (app-link.ts), the fence on the file paths a tool hands back (the host checks
  * them again with the same code), and how a long-lived svc process ends (process-lifetime.ts).
  */
 export * from "./protocol/index.js";
 export * from "./connection.js";
 export * from "./framing.js";
 export * from "./support-folder.js";
+// How a local client knows it reached svc (the proof of the webhook token) and the UI address shape.
+export * from "./app-link.js";
 export * from "./precompile.js";
 // The runtime's own service, for @svc/testkit, which runs it in-process over a pair of connections
 // (the same processing as svc-runtime: validation, cuts, the 4 KB drop, seq, tools).

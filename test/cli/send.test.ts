@@ -61,13 +61,15 @@ describe("svckit send", () => {
     expect(host.received.at(-1)?.headers.authorization).toBe("Bearer second-token");
   });
 
-  it("says the token is stale on 401", async () => {
+  it("sends nothing to a port that cannot prove it holds the token in webhook.json", async () => {
     await writeWebhook(host.port, "old-token");
+    const before = host.received.length;
     const result = await svckit(["send", "deploy.json"], { cwd: folder.dir, env: env() });
     expect(result.code).toBe(1);
     expect(result.stderr).toBe(
-      `the app refused the token from ${join(folder.dir, "webhook.json")} (401): the file is stale. Restart the app so it writes a fresh one.`,
+      `something else is answering on port ${host.port}: it is not svc (it could not prove it holds svc's key). Stop it, or start svc-host again.`,
     );
+    expect(host.received).toHaveLength(before);
   });
 
   it("prints the server's error on 400", async () => {

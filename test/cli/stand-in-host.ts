@@ -3,11 +3,13 @@
  * lands (host/ is not built yet). It follows DESIGN.md's table for the cases `send` meets:
  * bearer token (401 + WWW-Authenticate), Origin (403), content type (415), invalid JSON
  * (400 `invalid JSON: …`), an invalid payload (400 in SPEC.md's form), and the 200 answer
- * `{"ok": true, "blips": [{"id", "seq"}]}`. Once the host exists, test/cli/send.test.ts should
+ * `{"ok": true, "blips": [{"id", "seq"}]}`, and the token proof every client asks first
+ * (`GET /v1/proof`, answered with the token it holds, as svc does). Once the host exists, test/cli/send.test.ts should
  * also run against the real one.
  */
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { APP_PROOF_NONCE_HEADER, APP_PROOF_ROUTE, appProof } from "@svc/runtime";
 
 export interface StandInHost {
   port: number;
@@ -28,6 +30,8 @@ export async function startStandInHost(token: string): Promise<StandInHost> {
         res.writeHead(status, { "content-type": "application/json", ...headers });
         res.end(JSON.stringify(body));
       };
+      if (req.method === "GET" && req.url === APP_PROOF_ROUTE)
+        return answer(200, { proof: appProof(state.token, String(req.headers[APP_PROOF_NONCE_HEADER])) });
       if (req.headers.authorization !== `Bearer ${state.token}`) {
         return answer(401, { error: "missing or wrong bearer token" }, { "www-authenticate": "Bearer" });
       }

@@ -198,7 +198,11 @@ describe("svckit tool", () => {
     { timeout: 60_000 },
     async () => {
       await scene.host!.stop();
-      expect(await tool("list")).toMatchObject({ code: 1, stderr: expect.stringContaining("the app is not running") });
+      // A clean stop removes webhook.json: there is no port left to try.
+      expect(await tool("list")).toMatchObject({
+        code: 1,
+        stderr: `no webhook.json in ${scene.world.home}: start the app (it writes the file at every launch),\nor set SVC_HOME to the support folder the app uses.`,
+      });
       scene.host = await startToolHost(scene.world);
       expect((await tool("run", `${TOOLS_ID}/plain`)).stdout).toBe("✔ plain run");
       const nowhere = await svckit(["tool", "list"], {

@@ -5,6 +5,7 @@
 import { networkInterfaces } from "node:os";
 import { connect } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { APP_PROOF_ROUTE, appProof, proveApp } from "@svc/runtime";
 import { startHarness, type Harness } from "./harness.js";
 
 let h: Harness;
@@ -29,6 +30,43 @@ describe("health", () => {
     expect(answer.status).toBe(405);
     expect(answer.headers.allow).toBe("GET");
     expect(answer.json.error).toMatch(/^DELETE is not allowed on \/v1\/health/);
+  });
+});
+
+describe("the token proof (GET /v1/proof)", () => {
+  const NONCE = "n".repeat(43);
+  const ask = (nonce?: string, extra: Record<string, string> = {}) =>
+    h.call("GET", APP_PROOF_ROUTE, {
+      headers: { Authorization: "", ...(nonce === undefined ? {} : { "Svc-Proof-Nonce": nonce }), ...extra },
+    });
+
+  it("answers the HMAC of a 43-character nonce keyed by the token, without the token being sent", async () => {
+    const answer = await ask(NONCE);
+    expect(answer.status).toBe(200);
+    expect(answer.json).toEqual({ proof: appProof(h.server.token, NONCE) });
+    expect(answer.headers["cache-control"]).toBe("no-store");
+    await expect(proveApp(h.server.port, h.server.token)).resolves.toBeUndefined();
+  });
+
+  it("refuses a nonce one character short or long, or none, in the same words", async () => {
+    for (const nonce of [undefined, "n".repeat(42), "n".repeat(44), `${"n".repeat(42)}!`]) {
+      const answer = await ask(nonce);
+      expect(answer.status).toBe(400);
+      expect(answer.json).toEqual({ error: "send svc-proof-nonce: 32 random bytes as base64url (43 characters)" });
+    }
+  });
+
+  it("keeps the other guards: a page (Origin) or a foreign Host gets no proof", async () => {
+    expect((await ask(NONCE, { Origin: "http://evil.example" })).status).toBe(403);
+    const foreign = await h.raw(request(`Host: evil.example\r\nSvc-Proof-Nonce: ${NONCE}\r\n`, "GET", APP_PROOF_ROUTE));
+    expect(foreign.status).toBe(403);
+    expect((await h.call("POST", APP_PROOF_ROUTE)).status).toBe(405);
+  });
+
+  it("a client holding another token is told the port is not svc", async () => {
+    await expect(proveApp(h.server.port, "another-token")).rejects.toThrow(
+      `something else is answering on port ${h.server.port}: it is not svc (it could not prove it holds svc's key). Stop it, or start svc-host again.`,
+    );
   });
 });
 

@@ -90,6 +90,7 @@ describe("ctx.oauth through the real host", () => {
     expect(await scene.host.waitFor((e) => e.type === "notify", { from })).toEqual({
       type: "notify",
       extensionId: "test.signin",
+      from: { name: "Sign-in" },
       title: "Demo is connected",
     });
     expect(await reportOfRun(scene.host, "test.signin/report", "preferences", from)).toEqual({

@@ -72,7 +72,7 @@ describe("bundled extensions", () => {
     try {
       await expect
         .poll(() => out, { timeout: 15_000, interval: 100 })
-        .toMatch(/· Focus {2}Ready: 25:00 {2}\[dev\.svc\.focus\/session #\d+\]/);
+        .toMatch(/· \[Focus\] Focus {2}Ready: 25:00 {2}\[dev\.svc\.focus\/session #\d+\]/);
       expect(out).toMatch(/^\d\d:\d\d:\d\d extensions: 3 active$/m);
       expect(out).toMatch(/^\d\d:\d\d:\d\d {3}dev\.svc\.focus \(bundled\)$/m);
     } finally {

@@ -28,6 +28,7 @@ module.exports = { default: { async update(ctx) {
     expect(await scene.host.waitFor((e) => e.type === "notify")).toEqual({
       type: "notify",
       extensionId: "test.caller",
+      from: { name: "Caller" },
       title: "Hello",
       body: "from an extension",
     });

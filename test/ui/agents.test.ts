@@ -84,6 +84,28 @@ const readCall = (scene: Scene, path: string) =>
   scene.client.callTool({ name: "read_read", arguments: { file: [path] } });
 const refusal = (text: string) => ({ isError: true, content: [{ type: "text", text }] });
 
+/**
+ * A page whose clock the test drives (playwright's fake timers: `Date`, `performance`, timers),
+ * paused: the page's half second before an Allow takes a click passes only when the test says so.
+ */
+async function pagePausedClock(): Promise<Page> {
+  const page = await openUi(main.world, ui.context, "", (p) => p.clock.install());
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+  return page;
+}
+
+/** A real click (pointer down and up) on the middle of the waiting request's Allow, disabled or not. */
+async function clickAllow(page: Page): Promise<void> {
+  const box = (await page.locator('.agent-files-request [data-answer="allow"]').boundingBox())!;
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+}
+
+/** The host's own log line for an answered request: "… asked for 1 file for <tool>: allowed". */
+const allowedLines = (from: number) =>
+  main.host.events
+    .slice(from)
+    .filter((e) => e.type === "log" && / asked for \d+ files? for .*: allowed$/.test(e.message));
+
 /** The notch shows `count` requests (within 10 s: the feed and a redraw on a busy machine). */
 const expectWaiting = (page: Page, count: number) =>
   expect.poll(() => page.locator(".agent-files-request").count(), { timeout: 10_000 }).toBe(count);
@@ -183,6 +205,8 @@ describe("an agent's file path waits for the person in the notch", () => {
     expect(await request.locator(".agent-files-list code").allInnerTexts()).toEqual([escapeForDisplay(secret)]);
     expect(await request.innerText()).not.toContain("\u202E");
     expect(await axeViolations(page)).toEqual([]);
+    // Allow takes a click (and the focus) once its first half second is over.
+    await page.waitForSelector('[data-answer="allow"]:not([disabled])');
     await page.screenshot({ path: join(SCREENSHOTS, "agent-files-dark.png"), fullPage: false });
     await request.locator('[data-answer="allow"]').focus();
     await page.keyboard.press("Enter");
@@ -279,6 +303,94 @@ describe("an agent's file path waits for the person in the notch", () => {
     await waitingRequest(page);
     cancel.abort();
     await expect(cancelled).rejects.toThrow();
+    await expectWaiting(page, 0);
+    await page.close();
+  });
+
+  it("Allow takes no click for its first 500 ms: a click at once and at 499 ms does nothing (nothing queued), at 500 ms it allows", async () => {
+    const page = await pagePausedClock();
+    const from = main.host.events.length;
+    const call = readCall(main, secret);
+    const request = await waitingRequest(page);
+    const allow = request.locator('[data-answer="allow"]');
+    expect(await allow.isDisabled()).toBe(true);
+    expect(await request.locator('[data-answer="deny"]').isDisabled()).toBe(false);
+    // Visibly off: faded, and the pointer says so.
+    expect(await allow.evaluate((b) => [getComputedStyle(b).opacity, getComputedStyle(b).cursor])).toEqual([
+      "0.45",
+      "not-allowed",
+    ]);
+    await clickAllow(page);
+    await page.clock.runFor(499);
+    expect(await allow.isDisabled()).toBe(true);
+    await clickAllow(page);
+    await page.clock.runFor(1);
+    await page.waitForSelector('[data-answer="allow"]:not([disabled])');
+    // Neither click was kept for later: the request still waits, the tool has not run.
+    expect(await request.getAttribute("data-request")).toBeTruthy();
+    expect(await page.locator(".agent-files-request").count()).toBe(1);
+    expect(allowedLines(from)).toEqual([]);
+    // A notify line coming (or going) never moves a request: the requests are drawn above it.
+    const before = await allow.boundingBox();
+    await page.evaluate(() => {
+      const app = document.querySelector("svc-app") as unknown as { receive(event: unknown): void };
+      app.receive({ type: "notify", extensionId: "com.example.other", title: "Two\nlines", body: "x ".repeat(200) });
+    });
+    await page.waitForSelector(".notify-line");
+    expect(await allow.boundingBox()).toEqual(before);
+    expect(await allow.isDisabled()).toBe(false);
+    await clickAllow(page);
+    const result = await call;
+    expect(result.isError).toBeFalsy();
+    expect(allowedLines(from)).toHaveLength(1);
+    await expectWaiting(page, 0);
+    await page.close();
+  });
+
+  it("a request swapped under the pointer takes no click for 500 ms from the swap: ~/.ssh is never allowed", async () => {
+    const sshKey = join(main.world.userHome, ".ssh", "id_ed25519");
+    await mkdir(join(main.world.userHome, ".ssh"), { recursive: true });
+    await writeFile(sshKey, "-----BEGIN OPENSSH PRIVATE KEY-----");
+    const page = await pagePausedClock();
+    const from = main.host.events.length;
+    // Request 1: a harmless file. The person waits, reads it, and rests the pointer on Allow.
+    const withdraw = new AbortController();
+    const first = main.client.callTool({ name: "read_read", arguments: { file: [secret] } }, undefined, {
+      signal: withdraw.signal,
+    });
+    const request = await waitingRequest(page);
+    const firstId = await request.getAttribute("data-request");
+    await page.clock.runFor(500);
+    await page.waitForSelector('[data-answer="allow"]:not([disabled])');
+    const box = (await request.locator('[data-answer="allow"]').boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    // The agent swaps it: withdraws request 1 and asks for ~/.ssh at once.
+    withdraw.abort();
+    await expect(first).rejects.toThrow();
+    const second = readCall(main, sshKey);
+    await expect
+      .poll(() => page.locator(".agent-files-request .agent-files-list code").allInnerTexts(), { timeout: 10_000 })
+      .toEqual([await realpath(sshKey)]);
+    expect(await page.locator(".agent-files-request").getAttribute("data-request")).not.toBe(firstId);
+    // The click aimed at request 1's Allow lands on request 2's, at once and at 499 ms: nothing.
+    await clickAllow(page);
+    await page.clock.runFor(499);
+    await clickAllow(page);
+    expect(await page.locator('[data-answer="allow"]').isDisabled()).toBe(true);
+    await page.clock.runFor(1);
+    await page.waitForSelector('[data-answer="allow"]:not([disabled])');
+    expect(await page.locator(".agent-files-request").count()).toBe(1);
+    // The person, now reading it, denies: the host had received no approval, so the agent hears the denial.
+    await page.locator('[data-answer="deny"]').click();
+    expect(await second).toEqual(
+      refusal("the person denied Read access to 1 file in svc's notch: the tool did not run"),
+    );
+    expect(allowedLines(from)).toEqual([]);
+    expect(
+      main.host.events
+        .slice(from)
+        .some((e) => e.type === "status" && e.extensionId === TOOLS_ID && e.status === "running"),
+    ).toBe(false);
     await expectWaiting(page, 0);
     await page.close();
   });

@@ -4,6 +4,8 @@
  * session, OPTIONS, the 1 MB body limit, GETs that change nothing, and the headers of every answer.
  */
 import { execFile } from "node:child_process";
+import { readFile } from "node:fs/promises";
+import { fileURLToPath } from "node:url";
 import { request } from "node:http";
 import { promisify } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -87,7 +89,7 @@ describe("the one-time URL", () => {
     });
   });
 
-  it("svc-host ui opens that address in the browser (here: a recorder in its place)", async () => {
+  it("svc-host ui opens that address in the browser through a redirect page (here: a recorder in the opener's place)", async () => {
     const opened: string[] = [];
     const out: string[] = [];
     const code = await runUiCommand([], {
@@ -98,7 +100,12 @@ describe("the one-time URL", () => {
     });
     expect(code).toBe(0);
     expect(opened).toHaveLength(1);
-    expect(opened[0]).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${port}/#t=[A-Za-z0-9_-]{43}$`));
+    // The opener gets the page's file:// address; the ticket is only inside the page.
+    expect(opened[0]).toMatch(/^file:\/\/\/.*\/ui-open\/open-[0-9a-f]{16}\.html$/);
+    const page = await readFile(fileURLToPath(opened[0]), "utf8");
+    expect(page).toMatch(
+      new RegExp(`<meta http-equiv="refresh" content="0;url=http://127\\.0\\.0\\.1:${port}/#t=[A-Za-z0-9_-]{43}">`),
+    );
     expect(out).toEqual(["Opened the svc UI in your browser.\n"]);
     expect(
       await runUiCommand(["--nope"], { supportRoot: scene.world.home, out: () => {}, err: (t) => out.push(t) }),

@@ -11,6 +11,7 @@ import { promisify } from "node:util";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, beforeAll } from "vitest";
 import { HostClient, type HostCallError } from "../../desktop/src/host-link.js";
+import { openFile } from "../../desktop/src/opening.js";
 import { HOST_MAIN, REPO, makeWorld, startHost, type RunningHost, type World } from "../host/harness.js";
 
 /**
@@ -173,11 +174,12 @@ export function postFromPage(
 
 /**
  * The desktop shell's preload and main process, as a stand-in on one tab: `svcShell` with
- * `registerDroppedFile` and `copyText`. A dropped `File` from the test is "the file named so in
+ * `registerDroppedFile`, `copyText` and `openFile`. A dropped `File` from the test is "the file named so in
  * `folder`" (only the real preload can read a path out of a File); its path is registered with
  * the real host exactly as the shell's main process does it (`HostClient.giveFile`, the bearer
  * token from webhook.json), and the page gets the host's handle. What the page copied lands in
- * `window.copied`.
+ * `window.copied`; `openFile` runs the shell's own check (desktop/src/opening.ts) and what the
+ * system would have done lands in `window.opened`.
  */
 export function desktopShell(world: World, folder: string): (page: Page) => Promise<void> {
   return async (page) => {
@@ -189,14 +191,31 @@ export function desktopShell(world: World, folder: string): (page: Page) => Prom
         );
       }),
     );
+    // As desktop.ts does: the shell's own openFile (the allowlist), from the data folder; the system's app recorded.
+    await page.exposeFunction("svcTestOpenFile", async (path: string) => {
+      const done: string[] = [];
+      const system = {
+        openPath: async (real: string) => (done.push(`opened ${real}`), ""),
+        showItemInFolder: (real: string) => void done.push(`shown in its folder ${real}`),
+      };
+      const result = await openFile(system, path, { folders: [join(world.home, "Data")], files: new Set() });
+      if (!result.ok) throw new Error(result.error);
+      return done[0];
+    });
     await page.addInitScript(() => {
       const copied: string[] = [];
-      const give = (window as unknown as { svcTestGiveFile(name: string): Promise<string> }).svcTestGiveFile;
+      const opened: string[] = [];
+      const test = window as unknown as {
+        svcTestGiveFile(name: string): Promise<string>;
+        svcTestOpenFile(path: string): Promise<string>;
+      };
       Object.assign(window, {
         copied,
+        opened,
         svcShell: {
-          registerDroppedFile: async (file: File) => ({ handle: await give(file.name) }),
+          registerDroppedFile: async (file: File) => ({ handle: await test.svcTestGiveFile(file.name) }),
           copyText: (text: string) => void copied.push(text),
+          openFile: async (path: string) => void opened.push(await test.svcTestOpenFile(path)),
         },
       });
     });

@@ -142,7 +142,9 @@ describe("strangers' strings", () => {
     for (const part of [".title", ".sub", ".figure", ".label", ".facts dt", ".facts dd"]) {
       expect(await invoice.locator(part).innerText()).toBe("invoice\\u{202e}exe.pdf");
     }
-    expect(await invoice.getAttribute("aria-label")).toBe("invoice\\u{202e}exe.pdf, invoice\\u{202e}exe.pdf");
+    expect(await invoice.getAttribute("aria-label")).toBe(
+      "invoice\\u{202e}exe.pdf, invoice\\u{202e}exe.pdf, from pushed",
+    );
     expect(await page.content()).not.toContain("\u202E");
     // A 1 MB label (no entry point takes one; the page clips whatever it gets).
     await page.evaluate(() => {

@@ -77,9 +77,11 @@ describe("the panel", () => {
     expect(await page.locator(`${blip("stale")}.stale`).count()).toBe(1);
     expect(await page.locator(`${blip("stat")}.stale`).count()).toBe(0);
     // screen-reader names
-    expect(await page.locator(blip("progress")).getAttribute("aria-label")).toBe("Deploy api, running, 40 percent");
+    expect(await page.locator(blip("progress")).getAttribute("aria-label")).toBe(
+      "Deploy api, running, 40 percent, from Gallery",
+    );
     expect(await page.locator(blip("stale")).getAttribute("aria-label")).toBe(
-      "Build cache, idle, 17, not updated lately",
+      "Build cache, idle, 17, not updated lately, from Gallery",
     );
     await page.close();
   });

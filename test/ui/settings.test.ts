@@ -208,7 +208,7 @@ describe("ended blips", () => {
     await run.waitFor();
     expect((await post(scene.world, "/v1/blips/ci%2Frun/end", { state: "success", dismissAfter: 1 })).status).toBe(200);
     await expect.poll(() => run.getAttribute("class")).toContain("ended");
-    expect(await run.getAttribute("aria-label")).toBe("CI run, succeeded, 90 percent, ended");
+    expect(await run.getAttribute("aria-label")).toBe("CI run, succeeded, 90 percent, ended, from pushed");
     await run.waitFor({ state: "detached", timeout: 10_000 });
     await page.close();
   });

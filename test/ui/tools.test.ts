@@ -249,9 +249,13 @@ describe("the tools tray", () => {
       .toBe("✖ List needs at least 2 files it accepts; got 1");
     await dropOn(page, '.drop-zone[data-drop="list"]', ["a.txt", "b.txt"]);
     await expect.poll(() => page.locator(".tool-drops .tool-status").innerText()).toBe("✔ list 2");
-    expect(await page.locator(".tool-drops .tool-files code").innerText()).toMatch(
-      /Data\/com\.example\.tools\/list\.txt$/,
-    );
+    const output = await page.locator(".tool-drops .tool-files code").innerText();
+    expect(output).toMatch(/Data\/com\.example\.tools\/list\.txt$/);
+    // What the tool made opens through the shell's openFile (a .txt in its data folder: on the allowlist).
+    await page.click(`.tool-drops .tool-files button[aria-label="Open ${output}"]`);
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { opened: string[] }).opened))
+      .toEqual([`opened ${output}`]);
     // The tool got the real paths; the page only ever sent handles.
     expect(await page.evaluate(() => (window as unknown as { copied: string[] }).copied)).toEqual([
       `${dir}/a.txt,${dir}/b.txt`,

@@ -17,6 +17,9 @@ import { blipView, type BlipContext } from "./views/blip.js";
 import { preferenceField, settingsView, type SettingsContext } from "./views/settings.js";
 import { installView, type InstallSummaryView } from "./views/install.js";
 import { agentFilesView } from "./views/agent-files.js";
+import { speakerTag } from "./views/speaker.js";
+import { AllowArming } from "./model/allow-arming.js";
+import { blipSpeaker, lineSpeaker } from "./model/speaker.js";
 import { ToolsTray } from "./tools/tray.js";
 
 /** A tab of the expanded panel. The tools tray adds itself here. */
@@ -72,6 +75,9 @@ export class SvcApp extends LitElement {
   /** Agents' file requests whose answer is on its way, and why the last one failed. */
   private readonly answeringAgentFiles = new Set<string>();
   private agentFilesProblem: string | undefined;
+  /** Agents' requests just shown or moved take no Allow yet (click-jacking by swapping requests). */
+  private readonly allowArming = new AllowArming(() => performance.now());
+  private armingTimer: ReturnType<typeof setTimeout> | undefined;
 
   /** Settings say "open on hover": the pointer resting on the notch for the delay opens it. */
   private readonly onPointerEnter = (): void => {
@@ -113,6 +119,7 @@ export class SvcApp extends LitElement {
     document.removeEventListener("keydown", this.onKey);
     this.feed?.stop();
     this.notify.dispose();
+    clearTimeout(this.armingTimer);
     clearInterval(this.staleTimer);
   }
 
@@ -156,6 +163,7 @@ export class SvcApp extends LitElement {
     if (event.type === "snapshot" && !this.store.ready) performance.mark("svc-snapshot");
     const seen = new Set(this.store.agentFiles.map((r) => r.id));
     this.store.apply(event);
+    this.armAgentFiles();
     // An agent waits for the person: open the notch (without taking the focus) so they see it.
     if (!this.expanded && this.store.agentFiles.some((r) => !seen.has(r.id))) this.setExpanded(true, false);
     // A load or reload may change what tools there are (the runtime's report replaces dist/tools.json's).
@@ -245,6 +253,7 @@ export class SvcApp extends LitElement {
     return {
       locale: this.locale,
       now,
+      speakerOf: (blip) => blipSpeaker(blip, store.extensions),
       isPressed: (press) => store.pressed.isPressed(press),
       isDismissed: (blipId, itemId) => store.dismissed.isDismissed(blipId, itemId),
       problemOf: (blipId) => store.actionProblems.get(blipId),
@@ -284,7 +293,7 @@ export class SvcApp extends LitElement {
     if (requests.length === 0) return nothing;
     return html`<ul class="open-requests" aria-label="pages extensions want to open">${requests.map((r) => {
       const href = safeHref(r.url);
-      return html`<li>${r.extensionId ? shown(r.extensionId, CAPS.label) : "svc"} wants to open <code>${shown(r.url, CAPS.url)}</code>
+      return html`<li>${speakerTag(lineSpeaker(r.extensionId, this.store.extensions))} wants to open <code>${shown(r.url, CAPS.url)}</code>
           ${href ? html`<a class="button primary" href=${href} target="_blank" rel="noopener noreferrer" @click=${() => this.dropRequest(r.url)}>Open</a>` : html`<span class="problem">only http and https pages open</span>`}
           <button type="button" class="button" @click=${() => this.dropRequest(r.url)}>Dismiss</button></li>`;
     })}</ul>`;
@@ -416,6 +425,18 @@ export class SvcApp extends LitElement {
     this.requestUpdate();
   }
 
+  /** The waiting requests as drawn now: each new or moved one starts its wait; redraw when the next arms. */
+  private armAgentFiles(): void {
+    this.allowArming.update(this.store.agentFiles.map((r) => r.id));
+    clearTimeout(this.armingTimer);
+    const ms = this.allowArming.nextArming();
+    if (ms === undefined) return;
+    this.armingTimer = setTimeout(() => {
+      this.requestUpdate();
+      this.armAgentFiles();
+    }, ms);
+  }
+
   /** The person's answer to an agent's file request. */
   private async answerAgentFiles(id: string, allow: boolean): Promise<void> {
     this.answeringAgentFiles.add(id);
@@ -427,6 +448,7 @@ export class SvcApp extends LitElement {
       this.agentFilesProblem = (error as Error).message;
       // Over already (timed out, withdrawn): the host's list no longer has it either.
       this.store.agentFiles = this.store.agentFiles.filter((r) => r.id !== id);
+      this.armAgentFiles();
     } finally {
       this.answeringAgentFiles.delete(id);
       this.requestUpdate();
@@ -520,13 +542,15 @@ export class SvcApp extends LitElement {
         ${this.store.paused ? html`<span class="mark">paused</span>` : nothing}
         ${this.connected || !this.store.ready ? nothing : html`<span class="mark" role="status">reconnecting…</span>`}
       </div>
+      <!-- Agents' requests come first: nothing above them changes height (a notify line coming or
+        going would move another request's Allow under the pointer). -->
+      ${agentFilesView({ locale: this.locale, waiting: this.store.agentFiles, answering: this.answeringAgentFiles, problem: this.agentFilesProblem, waitLeft: (id) => this.allowArming.waitLeft(id), answer: (id, allow) => void this.answerAgentFiles(id, allow) })}
       <div class="notify" role="status" aria-live="polite" aria-atomic="true">${
         line
-          ? html`<span class="notify-line"><strong dir="auto">${shown(line.title, CAPS.title)}</strong>${line.body ? html` <span dir="auto">${shownLines(line.body, 300)}</span>` : nothing}
+          ? html`<span class="notify-line">${speakerTag(lineSpeaker(line.extensionId, this.store.extensions))}<strong dir="auto">${shown(line.title, CAPS.title)}</strong>${line.body ? html` <span dir="auto">${shownLines(line.body, 300)}</span>` : nothing}
             <button type="button" class="button small" aria-label="Dismiss notification" @click=${() => this.notify.dismiss()}>✕</button></span>`
           : nothing
       }</div>
-      ${agentFilesView({ locale: this.locale, waiting: this.store.agentFiles, answering: this.answeringAgentFiles, problem: this.agentFilesProblem, answer: (id, allow) => void this.answerAgentFiles(id, allow) })}
       ${this.renderOpenRequests()}
       ${this.problem ? html`<p class="problem page-problem" role="alert">${shown(this.problem, CAPS.body)}</p>` : nothing}
       ${

@@ -17,6 +17,12 @@ export interface ShellHooks {
    * Without it (a plain browser) drops are off and file fields take typed paths.
    */
   registerDroppedFile?(file: File): Promise<{ handle: string }>;
+  /**
+   * Opens a file a tool made (a drop action's outputs): the shell opens an inert document or
+   * picture with the system's app and shows anything else in its folder, only from an
+   * extension's data folder or among the files the person gave; rejects with why.
+   */
+  openFile?(path: string): Promise<void>;
   /** Commands from the tray or the shortcut: `open` (focus the first blip) or `settings`. */
   onCommand?(listener: (command: "open" | "settings") => void): void;
 }
@@ -48,13 +54,14 @@ export async function giveFiles(shell: ShellHooks, files: readonly File[]): Prom
       const { handle } = await register(file);
       given.push({ handle, name: file.name });
     } catch (error) {
-      throw new Error(`${file.name}: ${cleanShellMessage((error as Error)?.message ?? String(error))}`);
+      throw new Error(`${file.name}: ${shellMessage(error)}`);
     }
   }
   return given;
 }
 
-/** Electron prefixes a main-process error with "Error invoking remote method '…': Error: ". */
-function cleanShellMessage(message: string): string {
+/** A shell refusal's own words: Electron prefixes a main-process error with "Error invoking remote method '…': Error: ". */
+export function shellMessage(error: unknown): string {
+  const message = (error as Error)?.message ?? String(error);
   return message.replace(/^Error invoking remote method '[^']*': (?:Error: )?/, "");
 }

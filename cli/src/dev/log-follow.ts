@@ -2,11 +2,13 @@
  * Follows the app's log stream (`GET /v1/logs?extension=<id>`) for `svckit dev`: reads
  * `webhook.json` afresh before every attempt (the app writes a new token at each launch),
  * reconnects with backoff when the app stops or restarts, notices a silent app by its missing
- * heartbeats, and never shows the same event twice across a reconnect.
+ * heartbeats, and never shows the same event twice across a reconnect. Before each attempt the
+ * port proves it is svc (`GET /v1/proof`), so the token goes to nothing else.
  */
 import { existsSync } from "node:fs";
 import { request, type ClientRequest } from "node:http";
 import { join } from "node:path";
+import { NotSvcError, proveApp } from "@svc/runtime";
 import { readWebhookConfig, type WebhookConfig } from "../webhook-client.js";
 import type { StreamEvent } from "./log-format.js";
 
@@ -40,6 +42,12 @@ class Seen {
     if (this.order.length > this.limit) this.keys.delete(this.order.shift()!);
     return true;
   }
+}
+
+/** Why the app could not be reached, in the words of a "waiting" line. */
+function unreachable(error: NodeJS.ErrnoException, config: WebhookConfig): Error {
+  if (error instanceof NotSvcError) return error;
+  return new Error(error.code === "ECONNREFUSED" ? `nothing answers on 127.0.0.1:${config.port}` : error.message);
 }
 
 /** One attempt: resolves when the stream ends, rejects with why it could not start. */
@@ -98,9 +106,7 @@ function streamOnce(
         res.on("error", () => done());
       },
     );
-    req.on("error", (error: NodeJS.ErrnoException) =>
-      done(new Error(error.code === "ECONNREFUSED" ? `nothing answers on 127.0.0.1:${config.port}` : error.message)),
-    );
+    req.on("error", (error) => done(unreachable(error, config)));
     req.end();
   });
 }
@@ -136,6 +142,9 @@ export async function followLogs(options: FollowOptions): Promise<void> {
       if (!existsSync(join(options.support, "webhook.json")))
         throw new Error(`no webhook.json in ${options.support} yet`);
       const config = await readWebhookConfig(options.support);
+      await proveApp(config.port, config.token, { signal: options.signal }).catch((error: Error) => {
+        throw unreachable(error, config);
+      });
       await streamOnce(
         config,
         options,

@@ -361,8 +361,10 @@ export interface ElectronDouble extends ElectronMain {
   shell: {
     opened: string[];
     openedPaths: string[];
+    shownInFolder: string[];
     openExternal(url: string): Promise<void>;
     openPath(path: string): Promise<string>;
+    showItemInFolder(path: string): void;
   };
   clipboard: { text: string; readText(): string; writeText(text: string): void };
 }
@@ -384,12 +386,16 @@ export function createElectronDouble(displays: Display[], primaryId = displays[0
   const shell = {
     opened: [] as string[],
     openedPaths: [] as string[],
+    shownInFolder: [] as string[],
     async openExternal(url: string) {
       shell.opened.push(url);
     },
     async openPath(path: string) {
       shell.openedPaths.push(path);
       return "";
+    },
+    showItemInFolder(path: string) {
+      shell.shownInFolder.push(path);
     },
   };
   const clipboard = {

@@ -6,6 +6,7 @@
 import { join } from "node:path";
 import { mkdir } from "node:fs/promises";
 import { PROTOCOL_VERSION, ExtensionAction, ExtensionRun } from "@svc/runtime";
+import type { Speaker } from "@svc/api";
 import type { Connection } from "@svc/runtime";
 import { LogHub, startHttpServer, type RunningHttpServer } from "../http/index.js";
 import { ManualClock } from "../clock/index.js";
@@ -22,6 +23,7 @@ import { Scheduler, type RunTrigger } from "../scheduler/index.js";
 import { ExtensionWatcher, FileTriggers } from "../watch/index.js";
 import { RuntimeProcess, RuntimeSupervisor, basicHostServices, registerHostRequests } from "../supervisor/index.js";
 import { ExtensionSet } from "./extension-set.js";
+import { speakers } from "./speakers.js";
 import { InFlight } from "./in-flight.js";
 import { urlOpener } from "./open-url.js";
 import { openTrust } from "./trust.js";
@@ -40,14 +42,15 @@ function optional(press: ActionPress): { input?: string; itemId?: string } {
   };
 }
 
-/** A blip as the display draws it. */
-function view(blip: StoredBlip): BlipView {
+/** A blip as the display draws it, with who sent it. */
+function viewOf(blip: StoredBlip, speaker: (source: StoredBlip["source"]) => Speaker): BlipView {
   return {
     ...blip.payload,
     id: blip.id,
     seq: blip.seq,
     ended: blip.ended !== undefined,
     ...(blip.stale ? { stale: true } : {}),
+    from: speaker(blip.source),
   };
 }
 
@@ -114,11 +117,15 @@ export async function startHost(options: HostOptions): Promise<Host> {
   const log = (level: AppLogLevel, message: string) => emit({ type: "log", level, message });
 
   const root = options.supportFolder ?? supportRoot();
-  await mkdir(root, { recursive: true });
+  await mkdir(root, { recursive: true, mode: 0o700 });
   // Before anything is written: a second app on this folder stops here.
   const lock = await acquireInstanceLock(supportPaths(root).lockFile, root);
   const support = await prepareSupportFolder({ root });
   const store = await BlipStore.open(support.blipsFile, { log });
+  // Names come from the catalog (none yet for blips kept from last time: those are named by id).
+  const catalogRef: { extensions?: ExtensionSet } = {};
+  const speaker = speakers(() => catalogRef.extensions?.current);
+  const view = (blip: StoredBlip) => viewOf(blip, speaker);
   // Said now, while only the file has written to the store: once the runtime starts, a launch run
   // can update a kept blip before the host is up, and "kept from last time" would show the new one.
   if (store.list().length > 0) emit({ type: "blips.restored", blips: store.list().map(view) });
@@ -155,7 +162,13 @@ export async function startHost(options: HostOptions): Promise<Host> {
   });
   const fileTriggers = new FileTriggers((id, error) => emit({ type: "extension.error", id, error }));
   const notify = (extensionId: string, title: string, body?: string) =>
-    emit({ type: "notify", extensionId, title, ...(body === undefined ? {} : { body }) });
+    emit({
+      type: "notify",
+      extensionId,
+      from: speaker({ kind: "extension", extensionId }),
+      title,
+      ...(body === undefined ? {} : { body }),
+    });
   const openURL = urlOpener({ emit, launch: options.openURLs === true });
   const trust = await openTrust({
     supportRoot: support.root,
@@ -245,6 +258,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
     supportDir: support.root,
     disabledFile: support.disabledFile,
   });
+  catalogRef.extensions = extensions;
 
   const manager = new FolderManager({
     support,

@@ -67,6 +67,7 @@ export function uiBlip(stored: StoredBlip): UiBlip {
     ended: stored.ended !== undefined,
     ...(stored.stale ? { stale: true } : {}),
     source: stored.source.kind === "webhook" ? "push" : "extension",
+    ...(stored.source.kind === "extension" ? { extensionId: stored.source.extensionId } : {}),
   };
 }
 
@@ -280,8 +281,8 @@ export class HostUiBackend implements UiBackend {
       case "notify":
         return publish({
           type: "notify",
+          extensionId: event.extensionId,
           title: event.title,
-          ...(event.extensionId ? { extensionId: event.extensionId } : {}),
           ...(event.body === undefined ? {} : { body: event.body }),
         });
       case "openURL":

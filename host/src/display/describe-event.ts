@@ -3,7 +3,7 @@
  * (a run that went fine, a debug log below the chosen level).
  */
 import type { HostEvent } from "./events.js";
-import { formatBlip } from "./format-blip.js";
+import { formatBlip, notifyLine } from "./format-blip.js";
 
 import type { LogLevel } from "@svc/api";
 
@@ -19,8 +19,8 @@ export function levelPasses(level: LogLevel, min: LogLevel): boolean {
 
 /**
  * @example
- * describeEvent({ type: "notify", title: "Focus done", body: "Take a break" }, Date.now(), "info");
- * // ["🔔 Focus done — Take a break"]
+ * describeEvent({ type: "notify", from: { name: "Focus" }, title: "Focus done", body: "Take a break" }, Date.now(), "info");
+ * // ["🔔 [Focus] Focus done — Take a break"]
  */
 export function describeEvent(event: HostEvent, now: number, minLevel: LogLevel): string[] | undefined {
   switch (event.type) {
@@ -84,7 +84,7 @@ export function describeEvent(event: HostEvent, now: number, minLevel: LogLevel)
     case "event.sent":
       return event.error ? [`✘ ${event.id}: ${event.event} event not delivered: ${event.error}`] : undefined;
     case "notify":
-      return [`🔔 ${event.title}${event.body ? ` — ${event.body}` : ""}`];
+      return [notifyLine(event)];
     case "openURL":
       return [`${event.extensionId ?? "?"} asked to open ${event.url}`];
     case "status":

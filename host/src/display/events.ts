@@ -3,7 +3,7 @@
  * with `SVC_HOST_OUTPUT=json` each is written as one JSON line, which is what the integration
  * tests (and any script) read.
  */
-import type { LogLevel } from "@svc/api";
+import type { LogLevel, Speaker } from "@svc/api";
 import type { ExtensionSource } from "../discovery/index.js";
 
 /** A blip as the display sees it: the stamped payload, and whether it has ended. */
@@ -18,6 +18,8 @@ export interface BlipView {
   ended?: boolean;
   /** Marked stale at wake (its `staleAfter` passed while paused), until its next update. */
   stale?: boolean;
+  /** Who sent it, from the catalog (`speakerOf`): every blip line names it. */
+  from: Speaker;
   [key: string]: unknown;
 }
 
@@ -63,7 +65,8 @@ export type HostEvent =
     }
   | { type: "action"; id: string; blipId: string; actionId: string; emitted?: Record<string, number>; error?: string }
   | { type: "event.sent"; id: string; event: "webhook" | "file"; paths?: string[]; error?: string }
-  | { type: "notify"; extensionId?: string; title: string; body?: string }
+  /** `from`: the extension's name from the catalog (`speakerOf`), shown before the title. */
+  | { type: "notify"; extensionId: string; from: Speaker; title: string; body?: string }
   | { type: "openURL"; extensionId?: string; url: string }
   | { type: "status"; extensionId: string; status: string; error?: string }
   | { type: "log"; level: LogLevel; extensionId?: string; message: string }

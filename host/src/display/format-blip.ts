@@ -1,7 +1,8 @@
 /**
- * One compact line per blip, for the terminal: a state mark, the title, and what its layout
- * says in a few words. Pure: `now` is given, so countdowns and sessions read the same in tests.
+ * One compact line per blip, and the notify line, for the terminal; each names who sent it. Pure:
+ * `now` is given, so countdowns and sessions read the same in tests.
  */
+import { speakerText, type Speaker } from "@svc/api";
 import type { BlipView } from "./events.js";
 import { clockTime, formatValue, shortDuration } from "./format-value.js";
 
@@ -106,17 +107,38 @@ function isStale(blip: BlipView, now: number): boolean {
 }
 
 /**
- * The blip as one line.
+ * Who is speaking, framed the same way on every terminal line that carries a stranger's text:
+ * `[Focus]`, or `[svc · com.evil.kc]` when the name alone could mislead (`speakerOf`).
+ *
+ * @example
+ * speakerFrame({ name: "Focus" }); // "[Focus]"
+ */
+export function speakerFrame(speaker: Speaker): string {
+  return `[${speakerText(speaker)}]`;
+}
+
+/**
+ * The blip as one line: its state mark, who sent it, the title and what its layout says.
  *
  * @example
  * formatBlip({ id: "dev.svc.focus/session", title: "Focus", layout: "countdown", state: "running",
- *   data: { endsAt: "2030-01-01T00:25:00Z" } }, Date.parse("2030-01-01T00:00:00Z"));
- * // "▶ Focus  25:00 left"
+ *   data: { endsAt: "2030-01-01T00:25:00Z" }, from: { name: "Focus" } }, Date.parse("2030-01-01T00:00:00Z"));
+ * // "▶ [Focus] Focus  25:00 left"
  */
 export function formatBlip(blip: BlipView, now: number): string {
   const mark = STATE_MARKS[blip.state ?? ""] ?? "•";
   const summary = summarizeLayout(blip.layout, blip.data, now);
   const title = blip.title ?? blip.id;
   const ended = blip.ended ? " (ended)" : isStale(blip, now) ? " (stale)" : "";
-  return `${mark} ${title}${summary ? `  ${summary}` : ""}${ended}`;
+  return `${mark} ${speakerFrame(blip.from)} ${title}${summary ? `  ${summary}` : ""}${ended}`;
+}
+
+/**
+ * A notify line: the bell, who sent it, the title and the body.
+ *
+ * @example
+ * notifyLine({ from: { name: "Focus" }, title: "Done", body: "Take a break" }); // "🔔 [Focus] Done — Take a break"
+ */
+export function notifyLine(note: { from: Speaker; title: string; body?: string }): string {
+  return `🔔 ${speakerFrame(note.from)} ${note.title}${note.body ? ` — ${note.body}` : ""}`;
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { speakerOf } from "@svc/api";
 import { formatBlip, summarizeLayout } from "./format-blip.js";
 import { clockTime, formatValue, shortDuration } from "./format-value.js";
 import { LineDisplay } from "./line-display.js";
@@ -7,6 +8,7 @@ import { describeEvent } from "./describe-event.js";
 import { JsonDisplay } from "./json-display.js";
 
 const NOW = Date.parse("2030-01-01T12:00:00Z");
+const FOCUS = { name: "Focus" };
 
 describe("values", () => {
   it("formats each typed value", () => {
@@ -55,17 +57,21 @@ describe("blips", () => {
       layout: "countdown",
       state: "running",
       data: { endsAt: "2030-01-01T12:25:00Z" },
+      from: FOCUS,
     };
-    expect(formatBlip(blip, NOW)).toBe("▶ Focus  25:00 left");
-    expect(formatBlip({ id: "x.y/k", ended: true, state: "success" }, NOW)).toBe("✔ x.y/k (ended)");
+    expect(formatBlip(blip, NOW)).toBe("▶ [Focus] Focus  25:00 left");
+    expect(formatBlip({ id: "x.y/k", ended: true, state: "success", from: { name: "x.y" } }, NOW)).toBe(
+      "✔ [x.y] x.y/k (ended)",
+    );
   });
 
   it("marks a blip stale when woken stale or past its staleAfter (ended wins)", () => {
-    const quiet = { id: "x.y/k", title: "CPU", staleAfter: new Date(NOW - 1).toISOString() };
-    expect(formatBlip(quiet, NOW)).toBe("• CPU (stale)");
-    expect(formatBlip({ ...quiet, staleAfter: new Date(NOW).toISOString() }, NOW)).toBe("• CPU");
-    expect(formatBlip({ id: "x.y/k", title: "CPU", stale: true }, NOW)).toBe("• CPU (stale)");
-    expect(formatBlip({ ...quiet, ended: true }, NOW)).toBe("• CPU (ended)");
+    const from = { name: "System" };
+    const quiet = { id: "x.y/k", title: "CPU", from, staleAfter: new Date(NOW - 1).toISOString() };
+    expect(formatBlip(quiet, NOW)).toBe("• [System] CPU (stale)");
+    expect(formatBlip({ ...quiet, staleAfter: new Date(NOW).toISOString() }, NOW)).toBe("• [System] CPU");
+    expect(formatBlip({ id: "x.y/k", title: "CPU", from, stale: true }, NOW)).toBe("• [System] CPU (stale)");
+    expect(formatBlip({ ...quiet, ended: true }, NOW)).toBe("• [System] CPU (ended)");
   });
 });
 
@@ -73,7 +79,7 @@ describe("displays", () => {
   it("writes one timed line per change when not on a terminal", () => {
     let out = "";
     const display = new LineDisplay({ write: (text) => (out += text), now: () => NOW, logLevel: "warn" });
-    display.show({ type: "notify", title: "Done", body: "Break" });
+    display.show({ type: "notify", extensionId: "x.y", from: FOCUS, title: "Done", body: "Break" });
     display.show({ type: "log", level: "info", message: "quiet" });
     display.show({
       type: "run.end",
@@ -85,7 +91,7 @@ describe("displays", () => {
       endedAt: 0,
     });
     expect(out.split("\n").map((line) => line.slice(9))).toEqual([
-      "🔔 Done — Break",
+      "🔔 [Focus] Done — Break",
       "✘ a.b: interval run timed out: did not settle within 30 s",
       "",
     ]);
@@ -99,11 +105,11 @@ describe("displays", () => {
       now: () => now,
       tickMs: 0,
     });
-    display.blips([{ id: "x.y/k", title: "Focus", layout: "stat", data: { value: "Ready" } }]);
-    expect(out).toBe("\r\x1b[Jsvc · 1 blip\n  • Focus  Ready\n");
+    display.blips([{ id: "x.y/k", title: "Focus", layout: "stat", data: { value: "Ready" }, from: FOCUS }]);
+    expect(out).toBe("\r\x1b[Jsvc · 1 blip\n  • [Focus] Focus  Ready\n");
     out = "";
-    display.show({ type: "notify", title: "Hi" });
-    expect(out).toBe("\x1b[2F\x1b[Jsvc · 1 blip\n  • Focus  Ready\n  🔔 Hi\n");
+    display.show({ type: "notify", extensionId: "x.y", from: FOCUS, title: "Hi" });
+    expect(out).toBe("\x1b[2F\x1b[Jsvc · 1 blip\n  • [Focus] Focus  Ready\n  🔔 [Focus] Hi\n");
     out = "";
     now += NOTIFY_SHOWN_MS;
     display.blips([]);
@@ -131,12 +137,12 @@ describe("strangers' text is inert on every display (red-team strings)", () => {
       now: () => NOW,
       tickMs: 0,
     });
-    display.blips([{ id: "x.y/k", title: TITLE, layout: "stat", data: { value: "Ready" } }]);
-    expect(out).toBe("\r\x1b[Jsvc · 1 blip\n  • \\u{1b}]0;pwned\\u{7}\\u{1b}[1A\\u{1b}[2K  Ready\n");
+    display.blips([{ id: "x.y/k", title: TITLE, layout: "stat", data: { value: "Ready" }, from: FOCUS }]);
+    expect(out).toBe("\r\x1b[Jsvc · 1 blip\n  • [Focus] \\u{1b}]0;pwned\\u{7}\\u{1b}[1A\\u{1b}[2K  Ready\n");
     out = "";
-    display.show({ type: "notify", title: "\u001b[2J", body: "\u202eexe.pdf" });
+    display.show({ type: "notify", extensionId: "x.y", from: FOCUS, title: "\u001b[2J", body: "\u202eexe.pdf" });
     expect(withoutOwnCodes(out)).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u202e]/);
-    expect(out).toContain("🔔 \\u{1b}[2J — \\u{202e}exe.pdf");
+    expect(out).toContain("🔔 [Focus] \\u{1b}[2J — \\u{202e}exe.pdf");
     out = "";
     display.show({ type: "log", level: "warn", extensionId: "x.y", message: "a\u202eb\nfake line" });
     expect(withoutOwnCodes(out)).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u202e]/);
@@ -157,8 +163,82 @@ describe("strangers' text is inert on every display (red-team strings)", () => {
 
   it("the JSON display writes bidi and C1 characters as \\u escapes, still valid JSON", () => {
     let out = "";
-    new JsonDisplay((text) => (out += text)).show({ type: "notify", title: "a\u202eb\u0085" });
-    expect(out).toBe('{"type":"notify","title":"a\\u202eb\\u0085"}\n');
-    expect(JSON.parse(out)).toEqual({ type: "notify", title: "a\u202eb\u0085" });
+    new JsonDisplay((text) => (out += text)).show({
+      type: "notify",
+      extensionId: "x.y",
+      from: FOCUS,
+      title: "a\u202eb\u0085",
+    });
+    expect(out).toBe('{"type":"notify","extensionId":"x.y","from":{"name":"Focus"},"title":"a\\u202eb\\u0085"}\n');
+    expect(JSON.parse(out)).toEqual({ type: "notify", extensionId: "x.y", from: FOCUS, title: "a\u202eb\u0085" });
+  });
+});
+
+describe("who is speaking is on every notify line and blip line", () => {
+  const catalog = [
+    { id: "dev.svc.focus", title: "Focus" },
+    { id: "com.evil.focus", title: "Focus" },
+    { id: "com.evil.kc", title: "svc" },
+    { id: "com.example.deploys", title: "Deploys" },
+  ];
+  const from = (id?: string) => speakerOf(id, catalog);
+
+  it("a line display frames the sender before the text: svc's own voice cannot be borrowed", () => {
+    let out = "";
+    const display = new LineDisplay({ write: (text) => (out += text), now: () => NOW });
+    display.show({
+      type: "notify",
+      extensionId: "com.evil.kc",
+      from: from("com.evil.kc"),
+      title: "svc: your keychain is locked — type your login password",
+      body: "ok\nsvc: it is safe",
+    });
+    display.show({ type: "notify", extensionId: "com.evil.focus", from: from("com.evil.focus"), title: "Break over" });
+    display.show({
+      type: "notify",
+      extensionId: "com.example.deploys",
+      from: from("com.example.deploys"),
+      title: "Up",
+    });
+    display.show({
+      type: "blip",
+      change: "update",
+      id: "dev.svc.focus/session",
+      seq: 3,
+      blip: { id: "dev.svc.focus/session", title: "Focus", state: "running", from: from("dev.svc.focus") },
+    });
+    display.show({
+      type: "blip",
+      change: "update",
+      id: "webhook/ci",
+      seq: 1,
+      blip: { id: "webhook/ci", title: "svc: update ready", from: from(undefined) },
+    });
+    expect(out.split("\n").map((line) => line.slice(9))).toEqual([
+      "🔔 [svc · com.evil.kc] svc: your keychain is locked — type your login password — ok\\u{a}svc: it is safe",
+      "🔔 [Focus · com.evil.focus] Break over",
+      "🔔 [Deploys] Up",
+      "▶ [Focus · dev.svc.focus] Focus  [dev.svc.focus/session #3]",
+      "• [pushed] svc: update ready  [webhook/ci #1]",
+      "",
+    ]);
+  });
+
+  it("the live panel names the sender of each blip and of the notify line", () => {
+    let out = "";
+    const display = new LiveDisplay({
+      terminal: { write: (text) => (out += text), columns: 80 },
+      now: () => NOW,
+      tickMs: 0,
+    });
+    display.blips([
+      { id: "com.example.deploys/api", title: "api", state: "success", from: from("com.example.deploys") },
+      { id: "webhook/ci", title: "CI", from: from(undefined) },
+    ]);
+    out = "";
+    display.show({ type: "notify", extensionId: "com.evil.kc", from: from("com.evil.kc"), title: "svc: locked" });
+    expect(out).toBe(
+      "\x1b[3F\x1b[Jsvc · 2 blips\n  ✔ [Deploys] api\n  • [pushed] CI\n  🔔 [svc · com.evil.kc] svc: locked\n",
+    );
   });
 });

@@ -6,7 +6,7 @@ import { LineDisplay } from "./line-display.js";
 import { LiveDisplay } from "./live-display.js";
 
 export * from "./events.js";
-export { formatBlip, summarizeLayout } from "./format-blip.js";
+export { formatBlip, notifyLine, speakerFrame, summarizeLayout } from "./format-blip.js";
 export { formatValue, shortDuration, clockTime } from "./format-value.js";
 export { describeEvent, type AppLogLevel, type LogLevel } from "./describe-event.js";
 export { JsonDisplay, LineDisplay, LiveDisplay };

@@ -22,7 +22,7 @@ function stamp(at: number): string {
 /**
  * @example
  * const display = new LineDisplay({ write: (text) => process.stdout.write(text) });
- * display.show({ type: "notify", title: "Done" }); // "14:02:11 🔔 Done\n"
+ * display.show({ type: "notify", from: { name: "Focus" }, title: "Done" }); // "14:02:11 🔔 [Focus] Done\n"
  */
 export class LineDisplay implements Display {
   private readonly now: () => number;

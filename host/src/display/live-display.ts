@@ -7,7 +7,7 @@
 import { escapeForDisplay } from "@svc/api";
 import type { BlipView, Display, HostEvent } from "./events.js";
 import { describeEvent, type LogLevel } from "./describe-event.js";
-import { formatBlip } from "./format-blip.js";
+import { formatBlip, notifyLine } from "./format-blip.js";
 
 /** How long a notification stays in the panel (SPEC: "a line under the notch for a few seconds"). */
 export const NOTIFY_SHOWN_MS = 6_000;
@@ -55,7 +55,7 @@ export class LiveDisplay implements Display {
     const now = this.now();
     if (event.type === "notify") {
       this.notes.push({
-        text: `🔔 ${event.title}${event.body ? ` — ${event.body}` : ""}`,
+        text: notifyLine(event),
         until: now + NOTIFY_SHOWN_MS,
       });
       this.redraw();

@@ -1,8 +1,11 @@
 /**
  * svc-hook's one request to the app: JSON over loopback with the token from `webhook.json`,
- * read afresh on every run, given up after a short timeout. Every failure becomes one line.
+ * read afresh on every run, given up after a short timeout. Every failure becomes one line. The
+ * port first proves it is svc (`GET /v1/proof`, @svc/runtime's app-link.ts): a squatter on a
+ * stale port gets neither the token nor the payload.
  */
 import { request } from "node:http";
+import { NotSvcError, proveApp } from "@svc/runtime";
 import { readWebhookFile } from "../support/webhook-file.js";
 
 /** How long svc-hook waits for the app: a hook must never hold up its caller. */
@@ -38,6 +41,19 @@ export async function callApp(
   } catch (error) {
     throw new HookError((error as Error).message);
   }
+  const unreachable = (error: NodeJS.ErrnoException): HookError => {
+    if (error instanceof HookError) return error;
+    if (error instanceof NotSvcError) return new HookError(error.message);
+    if (error.code === "ETIMEDOUT") return new HookError(`svc did not answer within ${timeoutMs / 1000} s`);
+    if (error.code === "ECONNREFUSED")
+      return new HookError(`svc is not running (nothing listens on 127.0.0.1:${info.port})`);
+    return new HookError(`could not reach svc on 127.0.0.1:${info.port}: ${error.message}`);
+  };
+  // One deadline for the whole exchange, the proof included, however the time is spent.
+  const deadline = Date.now() + timeoutMs;
+  await proveApp(info.port, info.token, { timeoutMs }).catch((error: NodeJS.ErrnoException) => {
+    throw unreachable(error);
+  });
   const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body), "utf8");
   return new Promise<HookAnswer>((resolve, reject) => {
     const req = request(
@@ -67,18 +83,12 @@ export async function callApp(
         res.on("error", (error) => reject(new HookError(`the answer from svc broke off: ${error.message}`)));
       },
     );
-    // One deadline for the whole exchange, however the time is spent.
-    const deadline = setTimeout(
+    const timer = setTimeout(
       () => req.destroy(new HookError(`svc did not answer within ${timeoutMs / 1000} s`)),
-      timeoutMs,
+      Math.max(0, deadline - Date.now()),
     );
-    req.on("close", () => clearTimeout(deadline));
-    req.on("error", (error: NodeJS.ErrnoException) => {
-      if (error instanceof HookError) return reject(error);
-      if (error.code === "ECONNREFUSED")
-        return reject(new HookError(`svc is not running (nothing listens on 127.0.0.1:${info.port})`));
-      reject(new HookError(`could not reach svc on 127.0.0.1:${info.port}: ${error.message}`));
-    });
+    req.on("close", () => clearTimeout(timer));
+    req.on("error", (error: NodeJS.ErrnoException) => reject(unreachable(error)));
     req.end(payload);
   });
 }

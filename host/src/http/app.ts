@@ -1,6 +1,7 @@
 /**
  * The express app: guards for every request, the four routes of SPEC.md "Local HTTP server"
- * plus our log stream (`GET /v1/logs`), 404 for anything else, and one error handler so a
+ * plus our log stream (`GET /v1/logs`) and the token proof (`GET /v1/proof`, the one route
+ * without the token), 404 for anything else, and one error handler so a
  * malformed request gets a JSON answer and never reaches the process.
  */
 import express from "express";
@@ -9,7 +10,8 @@ import type { BlipStore } from "../store/blip-store.js";
 import { blipIdRoutes, pushBlips } from "./blip-routes.js";
 import type { ExtensionManager } from "../manage/types.js";
 import { extensionRoutes } from "./extension-routes.js";
-import { refuseOptions, refuseOrigin, requireBearer, requireLoopbackHost } from "./guards.js";
+import { proveToken, refuseOptions, refuseOrigin, requireBearer, requireLoopbackHost } from "./guards.js";
+import { APP_PROOF_ROUTE } from "@svc/runtime";
 import type { HeldReplies } from "./held-replies.js";
 import { hookRoute, type HookTarget } from "./hook-route.js";
 import { jsonBody, TOO_LARGE } from "./json-body.js";
@@ -78,6 +80,8 @@ export function createApp(deps: AppDeps): Express {
   app.use(refuseOptions);
   app.use(requireLoopbackHost(deps.port));
   app.use(refuseOrigin);
+  // Before the token is asked for: a client proves it reached svc before it sends the token.
+  app.route(APP_PROOF_ROUTE).get(proveToken(deps.token)).all(methodNotAllowed("GET"));
   app.use(requireBearer(deps.token));
 
   app

@@ -6,6 +6,7 @@
  */
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
+import { APP_PROOF_NONCE_HEADER, appProof, isProofNonce } from "@svc/runtime";
 import { sendError } from "./http-error.js";
 
 type Middleware = (req: Request, res: Response, next: NextFunction) => void;
@@ -75,5 +76,22 @@ export function requireBearer(token: string): Middleware {
       "wrong bearer token: read the current one from webhook.json (svc writes a new one at every launch)",
       challenge,
     );
+  };
+}
+
+/**
+ * `GET /v1/proof` with `Svc-Proof-Nonce: <43 base64url characters>` → `{"proof": HMAC(token, nonce)}`:
+ * how a client learns it reached svc before it sends the token (@svc/runtime's app-link.ts). The
+ * token itself never leaves, and a fresh nonce makes an old answer useless.
+ */
+export function proveToken(token: string): Middleware {
+  return function proveToken(req, res) {
+    const nonce = req.headers[APP_PROOF_NONCE_HEADER];
+    if (!isProofNonce(nonce))
+      return sendError(res, 400, `send ${APP_PROOF_NONCE_HEADER}: 32 random bytes as base64url (43 characters)`);
+    res
+      .status(200)
+      .set("Cache-Control", "no-store")
+      .json({ proof: appProof(token, nonce) });
   };
 }

@@ -1,13 +1,13 @@
 /**
  * Starting and stopping the local HTTP server: loopback only, port with fallback, a fresh token
- * written with the port to `webhook.json`, held webhook requests released and log streams
- * ended at close.
+ * written with the port to `webhook.json`, held webhook requests released, log streams ended and
+ * `webhook.json` removed at close.
  */
 import { readFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { Socket } from "node:net";
 import type { BlipStore } from "../store/blip-store.js";
-import { newToken, writeWebhookFile } from "../support/webhook-file.js";
+import { newToken, removeWebhookFile, writeWebhookFile } from "../support/webhook-file.js";
 import { createApp, type HttpLog } from "./app.js";
 import { HeldReplies, type WebhookReply } from "./held-replies.js";
 import type { HookTarget } from "./hook-route.js";
@@ -64,7 +64,10 @@ export interface RunningHttpServer {
    * waits under that replyId (answered, timed out, or the client left).
    */
   respond(reply: WebhookReply): boolean;
-  /** Answers held requests 503, ends log streams, stops listening and closes every connection. Idempotent. */
+  /**
+   * Answers held requests 503, ends log streams, stops listening, closes every connection and
+   * removes `webhook.json` if it is still ours. Idempotent.
+   */
   close(): Promise<void>;
 }
 
@@ -159,7 +162,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
         server.closeIdleConnections();
         // Give answers just written a moment to leave, then cut whatever is left.
         setTimeout(() => server.closeAllConnections(), 100).unref();
-      });
+      }).then(() => (options.webhookFile ? removeWebhookFile(options.webhookFile, token) : undefined));
       return closing;
     },
   };

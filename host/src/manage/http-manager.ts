@@ -1,7 +1,9 @@
 /**
  * The operations of the running app, over its authenticated local API (`/v1/extensions`).
- * `webhook.json` is read on every call (the token is new at every launch).
+ * `webhook.json` is read on every call (the token is new at every launch), and the port proves
+ * it is svc's before the token goes to it (`GET /v1/proof`, @svc/runtime's app-link.ts).
  */
+import { NotSvcError, proveApp } from "@svc/runtime";
 import { readWebhookFile } from "../support/index.js";
 import {
   ManageError,
@@ -54,6 +56,11 @@ export class HttpManager implements ExtensionManager {
 
   private async call(method: string, path: string, body?: unknown): Promise<unknown> {
     const { port, token } = await readWebhookFile(this.webhookFile);
+    const silent = (error: Error) =>
+      new ManageError(`svc is running but does not answer on 127.0.0.1:${port} (${error.message})`, "unavailable");
+    await proveApp(port, token, { timeoutMs: TIMEOUT_MS }).catch((error: Error) => {
+      throw error instanceof NotSvcError ? new ManageError(error.message, "unavailable") : silent(error);
+    });
     let response: Response;
     try {
       response = await fetch(`http://127.0.0.1:${port}${path}`, {
@@ -66,10 +73,7 @@ export class HttpManager implements ExtensionManager {
         signal: AbortSignal.timeout(TIMEOUT_MS),
       });
     } catch (error) {
-      throw new ManageError(
-        `svc is running but does not answer on 127.0.0.1:${port} (${(error as Error).message})`,
-        "unavailable",
-      );
+      throw silent(error as Error);
     }
     const text = await response.text();
     let answer: unknown;

@@ -7,7 +7,10 @@ import { mkdir, open, rename, rm } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 
 export interface AtomicWriteOptions {
-  /** File mode of the result, e.g. `0o600`. Applied to the temp file before the rename. */
+  /**
+   * File mode of the result. Applied to the temp file before the rename. Default `0o600`: the
+   * support folder's files are the person's alone (host/README.md "The app's keys").
+   */
   mode?: number;
 }
 
@@ -22,8 +25,8 @@ export async function writeFileAtomic(
   data: string | Uint8Array,
   options: AtomicWriteOptions = {},
 ): Promise<void> {
-  const mode = options.mode ?? 0o644;
-  await mkdir(dirname(path), { recursive: true });
+  const mode = options.mode ?? 0o600;
+  await mkdir(dirname(path), { recursive: true, mode: 0o700 });
   const temp = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString("hex")}.tmp`);
   try {
     const handle = await open(temp, "wx", mode);

@@ -3,7 +3,6 @@
  * (`host/dist/hook/main.js`) with a given Node, and, true to the helper's promise never to fail
  * its caller, exits 0 with a note when either has gone missing (app moved or uninstalled).
  */
-import { chmod } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { writeFileAtomic } from "./atomic-file.js";
 
@@ -54,7 +53,7 @@ function cmdLauncher(nodePath: string, helperPath: string): string {
 }
 
 /**
- * Writes the launcher atomically and makes it executable. Returns its path.
+ * Writes the launcher atomically, executable by its owner only (0700). Returns its path.
  *
  * @example
  * await installHookLauncher({ path: supportPaths(root).hookLauncher });
@@ -64,7 +63,7 @@ export async function installHookLauncher(options: HookLauncherOptions): Promise
   const helperPath = options.helperPath ?? defaultHelperPath();
   const windows = (options.platform ?? process.platform) === "win32";
   const text = windows ? cmdLauncher(nodePath, helperPath) : shellLauncher(nodePath, helperPath);
-  await writeFileAtomic(options.path, text, { mode: 0o755 });
-  if (!windows) await chmod(options.path, 0o755);
+  // Executable by the person only: the support folder is theirs alone.
+  await writeFileAtomic(options.path, text, { mode: 0o700 });
   return options.path;
 }

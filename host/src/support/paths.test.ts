@@ -39,6 +39,7 @@ describe("supportPaths", () => {
       hookState: "/s/hook",
       lockFile: "/s/host.lock",
       disabledFile: "/s/disabled.json",
+      uiOpen: "/s/ui-open",
     });
     expect(supportPaths("/s", "win32").hookLauncher).toMatch(/svc-hook\.cmd$/);
   });

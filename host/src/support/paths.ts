@@ -27,6 +27,8 @@ export interface SupportPaths {
   lockFile: string;
   /** `disabled.json`: ids of extensions the person turned off (`svc-host disable`). */
   disabledFile: string;
+  /** `ui-open/`: the pages `svc-host ui` opens, each holding a one-time UI address (0700, files 0600). */
+  uiOpen: string;
 }
 
 /**
@@ -48,5 +50,6 @@ export function supportPaths(root: string, platform: NodeJS.Platform = process.p
     hookState: join(root, "hook"),
     lockFile: join(root, "host.lock"),
     disabledFile: join(root, "disabled.json"),
+    uiOpen: join(root, "ui-open"),
   };
 }

@@ -1,12 +1,12 @@
 import { execFile } from "node:child_process";
-import { mkdtemp, readFile, readdir, rm, stat, writeFile } from "node:fs/promises";
+import { chmod, mkdir, mkdtemp, readFile, readdir, rm, stat, symlink, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { writeFileAtomic } from "./atomic-file.js";
 import { installHookLauncher } from "./hook-launcher.js";
 import { prepareSupportFolder } from "./support-folder.js";
-import { newToken, readWebhookFile, WebhookFileError, writeWebhookFile } from "./webhook-file.js";
+import { newToken, readWebhookFile, removeWebhookFile, WebhookFileError, writeWebhookFile } from "./webhook-file.js";
 
 let dir: string;
 beforeEach(async () => {
@@ -20,13 +20,39 @@ function sh(file: string, args: string[]): Promise<{ code: number; stdout: strin
   });
 }
 
+const modeOf = async (path: string) => (await stat(path)).mode & 0o777;
+
 describe("prepareSupportFolder", () => {
-  it("creates Extensions/, Data/, bin/ and an executable bin/svc-hook", async () => {
+  it("creates Extensions/, Data/, bin/ and bin/svc-hook, all the person's alone", async () => {
     const paths = await prepareSupportFolder({ root: join(dir, "Svc"), helperPath: "/nowhere/main.js" });
     expect((await readdir(paths.root)).sort()).toEqual(["Data", "Extensions", "bin"]);
-    expect((await stat(paths.hookLauncher)).mode & 0o777).toBe(0o755);
+    for (const folder of [paths.root, paths.extensions, paths.data, paths.bin])
+      expect(await modeOf(folder)).toBe(0o700);
+    expect(await modeOf(paths.hookLauncher)).toBe(0o700);
     // Running it again (next launch) is fine.
     await prepareSupportFolder({ root: join(dir, "Svc"), helperPath: "/nowhere/main.js" });
+  });
+
+  it("makes a folder an older svc left 0755 with 0644 files private again, and leaves links and packages alone", async () => {
+    const root = join(dir, "Svc");
+    await mkdir(join(root, "Extensions", "com.example.a"), { recursive: true, mode: 0o755 });
+    await mkdir(join(root, "hook"), { mode: 0o755 });
+    for (const file of ["webhook.json", "blips.json", "disabled.json", "host.lock", join("hook", "deploy.json")])
+      await writeFile(join(root, file), "{}", { mode: 0o644 });
+    await writeFile(join(root, "Extensions", "com.example.a", "package.json"), "{}", { mode: 0o644 });
+    await writeFile(join(dir, "elsewhere.txt"), "", { mode: 0o644 });
+    await symlink(join(dir, "elsewhere.txt"), join(root, "link.txt"));
+    for (const folder of [root, join(root, "Extensions")]) await chmod(folder, 0o755);
+
+    const paths = await prepareSupportFolder({ root, helperPath: "/nowhere/main.js" });
+    for (const folder of [root, paths.extensions, paths.data, paths.bin, paths.hookState])
+      expect(await modeOf(folder)).toBe(0o700);
+    for (const file of ["webhook.json", "blips.json", "disabled.json", "host.lock", join("hook", "deploy.json")])
+      expect(await modeOf(join(root, file))).toBe(0o600);
+    expect(await modeOf(paths.hookLauncher)).toBe(0o700);
+    // Past Extensions/ itself nobody else can reach: a package's own modes stay, and so does a link's target.
+    expect(await modeOf(join(root, "Extensions", "com.example.a", "package.json"))).toBe(0o644);
+    expect(await modeOf(join(dir, "elsewhere.txt"))).toBe(0o644);
   });
 });
 
@@ -39,6 +65,20 @@ describe("webhook.json", () => {
     expect(JSON.parse(await readFile(path, "utf8"))).toEqual({ port: 47811, token });
     expect((await stat(path)).mode & 0o777).toBe(0o600);
     expect(await readWebhookFile(path)).toEqual({ port: 47811, token });
+  });
+
+  it("is removed at a clean stop only while it still holds our token", async () => {
+    const path = join(dir, "webhook.json");
+    const ours = newToken();
+    await writeWebhookFile(path, { port: 47811, token: newToken() });
+    await removeWebhookFile(path, ours);
+    // A later launch wrote its own: left alone.
+    expect(await readWebhookFile(path)).toMatchObject({ port: 47811 });
+    await writeWebhookFile(path, { port: 47811, token: ours });
+    await removeWebhookFile(path, ours);
+    await expect(stat(path)).rejects.toMatchObject({ code: "ENOENT" });
+    // Already gone: fine.
+    await removeWebhookFile(path, ours);
   });
 
   it("makes a new 32-byte base64url token every time", () => {

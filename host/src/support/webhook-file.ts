@@ -4,7 +4,7 @@
  * it on every run instead of caching the token (SPEC.md "Authentication" 2).
  */
 import { randomBytes } from "node:crypto";
-import { readFile } from "node:fs/promises";
+import { readFile, unlink } from "node:fs/promises";
 import { webhookFileSchema } from "@svc/api";
 import { writeFileAtomic } from "./atomic-file.js";
 
@@ -32,6 +32,22 @@ export function newToken(): string {
 export async function writeWebhookFile(path: string, info: WebhookInfo): Promise<void> {
   const text = `${JSON.stringify({ port: info.port, token: info.token }, null, 2)}\n`;
   await writeFileAtomic(path, text, { mode: 0o600 });
+}
+
+/**
+ * Removes `webhook.json` at a clean stop, only while it still holds `token` (a later launch on
+ * the same folder may have written its own): a file left behind names a port that anything may
+ * take next. Never throws; a file that is gone already is fine.
+ *
+ * @example
+ * await removeWebhookFile(support.webhookFile, http.token);
+ */
+export async function removeWebhookFile(path: string, token: string): Promise<void> {
+  const ours = await readWebhookFile(path).then(
+    (info) => info.token === token,
+    () => false,
+  );
+  if (ours) await unlink(path).catch(() => {});
 }
 
 /** `webhook.json` is missing or not `{port, token}`; the message says what to do. */

@@ -25,6 +25,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { fileURLToPath } from "node:url";
+import { uiAddress } from "@svc/runtime";
 import { LOOPBACK } from "../http/index.js";
 import { listenWithFallback } from "../http/port.js";
 import { Feed } from "./feed.js";
@@ -294,7 +295,7 @@ export async function startUiServer(options: UiServerOptions): Promise<RunningUi
   let closing: Promise<void> | undefined;
   return {
     port,
-    ticketUrl: () => `http://${LOOPBACK}:${port}/#t=${sessions.mintTicket()}`,
+    ticketUrl: () => uiAddress(port, sessions.mintTicket()),
     publish: (event) => feed.publish(event),
     viewers: () => feed.size,
     close() {

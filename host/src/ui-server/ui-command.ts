@@ -1,10 +1,14 @@
 /**
  * `svc-host ui [--url]`: asks the running app (over the authenticated `/v1` API, with the token
- * from webhook.json) for a one-time UI address; prints it with `--url`, otherwise opens it in the
- * default browser. The ticket in it works once, within a minute.
+ * from webhook.json, once the port proved it is svc) for a one-time UI address, of the UI's own
+ * shape only; prints it with `--url`, otherwise opens it in the default browser through a
+ * redirect page (redirect-page.ts), so the ticket is never on a command line. The ticket works
+ * once, within a minute.
  */
 import { spawn } from "node:child_process";
+import { isUiAddress, NotSvcError, proveApp } from "@svc/runtime";
 import { readWebhookFile, supportPaths } from "../support/index.js";
+import { writeRedirectPage } from "./redirect-page.js";
 
 export const UI_USAGE = `Usage: svc-host ui [--url]
   Opens the notch UI of the running svc in your default browser.
@@ -14,7 +18,10 @@ export interface UiCommandIo {
   supportRoot: string;
   out: (text: string) => void;
   err: (text: string) => void;
-  /** Opens an address in the default browser; default: xdg-open / open / start. */
+  /**
+   * Opens an address in the default browser; default: xdg-open / open / start. It is given the
+   * redirect page's `file://` address, never the one-time address itself.
+   */
   open?: (url: string) => Promise<void>;
 }
 
@@ -50,18 +57,27 @@ export async function runUiCommand(args: string[], io: UiCommandIo): Promise<num
     io.err(`svc-host ui: unknown option ${unknown}\n${UI_USAGE}\n`);
     return 2;
   }
+  const paths = supportPaths(io.supportRoot);
   let url: string;
   try {
-    const { port, token } = await readWebhookFile(supportPaths(io.supportRoot).webhookFile);
+    const { port, token } = await readWebhookFile(paths.webhookFile);
+    const notRunning = () => new Error(`svc is not running (nothing answers on port ${port}): start it with svc-host`);
+    await proveApp(port, token).catch((error: Error) => {
+      throw error instanceof NotSvcError ? error : notRunning();
+    });
     const answer = await fetch(`http://127.0.0.1:${port}/v1/ui/tickets`, {
       method: "POST",
       headers: { Authorization: `Bearer ${token}` },
     }).catch(() => {
-      throw new Error(`svc is not running (nothing answers on port ${port}): start it with svc-host`);
+      throw notRunning();
     });
     const body = (await answer.json().catch(() => ({}))) as { url?: unknown; error?: unknown };
     if (!answer.ok || typeof body.url !== "string")
       throw new Error(`svc refused: ${typeof body.error === "string" ? body.error : `HTTP ${answer.status}`}`);
+    if (!isUiAddress(body.url))
+      throw new Error(
+        `svc answered an address that is not its UI's (http://127.0.0.1:<port>/#t=<ticket>): ${JSON.stringify(body.url.slice(0, 200))}`,
+      );
     url = body.url;
   } catch (error) {
     io.err(`svc-host ui: ${(error as Error).message}\n`);
@@ -72,7 +88,7 @@ export async function runUiCommand(args: string[], io: UiCommandIo): Promise<num
     return 0;
   }
   try {
-    await (io.open ?? openInBrowser)(url);
+    await (io.open ?? openInBrowser)(await writeRedirectPage(paths.uiOpen, url));
     io.out("Opened the svc UI in your browser.\n");
     return 0;
   } catch (error) {

@@ -10,6 +10,8 @@ export interface UiBlip {
   seq: number;
   /** `extension`: from an extension's update(); `push`: pushed over HTTP (drawn at the end). */
   source: "extension" | "push";
+  /** The extension that sent it (absent for pushed blips): the page names it from `extensions`' titles. */
+  extensionId?: string;
   ended: boolean;
   /** Present (true) when its `staleAfter` passed while svc was paused, until its next update. */
   stale?: boolean;
@@ -133,6 +135,7 @@ export type UiEvent =
   | { type: "blip"; change: "update" | "end" | "remove"; id: string; blip?: UiBlip }
   | { type: "extensions"; extensions: UiExtension[] }
   | { type: "settings"; settings: AppSettings }
+  /** The host always names the sender; the page shows it by `extensions`' titles (`speakerOf`). */
   | { type: "notify"; extensionId?: string; title: string; body?: string }
   | { type: "openURL"; extensionId?: string; url: string }
   | { type: "paused"; paused: boolean }

@@ -25,6 +25,12 @@ describe("describeBlip", () => {
       describeBlip(blip({ layout: "list", data: { items: [{ id: "a", title: "a" }], total: 12 } }), "en-US", NOW),
     ).toBe("Deploy api, 12 items");
     expect(describeBlip(blip({ state: "success", ended: true }), "en-US", NOW)).toBe("Deploy api, succeeded, ended");
+    expect(describeBlip(blip({ state: "running" }), "en-US", NOW, { name: "Deploys" })).toBe(
+      "Deploy api, running, from Deploys",
+    );
+    expect(describeBlip(blip({ title: "svc" }), "en-US", NOW, { name: "svc", id: "com.evil.kc" })).toBe(
+      "svc, from svc · com.evil.kc",
+    );
   });
 
   it("escapes a stranger's title", () => {

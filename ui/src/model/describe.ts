@@ -1,7 +1,8 @@
 /**
- * What a screen reader says for a blip: its title, its state and its main figure, e.g.
- * "Deploy api, running, 40 percent". Pure: the locale and the moment are given.
+ * What a screen reader says for a blip: its title, its state, its main figure and who sent it,
+ * e.g. "Deploy api, running, 40 percent, from Deploys". Pure: the locale and the moment are given.
  */
+import { speakerText, type Speaker } from "@svc/api";
 import { formatDuration, formatValue } from "../format/values.js";
 import { CAPS, shown } from "../format/text.js";
 import type { UiBlip } from "../wire.js";
@@ -70,9 +71,10 @@ export function isStale(blip: UiBlip, now: number): boolean {
   return !Number.isNaN(at) && now > at;
 }
 
-export function describeBlip(blip: UiBlip, locale: string, now: number): string {
+export function describeBlip(blip: UiBlip, locale: string, now: number, from?: Speaker): string {
   const parts = [shown(blip.title, CAPS.title), stateWords(blip.state), mainFigure(blip, locale, now)];
   if (blip.ended) parts.push("ended");
   else if (isStale(blip, now)) parts.push("not updated lately");
+  if (from) parts.push(`from ${speakerText(from)}`);
   return parts.filter((part): part is string => Boolean(part)).join(", ");
 }

@@ -8,7 +8,7 @@
 import { html, nothing, type TemplateResult } from "lit";
 import type { ClipboardKind, ToolSpec } from "@svc/api";
 import type { Api } from "../api.js";
-import { giveFiles, type ShellHooks } from "../shell.js";
+import { giveFiles, shellMessage, type ShellHooks } from "../shell.js";
 import { CAPS, shown } from "../format/text.js";
 import { blocksView, type PageBlock } from "./blocks-view.js";
 import { clipboardKinds } from "./clipboard-kinds.js";
@@ -230,6 +230,18 @@ export class ToolsTray {
     this.changed();
   }
 
+  /** A file the drop action made, opened by the desktop shell (or shown in its folder); a refusal is said. */
+  async openOutput(path: string): Promise<void> {
+    const open = this.shell().openFile;
+    if (!open) return;
+    try {
+      await open(path);
+    } catch (error) {
+      this.drop = { ...this.drop, tone: "critical", message: shellMessage(error) };
+      this.changed();
+    }
+  }
+
   /** Files dropped on or picked for a file field: registered by the desktop shell, kept by handle. */
   async giveToField(tool: PageTool, fieldId: string, files: readonly File[]): Promise<void> {
     const field = tool.fields.find((f) => f.id === fieldId);
@@ -341,7 +353,7 @@ export class ToolsTray {
       )}
       ${d.busy ? html`<p class="tool-running" role="status"><span class="spinner" aria-hidden="true"></span> Working on the files…</p>` : nothing}
       ${d.message ? html`<p class="tool-status tone-${d.tone}" role=${d.tone === "critical" ? "alert" : "status"}><span class="shape" aria-hidden="true">${d.tone === "critical" ? "✖" : "✔"}</span> <span dir="auto">${shown(d.message, CAPS.body)}</span></p>` : nothing}
-      ${d.outputs?.length ? html`<ul class="tool-files">${d.outputs.map((path) => html`<li><code>${shown(path, CAPS.url)}</code></li>`)}</ul>` : nothing}
+      ${d.outputs?.length ? html`<ul class="tool-files">${d.outputs.map((path) => html`<li><code>${shown(path, CAPS.url)}</code>${this.shell().openFile ? html` <button type="button" class="button small" aria-label=${`Open ${shown(path, CAPS.url)}`} @click=${() => void this.openOutput(path)}>Open</button>` : nothing}</li>`)}</ul>` : nothing}
     </div>`;
   }
 }

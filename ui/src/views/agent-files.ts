@@ -1,7 +1,7 @@
 /**
  * An AI agent asks to run a tool with file paths (host/src/tools/agent-files.ts): the notch shows
  * which agent, which tool and action, the files (real paths) and the call's other values, with
- * Allow and Deny. Drawn above the panel, so it shows whether the notch is open or compact; the
+ * Allow and Deny; Allow takes no click for its first half second (model/allow-arming.ts). Drawn above the panel, so it shows whether the notch is open or compact; the
  * list is a polite live region, so a screen reader hears each new request without losing focus.
  * Every string in a request comes from a stranger and goes through the display-text rule.
  */
@@ -19,6 +19,8 @@ export interface AgentFilesContext {
   answering: ReadonlySet<string>;
   /** Why the last answer did not go through, if it did not. */
   problem: string | undefined;
+  /** Milliseconds until a request's Allow takes a click (model/allow-arming.ts); 0 once it does. */
+  waitLeft(id: string): number;
   answer(id: string, allow: boolean): void;
 }
 
@@ -27,6 +29,8 @@ const count = (n: number) => (n === 1 ? "1 file" : `${n} files`);
 function request(r: UiAgentFilesRequest, ctx: AgentFilesContext): TemplateResult {
   const key = r.id.replace(/[^A-Za-z0-9_-]/g, "_");
   const busy = ctx.answering.has(r.id);
+  // Just shown, or just moved under the pointer: Allow is off (visibly) and a click is dropped, not kept.
+  const arming = ctx.waitLeft(r.id) > 0;
   const until = new Intl.DateTimeFormat(ctx.locale, { timeStyle: "medium" }).format(r.expiresAt);
   const tool = shown(r.toolTitle, CAPS.label);
   return html`<div class="agent-files-request" role="group" aria-labelledby=${`agent-files-${key}`} data-request=${r.id}>
@@ -36,7 +40,8 @@ function request(r: UiAgentFilesRequest, ctx: AgentFilesContext): TemplateResult
     ${r.values === "{}" ? nothing : html`<p class="sub">With: <code>${shown(r.values, CAPS.body)}</code></p>`}
     <p class="sub">Allow lets ${tool} read these files for this one run. No answer by ${until} is a no.</p>
     <div class="actions">
-      <button type="button" class="button primary" data-answer="allow" ?disabled=${busy} @click=${() => ctx.answer(r.id, true)}>Allow</button>
+      <button type="button" class="button primary" data-answer="allow" ?disabled=${busy || arming}
+        @click=${() => ctx.waitLeft(r.id) === 0 && ctx.answer(r.id, true)}>Allow</button>
       <button type="button" class="button" data-answer="deny" ?disabled=${busy} @click=${() => ctx.answer(r.id, false)}>Deny</button>
     </div>
   </div>`;

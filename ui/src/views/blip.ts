@@ -1,5 +1,5 @@
 /**
- * One blip: icon, title (a link when it has a url), subtitle, state, stale and ended marks, the
+ * One blip: who sent it, icon, title (a link when it has a url), subtitle, state, stale and ended marks, the
  * layout's body, facts, choices and actions, and why its last action failed.
  */
 import { html, nothing, type TemplateResult } from "lit";
@@ -8,13 +8,17 @@ import { CAPS, safeHref, shown } from "../format/text.js";
 import { formatValue } from "../format/values.js";
 import { describeBlip, isStale, stateWords } from "../model/describe.js";
 import type { Press } from "../model/pressed.js";
+import type { Speaker } from "../model/speaker.js";
 import type { UiBlip } from "../wire.js";
 import { actionButtons } from "./actions.js";
 import { compactFigure, layoutBody } from "./layouts.js";
+import { speakerTag } from "./speaker.js";
 
 export interface BlipContext {
   locale: string;
   now: number;
+  /** Who sent the blip, from the catalog's titles (never from the blip itself). */
+  speakerOf(blip: UiBlip): Speaker;
   isPressed(press: Press): boolean;
   isDismissed(blipId: string, itemId: string): boolean;
   problemOf(blipId: string): string | undefined;
@@ -40,11 +44,13 @@ export function blipView(blip: UiBlip, ctx: BlipContext, compact = false) {
   const title = shown(blip.title, CAPS.title);
   const state = typeof blip.state === "string" ? blip.state : "idle";
   const problem = ctx.problemOf(blip.id);
+  const from = ctx.speakerOf(blip);
   return html`<article class="blip state-${/^[a-z]{1,12}$/.test(state) ? state : "idle"} ${stale ? "stale" : ""} ${blip.ended ? "ended" : ""} ${blip.source === "push" ? "pushed" : ""}"
-      tabindex="0" data-blip=${blip.id} aria-label=${describeBlip(blip, ctx.locale, ctx.now)}>
+      tabindex="0" data-blip=${blip.id} aria-label=${describeBlip(blip, ctx.locale, ctx.now, from)}>
     <header>
       <span class="icon" aria-hidden="true">${blip.icon === undefined ? nothing : iconElement(blip.icon)}</span>
       <span class="titles">
+        ${speakerTag(from)}
         ${href ? html`<a class="title" href=${href} target="_blank" rel="noopener noreferrer" dir="auto">${title}</a>` : html`<span class="title" dir="auto">${title}</span>`}
         ${blip.subtitle === undefined || compact ? nothing : html`<span class="sub" dir="auto">${shown(blip.subtitle)}</span>`}
       </span>
