@@ -78,7 +78,7 @@ describe("icons and waking, in the page", () => {
     await mark.waitFor();
     expect(await mark.textContent()).toBe("stale");
     expect(await page.locator(blip(`${WEATHER}/now`)).getAttribute("aria-label")).toBe(
-      "Lisbon, 17 °C, not updated lately",
+      "Lisbon, 17 °C, not updated lately, from Weather",
     );
 
     // Every icon is a Lucide drawing; only the unknown name gets the dim placeholder.
