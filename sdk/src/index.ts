@@ -13,3 +13,4 @@ export * from "./kit/index.js";
 export * from "./types.js";
 export * from "./log-level.js";
 export * from "./display/index.js";
+export * from "./icons/index.js";

@@ -55,15 +55,18 @@ describe("scheduling (manual clock)", () => {
     await scene.host.waitFor((e) => e.type === "run.end" && e.id === "test.b" && e.trigger === "interval");
     await scene.host.waitFor((e) => e.type === "run.end" && e.id === "test.a" && e.trigger === "interval");
 
-    // Screen locked for 5 minutes: nothing runs; unlocked: each overdue extension runs once.
+    // Screen locked for 5 minutes: nothing runs; unlocked: each overdue extension runs once,
+    // the second 100 ms after the first (rule 9).
     const paused = scene.host.events.length;
     await scene.host.control({ command: "pause" });
     await scene.host.control({ command: "advance", ms: 300_000 });
     expect(runsSince(scene.host, paused, t0)).toEqual([]);
     await scene.host.control({ command: "resume" });
+    expect(runsSince(scene.host, paused, t0)).toEqual([["test.a", "interval", 405_000]]);
+    await scene.host.control({ command: "advance", ms: 100 });
     expect(runsSince(scene.host, paused, t0)).toEqual([
       ["test.a", "interval", 405_000],
-      ["test.b", "interval", 405_000],
+      ["test.b", "interval", 405_100],
     ]);
   });
 

@@ -14,6 +14,7 @@ import { bundle, type BundleOutcome, OUTFILE } from "../bundle/bundle.js";
 import { checkManifest, type CheckedManifest } from "./manifest-check.js";
 import { discoverTools } from "./discover-tools.js";
 import { updateToolsFile } from "./tools-file.js";
+import { manifestAndToolIconWarnings } from "./icon-check.js";
 
 /** Everything one build learned; `problems` empty means it may be written. */
 export interface BuildReport {
@@ -51,6 +52,7 @@ export async function checkBuild(dir: string, outcome: BundleOutcome): Promise<B
   const tools = await discoverTools(outcome.code, manifest.manifest);
   report.problems.push(...tools.errors);
   report.tools = tools.specs;
+  if (manifest.manifest) report.warnings.push(...manifestAndToolIconWarnings(manifest.manifest.svc, tools.specs));
   return report;
 }
 

@@ -8,6 +8,7 @@ import type { Output } from "../command.js";
 import { CliError } from "../errors.js";
 import { formatJson } from "../format-json.js";
 import { checkExtension } from "../build/pipeline.js";
+import { blipIconWarnings } from "../build/icon-check.js";
 import { withSandbox } from "../build/sandbox-session.js";
 import { describeGuestError, parseSourceMap } from "@svc/runtime";
 import { chosenPreferences, shownPreferences, unsetRequiredProblems } from "./preferences.js";
@@ -84,6 +85,8 @@ export async function validateExtension(
           problems.push(line);
         }
         if (host.emitted.length === 0) out.info("update() emitted no blips");
+        for (const blip of host.emitted)
+          if (blip.ok) for (const line of blipIconWarnings(blip.blipId, blip.payload)) out.warn(`warning: ${line}`);
       } else {
         out.info("no update(): a tools-only extension");
       }

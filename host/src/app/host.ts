@@ -45,7 +45,14 @@ function optional(press: ActionPress): { input?: string; itemId?: string } {
 
 /** A blip as the display draws it, with who sent it. */
 function viewOf(blip: StoredBlip, speaker: (source: StoredBlip["source"]) => Speaker): BlipView {
-  return { ...blip.payload, id: blip.id, seq: blip.seq, ended: blip.ended !== undefined, from: speaker(blip.source) };
+  return {
+    ...blip.payload,
+    id: blip.id,
+    seq: blip.seq,
+    ended: blip.ended !== undefined,
+    ...(blip.stale ? { stale: true } : {}),
+    from: speaker(blip.source),
+  };
 }
 
 /** A button press on a blip (SPEC `extension.action`). */
@@ -284,6 +291,8 @@ export async function startHost(options: HostOptions): Promise<Host> {
   const resume = () => {
     if (!scheduler.paused) return;
     emit({ type: "resumed", at: clock.now() });
+    // Before the runs start: what went quiet while asleep reads stale until it updates.
+    store.markStaleAtWake(clock.now());
     scheduler.resume();
   };
   let ui: RunningUiServer | undefined;

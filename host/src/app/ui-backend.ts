@@ -73,6 +73,7 @@ export function uiBlip(stored: StoredBlip): UiBlip {
     id: stored.id,
     seq: stored.seq,
     ended: stored.ended !== undefined,
+    ...(stored.stale ? { stale: true } : {}),
     source: stored.source.kind === "webhook" ? "push" : "extension",
     ...(stored.source.kind === "extension" ? { extensionId: stored.source.extensionId } : {}),
   };

@@ -16,6 +16,8 @@ export interface BlipView {
   data?: unknown;
   seq?: number;
   ended?: boolean;
+  /** Marked stale at wake (its `staleAfter` passed while paused), until its next update. */
+  stale?: boolean;
   /** Who sent it, from the catalog (`speakerOf`): every blip line names it. */
   from: Speaker;
   [key: string]: unknown;

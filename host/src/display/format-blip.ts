@@ -99,6 +99,13 @@ export function summarizeLayout(layout: string | undefined, rawData: unknown, no
   }
 }
 
+/** Marked stale at wake, or its `staleAfter` has passed (as the page draws it). */
+function isStale(blip: BlipView, now: number): boolean {
+  if (blip.stale === true) return true;
+  const at = typeof blip.staleAfter === "string" ? Date.parse(blip.staleAfter) : NaN;
+  return !Number.isNaN(at) && now > at;
+}
+
 /**
  * Who is speaking, framed the same way on every terminal line that carries a stranger's text:
  * `[Focus]`, or `[svc · com.evil.kc]` when the name alone could mislead (`speakerOf`).
@@ -122,7 +129,7 @@ export function formatBlip(blip: BlipView, now: number): string {
   const mark = STATE_MARKS[blip.state ?? ""] ?? "•";
   const summary = summarizeLayout(blip.layout, blip.data, now);
   const title = blip.title ?? blip.id;
-  const ended = blip.ended ? " (ended)" : "";
+  const ended = blip.ended ? " (ended)" : isStale(blip, now) ? " (stale)" : "";
   return `${mark} ${speakerFrame(blip.from)} ${title}${summary ? `  ${summary}` : ""}${ended}`;
 }
 

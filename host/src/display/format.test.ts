@@ -64,6 +64,15 @@ describe("blips", () => {
       "✔ [x.y] x.y/k (ended)",
     );
   });
+
+  it("marks a blip stale when woken stale or past its staleAfter (ended wins)", () => {
+    const from = { name: "System" };
+    const quiet = { id: "x.y/k", title: "CPU", from, staleAfter: new Date(NOW - 1).toISOString() };
+    expect(formatBlip(quiet, NOW)).toBe("• [System] CPU (stale)");
+    expect(formatBlip({ ...quiet, staleAfter: new Date(NOW).toISOString() }, NOW)).toBe("• [System] CPU");
+    expect(formatBlip({ id: "x.y/k", title: "CPU", from, stale: true }, NOW)).toBe("• [System] CPU (stale)");
+    expect(formatBlip({ ...quiet, ended: true }, NOW)).toBe("• [System] CPU (ended)");
+  });
 });
 
 describe("displays", () => {

@@ -17,6 +17,28 @@ export const MAX_TOLERANCE_MS = 60_000;
 /** A `nextRunAfter` shorter than this (0 included) waits this long, so a run cannot spin. */
 export const MIN_NEXT_RUN_AFTER_MS = 1_000;
 
+/**
+ * At resume the overdue runs start one after another, this far apart, in the order they fell
+ * due (then by id), so thirty extensions do not all start in the same millisecond.
+ */
+export const WAKE_STEP_MS = 100;
+
+/** However many are overdue, the last of them starts within this long of the resume. */
+export const WAKE_SPREAD_MS = 3_000;
+
+/**
+ * How long after the resume the `index`-th of `count` overdue runs starts.
+ *
+ * @example
+ * wakeOffset(0, 30); // 0: the first runs at once
+ * wakeOffset(29, 30); // 2_900
+ * wakeOffset(60, 61); // 3_000: 61 runs share the three seconds (50 ms apart)
+ */
+export function wakeOffset(index: number, count: number): number {
+  const step = count > 1 ? Math.min(WAKE_STEP_MS, Math.floor(WAKE_SPREAD_MS / (count - 1))) : 0;
+  return index * step;
+}
+
 /** Manifest `interval` lower bound (SPEC "Limits"). */
 export const MIN_INTERVAL_MS = 10_000;
 

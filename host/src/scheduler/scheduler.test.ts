@@ -1,7 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { ManualClock } from "../clock/index.js";
 import { Scheduler, type RunOutcome, type RunReport, type RunTrigger } from "./scheduler.js";
-import { MIN_NEXT_RUN_AFTER_MS, RUN_TIMEOUT_MS, parseInterval, toleranceFor } from "./rules.js";
+import {
+  MIN_NEXT_RUN_AFTER_MS,
+  RUN_TIMEOUT_MS,
+  WAKE_SPREAD_MS,
+  WAKE_STEP_MS,
+  parseInterval,
+  toleranceFor,
+  wakeOffset,
+} from "./rules.js";
 import { pickWakeUp } from "./wake-up.js";
 
 const T0 = 1_000_000;
@@ -262,16 +270,46 @@ describe("Scheduler", () => {
     ]);
     h.scheduler.resume();
     await h.advance(0);
+    // a fell due first (at 10 s), so it runs at once; b follows one step later.
     expect(h.runs("a")).toEqual([
       ["launch", 0],
       ["interval", 200_000],
     ]);
+    expect(h.runs("b")).toEqual([["launch", 0]]);
+    await h.advance(WAKE_STEP_MS - 1);
+    expect(h.runs("b")).toEqual([["launch", 0]]);
+    await h.advance(1);
     expect(h.runs("b")).toEqual([
       ["launch", 0],
-      ["interval", 200_000],
+      ["interval", 200_000 + WAKE_STEP_MS],
     ]);
     await h.advance(10_000);
     expect(h.runs("a")).toHaveLength(3);
+  });
+
+  it("spreads 30 overdue extensions 100 ms apart at resume, in the order they fell due, then by id", async () => {
+    const h = harness({ autoSettle: {} });
+    const ids = Array.from({ length: 30 }, (_, i) => `ext${String(i).padStart(2, "0")}`);
+    // Added in reverse, all with the same interval: they fall due together, so the id decides.
+    for (const id of [...ids].reverse()) h.scheduler.add(id, { intervalMs: 60_000 });
+    await h.advance(0);
+    h.scheduler.pause();
+    await h.advance(3_600_000);
+    const before = h.started.length;
+    h.scheduler.resume();
+    await h.advance(0);
+    for (let i = 0; i < 29; i++) await h.advance(WAKE_STEP_MS);
+    const woke = h.started.slice(before).map((s) => [s.id, s.at - T0 - 3_600_000]);
+    expect(woke).toEqual(ids.map((id, i) => [id, i * WAKE_STEP_MS]));
+    // After the wake each goes back to its own interval, counted from its own run.
+    expect(h.scheduler.nextRunAt("ext29")).toBe(T0 + 3_600_000 + 2_900 + 60_000);
+  });
+
+  it("fits any number of overdue runs into the three-second spread", () => {
+    expect(wakeOffset(0, 1)).toBe(0);
+    expect(wakeOffset(30, 31)).toBe(3_000); // 31 runs: exactly 100 ms apart, the last at 3 s
+    expect(wakeOffset(31, 32)).toBe(2_976); // past 31 the step shrinks: floor(3000 / 31) = 96 ms
+    expect(wakeOffset(99, 100)).toBeLessThanOrEqual(WAKE_SPREAD_MS);
   });
 
   it("holds the launch run of an extension added while paused until resume", async () => {

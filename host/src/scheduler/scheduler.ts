@@ -10,10 +10,10 @@
  * - `manual` and `preferences` runs start at once (or right after the run under way);
  * - a run that has not settled after 30 s is given up;
  * - while paused (screen asleep or locked) no scheduled run starts; `resume()` runs each overdue
- *   extension once.
+ *   extension once, spread over at most 3 s (`wakeOffset`).
  */
 import type { Clock, Timer } from "../clock/index.js";
-import { MIN_NEXT_RUN_AFTER_MS, RUN_TIMEOUT_MS, toleranceFor } from "./rules.js";
+import { MIN_NEXT_RUN_AFTER_MS, RUN_TIMEOUT_MS, toleranceFor, wakeOffset } from "./rules.js";
 import { pickWakeUp, type Window } from "./wake-up.js";
 
 export type RunTrigger = "launch" | "interval" | "manual" | "preferences";
@@ -133,10 +133,23 @@ export class Scheduler {
     this.replan();
   }
 
-  /** Screen back: every overdue extension runs once, then the schedule goes on. */
+  /**
+   * Screen back: every overdue extension runs once, then the schedule goes on. The overdue runs
+   * are spread out in the order they fell due (then by id): the first at once, the others
+   * `wakeOffset` later, each with no tolerance so none is gathered later still.
+   */
   resume(): void {
     if (!this.isPaused) return;
     this.isPaused = false;
+    const now = this.options.clock.now();
+    const overdue = [...this.entries.values()]
+      .filter(
+        (entry): entry is Entry & { due: Due } => entry.due !== undefined && !entry.running && entry.due.at <= now,
+      )
+      .sort((a, b) => a.due.at - b.due.at || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    overdue.forEach((entry, index) => {
+      entry.due = { ...entry.due, at: now + wakeOffset(index, overdue.length), toleranceMs: 0 };
+    });
     this.runDue();
   }
 

@@ -107,6 +107,34 @@ describe("blip.update", () => {
   });
 });
 
+describe("markStaleAtWake", () => {
+  it("marks live blips whose staleAfter passed, announces them, and the next update clears the mark", async () => {
+    const store = await open();
+    const changes: BlipChange[] = [];
+    store.onChange((change) => changes.push(change));
+    const at = Date.parse("2025-03-01T10:00:00.000Z");
+    store.applyUpdate(update("passed", 1, { staleAfter: "2025-03-01T09:59:59.999Z" }));
+    store.applyUpdate(update("at", 1, { staleAfter: "2025-03-01T10:00:00.000Z" }));
+    store.applyUpdate(update("none", 1));
+    store.applyUpdate(update("ended", 1, { staleAfter: "2025-03-01T09:00:00.000Z" }));
+    store.applyEnd({ extensionId: EXT, id: `${EXT}/ended`, seq: 2 });
+    changes.length = 0;
+
+    expect(store.markStaleAtWake(at)).toEqual([`${EXT}/passed`]);
+    expect(
+      changes.map((c) => [
+        c.type,
+        c.type === "remove" ? c.id : c.blip.id,
+        c.type === "remove" ? undefined : c.blip.stale,
+      ]),
+    ).toEqual([["update", `${EXT}/passed`, true]]);
+    expect(store.get(`${EXT}/passed`)?.seq).toBe(1);
+    expect(store.markStaleAtWake(at + 1)).toEqual([`${EXT}/at`]); // already marked: not again
+    store.applyUpdate(update("passed", 2, { staleAfter: "2025-03-01T11:00:00.000Z" }));
+    expect(store.get(`${EXT}/passed`)?.stale).toBeUndefined();
+  });
+});
+
 describe("blip.end", () => {
   it("sets state and seq, and removes the blip dismissAfter seconds later", async () => {
     const store = await open();

@@ -239,6 +239,26 @@ export class BlipStore {
     return ids.length;
   }
 
+  /**
+   * At resume: every live blip whose `staleAfter` is before `now` is marked stale (and
+   * announced) until its next update replaces it. Returns the ids marked.
+   *
+   * @example
+   * store.markStaleAtWake(clock.now()) // ["dev.svc.system/cpu"]
+   */
+  markStaleAtWake(now: number): string[] {
+    const marked: string[] = [];
+    for (const blip of this.list()) {
+      const at = typeof blip.payload.staleAfter === "string" ? Date.parse(blip.payload.staleAfter) : NaN;
+      if (blip.ended || blip.stale || Number.isNaN(at) || at >= now) continue;
+      const next: StoredBlip = { ...blip, stale: true };
+      this.blips.set(blip.id, next);
+      this.changed({ type: "update", blip: next });
+      marked.push(blip.id);
+    }
+    return marked;
+  }
+
   /** Resolves once every change so far is on disk. */
   flush(): Promise<void> {
     return this.saver.flush();

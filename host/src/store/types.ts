@@ -22,6 +22,11 @@ export interface StoredBlip {
   /** The last complete payload; an end sets its `state` and `seq`. */
   payload: BlipPayload;
   ended?: BlipEnding;
+  /**
+   * Its `staleAfter` passed while svc was paused (asleep or locked): shown as stale until its next
+   * update, which replaces the whole blip (`BlipStore.markStaleAtWake`).
+   */
+  stale?: true;
 }
 
 /** What changed, for the display. `blip` is the store's own copy: read it, never change it. */

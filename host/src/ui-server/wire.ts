@@ -13,6 +13,8 @@ export interface UiBlip {
   /** The extension that sent it (absent for pushed blips): the page names it from `extensions`' titles. */
   extensionId?: string;
   ended: boolean;
+  /** Present (true) when its `staleAfter` passed while svc was paused, until its next update. */
+  stale?: boolean;
   /** The payload fields (title, layout, data, actions, …), checked by the runtime or push route. */
   [field: string]: unknown;
 }

@@ -43,8 +43,8 @@ export class ToolSpecError extends Error {
  * {@link ToolSpecError} when it is not valid.
  *
  * @example
- * JSON.stringify(encodeToolSpec({ icon: "x", title: "X", id: "x" }))
- * // '{"id":"x","title":"X","icon":"x","summary":"","category":"everyday","fields":[],…}'
+ * JSON.stringify(encodeToolSpec({ icon: "xmark", title: "X", id: "x" }))
+ * // '{"id":"x","title":"X","icon":"xmark","summary":"","category":"everyday","fields":[],…}'
  */
 export function encodeToolSpec(spec: unknown): ToolSpec {
   const decoded = decodeToolSpec(spec);

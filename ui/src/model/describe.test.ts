@@ -8,6 +8,7 @@ const blip = (extra: Partial<UiBlip>): UiBlip => ({
   seq: 1,
   source: "extension",
   ended: false,
+  stale: false,
   title: "Deploy api",
   ...extra,
 });
@@ -39,6 +40,9 @@ describe("describeBlip", () => {
   it("marks a blip stale after staleAfter, not before", () => {
     expect(isStale(blip({ staleAfter: "2025-03-01T09:59:59Z" }), NOW)).toBe(true);
     expect(isStale(blip({ staleAfter: "2025-03-01T10:00:00Z" }), NOW)).toBe(false);
+    // Marked by the host at wake: stale until its next update, whatever the page's clock says.
+    expect(isStale(blip({ stale: true, staleAfter: "2025-03-01T11:00:00Z" }), NOW)).toBe(true);
+    expect(isStale(blip({ stale: true }), NOW)).toBe(true);
     expect(describeBlip(blip({ state: "idle", staleAfter: "2025-03-01T09:00:00Z" }), "en-US", NOW)).toBe(
       "Deploy api, idle, not updated lately",
     );

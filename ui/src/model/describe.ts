@@ -66,6 +66,7 @@ export interface BlipFlags {
 
 /** Whether the blip's source went quiet (`staleAfter` passed). */
 export function isStale(blip: UiBlip, now: number): boolean {
+  if (blip.stale === true) return true; // went quiet while svc was asleep, until its next update
   if (typeof blip.staleAfter !== "string") return false;
   const at = Date.parse(blip.staleAfter);
   return !Number.isNaN(at) && now > at;

@@ -15,7 +15,7 @@ import { clipboardKinds } from "./clipboard-kinds.js";
 import { fieldsView, initialValue, wireValues, type FileValue, type Values } from "./fields-view.js";
 import { LiveRuns } from "./live-runs.js";
 import { loadRecent, noteRecent, recentTools, saveRecent } from "./recent.js";
-import { iconGlyph } from "../icons.js";
+import { iconElement } from "../icons/index.js";
 
 /** A tool as `GET /api/tools` lists it (host/src/tools `ListedTool`). */
 export interface PageTool extends ToolSpec {
@@ -292,7 +292,7 @@ export class ToolsTray {
       t: PageTool,
       fromClipboard = false,
     ) => html`<li><button type="button" class="tool-item" data-tool=${t.id} @click=${() => this.open(t, fromClipboard)}>
-      <span class="icon" aria-hidden="true">${iconGlyph(t.icon)}</span><strong dir="auto">${shown(t.title, CAPS.title)}</strong>${t.summary ? html`<span class="summary" dir="auto">${shown(t.summary, CAPS.subtitle)}</span>` : nothing}</button></li>`;
+      <span class="icon" aria-hidden="true">${t.icon === undefined ? nothing : iconElement(t.icon)}</span><strong dir="auto">${shown(t.title, CAPS.title)}</strong>${t.summary ? html`<span class="summary" dir="auto">${shown(t.summary, CAPS.subtitle)}</span>` : nothing}</button></li>`;
     return html`<div class="tools">
       <input type="search" class="tool-search" aria-label="Search tools" placeholder="Search tools" .value=${this.query}
         @input=${(e: Event) => {

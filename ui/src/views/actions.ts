@@ -4,7 +4,7 @@
  * is a link (http/https only).
  */
 import { html, nothing } from "lit";
-import { iconGlyph } from "../icons.js";
+import { iconElement } from "../icons/index.js";
 import { CAPS, safeHref, shown } from "../format/text.js";
 import type { UiBlip } from "../wire.js";
 import type { BlipContext } from "./blip.js";
@@ -38,7 +38,7 @@ function button(blip: UiBlip, action: Data, ctx: BlipContext, itemId: string | u
   // Pressed buttons stay focusable (aria-disabled, not disabled): the keyboard user keeps their place.
   return html`<button class="button ${role} ${kind}" type="button" aria-pressed=${pressed ? "true" : "false"} aria-busy=${pressed ? "true" : "false"} aria-disabled=${pressed ? "true" : "false"}
     @click=${() => (action.input ? ctx.onInput(JSON.stringify([blip.id, itemId ?? null, id])) : press())}>
-    ${action.icon === undefined ? nothing : html`<span aria-hidden="true">${iconGlyph(action.icon)} </span>`}${title}${pressed ? html`<span class="spinner" aria-hidden="true"></span>` : nothing}
+    ${action.icon === undefined ? nothing : html`<span aria-hidden="true">${iconElement(action.icon)} </span>`}${title}${pressed ? html`<span class="spinner" aria-hidden="true"></span>` : nothing}
   </button>`;
 }
 

@@ -3,7 +3,7 @@
  * layout's body, facts, choices and actions, and why its last action failed.
  */
 import { html, nothing, type TemplateResult } from "lit";
-import { iconGlyph } from "../icons.js";
+import { iconElement } from "../icons/index.js";
 import { CAPS, safeHref, shown } from "../format/text.js";
 import { formatValue } from "../format/values.js";
 import { describeBlip, isStale, stateWords } from "../model/describe.js";
@@ -50,7 +50,7 @@ export function blipView(blip: UiBlip, ctx: BlipContext) {
   return html`<article class="blip state-${/^[a-z]{1,12}$/.test(state) ? state : "idle"} ${stale ? "stale" : ""} ${blip.ended ? "ended" : ""} ${blip.source === "push" ? "pushed" : ""}"
       tabindex="0" data-blip=${blip.id} aria-label=${describeBlip(blip, ctx.locale, ctx.now, from)}>
     <header>
-      <span class="icon" aria-hidden="true">${iconGlyph(blip.icon)}</span>
+      <span class="icon" aria-hidden="true">${blip.icon === undefined ? nothing : iconElement(blip.icon)}</span>
       <span class="titles">
         ${speakerTag(from)}
         ${href ? html`<a class="title" href=${href} target="_blank" rel="noopener noreferrer" dir="auto">${title}</a>` : html`<span class="title" dir="auto">${title}</span>`}

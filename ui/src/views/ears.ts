@@ -6,7 +6,7 @@
  * The button's name is what it shows, after the blip's title ("Open svc: Standup, 24:31 10:45 from Focus").
  */
 import { html, nothing, type TemplateResult } from "lit";
-import { iconGlyph } from "../icons.js";
+import { iconElement } from "../icons/index.js";
 import { CAPS, shown } from "../format/text.js";
 import { formatValue } from "../format/values.js";
 import { stateWords } from "../model/describe.js";
@@ -49,7 +49,7 @@ export function earsButton(blip: UiBlip | undefined, ctx: BlipContext, open: () 
   // api, 50% running from Deploys"): a label of other words would not match what is seen.
   return html`<button type="button" class="notch-button" aria-expanded="false" aria-controls="panel" data-ears=${blip.id} @click=${open}>
     <span class="sr">Open svc: ${shown(blip.title, CAPS.title)}, </span>
-    <span class="ear ear-left"><span class="icon" aria-hidden="true">${iconGlyph(blip.icon)}</span>${figure(parts)}</span>
+    <span class="ear ear-left"><span class="icon" aria-hidden="true">${blip.icon === undefined ? nothing : iconElement(blip.icon)}</span>${figure(parts)}</span>
     <span class="notch-gap"></span>
     <span class="ear ear-right">${side(parts)} ${speakerTag(from.id === undefined ? from : { name: from.id })}</span>
     ${parts.bar === undefined ? nothing : html`<progress class="ear-bar" max="1" .value=${parts.bar} aria-hidden="true"></progress>`}

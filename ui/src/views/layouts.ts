@@ -3,7 +3,7 @@
  * through `shown()`; numbers are formatted for the locale; bars use native <progress>/<meter>.
  */
 import { html, nothing, svg, type TemplateResult } from "lit";
-import { iconGlyph } from "../icons.js";
+import { iconElement } from "../icons/index.js";
 import { CAPS, safeHref, shown } from "../format/text.js";
 import { formatRelative, formatValue, isNegative } from "../format/values.js";
 import { stateWords } from "../model/describe.js";
@@ -84,7 +84,7 @@ function listLayout(data: Data, blip: UiBlip, ctx: BlipContext) {
       const href = safeHref(item.url);
       const title = shown(item.title, CAPS.title);
       return html`<li class="item">
-        ${item.icon === undefined ? nothing : html`<span class="icon" aria-hidden="true">${iconGlyph(item.icon)}</span>`}
+        ${item.icon === undefined ? nothing : html`<span class="icon" aria-hidden="true">${iconElement(item.icon)}</span>`}
         <span class="item-text">
           ${href ? html`<a href=${href} target="_blank" rel="noopener noreferrer" dir="auto">${title}</a>` : html`<span class="item-title" dir="auto">${title}</span>`}
           ${item.subtitle === undefined ? nothing : html`<span class="sub" dir="auto">${shown(item.subtitle)}</span>`}
@@ -100,7 +100,7 @@ function listLayout(data: Data, blip: UiBlip, ctx: BlipContext) {
 
 function side(value: unknown) {
   const s = (value ?? {}) as Data;
-  return html`<span class="side">${s.icon === undefined ? nothing : html`<span class="icon" aria-hidden="true">${iconGlyph(s.icon)}</span>`}<span class="name" dir="auto">${shown(s.name, CAPS.label)}</span><span class="score-value">${typeof s.score === "number" ? s.score : ""}</span></span>`;
+  return html`<span class="side">${s.icon === undefined ? nothing : html`<span class="icon" aria-hidden="true">${iconElement(s.icon)}</span>`}<span class="name" dir="auto">${shown(s.name, CAPS.label)}</span><span class="score-value">${typeof s.score === "number" ? s.score : ""}</span></span>`;
 }
 
 function score(data: Data) {

@@ -11,7 +11,7 @@ import { formatRelative } from "../format/values.js";
 import type { AppSettings, UiExtension, UiPreference } from "../wire.js";
 import type { PageTool } from "../tools/tray.js";
 import { agentSwitchesView } from "./agent-switches.js";
-import { iconGlyph } from "../icons.js";
+import { iconElement } from "../icons/index.js";
 import { rowState, splitError } from "../model/ext-row.js";
 import { mayPop } from "../model/pop.js";
 
@@ -269,7 +269,7 @@ function extensionRow(ext: UiExtension, ctx: SettingsContext) {
     <div class="ext-row-head">
       <h2 id=${headingId}><button type="button" class="ext-open" aria-expanded=${open ? "true" : "false"} aria-controls=${detailsId}
         @click=${() => ctx.toggleRow(ext.id)}>
-        <span class="icon" aria-hidden="true">${iconGlyph(ext.icon)}</span>
+        <span class="icon" aria-hidden="true">${ext.icon === undefined ? nothing : iconElement(ext.icon)}</span>
         <span class="ext-title" dir="auto">${shown(ext.title, CAPS.title)}</span>
         <span class="ext-state ${state.tone}">${state.text}</span>
         <span class="chevron" aria-hidden="true">›</span>
