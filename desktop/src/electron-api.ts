@@ -1,9 +1,12 @@
 /**
  * The part of Electron's API the shell uses, as plain types. The shell's modules take these as
- * parameters, so they are tested against a stand-in (`testing/electron-double.ts`) and compile
- * where `electron` and its types are absent (npm skips it on Node older than 22.12). Names and
- * signatures follow Electron 45's `electron.d.ts`; the real module satisfies them as they are.
+ * parameters, so they are tested against a stand-in (`testing/electron-double.ts`). Names and
+ * signatures follow Electron 45's `electron.d.ts`, and `npm run check` holds them to it:
+ * `main.ts` hands the real module to `startDesktop` (so the real one must fit these), and
+ * `testing/fits-electron.ts` checks that no promise Electron returns is typed here as a plain
+ * value and that the stand-in fits the real signatures.
  */
+import type { NativeImage as ElectronNativeImage } from "electron";
 
 export interface Rectangle {
   x: number;
@@ -201,10 +204,11 @@ export interface MenuStatic {
   buildFromTemplate(template: MenuItemOptions[]): Menu;
 }
 
-export interface NativeImage {
-  setTemplateImage(option: boolean): void;
-  isEmpty(): boolean;
-}
+/**
+ * Electron's own image type: the tray takes only what `nativeImage` made, so a narrower type here
+ * could not be handed to the real `Tray` (the stand-in's image is cast to it).
+ */
+export type NativeImage = ElectronNativeImage;
 
 export interface NativeImageStatic {
   createFromPath(path: string): NativeImage;
@@ -234,8 +238,8 @@ export interface Shell {
 }
 
 export interface Clipboard {
-  readText(): string;
-  writeText(text: string): void;
+  /** A promise since Electron 45 (modelled on `navigator.clipboard`). */
+  writeText(text: string): Promise<void>;
 }
 
 export type AppEvent =

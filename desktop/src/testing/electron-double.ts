@@ -10,6 +10,7 @@ import type {
   ElectronMain,
   IpcMainInvokeEvent,
   MenuItemOptions,
+  NativeImage,
   PermissionCheckHandler,
   PermissionRequestHandler,
   Rectangle,
@@ -64,17 +65,22 @@ export class FakeSession extends Emitter {
   checkHandler: PermissionCheckHandler | null = null;
   deviceHandler: ((details: unknown) => boolean) | null = null;
   displayMediaHandler: ((request: unknown, callback: (streams: null) => void) => void) | null = null;
-  setPermissionRequestHandler(handler: PermissionRequestHandler | null) {
-    this.requestHandler = handler;
+  // Takes Electron's own handler type (the stand-in must take whatever the real one takes).
+  setPermissionRequestHandler(handler: Parameters<Electron.Session["setPermissionRequestHandler"]>[0]) {
+    this.requestHandler = handler as PermissionRequestHandler | null;
   }
-  setPermissionCheckHandler(handler: PermissionCheckHandler | null) {
-    this.checkHandler = handler;
+  setPermissionCheckHandler(handler: Parameters<Electron.Session["setPermissionCheckHandler"]>[0]) {
+    this.checkHandler = handler as PermissionCheckHandler | null;
   }
-  setDevicePermissionHandler(handler: ((details: unknown) => boolean) | null) {
-    this.deviceHandler = handler;
+  setDevicePermissionHandler(handler: Parameters<Electron.Session["setDevicePermissionHandler"]>[0]) {
+    this.deviceHandler = handler as ((details: unknown) => boolean) | null;
   }
-  setDisplayMediaRequestHandler(handler: ((request: unknown, callback: (streams: null) => void) => void) | null) {
-    this.displayMediaHandler = handler;
+  setDisplayMediaRequestHandler(
+    handler: Parameters<Electron.Session["setDisplayMediaRequestHandler"]>[0],
+    _options?: Electron.DisplayMediaRequestHandlerOpts,
+  ) {
+    this.displayMediaHandler = handler as unknown as
+      ((request: unknown, callback: (streams: null) => void) => void) | null;
   }
 }
 
@@ -89,14 +95,14 @@ export class FakeWebContents extends Emitter {
   constructor(readonly session: FakeSession) {
     super();
   }
-  async loadURL(url: string): Promise<void> {
+  async loadURL(url: string, _options?: Electron.LoadURLOptions): Promise<void> {
     this.mainFrame.url = url;
   }
   send(channel: string, ...args: unknown[]): void {
     this.sent.push([channel, ...args]);
   }
-  setWindowOpenHandler(handler: (details: { url: string }) => { action: "deny" } | { action: "allow" }): void {
-    this.openHandler = handler;
+  setWindowOpenHandler(handler: Parameters<Electron.WebContents["setWindowOpenHandler"]>[0]): void {
+    this.openHandler = handler as unknown as FakeWebContents["openHandler"];
   }
   isDestroyed(): boolean {
     return this.destroyed;
@@ -140,7 +146,7 @@ export class FakeBrowserWindow {
     world.all.push(this);
     world.app?.emit("web-contents-created", cancellable({}), this.webContents);
   }
-  setBounds(bounds: Partial<Rectangle>) {
+  setBounds(bounds: Partial<Rectangle>, _animate?: boolean) {
     this.bounds = { ...this.bounds, ...bounds };
   }
   getBounds(): Rectangle {
@@ -182,7 +188,7 @@ export class FakeBrowserWindow {
     this.destroyed = true;
     this.webContents.destroyed = true;
   }
-  async loadURL(url: string) {
+  async loadURL(url: string, _options?: Electron.LoadURLOptions) {
     await this.webContents.loadURL(url);
   }
   on(event: string, listener: Listener) {
@@ -233,9 +239,9 @@ export class FakePowerMonitor extends Emitter {
 
 export class FakeIpcMain {
   readonly handlers = new Map<string, (event: IpcMainInvokeEvent, ...args: unknown[]) => unknown>();
-  handle(channel: string, listener: (event: IpcMainInvokeEvent, ...args: unknown[]) => unknown) {
+  handle(channel: string, listener: Parameters<Electron.IpcMain["handle"]>[1]) {
     if (this.handlers.has(channel)) throw new Error(`Attempted to register a second handler for '${channel}'`);
-    this.handlers.set(channel, listener);
+    this.handlers.set(channel, listener as (event: IpcMainInvokeEvent, ...args: unknown[]) => unknown);
   }
   removeHandler(channel: string) {
     this.handlers.delete(channel);
@@ -264,8 +270,8 @@ export class FakeTray extends Emitter {
   setToolTip(text: string) {
     this.tooltip = text;
   }
-  setContextMenu(menu: { items: MenuItemOptions[] } | null) {
-    this.menu = menu;
+  setContextMenu(menu: Electron.Menu | null) {
+    this.menu = menu as unknown as { items: MenuItemOptions[] } | null;
   }
   destroy() {
     this.destroyed = true;
@@ -315,7 +321,7 @@ export class FakeApp extends Emitter {
   setPath(name: string, path: string) {
     this.paths.set(name, path);
   }
-  requestSingleInstanceLock(): boolean {
+  requestSingleInstanceLock(_additionalData?: Record<any, any>): boolean {
     const folder = this.paths.get("userData") ?? "default";
     const holder = instanceLocks.get(folder);
     if (holder && holder !== this) {
@@ -339,10 +345,10 @@ export class FakeApp extends Emitter {
     this.exitCode = code;
     this.releaseSingleInstanceLock();
   }
-  setLoginItemSettings(settings: { openAtLogin: boolean }) {
-    this.loginItem = { ...settings };
+  setLoginItemSettings(settings: Electron.Settings) {
+    this.loginItem = { openAtLogin: settings.openAtLogin === true };
   }
-  getLoginItemSettings() {
+  getLoginItemSettings(_options?: Electron.LoginItemSettingsOptions) {
     return this.loginItem;
   }
   setActivationPolicy(policy: string) {
@@ -362,11 +368,11 @@ export interface ElectronDouble extends ElectronMain {
     opened: string[];
     openedPaths: string[];
     shownInFolder: string[];
-    openExternal(url: string): Promise<void>;
+    openExternal(url: string, options?: Electron.OpenExternalOptions): Promise<void>;
     openPath(path: string): Promise<string>;
     showItemInFolder(path: string): void;
   };
-  clipboard: { text: string; readText(): string; writeText(text: string): void };
+  clipboard: { text: string; readText(): Promise<string>; writeText(text: string): Promise<void> };
 }
 
 /**
@@ -387,7 +393,7 @@ export function createElectronDouble(displays: Display[], primaryId = displays[0
     opened: [] as string[],
     openedPaths: [] as string[],
     shownInFolder: [] as string[],
-    async openExternal(url: string) {
+    async openExternal(url: string, _options?: Electron.OpenExternalOptions) {
       shell.opened.push(url);
     },
     async openPath(path: string) {
@@ -400,8 +406,9 @@ export function createElectronDouble(displays: Display[], primaryId = displays[0
   };
   const clipboard = {
     text: "",
-    readText: () => clipboard.text,
-    writeText: (text: string) => void (clipboard.text = text),
+    // Promises, as Electron 45's are.
+    readText: async () => clipboard.text,
+    writeText: async (text: string) => void (clipboard.text = text),
   };
   return {
     app,
@@ -419,7 +426,7 @@ export function createElectronDouble(displays: Display[], primaryId = displays[0
           setTemplateImage: (on: boolean) => void (image.template = on),
           isEmpty: () => false,
         };
-        return image;
+        return image as unknown as NativeImage;
       },
     },
     globalShortcut: new FakeGlobalShortcut(),
