@@ -7,6 +7,7 @@
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import type { ElectronMain, WebContents } from "./electron-api.js";
+import { Backoff } from "./backoff.js";
 import { DroppedFiles } from "./dropped-files.js";
 import { HostKeeper } from "./host-keeper.js";
 import { HostCallError, startOrJoinHost, type HostLink, type StartHostOptions } from "./host-link.js";
@@ -17,20 +18,26 @@ import { PauseReasons, wirePower } from "./power.js";
 import { lockContents } from "./security.js";
 import { loadSettings, settingsFile, watchSettings, type DesktopSettings } from "./settings.js";
 import { ShortcutBinding } from "./shortcut.js";
-import { ShellTray } from "./tray.js";
+import { ShellTray, trayIconFile } from "./tray.js";
+import { displaySession, WAYLAND_OPT_IN, WAYLAND_SHORTCUT_ADVICE } from "./platform.js";
 
 export interface DesktopOptions {
   supportFolder: string;
   platform: NodeJS.Platform;
   /** The bundled preload (`dist/preload.cjs`). */
   preload: string;
-  /** The tray's template image. */
-  trayIcon: string;
+  /** The folder of the tray's images (`tray.ts` picks one per platform). */
+  assets: string;
+  /** Default: this process's environment (the Wayland session is read from it). */
+  env?: NodeJS.ProcessEnv;
   /** Default: {@link startOrJoinHost}. */
   connect?: (options: StartHostOptions) => Promise<HostLink>;
   /** Where the shell's own lines go. Default: stderr. */
   log?: (message: string) => void;
   devTools?: boolean;
+  /** Default: the real clock and timer (tests pass their own to see the crash backoff). */
+  now?: () => number;
+  setTimeout?: (callback: () => void, ms: number) => unknown;
 }
 
 export interface RunningDesktop {
@@ -73,6 +80,9 @@ export async function startDesktop(
   const log = options.log ?? ((message: string) => process.stderr.write(`svc-desktop: ${message}\n`));
   // One app per support folder: Electron's single-instance lock lives in userData.
   const userData = join(options.supportFolder, "Desktop");
+  // Before ready: on Wayland, ask for XWayland, where the window can be placed and kept on top.
+  const session = displaySession(options.platform, options.env ?? process.env);
+  if (session === "xwayland") app.commandLine.appendSwitch("ozone-platform", "x11");
   app.setPath("userData", userData);
   if (!app.requestSingleInstanceLock()) {
     app.quit();
@@ -97,7 +107,13 @@ export async function startDesktop(
   await mkdir(userData, { recursive: true });
 
   const file = settingsFile(options.supportFolder);
-  const loaded = await loadSettings(file);
+  const loaded = await loadSettings(file, options.platform);
+  if (session !== "native")
+    log(
+      session === "xwayland"
+        ? "Wayland session: running under XWayland"
+        : `native Wayland (${WAYLAND_OPT_IN}=1): the notch cannot be placed or kept on top, and ${WAYLAND_SHORTCUT_ADVICE}`,
+    );
   loaded.problems.forEach(log);
   let settings = loaded.settings;
 
@@ -180,13 +196,14 @@ export async function startDesktop(
       }),
     );
 
-    const shortcut = new ShortcutBinding(electron.globalShortcut, () => notchWindow.open("open"), log);
+    const shortcut = new ShortcutBinding(electron.globalShortcut, () => notchWindow.open("open"), log, session);
     undo.push(() => shortcut.unbind());
     const tray = new ShellTray({
       Tray: electron.Tray,
       Menu: electron.Menu,
       nativeImage: electron.nativeImage,
-      iconPath: options.trayIcon,
+      iconPath: join(options.assets, trayIconFile(options.platform)),
+      platform: options.platform,
       actions: {
         open: () => notchWindow.open("open"),
         settings: () => notchWindow.open("settings"),
@@ -207,10 +224,14 @@ export async function startDesktop(
     };
     applySettings(settings);
     undo.push(
-      watchSettings(file, (changed) => {
-        changed.problems.forEach(log);
-        applySettings(changed.settings);
-      }),
+      watchSettings(
+        file,
+        (changed) => {
+          changed.problems.forEach(log);
+          applySettings(changed.settings);
+        },
+        options.platform,
+      ),
     );
 
     await notchWindow.load(await keeper.link.client.uiUrl());
@@ -224,11 +245,17 @@ export async function startDesktop(
         log(`could not load the notch again: ${(error as Error)?.message ?? String(error)}`);
       }
     };
-    notchWindow.window.webContents.on(
-      "render-process-gone",
-      (_event: unknown, details: { reason?: string }) =>
-        void reload?.(`the notch page stopped (${details?.reason ?? "unknown"})`),
-    );
+    // A page that crashes again and again is loaded again after 1 s, 2 s, 4 s … (at most 30 s).
+    const pageBackoff = new Backoff(options.now);
+    const later = options.setTimeout ?? ((callback: () => void, ms: number) => setTimeout(callback, ms));
+    let pending: unknown;
+    undo.push(() => clearTimeout(pending as NodeJS.Timeout));
+    notchWindow.window.webContents.on("render-process-gone", (_event: unknown, details: { reason?: string }) => {
+      const wait = pageBackoff.next();
+      const why = `the notch page stopped (${details?.reason ?? "unknown"})`;
+      log(`${why}; loading it again in ${wait / 1000} s`);
+      pending = later(() => void reload?.(why), wait);
+    });
 
     // Quitting waits for a host the shell started to stop (its blips are saved on the way out).
     let cleaned = false;

@@ -6,7 +6,7 @@
  * `testing/fits-electron.ts` checks that no promise Electron returns is typed here as a plain
  * value and that the stand-in fits the real signatures.
  */
-import type { NativeImage as ElectronNativeImage } from "electron";
+import type { Menu as ElectronMenu, NativeImage as ElectronNativeImage } from "electron";
 
 export interface Rectangle {
   x: number;
@@ -196,9 +196,8 @@ export interface MenuItemOptions {
   click?: () => void;
 }
 
-export interface Menu {
-  readonly items?: unknown[];
-}
+/** Electron's own menu type (the tray takes only what `Menu.buildFromTemplate` made). */
+export type Menu = ElectronMenu;
 
 export interface MenuStatic {
   buildFromTemplate(template: MenuItemOptions[]): Menu;
@@ -217,7 +216,9 @@ export interface NativeImageStatic {
 export interface Tray {
   setToolTip(text: string): void;
   setContextMenu(menu: Menu | null): void;
-  on(event: "click", listener: () => void): unknown;
+  /** darwin and win32: the shell calls it on macOS only. */
+  popUpContextMenu(menu?: Menu): void;
+  on(event: "click" | "right-click", listener: () => void): unknown;
   destroy(): void;
 }
 
@@ -245,7 +246,13 @@ export interface Clipboard {
 export type AppEvent =
   "second-instance" | "window-all-closed" | "before-quit" | "will-quit" | "web-contents-created" | "activate";
 
+export interface CommandLine {
+  /** Before `ready` only: a Chromium switch (the shell asks for `ozone-platform=x11` on Wayland). */
+  appendSwitch(name: string, value?: string): void;
+}
+
 export interface App {
+  readonly commandLine: CommandLine;
   whenReady(): Promise<void>;
   quit(): void;
   exit(code?: number): void;

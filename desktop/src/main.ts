@@ -13,7 +13,7 @@ await startDesktop(electron, {
   supportFolder: supportRoot(),
   platform: process.platform,
   preload: fileURLToPath(new URL("./preload.cjs", import.meta.url)),
-  trayIcon: fileURLToPath(new URL("../assets/trayTemplate.png", import.meta.url)),
+  assets: fileURLToPath(new URL("../assets/", import.meta.url)),
   devTools: process.env.SVC_DESKTOP_DEVTOOLS === "1",
 }).catch((error: unknown) => {
   process.stderr.write(`svc-desktop: could not start: ${(error as Error)?.message ?? String(error)}\n`);

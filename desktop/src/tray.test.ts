@@ -1,18 +1,19 @@
 import { describe, expect, it } from "vitest";
 import { ShortcutBinding } from "./shortcut.js";
-import { ShellTray, trayMenu } from "./tray.js";
+import { ShellTray, trayIconFile, trayMenu } from "./tray.js";
 import { createElectronDouble, FakeGlobalShortcut, type FakeTray } from "./testing/electron-double.js";
 import { MACBOOK_NOTCHED } from "./testing/displays.js";
 
 describe("the tray icon", () => {
-  function tray() {
+  function tray(platform: NodeJS.Platform = "linux") {
     const electron = createElectronDouble([MACBOOK_NOTCHED]);
     const calls: string[] = [];
     const shell = new ShellTray({
       Tray: electron.Tray,
       Menu: electron.Menu,
       nativeImage: electron.nativeImage,
-      iconPath: "/app/assets/trayTemplate.png",
+      iconPath: `/app/assets/${trayIconFile(platform)}`,
+      platform,
       actions: {
         open: () => calls.push("open"),
         settings: () => calls.push("settings"),
@@ -24,9 +25,28 @@ describe("the tray icon", () => {
     return { shell, icon, calls };
   }
 
-  it("is a template image with open, Settings, pause and quit", () => {
-    const { icon, calls } = tray();
+  it("on macOS: a template image; a left click opens the notch, the right click pops up the menu", () => {
+    const { icon, calls } = tray("darwin");
     expect(icon.image).toMatchObject({ path: "/app/assets/trayTemplate.png", template: true });
+    // setContextMenu would bind the menu to the left click too (and no click event would come).
+    expect(icon.menu).toBeNull();
+    icon.emit("click");
+    expect(calls).toEqual(["open"]);
+    icon.emit("right-click");
+    expect(icon.poppedUp.at(-1)!.items.map((item) => item.label ?? item.type)).toEqual([
+      "Open svc",
+      "Settings…",
+      "separator",
+      "Pause updates",
+      "separator",
+      "Quit svc",
+    ]);
+  });
+
+  it("on Linux and Windows: a light pill with a dark rim, the menu bound to the icon", () => {
+    const { icon, calls } = tray("linux");
+    expect(icon.image).toMatchObject({ path: "/app/assets/tray.png", template: false });
+    expect(tray("win32").icon.image).toMatchObject({ path: "/app/assets/tray.png", template: false });
     expect(icon.tooltip).toBe("svc");
     expect(icon.menu!.items.map((item) => item.label ?? item.type)).toEqual([
       "Open svc",
@@ -71,8 +91,8 @@ describe("the global shortcut", () => {
       () => presses++,
       (m) => log.push(m),
     );
-    expect(binding.bind("CommandOrControl+Shift+Space")).toBe(true);
-    globalShortcut.press("CommandOrControl+Shift+Space");
+    expect(binding.bind("Control+Alt+Space")).toBe(true);
+    globalShortcut.press("Control+Alt+Space");
     expect(presses).toBe(1);
     expect(binding.bind("Alt+Space")).toBe(true);
     expect([...globalShortcut.registered.keys()]).toEqual(["Alt+Space"]);
@@ -82,7 +102,7 @@ describe("the global shortcut", () => {
     expect(binding.bind("Shift+Banana")).toBe(false);
     expect(log).toEqual([
       'the shortcut Control+K is taken by another app; choose another "shortcut" in settings.json',
-      'the shortcut "Shift+Banana" is not one Electron knows (Failed to parse accelerator Shift+Banana); write it like "CommandOrControl+Shift+Space" in settings.json',
+      'the shortcut "Shift+Banana" is not one Electron knows (Failed to parse accelerator Shift+Banana); write it like "Control+Alt+Space" in settings.json',
     ]);
     expect(binding.bind("Alt+Space")).toBe(true);
     binding.unbind();

@@ -273,14 +273,20 @@ export class FakeTray extends Emitter {
   setContextMenu(menu: Electron.Menu | null) {
     this.menu = menu as unknown as { items: MenuItemOptions[] } | null;
   }
+  /** Menus popped up by the app (`popUpContextMenu`), in order. */
+  readonly poppedUp: { items: MenuItemOptions[] }[] = [];
+  popUpContextMenu(menu?: Electron.Menu, _position?: Electron.Point) {
+    const shown = (menu ?? this.menu) as unknown as { items: MenuItemOptions[] } | null;
+    if (shown) this.poppedUp.push(shown);
+  }
   destroy() {
     this.destroyed = true;
   }
-  /** Clicks the menu item whose label starts with `label`. */
+  /** Clicks the menu item whose label starts with `label`, in the bound menu or else the last one popped up. */
   choose(label: string) {
-    const item = this.menu?.items.find((i) => i.label?.startsWith(label));
-    if (!item?.click)
-      throw new Error(`no menu item ${label}; the menu: ${this.menu?.items.map((i) => i.label).join(", ")}`);
+    const menu = this.menu ?? this.poppedUp.at(-1);
+    const item = menu?.items.find((i) => i.label?.startsWith(label));
+    if (!item?.click) throw new Error(`no menu item ${label}; the menu: ${menu?.items.map((i) => i.label).join(", ")}`);
     item.click();
   }
 }
@@ -314,6 +320,11 @@ const instanceLocks = new Map<string, FakeApp>();
 
 export class FakeApp extends Emitter {
   readonly paths = new Map<string, string>();
+  /** Chromium switches appended (`app.commandLine.appendSwitch`), as [name, value]. */
+  readonly switches: [string, string | undefined][] = [];
+  readonly commandLine = {
+    appendSwitch: (name: string, value?: string) => void this.switches.push([name, value]),
+  };
   loginItem = { openAtLogin: false };
   activationPolicy: string | undefined;
   quitCalls = 0;
@@ -417,7 +428,7 @@ export function createElectronDouble(displays: Display[], primaryId = displays[0
     powerMonitor: new FakePowerMonitor(),
     ipcMain: new FakeIpcMain(),
     Tray: Tray as never,
-    Menu: { buildFromTemplate: (items: MenuItemOptions[]) => ({ items }) },
+    Menu: { buildFromTemplate: (items: MenuItemOptions[]) => ({ items }) as unknown as Electron.Menu },
     nativeImage: {
       createFromPath: (path: string) => {
         const image = {
