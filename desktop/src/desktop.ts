@@ -10,7 +10,7 @@ import type { ElectronMain, WebContents } from "./electron-api.js";
 import { Backoff } from "./backoff.js";
 import { DroppedFiles } from "./dropped-files.js";
 import { HostKeeper } from "./host-keeper.js";
-import { HostCallError, startOrJoinHost, type HostLink, type StartHostOptions } from "./host-link.js";
+import { forkInElectron, HostCallError, startOrJoinHost, type HostLink, type StartHostOptions } from "./host-link.js";
 import { Refused, registerIpc } from "./ipc.js";
 import { NotchWindow } from "./notch-window.js";
 import { openFile, openPage } from "./opening.js";
@@ -123,7 +123,12 @@ export async function startDesktop(
     connect: options.connect ?? startOrJoinHost,
     // An extension's ctx.openURL reaches the page, which asks the person first; its "Open" link
     // comes back through the window-open gate above (http and https only), never on its own.
-    connectOptions: { supportFolder: options.supportFolder, onStderr: (line) => log(`svc-host: ${line}`) },
+    connectOptions: {
+      supportFolder: options.supportFolder,
+      // Electron's utility process: no ELECTRON_RUN_AS_NODE, which a packaged app's fuses forbid.
+      fork: forkInElectron(electron.utilityProcess),
+      onStderr: (line) => log(`svc-host: ${line}`),
+    },
     onRestarted: () => reload?.("svc-host started again"),
     log,
   });

@@ -265,6 +265,23 @@ export interface App {
   setActivationPolicy?(policy: "regular" | "accessory" | "prohibited"): void;
 }
 
+/** A Node module run in a child process of Electron's own (no `ELECTRON_RUN_AS_NODE`). */
+export interface UtilityProcess {
+  readonly pid?: number | undefined;
+  readonly stdout: NodeJS.ReadableStream | null;
+  readonly stderr: NodeJS.ReadableStream | null;
+  kill(): boolean;
+  once(event: "exit", listener: (code: number) => void): unknown;
+}
+
+export interface UtilityProcessStatic {
+  fork(
+    modulePath: string,
+    args?: string[],
+    options?: { env?: Record<string, string | undefined>; stdio?: "pipe"; serviceName?: string },
+  ): UtilityProcess;
+}
+
 /** The main process's `electron` module, as far as the shell uses it. */
 export interface ElectronMain {
   app: App;
@@ -278,6 +295,7 @@ export interface ElectronMain {
   globalShortcut: GlobalShortcut;
   shell: Shell;
   clipboard: Clipboard;
+  utilityProcess: UtilityProcessStatic;
 }
 
 /** The renderer side a sandboxed preload may `require("electron")` for. */

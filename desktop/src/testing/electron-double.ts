@@ -4,6 +4,7 @@
  * asked of it and letting a test play the system's part (plug a display, lock the screen, press
  * the shortcut, send IPC from some frame). No test needs the Electron binary.
  */
+import { spawn } from "node:child_process";
 import type {
   BrowserWindowOptions,
   Display,
@@ -367,7 +368,23 @@ export class FakeApp extends Emitter {
   }
 }
 
+/**
+ * `utilityProcess` as Electron runs it: the module in a child process of its own, the given
+ * environment only (Electron adds no ELECTRON_RUN_AS_NODE), output piped. Each call is recorded.
+ */
+export class FakeUtilityProcess {
+  readonly forks: { modulePath: string; args: string[]; options: Electron.ForkOptions | undefined }[] = [];
+  fork(modulePath: string, args: string[] = [], options?: Electron.ForkOptions) {
+    this.forks.push({ modulePath, args, options });
+    return spawn(process.execPath, [modulePath, ...args], {
+      env: (options?.env ?? process.env) as NodeJS.ProcessEnv,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+  }
+}
+
 export interface ElectronDouble extends ElectronMain {
+  utilityProcess: FakeUtilityProcess;
   app: FakeApp;
   BrowserWindow: typeof FakeBrowserWindow & ElectronMain["BrowserWindow"];
   screen: FakeScreen;
@@ -443,5 +460,6 @@ export function createElectronDouble(displays: Display[], primaryId = displays[0
     globalShortcut: new FakeGlobalShortcut(),
     shell,
     clipboard,
+    utilityProcess: new FakeUtilityProcess(),
   };
 }

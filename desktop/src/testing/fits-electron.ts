@@ -71,6 +71,8 @@ interface Parts {
   globalShortcut: [Api.GlobalShortcut, Electron.GlobalShortcut, ElectronDouble["globalShortcut"]];
   shell: [Api.Shell, Electron.Shell, ElectronDouble["shell"]];
   clipboard: [Api.Clipboard, Electron.Clipboard, ElectronDouble["clipboard"]];
+  utilityProcess: [Api.UtilityProcessStatic, typeof Electron.UtilityProcess, ElectronDouble["utilityProcess"]];
+  hostProcess: [Api.UtilityProcess, Electron.UtilityProcess, ReturnType<ElectronDouble["utilityProcess"]["fork"]>];
 }
 
 /** `true` when every part keeps Electron's promises; otherwise the part and member names. */
