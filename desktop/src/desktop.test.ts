@@ -24,6 +24,7 @@ function hostDouble(options: { uiUrl?: () => Promise<string> } = {}) {
     client: {
       pause: async () => void calls.push("pause"),
       resume: async () => void calls.push("resume"),
+      setOnBattery: async (on: boolean) => void calls.push(on ? "on-battery" : "on-power"),
       uiUrl: options.uiUrl ?? (async () => TICKET_URL),
       // As the host's POST /v1/given-files answers: a handle, or 400 with its reason.
       giveFile: async (path: string) => {
@@ -159,6 +160,24 @@ describe("the desktop shell, wired", () => {
     tray.choose("Pause");
     await settle();
     expect(host.calls).toEqual(["pause", "resume", "pause", "resume"]);
+  });
+
+  it("tells the host to stretch its schedules on battery, says so in the menu, and goes back on mains power", async () => {
+    electron.powerMonitor.onBattery = true;
+    const { host, tray } = await start(hostDouble(), "linux");
+    await settle();
+    expect(host.calls).toEqual(["on-battery"]);
+    expect(tray.menu!.items[0]).toEqual({ label: "On battery: updates 3× less often", enabled: false });
+    expect(log).toContain("on battery: updates 3× less often");
+    // macOS and Windows send on-ac; Linux none, where the 15 s poll sees it (power.test.ts).
+    electron.powerMonitor.onBattery = false;
+    electron.powerMonitor.emit("on-ac");
+    await settle();
+    expect(host.calls).toEqual(["on-battery", "on-power"]);
+    expect(tray.menu!.items[0]).toMatchObject({ label: "Open svc" });
+    electron.powerMonitor.emit("on-ac"); // no change, nothing said
+    await settle();
+    expect(host.calls).toEqual(["on-battery", "on-power"]);
   });
 
   it("follows the display it was given through unplugging and plugging", async () => {

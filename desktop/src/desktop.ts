@@ -218,7 +218,26 @@ export async function startDesktop(
     });
     undo.push(() => tray.destroy());
     undo.push(reasons.onChange((paused) => tray.update({ paused })));
-    undo.push(wirePower({ powerMonitor: electron.powerMonitor, reasons }));
+    // On battery the host stretches its schedules; the menu says so. Told again to a new host.
+    let onBattery = false;
+    const tellBattery = (on: boolean) =>
+      keeper.link.client
+        .setOnBattery(on)
+        .catch((error: unknown) =>
+          log(`could not tell svc about the power source: ${(error as Error)?.message ?? String(error)}`),
+        );
+    undo.push(
+      wirePower({
+        powerMonitor: electron.powerMonitor,
+        reasons,
+        onBattery: (on) => {
+          onBattery = on;
+          log(on ? "on battery: updates 3× less often" : "on mains power: updates as usual");
+          tray.update({ onBattery: on });
+          void tellBattery(on);
+        },
+      }),
+    );
 
     const applySettings = (next: DesktopSettings) => {
       settings = next;
@@ -245,6 +264,7 @@ export async function startDesktop(
       log(`${reason}; loading the notch again`);
       try {
         if (reasons.paused) await keeper.link.client.pause();
+        if (onBattery) await tellBattery(true);
         await notchWindow.load(await keeper.link.client.uiUrl());
       } catch (error) {
         log(`could not load the notch again: ${(error as Error)?.message ?? String(error)}`);

@@ -45,11 +45,15 @@ export type PowerEvent =
   | "unlock-screen"
   | "user-did-resign-active"
   | "user-did-become-active"
+  | "on-battery"
+  | "on-ac"
   | "shutdown";
 
 export interface PowerMonitor extends Listenable<PowerEvent> {
   /** `locked` where the system tells (it also covers a running screen saver on macOS). */
   getSystemIdleState(idleThreshold: number): "active" | "idle" | "locked" | "unknown";
+  /** Every platform; the `on-battery` event is macOS only and `on-ac` macOS and Windows, so the shell also asks. */
+  isOnBatteryPower(): boolean;
 }
 
 export interface WebFrameMain {

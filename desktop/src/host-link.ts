@@ -157,6 +157,11 @@ export class HostClient {
   async resume(): Promise<void> {
     await this.call("POST", "/v1/scheduler/resume");
   }
+
+  /** On battery: the host stretches its schedules (×3, never below an extension's interval); or back to the usual. */
+  async setOnBattery(on: boolean): Promise<void> {
+    await this.call("POST", on ? "/v1/scheduler/on-battery" : "/v1/scheduler/on-power");
+  }
 }
 
 /** `svc-host`'s committed launcher, found through the `@svc/host` package. */

@@ -7,6 +7,9 @@
 import type { MenuItemOptions, MenuStatic, NativeImageStatic, TrayConstructor, Tray } from "./electron-api.js";
 import { platformTraits } from "./platform.js";
 
+/** Said in the menu while on battery (the host's schedules are stretched). */
+export const BATTERY_NOTE = "On battery: updates 3× less often";
+
 export interface TrayActions {
   open(): void;
   settings(): void;
@@ -16,8 +19,12 @@ export interface TrayActions {
 }
 
 /** The menu, as data. */
-export function trayMenu(actions: TrayActions, state: { paused: boolean; shortcut?: string }): MenuItemOptions[] {
+export function trayMenu(
+  actions: TrayActions,
+  state: { paused: boolean; shortcut?: string; onBattery?: boolean },
+): MenuItemOptions[] {
   return [
+    ...(state.onBattery ? [{ label: BATTERY_NOTE, enabled: false }, { type: "separator" as const }] : []),
     { label: "Open svc", ...(state.shortcut ? { accelerator: state.shortcut } : {}), click: () => actions.open() },
     { label: "Settings…", click: () => actions.settings() },
     { type: "separator" },
@@ -46,7 +53,7 @@ export class ShellTray {
   private readonly tray: Tray;
   /** macOS: the menu is popped up on the right click, never bound to the icon. */
   private readonly ownMenu: boolean;
-  private state: { paused: boolean; shortcut?: string } = { paused: false };
+  private state: { paused: boolean; shortcut?: string; onBattery?: boolean } = { paused: false };
 
   constructor(private readonly options: ShellTrayOptions) {
     const traits = platformTraits(options.platform);
@@ -60,7 +67,7 @@ export class ShellTray {
     this.render();
   }
 
-  update(state: Partial<{ paused: boolean; shortcut: string | undefined }>): void {
+  update(state: Partial<{ paused: boolean; shortcut: string | undefined; onBattery: boolean }>): void {
     this.state = { ...this.state, ...state };
     this.render();
   }

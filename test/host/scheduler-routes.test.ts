@@ -33,7 +33,7 @@ describe("/v1/scheduler", () => {
 
     expect(await call(scene.world, "GET", "/v1/scheduler")).toEqual({
       status: 200,
-      body: { paused: false },
+      body: { paused: false, onBattery: false },
       allow: null,
     });
     const from = scene.host.events.length;
@@ -49,7 +49,7 @@ describe("/v1/scheduler", () => {
     });
     expect(await call(scene.world, "GET", "/v1/scheduler")).toEqual({
       status: 200,
-      body: { paused: true },
+      body: { paused: true, onBattery: false },
       allow: null,
     });
 
@@ -84,13 +84,54 @@ describe("/v1/scheduler", () => {
     expect(starts()).toEqual([["interval", 300_000]]);
   });
 
+  it("on battery waits three times the interval, and the usual again back on power", async () => {
+    await writeExtension(join(scene.world.bundled, "a"), {
+      svc: { id: "test.a", title: "A", interval: "100s" },
+      code: counterCode(),
+    });
+    scene.host = await startHost(scene.world);
+    const launched = await scene.host.waitFor(
+      (e) => e.type === "run.end" && e.id === "test.a" && e.trigger === "launch",
+    );
+    const t0 = launched.endedAt as number;
+    const from = scene.host.events.length;
+    for (let i = 0; i < 2; i++)
+      expect(await call(scene.world, "POST", "/v1/scheduler/on-battery")).toEqual({
+        status: 200,
+        body: { ok: true, onBattery: true },
+        allow: null,
+      });
+    expect((await call(scene.world, "GET", "/v1/scheduler")).body).toEqual({ paused: false, onBattery: true });
+    const starts = () =>
+      scene
+        .host!.events.slice(from)
+        .filter((e) => e.type === "run.start")
+        .map((e) => (e.at as number) - t0);
+    // 299 s on: the usual 100 s interval has passed twice, the stretched 300 s wait has not.
+    await scene.host.control({ command: "advance", ms: 299_000 });
+    expect(starts()).toEqual([]);
+    await scene.host.control({ command: "advance", ms: 1_000 });
+    await scene.host.waitFor((e) => e.type === "run.end" && e.trigger === "interval", { from });
+    expect(starts()).toEqual([300_000]);
+    const t1 = scene.host.events.findLast((e) => e.type === "run.end")!.endedAt as number;
+    expect(await call(scene.world, "POST", "/v1/scheduler/on-power")).toEqual({
+      status: 200,
+      body: { ok: true, onBattery: false },
+      allow: null,
+    });
+    await scene.host.control({ command: "advance", ms: 100_000 });
+    await scene.host.waitFor((e) => e.type === "run.end" && (e.endedAt as number) > t1, { from });
+    expect(starts()).toEqual([300_000, t1 - t0 + 100_000]);
+    expect((await call(scene.world, "GET", "/v1/scheduler/on-power")).status).toBe(405);
+  });
+
   it("needs the token and the right method", async () => {
     scene.host = await startHost(scene.world);
     const unauthorized = await call(scene.world, "POST", "/v1/scheduler/pause", "wrong-token");
     expect(unauthorized.status).toBe(401);
     expect(await call(scene.world, "GET", "/v1/scheduler")).toEqual({
       status: 200,
-      body: { paused: false },
+      body: { paused: false, onBattery: false },
       allow: null,
     });
     expect(await call(scene.world, "GET", "/v1/scheduler/pause")).toEqual({

@@ -233,6 +233,10 @@ export class FakeScreen extends Emitter {
 
 export class FakePowerMonitor extends Emitter {
   idleState: "active" | "idle" | "locked" | "unknown" = "active";
+  onBattery = false;
+  isOnBatteryPower() {
+    return this.onBattery;
+  }
   getSystemIdleState(_threshold: number) {
     return this.idleState;
   }

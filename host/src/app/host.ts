@@ -323,6 +323,11 @@ export async function startHost(options: HostOptions): Promise<Host> {
         },
         pause,
         resume,
+        // On battery the desktop shell asks for calmer schedules (scheduler.ts).
+        get onBattery() {
+          return scheduler.onBattery;
+        },
+        setOnBattery: (on: boolean) => scheduler.setOnBattery(on),
       },
       tools,
       givenFiles,

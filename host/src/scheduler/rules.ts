@@ -17,6 +17,20 @@ export const MAX_TOLERANCE_MS = 60_000;
 /** A `nextRunAfter` shorter than this (0 included) waits this long, so a run cannot spin. */
 export const MIN_NEXT_RUN_AFTER_MS = 1_000;
 
+/** On battery every scheduled wait is this many times as long (never shorter than the manifest interval). */
+export const BATTERY_STRETCH = 3;
+
+/**
+ * A scheduled wait on battery: stretched, and never below the manifest interval.
+ *
+ * @example
+ * stretchWait(300_000, 300_000); // 900_000
+ * stretchWait(5_000, 300_000); // 300_000: a short nextRunAfter waits the interval
+ */
+export function stretchWait(waitMs: number, intervalMs: number | undefined): number {
+  return Math.max(waitMs * BATTERY_STRETCH, intervalMs ?? 0);
+}
+
 /** Manifest `interval` lower bound (SPEC "Limits"). */
 export const MIN_INTERVAL_MS = 10_000;
 
