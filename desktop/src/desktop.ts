@@ -158,6 +158,7 @@ export async function startDesktop(
       preload: options.preload,
       settings,
       devTools: options.devTools === true,
+      pointerKnown: session !== "wayland",
     });
     notch = notchWindow;
     undo.push(() => notchWindow.dispose());

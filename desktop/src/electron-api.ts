@@ -33,9 +33,17 @@ export interface Listenable<Event extends string> {
 
 export type ScreenEvent = "display-added" | "display-removed" | "display-metrics-changed";
 
+export interface Point {
+  x: number;
+  y: number;
+}
+
 export interface ElectronScreen extends Listenable<ScreenEvent> {
   getAllDisplays(): Display[];
   getPrimaryDisplay(): Display;
+  /** The pointer's position (X11, macOS, Windows; not a native Wayland client). */
+  getCursorScreenPoint(): Point;
+  getDisplayNearestPoint(point: Point): Display;
 }
 
 export type PowerEvent =

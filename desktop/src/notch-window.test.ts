@@ -97,6 +97,30 @@ describe("the notch window", () => {
     expect(onExternal.notch.layout.pill.width).toBe(DEFAULT_NOTCH_WIDTH);
   });
 
+  it('with display "pointer" opens on the display under the pointer (X11, macOS), the primary one where it is not known (native Wayland)', () => {
+    const { electron, notch } = notchOn([MACBOOK_NOTCHED, EXTERNAL_4K], { display: "pointer" }, "linux");
+    electron.screen.cursor = { x: EXTERNAL_4K.bounds.x + 100, y: EXTERNAL_4K.bounds.y + 100 };
+    notch.open("open");
+    expect(notch.layout.displayId).toBe(EXTERNAL_4K.id);
+    notch.collapse();
+    electron.screen.cursor = { x: 10, y: 10 };
+    notch.open("open");
+    expect(notch.layout.displayId).toBe(MACBOOK_NOTCHED.id);
+
+    const electron2 = createElectronDouble([MACBOOK_NOTCHED, EXTERNAL_4K]);
+    electron2.screen.cursor = { x: EXTERNAL_4K.bounds.x + 100, y: EXTERNAL_4K.bounds.y + 100 };
+    const onWayland = new NotchWindow({
+      BrowserWindow: electron2.BrowserWindow,
+      screen: electron2.screen,
+      platform: "linux",
+      preload: "/p",
+      settings: { ...DEFAULT_SETTINGS, display: "pointer" },
+      pointerKnown: false,
+    });
+    onWayland.open("open");
+    expect(onWayland.layout.displayId).toBe(MACBOOK_NOTCHED.id);
+  });
+
   it("is laid out again when a display is unplugged, plugged back or changed", () => {
     const { electron, notch, win } = notchOn([MACBOOK_NOTCHED, EXTERNAL_4K], { display: 2 });
     expect(notch.layout.displayId).toBe(2);

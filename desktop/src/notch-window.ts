@@ -27,6 +27,8 @@ export interface NotchWindowOptions {
   preload: string;
   settings: DesktopSettings;
   devTools?: boolean;
+  /** False on native Wayland, where no app is told where the pointer is. */
+  pointerKnown?: boolean;
 }
 
 /** The constructor options: the recipe, on the first layout's bounds. */
@@ -155,6 +157,8 @@ export class NotchWindow {
   /** The person asked (tray or shortcut): show, open, take focus, tell the page what to show. */
   open(command: ShellCommand): void {
     if (this.window.isDestroyed()) return;
+    // "pointer": the notch opens on the display the person is working on.
+    if (this.settings.display === "pointer") this.relayout();
     if (!this.window.isVisible()) this.window.showInactive();
     this.expand();
     this.window.focus();
@@ -168,7 +172,16 @@ export class NotchWindow {
 
   private computeLayout(): NotchLayout {
     const { screen } = this.options;
-    const display = chooseDisplay(screen.getAllDisplays(), screen.getPrimaryDisplay(), this.settings.display);
+    const underPointer =
+      this.options.pointerKnown === false
+        ? undefined
+        : () => screen.getDisplayNearestPoint(screen.getCursorScreenPoint());
+    const display = chooseDisplay(
+      screen.getAllDisplays(),
+      screen.getPrimaryDisplay(),
+      this.settings.display,
+      underPointer,
+    );
     return layoutNotch(display, this.settings.style, this.options.platform);
   }
 

@@ -71,7 +71,7 @@ describe("settings", () => {
     ).toEqual({
       settings: defaultSettings("linux"),
       problems: [
-        'settings.json: "display" should be "primary", "built-in" or a display id (a whole number); using "primary"',
+        'settings.json: "display" should be "primary", "built-in", "pointer" or a display id (a whole number); using "primary"',
         'settings.json: "style" should be "auto", "notch" or "floating"; using "auto"',
         'settings.json: "hideInFullscreen" should be true or false; using true',
         'settings.json: "shortcut" should be an accelerator such as "Control+Alt+Space"; using "Control+Alt+Space"',
@@ -79,6 +79,7 @@ describe("settings", () => {
       ],
     });
     expect(resolveSettings({ display: "built-in" }).settings.display).toBe("built-in");
+    expect(resolveSettings({ display: "pointer" }).settings.display).toBe("pointer");
     expect(resolveSettings({ display: -1 }).problems).toHaveLength(1);
     expect(resolveSettings([1]).problems).toEqual(["settings.json should hold a JSON object; using the defaults"]);
   });

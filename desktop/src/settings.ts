@@ -13,8 +13,8 @@ import { defaultShortcut } from "./platform.js";
 export const NOTCH_STYLES = ["auto", "notch", "floating"] as const;
 
 export interface DesktopSettings {
-  /** `primary`, `built-in` (the laptop's own display, else the primary), or a display id. */
-  display: "primary" | "built-in" | number;
+  /** `primary`, `built-in` (the laptop's own display, else the primary), `pointer` (where the pointer is, when the notch opens), or a display id. */
+  display: "primary" | "built-in" | "pointer" | number;
   /** `auto`: notch style on a display with a notch, floating elsewhere. */
   style: (typeof NOTCH_STYLES)[number];
   /** Hidden over fullscreen apps (macOS spaces). */
@@ -43,7 +43,7 @@ export function defaultSettings(platform: NodeJS.Platform): DesktopSettings {
 export const DEFAULT_SETTINGS: Readonly<DesktopSettings> = Object.freeze(defaultSettings(process.platform));
 
 const FIELDS = {
-  display: z.union([z.enum(["primary", "built-in"]), z.number().int().nonnegative()]),
+  display: z.union([z.enum(["primary", "built-in", "pointer"]), z.number().int().nonnegative()]),
   style: z.enum(NOTCH_STYLES),
   hideInFullscreen: z.boolean(),
   excludeFromCapture: z.boolean(),
@@ -52,7 +52,7 @@ const FIELDS = {
 } satisfies { [K in keyof DesktopSettings]: z.ZodType };
 
 const WHAT_FITS: { [K in keyof DesktopSettings]: string } = {
-  display: '"primary", "built-in" or a display id (a whole number)',
+  display: '"primary", "built-in", "pointer" or a display id (a whole number)',
   style: '"auto", "notch" or "floating"',
   hideInFullscreen: "true or false",
   excludeFromCapture: "true or false",

@@ -215,6 +215,19 @@ export class FakeScreen extends Emitter {
   getPrimaryDisplay(): Display {
     return this.displays.find((d) => d.id === this.primaryId) ?? this.displays[0]!;
   }
+  /** Where the pointer is; a test moves it. */
+  cursor = { x: 0, y: 0 };
+  getCursorScreenPoint() {
+    return { ...this.cursor };
+  }
+  getDisplayNearestPoint(point: { x: number; y: number }): Display {
+    const inside = (d: Display) =>
+      point.x >= d.bounds.x &&
+      point.x < d.bounds.x + d.bounds.width &&
+      point.y >= d.bounds.y &&
+      point.y < d.bounds.y + d.bounds.height;
+    return this.displays.find(inside) ?? this.getPrimaryDisplay();
+  }
   plug(display: Display) {
     this.displays = [...this.displays, display];
     this.emit("display-added", cancellable({}), display);
