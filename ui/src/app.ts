@@ -7,6 +7,7 @@
 import { html, LitElement, nothing, type TemplateResult } from "lit";
 import { Api, ApiError } from "./api.js";
 import { followFeed } from "./sse.js";
+import { SvcTicker } from "./views/ticker.js";
 import { shown, shownLines, safeHref, CAPS } from "./format/text.js";
 import { NotifyQueue, type NotifyLine } from "./model/notify.js";
 import { compactBlips } from "./model/order.js";
@@ -40,6 +41,8 @@ export class SvcApp extends LitElement {
   private feed: { stop(): void; reconnect(): void } | undefined;
   private problem: string | undefined;
   private connected = false;
+  /** The host stopped: this page's session cannot come back. */
+  private gone = false;
   private tab = "blips";
   private inputOpen: string | undefined;
   private notifyLine: NotifyLine | undefined;
@@ -145,6 +148,13 @@ export class SvcApp extends LitElement {
       onUnauthorized: (message) => {
         sessionStorage.removeItem("svc.session");
         this.problem = message;
+        this.requestUpdate();
+      },
+      onGone: () => {
+        // Nothing here is live any more: stop every clock, grey the blips, say what to do.
+        this.gone = true;
+        SvcTicker.freezeAll();
+        clearInterval(this.staleTimer);
         this.requestUpdate();
       },
     });
@@ -511,14 +521,20 @@ export class SvcApp extends LitElement {
     document.documentElement.dataset.reduceMotion = this.reducedMotion();
     const line = this.notifyLine;
     const tab = TABS.find((t) => t.id === this.tab) ?? TABS[0];
-    return html`<main class="notch ${this.expanded ? "expanded" : "collapsed"}" @mouseenter=${this.onPointerEnter} @mouseleave=${this.onPointerLeave}
+    return html`<main class="notch ${this.expanded ? "expanded" : "collapsed"}${this.gone ? " gone" : ""}" @mouseenter=${this.onPointerEnter} @mouseleave=${this.onPointerLeave}
       @dragover=${(e: DragEvent) => this.shell.registerDroppedFile && e.preventDefault()} @drop=${this.onNotchDrop}>
       <h1 class="sr">svc</h1>
       <div class="bar">
         <button type="button" class="notch-button" aria-expanded=${this.expanded ? "true" : "false"} aria-controls="panel"
           @click=${() => this.setExpanded(!this.expanded)}>${this.expanded ? "Close svc" : "Open svc"}</button>
         ${this.store.paused ? html`<span class="mark">paused</span>` : nothing}
-        ${this.connected || !this.store.ready ? nothing : html`<span class="mark" role="status">reconnecting…</span>`}
+        ${
+          this.gone
+            ? html`<span class="mark gone-note" role="status">${this.shell.registerDroppedFile ? "svc stopped: starting it again…" : html`svc restarted: run <code>svc-host ui</code> again`}</span>`
+            : this.connected || !this.store.ready
+              ? nothing
+              : html`<span class="mark" role="status">reconnecting…</span>`
+        }
       </div>
       <div class="notify" role="status" aria-live="polite" aria-atomic="true">${
         line
