@@ -4,6 +4,8 @@ import { ShellTray, trayIconFile, trayMenu } from "./tray.js";
 import { createElectronDouble, FakeGlobalShortcut, type FakeTray } from "./testing/electron-double.js";
 import { MACBOOK_NOTCHED } from "./testing/displays.js";
 
+const MENU = ["Open svc", "Settings…", "separator", "Pause updates", "separator", "Quit svc"];
+
 describe("the tray icon", () => {
   function tray(platform: NodeJS.Platform = "linux") {
     const electron = createElectronDouble([MACBOOK_NOTCHED]);
@@ -33,14 +35,7 @@ describe("the tray icon", () => {
     icon.emit("click");
     expect(calls).toEqual(["open"]);
     icon.emit("right-click");
-    expect(icon.poppedUp.at(-1)!.items.map((item) => item.label ?? item.type)).toEqual([
-      "Open svc",
-      "Settings…",
-      "separator",
-      "Pause updates",
-      "separator",
-      "Quit svc",
-    ]);
+    expect(icon.poppedUp.at(-1)!.items.map((item) => item.label ?? item.type)).toEqual(MENU);
   });
 
   it("on Linux and Windows: a light pill with a dark rim, the menu bound to the icon", () => {
@@ -48,14 +43,7 @@ describe("the tray icon", () => {
     expect(icon.image).toMatchObject({ path: "/app/assets/tray.png", template: false });
     expect(tray("win32").icon.image).toMatchObject({ path: "/app/assets/tray.png", template: false });
     expect(icon.tooltip).toBe("svc");
-    expect(icon.menu!.items.map((item) => item.label ?? item.type)).toEqual([
-      "Open svc",
-      "Settings…",
-      "separator",
-      "Pause updates",
-      "separator",
-      "Quit svc",
-    ]);
+    expect(icon.menu!.items.map((item) => item.label ?? item.type)).toEqual(MENU);
     for (const label of ["Open", "Settings", "Pause", "Quit"]) icon.choose(label);
     icon.emit("click");
     expect(calls).toEqual(["open", "settings", "paused true", "quit", "open"]);

@@ -19,17 +19,20 @@ async function call(
   return { status: response.status, body: await response.json(), allow: response.headers.get("allow") };
 }
 
+/** A host with one extension every 100 s; resolves when its launch run ended (that moment). */
+async function startWithA(): Promise<number> {
+  await writeExtension(join(scene.world.bundled, "a"), {
+    svc: { id: "test.a", title: "A", interval: "100s" },
+    code: counterCode(),
+  });
+  scene.host = await startHost(scene.world);
+  const launched = await scene.host.waitFor((e) => e.type === "run.end" && e.id === "test.a" && e.trigger === "launch");
+  return launched.endedAt as number;
+}
+
 describe("/v1/scheduler", () => {
   it("pauses scheduled runs and, on resume, runs each overdue extension once", async () => {
-    await writeExtension(join(scene.world.bundled, "a"), {
-      svc: { id: "test.a", title: "A", interval: "100s" },
-      code: counterCode(),
-    });
-    scene.host = await startHost(scene.world);
-    const launched = await scene.host.waitFor(
-      (e) => e.type === "run.end" && e.id === "test.a" && e.trigger === "launch",
-    );
-    const t0 = launched.endedAt as number;
+    const t0 = await startWithA();
 
     expect(await call(scene.world, "GET", "/v1/scheduler")).toEqual({
       status: 200,
@@ -85,15 +88,7 @@ describe("/v1/scheduler", () => {
   });
 
   it("on battery waits three times the interval, and the usual again back on power", async () => {
-    await writeExtension(join(scene.world.bundled, "a"), {
-      svc: { id: "test.a", title: "A", interval: "100s" },
-      code: counterCode(),
-    });
-    scene.host = await startHost(scene.world);
-    const launched = await scene.host.waitFor(
-      (e) => e.type === "run.end" && e.id === "test.a" && e.trigger === "launch",
-    );
-    const t0 = launched.endedAt as number;
+    const t0 = await startWithA();
     const from = scene.host.events.length;
     for (let i = 0; i < 2; i++)
       expect(await call(scene.world, "POST", "/v1/scheduler/on-battery")).toEqual({

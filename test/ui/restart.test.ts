@@ -5,34 +5,17 @@
  * if live. The page's clock is Playwright's (installed before the page loads), so time moves
  * only when the test says.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { galleryScene } from "./gallery.js";
-import { launchChromium, uiUrl, type UiBrowser } from "./harness.js";
-import { makeWorld, startHost, type RunningHost, type World } from "../host/harness.js";
+import { uiUrl, useUiScene } from "./harness.js";
 
-let world: World;
-let host: RunningHost;
-let ui: UiBrowser;
-
-beforeAll(async () => {
-  world = await makeWorld();
-  await galleryScene.setup!(world);
-  host = await startHost(world, { SVC_HOST_CLOCK: "system" });
-  await galleryScene.ready!(host);
-  ui = await launchChromium();
-}, 40_000);
-
-afterAll(async () => {
-  await ui?.close();
-  await host?.stop();
-  await world?.remove();
-});
+const scene = useUiScene(galleryScene);
 
 describe("a page whose host restarted", () => {
   it("stops its clocks, greys its blips and says to run svc-host ui again", async () => {
-    const page = await ui.context.newPage();
+    const page = await scene.ui.context.newPage();
     await page.clock.install({ time: Date.now() });
-    await page.goto(await uiUrl(world));
+    await page.goto(await uiUrl(scene.world));
     await page.waitForSelector("svc-app[data-ready]");
     const countdown = page.locator('[data-blip="com.example.gallery/countdown"] svc-ticker').first();
     await countdown.waitFor();
@@ -41,8 +24,7 @@ describe("a page whose host restarted", () => {
     await page.clock.runFor(2_000);
     expect(await countdown.innerText()).not.toBe(before);
 
-    await host.stop();
-    host = await startHost(world, { SVC_HOST_CLOCK: "system" });
+    await scene.restartHost();
     const note = page.locator(".gone-note");
     // Each reconnect waits 1 s of the page's clock; three refused in a row mean the host is gone.
     for (let i = 0; i < 20 && (await note.count()) === 0; i++) await page.clock.runFor(1_000);
@@ -61,8 +43,8 @@ describe("a page whose host restarted", () => {
     expect(await countdown.innerText()).toBe(frozen);
 
     // What the note says works: a fresh address from svc-host ui opens the new host's page.
-    const fresh = await ui.context.newPage();
-    await fresh.goto(await uiUrl(world));
+    const fresh = await scene.ui.context.newPage();
+    await fresh.goto(await uiUrl(scene.world));
     await fresh.waitForSelector("svc-app[data-ready]");
     expect(await fresh.locator(".gone-note").count()).toBe(0);
   }, 60_000);
