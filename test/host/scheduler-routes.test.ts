@@ -118,6 +118,13 @@ describe("/v1/scheduler", () => {
     await scene.host.waitFor((e) => e.type === "run.end" && (e.endedAt as number) > t1, { from });
     expect(starts()).toEqual([300_000, t1 - t0 + 100_000]);
     expect((await call(scene.world, "GET", "/v1/scheduler/on-power")).status).toBe(405);
+    // One event per change (the second on-battery changed nothing).
+    expect(
+      scene.host.events
+        .slice(from)
+        .filter((e) => e.type === "power")
+        .map((e) => e.onBattery),
+    ).toEqual([true, false]);
   });
 
   it("needs the token and the right method", async () => {

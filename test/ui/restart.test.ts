@@ -7,9 +7,29 @@
  */
 import { describe, expect, it } from "vitest";
 import { galleryScene } from "./gallery.js";
-import { uiUrl, useUiScene } from "./harness.js";
+import { openUi, uiUrl, useUiScene } from "./harness.js";
+import { HostClient } from "../../desktop/src/host-link.js";
 
 const scene = useUiScene(galleryScene);
+
+describe("on battery", () => {
+  it("Settings says the schedules are calmer, and stops saying so back on power", async () => {
+    const page = await openUi(scene.world, scene.ui.context);
+    await page.getByRole("tab", { name: "Settings" }).click();
+    const note = page.locator(".battery-note");
+    expect(await note.count()).toBe(0);
+    // What the desktop shell calls (its real /v1 client).
+    const shell = new HostClient(scene.world.home);
+    await shell.setOnBattery(true);
+    await note.waitFor();
+    expect(await note.innerText()).toBe(
+      "On battery: extensions update 3× less often (never more often than they ask). Back on power, as usual.",
+    );
+    await shell.setOnBattery(false);
+    await note.waitFor({ state: "detached" });
+    await page.close();
+  });
+});
 
 describe("a page whose host restarted", () => {
   it("stops its clocks, greys its blips and says to run svc-host ui again", async () => {

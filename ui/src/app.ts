@@ -464,6 +464,7 @@ export class SvcApp extends LitElement {
       settings: this.store.settings,
       extensions: this.store.extensions,
       secretsAvailable: this.store.secretsAvailable,
+      onBattery: this.store.onBattery,
       status: this.fieldStatus,
       saveSettings: (change) => void this.saveSettings(change),
       savePreference: (id, name, value) => void this.savePreference(id, name, value),

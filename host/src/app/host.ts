@@ -327,7 +327,11 @@ export async function startHost(options: HostOptions): Promise<Host> {
         get onBattery() {
           return scheduler.onBattery;
         },
-        setOnBattery: (on: boolean) => scheduler.setOnBattery(on),
+        setOnBattery: (on: boolean) => {
+          if (scheduler.onBattery === on) return;
+          scheduler.setOnBattery(on);
+          emit({ type: "power", onBattery: on, at: clock.now() });
+        },
       },
       tools,
       givenFiles,
