@@ -15,6 +15,7 @@ const snapshot = (): Snapshot => ({
     workingHours: null,
   },
   paused: false,
+  onBattery: false,
   secretsAvailable: true,
 });
 
