@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import { inflateSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { ShortcutBinding } from "./shortcut.js";
 import { ShellTray, trayIconFile, trayMenu } from "./tray.js";
@@ -95,5 +97,42 @@ describe("the global shortcut", () => {
     expect(binding.bind("Alt+Space")).toBe(true);
     binding.unbind();
     expect(globalShortcut.registered.size).toBe(0);
+  });
+});
+
+/** The opaque pixels of an 8-bit RGBA PNG (no filters: how the assets are written), as [r, g, b]. */
+function opaquePixels(file: string): number[][] {
+  const png = readFileSync(new URL(`../assets/${file}`, import.meta.url));
+  const width = png.readUInt32BE(16);
+  let idat = Buffer.alloc(0);
+  for (let at = 8; at < png.length;) {
+    const length = png.readUInt32BE(at);
+    if (png.toString("latin1", at + 4, at + 8) === "IDAT")
+      idat = Buffer.concat([idat, png.subarray(at + 8, at + 8 + length)]);
+    at += 12 + length;
+  }
+  const raw = inflateSync(idat);
+  const stride = width * 4 + 1;
+  const pixels: number[][] = [];
+  for (let row = 0; row * stride < raw.length; row++) {
+    expect(raw[row * stride]).toBe(0);
+    for (let x = 0; x < width; x++) {
+      const at = row * stride + 1 + x * 4;
+      if (raw[at + 3] === 255) pixels.push([raw[at]!, raw[at + 1]!, raw[at + 2]!]);
+    }
+  }
+  return pixels;
+}
+
+describe("the tray icons", () => {
+  it("off macOS: a white pill ringed in near-black, seen on dark and on light panels (1x and 2x)", () => {
+    for (const file of ["tray.png", "tray@2x.png"]) {
+      const pixels = opaquePixels(file);
+      const light = pixels.filter((p) => p.every((c) => c === 255)).length;
+      const dark = pixels.filter((p) => p.every((c) => c === 26)).length;
+      expect(light + dark).toBe(pixels.length);
+      expect(light).toBeGreaterThan(0);
+      expect(dark).toBeGreaterThan(0);
+    }
   });
 });
