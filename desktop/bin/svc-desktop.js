@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // The `svc-desktop` command: committed (not built) so npm links it on the first `npm install`.
 // It starts Electron on this package (`dist/main.js`, built by that install's `prepare` step).
-// Electron is an optional dependency: npm skips it on Node older than 22.12, and its binary is
-// fetched on first use, so this says plainly what is missing instead of failing deep inside.
+// The electron package installs everywhere (its types are checked in npm run check) but fetches
+// its binary on first use, which needs Node 22.12 or later: this says plainly what is missing
+// instead of failing deep inside.
 import { spawn } from "node:child_process";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
@@ -19,7 +20,7 @@ Environment:
 
 Settings: <support folder>/Desktop/settings.json (display, style, hideInFullscreen,
 excludeFromCapture, shortcut, openAtLogin); see desktop/README.md.
-Needs Electron 45, which npm installs on Node 22.12 or later.
+Needs Node 22.12 or later (Electron 45 fetches its binary on first use).
 `;
 if (process.argv.includes("--help") || process.argv.includes("-h")) {
   process.stdout.write(HELP);
@@ -33,18 +34,17 @@ const fail = (message) => {
   process.exit(1);
 };
 
+const STILL = "Without it, svc still runs: npx svc-host (and svc-host ui for the notch UI in a browser).";
+const [major, minor] = process.versions.node.split(".").map(Number);
+if (major < 22 || (major === 22 && minor < 12))
+  fail(
+    `Electron 45 needs Node 22.12 or later to fetch and start its binary (this is Node ${process.versions.node}): install Node 22.12+. ${STILL}`,
+  );
 let electronPath;
 try {
   require.resolve("electron");
 } catch {
-  const [major, minor] = process.versions.node.split(".").map(Number);
-  const why =
-    major < 22 || (major === 22 && minor < 12)
-      ? `It needs Node 22.12 or later (this is Node ${process.versions.node}), so npm skipped it. Install Node 22.12+ and run npm install again.`
-      : "npm did not install it (were optional dependencies left out?): run npm install again.";
-  fail(
-    `Electron is not installed. ${why} Without it, svc still runs: npx svc-host (and svc-host ui for the notch UI in a browser).`,
-  );
+  fail(`Electron is not installed: run npm install again. ${STILL}`);
 }
 try {
   // Under Node, the electron package answers with its binary's path (downloading it on first use).

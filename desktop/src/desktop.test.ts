@@ -24,6 +24,7 @@ function hostDouble(options: { uiUrl?: () => Promise<string> } = {}) {
     client: {
       pause: async () => void calls.push("pause"),
       resume: async () => void calls.push("resume"),
+      setOnBattery: async (on: boolean) => void calls.push(on ? "on-battery" : "on-power"),
       uiUrl: options.uiUrl ?? (async () => TICKET_URL),
       // As the host's POST /v1/given-files answers: a handle, or 400 with its reason.
       giveFile: async (path: string) => {
@@ -71,14 +72,21 @@ describe("the desktop shell, wired", () => {
     await rm(support, { recursive: true, force: true });
   });
 
-  async function start(host = hostDouble(), platform: NodeJS.Platform = "darwin") {
+  async function start(
+    host = hostDouble(),
+    platform: NodeJS.Platform = "darwin",
+    env: NodeJS.ProcessEnv = {},
+    timers: { now?: () => number; setTimeout?: (callback: () => void, ms: number) => unknown } = {},
+  ) {
     running = await startDesktop(electron, {
       supportFolder: support,
       platform,
       preload: "/app/dist/preload.cjs",
-      trayIcon: "/app/assets/trayTemplate.png",
+      assets: "/app/assets",
+      env: { XDG_SESSION_TYPE: "x11", ...env },
       connect: host.connect,
       log: (m) => log.push(m),
+      ...timers,
     });
     const win = (electron.BrowserWindow as unknown as { all: FakeBrowserWindow[] }).all[0]!;
     const tray = (electron.Tray as unknown as { all: FakeTray[] }).all[0]!;
@@ -92,7 +100,7 @@ describe("the desktop shell, wired", () => {
     expect(win.webContents.mainFrame.url).toBe(TICKET_URL);
     expect(win.calls).toEqual(["showInactive"]);
     expect(electron.app.activationPolicy).toBe("accessory");
-    expect([...electron.globalShortcut.registered.keys()]).toEqual(["CommandOrControl+Shift+Space"]);
+    expect([...electron.globalShortcut.registered.keys()]).toEqual(["Command+Shift+Space"]);
     expect(electron.ipcMain.handlers.size).toBe(Object.keys(CHANNELS).length);
     expect(electron.app.listenerCount("window-all-closed")).toBe(1); // closing windows never quits a menu-bar app
     expect(log).toContain(
@@ -107,7 +115,7 @@ describe("the desktop shell, wired", () => {
       supportFolder: support,
       platform: "darwin",
       preload: "/p",
-      trayIcon: "/t",
+      assets: "/t",
       connect: hostDouble().connect,
       log: () => {},
     });
@@ -119,7 +127,8 @@ describe("the desktop shell, wired", () => {
 
   it("opens from the shortcut and the tray, focusing the first blip or Settings", async () => {
     const { win, tray } = await start();
-    electron.globalShortcut.press("CommandOrControl+Shift+Space");
+    electron.globalShortcut.press("Command+Shift+Space");
+    tray.emit("right-click");
     tray.choose("Settings");
     tray.emit("click");
     expect(win.webContents.sent).toEqual([
@@ -135,18 +144,40 @@ describe("the desktop shell, wired", () => {
     electron.powerMonitor.emit("lock-screen");
     await settle();
     expect(host.calls).toEqual(["pause"]);
-    expect(tray.menu!.items[3]).toMatchObject({ checked: true });
+    tray.emit("right-click"); // macOS: the menu is popped up, never bound to the icon
+    expect(tray.menu).toBeNull();
+    expect(tray.poppedUp.at(-1)!.items[3]).toMatchObject({ checked: true });
     electron.powerMonitor.emit("unlock-screen");
     await settle();
     expect(host.calls).toEqual(["pause", "resume"]);
+    tray.emit("right-click");
     tray.choose("Pause");
     electron.powerMonitor.emit("suspend");
     electron.powerMonitor.emit("resume");
     await settle();
     expect(host.calls).toEqual(["pause", "resume", "pause"]);
+    tray.emit("right-click");
     tray.choose("Pause");
     await settle();
     expect(host.calls).toEqual(["pause", "resume", "pause", "resume"]);
+  });
+
+  it("tells the host to stretch its schedules on battery, says so in the menu, and goes back on mains power", async () => {
+    electron.powerMonitor.onBattery = true;
+    const { host, tray } = await start(hostDouble(), "linux");
+    await settle();
+    expect(host.calls).toEqual(["on-battery"]);
+    expect(tray.menu!.items[0]).toEqual({ label: "On battery: updates 3× less often", enabled: false });
+    expect(log).toContain("on battery: updates 3× less often");
+    // macOS and Windows send on-ac; Linux none, where the 15 s poll sees it (power.test.ts).
+    electron.powerMonitor.onBattery = false;
+    electron.powerMonitor.emit("on-ac");
+    await settle();
+    expect(host.calls).toEqual(["on-battery", "on-power"]);
+    expect(tray.menu!.items[0]).toMatchObject({ label: "Open svc" });
+    electron.powerMonitor.emit("on-ac"); // no change, nothing said
+    await settle();
+    expect(host.calls).toEqual(["on-battery", "on-power"]);
   });
 
   it("follows the display it was given through unplugging and plugging", async () => {
@@ -287,17 +318,64 @@ describe("the desktop shell, wired", () => {
     expect(log).toContain("svc-host started again; loading the notch again");
   });
 
-  it("loads the page again when its renderer is gone", async () => {
+  it("loads the page again when its renderer is gone, after 1 s, 2 s, 4 s … at most 30 s, back to 1 s once calm", async () => {
     let tickets = 0;
-    const { win } = await start(hostDouble({ uiUrl: async () => `http://127.0.0.1:47900/#t=ticket-${++tickets}` }));
-    win.webContents.emit("render-process-gone", {}, { reason: "crashed" });
-    await until(() => win.webContents.mainFrame.url.endsWith("#t=ticket-2"), "the second ticket");
+    let clock = 0;
+    const waits: number[] = [];
+    const due: (() => void)[] = [];
+    const { win } = await start(
+      hostDouble({ uiUrl: async () => `http://127.0.0.1:47900/#t=ticket-${++tickets}` }),
+      "darwin",
+      {},
+      { now: () => clock, setTimeout: (callback, ms) => (waits.push(ms), due.push(callback)) },
+    );
+    const crash = async () => {
+      win.webContents.emit("render-process-gone", {}, { reason: "crashed" });
+      expect(win.webContents.mainFrame.url.endsWith(`#t=ticket-${tickets}`)).toBe(true); // not at once
+      const next = `#t=ticket-${tickets + 1}`;
+      clock += waits.at(-1)!;
+      due.shift()!();
+      await until(() => win.webContents.mainFrame.url.endsWith(next), next);
+    };
+    for (let i = 0; i < 7; i++) await crash();
+    expect(waits).toEqual([1_000, 2_000, 4_000, 8_000, 16_000, 30_000, 30_000]);
+    expect(log).toContain("the notch page stopped (crashed); loading it again in 30 s");
     expect(log).toContain("the notch page stopped (crashed); loading the notch again");
-    expect(win.calls).toEqual(["showInactive", "showInactive"]);
+    await until(() => tickets === 8, "the eighth ticket");
+    clock += 60_000 + 30_000; // up a minute since the last crash: the next one waits 1 s again
+    await crash();
+    expect(waits.at(-1)).toBe(1_000);
+  });
+
+  it("runs under XWayland on a Wayland session unless the person opts out, and then says where to bind the shortcut", async () => {
+    await start(hostDouble(), "linux", { XDG_SESSION_TYPE: "wayland" });
+    expect(electron.app.switches).toEqual([["ozone-platform", "x11"]]);
+    expect(log).toContain("Wayland session: running under XWayland");
+    await running!.dispose();
+    electron.app.releaseSingleInstanceLock();
+
+    electron = createElectronDouble([EXTERNAL_4K]);
+    // The compositor refuses every global shortcut to a native Wayland client.
+    electron.globalShortcut.taken.add("Control+Alt+Space");
+    await start(hostDouble(), "linux", { WAYLAND_DISPLAY: "wayland-0", SVC_DESKTOP_WAYLAND: "1" });
+    expect(electron.app.switches).toEqual([]);
+    expect(log).toContain(
+      "the shortcut Control+Alt+Space is not bound: on Wayland no app can hold a global shortcut: bind a key to the command svc-desktop in your desktop's keyboard settings (a second start opens the notch), or unset SVC_DESKTOP_WAYLAND to run under XWayland",
+    );
+  });
+
+  it("on Linux: Control+Alt+Space, the menu bound to the icon, a light icon with a dark rim, out of the task bar", async () => {
+    const { win, tray } = await start(hostDouble(), "linux");
+    expect(electron.app.switches).toEqual([]);
+    expect([...electron.globalShortcut.registered.keys()]).toEqual(["Control+Alt+Space"]);
+    expect(tray.image).toEqual(expect.objectContaining({ path: "/app/assets/tray.png", template: false }));
+    expect(tray.menu!.items.map((item) => item.label ?? item.type)[0]).toBe("Open svc");
+    expect(win.options).toMatchObject({ type: "toolbar" });
   });
 
   it("waits at quit for the host it started to stop, then quits", async () => {
     const { host, win, tray } = await start();
+    tray.emit("right-click");
     tray.choose("Quit");
     expect(electron.app.quitCalls).toBe(1);
     await new Promise<void>((resolve) => {

@@ -7,9 +7,10 @@
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import type { ElectronMain, WebContents } from "./electron-api.js";
+import { Backoff } from "./backoff.js";
 import { DroppedFiles } from "./dropped-files.js";
 import { HostKeeper } from "./host-keeper.js";
-import { HostCallError, startOrJoinHost, type HostLink, type StartHostOptions } from "./host-link.js";
+import { forkInElectron, HostCallError, startOrJoinHost, type HostLink, type StartHostOptions } from "./host-link.js";
 import { Refused, registerIpc } from "./ipc.js";
 import { NotchWindow } from "./notch-window.js";
 import { openFile, openPage } from "./opening.js";
@@ -17,20 +18,26 @@ import { PauseReasons, wirePower } from "./power.js";
 import { lockContents } from "./security.js";
 import { loadSettings, settingsFile, watchSettings, type DesktopSettings } from "./settings.js";
 import { ShortcutBinding } from "./shortcut.js";
-import { ShellTray } from "./tray.js";
+import { ShellTray, trayIconFile } from "./tray.js";
+import { displaySession, WAYLAND_OPT_IN, WAYLAND_SHORTCUT_ADVICE } from "./platform.js";
 
 export interface DesktopOptions {
   supportFolder: string;
   platform: NodeJS.Platform;
   /** The bundled preload (`dist/preload.cjs`). */
   preload: string;
-  /** The tray's template image. */
-  trayIcon: string;
+  /** The folder of the tray's images (`tray.ts` picks one per platform). */
+  assets: string;
+  /** Default: this process's environment (the Wayland session is read from it). */
+  env?: NodeJS.ProcessEnv;
   /** Default: {@link startOrJoinHost}. */
   connect?: (options: StartHostOptions) => Promise<HostLink>;
   /** Where the shell's own lines go. Default: stderr. */
   log?: (message: string) => void;
   devTools?: boolean;
+  /** Default: the real clock and timer (tests pass their own to see the crash backoff). */
+  now?: () => number;
+  setTimeout?: (callback: () => void, ms: number) => unknown;
 }
 
 export interface RunningDesktop {
@@ -73,6 +80,9 @@ export async function startDesktop(
   const log = options.log ?? ((message: string) => process.stderr.write(`svc-desktop: ${message}\n`));
   // One app per support folder: Electron's single-instance lock lives in userData.
   const userData = join(options.supportFolder, "Desktop");
+  // Before ready: on Wayland, ask for XWayland, where the window can be placed and kept on top.
+  const session = displaySession(options.platform, options.env ?? process.env);
+  if (session === "xwayland") app.commandLine.appendSwitch("ozone-platform", "x11");
   app.setPath("userData", userData);
   if (!app.requestSingleInstanceLock()) {
     app.quit();
@@ -97,7 +107,13 @@ export async function startDesktop(
   await mkdir(userData, { recursive: true });
 
   const file = settingsFile(options.supportFolder);
-  const loaded = await loadSettings(file);
+  const loaded = await loadSettings(file, options.platform);
+  if (session !== "native")
+    log(
+      session === "xwayland"
+        ? "Wayland session: running under XWayland"
+        : `native Wayland (${WAYLAND_OPT_IN}=1): the notch cannot be placed or kept on top, and ${WAYLAND_SHORTCUT_ADVICE}`,
+    );
   loaded.problems.forEach(log);
   let settings = loaded.settings;
 
@@ -107,7 +123,12 @@ export async function startDesktop(
     connect: options.connect ?? startOrJoinHost,
     // An extension's ctx.openURL reaches the page, which asks the person first; its "Open" link
     // comes back through the window-open gate above (http and https only), never on its own.
-    connectOptions: { supportFolder: options.supportFolder, onStderr: (line) => log(`svc-host: ${line}`) },
+    connectOptions: {
+      supportFolder: options.supportFolder,
+      // Electron's utility process: no ELECTRON_RUN_AS_NODE, which a packaged app's fuses forbid.
+      fork: forkInElectron(electron.utilityProcess),
+      onStderr: (line) => log(`svc-host: ${line}`),
+    },
     onRestarted: () => reload?.("svc-host started again"),
     log,
   });
@@ -137,6 +158,7 @@ export async function startDesktop(
       preload: options.preload,
       settings,
       devTools: options.devTools === true,
+      pointerKnown: session !== "wayland",
     });
     notch = notchWindow;
     undo.push(() => notchWindow.dispose());
@@ -180,13 +202,14 @@ export async function startDesktop(
       }),
     );
 
-    const shortcut = new ShortcutBinding(electron.globalShortcut, () => notchWindow.open("open"), log);
+    const shortcut = new ShortcutBinding(electron.globalShortcut, () => notchWindow.open("open"), log, session);
     undo.push(() => shortcut.unbind());
     const tray = new ShellTray({
       Tray: electron.Tray,
       Menu: electron.Menu,
       nativeImage: electron.nativeImage,
-      iconPath: options.trayIcon,
+      iconPath: join(options.assets, trayIconFile(options.platform)),
+      platform: options.platform,
       actions: {
         open: () => notchWindow.open("open"),
         settings: () => notchWindow.open("settings"),
@@ -196,7 +219,26 @@ export async function startDesktop(
     });
     undo.push(() => tray.destroy());
     undo.push(reasons.onChange((paused) => tray.update({ paused })));
-    undo.push(wirePower({ powerMonitor: electron.powerMonitor, reasons }));
+    // On battery the host stretches its schedules; the menu says so. Told again to a new host.
+    let onBattery = false;
+    const tellBattery = (on: boolean) =>
+      keeper.link.client
+        .setOnBattery(on)
+        .catch((error: unknown) =>
+          log(`could not tell svc about the power source: ${(error as Error)?.message ?? String(error)}`),
+        );
+    undo.push(
+      wirePower({
+        powerMonitor: electron.powerMonitor,
+        reasons,
+        onBattery: (on) => {
+          onBattery = on;
+          log(on ? "on battery: updates 3× less often" : "on mains power: updates as usual");
+          tray.update({ onBattery: on });
+          void tellBattery(on);
+        },
+      }),
+    );
 
     const applySettings = (next: DesktopSettings) => {
       settings = next;
@@ -207,10 +249,14 @@ export async function startDesktop(
     };
     applySettings(settings);
     undo.push(
-      watchSettings(file, (changed) => {
-        changed.problems.forEach(log);
-        applySettings(changed.settings);
-      }),
+      watchSettings(
+        file,
+        (changed) => {
+          changed.problems.forEach(log);
+          applySettings(changed.settings);
+        },
+        options.platform,
+      ),
     );
 
     await notchWindow.load(await keeper.link.client.uiUrl());
@@ -219,16 +265,23 @@ export async function startDesktop(
       log(`${reason}; loading the notch again`);
       try {
         if (reasons.paused) await keeper.link.client.pause();
+        if (onBattery) await tellBattery(true);
         await notchWindow.load(await keeper.link.client.uiUrl());
       } catch (error) {
         log(`could not load the notch again: ${(error as Error)?.message ?? String(error)}`);
       }
     };
-    notchWindow.window.webContents.on(
-      "render-process-gone",
-      (_event: unknown, details: { reason?: string }) =>
-        void reload?.(`the notch page stopped (${details?.reason ?? "unknown"})`),
-    );
+    // A page that crashes again and again is loaded again after 1 s, 2 s, 4 s … (at most 30 s).
+    const pageBackoff = new Backoff(options.now);
+    const later = options.setTimeout ?? ((callback: () => void, ms: number) => setTimeout(callback, ms));
+    let pending: unknown;
+    undo.push(() => clearTimeout(pending as NodeJS.Timeout));
+    notchWindow.window.webContents.on("render-process-gone", (_event: unknown, details: { reason?: string }) => {
+      const wait = pageBackoff.next();
+      const why = `the notch page stopped (${details?.reason ?? "unknown"})`;
+      log(`${why}; loading it again in ${wait / 1000} s`);
+      pending = later(() => void reload?.(why), wait);
+    });
 
     // Quitting waits for a host the shell started to stop (its blips are saved on the way out).
     let cleaned = false;

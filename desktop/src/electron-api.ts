@@ -1,9 +1,12 @@
 /**
  * The part of Electron's API the shell uses, as plain types. The shell's modules take these as
- * parameters, so they are tested against a stand-in (`testing/electron-double.ts`) and compile
- * where `electron` and its types are absent (npm skips it on Node older than 22.12). Names and
- * signatures follow Electron 45's `electron.d.ts`; the real module satisfies them as they are.
+ * parameters, so they are tested against a stand-in (`testing/electron-double.ts`). Names and
+ * signatures follow Electron 45's `electron.d.ts`, and `npm run check` holds them to it:
+ * `main.ts` hands the real module to `startDesktop` (so the real one must fit these), and
+ * `testing/fits-electron.ts` checks that no promise Electron returns is typed here as a plain
+ * value and that the stand-in fits the real signatures.
  */
+import type { Menu as ElectronMenu, NativeImage as ElectronNativeImage } from "electron";
 
 export interface Rectangle {
   x: number;
@@ -30,9 +33,17 @@ export interface Listenable<Event extends string> {
 
 export type ScreenEvent = "display-added" | "display-removed" | "display-metrics-changed";
 
+export interface Point {
+  x: number;
+  y: number;
+}
+
 export interface ElectronScreen extends Listenable<ScreenEvent> {
   getAllDisplays(): Display[];
   getPrimaryDisplay(): Display;
+  /** The pointer's position (X11, macOS, Windows; not a native Wayland client). */
+  getCursorScreenPoint(): Point;
+  getDisplayNearestPoint(point: Point): Display;
 }
 
 export type PowerEvent =
@@ -42,11 +53,15 @@ export type PowerEvent =
   | "unlock-screen"
   | "user-did-resign-active"
   | "user-did-become-active"
+  | "on-battery"
+  | "on-ac"
   | "shutdown";
 
 export interface PowerMonitor extends Listenable<PowerEvent> {
   /** `locked` where the system tells (it also covers a running screen saver on macOS). */
   getSystemIdleState(idleThreshold: number): "active" | "idle" | "locked" | "unknown";
+  /** Every platform; the `on-battery` event is macOS only and `on-ac` macOS and Windows, so the shell also asks. */
+  isOnBatteryPower(): boolean;
 }
 
 export interface WebFrameMain {
@@ -193,18 +208,18 @@ export interface MenuItemOptions {
   click?: () => void;
 }
 
-export interface Menu {
-  readonly items?: unknown[];
-}
+/** Electron's own menu type (the tray takes only what `Menu.buildFromTemplate` made). */
+export type Menu = ElectronMenu;
 
 export interface MenuStatic {
   buildFromTemplate(template: MenuItemOptions[]): Menu;
 }
 
-export interface NativeImage {
-  setTemplateImage(option: boolean): void;
-  isEmpty(): boolean;
-}
+/**
+ * Electron's own image type: the tray takes only what `nativeImage` made, so a narrower type here
+ * could not be handed to the real `Tray` (the stand-in's image is cast to it).
+ */
+export type NativeImage = ElectronNativeImage;
 
 export interface NativeImageStatic {
   createFromPath(path: string): NativeImage;
@@ -213,7 +228,9 @@ export interface NativeImageStatic {
 export interface Tray {
   setToolTip(text: string): void;
   setContextMenu(menu: Menu | null): void;
-  on(event: "click", listener: () => void): unknown;
+  /** darwin and win32: the shell calls it on macOS only. */
+  popUpContextMenu(menu?: Menu): void;
+  on(event: "click" | "right-click", listener: () => void): unknown;
   destroy(): void;
 }
 
@@ -234,14 +251,20 @@ export interface Shell {
 }
 
 export interface Clipboard {
-  readText(): string;
-  writeText(text: string): void;
+  /** A promise since Electron 45 (modelled on `navigator.clipboard`). */
+  writeText(text: string): Promise<void>;
 }
 
 export type AppEvent =
   "second-instance" | "window-all-closed" | "before-quit" | "will-quit" | "web-contents-created" | "activate";
 
+export interface CommandLine {
+  /** Before `ready` only: a Chromium switch (the shell asks for `ozone-platform=x11` on Wayland). */
+  appendSwitch(name: string, value?: string): void;
+}
+
 export interface App {
+  readonly commandLine: CommandLine;
   whenReady(): Promise<void>;
   quit(): void;
   exit(code?: number): void;
@@ -252,6 +275,23 @@ export interface App {
   getLoginItemSettings(): { openAtLogin: boolean };
   /** macOS: an accessory app has no Dock icon and no menu of its own. */
   setActivationPolicy?(policy: "regular" | "accessory" | "prohibited"): void;
+}
+
+/** A Node module run in a child process of Electron's own (no `ELECTRON_RUN_AS_NODE`). */
+export interface UtilityProcess {
+  readonly pid?: number | undefined;
+  readonly stdout: NodeJS.ReadableStream | null;
+  readonly stderr: NodeJS.ReadableStream | null;
+  kill(): boolean;
+  once(event: "exit", listener: (code: number) => void): unknown;
+}
+
+export interface UtilityProcessStatic {
+  fork(
+    modulePath: string,
+    args?: string[],
+    options?: { env?: Record<string, string | undefined>; stdio?: "pipe"; serviceName?: string },
+  ): UtilityProcess;
 }
 
 /** The main process's `electron` module, as far as the shell uses it. */
@@ -267,6 +307,7 @@ export interface ElectronMain {
   globalShortcut: GlobalShortcut;
   shell: Shell;
   clipboard: Clipboard;
+  utilityProcess: UtilityProcessStatic;
 }
 
 /** The renderer side a sandboxed preload may `require("electron")` for. */

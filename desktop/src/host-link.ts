@@ -6,12 +6,13 @@
  * app-link.ts: a squatter on a stale port is never sent the token, a dropped file's path, or
  * trusted for a page to load) and goes to the host's `/v1` API with its bearer token.
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn } from "node:child_process";
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { createInterface } from "node:readline";
 import { isUiAddress, NotSvcError, proveApp } from "@svc/runtime";
+import type { UtilityProcessStatic } from "./electron-api.js";
 
 export interface WebhookInfo {
   port: number;
@@ -156,12 +157,43 @@ export class HostClient {
   async resume(): Promise<void> {
     await this.call("POST", "/v1/scheduler/resume");
   }
+
+  /** On battery: the host stretches its schedules (×3, never below an extension's interval); or back to the usual. */
+  async setOnBattery(on: boolean): Promise<void> {
+    await this.call("POST", on ? "/v1/scheduler/on-battery" : "/v1/scheduler/on-power");
+  }
 }
 
 /** `svc-host`'s committed launcher, found through the `@svc/host` package. */
 export function svcHostBin(): string {
   const main = createRequire(import.meta.url).resolve("@svc/host");
   return join(dirname(main), "..", "bin", "svc-host.js");
+}
+
+/**
+ * A started host: Node's child process, or inside Electron a utility process
+ * (`utilityProcess.fork`), which needs no `ELECTRON_RUN_AS_NODE` (the RunAsNode fuse a packaged
+ * app turns off forbids it).
+ */
+export interface HostProcess {
+  readonly pid?: number | undefined;
+  readonly stdout: NodeJS.ReadableStream | null;
+  readonly stderr: NodeJS.ReadableStream | null;
+  /** SIGTERM (a utility process is ended the same way): the host saves its blips on the way out. */
+  kill(): boolean;
+  once(event: "exit", listener: (code: number | null, signal?: NodeJS.Signals | null) => void): unknown;
+}
+
+/** Starts `svc-host`'s launcher with `env`, its stdout and stderr piped. */
+export type ForkHost = (modulePath: string, env: NodeJS.ProcessEnv) => HostProcess;
+
+/** Outside Electron: this Node runs the launcher. */
+export const forkWithNode: ForkHost = (modulePath, env) =>
+  spawn(process.execPath, [modulePath], { env, stdio: ["ignore", "pipe", "pipe"] });
+
+/** Inside Electron: the launcher in a utility process, its output piped, named in the task manager. */
+export function forkInElectron(utilityProcess: UtilityProcessStatic): ForkHost {
+  return (modulePath, env) => utilityProcess.fork(modulePath, [], { env, stdio: "pipe", serviceName: "svc-host" });
 }
 
 /** One host event, as `SVC_HOST_OUTPUT=json` prints it. */
@@ -171,8 +203,8 @@ export interface StartHostOptions {
   supportFolder: string;
   /** Default: {@link svcHostBin}. */
   hostBin?: string;
-  /** Default: this process's Node; inside Electron, Electron run as Node. */
-  execPath?: string;
+  /** Default: {@link forkWithNode}; inside Electron, `utilityProcess.fork` (`desktop.ts`). */
+  fork?: ForkHost;
   env?: NodeJS.ProcessEnv;
   onEvent?(event: HostEventLine): void;
   onStderr?(line: string): void;
@@ -186,7 +218,7 @@ export interface HostLink {
   /** True when the shell joined a host it did not start (and leaves running at quit). */
   readonly joined: boolean;
   /** The host the shell started, if it did. */
-  readonly child: ChildProcess | undefined;
+  readonly child: HostProcess | undefined;
   /** Stops the host the shell started (SIGTERM, then waits); a joined host is left alone. */
   stop(): Promise<void>;
 }
@@ -202,17 +234,18 @@ export async function startOrJoinHost(options: StartHostOptions): Promise<HostLi
   const client = new HostClient(options.supportFolder);
   if (await client.isLive()) return { client, joined: true, child: undefined, stop: async () => {} };
 
-  const inElectron = process.versions.electron !== undefined;
-  const child = spawn(options.execPath ?? process.execPath, [options.hostBin ?? svcHostBin()], {
-    env: {
-      ...(options.env ?? process.env),
-      SVC_HOME: options.supportFolder,
-      SVC_HOST_OUTPUT: "json",
-      ...(inElectron ? { ELECTRON_RUN_AS_NODE: "1" } : {}),
-    },
-    stdio: ["ignore", "pipe", "pipe"],
+  const child = (options.fork ?? forkWithNode)(options.hostBin ?? svcHostBin(), {
+    ...(options.env ?? process.env),
+    SVC_HOME: options.supportFolder,
+    SVC_HOST_OUTPUT: "json",
   });
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  let ended = false;
+  const exited = new Promise<number | null>((resolve) =>
+    child.once("exit", (code) => {
+      ended = true;
+      resolve(code);
+    }),
+  );
   let stderr = "";
   createInterface({ input: child.stderr! }).on("line", (line) => {
     stderr = `${stderr}${line}\n`.slice(-4_000);
@@ -233,7 +266,7 @@ export async function startOrJoinHost(options: StartHostOptions): Promise<HostLi
   let stopping = false;
   const stop = async () => {
     stopping = true;
-    if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
+    if (!ended) child.kill();
     await exited;
   };
   const timeoutMs = options.timeoutMs ?? HOST_START_TIMEOUT_MS;
@@ -250,7 +283,7 @@ export async function startOrJoinHost(options: StartHostOptions): Promise<HostLi
     throw new HostCallError(`svc-host ${why}${stderr ? `:\n${stderr.trim()}` : ""}`);
   }
   child.once("exit", (code, signal) => {
-    if (!stopping) options.onExit?.(code, signal);
+    if (!stopping) options.onExit?.(code, signal ?? null);
   });
   return { client, joined: false, child, stop };
 }

@@ -16,7 +16,7 @@ export interface IpcTargets {
   expand(): void;
   collapse(): void;
   setClickThrough(on: boolean): void;
-  writeClipboard(text: string): void;
+  writeClipboard(text: string): Promise<void> | void;
   /**
    * A path the person dropped or picked → the host's opaque handle for it (rejects with `Refused` when the host says
    * no).

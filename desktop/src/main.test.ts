@@ -4,6 +4,7 @@
  * the reason when the start fails.
  */
 import { existsSync } from "node:fs";
+import { join } from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { MACBOOK_NOTCHED } from "./testing/displays.js";
 import { createElectronDouble } from "./testing/electron-double.js";
@@ -32,14 +33,14 @@ describe("main.ts", () => {
     vi.unstubAllEnvs();
   });
 
-  it("starts the shell with the real module, the support folder, the preload and the tray icon", async () => {
+  it("starts the shell with the real module, the support folder, the preload and the tray icons", async () => {
     electron.current = createElectronDouble([MACBOOK_NOTCHED]);
     vi.stubEnv("SVC_HOME", "/tmp/svc-main-test");
     await import("./main.js");
     expect(started.calls).toHaveLength(1);
     const [given, options] = started.calls[0] as [
       unknown,
-      { supportFolder: string; preload: string; trayIcon: string; devTools: boolean; platform: string },
+      { supportFolder: string; preload: string; assets: string; devTools: boolean; platform: string },
     ];
     expect(given).toBe(electron.current);
     expect(options.supportFolder).toBe("/tmp/svc-main-test");
@@ -47,7 +48,8 @@ describe("main.ts", () => {
     expect(options.devTools).toBe(false);
     expect(options.preload.endsWith("preload.cjs")).toBe(true);
     expect(existsSync(options.preload.replace(/src([/\\])preload\.cjs$/, "dist$1preload.cjs"))).toBe(true);
-    expect(existsSync(options.trayIcon)).toBe(true);
+    for (const icon of ["trayTemplate.png", "trayTemplate@2x.png", "tray.png", "tray@2x.png"])
+      expect(existsSync(join(options.assets, icon))).toBe(true);
   });
 
   it("exits 1 and says why when the start fails", async () => {

@@ -49,7 +49,25 @@ describe("the notch window", () => {
     });
     expect(win.alwaysOnTop).toEqual([true, "main-menu", 2]);
     expect(WINDOW_LEVEL).toEqual({ level: "main-menu", relativeLevel: 2 });
-    expect(notchOn([MACBOOK_NOTCHED], {}, "linux").win.options.type).toBeUndefined();
+    expect(notchOn([MACBOOK_NOTCHED], {}, "win32").win.options.type).toBeUndefined();
+    // skipTaskbar is darwin and win32 only: on Linux a toolbar window stays out of the task bar and Alt-Tab.
+    expect(notchOn([MACBOOK_NOTCHED], {}, "linux").win.options.type).toBe("toolbar");
+  });
+
+  it("on Linux, where a click-through window never sees the pointer, is the pill alone while collapsed and takes clicks", async () => {
+    const { win, notch } = notchOn([EXTERNAL_4K], {}, "linux");
+    const { window, pill } = notch.layout;
+    const pillBounds = { x: window.x + pill.x, y: window.y + pill.y, width: pill.width, height: pill.height };
+    expect(win.clickThrough).toEqual([false]);
+    expect(win.bounds).toEqual(pillBounds);
+    expect(win.ignoreMouse.some(([, options]) => (options as { forward?: boolean })?.forward)).toBe(false);
+    notch.setClickThrough(true); // the page's hover signal changes nothing here
+    expect(win.clickThrough).toEqual([false]);
+    notch.expand();
+    expect(win.bounds).toEqual(window);
+    notch.collapse();
+    expect(win.bounds).toEqual(pillBounds);
+    expect(win.clickThrough).toEqual([false]);
   });
 
   it("starts collapsed: click-through with the pointer's moves forwarded, hidden until loaded", () => {
@@ -77,6 +95,30 @@ describe("the notch window", () => {
       height: PANEL.height,
     });
     expect(onExternal.notch.layout.pill.width).toBe(DEFAULT_NOTCH_WIDTH);
+  });
+
+  it('with display "pointer" opens on the display under the pointer (X11, macOS), the primary one where it is not known (native Wayland)', () => {
+    const { electron, notch } = notchOn([MACBOOK_NOTCHED, EXTERNAL_4K], { display: "pointer" }, "linux");
+    electron.screen.cursor = { x: EXTERNAL_4K.bounds.x + 100, y: EXTERNAL_4K.bounds.y + 100 };
+    notch.open("open");
+    expect(notch.layout.displayId).toBe(EXTERNAL_4K.id);
+    notch.collapse();
+    electron.screen.cursor = { x: 10, y: 10 };
+    notch.open("open");
+    expect(notch.layout.displayId).toBe(MACBOOK_NOTCHED.id);
+
+    const electron2 = createElectronDouble([MACBOOK_NOTCHED, EXTERNAL_4K]);
+    electron2.screen.cursor = { x: EXTERNAL_4K.bounds.x + 100, y: EXTERNAL_4K.bounds.y + 100 };
+    const onWayland = new NotchWindow({
+      BrowserWindow: electron2.BrowserWindow,
+      screen: electron2.screen,
+      platform: "linux",
+      preload: "/p",
+      settings: { ...DEFAULT_SETTINGS, display: "pointer" },
+      pointerKnown: false,
+    });
+    onWayland.open("open");
+    expect(onWayland.layout.displayId).toBe(MACBOOK_NOTCHED.id);
   });
 
   it("is laid out again when a display is unplugged, plugged back or changed", () => {

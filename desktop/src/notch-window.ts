@@ -13,6 +13,7 @@ import type {
   ScreenEvent,
 } from "./electron-api.js";
 import { chooseDisplay, layoutNotch, type NotchLayout } from "./placement.js";
+import { platformTraits } from "./platform.js";
 import { denyAllPermissions, originOf, webPreferences } from "./security.js";
 import type { DesktopSettings } from "./settings.js";
 
@@ -26,6 +27,8 @@ export interface NotchWindowOptions {
   preload: string;
   settings: DesktopSettings;
   devTools?: boolean;
+  /** False on native Wayland, where no app is told where the pointer is. */
+  pointerKnown?: boolean;
 }
 
 /** The constructor options: the recipe, on the first layout's bounds. */
@@ -47,6 +50,7 @@ export function windowOptions(
     minimizable: false,
     maximizable: false,
     fullscreenable: false,
+    // darwin and win32 only; a Linux window manager keeps a toolbar out of the task bar and Alt-Tab.
     skipTaskbar: true,
     alwaysOnTop: true,
     // macOS keeps ordinary windows below the menu bar; the notch sits over it.
@@ -54,7 +58,7 @@ export function windowOptions(
     roundedCorners: false,
     acceptFirstMouse: true,
     title: "svc",
-    ...(platform === "darwin" ? { type: "panel" } : {}),
+    ...(platform === "darwin" ? { type: "panel" } : platformTraits(platform).skipsTaskbar ? {} : { type: "toolbar" }),
     webPreferences: webPreferences(preload, { devTools }),
   };
 }
@@ -66,9 +70,12 @@ export class NotchWindow {
   private origin: string | undefined;
   private isExpanded = false;
   private readonly stopWatching: () => void;
+  /** Where a click-through window cannot see the pointer (Linux), the collapsed window is just the pill. */
+  private readonly forwardsMouse: boolean;
 
   constructor(private readonly options: NotchWindowOptions) {
     this.settings = options.settings;
+    this.forwardsMouse = platformTraits(options.platform).forwardsMouse;
     this.current = this.computeLayout();
     this.window = new options.BrowserWindow(
       windowOptions(this.current, options.preload, options.platform, options.devTools),
@@ -76,8 +83,8 @@ export class NotchWindow {
     // Navigation and new windows are locked for every web contents (`desktop.ts`, on creation).
     denyAllPermissions(this.window.webContents.session);
     this.window.setAlwaysOnTop(true, WINDOW_LEVEL.level, WINDOW_LEVEL.relativeLevel);
-    this.window.setIgnoreMouseEvents(true, { forward: true });
     this.applySettings(options.settings);
+    this.collapse();
     this.stopWatching = this.watchDisplays();
   }
 
@@ -115,30 +122,43 @@ export class NotchWindow {
   relayout(): void {
     if (this.window.isDestroyed()) return;
     this.current = this.computeLayout();
-    this.window.setBounds(this.current.window);
+    this.window.setBounds(this.bounds());
+  }
+
+  /** The whole panel, or (collapsed, where the pointer is not forwarded) the pill alone, which then takes clicks. */
+  private bounds() {
+    const { window, pill } = this.current;
+    if (this.isExpanded || this.forwardsMouse) return window;
+    return { x: window.x + pill.x, y: window.y + pill.y, width: pill.width, height: pill.height };
   }
 
   /** The notch opens: the window takes the mouse; it never takes focus on its own. */
   expand(): void {
     this.isExpanded = true;
     this.window.setIgnoreMouseEvents(false);
+    if (!this.forwardsMouse) this.window.setBounds(this.bounds());
   }
 
   /** The notch closes: clicks go through the transparent window again. */
   collapse(): void {
     this.isExpanded = false;
-    this.window.setIgnoreMouseEvents(true, { forward: true });
+    if (this.forwardsMouse) return this.window.setIgnoreMouseEvents(true, { forward: true });
+    // Linux: no forwarded moves, so a click-through pill could never be hovered; it takes clicks instead.
+    this.window.setIgnoreMouseEvents(false);
+    this.window.setBounds(this.bounds());
   }
 
   /** While collapsed, the page turns click-through off over the pill and on again when the pointer leaves. */
   setClickThrough(on: boolean): void {
-    if (this.isExpanded) return;
+    if (this.isExpanded || !this.forwardsMouse) return;
     this.window.setIgnoreMouseEvents(on, on ? { forward: true } : undefined);
   }
 
   /** The person asked (tray or shortcut): show, open, take focus, tell the page what to show. */
   open(command: ShellCommand): void {
     if (this.window.isDestroyed()) return;
+    // "pointer": the notch opens on the display the person is working on.
+    if (this.settings.display === "pointer") this.relayout();
     if (!this.window.isVisible()) this.window.showInactive();
     this.expand();
     this.window.focus();
@@ -152,7 +172,16 @@ export class NotchWindow {
 
   private computeLayout(): NotchLayout {
     const { screen } = this.options;
-    const display = chooseDisplay(screen.getAllDisplays(), screen.getPrimaryDisplay(), this.settings.display);
+    const underPointer =
+      this.options.pointerKnown === false
+        ? undefined
+        : () => screen.getDisplayNearestPoint(screen.getCursorScreenPoint());
+    const display = chooseDisplay(
+      screen.getAllDisplays(),
+      screen.getPrimaryDisplay(),
+      this.settings.display,
+      underPointer,
+    );
     return layoutNotch(display, this.settings.style, this.options.platform);
   }
 

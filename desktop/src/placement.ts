@@ -37,12 +37,18 @@ export function hasNotch(display: Display, platform: NodeJS.Platform): boolean {
   return platform === "darwin" && display.internal && menuBarHeight(display) >= NOTCHED_MENU_BAR_MIN;
 }
 
-/** The display the setting names; the primary one when it names none that is connected. */
+/**
+ * The display the setting names; the primary one when it names none that is connected.
+ * `pointer` is the display under the pointer (`underPointer`), where the system tells it (X11,
+ * macOS, Windows; a native Wayland client is not told: the primary one).
+ */
 export function chooseDisplay(
   displays: readonly Display[],
   primary: Display,
   wanted: DesktopSettings["display"],
+  underPointer?: () => Display,
 ): Display {
+  if (wanted === "pointer") return underPointer?.() ?? primary;
   if (wanted === "built-in") return displays.find((display) => display.internal) ?? primary;
   if (typeof wanted === "number") return displays.find((display) => display.id === wanted) ?? primary;
   return primary;

@@ -16,6 +16,7 @@ function wired() {
   const stop = wirePower({
     powerMonitor,
     reasons,
+    onBattery: (on) => void calls.push(on ? "battery" : "mains"),
     setInterval: (callback, ms) => ((poll = callback), (pollEvery = ms), {}),
     clearInterval: () => void (cleared = true),
   });
@@ -114,6 +115,20 @@ describe("sleep and lock", () => {
     expect(reasons.paused).toBe(true);
   });
 
+  it("says battery and mains power once per change: on macOS's events, and by asking every 15 s where none come (Linux)", () => {
+    const w = wired();
+    expect(w.calls).toEqual([]); // mains power at start: nothing to say
+    w.powerMonitor.onBattery = true;
+    w.powerMonitor.emit("on-battery"); // macOS only
+    w.powerMonitor.emit("on-battery");
+    expect(w.calls).toEqual(["battery"]);
+    w.powerMonitor.onBattery = false;
+    w.poll(); // Linux: no on-ac event; the poll sees it
+    w.poll();
+    expect(w.calls).toEqual(["battery", "mains"]);
+    expect(w.pollEvery()).toBe(IDLE_POLL_MS);
+  });
+
   it("stops listening and polling when stopped", () => {
     const w = wired();
     w.stop();
@@ -125,6 +140,8 @@ describe("sleep and lock", () => {
       "unlock-screen",
       "user-did-resign-active",
       "user-did-become-active",
+      "on-battery",
+      "on-ac",
     ]) {
       expect(w.powerMonitor.listenerCount(event)).toBe(0);
     }

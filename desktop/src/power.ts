@@ -66,6 +66,12 @@ export class PauseReasons {
 export interface PowerWiring {
   powerMonitor: PowerMonitor;
   reasons: PauseReasons;
+  /**
+   * Told at start and on every change between battery and mains power: the host then stretches
+   * its schedules (×3) or goes back to the usual. `on-battery` comes on macOS only and `on-ac` on
+   * macOS and Windows, so the state is also asked every {@link IDLE_POLL_MS} (Linux included).
+   */
+  onBattery?: (on: boolean) => void;
   /** Default: the real timers. */
   setInterval?: (callback: () => void, ms: number) => { unref?(): void };
   clearInterval?: (handle: any) => void;
@@ -75,6 +81,7 @@ export interface PowerWiring {
 export function wirePower({
   powerMonitor,
   reasons,
+  onBattery,
   setInterval: every = setInterval,
   clearInterval: stopEvery = clearInterval,
 }: PowerWiring): () => void {
@@ -86,8 +93,20 @@ export function wirePower({
     ["user-did-resign-active", () => reasons.set("switched-user", true)],
     ["user-did-become-active", () => reasons.set("switched-user", false)],
   ];
+  let battery = false; // mains power until the system says otherwise
+  const checkBattery = () => {
+    const on = powerMonitor.isOnBatteryPower();
+    if (on === battery) return;
+    battery = on;
+    onBattery?.(on);
+  };
+  listeners.push(["on-battery", checkBattery], ["on-ac", checkBattery]);
   for (const [event, listener] of listeners) powerMonitor.on(event, listener);
-  const poll = () => reasons.set("idle-locked", powerMonitor.getSystemIdleState(60) === "locked");
+  checkBattery();
+  const poll = () => {
+    reasons.set("idle-locked", powerMonitor.getSystemIdleState(60) === "locked");
+    checkBattery();
+  };
   const timer = every(poll, IDLE_POLL_MS);
   timer.unref?.();
   return () => {

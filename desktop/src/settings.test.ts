@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import {
   DEFAULT_SETTINGS,
+  defaultSettings,
   loadSettings,
   resolveSettings,
   settingsFile,
@@ -24,14 +25,20 @@ describe("settings", () => {
 
   it("is the defaults without a file", async () => {
     expect(await loadSettings(join(root, "settings.json"))).toEqual({ settings: DEFAULT_SETTINGS, problems: [] });
-    expect(DEFAULT_SETTINGS).toEqual({
-      display: "primary",
-      style: "auto",
-      hideInFullscreen: true,
-      excludeFromCapture: false,
-      shortcut: "CommandOrControl+Shift+Space",
-      openAtLogin: false,
+    expect(await loadSettings(join(root, "settings.json"), "darwin")).toEqual({
+      settings: {
+        display: "primary",
+        style: "auto",
+        hideInFullscreen: true,
+        excludeFromCapture: false,
+        shortcut: "Command+Shift+Space",
+        openAtLogin: false,
+      },
+      problems: [],
     });
+    // Off macOS, Ctrl+Shift+Space is an editor's own key (code completion, parameter hints).
+    for (const platform of ["linux", "win32"] as const)
+      expect((await loadSettings(join(root, "settings.json"), platform)).settings.shortcut).toBe("Control+Alt+Space");
   });
 
   it("keeps what fits and names what does not, key by key", () => {
@@ -56,18 +63,23 @@ describe("settings", () => {
       problems: [],
     });
     expect(
-      resolveSettings({ display: "left", style: "round", hideInFullscreen: "yes", shortcut: "", colour: "red" }),
+      resolveSettings(
+        { display: "left", style: "round", hideInFullscreen: "yes", shortcut: "", colour: "red" },
+        "settings.json",
+        "linux",
+      ),
     ).toEqual({
-      settings: DEFAULT_SETTINGS,
+      settings: defaultSettings("linux"),
       problems: [
-        'settings.json: "display" should be "primary", "built-in" or a display id (a whole number); using "primary"',
+        'settings.json: "display" should be "primary", "built-in", "pointer" or a display id (a whole number); using "primary"',
         'settings.json: "style" should be "auto", "notch" or "floating"; using "auto"',
         'settings.json: "hideInFullscreen" should be true or false; using true',
-        'settings.json: "shortcut" should be an accelerator such as "CommandOrControl+Shift+Space"; using "CommandOrControl+Shift+Space"',
+        'settings.json: "shortcut" should be an accelerator such as "Control+Alt+Space"; using "Control+Alt+Space"',
         'settings.json: unknown key "colour" ignored; the keys are display, style, hideInFullscreen, excludeFromCapture, shortcut, openAtLogin',
       ],
     });
     expect(resolveSettings({ display: "built-in" }).settings.display).toBe("built-in");
+    expect(resolveSettings({ display: "pointer" }).settings.display).toBe("pointer");
     expect(resolveSettings({ display: -1 }).problems).toHaveLength(1);
     expect(resolveSettings([1]).problems).toEqual(["settings.json should hold a JSON object; using the defaults"]);
   });

@@ -1,5 +1,6 @@
 /** The global shortcut that opens the notch and focuses the first blip; rebound when the setting changes. */
 import type { GlobalShortcut } from "./electron-api.js";
+import { WAYLAND_SHORTCUT_ADVICE, type DisplaySession } from "./platform.js";
 
 export class ShortcutBinding {
   private bound: string | undefined;
@@ -8,6 +9,8 @@ export class ShortcutBinding {
     private readonly globalShortcut: GlobalShortcut,
     private readonly onPress: () => void,
     private readonly log: (message: string) => void,
+    /** On native Wayland a refused shortcut is the compositor's rule, not another app's. */
+    private readonly session: DisplaySession = "native",
   ) {}
 
   /** The accelerator in use, if any. */
@@ -24,12 +27,16 @@ export class ShortcutBinding {
       registered = this.globalShortcut.register(accelerator, this.onPress);
     } catch (error) {
       this.log(
-        `the shortcut ${JSON.stringify(accelerator)} is not one Electron knows (${(error as Error).message}); write it like "CommandOrControl+Shift+Space" in settings.json`,
+        `the shortcut ${JSON.stringify(accelerator)} is not one Electron knows (${(error as Error).message}); write it like "Control+Alt+Space" in settings.json`,
       );
       return false;
     }
     if (!registered) {
-      this.log(`the shortcut ${accelerator} is taken by another app; choose another "shortcut" in settings.json`);
+      this.log(
+        this.session === "wayland"
+          ? `the shortcut ${accelerator} is not bound: ${WAYLAND_SHORTCUT_ADVICE}`
+          : `the shortcut ${accelerator} is taken by another app; choose another "shortcut" in settings.json`,
+      );
       return false;
     }
     this.bound = accelerator;

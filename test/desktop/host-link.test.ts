@@ -2,6 +2,7 @@
  * The desktop shell's link to the real host: join the one that runs for the support folder, or
  * start `svc-host` (the committed launcher) and stop it again; pause and resume over `/v1`.
  */
+import type { ChildProcess } from "node:child_process";
 import { writeFile } from "node:fs/promises";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
@@ -9,6 +10,7 @@ import { describe, expect, it } from "vitest";
 import { HostKeeper } from "../../desktop/src/host-keeper.js";
 import {
   HostCallError,
+  forkInElectron,
   HostClient,
   startOrJoinHost,
   svcHostBin,
@@ -16,6 +18,7 @@ import {
   type HostLink,
 } from "../../desktop/src/host-link.js";
 import { startHost, useHostWorld, webhookInfo, type World } from "../host/harness.js";
+import { FakeUtilityProcess } from "../../desktop/src/testing/electron-double.js";
 
 const scene = useHostWorld();
 
@@ -31,6 +34,29 @@ async function until(check: () => boolean, what: string): Promise<void> {
 }
 
 describe("the desktop's host link", () => {
+  it("inside Electron starts svc-host with utilityProcess.fork, never ELECTRON_RUN_AS_NODE (the RunAsNode fuse forbids it)", async () => {
+    const utilityProcess = new FakeUtilityProcess();
+    const link = await startOrJoinHost({
+      supportFolder: scene.world.home,
+      env: hostEnv(scene.world),
+      fork: forkInElectron(utilityProcess),
+    });
+    try {
+      expect(link.joined).toBe(false);
+      expect(await link.client.isLive()).toBe(true);
+      expect(utilityProcess.forks).toHaveLength(1);
+      const [{ modulePath, args, options }] = utilityProcess.forks as [(typeof utilityProcess.forks)[0]];
+      expect(modulePath).toBe(svcHostBin());
+      expect(args).toEqual([]);
+      expect(options).toMatchObject({ stdio: "pipe", serviceName: "svc-host" });
+      expect(options!.env).toMatchObject({ SVC_HOME: scene.world.home, SVC_HOST_OUTPUT: "json" });
+      expect(Object.keys(options!.env!)).not.toContain("ELECTRON_RUN_AS_NODE");
+    } finally {
+      await link.stop();
+    }
+    expect((link.child as ChildProcess).exitCode).toBe(0);
+  });
+
   it("finds svc-host's committed launcher", () => {
     expect(existsSync(svcHostBin())).toBe(true);
     expect(svcHostBin().endsWith(join("host", "bin", "svc-host.js"))).toBe(true);
@@ -51,9 +77,12 @@ describe("the desktop's host link", () => {
       expect(await link.client.isLive()).toBe(true);
 
       await link.client.pause();
-      expect(await link.client.call("GET", "/v1/scheduler")).toEqual({ paused: true });
+      expect(await link.client.call("GET", "/v1/scheduler")).toEqual({ paused: true, onBattery: false });
       await link.client.resume();
-      expect(await link.client.call("GET", "/v1/scheduler")).toEqual({ paused: false });
+      expect(await link.client.call("GET", "/v1/scheduler")).toEqual({ paused: false, onBattery: false });
+      await link.client.setOnBattery(true);
+      expect(await link.client.call("GET", "/v1/scheduler")).toEqual({ paused: false, onBattery: true });
+      await link.client.setOnBattery(false);
       await until(() => events.some((e) => e.type === "resumed"), "the resumed event");
       expect(events.filter((e) => e.type === "paused" || e.type === "resumed").map((e) => e.type)).toEqual([
         "paused",
@@ -62,7 +91,7 @@ describe("the desktop's host link", () => {
     } finally {
       await link?.stop();
     }
-    expect(link!.child!.exitCode).toBe(0);
+    expect((link!.child as ChildProcess).exitCode).toBe(0);
     expect(await link!.client.isLive()).toBe(false);
   });
 
@@ -119,7 +148,7 @@ describe("the desktop's host link", () => {
     });
     try {
       const first = await keeper.start();
-      first.child!.kill("SIGTERM");
+      (first.child as ChildProcess).kill("SIGTERM");
       await until(() => restarted.length === 1, "a new host");
       expect(log[0]).toBe("svc-host stopped on its own (code 0); starting it again in 1 s");
       expect(restarted[0]!.joined).toBe(false);
@@ -128,7 +157,7 @@ describe("the desktop's host link", () => {
     } finally {
       await keeper.stop();
     }
-    expect(keeper.link.child!.exitCode).toBe(0);
+    expect((keeper.link.child as ChildProcess).exitCode).toBe(0);
   });
 
   it("starts its own host when the one it joined goes away", async () => {

@@ -1,7 +1,15 @@
 /** `/v1/scheduler` through the real host: what the desktop shell calls on sleep, lock and wake. */
 import { describe, expect, it } from "vitest";
 import { join } from "node:path";
-import { counterCode, startHost, useHostWorld, webhookInfo, writeExtension, type World } from "./harness.js";
+import {
+  counterCode,
+  startHost,
+  useHostWorld,
+  webhookInfo,
+  writeExtension,
+  type RunningHost,
+  type World,
+} from "./harness.js";
 
 const scene = useHostWorld();
 
@@ -19,24 +27,27 @@ async function call(
   return { status: response.status, body: await response.json(), allow: response.headers.get("allow") };
 }
 
+/** A host with one extension every 100 s, once its launch run ended (`t0`, that moment). */
+async function startWithA(): Promise<{ host: RunningHost; t0: number }> {
+  await writeExtension(join(scene.world.bundled, "a"), {
+    svc: { id: "test.a", title: "A", interval: "100s" },
+    code: counterCode(),
+  });
+  const host = (scene.host = await startHost(scene.world));
+  const launched = await host.waitFor((e) => e.type === "run.end" && e.id === "test.a" && e.trigger === "launch");
+  return { host, t0: launched.endedAt as number };
+}
+
 describe("/v1/scheduler", () => {
   it("pauses scheduled runs and, on resume, runs each overdue extension once", async () => {
-    await writeExtension(join(scene.world.bundled, "a"), {
-      svc: { id: "test.a", title: "A", interval: "100s" },
-      code: counterCode(),
-    });
-    scene.host = await startHost(scene.world);
-    const launched = await scene.host.waitFor(
-      (e) => e.type === "run.end" && e.id === "test.a" && e.trigger === "launch",
-    );
-    const t0 = launched.endedAt as number;
+    const { host, t0 } = await startWithA();
 
     expect(await call(scene.world, "GET", "/v1/scheduler")).toEqual({
       status: 200,
-      body: { paused: false },
+      body: { paused: false, onBattery: false },
       allow: null,
     });
-    const from = scene.host.events.length;
+    const from = host.events.length;
     expect(await call(scene.world, "POST", "/v1/scheduler/pause")).toEqual({
       status: 200,
       body: { ok: true, paused: true },
@@ -49,15 +60,15 @@ describe("/v1/scheduler", () => {
     });
     expect(await call(scene.world, "GET", "/v1/scheduler")).toEqual({
       status: 200,
-      body: { paused: true },
+      body: { paused: true, onBattery: false },
       allow: null,
     });
 
     // Locked for five minutes: three interval runs are missed, none starts.
-    await scene.host.control({ command: "advance", ms: 300_000 });
+    await host.control({ command: "advance", ms: 300_000 });
     const starts = () =>
-      scene
-        .host!.events.slice(from)
+      host.events
+        .slice(from)
         .filter((e) => e.type === "run.start")
         .map((e) => [e.trigger, (e.at as number) - t0]);
     expect(starts()).toEqual([]);
@@ -67,7 +78,7 @@ describe("/v1/scheduler", () => {
       body: { ok: true, paused: false },
       allow: null,
     });
-    await scene.host.waitFor((e) => e.type === "run.end" && e.id === "test.a" && e.trigger === "interval", { from });
+    await host.waitFor((e) => e.type === "run.end" && e.id === "test.a" && e.trigger === "interval", { from });
     expect(starts()).toEqual([["interval", 300_000]]);
     // A second resume changes nothing; each state change is one event.
     expect(await call(scene.world, "POST", "/v1/scheduler/resume")).toEqual({
@@ -76,12 +87,52 @@ describe("/v1/scheduler", () => {
       allow: null,
     });
     expect(
-      scene.host.events
+      host.events
         .slice(from)
         .filter((e) => e.type === "paused" || e.type === "resumed")
         .map((e) => e.type),
     ).toEqual(["paused", "resumed"]);
     expect(starts()).toEqual([["interval", 300_000]]);
+  });
+
+  it("on battery waits three times the interval, and the usual again back on power", async () => {
+    const { host, t0 } = await startWithA();
+    const from = host.events.length;
+    for (let i = 0; i < 2; i++)
+      expect(await call(scene.world, "POST", "/v1/scheduler/on-battery")).toEqual({
+        status: 200,
+        body: { ok: true, onBattery: true },
+        allow: null,
+      });
+    expect((await call(scene.world, "GET", "/v1/scheduler")).body).toEqual({ paused: false, onBattery: true });
+    const starts = () =>
+      host.events
+        .slice(from)
+        .filter((e) => e.type === "run.start")
+        .map((e) => (e.at as number) - t0);
+    // 299 s on: the usual 100 s interval has passed twice, the stretched 300 s wait has not.
+    await host.control({ command: "advance", ms: 299_000 });
+    expect(starts()).toEqual([]);
+    await host.control({ command: "advance", ms: 1_000 });
+    await host.waitFor((e) => e.type === "run.end" && e.trigger === "interval", { from });
+    expect(starts()).toEqual([300_000]);
+    const t1 = host.events.findLast((e) => e.type === "run.end")!.endedAt as number;
+    expect(await call(scene.world, "POST", "/v1/scheduler/on-power")).toEqual({
+      status: 200,
+      body: { ok: true, onBattery: false },
+      allow: null,
+    });
+    await host.control({ command: "advance", ms: 100_000 });
+    await host.waitFor((e) => e.type === "run.end" && (e.endedAt as number) > t1, { from });
+    expect(starts()).toEqual([300_000, t1 - t0 + 100_000]);
+    expect((await call(scene.world, "GET", "/v1/scheduler/on-power")).status).toBe(405);
+    // One event per change (the second on-battery changed nothing).
+    expect(
+      host.events
+        .slice(from)
+        .filter((e) => e.type === "power")
+        .map((e) => e.onBattery),
+    ).toEqual([true, false]);
   });
 
   it("needs the token and the right method", async () => {
@@ -90,7 +141,7 @@ describe("/v1/scheduler", () => {
     expect(unauthorized.status).toBe(401);
     expect(await call(scene.world, "GET", "/v1/scheduler")).toEqual({
       status: 200,
-      body: { paused: false },
+      body: { paused: false, onBattery: false },
       allow: null,
     });
     expect(await call(scene.world, "GET", "/v1/scheduler/pause")).toEqual({

@@ -106,6 +106,8 @@ export interface UiScene {
   readonly world: World;
   readonly host: RunningHost;
   readonly ui: UiBrowser;
+  /** Stops the host and starts a new one on the same world (a new port, new tickets). */
+  restartHost(): Promise<void>;
 }
 
 export interface UiSceneOptions {
@@ -126,10 +128,11 @@ export interface UiSceneOptions {
  */
 export function useUiScene(options: UiSceneOptions = {}): UiScene {
   const parts: { world?: World; host?: RunningHost; ui?: UiBrowser } = {};
+  const hostEnv = { SVC_HOST_CLOCK: "system", ...options.env };
   beforeAll(async () => {
     parts.world = await makeWorld();
     await options.setup?.(parts.world);
-    parts.host = await startHost(parts.world, { SVC_HOST_CLOCK: "system", ...options.env });
+    parts.host = await startHost(parts.world, hostEnv);
     await options.ready?.(parts.host);
     if (options.browser !== false) parts.ui = await launchChromium();
   }, 40_000);
@@ -147,6 +150,10 @@ export function useUiScene(options: UiSceneOptions = {}): UiScene {
     },
     get ui() {
       return parts.ui!;
+    },
+    async restartHost() {
+      await parts.host!.stop();
+      parts.host = await startHost(parts.world!, hostEnv);
     },
   };
 }

@@ -8,6 +8,7 @@
 import { html, LitElement, nothing, type TemplateResult } from "lit";
 import { Api, ApiError } from "./api.js";
 import { followFeed } from "./sse.js";
+import { SvcTicker } from "./views/ticker.js";
 import { shown, shownLines, safeHref, CAPS } from "./format/text.js";
 import { NotifyQueue, type NotifyLine } from "./model/notify.js";
 import { mattersMost } from "./model/ears.js";
@@ -53,6 +54,8 @@ export class SvcApp extends LitElement {
   private feed: { stop(): void; reconnect(): void } | undefined;
   private problem: string | undefined;
   private connected = false;
+  /** The host stopped: this page's session cannot come back. */
+  private gone = false;
   private tab = "blips";
   private inputOpen: string | undefined;
   private notifyLine: NotifyLine | undefined;
@@ -174,6 +177,13 @@ export class SvcApp extends LitElement {
       onUnauthorized: (message) => {
         sessionStorage.removeItem("svc.session");
         this.problem = message;
+        this.requestUpdate();
+      },
+      onGone: () => {
+        // Nothing here is live any more: stop every clock, grey the blips, say what to do.
+        this.gone = true;
+        SvcTicker.freezeAll();
+        clearInterval(this.staleTimer);
         this.requestUpdate();
       },
     });
@@ -548,6 +558,7 @@ export class SvcApp extends LitElement {
       settings: this.store.settings,
       extensions: this.store.extensions,
       secretsAvailable: this.store.secretsAvailable,
+      onBattery: this.store.onBattery,
       status: this.fieldStatus,
       saveSettings: (change) => void this.saveSettings(change),
       savePreference: (id, name, value) => void this.savePreference(id, name, value),
@@ -624,13 +635,19 @@ export class SvcApp extends LitElement {
     const line = this.notifyLine;
     const tab = TABS.find((t) => t.id === this.tab) ?? TABS[0];
     const shape = this.expanded ? "expanded" : this.popped ? "collapsed popped" : "collapsed";
-    return html`<main class="notch ${shape}" @mouseenter=${this.onPointerEnter} @mouseleave=${this.onPointerLeave}
+    return html`<main class="notch ${shape}${this.gone ? " gone" : ""}" @mouseenter=${this.onPointerEnter} @mouseleave=${this.onPointerLeave}
       @dragover=${(e: DragEvent) => this.shell.registerDroppedFile && e.preventDefault()} @drop=${this.onNotchDrop}>
       <h1 class="sr">svc</h1>
       <div class="bar">
         ${this.renderNotchButton()}
         ${this.store.paused ? html`<span class="mark">paused</span>` : nothing}
-        ${this.connected || !this.store.ready ? nothing : html`<span class="mark" role="status">reconnecting…</span>`}
+        ${
+          this.gone
+            ? html`<span class="mark gone-note" role="status">${this.shell.registerDroppedFile ? "svc stopped: starting it again…" : html`svc restarted: run <code>svc-host ui</code> again`}</span>`
+            : this.connected || !this.store.ready
+              ? nothing
+              : html`<span class="mark" role="status">reconnecting…</span>`
+        }
       </div>
       <!-- Agents' requests come first: nothing above them changes height (a notify line coming or
         going would move another request's Allow under the pointer). -->

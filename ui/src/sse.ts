@@ -59,7 +59,15 @@ export interface FeedOptions {
   onState: (connected: boolean) => void;
   /** Called on 401: the session is gone; no reconnect. */
   onUnauthorized: (message: string) => void;
+  /**
+   * Called once nothing answers at all {@link GONE_AFTER} times in a row (the host stopped; a new
+   * one takes a new port and new tickets, so this page can never come back); no reconnect.
+   */
+  onGone?: () => void;
 }
+
+/** Refused connections in a row (about a second apart) that mean the host is gone. */
+export const GONE_AFTER = 3;
 
 /** Follows the feed until `stop()`; reconnects after a drop, resuming from the last id. */
 export function followFeed(options: FeedOptions): { stop(): void; reconnect(): void } {
@@ -68,16 +76,33 @@ export function followFeed(options: FeedOptions): { stop(): void; reconnect(): v
   let stopped = false;
   let controller: AbortController | undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let refused = 0;
 
   const connect = async (): Promise<void> => {
     controller = new AbortController();
     const parser = new SseParser();
     try {
-      const answer = await fetch(options.url, {
-        headers: { ...options.headers(), Accept: "text/event-stream", ...(lastId ? { "Last-Event-ID": lastId } : {}) },
-        signal: controller.signal,
-        cache: "no-store",
-      });
+      let answer: Response;
+      try {
+        answer = await fetch(options.url, {
+          headers: {
+            ...options.headers(),
+            Accept: "text/event-stream",
+            ...(lastId ? { "Last-Event-ID": lastId } : {}),
+          },
+          signal: controller.signal,
+          cache: "no-store",
+        });
+      } catch (error) {
+        // Nothing answered (not our own abort): count it.
+        if (!controller.signal.aborted && ++refused >= GONE_AFTER && options.onGone) {
+          stopped = true;
+          options.onState(false);
+          return options.onGone();
+        }
+        throw error;
+      }
+      refused = 0;
       if (answer.status === 401) {
         const body = (await answer.json().catch(() => ({}))) as { error?: string };
         stopped = true;

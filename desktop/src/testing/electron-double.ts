@@ -4,12 +4,14 @@
  * asked of it and letting a test play the system's part (plug a display, lock the screen, press
  * the shortcut, send IPC from some frame). No test needs the Electron binary.
  */
+import { spawn } from "node:child_process";
 import type {
   BrowserWindowOptions,
   Display,
   ElectronMain,
   IpcMainInvokeEvent,
   MenuItemOptions,
+  NativeImage,
   PermissionCheckHandler,
   PermissionRequestHandler,
   Rectangle,
@@ -64,17 +66,22 @@ export class FakeSession extends Emitter {
   checkHandler: PermissionCheckHandler | null = null;
   deviceHandler: ((details: unknown) => boolean) | null = null;
   displayMediaHandler: ((request: unknown, callback: (streams: null) => void) => void) | null = null;
-  setPermissionRequestHandler(handler: PermissionRequestHandler | null) {
-    this.requestHandler = handler;
+  // Takes Electron's own handler type (the stand-in must take whatever the real one takes).
+  setPermissionRequestHandler(handler: Parameters<Electron.Session["setPermissionRequestHandler"]>[0]) {
+    this.requestHandler = handler as PermissionRequestHandler | null;
   }
-  setPermissionCheckHandler(handler: PermissionCheckHandler | null) {
-    this.checkHandler = handler;
+  setPermissionCheckHandler(handler: Parameters<Electron.Session["setPermissionCheckHandler"]>[0]) {
+    this.checkHandler = handler as PermissionCheckHandler | null;
   }
-  setDevicePermissionHandler(handler: ((details: unknown) => boolean) | null) {
-    this.deviceHandler = handler;
+  setDevicePermissionHandler(handler: Parameters<Electron.Session["setDevicePermissionHandler"]>[0]) {
+    this.deviceHandler = handler as ((details: unknown) => boolean) | null;
   }
-  setDisplayMediaRequestHandler(handler: ((request: unknown, callback: (streams: null) => void) => void) | null) {
-    this.displayMediaHandler = handler;
+  setDisplayMediaRequestHandler(
+    handler: Parameters<Electron.Session["setDisplayMediaRequestHandler"]>[0],
+    _options?: Electron.DisplayMediaRequestHandlerOpts,
+  ) {
+    this.displayMediaHandler = handler as unknown as
+      ((request: unknown, callback: (streams: null) => void) => void) | null;
   }
 }
 
@@ -89,14 +96,14 @@ export class FakeWebContents extends Emitter {
   constructor(readonly session: FakeSession) {
     super();
   }
-  async loadURL(url: string): Promise<void> {
+  async loadURL(url: string, _options?: Electron.LoadURLOptions): Promise<void> {
     this.mainFrame.url = url;
   }
   send(channel: string, ...args: unknown[]): void {
     this.sent.push([channel, ...args]);
   }
-  setWindowOpenHandler(handler: (details: { url: string }) => { action: "deny" } | { action: "allow" }): void {
-    this.openHandler = handler;
+  setWindowOpenHandler(handler: Parameters<Electron.WebContents["setWindowOpenHandler"]>[0]): void {
+    this.openHandler = handler as unknown as FakeWebContents["openHandler"];
   }
   isDestroyed(): boolean {
     return this.destroyed;
@@ -140,7 +147,7 @@ export class FakeBrowserWindow {
     world.all.push(this);
     world.app?.emit("web-contents-created", cancellable({}), this.webContents);
   }
-  setBounds(bounds: Partial<Rectangle>) {
+  setBounds(bounds: Partial<Rectangle>, _animate?: boolean) {
     this.bounds = { ...this.bounds, ...bounds };
   }
   getBounds(): Rectangle {
@@ -182,7 +189,7 @@ export class FakeBrowserWindow {
     this.destroyed = true;
     this.webContents.destroyed = true;
   }
-  async loadURL(url: string) {
+  async loadURL(url: string, _options?: Electron.LoadURLOptions) {
     await this.webContents.loadURL(url);
   }
   on(event: string, listener: Listener) {
@@ -208,6 +215,19 @@ export class FakeScreen extends Emitter {
   getPrimaryDisplay(): Display {
     return this.displays.find((d) => d.id === this.primaryId) ?? this.displays[0]!;
   }
+  /** Where the pointer is; a test moves it. */
+  cursor = { x: 0, y: 0 };
+  getCursorScreenPoint() {
+    return { ...this.cursor };
+  }
+  getDisplayNearestPoint(point: { x: number; y: number }): Display {
+    const inside = (d: Display) =>
+      point.x >= d.bounds.x &&
+      point.x < d.bounds.x + d.bounds.width &&
+      point.y >= d.bounds.y &&
+      point.y < d.bounds.y + d.bounds.height;
+    return this.displays.find(inside) ?? this.getPrimaryDisplay();
+  }
   plug(display: Display) {
     this.displays = [...this.displays, display];
     this.emit("display-added", cancellable({}), display);
@@ -226,6 +246,10 @@ export class FakeScreen extends Emitter {
 
 export class FakePowerMonitor extends Emitter {
   idleState: "active" | "idle" | "locked" | "unknown" = "active";
+  onBattery = false;
+  isOnBatteryPower() {
+    return this.onBattery;
+  }
   getSystemIdleState(_threshold: number) {
     return this.idleState;
   }
@@ -233,9 +257,9 @@ export class FakePowerMonitor extends Emitter {
 
 export class FakeIpcMain {
   readonly handlers = new Map<string, (event: IpcMainInvokeEvent, ...args: unknown[]) => unknown>();
-  handle(channel: string, listener: (event: IpcMainInvokeEvent, ...args: unknown[]) => unknown) {
+  handle(channel: string, listener: Parameters<Electron.IpcMain["handle"]>[1]) {
     if (this.handlers.has(channel)) throw new Error(`Attempted to register a second handler for '${channel}'`);
-    this.handlers.set(channel, listener);
+    this.handlers.set(channel, listener as (event: IpcMainInvokeEvent, ...args: unknown[]) => unknown);
   }
   removeHandler(channel: string) {
     this.handlers.delete(channel);
@@ -264,17 +288,23 @@ export class FakeTray extends Emitter {
   setToolTip(text: string) {
     this.tooltip = text;
   }
-  setContextMenu(menu: { items: MenuItemOptions[] } | null) {
-    this.menu = menu;
+  setContextMenu(menu: Electron.Menu | null) {
+    this.menu = menu as unknown as { items: MenuItemOptions[] } | null;
+  }
+  /** Menus popped up by the app (`popUpContextMenu`), in order. */
+  readonly poppedUp: { items: MenuItemOptions[] }[] = [];
+  popUpContextMenu(menu?: Electron.Menu, _position?: Electron.Point) {
+    const shown = (menu ?? this.menu) as unknown as { items: MenuItemOptions[] } | null;
+    if (shown) this.poppedUp.push(shown);
   }
   destroy() {
     this.destroyed = true;
   }
-  /** Clicks the menu item whose label starts with `label`. */
+  /** Clicks the menu item whose label starts with `label`, in the bound menu or else the last one popped up. */
   choose(label: string) {
-    const item = this.menu?.items.find((i) => i.label?.startsWith(label));
-    if (!item?.click)
-      throw new Error(`no menu item ${label}; the menu: ${this.menu?.items.map((i) => i.label).join(", ")}`);
+    const menu = this.menu ?? this.poppedUp.at(-1);
+    const item = menu?.items.find((i) => i.label?.startsWith(label));
+    if (!item?.click) throw new Error(`no menu item ${label}; the menu: ${menu?.items.map((i) => i.label).join(", ")}`);
     item.click();
   }
 }
@@ -308,6 +338,11 @@ const instanceLocks = new Map<string, FakeApp>();
 
 export class FakeApp extends Emitter {
   readonly paths = new Map<string, string>();
+  /** Chromium switches appended (`app.commandLine.appendSwitch`), as [name, value]. */
+  readonly switches: [string, string | undefined][] = [];
+  readonly commandLine = {
+    appendSwitch: (name: string, value?: string) => void this.switches.push([name, value]),
+  };
   loginItem = { openAtLogin: false };
   activationPolicy: string | undefined;
   quitCalls = 0;
@@ -315,7 +350,7 @@ export class FakeApp extends Emitter {
   setPath(name: string, path: string) {
     this.paths.set(name, path);
   }
-  requestSingleInstanceLock(): boolean {
+  requestSingleInstanceLock(_additionalData?: Record<any, any>): boolean {
     const folder = this.paths.get("userData") ?? "default";
     const holder = instanceLocks.get(folder);
     if (holder && holder !== this) {
@@ -339,10 +374,10 @@ export class FakeApp extends Emitter {
     this.exitCode = code;
     this.releaseSingleInstanceLock();
   }
-  setLoginItemSettings(settings: { openAtLogin: boolean }) {
-    this.loginItem = { ...settings };
+  setLoginItemSettings(settings: Electron.Settings) {
+    this.loginItem = { openAtLogin: settings.openAtLogin === true };
   }
-  getLoginItemSettings() {
+  getLoginItemSettings(_options?: Electron.LoginItemSettingsOptions) {
     return this.loginItem;
   }
   setActivationPolicy(policy: string) {
@@ -350,7 +385,23 @@ export class FakeApp extends Emitter {
   }
 }
 
+/**
+ * `utilityProcess` as Electron runs it: the module in a child process of its own, the given
+ * environment only (Electron adds no ELECTRON_RUN_AS_NODE), output piped. Each call is recorded.
+ */
+export class FakeUtilityProcess {
+  readonly forks: { modulePath: string; args: string[]; options: Electron.ForkOptions | undefined }[] = [];
+  fork(modulePath: string, args: string[] = [], options?: Electron.ForkOptions) {
+    this.forks.push({ modulePath, args, options });
+    return spawn(process.execPath, [modulePath, ...args], {
+      env: (options?.env ?? process.env) as NodeJS.ProcessEnv,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+  }
+}
+
 export interface ElectronDouble extends ElectronMain {
+  utilityProcess: FakeUtilityProcess;
   app: FakeApp;
   BrowserWindow: typeof FakeBrowserWindow & ElectronMain["BrowserWindow"];
   screen: FakeScreen;
@@ -362,11 +413,11 @@ export interface ElectronDouble extends ElectronMain {
     opened: string[];
     openedPaths: string[];
     shownInFolder: string[];
-    openExternal(url: string): Promise<void>;
+    openExternal(url: string, options?: Electron.OpenExternalOptions): Promise<void>;
     openPath(path: string): Promise<string>;
     showItemInFolder(path: string): void;
   };
-  clipboard: { text: string; readText(): string; writeText(text: string): void };
+  clipboard: { text: string; readText(): Promise<string>; writeText(text: string): Promise<void> };
 }
 
 /**
@@ -387,7 +438,7 @@ export function createElectronDouble(displays: Display[], primaryId = displays[0
     opened: [] as string[],
     openedPaths: [] as string[],
     shownInFolder: [] as string[],
-    async openExternal(url: string) {
+    async openExternal(url: string, _options?: Electron.OpenExternalOptions) {
       shell.opened.push(url);
     },
     async openPath(path: string) {
@@ -400,8 +451,9 @@ export function createElectronDouble(displays: Display[], primaryId = displays[0
   };
   const clipboard = {
     text: "",
-    readText: () => clipboard.text,
-    writeText: (text: string) => void (clipboard.text = text),
+    // Promises, as Electron 45's are.
+    readText: async () => clipboard.text,
+    writeText: async (text: string) => void (clipboard.text = text),
   };
   return {
     app,
@@ -410,7 +462,7 @@ export function createElectronDouble(displays: Display[], primaryId = displays[0
     powerMonitor: new FakePowerMonitor(),
     ipcMain: new FakeIpcMain(),
     Tray: Tray as never,
-    Menu: { buildFromTemplate: (items: MenuItemOptions[]) => ({ items }) },
+    Menu: { buildFromTemplate: (items: MenuItemOptions[]) => ({ items }) as unknown as Electron.Menu },
     nativeImage: {
       createFromPath: (path: string) => {
         const image = {
@@ -419,11 +471,12 @@ export function createElectronDouble(displays: Display[], primaryId = displays[0
           setTemplateImage: (on: boolean) => void (image.template = on),
           isEmpty: () => false,
         };
-        return image;
+        return image as unknown as NativeImage;
       },
     },
     globalShortcut: new FakeGlobalShortcut(),
     shell,
     clipboard,
+    utilityProcess: new FakeUtilityProcess(),
   };
 }

@@ -357,6 +357,15 @@ export async function startHost(options: HostOptions): Promise<Host> {
         },
         pause,
         resume,
+        // On battery the desktop shell asks for calmer schedules (scheduler.ts).
+        get onBattery() {
+          return scheduler.onBattery;
+        },
+        setOnBattery: (on: boolean) => {
+          if (scheduler.onBattery === on) return;
+          scheduler.setOnBattery(on);
+          emit({ type: "power", onBattery: on, at: clock.now() });
+        },
       },
       tools,
       givenFiles,

@@ -109,6 +109,7 @@ export class HostUiBackend implements UiBackend {
   private readonly lastError = new Map<string, string>();
   private readonly values = new Map<string, Record<string, unknown>>();
   private paused = false;
+  private onBattery = false;
   private readonly reviews: InstallReviews;
   private readonly figures = new Map<string, NonNullable<UiExtension["figures"]>>();
   private readonly denials = new Map<string, UiExtension["denials"]>();
@@ -157,6 +158,7 @@ export class HostUiBackend implements UiBackend {
       extensions: this.extensionList(),
       settings: this.deps.settings.current,
       paused: this.paused,
+      onBattery: this.onBattery,
       secretsAvailable: this.deps.secretsAvailable,
       agentFiles: this.deps.agentFiles?.list() ?? [],
     };
@@ -311,6 +313,9 @@ export class HostUiBackend implements UiBackend {
       case "resumed":
         this.paused = event.type === "paused";
         return publish({ type: "paused", paused: this.paused });
+      case "power":
+        this.onBattery = event.onBattery;
+        return publish({ type: "power", onBattery: this.onBattery });
       case "run.end":
         // A sign-in that finished (or a disconnect) makes the extension run with trigger preferences.
         if (event.trigger === "preferences") void this.refreshValues(event.id).then(() => this.publishExtensions());

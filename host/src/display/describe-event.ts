@@ -101,6 +101,8 @@ export function describeEvent(event: HostEvent, now: number, minLevel: LogLevel)
       return ["scheduled runs paused"];
     case "resumed":
       return ["scheduled runs resumed"];
+    case "power":
+      return [event.onBattery ? "on battery: scheduled waits ×3" : "on mains power: scheduled waits as usual"];
     case "watching":
       return undefined;
     case "control":

@@ -79,6 +79,8 @@ export type HostEvent =
   | { type: "watching"; what: "extensions" | "files"; id?: string; paths: string[] }
   | { type: "control"; command: string; ok: boolean; error?: string; now: number }
   | { type: "paused" | "resumed"; at: number }
+  /** The desktop shell said the machine is on battery (schedules stretched) or on mains power. */
+  | { type: "power"; onBattery: boolean; at: number }
   | { type: "stopping" };
 
 /** Where host events go. */

@@ -3,12 +3,16 @@
  * shell calls these when the screen sleeps or locks and when it wakes or unlocks (SPEC.md: runs
  * are paused while the screen is asleep or locked), also when it joined a host it did not start.
  *
- * - `GET /v1/scheduler` → 200 `{"paused": <boolean>}`
+ * - `GET /v1/scheduler` → 200 `{"paused": <boolean>, "onBattery": <boolean>}`
  * - `POST /v1/scheduler/pause` → 200 `{"ok": true, "paused": true}`
  * - `POST /v1/scheduler/resume` → 200 `{"ok": true, "paused": false}`; every overdue extension
  *   runs once, then the schedule goes on (a resume while not paused changes nothing)
  *
- * No body is read. Both POSTs are idempotent.
+ * - `POST /v1/scheduler/on-battery` → 200 `{"ok": true, "onBattery": true}`: every scheduled
+ *   wait three times as long, never below the manifest interval (the shell on battery)
+ * - `POST /v1/scheduler/on-power` → 200 `{"ok": true, "onBattery": false}`: the usual waits
+ *
+ * No body is read. Every POST is idempotent.
  */
 import { Router, type Request } from "express";
 import { HttpError } from "./http-error.js";
@@ -18,6 +22,8 @@ export interface SchedulerControl {
   readonly paused: boolean;
   pause(): void;
   resume(): void;
+  readonly onBattery: boolean;
+  setOnBattery(on: boolean): void;
 }
 
 function methodNotAllowed(allowed: string) {
@@ -38,7 +44,7 @@ export function schedulerRoutes(control: SchedulerControl): Router {
   const router = Router({ strict: true });
   router
     .route("/")
-    .get((_req, res) => void res.status(200).json({ paused: control.paused }))
+    .get((_req, res) => void res.status(200).json({ paused: control.paused, onBattery: control.onBattery }))
     .all(methodNotAllowed("GET"));
   router
     .route("/pause")
@@ -54,5 +60,16 @@ export function schedulerRoutes(control: SchedulerControl): Router {
       res.status(200).json({ ok: true, paused: false });
     })
     .all(methodNotAllowed("POST"));
+  for (const [path, on] of [
+    ["/on-battery", true],
+    ["/on-power", false],
+  ] as const)
+    router
+      .route(path)
+      .post((_req, res) => {
+        control.setOnBattery(on);
+        res.status(200).json({ ok: true, onBattery: on });
+      })
+      .all(methodNotAllowed("POST"));
   return router;
 }

@@ -39,6 +39,20 @@ export function wakeOffset(index: number, count: number): number {
   return index * step;
 }
 
+/** On battery every scheduled wait is this many times as long (never shorter than the manifest interval). */
+export const BATTERY_STRETCH = 3;
+
+/**
+ * A scheduled wait on battery: stretched, and never below the manifest interval.
+ *
+ * @example
+ * stretchWait(300_000, 300_000); // 900_000
+ * stretchWait(5_000, 300_000); // 300_000: a short nextRunAfter waits the interval
+ */
+export function stretchWait(waitMs: number, intervalMs: number | undefined): number {
+  return Math.max(waitMs * BATTERY_STRETCH, intervalMs ?? 0);
+}
+
 /** Manifest `interval` lower bound (SPEC "Limits"). */
 export const MIN_INTERVAL_MS = 10_000;
 

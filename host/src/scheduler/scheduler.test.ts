@@ -7,6 +7,7 @@ import {
   WAKE_SPREAD_MS,
   WAKE_STEP_MS,
   parseInterval,
+  stretchWait,
   toleranceFor,
   wakeOffset,
 } from "./rules.js";
@@ -393,5 +394,33 @@ describe("Scheduler", () => {
     expect(h.runs()).toEqual([["launch", 0]]);
     expect(h.ended).toEqual([]);
     expect(h.clock.timerCount).toBe(0);
+  });
+
+  it("on battery stretches each wait three times, never below the interval, and is the usual again on power", async () => {
+    expect(stretchWait(300_000, 300_000)).toBe(900_000);
+    expect(stretchWait(5_000, 300_000)).toBe(300_000); // a short nextRunAfter waits the interval
+    expect(stretchWait(5_000, undefined)).toBe(15_000);
+    const h = harness({ autoSettle: {} });
+    h.scheduler.add("a", { intervalMs: 60_000 });
+    await h.advance(0);
+    h.scheduler.setOnBattery(true);
+    expect(h.scheduler.onBattery).toBe(true);
+    // The wait under way is stretched at once: due 180 s after the launch run, not 60 s.
+    expect(h.scheduler.nextRunAt("a")! - T0).toBe(180_000);
+    await h.advance(179_999);
+    expect(h.runs("a")).toEqual([["launch", 0]]);
+    await h.advance(toleranceFor(180_000) + 1);
+    const last = h.runs("a")[1]![1] as number;
+    expect(h.runs("a")[1]![0]).toBe("interval");
+    expect(last).toBeGreaterThanOrEqual(180_000);
+    expect(last).toBeLessThanOrEqual(180_000 + toleranceFor(180_000));
+    const ended = h.ended.at(-1)!.endedAt - T0;
+    expect(h.scheduler.nextRunAt("a")! - T0).toBe(ended + 180_000);
+    // Back on power 70 s after that run: the usual 60 s wait is over, so it runs now.
+    await h.advance(ended + 70_000 - (h.clock.now() - T0));
+    h.scheduler.setOnBattery(false);
+    await h.advance(0);
+    expect(h.runs("a").at(-1)).toEqual(["interval", ended + 70_000]);
+    expect(h.scheduler.nextRunAt("a")! - T0).toBe(ended + 70_000 + 60_000);
   });
 });

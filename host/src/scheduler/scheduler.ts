@@ -10,10 +10,13 @@
  * - `manual` and `preferences` runs start at once (or right after the run under way);
  * - a run that has not settled after 30 s is given up;
  * - while paused (screen asleep or locked) no scheduled run starts; `resume()` runs each overdue
- *   extension once, spread over at most 3 s (`wakeOffset`).
+ *   extension once, spread over at most 3 s (`wakeOffset`);
+ * - on battery (`setOnBattery(true)`, told by the desktop shell) every scheduled wait is three
+ *   times as long, never shorter than the manifest interval; back on power the waits are the
+ *   usual again (a run already overdue then runs at once).
  */
 import type { Clock, Timer } from "../clock/index.js";
-import { MIN_NEXT_RUN_AFTER_MS, RUN_TIMEOUT_MS, toleranceFor, wakeOffset } from "./rules.js";
+import { MIN_NEXT_RUN_AFTER_MS, RUN_TIMEOUT_MS, stretchWait, toleranceFor, wakeOffset } from "./rules.js";
 import { pickWakeUp, type Window } from "./wake-up.js";
 
 export type RunTrigger = "launch" | "interval" | "manual" | "preferences";
@@ -53,6 +56,8 @@ interface Due extends Window {
   trigger: "launch" | "interval";
   /** When the wait leading here began (the end of the last run). */
   waitStartedAt: number;
+  /** The wait as the rules set it, before any stretch on battery. */
+  waitMs: number;
 }
 
 interface Entry {
@@ -75,6 +80,7 @@ export class Scheduler {
   private readonly entries = new Map<string, Entry>();
   private timer: Timer | undefined;
   private isPaused = false;
+  private battery = false;
   private readonly runTimeoutMs: number;
 
   constructor(private readonly options: SchedulerOptions) {
@@ -92,7 +98,7 @@ export class Scheduler {
     this.entries.set(id, {
       id,
       intervalMs: schedule.intervalMs,
-      due: { at: now, toleranceMs: 0, trigger: "launch", waitStartedAt: now },
+      due: { at: now, toleranceMs: 0, trigger: "launch", waitStartedAt: now, waitMs: 0 },
     });
     this.replan();
   }
@@ -153,6 +159,23 @@ export class Scheduler {
     this.runDue();
   }
 
+  get onBattery(): boolean {
+    return this.battery;
+  }
+
+  /** On battery: scheduled waits stretch (see `stretchWait`); back on power they are the usual again. */
+  setOnBattery(on: boolean): void {
+    if (on === this.battery) return;
+    this.battery = on;
+    for (const entry of this.entries.values()) {
+      const due = entry.due;
+      if (due?.trigger !== "interval") continue;
+      const waitMs = this.effectiveWait(due.waitMs, entry);
+      entry.due = { ...due, at: due.waitStartedAt + waitMs, toleranceMs: toleranceFor(waitMs) };
+    }
+    this.replan();
+  }
+
   /** When the next scheduled run of `id` is due; undefined while it runs or when none is. */
   nextRunAt(id: string): number | undefined {
     return this.entries.get(id)?.due?.at;
@@ -201,13 +224,15 @@ export class Scheduler {
 
   private settle(entry: Entry, report: RunReport, outcome: RunOutcome): void {
     entry.running = undefined;
-    const waitMs = this.waitAfter(entry, outcome);
-    if (waitMs !== undefined) {
+    const ruleWaitMs = this.waitAfter(entry, outcome);
+    if (ruleWaitMs !== undefined) {
+      const waitMs = this.effectiveWait(ruleWaitMs, entry);
       entry.due = {
         at: report.endedAt + waitMs,
         toleranceMs: toleranceFor(waitMs),
         trigger: "interval",
         waitStartedAt: report.endedAt,
+        waitMs: ruleWaitMs,
       };
     }
     const queued = entry.queued;
@@ -215,6 +240,10 @@ export class Scheduler {
     this.options.onRunEnd?.({ ...report, nextRunAt: entry.due?.at });
     if (queued) this.start(entry, queued);
     this.replan();
+  }
+
+  private effectiveWait(waitMs: number, entry: Entry): number {
+    return this.battery ? stretchWait(waitMs, entry.intervalMs) : waitMs;
   }
 
   private waitAfter(entry: Entry, outcome: RunOutcome): number | undefined {

@@ -16,6 +16,7 @@ const snapshot = (): Snapshot => ({
     mayPop: {},
   },
   paused: false,
+  onBattery: false,
   secretsAvailable: true,
 });
 

@@ -107,6 +107,8 @@ export interface Snapshot {
   settings: AppSettings;
   /** Scheduled runs wait (screen asleep or locked). */
   paused: boolean;
+  /** On battery: scheduled waits are three times as long (the desktop shell says so). */
+  onBattery: boolean;
   /** False when passwords and sign-ins cannot be kept (no secret store). */
   secretsAvailable: boolean;
   /** An AI agent's tool calls with file paths, waiting for the person's Allow or Deny (oldest first). */
@@ -146,6 +148,7 @@ export type UiEvent =
   | { type: "notify"; extensionId?: string; title: string; body?: string }
   | { type: "openURL"; extensionId?: string; url: string }
   | { type: "paused"; paused: boolean }
+  | { type: "power"; onBattery: boolean }
   /** The agents' file requests waiting now (the whole list, oldest first; empty once all are answered). */
   | { type: "agentFiles"; waiting: UiAgentFilesRequest[] };
 

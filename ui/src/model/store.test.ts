@@ -23,6 +23,7 @@ const snapshot = (blips: UiBlip[]): Snapshot => ({
     mayPop: {},
   },
   paused: false,
+  onBattery: false,
   secretsAvailable: true,
 });
 
@@ -37,6 +38,14 @@ describe("Store", () => {
     ]);
     store.apply({ type: "blip", change: "remove", id: "e/a" });
     expect(store.ordered().map((b) => b.id)).toEqual(["e/b"]);
+  });
+
+  it("knows the machine is on battery from the snapshot and each power event", () => {
+    const store = new Store();
+    store.apply({ type: "snapshot", snapshot: { ...snapshot([]), onBattery: true } });
+    expect(store.onBattery).toBe(true);
+    store.apply({ type: "power", onBattery: false });
+    expect(store.onBattery).toBe(false);
   });
 
   it("a fresh snapshot replaces what was missed", () => {

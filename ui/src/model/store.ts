@@ -26,6 +26,8 @@ export class Store {
   extensions: UiExtension[] = [];
   settings: AppSettings | undefined;
   paused = false;
+  /** On battery: the host's schedules are stretched (said in Settings). */
+  onBattery = false;
   secretsAvailable = true;
   /** Set once the first snapshot arrived. */
   ready = false;
@@ -58,6 +60,7 @@ export class Store {
     this.extensions = snapshot.extensions;
     this.settings = snapshot.settings;
     this.paused = snapshot.paused;
+    this.onBattery = snapshot.onBattery === true;
     this.secretsAvailable = snapshot.secretsAvailable;
     this.agentFiles = snapshot.agentFiles ?? [];
     this.ready = true;
@@ -79,6 +82,9 @@ export class Store {
         return;
       case "paused":
         this.paused = event.paused;
+        return;
+      case "power":
+        this.onBattery = event.onBattery;
         return;
       case "openURL":
         this.openRequests = [

@@ -21,6 +21,8 @@ export interface SettingsContext {
   settings: AppSettings | undefined;
   extensions: UiExtension[];
   secretsAvailable: boolean;
+  /** On battery: extensions update less often (the desktop shell told the host). */
+  onBattery?: boolean;
   /** Field key → how its last change went. */
   status: ReadonlyMap<string, { ok: boolean; text: string }>;
   saveSettings(change: Partial<AppSettings>): void;
@@ -79,6 +81,7 @@ function appSettings(ctx: SettingsContext) {
   const hours = s.workingHours;
   return html`<section class="card" aria-labelledby="app-settings">
     <h2 id="app-settings">svc</h2>
+    ${ctx.onBattery ? html`<p class="battery-note" role="status">On battery: extensions update 3× less often (never more often than they ask). Back on power, as usual.</p>` : nothing}
     <fieldset>
       <legend>Open the panel</legend>
       <label><input type="radio" name="openOn" .checked=${s.openOn === "hover"} @change=${() => ctx.saveSettings({ openOn: "hover" })} /> when the pointer rests on the notch</label>

@@ -6,6 +6,16 @@
 import { formatClock } from "../format/values.js";
 
 export class SvcTicker extends HTMLElement {
+  /** Set when the host is gone: no clock in the page may keep ticking as if live. */
+  private static frozen = false;
+  private static readonly live = new Set<SvcTicker>();
+
+  /** Stops every ticker in the page for good (the host is gone). */
+  static freezeAll(): void {
+    SvcTicker.frozen = true;
+    for (const ticker of SvcTicker.live) ticker.disconnectedCallback();
+  }
+
   private timer: ReturnType<typeof setTimeout> | undefined;
   private target = 0;
   private mode: "left" | "since" = "left";
@@ -26,10 +36,12 @@ export class SvcTicker extends HTMLElement {
 
   connectedCallback(): void {
     this.setAttribute("role", "timer");
+    SvcTicker.live.add(this);
     this.tick(true);
   }
 
   disconnectedCallback(): void {
+    SvcTicker.live.delete(this);
     if (this.timer !== undefined) clearTimeout(this.timer);
     this.timer = undefined;
   }
@@ -40,7 +52,7 @@ export class SvcTicker extends HTMLElement {
     const text = this.mode === "left" && ms <= 0 ? "0:00" : formatClock(ms);
     if (this.textContent !== text) this.textContent = text;
     if (!schedule && this.timer !== undefined) return;
-    if (!this.isConnected || (this.mode === "left" && ms <= 0)) return;
+    if (SvcTicker.frozen || !this.isConnected || (this.mode === "left" && ms <= 0)) return;
     if (this.timer !== undefined) clearTimeout(this.timer);
     // Wake on the next whole second of the shown value.
     const wait = this.mode === "left" ? ((ms % 1000) + 1000) % 1000 || 1000 : 1000 - (((ms % 1000) + 1000) % 1000);
