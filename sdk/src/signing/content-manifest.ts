@@ -126,11 +126,6 @@ export function checkPackage(files: ReadonlyMap<string, Buffer>): PackageSignatu
     throw new SignatureError(
       `the signature's trusted comment ${JSON.stringify(trustedComment)} does not name ${JSON.stringify(trustedCommentOf(manifest.id, manifest.version))}`,
     );
-  const declared = declaredIdentity(files.get("package.json"));
-  if (declared.id !== manifest.id || declared.version !== manifest.version)
-    throw new SignatureError(
-      `package.json says ${trustedCommentOf(declared.id ?? "(no id)", declared.version ?? "(no version)")} but the signature is for ${trustedCommentOf(manifest.id, manifest.version)}`,
-    );
   const problems: string[] = [];
   const actual = contentFiles(files);
   for (const [path, data] of actual) {
@@ -144,5 +139,11 @@ export function checkPackage(files: ReadonlyMap<string, Buffer>): PackageSignatu
     if (!have.has(path)) problems.push(`${JSON.stringify(path)} is in the signed manifest but not in the package`);
   if (problems.length)
     throw new SignatureError(`its files do not match what the author signed: ${problems.join("; ")}`);
+  // The files are the author's; the id and version they signed must be the ones package.json declares.
+  const declared = declaredIdentity(files.get("package.json"));
+  if (declared.id !== manifest.id || declared.version !== manifest.version)
+    throw new SignatureError(
+      `package.json says ${trustedCommentOf(declared.id ?? "(no id)", declared.version ?? "(no version)")} but the signature is for ${trustedCommentOf(manifest.id, manifest.version)}`,
+    );
   return { kind: "signed", key, id: manifest.id, version: manifest.version, files: Object.keys(manifest.files).sort() };
 }
