@@ -1,7 +1,7 @@
 /**
  * `svckit pack [dir]`: build, then write `<name>-<version>.svc` for people to install.
  */
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { defineCommand } from "../command.js";
 import { buildExtension } from "../build/pipeline.js";
 import { CliError } from "../errors.js";
@@ -44,7 +44,11 @@ export const pack = defineCommand({
     }
     const file = `${archiveName(built.name)}-${built.version}.svc`;
     // The key is found before anything is written: a missing secret leaves no unsigned package behind.
-    const secret = await signingKey(dir, options.key, ctx.env);
+    const secret = await signingKey(
+      dir,
+      options.key === undefined ? undefined : resolve(ctx.cwd, options.key),
+      ctx.env,
+    );
     const files = await packFiles(dir);
     const contents = await readPackFiles(dir, files);
     if (secret)
