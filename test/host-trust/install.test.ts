@@ -76,7 +76,8 @@ describe("svc-host install", () => {
     expect(await svcHost(["install"], scene.world.home)).toEqual({
       code: 2,
       stdout: "",
-      stderr: "svc-host install: give exactly one .svc file\nusage: svc-host install <file.svc> [--yes]\n",
+      stderr:
+        "svc-host install: give exactly one .svc file\nusage: svc-host install <file.svc> [--yes] [--downgrade]\n",
     });
     const help = await svcHost(["--help"], scene.world.home);
     expect(help.code).toBe(0);

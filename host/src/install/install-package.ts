@@ -114,6 +114,8 @@ export async function installPackage(file: string, options: InstallOptions): Pro
     const { files } = await unpackPackage(file, unpacked).catch((error: Error) => {
       throw error instanceof InstallError ? new InstallError(`cannot install ${where}: ${error.message}`) : error;
     });
+    // Every file against the signed manifest, before anything is read, shown or moved.
+    const signature = await checkUnpacked(unpacked, files, where);
     const manifest = await readManifest(unpackedPath(unpacked, "package.json"), `cannot install ${where}`);
     const id = manifest.svc.id;
     if (id.startsWith("dev.svc.")) {
@@ -128,8 +130,6 @@ export async function installPackage(file: string, options: InstallOptions): Pro
     }
     const extensions = join(options.supportDir, "Extensions");
     const target = join(extensions, id);
-    // Every file against the signed manifest, before anything is shown or moved.
-    const signature = await checkUnpacked(unpacked, files, where);
     const { tools } = await readTools(unpacked);
     // Opened only when needed: a declined first install leaves the support folder as it was.
     let ledger = options.ledger;
