@@ -28,7 +28,7 @@ async function writePackages(world: World): Promise<void> {
     ),
     "dist/index.js": CODE,
   });
-  const signed = new Map([
+  const signed = new Map<string, Buffer>([
     [
       "package.json",
       Buffer.from(packageJson({ id: "com.example.signed", title: "Signed Deploys" }, { version: "1.0.0" })),
