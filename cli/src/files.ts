@@ -12,13 +12,14 @@ let counter = 0;
  *
  * @example
  * await writeFileAtomic("/ext/dist/tools.json", "[]\n");
+ * await writeFileAtomic("/keys/author.key", secretText, 0o600); // readable by its owner only
  */
-export async function writeFileAtomic(path: string, content: string | Uint8Array): Promise<void> {
+export async function writeFileAtomic(path: string, content: string | Uint8Array, mode?: number): Promise<void> {
   await mkdir(dirname(path), { recursive: true });
   counter += 1;
   const temp = `${path}.${process.pid}.${counter}.tmp`;
   try {
-    await writeFile(temp, content);
+    await writeFile(temp, content, mode === undefined ? {} : { mode });
     await rename(temp, path);
   } catch (error) {
     await rm(temp, { force: true });

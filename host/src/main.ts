@@ -20,8 +20,10 @@ const HELP = `svc-host: runs svc's extensions and shows their blips in the termi
 
 Usage:
   svc-host                              run the host (Ctrl-C stops it)
-  svc-host install <file.svc> [--yes]   show what the extension can reach, ask, then install it
-                                        into <support folder>/Extensions/ (a running host loads it)
+  svc-host install <file.svc> [--yes] [--downgrade]
+                                        show who made it and what it can reach, ask, then install it
+                                        into <support folder>/Extensions/ (a running host loads it);
+                                        --downgrade: allow an older version than the installed one
   svc-host ui [--url]                   open the notch UI of the running svc in the browser
                                         (--url prints a one-time address instead)
   svc-host list [--json]                every extension: id, version, source, enabled, status, tools, last error

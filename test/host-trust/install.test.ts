@@ -3,37 +3,15 @@
  * `svc-host install` into the SVC_HOME of a real running host, which picks the new folder up
  * (hot reload) and runs it.
  */
-import { spawn } from "node:child_process";
 import { access, readdir } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { HOST_MAIN, startHost, useHostWorld } from "../host/harness.js";
+import { startHost, useHostWorld } from "../host/harness.js";
+import { svcHost } from "./svc-host.js";
 import { svckitProcess } from "../cli/harness.js";
 import { writeFixture } from "../cli/fixtures.js";
 
 const scene = useHostWorld();
-
-interface Outcome {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs `svc-host <words>` with stdin a pipe (not a terminal), as a script would. */
-function svcHost(words: string[], home: string): Promise<Outcome> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [HOST_MAIN, ...words], {
-      env: { PATH: process.env.PATH ?? "", SVC_HOME: home },
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk) => (stdout += chunk));
-    child.stderr.on("data", (chunk) => (stderr += chunk));
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-    child.stdin.end();
-  });
-}
 
 /** Packs a small extension with svckit; resolves with the path of its `.svc`. */
 async function packedExtension(): Promise<string> {
@@ -76,7 +54,8 @@ describe("svc-host install", () => {
     expect(await svcHost(["install"], scene.world.home)).toEqual({
       code: 2,
       stdout: "",
-      stderr: "svc-host install: give exactly one .svc file\nusage: svc-host install <file.svc> [--yes]\n",
+      stderr:
+        "svc-host install: give exactly one .svc file\nusage: svc-host install <file.svc> [--yes] [--downgrade]\n",
     });
     const help = await svcHost(["--help"], scene.world.home);
     expect(help.code).toBe(0);

@@ -8,6 +8,8 @@ import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { World } from "../host/harness.js";
+import { randomBytes } from "node:crypto";
+import { keyFingerprint, keyWords, publicKeyOfSeed, signPackage } from "@svc/api/signing";
 import { packageJson, writeSvc } from "../trust/svc-package.js";
 import { desktopShell, dropOn, openUi, postFromPage, SCREENSHOTS, useUiScene, openExtensionRow } from "./harness.js";
 
@@ -26,7 +28,19 @@ async function writePackages(world: World): Promise<void> {
     ),
     "dist/index.js": CODE,
   });
+  const signed = new Map<string, Buffer>([
+    [
+      "package.json",
+      Buffer.from(packageJson({ id: "com.example.signed", title: "Signed Deploys" }, { version: "1.0.0" })),
+    ],
+    ["dist/index.js", Buffer.from(CODE)],
+  ]);
+  for (const [name, data] of signPackage("com.example.signed", "1.0.0", signed, AUTHOR)) signed.set(name, data);
+  await writeSvc(join(scene.world.root, "signed-1.0.0.svc"), Object.fromEntries(signed));
 }
+
+const AUTHOR_SEED = randomBytes(32);
+const AUTHOR = { seed: AUTHOR_SEED, keyId: randomBytes(8), key: publicKeyOfSeed(AUTHOR_SEED) };
 
 const scene = useUiScene({ setup: writePackages });
 
@@ -47,6 +61,7 @@ describe("install review", () => {
     await review.waitFor();
     expect(await review.locator("h3").innerText()).toBe("Deploys 1.0.0");
     expect(await review.getByRole("list", { name: "reach" }).innerText()).toBe("connect to api.example.com");
+    expect(await review.locator(".author").innerText()).toBe("Unsigned: anyone could have made this.");
     await page.screenshot({ path: join(SCREENSHOTS, "install-review-dark.png"), fullPage: false });
     await review.getByRole("button", { name: "Install" }).click();
     await expect
@@ -55,6 +70,21 @@ describe("install review", () => {
     expect(await installedVersion()).toBe("1.0.0");
     // The running host picks it up.
     await expect.poll(() => page.locator(".extension h2", { hasText: "Deploys" }).count(), { timeout: 15_000 }).toBe(1);
+    await page.close();
+  });
+
+  it("shows a signed package's key as a fingerprint and words, new to you", async () => {
+    const page = await openUi(scene.world, scene.ui.context);
+    await page.getByRole("tab", { name: "Settings" }).click();
+    await page.getByLabel("Path to a .svc file").fill(join(scene.world.root, "signed-1.0.0.svc"));
+    await page.getByRole("button", { name: "Review" }).click();
+    const review = page.getByRole("region", { name: "install review" });
+    await review.waitFor();
+    expect(await review.locator(".author").innerText()).toBe(
+      `Signed by key ${keyFingerprint(AUTHOR.key)} (${keyWords(AUTHOR.key)}): new to you.`,
+    );
+    await page.screenshot({ path: join(SCREENSHOTS, "install-review-signed-dark.png"), fullPage: false });
+    await review.getByRole("button", { name: "Cancel" }).click();
     await page.close();
   });
 

@@ -10,5 +10,20 @@ import { test } from "./test.js";
 import { tool } from "./tool.js";
 import { mcp } from "./mcp.js";
 import { validate } from "./validate.js";
+import { keygen } from "./keygen.js";
+import { verify } from "./verify.js";
 
-export const commands = [create, build, check, validate, test, dev, send, tool, mcp, pack] as unknown as CommandDef[];
+export const commands = [
+  create,
+  build,
+  check,
+  validate,
+  test,
+  dev,
+  send,
+  tool,
+  mcp,
+  keygen,
+  pack,
+  verify,
+] as unknown as CommandDef[];

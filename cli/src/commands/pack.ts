@@ -1,12 +1,16 @@
 /**
  * `svckit pack [dir]`: build, then write `<name>-<version>.svc` for people to install.
  */
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { defineCommand } from "../command.js";
 import { buildExtension } from "../build/pipeline.js";
 import { CliError } from "../errors.js";
-import { packFiles, writeArchive } from "../pack/archive.js";
+import { packFiles, readPackFiles, writeArchive } from "../pack/archive.js";
 import { projectDir } from "../project.js";
+import { signPackage } from "@svc/api/signing";
+import { describeKey } from "../sign/describe-key.js";
+import { PASSPHRASE_ENV, PUBLIC_KEY_FILE } from "../sign/keys.js";
+import { signingKey } from "../sign/signer.js";
 
 /** Ids the app keeps for extensions in development; an archive must not claim one. */
 export const DEV_ID_PREFIX = "dev.svc.";
@@ -16,12 +20,20 @@ export const pack = defineCommand({
   summary: "build, then write <name>-<version>.svc, the file people install",
   details: [
     "The .svc file is a zip of package.json, dist/ (without source maps), and the README and",
-    "licence when present. Ids beginning dev.svc. are refused.",
+    "licence when present. Ids beginning dev.svc. are refused. The same files give the same bytes.",
+    `It is signed when the project has ${PUBLIC_KEY_FILE} (svckit keygen) or --key is given: svc-manifest.json`,
+    "lists the SHA-256 of every file, svc-manifest.json.minisig is its minisign signature.",
   ],
   positionals: [{ name: "dir", description: "the extension folder (default: the current folder)" }],
-  options: {},
-  examples: ["svckit pack"],
-  async run({ positionals }, ctx) {
+  options: {
+    key: {
+      type: "string",
+      valueName: "path",
+      description: `sign with this key file (svckit keygen --file; passphrase from ${PASSPHRASE_ENV})`,
+    },
+  },
+  examples: ["svckit pack", `${PASSPHRASE_ENV}=… svckit pack --key ~/keys/svc-author.key`],
+  async run({ positionals, options }, ctx) {
     const dir = projectDir(ctx.cwd, positionals[0]);
     const built = await buildExtension(dir, ctx.out);
     if (built.id.startsWith(DEV_ID_PREFIX)) {
@@ -31,9 +43,24 @@ export const pack = defineCommand({
       );
     }
     const file = `${archiveName(built.name)}-${built.version}.svc`;
+    // The key is found before anything is written: a missing secret leaves no unsigned package behind.
+    const secret = await signingKey(
+      dir,
+      options.key === undefined ? undefined : resolve(ctx.cwd, options.key),
+      ctx.env,
+    );
     const files = await packFiles(dir);
-    await writeArchive(dir, files, join(dir, file));
+    const contents = await readPackFiles(dir, files);
+    if (secret)
+      for (const [name, data] of signPackage(built.id, built.version, contents, secret)) contents.set(name, data);
+    await writeArchive(contents, join(dir, file));
     ctx.out.info(`packed ${file}: ${files.join(", ")}`);
+    if (secret) ctx.out.info(`signed with key ${describeKey(secret)}`);
+    else
+      ctx.out.warn(
+        `not signed: there is no ${PUBLIC_KEY_FILE} here, so people are told anyone could have made it, and cannot tell your updates from a stranger's. ` +
+          `Run svckit keygen once, then pack again.`,
+      );
   },
 });
 

@@ -1,8 +1,8 @@
-import { mkdir, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { chmod, mkdir, mkdtemp, readFile, rm, utimes, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { packFiles, writeArchive } from "./archive.js";
+import { packFiles, readPackFiles, writeArchive } from "./archive.js";
 import { zipEntries } from "./zip-entries.js";
 
 let dir: string;
@@ -42,11 +42,15 @@ describe("packFiles", () => {
 describe("writeArchive", () => {
   it("writes a zip whose entries and contents are those files, the same bytes every time", async () => {
     const files = await packFiles(dir);
-    await writeArchive(dir, files, join(dir, "a.svc"));
+    await writeArchive(await readPackFiles(dir, files), join(dir, "a.svc"));
     const entries = await zipEntries(join(dir, "a.svc"));
     expect([...entries.keys()]).toEqual(files);
     expect(entries.get("dist/index.js")).toBe("module.exports={}");
-    await writeArchive(dir, files, join(dir, "b.svc"));
+    // Touched and made executable in between: the time and mode are not packed.
+    await utimes(join(dir, "dist/index.js"), new Date("2030-01-02T03:04:05Z"), new Date("2030-01-02T03:04:05Z"));
+    await chmod(join(dir, "dist/index.js"), 0o755);
+    // Given in another order: entries are sorted.
+    await writeArchive(new Map([...(await readPackFiles(dir, files))].reverse()), join(dir, "b.svc"));
     expect(await readFile(join(dir, "b.svc"))).toEqual(await readFile(join(dir, "a.svc")));
   });
 });

@@ -42,19 +42,34 @@ async function filesUnder(root: string, relative: string): Promise<string[]> {
   return found;
 }
 
-/** A fixed timestamp, so packing the same files twice gives the same bytes. */
+/** A fixed timestamp and mode, so packing the same files twice gives the same bytes. */
 const FIXED_MTIME = new Date("2000-01-01T00:00:00Z");
+const FIXED_MODE = 0o100644;
 
 /**
- * Writes the zip of `files` (relative to `dir`) to `outPath` atomically.
+ * Reads `files` (relative to `dir`) into memory: what gets signed is exactly what gets zipped.
  *
  * @example
- * await writeArchive("/ext", await packFiles("/ext"), "/ext/my-ext-1.0.0.svc");
+ * const contents = await readPackFiles("/ext", await packFiles("/ext"));
  */
-export async function writeArchive(dir: string, files: string[], outPath: string): Promise<void> {
+export async function readPackFiles(dir: string, files: readonly string[]): Promise<Map<string, Buffer>> {
+  const contents = new Map<string, Buffer>();
+  for (const file of files) contents.set(file, await readFile(join(dir, file)));
+  return contents;
+}
+
+/**
+ * Writes the zip of `contents` (path → bytes) to `outPath` atomically. Deterministic: entries
+ * sorted by name, a fixed time and mode, no folder entries, so the same inputs give the same
+ * bytes on any machine with the same zlib, and a reviewer can rebuild and compare digests.
+ *
+ * @example
+ * await writeArchive(await readPackFiles("/ext", await packFiles("/ext")), "/ext/my-ext-1.0.0.svc");
+ */
+export async function writeArchive(contents: ReadonlyMap<string, Buffer>, outPath: string): Promise<void> {
   const zip = new ZipFile();
-  for (const file of files) {
-    zip.addBuffer(await readFile(join(dir, file)), file, { mtime: FIXED_MTIME, mode: 0o100644 });
+  for (const name of [...contents.keys()].sort()) {
+    zip.addBuffer(contents.get(name)!, name, { mtime: FIXED_MTIME, mode: FIXED_MODE });
   }
   zip.end();
   const temp = `${outPath}.${process.pid}.tmp`;

@@ -8,11 +8,22 @@ import { open, type Entry, type ZipFile } from "yauzl";
  * @example
  * const entries = await zipEntries("my-ext-1.0.0.svc"); // Map { "package.json" => "{…}", … }
  */
-export function zipEntries(path: string): Promise<Map<string, string>> {
+export async function zipEntries(path: string): Promise<Map<string, string>> {
+  const entries = await zipContents(path);
+  return new Map([...entries].map(([name, data]) => [name, data.toString("utf8")]));
+}
+
+/**
+ * Every entry's name and bytes, in archive order.
+ *
+ * @example
+ * const contents = await zipContents("my-ext-1.0.0.svc"); // Map { "package.json" => <Buffer …>, … }
+ */
+export function zipContents(path: string): Promise<Map<string, Buffer>> {
   return new Promise((resolve, reject) => {
     open(path, { lazyEntries: true }, (error, zip?: ZipFile) => {
       if (error || !zip) return reject(error ?? new Error(`cannot open ${path}`));
-      const entries = new Map<string, string>();
+      const entries = new Map<string, Buffer>();
       zip.on("error", reject);
       zip.on("end", () => resolve(entries));
       zip.on("entry", (entry: Entry) => {
@@ -22,7 +33,7 @@ export function zipEntries(path: string): Promise<Map<string, string>> {
           stream.on("data", (chunk: Buffer) => chunks.push(chunk));
           stream.on("error", reject);
           stream.on("end", () => {
-            entries.set(entry.fileName, Buffer.concat(chunks).toString("utf8"));
+            entries.set(entry.fileName, Buffer.concat(chunks));
             zip.readEntry();
           });
         });

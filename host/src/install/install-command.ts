@@ -21,7 +21,7 @@ export interface InstallIo {
   ask(question: string): Promise<string>;
 }
 
-export const INSTALL_USAGE = "usage: svc-host install <file.svc> [--yes]";
+export const INSTALL_USAGE = "usage: svc-host install <file.svc> [--yes] [--downgrade]";
 
 /**
  * The process's terminal as `InstallIo`.
@@ -47,14 +47,16 @@ export function terminalIo(supportDir: string): InstallIo {
 }
 
 /**
- * @param argv the words after `install`: a file and optionally `--yes` (or `-y`).
+ * @param argv the words after `install`: a file and optionally `--yes` (or `-y`) and `--downgrade`
+ *   (go back to an older version than the installed one).
  * @example
  * await runInstallCommand(["deploys-1.2.0.svc"], io);          // asks "Install Deploys 1.2.0? [y/N] "
  * await runInstallCommand(["deploys-1.2.0.svc", "--yes"], io); // installs after printing the summary
  */
 export async function runInstallCommand(argv: readonly string[], io: InstallIo): Promise<number> {
   const yes = argv.includes("--yes") || argv.includes("-y");
-  const rest = argv.filter((a) => a !== "--yes" && a !== "-y");
+  const downgrade = argv.includes("--downgrade");
+  const rest = argv.filter((a) => a !== "--yes" && a !== "-y" && a !== "--downgrade");
   const unknown = rest.find((a) => a.startsWith("-"));
   if (rest.length !== 1 || unknown) {
     io.err(
@@ -66,6 +68,7 @@ export async function runInstallCommand(argv: readonly string[], io: InstallIo):
   try {
     const result = await installPackage(file, {
       supportDir: io.supportDir,
+      downgrade,
       confirm: async (summary) => {
         io.out(summary.text);
         if (yes) return true;

@@ -17,6 +17,8 @@ import { readTools } from "../discovery/index.js";
 import { unpackedPath, unpackPackage } from "./unpack.js";
 import { Ledger } from "../ledger/index.js";
 import { KeyringSecretStore } from "../secrets/index.js";
+import { authorOf, checkUnpacked, pinOf } from "./author.js";
+import { isOlder } from "./version-order.js";
 
 export interface InstallOptions {
   /** The support folder; the extension goes to `<supportDir>/Extensions/<id>/`. */
@@ -25,6 +27,8 @@ export interface InstallOptions {
   confirm(summary: InstallSummary): boolean | Promise<boolean>;
   /** Where the approval is recorded; default the support folder's ledger, keyed from the OS secret store. */
   ledger?: Ledger;
+  /** The person asked to go back to an older version (`--downgrade`); otherwise an older one is refused. */
+  downgrade?: boolean;
 }
 
 export interface InstallResult {
@@ -62,13 +66,13 @@ async function installedVersion(
   folder: string,
   next: Manifest,
   ledger: () => Promise<Ledger>,
-): Promise<InstalledVersion | undefined> {
+): Promise<(InstalledVersion & { signer?: string }) | undefined> {
   const exists = await lstat(folder).catch(() => undefined);
   if (!exists) return undefined;
   const standing = await (await ledger()).standing(next.svc.id);
   if (standing.kind === "approved") {
     const manifest = standing.approval.manifest;
-    return { manifest, differentPackage: manifest.name !== next.name };
+    return { manifest, differentPackage: manifest.name !== next.name, signer: standing.approval.signer };
   }
   try {
     const manifest = await readManifest(join(folder, "package.json"), "the installed extension");
@@ -110,6 +114,8 @@ export async function installPackage(file: string, options: InstallOptions): Pro
     const { files } = await unpackPackage(file, unpacked).catch((error: Error) => {
       throw error instanceof InstallError ? new InstallError(`cannot install ${where}: ${error.message}`) : error;
     });
+    // Every file against the signed manifest, before anything is read, shown or moved.
+    const signature = await checkUnpacked(unpacked, files, where);
     const manifest = await readManifest(unpackedPath(unpacked, "package.json"), `cannot install ${where}`);
     const id = manifest.svc.id;
     if (id.startsWith("dev.svc.")) {
@@ -129,12 +135,14 @@ export async function installPackage(file: string, options: InstallOptions): Pro
     let ledger = options.ledger;
     const openLedger = async () =>
       (ledger ??= await Ledger.open({ supportRoot: options.supportDir, secrets: new KeyringSecretStore() }));
-    const summary = summarize(
-      manifest,
-      { supportDir: options.supportDir },
-      await installedVersion(target, manifest, openLedger),
-      tools,
-    );
+    const installed = await installedVersion(target, manifest, openLedger);
+    const author = authorOf(signature, installed && { id, signer: installed.signer }, where);
+    if (installed && !options.downgrade && isOlder(manifest.version, installed.manifest.version))
+      throw new InstallError(
+        `cannot install ${where}: it is version ${manifest.version}, older than the installed ${installed.manifest.version}; ` +
+          `to go back to it, run again with --downgrade`,
+      );
+    const summary = summarize(manifest, { supportDir: options.supportDir }, installed, tools, author);
     if (!(await options.confirm(summary))) return { installed: false, id, path: target, summary };
     const code = await readFile(unpackedPath(unpacked, "dist/index.js"), "utf8");
     await precompileExtension(supportPaths(options.supportDir).data, id, code);
@@ -142,7 +150,9 @@ export async function installPackage(file: string, options: InstallOptions): Pro
     // Recorded before the folder moves in: a running host that sees the new folder finds it approved.
     const approvals = await openLedger();
     const before = await approvals.entryOf(id);
-    await approvals.record(await approvals.current({ id, folder: unpacked, manifest, tools }));
+    const signer = pinOf(signature);
+    const approval = await approvals.current({ id, folder: unpacked, manifest, tools });
+    await approvals.record(signer ? { ...approval, signer } : approval);
     try {
       await swapIn(unpacked, target, scratch);
     } catch (error) {

@@ -4,6 +4,7 @@
  */
 import { escapeForDisplay, type Manifest } from "@svc/api";
 import { gainedReach, reachOf, type ReachItem, type ReachPlaces } from "./reach.js";
+import { authorLine, type AuthorView } from "./author.js";
 
 /** The installed extension this package would replace. */
 export interface InstalledVersion {
@@ -23,6 +24,8 @@ export interface InstallSummary {
   replaces?: { title: string; version: string; name: string; differentPackage: boolean; gained: ReachItem[] };
   /** Titles of the tools the package adds. */
   tools: string[];
+  /** Who signed it (a package being installed); absent when reviewing an installed extension. */
+  author?: AuthorView;
   /** The summary as text, for a terminal or a dialog: every line escaped (display-text.ts). */
   text: string;
 }
@@ -49,11 +52,13 @@ export function summarize(
   where: ReachPlaces,
   installed?: InstalledVersion,
   tools: readonly { title: string }[] = [],
+  author?: AuthorView,
 ): InstallSummary {
   const svc = manifest.svc;
   const reach = reachOf(manifest, where);
   const lines: string[] = [`${svc.title} ${manifest.version} (${svc.id})${svc.author ? ` by ${svc.author}` : ""}`];
   if (svc.description) lines.push(svc.description);
+  if (author) lines.push(authorLine(author));
   lines.push("");
   if (reach.length) lines.push("It can:", ...reach.map(line));
   else lines.push("It can reach nothing outside svc: no network, no files, no programs.");
@@ -99,6 +104,7 @@ export function summarize(
     risky,
     replaces,
     tools: tools.map((t) => t.title),
+    ...(author ? { author } : {}),
     text: `${text}\n`,
   };
 }

@@ -20,6 +20,8 @@ export interface Approval {
   tools: string[];
   /** Every file of the package, by its digest. */
   files: FileDigests;
+  /** The author's key (minisign's public-key line) when the package was signed: later updates must carry it. */
+  signer?: string;
 }
 
 /** JSON with object keys sorted at every level: one text per value. */

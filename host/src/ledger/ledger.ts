@@ -295,7 +295,10 @@ export class Ledger {
   async accept(ext: FoundExtension, reviewed: string): Promise<boolean> {
     const now = await this.current(ext);
     if (reviewedToken(now) !== reviewed) return false;
-    await this.record(now);
+    // The author's key stays pinned: accepting a change on disk does not change who made it.
+    const standing = await this.standing(ext.id);
+    const signer = standing.kind === "approved" ? standing.approval.signer : undefined;
+    await this.record(signer ? { ...now, signer } : now);
     return true;
   }
 

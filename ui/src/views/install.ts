@@ -21,6 +21,8 @@ export interface InstallSummaryView {
   risky: boolean;
   replaces?: { title: string; version: string; name: string; differentPackage: boolean; gained: ReachLine[] };
   text: string;
+  /** Who signed it (host/src/install/author.ts); absent when reviewing an installed extension. */
+  author?: { signed: false } | { signed: true; fingerprint: string; words: string; newToYou: boolean };
   /** Accepting an installed extension: how it differs from what was approved ("Changed on disk since you installed it: …"). */
   onDisk?: string;
 }
@@ -62,6 +64,14 @@ function reachList(items: ReachLine[], label: string, mark?: string) {
   )}</ul>`;
 }
 
+/** Who made it: the author's key as a person compares it, or the plain fact that nobody signed it. */
+function authorView(author: InstallSummaryView["author"]) {
+  if (!author) return nothing;
+  if (!author.signed) return html`<p class="problem author">Unsigned: anyone could have made this.</p>`;
+  return html`<p class="author">Signed by key <code>${shown(author.fingerprint, 60)}</code>
+    (<strong>${shown(author.words, 60)}</strong>)${author.newToYou ? ": new to you." : ": the same author as the installed version."}</p>`;
+}
+
 function reviewView(ctx: InstallContext) {
   const { summary } = ctx.review!;
   const update = summary.replaces;
@@ -69,7 +79,8 @@ function reviewView(ctx: InstallContext) {
   return html`<div class="review" role="region" aria-label="install review">
     <h3>${shown(summary.title, CAPS.title)} ${shown(summary.version, 40)}</h3>
     <p class="sub">${shown(summary.id, CAPS.label)}</p>
-    ${description && !description.startsWith("It can") ? html`<p dir="auto">${shownLines(description, 500)}</p>` : nothing}
+    ${description && !description.startsWith("It can") && !description.startsWith("Signed by") && !description.startsWith("! Unsigned") ? html`<p dir="auto">${shownLines(description, 500)}</p>` : nothing}
+    ${authorView(summary.author)}
     ${summary.onDisk ? html`<p class="problem">${shownLines(summary.onDisk, CAPS.body)}</p>` : nothing}
     ${
       update

@@ -1,0 +1,92 @@
+/**
+ * Signed packages end to end with real processes: keys made by the real `svckit keygen`, packages
+ * by the real `svckit pack --key`, installed by the real `svc-host install`. An update signed by
+ * the same key installs; one signed by another key for the same id, an unsigned one, an older one
+ * and a tampered one are refused, and the installed version stays.
+ */
+import { access, readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { useHostWorld } from "../host/harness.js";
+import { svckitProcess } from "../cli/harness.js";
+import { writeFixture } from "../cli/fixtures.js";
+import { zipContents } from "../../cli/src/pack/zip-entries.js";
+import { writeArchive } from "../../cli/src/pack/archive.js";
+import { svcHost } from "./svc-host.js";
+
+const scene = useHostWorld();
+const exists = (path: string) =>
+  access(path).then(
+    () => true,
+    () => false,
+  );
+const ID = "com.example.fixture";
+
+/** A project `name` of `version`, signed with the key file `key` (made on first use); resolves with its `.svc`. */
+async function packed(name: string, version: string, key?: string): Promise<string> {
+  const dir = join(scene.world.root, name);
+  await writeFixture(dir, { pkg: { version }, svc: { id: ID, title: "Fixture" } });
+  // The first project with a key file makes it; later projects sign with it (no svc-key.pub of their own).
+  if (key && !(await exists(join(scene.world.root, key)))) {
+    const made = await svckitProcess(["keygen", "--file", join(scene.world.root, key), "--unencrypted"], { cwd: dir });
+    expect(made.code).toBe(0);
+  }
+  const result = await svckitProcess(key ? ["pack", "--key", join(scene.world.root, key)] : ["pack"], { cwd: dir });
+  expect(result.code).toBe(0);
+  return join(dir, `fixture-${version}.svc`);
+}
+
+const installedVersion = async () =>
+  (JSON.parse(await readFile(join(scene.world.user, ID, "package.json"), "utf8")) as { version: string }).version;
+
+describe("svc-host install of signed packages", () => {
+  it("pins the author's key, takes updates only from it, never unsigned, never older without --downgrade, never tampered", async () => {
+    const first = await svcHost(["install", await packed("v1", "1.0.0", "author.key"), "--yes"], scene.world.home);
+    expect(first.stderr).toBe("");
+    expect(first.code).toBe(0);
+    expect(first.stdout.split("\n")[1]).toMatch(
+      /^Signed by key [0-9a-f]{4}( [0-9a-f]{4}){7} \([a-z]+ [a-z]+ [a-z]+ [a-z]+\): new to you\.$/,
+    );
+    const authorKey = first.stdout.split("\n")[1].slice("Signed by key ".length, -": new to you.".length);
+
+    const same = await svcHost(["install", await packed("v2", "1.1.0", "author.key"), "--yes"], scene.world.home);
+    expect(same.code).toBe(0);
+    expect(same.stdout.split("\n")[1]).toBe(`Signed by key ${authorKey}: the same author as the installed version.`);
+    expect(await installedVersion()).toBe("1.1.0");
+
+    const strangerFile = await packed("stranger", "2.0.0", "stranger.key");
+    const stranger = await svcHost(["install", strangerFile, "--yes"], scene.world.home);
+    expect(stranger.code).toBe(1);
+    expect(stranger.stdout).toBe("");
+    expect(stranger.stderr).toMatch(
+      new RegExp(
+        `^svc-host install: cannot install fixture-2\\.0\\.0\\.svc: this is not from the author you installed: it is signed with key [^,]+, the installed version with key ${authorKey.replace(/[()]/g, "\\$&")}\\. To install it anyway, uninstall the installed one first \\(svc-host uninstall ${ID}\\)\\.\n$`,
+      ),
+    );
+
+    const unsigned = await svcHost(["install", await packed("unsigned", "2.0.0"), "--yes"], scene.world.home);
+    expect(unsigned.code).toBe(1);
+    expect(unsigned.stderr).toBe(
+      `svc-host install: cannot install fixture-2.0.0.svc: it is unsigned, and the installed version is signed by its author (key ${authorKey}); an unsigned package never replaces a signed one. Ask the author for a signed package.\n`,
+    );
+
+    const older = join(scene.world.root, "v1", "fixture-1.0.0.svc");
+    expect((await svcHost(["install", older, "--yes"], scene.world.home)).stderr).toBe(
+      "svc-host install: cannot install fixture-1.0.0.svc: it is version 1.0.0, older than the installed 1.1.0; to go back to it, run again with --downgrade\n",
+    );
+
+    const contents = await zipContents(await packed("v3", "1.2.0", "author.key"));
+    contents.set("dist/index.js", Buffer.concat([contents.get("dist/index.js")!, Buffer.from("\n;globalThis.x=1;")]));
+    const tampered = join(scene.world.root, "fixture-1.2.0.svc");
+    await writeArchive(contents, tampered);
+    expect((await svcHost(["install", tampered, "--yes"], scene.world.home)).stderr).toBe(
+      'svc-host install: cannot install fixture-1.2.0.svc: refused: its files do not match what the author signed: "dist/index.js" does not match the signed manifest\n',
+    );
+    expect(await installedVersion()).toBe("1.1.0");
+
+    const back = await svcHost(["install", older, "--yes", "--downgrade"], scene.world.home);
+    expect(back.code).toBe(0);
+    expect(await installedVersion()).toBe("1.0.0");
+    // Six packs and eight installs, each a real process, on a machine other work shares.
+  }, 180_000);
+});
