@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { CONNECT_ACTION, connectionBlip, probe, problemOf } from "./connection.js";
+import { CONNECT_ACTION, connectionBlip, probe, problemOf, type Problem } from "./connection.js";
 import { processBlipInput } from "../processing/index.js";
 
 const NOW = Date.parse("2025-03-01T09:30:00.000Z");
@@ -62,6 +62,24 @@ describe("probe", () => {
     expect(await probe(fetch(`http://127.0.0.1:${port}/`))).toEqual({
       ok: false,
       problem: { kind: "offline", message: "No connection" },
+    });
+  });
+  it("calls a fetch the sandbox refused not allowed by the manifest, never No connection", async () => {
+    // The sandbox's own wording (sandbox/src/capabilities/denial.ts formatDenial), as the guest's TypeError carries it.
+    const denied = new TypeError(
+      'fetch to api.example.com denied: "api.example.com" is not in permissions.network (add "api.example.com" to svc.permissions.network in package.json)',
+    );
+    const res = await probe(Promise.reject(denied), 0);
+    expect(res).toEqual({
+      ok: false,
+      problem: { kind: "denied", message: "Not allowed by the manifest", host: "api.example.com" },
+    });
+    expect(connectionBlip("c", (res as { problem: Problem }).problem, { title: "Deploys", now: 0 })).toMatchObject({
+      state: "failure",
+      data: {
+        value: { type: "text", value: "Not allowed by the manifest" },
+        label: "Add api.example.com to permissions.network",
+      },
     });
   });
   it("reads errors that carry a status, timeouts and anything else", async () => {
