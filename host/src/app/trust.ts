@@ -51,10 +51,11 @@ export interface Trust {
 
 /**
  * On Linux, the commands that give a terminal session a Secret Service (a session bus of its
- * own, and gnome-keyring unlocked on it with a password typed once); svc then runs from there.
+ * own, and gnome-keyring unlocked on it with a password typed once, read without echo, so it is
+ * never on the screen or in the shell's history); svc then runs from there.
  */
 export const LINUX_SECRET_SERVICE_FIX =
-  "dbus-run-session -- bash, then in that shell: gnome-keyring-daemon --unlock --components=secrets >/dev/null (type a keyring password, Enter, Ctrl-D), then start svc there";
+  "dbus-run-session -- bash, then in that shell: read -rsp 'Keyring password: ' pw; echo; printf '%s\\n' \"$pw\" | gnome-keyring-daemon --unlock --components=secrets >/dev/null; unset pw (the password is never shown), then start svc there";
 
 function secretServiceFix(): { fix?: string } {
   return process.platform === "linux" ? { fix: LINUX_SECRET_SERVICE_FIX } : {};

@@ -6,7 +6,7 @@
  */
 import { escapeForDisplay } from "@svc/api";
 import type { BlipView, Display, HostEvent } from "./events.js";
-import { describeEvent, type LogLevel } from "./describe-event.js";
+import { EventLines, MAX_LINE_CHARS, type LogLevel } from "./describe-event.js";
 import { formatBlip, notifyLine } from "./format-blip.js";
 
 /** How long a notification stays in the panel (SPEC: "a line under the notch for a few seconds"). */
@@ -41,9 +41,11 @@ export class LiveDisplay implements Display {
   private paused = false;
   private readonly ticker: NodeJS.Timeout | undefined;
   private readonly now: () => number;
+  private readonly lines: EventLines;
 
   constructor(private readonly options: LiveDisplayOptions) {
     this.now = options.now ?? Date.now;
+    this.lines = new EventLines(options.logLevel ?? "info");
     const tick = options.tickMs ?? 1_000;
     if (tick > 0) {
       this.ticker = setInterval(() => this.redraw(), tick);
@@ -65,7 +67,7 @@ export class LiveDisplay implements Display {
     if (event.type === "paused" || event.type === "resumed") this.paused = event.type === "paused";
     // Blip changes are the panel itself; they need no line of their own.
     if (event.type === "blip" || event.type === "blips.restored") return;
-    const lines = describeEvent(event, now, this.options.logLevel ?? "info");
+    const lines = this.lines.of(event, now);
     if (lines) this.printAbove(lines);
     else this.redraw();
   }
@@ -81,9 +83,10 @@ export class LiveDisplay implements Display {
   }
 
   private printAbove(lines: string[]): void {
-    const width = this.width();
+    // These lines scroll away above the panel and are never redrawn, so a long one may wrap:
+    // a hint or an error is never cut at the terminal's width. Only the panel is clipped.
     this.options.terminal.write(
-      `${up(this.drawnLines)}${CLEAR_TO_END}${lines.map((line) => `${clip(line, width)}\n`).join("")}`,
+      `${up(this.drawnLines)}${CLEAR_TO_END}${lines.map((line) => `${escapeForDisplay(line, { max: MAX_LINE_CHARS })}\n`).join("")}`,
     );
     this.drawnLines = 0;
     this.redraw();
