@@ -5,6 +5,7 @@ import { clockTime, formatValue, shortDuration } from "./format-value.js";
 import { LineDisplay } from "./line-display.js";
 import { LiveDisplay, NOTIFY_SHOWN_MS } from "./live-display.js";
 import { describeEvent } from "./describe-event.js";
+import type { ExtensionSummary, HostEvent } from "./events.js";
 import { LINUX_SECRET_SERVICE_FIX } from "../app/trust.js";
 import { JsonDisplay } from "./json-display.js";
 
@@ -141,10 +142,14 @@ describe("displays", () => {
   it("lists the extensions once, then a reload is its one line and a change only what changed", () => {
     let out = "";
     const display = new LineDisplay({ write: (text) => (out += text), now: () => NOW });
-    const one = { id: "a.b", source: "user" as const, folder: "/x/ab", tools: [] };
-    const two = { id: "c.d", source: "bundled" as const, folder: "/b/cd", tools: ["hash"] };
-    const list = (active: (typeof one)[], broken: (typeof one & { error: string })[] = []) =>
-      ({ type: "extensions", active, broken, overridden: [] }) as const;
+    const one: ExtensionSummary = { id: "a.b", source: "user", folder: "/x/ab", tools: [] };
+    const two: ExtensionSummary = { id: "c.d", source: "bundled", folder: "/b/cd", tools: ["hash"] };
+    const list = (active: ExtensionSummary[], broken: ExtensionSummary[] = []): HostEvent => ({
+      type: "extensions",
+      active,
+      broken,
+      overridden: [],
+    });
     const lines = () => out.split("\n").map((line) => line.slice(9));
     display.show(list([one, two]));
     expect(lines()).toEqual(["extensions: 2 active", "  a.b (user)", "  c.d (bundled) tools: hash", ""]);
