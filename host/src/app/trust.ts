@@ -13,7 +13,7 @@ import {
   type SecretStore,
 } from "../secrets/index.js";
 import { PreferenceStore, preferenceHandlers, preferencesFolder, type ChangedBy } from "../preferences/index.js";
-import { OAuthService, oauthHandlers } from "../oauth/index.js";
+import { OAuthService, oauthHandlers, type SignInPage } from "../oauth/index.js";
 import type { HostServices } from "../supervisor/index.js";
 
 /** The `host.*` members the trust pieces answer. */
@@ -26,7 +26,7 @@ export interface TrustOptions {
   secretStore?: SecretStore;
   /** The manifest of a loaded extension. */
   manifestOf(extensionId: string): Manifest | undefined;
-  openURL(extensionId: string, url: string): void;
+  openURL(extensionId: string, url: string, signIn?: SignInPage): void;
   notify(extensionId: string, title: string, body?: string): void;
   /** A saved preference change (by the extension or in Settings). */
   onPreferenceChanged(extensionId: string, name: string, by: ChangedBy): void;
@@ -103,7 +103,7 @@ export async function openTrust(options: TrustOptions): Promise<Trust> {
   const oauth = new OAuthService({
     secrets,
     manifestOf: options.manifestOf,
-    openURL: (url, extensionId) => options.openURL(extensionId, url),
+    openURL: (url, extensionId, signIn) => options.openURL(extensionId, url, signIn),
     notify: options.notify,
     onConnectionsChanged: (extensionId) => options.onConnectionsChanged(extensionId),
     ...(options.oauthPort === undefined ? {} : { port: options.oauthPort }),

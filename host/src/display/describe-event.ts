@@ -12,6 +12,15 @@ export type { LogLevel };
 export type AppLogLevel = Exclude<LogLevel, "debug">;
 const LEVELS: Record<LogLevel, number> = { debug: 0, info: 1, warn: 2, error: 3 };
 
+/** The host name of an address, for saying where a page opens. */
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
+  }
+}
+
 /** An event's line longer than this is cut on every display: a log message is at most 8 KB already. */
 export const MAX_LINE_CHARS = 10_000;
 
@@ -146,7 +155,13 @@ function linesOf(event: HostEvent, now: number, minLevel: LogLevel): string[] | 
     case "notify":
       return [notifyLine(event)];
     case "openURL":
-      return [`${event.extensionId ?? "?"} asked to open ${event.url}`];
+      // A sign-in says what it is for; the address gets a line of its own, whole, to copy.
+      return event.signIn
+        ? [
+            `Sign in to ${event.signIn.service} for ${event.signIn.extension} — opens ${hostOf(event.url)} in your browser:`,
+            event.url,
+          ]
+        : [`${event.extensionId ?? "?"} asked to open ${event.url}`];
     case "status":
       return event.status === "crashed"
         ? [`✘ ${event.extensionId} crashed${event.error ? `: ${event.error}` : ""}`]
