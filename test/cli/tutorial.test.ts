@@ -200,5 +200,28 @@ describe("the README tutorial, as printed", { timeout: 240_000 }, () => {
     expect(
       existsSync(join(home, ".local", "share", "Svc", "Extensions", "com.example.my-deploys", "package.json")),
     ).toBe(true);
+
+    // "The template reads sample data until you set its API URL option (svc-host set …)": once set,
+    // the sample deploy leaves the notch (the address as printed is no API: the run then fails).
+    const readmeText = await readFile(join(REPO, "README.md"), "utf8");
+    const setLine = /\(`(svc-host set com\.example\.my-deploys apiUrl [^`]+)`\)/.exec(readmeText)?.[1];
+    expect(setLine).toBeDefined();
+    const sample = await until(
+      () =>
+        events
+          .slice(beforeInstall)
+          .find(
+            (e) =>
+              e.type === "blip" && e.change === "update" && e.id.startsWith("com.example.my-deploys/deploy-sample-"),
+          ),
+      "the installed extension's sample deploy",
+    );
+    const beforeSet = events.length;
+    const set = await bash([first![0], setLine!].join("\n"));
+    expect(set.code).toBe(0);
+    await until(
+      () => events.slice(beforeSet).find((e) => e.type === "blip" && e.change === "remove" && e.id === sample.id),
+      "the sample deploy to leave",
+    );
   });
 });
