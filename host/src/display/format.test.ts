@@ -165,6 +165,25 @@ describe("displays", () => {
     expect(lines()).toEqual(["  a.b: gone", ""]);
   });
 
+  it("marks the blips of an extension whose last run failed, until a run succeeds", () => {
+    let out = "";
+    const display = new LiveDisplay({
+      terminal: { write: (text) => (out += text), columns: 80 },
+      now: () => NOW,
+      tickMs: 0,
+    });
+    display.blips([{ id: "x.y/k", title: "Count", layout: "stat", data: { value: 3 }, from: FOCUS }]);
+    const run = (result: "ok" | "failed") =>
+      display.show({ type: "run.end", id: "x.y", trigger: "interval", result, startedAt: 0, endedAt: 0 });
+    out = "";
+    run("failed");
+    expect(out).toContain("  • [Focus] Count  3 · ⚠ last run failed\n");
+    out = "";
+    run("ok");
+    expect(out).toContain("  • [Focus] Count  3\n");
+    expect(out).not.toContain("last run failed");
+  });
+
   it("leaves quiet events without a line", () => {
     expect(describeEvent({ type: "run.start", id: "a.b", trigger: "launch", at: 0 }, NOW, "info")).toBeUndefined();
     expect(describeEvent({ type: "log", level: "debug", message: "x" }, NOW, "info")).toBeUndefined();

@@ -42,6 +42,8 @@ export class LiveDisplay implements Display {
   private readonly ticker: NodeJS.Timeout | undefined;
   private readonly now: () => number;
   private readonly lines: EventLines;
+  /** Extensions whose last run failed or timed out: their blips may be out of date. */
+  private readonly failing = new Set<string>();
 
   constructor(private readonly options: LiveDisplayOptions) {
     this.now = options.now ?? Date.now;
@@ -65,6 +67,11 @@ export class LiveDisplay implements Display {
     }
     if (event.type === "started") this.header = `svc${event.port ? ` · http 127.0.0.1:${event.port}` : ""}`;
     if (event.type === "paused" || event.type === "resumed") this.paused = event.type === "paused";
+    if (event.type === "run.end") {
+      if (event.result === "ok") this.failing.delete(event.id);
+      else this.failing.add(event.id);
+    }
+    if (event.type === "extension.unloaded") this.failing.delete(event.id);
     // Blip changes are the panel itself; they need no line of their own.
     if (event.type === "blip" || event.type === "blips.restored") return;
     const lines = this.lines.of(event, now);
@@ -98,7 +105,9 @@ export class LiveDisplay implements Display {
     const width = this.width();
     const panel = [
       `${this.header}${this.paused ? " · paused" : ""} · ${this.current.length} blip${this.current.length === 1 ? "" : "s"}`,
-      ...this.current.map((blip) => `  ${formatBlip(blip, now)}`),
+      ...this.current.map(
+        (blip) => `  ${formatBlip(blip, now)}${this.failing.has(extensionOf(blip.id)) ? STALE_MARK : ""}`,
+      ),
       ...this.notes.map((note) => `  ${note.text}`),
     ].map((line) => clip(line, width));
     this.options.terminal.write(`${up(this.drawnLines)}${CLEAR_TO_END}${panel.join("\n")}\n`);
@@ -108,6 +117,15 @@ export class LiveDisplay implements Display {
   private width(): number {
     return Math.max(20, this.options.terminal.columns || 80);
   }
+}
+
+/** After a blip whose extension's last run failed: its figures are those of an earlier run. */
+export const STALE_MARK = " · ⚠ last run failed";
+
+/** The extension part of a blip id, `<extension id>/<key>`. */
+function extensionOf(blipId: string): string {
+  const slash = blipId.lastIndexOf("/");
+  return slash < 0 ? blipId : blipId.slice(0, slash);
 }
 
 /**
