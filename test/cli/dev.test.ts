@@ -93,6 +93,35 @@ describe("svckit dev", () => {
     expect(printed.at(-1)).toBe(`removed ${link}`);
   });
 
+  it("says when another svckit dev took its link over, and leaves that link alone when it stops", async () => {
+    const takeoverHome = join(folder.dir, "home-takeover");
+    const link = join(takeoverHome, "Extensions", "com.example.fixture");
+    const other = join(folder.dir, "other");
+    await writeFixture(other);
+    const first = { stdout: [] as string[], stderr: [] as string[] };
+    const stopFirst = new AbortController();
+    const running = svckit(["dev", ext], {
+      cwd: folder.dir,
+      env: { SVC_HOME: takeoverHome },
+      signal: stopFirst.signal,
+      lines: first,
+    });
+    await eventually(() => first.stdout.some((line) => line.startsWith("watching for changes")), "the first dev");
+    const stopSecond = new AbortController();
+    const second = svckit(["dev", other], {
+      cwd: folder.dir,
+      env: { SVC_HOME: takeoverHome },
+      signal: stopSecond.signal,
+    });
+    const notice = `${link} no longer links here: it is now ${other}. Saves here no longer reach the app; restart svckit dev to link this folder again.`;
+    await eventually(() => first.stderr.includes(notice), "the first dev to notice");
+    stopFirst.abort();
+    expect((await running).code).toBe(0);
+    expect(await readlink(link)).toBe(other);
+    stopSecond.abort();
+    expect((await second).stderr).toContain(`replaced the dev link to ${ext}`);
+  });
+
   for (const signal of ["SIGTERM", "SIGHUP"] as const) {
     it(`removes its link when ended by ${signal}, as with Ctrl-C`, async () => {
       const signalHome = join(folder.dir, `home-${signal}`);
