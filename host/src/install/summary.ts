@@ -23,6 +23,13 @@ export interface InstallSummary {
   replaces?: { title: string; version: string; name: string; differentPackage: boolean; gained: ReachItem[] };
   /** Titles of the tools the package adds. */
   tools: string[];
+  /** Who made it, as the manifest says. */
+  author?: string;
+  /**
+   * The sentences after the reach (its tools, how often it runs, what its programs can do): the
+   * same ones the terminal prints, for the page to show too.
+   */
+  notes: string[];
   /** The summary as text, for a terminal or a dialog: every line escaped (display-text.ts). */
   text: string;
 }
@@ -57,14 +64,16 @@ export function summarize(
   lines.push("");
   if (reach.length) lines.push("It can:", ...reach.map(line));
   else lines.push("It can reach nothing outside svc: no network, no files, no programs.");
+  const notes: string[] = [];
   if (tools.length)
-    lines.push(
+    notes.push(
       `It adds ${tools.length === 1 ? "a tool" : `${tools.length} tools`}: ${tools.map((t) => t.title).join(", ")}.`,
     );
-  if (svc.interval) lines.push(`It runs every ${svc.interval}.`);
+  if (svc.interval) notes.push(`It runs every ${svc.interval}.`);
   if (reach.some((item) => item.text.startsWith("run the program"))) {
-    lines.push("Programs it runs can do anything your account can.");
+    notes.push("Programs it runs can do anything your account can.");
   }
+  lines.push(...notes);
 
   let replaces: InstallSummary["replaces"];
   if (installed) {
@@ -99,6 +108,8 @@ export function summarize(
     risky,
     replaces,
     tools: tools.map((t) => t.title),
+    ...(svc.author ? { author: svc.author } : {}),
+    notes,
     text: `${text}\n`,
   };
 }

@@ -20,6 +20,10 @@ export interface InstallSummaryView {
   reach: ReachLine[];
   risky: boolean;
   replaces?: { title: string; version: string; name: string; differentPackage: boolean; gained: ReachLine[] };
+  /** Who made it, as its manifest says. */
+  author?: string;
+  /** Its tools, how often it runs, what its programs can do: the terminal's sentences. */
+  notes: string[];
   text: string;
 }
 
@@ -66,7 +70,7 @@ function reviewView(ctx: InstallContext) {
   const description = summary.text.split("\n")[1] ?? "";
   return html`<div class="review" role="region" aria-label="install review">
     <h3>${shown(summary.title, CAPS.title)} ${shown(summary.version, 40)}</h3>
-    <p class="sub">${shown(summary.id, CAPS.label)}</p>
+    <p class="sub">${shown(summary.id, CAPS.label)}${summary.author ? html` · by ${shown(summary.author, CAPS.label)}` : nothing}</p>
     ${description && !description.startsWith("It can") ? html`<p dir="auto">${shownLines(description, 500)}</p>` : nothing}
     ${
       update
@@ -84,6 +88,7 @@ function reviewView(ctx: InstallContext) {
     }
     <h4>Everything it can reach</h4>
     ${summary.reach.length ? reachList(summary.reach, "reach") : html`<p>Nothing outside svc: no network, no files, no programs.</p>`}
+    ${summary.notes.map((note) => html`<p>${shown(note, CAPS.body)}</p>`)}
     ${summary.risky ? html`<p class="problem">Parts marked ⚠ deserve a second look before you install.</p>` : nothing}
     <div class="actions">
       <button type="button" class="button primary" ?disabled=${ctx.busy} @click=${() => ctx.onDecide(true)}>${update ? "Update" : "Install"}</button>
