@@ -10,6 +10,8 @@ export interface InstalledVersion {
   manifest: Manifest;
   /** True when the installed one is another package (a different `name`) using the same id. */
   differentPackage: boolean;
+  /** The folder, when what is there is `svckit dev`'s link to it rather than an installed copy. */
+  devLink?: string;
 }
 
 export interface InstallSummary {
@@ -20,7 +22,14 @@ export interface InstallSummary {
   /** True when any reach item is risky, or the package replaces a different one. */
   risky: boolean;
   /** Present when an extension with this id is installed already. */
-  replaces?: { title: string; version: string; name: string; differentPackage: boolean; gained: ReachItem[] };
+  replaces?: {
+    title: string;
+    version: string;
+    name: string;
+    differentPackage: boolean;
+    gained: ReachItem[];
+    devLink?: string;
+  };
   /** Titles of the tools the package adds. */
   tools: string[];
   /** Who made it, as the manifest says. */
@@ -85,9 +94,14 @@ export function summarize(
       name: old.name,
       differentPackage: installed.differentPackage,
       gained,
+      ...(installed.devLink ? { devLink: installed.devLink } : {}),
     };
     lines.push("");
-    if (installed.differentPackage) {
+    if (installed.devLink) {
+      lines.push(
+        `This replaces the dev link to ${installed.devLink} (svckit dev): the package's own copy takes its place; that folder stays.`,
+      );
+    } else if (installed.differentPackage) {
       lines.push(
         `! This replaces "${old.svc.title}" ${old.version} (package ${old.name}), a different package installed with the same id.`,
       );

@@ -19,7 +19,15 @@ export interface InstallSummaryView {
   version: string;
   reach: ReachLine[];
   risky: boolean;
-  replaces?: { title: string; version: string; name: string; differentPackage: boolean; gained: ReachLine[] };
+  replaces?: {
+    title: string;
+    version: string;
+    name: string;
+    differentPackage: boolean;
+    gained: ReachLine[];
+    /** What `svckit dev` links to, when the package replaces a dev link. */
+    devLink?: string;
+  };
   /** Who made it, as its manifest says. */
   author?: string;
   /** Its tools, how often it runs, what its programs can do: the terminal's sentences. */
@@ -75,9 +83,11 @@ function reviewView(ctx: InstallContext) {
     ${
       update
         ? html`<p class=${update.differentPackage ? "problem" : ""}>${
-            update.differentPackage
-              ? `This replaces "${shown(update.title, CAPS.label)}" ${shown(update.version, 40)} (package ${shown(update.name, CAPS.label)}), a different package with the same id.`
-              : `This updates the installed ${shown(update.title, CAPS.label)} ${shown(update.version, 40)}. It stays as it is until you install.`
+            update.devLink
+              ? `This replaces the dev link to ${shown(update.devLink, CAPS.body)} (svckit dev): the package's own copy takes its place; that folder stays.`
+              : update.differentPackage
+                ? `This replaces "${shown(update.title, CAPS.label)}" ${shown(update.version, 40)} (package ${shown(update.name, CAPS.label)}), a different package with the same id.`
+                : `This updates the installed ${shown(update.title, CAPS.label)} ${shown(update.version, 40)}. It stays as it is until you install.`
           }</p>
         ${
           update.gained.length
