@@ -48,7 +48,7 @@ function keyPaths(schema: z.ZodType, prefix: string): string[] {
 
 /** The first cell of each row of the reference table: the documented key paths. */
 function documentedKeys(): string[] {
-  return [...SECTION.matchAll(/^\| `([^`]+)` \|/gm)].map((match) => match[1]!);
+  return [...SECTION.matchAll(/^\| `([^`]+)` +\|/gm)].map((match) => match[1]!);
 }
 
 /** Every key path a JSON value uses, named as `keyPaths` names them. */
@@ -85,7 +85,7 @@ describe("sdk/README.md's manifest reference", () => {
   });
 
   it("gives an example for every row", () => {
-    for (const row of SECTION.matchAll(/^\| `([^`]+)` \|(.*)\|(.*)\|$/gm)) {
+    for (const row of SECTION.matchAll(/^\| `([^`]+)` +\|(.*)\|(.*)\|$/gm)) {
       expect(row[3]!.trim(), row[1]).toMatch(/^`.+`$/);
     }
   });
