@@ -181,6 +181,22 @@ export default defineExtension({
 });
 
 describe("svckit validate shows", () => {
+  it("a signed-out connection blip without its Sign in button when the manifest has no sign-in", async () => {
+    await writeFixture(folder.dir, {
+      source: `import { connectionBlip, defineExtension, problemOf } from "@svc/api";
+export default defineExtension({
+  async update(ctx) {
+    await ctx.emit(connectionBlip("inbox", problemOf(401), { title: "Inbox" }));
+  },
+});
+`,
+    });
+    const result = await svckit(["validate"], { cwd: folder.dir });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('"value": "Signed out"');
+    expect(result.stdout).not.toContain("svc.connect");
+  });
+
   it("what the limits cut, by field path, and what the extension asked of the app", async () => {
     await writeFixture(folder.dir, {
       source: `import { defineExtension, number, stat } from "@svc/api";

@@ -82,6 +82,18 @@ describe("probe", () => {
       },
     });
   });
+  it("offers Sign in only to an extension whose manifest has a sign-in", () => {
+    const signedOut = connectionBlip("inbox", problemOf(401), { title: "GitHub", now: 0 });
+    const stamp = { extensionId: "com.example.x", seq: 1, emittedAt: "2030-01-01T00:00:00.000Z" };
+    const withSignIn = processBlipInput(signedOut, { ...stamp, signIn: true });
+    const without = processBlipInput(signedOut, { ...stamp, signIn: false });
+    expect(withSignIn.ok && withSignIn.payload.actions).toEqual([CONNECT_ACTION]);
+    expect(without.ok && without.payload.actions).toEqual([]);
+    // Other actions stay.
+    const open = { id: "open", title: "Open" };
+    const both = processBlipInput({ ...signedOut, actions: [CONNECT_ACTION, open] }, { ...stamp, signIn: false });
+    expect(both.ok && both.payload.actions).toEqual([open]);
+  });
   it("reads errors that carry a status, timeouts and anything else", async () => {
     const httpError = Object.assign(new Error("Bad credentials"), { status: 401 });
     expect(await probe(Promise.reject(httpError))).toEqual({ ok: false, problem: problemOf(401) });

@@ -8,6 +8,7 @@ import { stat } from "../builders/blips.js";
 import { text } from "../builders/values.js";
 import { waitForReset, type HeaderSource } from "./backoff.js";
 import { timeLeft } from "./wording.js";
+import { SIGN_IN_ACTION_ID } from "../processing/payload.js";
 
 /** What went wrong, in the terms a person acts on. */
 export type ProblemKind =
@@ -112,7 +113,7 @@ export async function probe<T>(call: Promise<T> | (() => Promise<T>), now?: numb
  * The button on a signed-out blip. Handle it in `onAction`:
  * `if (action.actionId === CONNECT_ACTION.id) await ctx.oauth.connect();`
  */
-export const CONNECT_ACTION: Action = Object.freeze({ id: "svc.connect", title: "Sign in", role: "primary" });
+export const CONNECT_ACTION: Action = Object.freeze({ id: SIGN_IN_ACTION_ID, title: "Sign in", role: "primary" });
 
 const NEEDS_A_PERSON: ReadonlySet<ProblemKind> = new Set(["signed-out", "forbidden", "not-found", "failed", "denied"]);
 
