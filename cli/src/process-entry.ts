@@ -13,6 +13,14 @@ import { invokedAs } from "./invoked-as.js";
  * await runAsProcess(["new", ...process.argv.slice(2)]); // create-svc
  */
 export async function runAsProcess(words: string[]): Promise<void> {
+  // `svckit tool list | head -1`: once the reader has gone, nobody is left to tell; end quietly
+  // instead of with a stack trace about EPIPE.
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on("error", (error: NodeJS.ErrnoException) => {
+      if (error.code === "EPIPE") process.exit(process.exitCode ?? 0);
+      throw error;
+    });
+  }
   const controller = new AbortController();
   let interrupts = 0;
   // Ctrl-C, a `kill`, a closed terminal: each asks the running command to stop cleanly (svckit

@@ -48,6 +48,8 @@ export interface BlipSideOptions {
   /** Epoch ms for `emittedAt` (the runtime's clock). */
   now(): number;
   log(level: LogLevel, message: string): void;
+  /** Whether the manifest has a sign-in (`oauth`); without one a Sign in action is left out. */
+  signIn?: () => boolean;
 }
 
 /**
@@ -73,7 +75,12 @@ export class BlipSide {
     const blipId = typeof key === "string" ? `${extensionId}/${key}` : `${extensionId}/?`;
     // Validate with the seq it will really carry, then take that seq in the same synchronous step.
     const emittedAt = new Date(this.options.now()).toISOString();
-    const processed = processBlipInput(blip, { extensionId, seq: seqs.peekNext(blipId), emittedAt });
+    const processed = processBlipInput(blip, {
+      extensionId,
+      seq: seqs.peekNext(blipId),
+      emittedAt,
+      ...(this.options.signIn ? { signIn: this.options.signIn() } : {}),
+    });
     if (!processed.ok) {
       this.options.log("error", `dropped blip ${blipId}: ${processed.error}`);
       return;

@@ -130,6 +130,7 @@ export class ExtensionSlot {
       seqs: this.seqs,
       now: () => deps.clock.now(),
       log: (l, m) => this.log(l, m),
+      signIn: () => Object.keys((this.registration.manifest as { oauth?: object }).oauth ?? {}).length > 0,
     });
   }
 

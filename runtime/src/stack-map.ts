@@ -7,7 +7,7 @@
 import { readFileSync } from "node:fs";
 import { SourceMap } from "node:module";
 import { join, posix } from "node:path";
-import { BUNDLE_PREFIX } from "@svc/sandbox";
+import { BUNDLE_PREFIX, PRELUDE_FILENAME } from "@svc/sandbox";
 import { BUNDLE_FILE } from "./support-folder.js";
 
 /** The source map's file beside the bundle. */
@@ -64,8 +64,24 @@ export function mapStack(stack: string, map: SourceMap | undefined): string {
 }
 
 /**
+ * A frame in svc's own guest code: the prelude, or one of its lazily compiled parts (fetch, URL …,
+ * compiled with `Function`, which QuickJS names `<input>`).
+ */
+function isSvcFrame(line: string): boolean {
+  return line.includes(`(${PRELUDE_FILENAME}:`) || line.includes("(<input>:");
+}
+
+/**
+ * Whether stacks keep svc's own frames (the guest prelude's, `svc:prelude.js`): only with
+ * `SVC_DEBUG=1`, for whoever debugs svc itself. An author's stack is their own code's lines.
+ */
+export function keepsSvcFrames(env: Readonly<Record<string, string | undefined>> = process.env): boolean {
+  return env.SVC_DEBUG === "1";
+}
+
+/**
  * The lines that tell an author what was thrown where: `<what> threw: <message>` and the
- * mapped stack's frames.
+ * mapped stack's frames, without svc's own unless `svcFrames` (see {@link keepsSvcFrames}).
  *
  * @example
  * describeGuestError("update()", "x is not defined", "    at update (dist/index.js:1:99)", map)
@@ -76,11 +92,12 @@ export function describeGuestError(
   message: string,
   stack: string | undefined,
   map: SourceMap | undefined,
+  svcFrames = keepsSvcFrames(),
 ): string {
   const frames = stack
     ? mapStack(stack, map)
         .split("\n")
-        .filter((line) => /^\s*at /.test(line))
+        .filter((line) => /^\s*at /.test(line) && (svcFrames || !isSvcFrame(line)))
     : [];
   return [`${what} threw: ${message}`, ...frames].join("\n");
 }

@@ -59,6 +59,8 @@ interface Waiter {
   resolve(value: unknown): void;
   reject(error: Error): void;
   shape?: (value: any) => unknown;
+  /** Where the call was made: a refusal arrives later, on a stack that no longer holds the caller. */
+  origin: Error;
 }
 
 const pending = new Map<number, Waiter>();
@@ -130,7 +132,8 @@ function encode(op: string, args: unknown): string {
 function send(op: AsyncOp, json: string, shape?: (value: any) => unknown): Promise<any> {
   try {
     const id = rawCall(op, json);
-    return new Promise((resolve, reject) => pending.set(id, { resolve, reject, shape }));
+    const origin = new Error();
+    return new Promise((resolve, reject) => pending.set(id, { resolve, reject, shape, origin }));
   } catch (error) {
     return Promise.reject(error);
   }
@@ -179,7 +182,12 @@ export function reply(id: number, ok: boolean, json: string): void {
     }
   } else {
     const error = parse(json) as Partial<ErrorRecord> | null;
-    waiter.reject(makeError(error?.name ?? "Error", error?.message ?? "host call failed"));
+    const refused = makeError(error?.name ?? "Error", error?.message ?? "host call failed");
+    // The stack of the call, so the author's log points at the line that made it.
+    const stack = waiter.origin.stack;
+    if (typeof stack === "string")
+      Object.defineProperty(refused, "stack", { value: stack, writable: true, configurable: true });
+    waiter.reject(refused);
   }
 }
 

@@ -49,3 +49,4 @@ export {
 } from "./capabilities/listed-paths.js";
 export { EXEC_OWNER_VARIABLE, killTagged, newTagPrefix } from "./capabilities/process-tags.js";
 export { BUNDLE_PREFIX } from "./engine/compiled-code/compiled-scripts.js";
+export { PRELUDE_FILENAME } from "./engine/compiled-code/compiled-prelude.js";

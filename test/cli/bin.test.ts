@@ -7,7 +7,7 @@ import { readFile, writeFile } from "node:fs/promises";
 import { spawn } from "node:child_process";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { REPO, svckit, svckitProcess, tempFolder, type Outcome } from "./harness.js";
+import { REPO, SVCKIT_BIN, svckit, svckitProcess, tempFolder, type Outcome } from "./harness.js";
 
 let folder: { dir: string; remove(): Promise<void> };
 beforeAll(async () => {
@@ -45,6 +45,24 @@ describe("svckit executable", () => {
       code: 1,
       stderr: `no package.json in ${folder.dir}: run svckit in an extension folder (svckit new <name> makes one).`,
     });
+  });
+
+  it("ends quietly when the reader of its output has gone (svckit --help | head -0)", async () => {
+    // bash holds svckit back until the reading end of its stdout is closed, so the write
+    // surely meets a closed pipe (EPIPE).
+    const child = spawn("bash", ["-c", `read -r _; exec "${process.execPath}" "${SVCKIT_BIN}" --help`], {
+      cwd: folder.dir,
+      env: { PATH: process.env.PATH ?? "", HOME: folder.dir },
+    });
+    let stderr = "";
+    child.stderr.on("data", (chunk) => (stderr += chunk));
+    await new Promise((resolve) => {
+      child.stdout.once("close", resolve);
+      child.stdout.destroy();
+    });
+    child.stdin.end("go\n");
+    const code = await new Promise((resolve) => child.once("exit", resolve));
+    expect({ code, stderr }).toEqual({ code: 0, stderr: "" });
   });
 
   it("shows an unexpected error in one line with the SVC_DEBUG hint, and the stack with SVC_DEBUG=1", async () => {

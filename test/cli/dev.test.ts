@@ -41,10 +41,13 @@ describe("svckit dev", () => {
   it("links, rebuilds on each save (tools.json too), survives a broken save, and unlinks on stop", async () => {
     const stop = new AbortController();
     const link = join(home, "Extensions", "com.example.fixture");
+    const lines = { stdout: [] as string[], stderr: [] as string[] };
+    const stderrSoFar = () => lines.stderr.join("\n");
     const running: Promise<Outcome> = svckit(["dev", ext], {
       cwd: folder.dir,
       env: { SVC_HOME: home },
       signal: stop.signal,
+      lines,
     });
 
     await eventually(() => existsSync(link), "the dev link");
@@ -65,20 +68,58 @@ describe("svckit dev", () => {
     await writeFile(join(ext, "src", "index.ts"), STAT_SOURCE);
     await eventually(() => !existsSync(join(ext, "dist", "tools.json")), "the stale tools.json to go");
 
+    // A save in place: the file is empty for a moment, then written. The empty moment is no bundle.
+    const bundle = await readFile(join(ext, "dist", "index.js"), "utf8");
+    await writeFile(join(ext, "src", "index.ts"), "");
+    await eventually(() => stderrSoFar().includes("src/index.ts is empty"), "the empty save");
+    expect(await readFile(join(ext, "dist", "index.js"), "utf8")).toBe(bundle);
+    await writeFile(join(ext, "src", "index.ts"), STAT_SOURCE);
+
     stop.abort();
     const result = await running;
     expect(result.code).toBe(0);
     expect(existsSync(link)).toBe(false);
     expect(result.stderr).toContain('tool "ping": "title" should not be empty');
     expect(result.stderr).toContain("(still watching: fix and save to rebuild)");
-    const lines = result.stdout.split("\n");
-    expect(lines).toContain(`linked ${link} → ${ext}`);
-    expect(lines.filter((line) => /^\d\d:\d\d:\d\d built dist\/index\.js/.test(line)).length).toBeGreaterThanOrEqual(3);
+    const printed = result.stdout.split("\n");
+    expect(printed).toContain(`linked ${link} → ${ext}`);
+    expect(printed.filter((line) => /^\d\d:\d\d:\d\d built dist\/index\.js/.test(line)).length).toBeGreaterThanOrEqual(
+      3,
+    );
     // No app runs in this test: said once, and dev goes on watching.
-    expect(lines.filter((line) => line.startsWith("no app is running"))).toEqual([
+    expect(printed.filter((line) => line.startsWith("no app is running"))).toEqual([
       `no app is running (no webhook.json in ${home} yet); its logs will stream once it starts`,
     ]);
-    expect(lines.at(-1)).toBe(`removed ${link}`);
+    expect(printed.at(-1)).toBe(`removed ${link}`);
+  });
+
+  it("says when another svckit dev took its link over, and leaves that link alone when it stops", async () => {
+    const takeoverHome = join(folder.dir, "home-takeover");
+    const link = join(takeoverHome, "Extensions", "com.example.fixture");
+    const other = join(folder.dir, "other");
+    await writeFixture(other);
+    const first = { stdout: [] as string[], stderr: [] as string[] };
+    const stopFirst = new AbortController();
+    const running = svckit(["dev", ext], {
+      cwd: folder.dir,
+      env: { SVC_HOME: takeoverHome },
+      signal: stopFirst.signal,
+      lines: first,
+    });
+    await eventually(() => first.stdout.some((line) => line.startsWith("watching for changes")), "the first dev");
+    const stopSecond = new AbortController();
+    const second = svckit(["dev", other], {
+      cwd: folder.dir,
+      env: { SVC_HOME: takeoverHome },
+      signal: stopSecond.signal,
+    });
+    const notice = `${link} no longer links here: it is now ${other}. Saves here no longer reach the app; restart svckit dev to link this folder again.`;
+    await eventually(() => first.stderr.includes(notice), "the first dev to notice");
+    stopFirst.abort();
+    expect((await running).code).toBe(0);
+    expect(await readlink(link)).toBe(other);
+    stopSecond.abort();
+    expect((await second).stderr).toContain(`replaced the dev link to ${ext}`);
   });
 
   for (const signal of ["SIGTERM", "SIGHUP"] as const) {

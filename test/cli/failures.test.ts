@@ -154,9 +154,49 @@ export default defineExtension({
       /^update\(\) failed: no route to the API\n {4}at update \(src\/index\.ts:2:\d+\)\n(.*\n)*validate failed: 1 problem \(see above\)$/,
     );
   });
+
+  it("when a call the app refuses is awaited: the calling line, never svc's own frames (kept with SVC_DEBUG=1)", async () => {
+    await writeFixture(folder.dir, {
+      source: [
+        `import { defineExtension } from "@svc/api";`,
+        `export default defineExtension({`,
+        `  async update() {`,
+        `    const ready = true;`,
+        `    if (ready) await fetch("https://refused.example.com/x");`,
+        `  },`,
+        `});`,
+        ``,
+      ].join("\n"),
+    });
+    const result = await svckit(["validate"], { cwd: folder.dir });
+    expect(result.code).toBe(1);
+    const frames = result.stderr.split("\n").filter((line) => /^\s+at /.test(line));
+    // The refusal arrives after the call returned; the frame is still the line that made the call.
+    expect(frames.at(-1)).toMatch(/^ {4}at update \(src\/index\.ts:5:\d+\)$/);
+    expect(result.stderr).not.toMatch(/svc:prelude\.js|<input>/);
+    const debug = await svckit(["validate"], { cwd: folder.dir, env: { SVC_DEBUG: "1" } });
+    expect(debug.stderr).toContain("(svc:prelude.js:");
+    expect(debug.stderr).toMatch(/at update \(src\/index\.ts:5:\d+\)/);
+  });
 });
 
 describe("svckit validate shows", () => {
+  it("a signed-out connection blip without its Sign in button when the manifest has no sign-in", async () => {
+    await writeFixture(folder.dir, {
+      source: `import { connectionBlip, defineExtension, problemOf } from "@svc/api";
+export default defineExtension({
+  async update(ctx) {
+    await ctx.emit(connectionBlip("inbox", problemOf(401), { title: "Inbox" }));
+  },
+});
+`,
+    });
+    const result = await svckit(["validate"], { cwd: folder.dir });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('"value": "Signed out"');
+    expect(result.stdout).not.toContain("svc.connect");
+  });
+
   it("what the limits cut, by field path, and what the extension asked of the app", async () => {
     await writeFixture(folder.dir, {
       source: `import { defineExtension, number, stat } from "@svc/api";

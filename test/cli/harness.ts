@@ -21,10 +21,16 @@ export interface Outcome {
 /** Runs `svckit <words>` in-process with the given folder and environment. */
 export async function svckit(
   words: string[],
-  options: { cwd: string; env?: Record<string, string | undefined>; stdin?: string; signal?: AbortSignal },
+  options: {
+    cwd: string;
+    env?: Record<string, string | undefined>;
+    stdin?: string;
+    signal?: AbortSignal;
+    /** Lists the lines are pushed to as they come, for a test that watches a long-running command. */
+    lines?: { stdout: string[]; stderr: string[] };
+  },
 ): Promise<Outcome> {
-  const stdout: string[] = [];
-  const stderr: string[] = [];
+  const { stdout, stderr } = options.lines ?? { stdout: [], stderr: [] };
   const code = await runCli(words, {
     cwd: options.cwd,
     env: options.env ?? {},

@@ -6,23 +6,37 @@
  */
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { realpathSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { useHostWorld } from "../host/harness.js";
 import { DOT_PNG, TOOLS_ID } from "../host-tools/fixture.js";
 import { callHost, startToolHost } from "../host-tools/harness.js";
-import { SVCKIT_BIN } from "./harness.js";
+import { REPO, svckitProcess } from "./harness.js";
 
 const scene = useHostWorld({ perFile: true });
 let client: Client | undefined;
 let stderr = "";
 
+/** What `svckit mcp --print-config` gives the person to paste into their MCP client. */
+async function printedConfig(): Promise<{ command: string; args: string[]; env?: Record<string, string> }> {
+  const printed = await svckitProcess(["mcp", "--print-config"], {
+    cwd: scene.world.userHome,
+    env: { HOME: scene.world.userHome, SVC_HOME: scene.world.home },
+  });
+  expect(printed).toMatchObject({ code: 0, stderr: "" });
+  return JSON.parse(printed.stdout).mcpServers.svc;
+}
+
 async function connect(): Promise<Client> {
+  // Started exactly as the printed configuration says, with no PATH at all (an MCP client
+  // starts its servers without the person's shell).
+  const config = await printedConfig();
   const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: [SVCKIT_BIN, "mcp"],
-    env: { PATH: process.env.PATH ?? "", HOME: scene.world.userHome, SVC_HOME: scene.world.home },
+    command: config.command,
+    args: config.args,
+    env: { HOME: scene.world.userHome, ...config.env },
     stderr: "pipe",
   });
   transport.stderr?.on("data", (chunk) => (stderr += chunk));
@@ -39,6 +53,16 @@ const switchOn = (tool: string) =>
   callHost(scene.world, "PUT", `/v1/tools/${TOOLS_ID}/${tool}/agents`, { enabled: true });
 
 describe("svckit mcp", () => {
+  it("--print-config names this svckit by absolute paths, never npx, with the support folder", async () => {
+    const config = await printedConfig();
+    expect(config).toEqual({
+      command: process.execPath,
+      args: [realpathSync(join(REPO, "cli", "bin", "svckit.js")), "mcp"],
+      env: { SVC_HOME: scene.world.home },
+    });
+    expect(JSON.stringify(config)).not.toContain("npx");
+  });
+
   it(
     "starts the app and an MCP client on svckit mcp; no tool is offered until switched on",
     { timeout: 60_000 },

@@ -10,6 +10,7 @@ import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { formatBlip } from "../../host/src/display/format-blip.js";
 import { REPO } from "./harness.js";
 
 /** The shell blocks of the tutorial section, as lists of command lines (comments kept: bash ignores them). */
@@ -79,7 +80,7 @@ afterAll(async () => {
 
 describe("the README tutorial, as printed", { timeout: 240_000 }, () => {
   it("scaffolds, validates, runs in dev with one reload per save, and pushes blips", async () => {
-    const [first, second] = await tutorialBlocks();
+    const [first, second, third] = await tutorialBlocks();
     expect(first![0]).toMatch(/^export PATH="\$PWD\/node_modules\/\.bin:\$PATH"/);
     const devLine = first!.findIndex((line) => line.startsWith("svckit dev"));
     expect(devLine).toBeGreaterThan(0);
@@ -117,6 +118,20 @@ describe("the README tutorial, as printed", { timeout: 240_000 }, () => {
       () => events.find((e) => e.type === "blip" && e.blip?.title === "Deploying web (sample)"),
       "the deploy blip",
     );
+    // The line the README quotes is the terminal's own line for this blip (its figures vary with the minute).
+    const readme = await readFile(join(REPO, "README.md"), "utf8");
+    const quoted = /The first terminal now shows a line like `([^`]+)`/.exec(readme)?.[1];
+    const lineShape = /^▶ \[My Deploys\] Deploying web \(sample\) {2}[▓░]{10} \d{1,3}% \w+$/;
+    expect(quoted).toMatch(lineShape);
+    const running = await until(
+      () =>
+        events.find(
+          (e) => e.type === "blip" && e.blip?.title === "Deploying web (sample)" && e.blip.state === "running",
+        ),
+      "a running sample deploy",
+      75_000,
+    );
+    expect(formatBlip(running.blip, Date.now())).toMatch(lineShape);
     // The sample moves a stage a minute and ends one minute in every cycle: running, or just done.
     expect(shown.blip).toMatchObject({
       layout: "progress",
@@ -162,6 +177,51 @@ describe("the README tutorial, as printed", { timeout: 240_000 }, () => {
     await until(
       () => events.find((e) => e.type === "blip" && e.id === "webhook/deploy-api" && e.blip?.layout === "session"),
       "svc-hook's blip",
+    );
+
+    // Sharing it: svckit pack, then svc-host install as whoever receives it runs it, word for word.
+    const shared = await bash([first![0], "cd ~/my-deploys", ...third!].join("\n"));
+    expect(existsSync(join(project, "my-deploys-0.1.0.svc"))).toBe(true);
+    // No terminal here to ask on: the review is shown, and nothing is installed without --yes.
+    expect(shared.stdout).toContain("my-deploys-0.1.0.svc");
+    expect(shared.stderr).toContain("not installed: stdin is not a terminal to ask on; run again with --yes to agree");
+    expect(shared.code).toBe(1);
+    const installLine = third!
+      .find((line) => line.startsWith("svc-host install"))!
+      .split("#")[0]!
+      .trim();
+    const beforeInstall = events.length;
+    const agreed = await bash([first![0], "cd ~/my-deploys", `${installLine} --yes`].join("\n"));
+    expect(agreed.code).toBe(0);
+    await until(
+      () => events.slice(beforeInstall).find((e) => e.type === "extension.loaded" && e.id === "com.example.my-deploys"),
+      "the installed extension to load",
+    );
+    expect(
+      existsSync(join(home, ".local", "share", "Svc", "Extensions", "com.example.my-deploys", "package.json")),
+    ).toBe(true);
+
+    // "The template reads sample data until you set its API URL option (svc-host set …)": once set,
+    // the sample deploy leaves the notch (the address as printed is no API: the run then fails).
+    const readmeText = await readFile(join(REPO, "README.md"), "utf8");
+    const setLine = /\(`(svc-host set com\.example\.my-deploys apiUrl [^`]+)`\)/.exec(readmeText)?.[1];
+    expect(setLine).toBeDefined();
+    const sample = await until(
+      () =>
+        events
+          .slice(beforeInstall)
+          .find(
+            (e) =>
+              e.type === "blip" && e.change === "update" && e.id.startsWith("com.example.my-deploys/deploy-sample-"),
+          ),
+      "the installed extension's sample deploy",
+    );
+    const beforeSet = events.length;
+    const set = await bash([first![0], setLine!].join("\n"));
+    expect(set.code).toBe(0);
+    await until(
+      () => events.slice(beforeSet).find((e) => e.type === "blip" && e.change === "remove" && e.id === sample.id),
+      "the sample deploy to leave",
     );
   });
 });

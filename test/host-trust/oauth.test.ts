@@ -10,6 +10,7 @@ import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { describeEvent, type HostEvent } from "../../host/src/display/index.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { KeyringSecretStore } from "../../host/src/secrets/index.js";
 import { useSessionKeyring } from "../trust/session-keyring.js";
@@ -64,7 +65,14 @@ describe("ctx.oauth through the real host", () => {
     });
 
     expect(await nextReport(scene.host, "test.signin/report")).toEqual({ trigger: "launch", connect: { ok: null } });
-    const opened = new URL((await scene.host.waitFor((e) => e.type === "openURL")).url as string);
+    const openEvent = await scene.host.waitFor((e) => e.type === "openURL");
+    const opened = new URL(openEvent.url as string);
+    // The terminal says what the page is for, and gives the whole address a line of its own.
+    expect(openEvent.signIn).toEqual({ service: "Demo", extension: "Sign-in" });
+    expect(describeEvent(openEvent as unknown as HostEvent, 0, "info")).toEqual([
+      `Sign in to Demo for Sign-in — opens localhost:${tokens.port} in your browser:`,
+      openEvent.url,
+    ]);
     expect(opened.origin + opened.pathname).toBe(`${base}/authorize`);
     expect(
       Object.fromEntries([...opened.searchParams].filter(([name]) => !["state", "code_challenge"].includes(name))),

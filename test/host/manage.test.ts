@@ -123,6 +123,12 @@ describe("svc-host management commands with svc running", { timeout: 90_000 }, (
       stdout: "",
       stderr: "svc-host run: test.one is turned off: svc-host enable test.one first\n",
     });
+    // A turned-off extension does not run, so it is not said to run again.
+    expect(await cli(scene.world, ["set", "test.one", "count", "2"])).toEqual({
+      code: 0,
+      stdout: "Set test.one count = 2; used once it is turned on\n",
+      stderr: "",
+    });
 
     from = scene.host.events.length;
     expect(await cli(scene.world, ["enable", "test.one"])).toEqual({
@@ -153,6 +159,18 @@ describe("svc-host management commands with svc running", { timeout: 90_000 }, (
     expect(JSON.parse(await readFile(join(scene.world.home, "Preferences", "test.one.json"), "utf8"))).toEqual({
       count: 3,
       loud: true,
+      region: "us",
+    });
+    // No value and no terminal: nothing typed is no answer, never a cleared option.
+    for (const input of ["", "\n"]) {
+      expect(await cli(scene.world, ["set", "test.one", "region"], input)).toEqual({
+        code: 1,
+        stdout: "",
+        stderr:
+          "Region (region: eu, us): svc-host set: no value for region: stdin is not a terminal and gave none; give it as a word (svc-host set test.one region <value>), pipe it in, or clear it with --clear\n",
+      });
+    }
+    expect(JSON.parse(await readFile(join(scene.world.home, "Preferences", "test.one.json"), "utf8"))).toMatchObject({
       region: "us",
     });
     await scene.host.waitFor((e) => e.type === "run.start" && e.id === "test.one" && e.trigger === "preferences");

@@ -113,6 +113,28 @@ describe("the one-time URL", () => {
     expect(out[1]).toMatch(/^svc-host ui: unknown option --nope\nUsage: svc-host ui \[--url\]/);
   });
 
+  it("svc-host ui prints the address on its own line when no browser can be opened", async () => {
+    // No PATH: the real opener (xdg-open, open or start) cannot be found, as on a bare server.
+    const run = await promisify(execFile)(process.execPath, [HOST_MAIN, "ui"], {
+      env: { SVC_HOME: scene.world.home, PATH: "" },
+    }).catch((error: { code: number; stdout: string; stderr: string }) => error);
+    expect((run as { code: number }).code).toBe(1);
+    const opener = process.platform === "darwin" ? "open" : process.platform === "win32" ? "cmd" : "xdg-open";
+    expect(run.stderr).toBe(
+      `svc-host ui: could not open a browser (${opener} is missing); open this address yourself, once, within a minute:\n`,
+    );
+    expect(run.stdout).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${port}/#t=[A-Za-z0-9_-]{43}\n$`));
+    // The printed ticket is unused: it opens a session.
+    const ticket = run.stdout.trim().split("#t=")[1];
+    const answer = await raw(
+      "POST",
+      "/api/session",
+      { "Content-Type": "application/json" },
+      JSON.stringify({ ticket }),
+    );
+    expect(answer.status).toBe(200);
+  });
+
   it("svc-host ui says so when svc is not running", async () => {
     const empty = await makeWorld();
     try {

@@ -23,7 +23,7 @@ async function writePackages(world: World): Promise<void> {
   });
   await writeSvc(join(scene.world.root, "deploys-2.0.0.svc"), {
     "package.json": packageJson(
-      { permissions: { network: ["api.example.com", "*.example.net"], exec: ["bash"] } },
+      { interval: "5m", permissions: { network: ["api.example.com", "*.example.net"], exec: ["bash"] } },
       { version: "2.0.0" },
     ),
     "dist/index.js": CODE,
@@ -102,6 +102,12 @@ describe("install review", () => {
     expect(await review.innerText()).toContain(
       "This updates the installed Deploys 1.0.0. It stays as it is until you install.",
     );
+    // All that the terminal's review says (src/install/summary.ts): who made it, how often it runs,
+    // what its programs can do.
+    expect(await review.locator(".sub").innerText()).toBe("com.example.deploys · by Example");
+    const paragraphs = await review.locator("p").allInnerTexts();
+    expect(paragraphs).toContain("It runs every 5m.");
+    expect(paragraphs).toContain("Programs it runs can do anything your account can.");
     // The wording is src/install's summary (reach.ts); the page shows each gained item, marked.
     const gained = await review.getByRole("list", { name: "new reach" }).locator("li").allInnerTexts();
     expect(gained).toHaveLength(2);

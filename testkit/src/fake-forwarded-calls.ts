@@ -58,7 +58,11 @@ export class FakeForwardedCalls implements ForwardedCalls {
     };
     this.formatJson = options.formatJson ?? ((value) => JSON.stringify(value, null, 2));
     this.app = new FakeHost({ ...options, report: (line) => this.out.info(line) });
+    this.providers = options.providers;
   }
+
+  /** The manifest's sign-in providers, when known: none means no Sign in action, as in the app. */
+  private readonly providers: readonly string[] | undefined;
 
   async forward(op: ForwardedOp, args: unknown): Promise<unknown> {
     const fields = (args !== null && typeof args === "object" ? args : {}) as Record<string, unknown>;
@@ -102,7 +106,11 @@ export class FakeForwardedCalls implements ForwardedCalls {
   private emit(blip: unknown): void {
     const blipId = this.blipId((blip as { key?: unknown } | null)?.key);
     const seq = (this.seqs.get(blipId) ?? 0) + 1;
-    const processed = processBlipInput(blip, { extensionId: this.extensionId, seq });
+    const processed = processBlipInput(blip, {
+      extensionId: this.extensionId,
+      seq,
+      ...(this.providers ? { signIn: this.providers.length > 0 } : {}),
+    });
     if (!processed.ok) {
       this.emitted.push({ blipId, ok: false, error: processed.error });
       for (const error of processed.errors) {

@@ -335,6 +335,10 @@ export class SvcApp extends LitElement {
       isPressed: (press) => store.pressed.isPressed(press),
       isDismissed: (blipId, itemId) => store.dismissed.isDismissed(blipId, itemId),
       problemOf: (blipId) => store.actionProblems.get(blipId),
+      lastRunFailed: (blip) => {
+        const ext = store.extensions.find((e) => blip.id.startsWith(`${e.id}/`));
+        return ext?.lastRun !== undefined && ext.lastRun.result !== "ok";
+      },
       onAction: (blip, action, itemId, input) => void this.press(blip, action, itemId, input),
       inputOpen: this.inputOpen,
       onInput: (key) => {

@@ -5,7 +5,7 @@
  */
 import { defineCommand, type CommandContext } from "../command.js";
 import { CliError } from "../errors.js";
-import { linkExtension, unlinkExtension } from "../dev/link.js";
+import { linkExtension, unlinkExtension, watchLink } from "../dev/link.js";
 import { watchExtension } from "../dev/watch.js";
 import { followLogs } from "../dev/log-follow.js";
 import { formatEvent, painter } from "../dev/log-format.js";
@@ -42,6 +42,7 @@ export const dev = defineCommand({
     const watcher = await watchExtension(dir, ctx.out);
     const stopFollowing = new AbortController();
     let following: Promise<void> | undefined;
+    let stopWatchingLink = () => {};
     try {
       await watcher.ready;
       const support = supportFolder(ctx.env);
@@ -49,12 +50,18 @@ export const dev = defineCommand({
       if (replaced) ctx.out.warn(`replaced the dev link to ${replaced}`);
       ctx.out.info(`linked ${link} → ${dir}`);
       following = streamLogs(support, id, ctx, stopFollowing.signal);
+      stopWatchingLink = watchLink(link, dir, (now) =>
+        ctx.out.warn(
+          `${link} no longer links here: it is now ${now}. Saves here no longer reach the app; restart svckit dev to link this folder again.`,
+        ),
+      );
       ctx.out.info("watching for changes; press Ctrl-C to stop");
       await untilAborted(ctx.signal);
       stopFollowing.abort();
       await following;
       if (await unlinkExtension(link, dir)) ctx.out.info(`removed ${link}`);
     } finally {
+      stopWatchingLink();
       stopFollowing.abort();
       await following;
       await watcher.stop();

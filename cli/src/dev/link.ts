@@ -3,8 +3,9 @@
  * `<support>/Extensions/<id>` → the extension folder; the host watches that folder and
  * reloads the extension whenever the build rewrites `dist/`.
  */
+import { watch } from "node:fs";
 import { lstat, mkdir, readlink, rename, rm, symlink } from "node:fs/promises";
-import { join, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { CliError } from "../errors.js";
 
 /**
@@ -54,4 +55,28 @@ export async function unlinkExtension(link: string, dir: string): Promise<boolea
   if (target === undefined || resolve(link, "..", target) !== resolve(dir)) return false;
   await rm(link, { force: true });
   return true;
+}
+
+/**
+ * Calls `onLost` once when the link stops pointing at `dir`: another `svckit dev` took it over,
+ * or an install of the same id put its folder there. The builds of `dir` then no longer reach
+ * the app, which the person must hear. Returns a function that stops watching.
+ *
+ * @example
+ * const stop = watchLink(link, "/src/deploys", (now) => console.warn(now));
+ */
+export function watchLink(link: string, dir: string, onLost: (now: string) => void): () => void {
+  let told = false;
+  const check = async () => {
+    if (told) return;
+    const entry = await lstat(link).catch(() => undefined);
+    if (entry === undefined) return; // removed (svckit dev's own stop, or svc-host uninstall): nothing to compete with
+    const now = entry.isSymbolicLink() ? resolve(link, "..", await readlink(link)) : "an installed extension";
+    if (now === resolve(dir)) return;
+    told = true;
+    onLost(now);
+  };
+  const watcher = watch(dirname(link), () => void check());
+  watcher.on("error", () => watcher.close());
+  return () => watcher.close();
 }

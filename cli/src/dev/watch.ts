@@ -4,6 +4,7 @@
  * build` does. A failed rebuild prints its problems and keeps watching.
  */
 import { context, type Plugin } from "esbuild";
+import { stat } from "node:fs/promises";
 import { join } from "node:path";
 import type { Output } from "../command.js";
 import { bundleOptions, bundleOutcome, ENTRY } from "../bundle/bundle.js";
@@ -26,6 +27,8 @@ export interface Watcher {
  * await watcher.stop();
  */
 export async function watchExtension(dir: string, out: Output): Promise<Watcher> {
+  /** The bundle last written: an identical rebuild writes nothing, so the app reloads once per change. */
+  let written: string | undefined;
   let firstBuild: () => void = () => {};
   const ready = new Promise<void>((resolve) => (firstBuild = resolve));
   const afterEachBuild: Plugin = {
@@ -37,13 +40,20 @@ export async function watchExtension(dir: string, out: Output): Promise<Watcher>
       );
       build.onEnd(async (result) => {
         try {
+          // An editor that saves in place truncates the file first: an empty entry is a save
+          // under way, never a bundle to hand the app (its next write brings the rebuild).
+          if ((await stat(join(dir, ENTRY)).catch(() => undefined))?.size === 0) {
+            out.warn(`${timestamp()} ${ENTRY} is empty: not built (waiting for the save to finish)`);
+            return;
+          }
           const report = await checkBuild(dir, bundleOutcome(result));
           for (const warning of report.warnings) out.warn(`warning: ${warning}`);
           if (report.problems.length > 0) {
             for (const line of failureText(report.problems).split("\n")) out.warn(line);
             out.warn("(still watching: fix and save to rebuild)");
-          } else {
+          } else if (report.code !== written) {
             out.info(`${timestamp()} ${await writeBuild(dir, report)}`);
+            written = report.code;
           }
         } catch (error) {
           // A build step failed outright (unreadable package.json …): say so, keep watching.

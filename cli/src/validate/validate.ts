@@ -10,7 +10,7 @@ import { formatJson } from "../format-json.js";
 import { checkExtension } from "../build/pipeline.js";
 import { blipIconWarnings } from "../build/icon-check.js";
 import { withSandbox } from "../build/sandbox-session.js";
-import { describeGuestError, parseSourceMap } from "@svc/runtime";
+import { describeGuestError, keepsSvcFrames, parseSourceMap } from "@svc/runtime";
 import { chosenPreferences, shownPreferences, unsetRequiredProblems } from "./preferences.js";
 import { planToolRun, runTool, type ToolRequest } from "./run-tool.js";
 
@@ -80,7 +80,9 @@ export async function validateExtension(
           // Where, in the author's source: the same lines the app's log shows.
           const stack = (error as { guestStack?: unknown }).guestStack;
           if (typeof stack === "string")
-            for (const frame of describeGuestError("update()", "", stack, sourceMap).split("\n").slice(1))
+            for (const frame of describeGuestError("update()", "", stack, sourceMap, keepsSvcFrames(options.env ?? {}))
+              .split("\n")
+              .slice(1))
               out.warn(frame);
           problems.push(line);
         }

@@ -6,6 +6,7 @@
  */
 import { spawn } from "node:child_process";
 import type { HostEvent } from "../display/index.js";
+import type { SignInPage } from "../oauth/index.js";
 
 export interface UrlOpenerOptions {
   emit(event: HostEvent): void;
@@ -16,7 +17,7 @@ export interface UrlOpenerOptions {
 }
 
 /** Opens one address for an extension (or for the host itself when `extensionId` is undefined). */
-export type OpenUrl = (extensionId: string | undefined, url: string) => void;
+export type OpenUrl = (extensionId: string | undefined, url: string, signIn?: SignInPage) => void;
 
 /** The address as a browser page, or why it is not one. */
 function browserPage(url: string): URL | string {
@@ -40,8 +41,13 @@ export function urlOpener(options: UrlOpenerOptions): OpenUrl {
   const platform = options.platform ?? process.platform;
   const log = (level: "info" | "warn", message: string) => options.emit({ type: "log", level, message });
   let toldPlatform = false;
-  return function openURL(extensionId, url) {
-    options.emit({ type: "openURL", ...(extensionId === undefined ? {} : { extensionId }), url });
+  return function openURL(extensionId, url, signIn) {
+    options.emit({
+      type: "openURL",
+      ...(extensionId === undefined ? {} : { extensionId }),
+      url,
+      ...(signIn ? { signIn } : {}),
+    });
     if (!options.launch) return;
     if (platform !== "linux") {
       if (!toldPlatform)

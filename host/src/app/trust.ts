@@ -13,7 +13,7 @@ import {
   type SecretStore,
 } from "../secrets/index.js";
 import { PreferenceStore, preferenceHandlers, preferencesFolder, type ChangedBy } from "../preferences/index.js";
-import { OAuthService, oauthHandlers } from "../oauth/index.js";
+import { OAuthService, oauthHandlers, type SignInPage } from "../oauth/index.js";
 import type { HostServices } from "../supervisor/index.js";
 
 /** The `host.*` members the trust pieces answer. */
@@ -26,7 +26,7 @@ export interface TrustOptions {
   secretStore?: SecretStore;
   /** The manifest of a loaded extension. */
   manifestOf(extensionId: string): Manifest | undefined;
-  openURL(extensionId: string, url: string): void;
+  openURL(extensionId: string, url: string, signIn?: SignInPage): void;
   notify(extensionId: string, title: string, body?: string): void;
   /** A saved preference change (by the extension or in Settings). */
   onPreferenceChanged(extensionId: string, name: string, by: ChangedBy): void;
@@ -51,10 +51,11 @@ export interface Trust {
 
 /**
  * On Linux, the commands that give a terminal session a Secret Service (a session bus of its
- * own, and gnome-keyring unlocked on it with a password typed once); svc then runs from there.
+ * own, and gnome-keyring unlocked on it with a password typed once, read without echo, so it is
+ * never on the screen or in the shell's history); svc then runs from there.
  */
 export const LINUX_SECRET_SERVICE_FIX =
-  "dbus-run-session -- bash, then in that shell: gnome-keyring-daemon --unlock --components=secrets >/dev/null (type a keyring password, Enter, Ctrl-D), then start svc there";
+  "dbus-run-session -- bash, then in that shell: read -rsp 'Keyring password: ' pw; echo; printf '%s\\n' \"$pw\" | gnome-keyring-daemon --unlock --components=secrets >/dev/null; unset pw (the password is never shown), then start svc there";
 
 function secretServiceFix(): { fix?: string } {
   return process.platform === "linux" ? { fix: LINUX_SECRET_SERVICE_FIX } : {};
@@ -102,7 +103,7 @@ export async function openTrust(options: TrustOptions): Promise<Trust> {
   const oauth = new OAuthService({
     secrets,
     manifestOf: options.manifestOf,
-    openURL: (url, extensionId) => options.openURL(extensionId, url),
+    openURL: (url, extensionId, signIn) => options.openURL(extensionId, url, signIn),
     notify: options.notify,
     onConnectionsChanged: (extensionId) => options.onConnectionsChanged(extensionId),
     onDropped: (extensionId, message) => options.onProblem(extensionId, message),

@@ -67,7 +67,8 @@ export type HostEvent =
   | { type: "event.sent"; id: string; event: "webhook" | "file"; paths?: string[]; error?: string }
   /** `from`: the extension's name from the catalog (`speakerOf`), shown before the title. */
   | { type: "notify"; extensionId: string; from: Speaker; title: string; body?: string }
-  | { type: "openURL"; extensionId?: string; url: string }
+  /** `signIn`: the page is an OAuth sign-in (the service's and the asking extension's titles). */
+  | { type: "openURL"; extensionId?: string; url: string; signIn?: { service: string; extension: string } }
   | { type: "status"; extensionId: string; status: string; error?: string }
   | { type: "log"; level: LogLevel; extensionId?: string; message: string }
   | {

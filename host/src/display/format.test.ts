@@ -5,6 +5,8 @@ import { clockTime, formatValue, shortDuration } from "./format-value.js";
 import { LineDisplay } from "./line-display.js";
 import { LiveDisplay, NOTIFY_SHOWN_MS, PANEL_AFTER_LINES_MS } from "./live-display.js";
 import { describeEvent } from "./describe-event.js";
+import type { ExtensionSummary, HostEvent } from "./events.js";
+import { LINUX_SECRET_SERVICE_FIX } from "../app/trust.js";
 import { JsonDisplay } from "./json-display.js";
 
 const NOW = Date.parse("2030-01-01T12:00:00Z");
@@ -115,8 +117,80 @@ describe("displays", () => {
     display.blips([]);
     expect(out).toBe("\x1b[3F\x1b[Jsvc · 0 blips\n");
     out = "";
+    // A line above the panel scrolls away and is never redrawn: never cut at the width.
     display.show({ type: "extension.error", id: "x.y", error: "x".repeat(100) });
-    expect(out.split("\n")[0]).toBe(`\x1b[1F\x1b[J✘ x.y: ${"x".repeat(51)}…`);
+    expect(out.split("\n")[0]).toBe(`\x1b[1F\x1b[J✘ x.y: ${"x".repeat(100)}`);
+    out = "";
+    display.show({ type: "secret-store", available: false, error: "no secret store", fix: LINUX_SECRET_SERVICE_FIX });
+    expect(out.split("\n")[1]).toBe(`  to give this session one: ${LINUX_SECRET_SERVICE_FIX}`);
+  });
+
+  it("puts an error's stack frames on lines of their own, and keeps any other line break escaped", () => {
+    let out = "";
+    const display = new LiveDisplay({
+      terminal: { write: (text) => (out += text), columns: 60 },
+      now: () => NOW,
+      tickMs: 0,
+    });
+    out = "";
+    display.show({
+      type: "log",
+      level: "error",
+      extensionId: "x.y",
+      message:
+        "update() threw: no route\n✔ forged\n    at explode (src/index.ts:4:9)\n    at update (src/index.ts:10:5)",
+    });
+    expect(out.split("\n").slice(0, 3)).toEqual([
+      "\r\x1b[J[error] x.y: update() threw: no route\\u{a}✔ forged",
+      "    at explode (src/index.ts:4:9)",
+      "    at update (src/index.ts:10:5)",
+    ]);
+    expect(out).not.toContain("\\u{a}    at");
+  });
+
+  it("lists the extensions once, then a reload is its one line and a change only what changed", () => {
+    let out = "";
+    const display = new LineDisplay({ write: (text) => (out += text), now: () => NOW });
+    const one: ExtensionSummary = { id: "a.b", source: "user", folder: "/x/ab", tools: [] };
+    const two: ExtensionSummary = { id: "c.d", source: "bundled", folder: "/b/cd", tools: ["hash"] };
+    const list = (active: ExtensionSummary[], broken: ExtensionSummary[] = []): HostEvent => ({
+      type: "extensions",
+      active,
+      broken,
+      overridden: [],
+    });
+    const lines = () => out.split("\n").map((line) => line.slice(9));
+    display.show(list([one, two]));
+    expect(lines()).toEqual(["extensions: 2 active", "  a.b (user)", "  c.d (bundled) tools: hash", ""]);
+    out = "";
+    display.show({ type: "extension.loaded", id: "a.b", reason: "reloaded" });
+    display.show(list([one, two]));
+    expect(lines()).toEqual(["a.b: reloaded", ""]);
+    out = "";
+    display.show(list([two], [{ ...one, error: "package.json is not JSON" }]));
+    expect(lines()).toEqual(["  ✘ a.b (user, /x/ab): package.json is not JSON", ""]);
+    out = "";
+    display.show(list([two]));
+    expect(lines()).toEqual(["  a.b: gone", ""]);
+  });
+
+  it("marks the blips of an extension whose last run failed, until a run succeeds", () => {
+    let out = "";
+    const display = new LiveDisplay({
+      terminal: { write: (text) => (out += text), columns: 80 },
+      now: () => NOW,
+      tickMs: 0,
+    });
+    display.blips([{ id: "x.y/k", title: "Count", layout: "stat", data: { value: 3 }, from: FOCUS }]);
+    const run = (result: "ok" | "failed") =>
+      display.show({ type: "run.end", id: "x.y", trigger: "interval", result, startedAt: 0, endedAt: 0 });
+    out = "";
+    run("failed");
+    expect(out).toContain("  • [Focus] Count  3 · ⚠ last run failed\n");
+    out = "";
+    run("ok");
+    expect(out).toContain("  • [Focus] Count  3\n");
+    expect(out).not.toContain("last run failed");
   });
 
   it("draws the panel once after a burst of printed lines, not once per line", () => {

@@ -4,16 +4,13 @@
  */
 import { escapeForDisplay } from "@svc/api";
 import type { Display, HostEvent } from "./events.js";
-import { describeEvent, type LogLevel } from "./describe-event.js";
+import { EventLines, MAX_LINE_CHARS, type LogLevel } from "./describe-event.js";
 
 export interface LineDisplayOptions {
   write(text: string): void;
   now?: () => number;
   logLevel?: LogLevel;
 }
-
-/** A line longer than this is cut: a log message is at most 8 KB already. */
-const MAX_LINE_CHARS = 10_000;
 
 function stamp(at: number): string {
   return new Date(at).toTimeString().slice(0, 8);
@@ -26,14 +23,16 @@ function stamp(at: number): string {
  */
 export class LineDisplay implements Display {
   private readonly now: () => number;
+  private readonly lines: EventLines;
 
   constructor(private readonly options: LineDisplayOptions) {
     this.now = options.now ?? Date.now;
+    this.lines = new EventLines(options.logLevel ?? "info");
   }
 
   show(event: HostEvent): void {
     const now = this.now();
-    const lines = describeEvent(event, now, this.options.logLevel ?? "info");
+    const lines = this.lines.of(event, now);
     if (!lines) return;
     // Each line holds strangers' text (titles, log messages): escaped at the last moment, always.
     this.options.write(

@@ -6,7 +6,7 @@
  */
 import { escapeForDisplay } from "@svc/api";
 import type { BlipView, Display, HostEvent } from "./events.js";
-import { describeEvent, type LogLevel } from "./describe-event.js";
+import { EventLines, MAX_LINE_CHARS, type LogLevel } from "./describe-event.js";
 import { formatBlip, notifyLine } from "./format-blip.js";
 
 /** How long a notification stays in the panel (SPEC: "a line under the notch for a few seconds"). */
@@ -47,9 +47,13 @@ export class LiveDisplay implements Display {
   private readonly ticker: NodeJS.Timeout | undefined;
   private panelSoon: NodeJS.Timeout | undefined;
   private readonly now: () => number;
+  private readonly lines: EventLines;
+  /** Extensions whose last run failed or timed out: their blips may be out of date. */
+  private readonly failing = new Set<string>();
 
   constructor(private readonly options: LiveDisplayOptions) {
     this.now = options.now ?? Date.now;
+    this.lines = new EventLines(options.logLevel ?? "info");
     const tick = options.tickMs ?? 1_000;
     if (tick > 0) {
       this.ticker = setInterval(() => this.redraw(), tick);
@@ -69,9 +73,14 @@ export class LiveDisplay implements Display {
     }
     if (event.type === "started") this.header = `svc${event.port ? ` · http 127.0.0.1:${event.port}` : ""}`;
     if (event.type === "paused" || event.type === "resumed") this.paused = event.type === "paused";
+    if (event.type === "run.end") {
+      if (event.result === "ok") this.failing.delete(event.id);
+      else this.failing.add(event.id);
+    }
+    if (event.type === "extension.unloaded") this.failing.delete(event.id);
     // Blip changes are the panel itself; they need no line of their own.
     if (event.type === "blip" || event.type === "blips.restored") return;
-    const lines = describeEvent(event, now, this.options.logLevel ?? "info");
+    const lines = this.lines.of(event, now);
     if (lines) this.printAbove(lines);
     else this.redraw();
   }
@@ -88,9 +97,10 @@ export class LiveDisplay implements Display {
   }
 
   private printAbove(lines: string[]): void {
-    const width = this.width();
+    // These lines scroll away above the panel and are never redrawn, so a long one may wrap:
+    // a hint or an error is never cut at the terminal's width. Only the panel is clipped.
     this.options.terminal.write(
-      `${up(this.drawnLines)}${CLEAR_TO_END}${lines.map((line) => `${clip(line, width)}\n`).join("")}`,
+      `${up(this.drawnLines)}${CLEAR_TO_END}${lines.map((line) => `${escapeForDisplay(line, { max: MAX_LINE_CHARS })}\n`).join("")}`,
     );
     this.drawnLines = 0;
     this.panelSoon ??= setTimeout(() => this.redraw(), PANEL_AFTER_LINES_MS);
@@ -105,7 +115,9 @@ export class LiveDisplay implements Display {
     const width = this.width();
     const panel = [
       `${this.header}${this.paused ? " · paused" : ""} · ${this.current.length} blip${this.current.length === 1 ? "" : "s"}`,
-      ...this.current.map((blip) => `  ${formatBlip(blip, now)}`),
+      ...this.current.map(
+        (blip) => `  ${formatBlip(blip, now)}${this.failing.has(extensionOf(blip.id)) ? STALE_MARK : ""}`,
+      ),
       ...this.notes.map((note) => `  ${note.text}`),
     ].map((line) => clip(line, width));
     this.options.terminal.write(`${up(this.drawnLines)}${CLEAR_TO_END}${panel.join("\n")}\n`);
@@ -115,6 +127,15 @@ export class LiveDisplay implements Display {
   private width(): number {
     return Math.max(20, this.options.terminal.columns || 80);
   }
+}
+
+/** After a blip whose extension's last run failed: its figures are those of an earlier run. */
+export const STALE_MARK = " · ⚠ last run failed";
+
+/** The extension part of a blip id, `<extension id>/<key>`. */
+function extensionOf(blipId: string): string {
+  const slash = blipId.lastIndexOf("/");
+  return slash < 0 ? blipId : blipId.slice(0, slash);
 }
 
 /**

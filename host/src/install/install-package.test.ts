@@ -139,10 +139,19 @@ describe("an honest package", () => {
     const devFolder = join(root, "dev-deploys");
     await mkdir(devFolder);
     await writeFile(join(devFolder, "keep.txt"), "mine");
+    await writeFile(
+      join(devFolder, "package.json"),
+      JSON.stringify({ name: "deploys", version: "0.9.0", svc: { id: "com.example.deploys", title: "Deploys" } }),
+    );
     await mkdir(join(support, "Extensions"), { recursive: true });
     await symlink(devFolder, join(support, "Extensions", "com.example.deploys"));
     const file = await raw(good(), "deploys.svc");
-    await installPackage(file, { supportDir: support, confirm: yes });
+    const { summary } = await installPackage(file, { supportDir: support, confirm: yes });
+    // The review says what is there is a dev link, not an installed copy.
+    expect(summary.replaces?.devLink).toBe(devFolder);
+    expect(summary.text).toContain(
+      `This replaces the dev link to ${devFolder} (svckit dev): the package's own copy takes its place; that folder stays.`,
+    );
     expect((await lstat(join(support, "Extensions", "com.example.deploys"))).isSymbolicLink()).toBe(false);
     expect(await readFile(join(devFolder, "keep.txt"), "utf8")).toBe("mine");
   });

@@ -6,8 +6,8 @@
  * fast as any later one.
  */
 import { randomBytes } from "node:crypto";
-import { lstat, mkdir, readFile, rename, rm, rmdir, stat } from "node:fs/promises";
-import { basename, join } from "node:path";
+import { lstat, mkdir, readFile, readlink, rename, rm, rmdir, stat } from "node:fs/promises";
+import { basename, dirname, join, resolve } from "node:path";
 import { parseManifest, type Manifest } from "@svc/api";
 import { precompileExtension } from "@svc/runtime";
 import { supportPaths } from "../support/index.js";
@@ -69,14 +69,21 @@ async function installedVersion(
 ): Promise<(InstalledVersion & { signer?: string }) | undefined> {
   const exists = await lstat(folder).catch(() => undefined);
   if (!exists) return undefined;
+  // `svckit dev`'s link: installing replaces the link (never the developer's folder), which the review says.
+  const devLink = exists.isSymbolicLink() ? resolve(dirname(folder), await readlink(folder)) : undefined;
   const standing = await (await ledger()).standing(next.svc.id);
   if (standing.kind === "approved") {
     const manifest = standing.approval.manifest;
-    return { manifest, differentPackage: manifest.name !== next.name, signer: standing.approval.signer };
+    return {
+      manifest,
+      differentPackage: manifest.name !== next.name,
+      signer: standing.approval.signer,
+      ...(devLink ? { devLink } : {}),
+    };
   }
   try {
     const manifest = await readManifest(join(folder, "package.json"), "the installed extension");
-    return { manifest, differentPackage: manifest.name !== next.name };
+    return { manifest, differentPackage: manifest.name !== next.name, ...(devLink ? { devLink } : {}) };
   } catch {
     return undefined;
   }

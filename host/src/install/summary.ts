@@ -11,6 +11,8 @@ export interface InstalledVersion {
   manifest: Manifest;
   /** True when the installed one is another package (a different `name`) using the same id. */
   differentPackage: boolean;
+  /** The folder, when what is there is `svckit dev`'s link to it rather than an installed copy. */
+  devLink?: string;
 }
 
 export interface InstallSummary {
@@ -21,11 +23,25 @@ export interface InstallSummary {
   /** True when any reach item is risky, or the package replaces a different one. */
   risky: boolean;
   /** Present when an extension with this id is installed already. */
-  replaces?: { title: string; version: string; name: string; differentPackage: boolean; gained: ReachItem[] };
+  replaces?: {
+    title: string;
+    version: string;
+    name: string;
+    differentPackage: boolean;
+    gained: ReachItem[];
+    devLink?: string;
+  };
   /** Titles of the tools the package adds. */
   tools: string[];
   /** Who signed it (a package being installed); absent when reviewing an installed extension. */
   author?: AuthorView;
+  /** Who made it, as the manifest says (a claim; the signature's key is `author`). */
+  madeBy?: string;
+  /**
+   * The sentences after the reach (its tools, how often it runs, what its programs can do): the
+   * same ones the terminal prints, for the page to show too.
+   */
+  notes: string[];
   /** The summary as text, for a terminal or a dialog: every line escaped (display-text.ts). */
   text: string;
 }
@@ -62,14 +78,16 @@ export function summarize(
   lines.push("");
   if (reach.length) lines.push("It can:", ...reach.map(line));
   else lines.push("It can reach nothing outside svc: no network, no files, no programs.");
+  const notes: string[] = [];
   if (tools.length)
-    lines.push(
+    notes.push(
       `It adds ${tools.length === 1 ? "a tool" : `${tools.length} tools`}: ${tools.map((t) => t.title).join(", ")}.`,
     );
-  if (svc.interval) lines.push(`It runs every ${svc.interval}.`);
+  if (svc.interval) notes.push(`It runs every ${svc.interval}.`);
   if (reach.some((item) => item.text.startsWith("run the program"))) {
-    lines.push("Programs it runs can do anything your account can.");
+    notes.push("Programs it runs can do anything your account can.");
   }
+  lines.push(...notes);
 
   let replaces: InstallSummary["replaces"];
   if (installed) {
@@ -81,9 +99,14 @@ export function summarize(
       name: old.name,
       differentPackage: installed.differentPackage,
       gained,
+      ...(installed.devLink ? { devLink: installed.devLink } : {}),
     };
     lines.push("");
-    if (installed.differentPackage) {
+    if (installed.devLink) {
+      lines.push(
+        `This replaces the dev link to ${installed.devLink} (svckit dev): the package's own copy takes its place; that folder stays.`,
+      );
+    } else if (installed.differentPackage) {
       lines.push(
         `! This replaces "${old.svc.title}" ${old.version} (package ${old.name}), a different package installed with the same id.`,
       );
@@ -105,6 +128,8 @@ export function summarize(
     replaces,
     tools: tools.map((t) => t.title),
     ...(author ? { author } : {}),
+    ...(svc.author ? { madeBy: svc.author } : {}),
+    notes,
     text: `${text}\n`,
   };
 }

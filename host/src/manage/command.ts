@@ -118,6 +118,19 @@ async function findInfo(opened: OpenedManager, id: string): Promise<ExtensionInf
   return found;
 }
 
+/**
+ * An answer read off a pipe that gave nothing (stdin closed, or an empty line) is no answer: it
+ * would clear the option without the person asking for that. `--clear` is how to clear.
+ */
+function refuseEmptyPipe(io: ManageIo, id: string, name: string, answer: string): string {
+  if (answer === "" && !io.isTTY)
+    throw new ManageError(
+      `no value for ${name}: stdin is not a terminal and gave none; give it as a word (svc-host set ${escapeForDisplay(id)} ${name} <value>), pipe it in, or clear it with --clear`,
+      "invalid",
+    );
+  return answer;
+}
+
 async function setCommand(context: ManageContext, words: string[], clear: boolean): Promise<number> {
   const { io } = context;
   if (words.length < 2 || words.length > 3 || (clear && words.length !== 2))
@@ -140,21 +153,35 @@ async function setCommand(context: ManageContext, words: string[], clear: boolea
       throw new UsageError(
         `"${name}" is a password option: leave the value out and type it when asked (the shell's history would keep it)`,
       );
-    value = await io.askHidden(`${escapeForDisplay(option.title, { max: 80 })} (${name}, not shown): `);
+    value = refuseEmptyPipe(
+      io,
+      id,
+      name,
+      await io.askHidden(`${escapeForDisplay(option.title, { max: 80 })} (${name}, not shown): `),
+    );
   } else {
     const typed =
       word ??
-      (await io.ask(
-        `${escapeForDisplay(option.title, { max: 80 })} (${name}${option.choices ? `: ${option.choices.join(", ")}` : ""}): `,
-      ));
+      refuseEmptyPipe(
+        io,
+        id,
+        name,
+        await io.ask(
+          `${escapeForDisplay(option.title, { max: 80 })} (${name}${option.choices ? `: ${option.choices.join(", ")}` : ""}): `,
+        ),
+      );
     value = valueFromWord(option, typed);
   }
   await opened.manager.setOption(id, name, value);
   const shown =
     option.type === "password" || value === null ? "" : ` = ${escapeForDisplay(JSON.stringify(value), { max: 120 })}`;
-  io.out(
-    `${value === null ? "Cleared" : "Set"} ${escapeForDisplay(id)} ${name}${shown}${opened.app ? "; it runs again with the new value" : "; used from the next start"}\n`,
-  );
+  // A turned-off extension does not run: the value waits until it is turned on.
+  const when = !info.enabled
+    ? "; used once it is turned on"
+    : opened.app
+      ? "; it runs again with the new value"
+      : "; used from the next start";
+  io.out(`${value === null ? "Cleared" : "Set"} ${escapeForDisplay(id)} ${name}${shown}${when}\n`);
   return 0;
 }
 

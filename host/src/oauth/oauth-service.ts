@@ -27,7 +27,7 @@ export interface OAuthServiceOptions {
   /** The manifest of a loaded extension, or undefined. */
   manifestOf(extensionId: string): Manifest | undefined;
   /** Opens the sign-in page in the person's browser (for the extension that asked). */
-  openURL(url: string, extensionId: string): void | Promise<void>;
+  openURL(url: string, extensionId: string, signIn: SignInPage): void | Promise<void>;
   /** A line under the notch: "<title> is connected", or why a sign-in did not finish. */
   notify(extensionId: string, title: string, body?: string): void;
   /** A sign-in finished or a connection was removed: the host runs the extension again. */
@@ -66,6 +66,12 @@ function issuerChange(was: IssuedBy | undefined, now: IssuedBy): string {
     parts.push(`revoke address ${was.revokeUrl ?? "none"} → ${now.revokeUrl ?? "none"}`);
   if (was.clientId !== now.clientId) parts.push(`client id ${was.clientId} → ${now.clientId}`);
   return `the extension changed its ${parts.join(", ")}`;
+}
+
+/** A sign-in page being opened: the service's title and the title of the extension that asked. */
+export interface SignInPage {
+  service: string;
+  extension: string;
 }
 
 /** Which provider and connection a call is about (the protocol's params, minus the rest). */
@@ -112,6 +118,12 @@ export class OAuthService {
     return { provider, client: providerClient(provider, this.#options.allowInsecureLoopback === true) };
   }
 
+  /** What the person is told when the page opens: which service, for which extension. */
+  #signInPage(target: OAuthTarget, provider: ResolvedProvider): SignInPage {
+    const extension = this.#options.manifestOf(target.extensionId)?.svc.title ?? target.extensionId;
+    return { service: provider.title, extension };
+  }
+
   /** Opens the sign-in page; a pending sign-in for the same provider is reopened, not duplicated. */
   async connect(target: OAuthTarget): Promise<Record<string, never>> {
     const { provider, client } = this.#resolve(target);
@@ -121,7 +133,7 @@ export class OAuthService {
     const key = `${target.extensionId}\u0000${provider.name}`;
     const waiting = this.#pending.get(key);
     if (waiting) {
-      await this.#options.openURL(waiting.url, target.extensionId);
+      await this.#options.openURL(waiting.url, target.extensionId, this.#signInPage(target, provider));
       return {};
     }
     await this.#server.open();
@@ -130,7 +142,7 @@ export class OAuthService {
     timer.unref();
     this.#pending.set(key, { ...pending, timer });
     try {
-      await this.#options.openURL(pending.url, target.extensionId);
+      await this.#options.openURL(pending.url, target.extensionId, this.#signInPage(target, provider));
     } catch (error) {
       this.#forget(key);
       throw error;

@@ -35,18 +35,15 @@ function openInBrowser(url: string): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { detached: true, stdio: "ignore" });
     child.once("error", (error: NodeJS.ErrnoException) =>
-      reject(
-        new Error(
-          error.code === "ENOENT"
-            ? `${command} is missing; run svc-host ui --url and open the address yourself`
-            : error.message,
-        ),
-      ),
+      reject(new Error(error.code === "ENOENT" ? `${command} is missing` : error.message)),
     );
-    child.once("spawn", () => {
-      child.unref();
-      resolve();
-    });
+    // The opener's own verdict: xdg-open, for one, starts but exits 3 or 4 when it finds no
+    // browser (a server, a container), and the person must then get the address another way.
+    child.once("exit", (code, signal) =>
+      code === 0
+        ? resolve()
+        : reject(new Error(`${command} ${signal ? `ended by ${signal}` : `exited with code ${code}`}`)),
+    );
   });
 }
 
@@ -92,7 +89,11 @@ export async function runUiCommand(args: string[], io: UiCommandIo): Promise<num
     io.out("Opened the svc UI in your browser.\n");
     return 0;
   } catch (error) {
-    io.err(`svc-host ui: could not open a browser: ${(error as Error).message}\n`);
+    // The ticket is still unused: the address itself, on its own line, lets the person go on.
+    io.err(
+      `svc-host ui: could not open a browser (${(error as Error).message}); open this address yourself, once, within a minute:\n`,
+    );
+    io.out(`${url}\n`);
     return 1;
   }
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { CONNECT_ACTION, connectionBlip, probe, problemOf } from "./connection.js";
+import { CONNECT_ACTION, connectionBlip, probe, problemOf, type Problem } from "./connection.js";
 import { processBlipInput } from "../processing/index.js";
 
 const NOW = Date.parse("2025-03-01T09:30:00.000Z");
@@ -63,6 +63,36 @@ describe("probe", () => {
       ok: false,
       problem: { kind: "offline", message: "No connection" },
     });
+  });
+  it("calls a fetch the sandbox refused not allowed by the manifest, never No connection", async () => {
+    // The sandbox's own wording (sandbox/src/capabilities/denial.ts formatDenial), as the guest's TypeError carries it.
+    const denied = new TypeError(
+      'fetch to api.example.com denied: "api.example.com" is not in permissions.network (add "api.example.com" to svc.permissions.network in package.json)',
+    );
+    const res = await probe(Promise.reject(denied), 0);
+    expect(res).toEqual({
+      ok: false,
+      problem: { kind: "denied", message: "Not allowed by the manifest", host: "api.example.com" },
+    });
+    expect(connectionBlip("c", (res as { problem: Problem }).problem, { title: "Deploys", now: 0 })).toMatchObject({
+      state: "failure",
+      data: {
+        value: { type: "text", value: "Not allowed by the manifest" },
+        label: "Add api.example.com to permissions.network",
+      },
+    });
+  });
+  it("offers Sign in only to an extension whose manifest has a sign-in", () => {
+    const signedOut = connectionBlip("inbox", problemOf(401), { title: "GitHub", now: 0 });
+    const stamp = { extensionId: "com.example.x", seq: 1, emittedAt: "2030-01-01T00:00:00.000Z" };
+    const withSignIn = processBlipInput(signedOut, { ...stamp, signIn: true });
+    const without = processBlipInput(signedOut, { ...stamp, signIn: false });
+    expect(withSignIn.ok && withSignIn.payload.actions).toEqual([CONNECT_ACTION]);
+    expect(without.ok && without.payload.actions).toEqual([]);
+    // Other actions stay.
+    const open = { id: "open", title: "Open" };
+    const both = processBlipInput({ ...signedOut, actions: [CONNECT_ACTION, open] }, { ...stamp, signIn: false });
+    expect(both.ok && both.payload.actions).toEqual([open]);
   });
   it("reads errors that carry a status, timeouts and anything else", async () => {
     const httpError = Object.assign(new Error("Bad credentials"), { status: 401 });

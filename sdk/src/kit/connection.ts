@@ -8,6 +8,7 @@ import { stat } from "../builders/blips.js";
 import { text } from "../builders/values.js";
 import { waitForReset, type HeaderSource } from "./backoff.js";
 import { timeLeft } from "./wording.js";
+import { SIGN_IN_ACTION_ID } from "../processing/payload.js";
 
 /** What went wrong, in the terms a person acts on. */
 export type ProblemKind =
@@ -17,6 +18,7 @@ export type ProblemKind =
   | "rate-limited" // 429, or 403 with no calls left
   | "not-found" // 404
   | "unavailable" // 5xx: the service is down or overloaded
+  | "denied" // the sandbox refused it: the host is not in the manifest's permissions.network
   | "failed"; // anything else
 
 export interface Problem {
@@ -27,6 +29,8 @@ export interface Problem {
   status?: number;
   /** Seconds until calls are allowed again, when the service said. */
   retryAfter?: number;
+  /** The host the sandbox refused, for a `denied` problem. */
+  host?: string;
 }
 
 export type Probed<T> = { ok: true; value: T } | { ok: false; problem: Problem };
@@ -62,6 +66,9 @@ export function problemOf(status: number, headers?: HeaderSource, now: number = 
   return { kind: "failed", message: `Request failed (${status})`, status };
 }
 
+/** How the sandbox words a refused fetch or WebSocket: `fetch to <host> denied: …`. */
+const DENIAL = /^(?:fetch|WebSocket) to (\S+) denied: /;
+
 /** The problem a thrown error stands for: an HTTP client's error with a `status`, or a network failure. */
 function problemOfError(error: unknown, now: number): Problem {
   const status = (error as { status?: unknown } | null)?.status;
@@ -70,6 +77,10 @@ function problemOfError(error: unknown, now: number): Problem {
   }
   const name = (error as { name?: unknown } | null)?.name;
   const message = error instanceof Error ? error.message : String(error);
+  // The sandbox's refusal (sandbox/src/capabilities/denial.ts, formatDenial): no network was
+  // touched, so it is not "No connection"; the author must change the manifest.
+  const denied = DENIAL.exec(message);
+  if (denied) return { kind: "denied", message: "Not allowed by the manifest", host: denied[1]! };
   if (name === "AbortError" || name === "TimeoutError") return { kind: "offline", message: "Timed out" };
   if (name === "TypeError" || /network|fetch failed|ECONN|ENOTFOUND|EAI_AGAIN|timed? ?out|offline/i.test(message)) {
     return { kind: "offline", message: "No connection" };
@@ -102,9 +113,9 @@ export async function probe<T>(call: Promise<T> | (() => Promise<T>), now?: numb
  * The button on a signed-out blip. Handle it in `onAction`:
  * `if (action.actionId === CONNECT_ACTION.id) await ctx.oauth.connect();`
  */
-export const CONNECT_ACTION: Action = Object.freeze({ id: "svc.connect", title: "Sign in", role: "primary" });
+export const CONNECT_ACTION: Action = Object.freeze({ id: SIGN_IN_ACTION_ID, title: "Sign in", role: "primary" });
 
-const NEEDS_A_PERSON: ReadonlySet<ProblemKind> = new Set(["signed-out", "forbidden", "not-found", "failed"]);
+const NEEDS_A_PERSON: ReadonlySet<ProblemKind> = new Set(["signed-out", "forbidden", "not-found", "failed", "denied"]);
 
 /** The second line of a connection blip: what happens next. */
 function outlook(problem: Problem, now: number): string {
@@ -118,6 +129,8 @@ function outlook(problem: Problem, now: number): string {
       return "Check the settings";
     case "failed":
       return "See the log for details";
+    case "denied":
+      return problem.host ? `Add ${problem.host} to permissions.network` : "Check permissions.network";
     default:
       return "Trying again on the next run";
   }

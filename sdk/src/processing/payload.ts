@@ -9,6 +9,9 @@ import { jsonByteLength } from "../schemas/text.js";
 import { formatIssue, formatIssues, safeParse } from "./issues.js";
 import { truncatePayload, type TruncatedPaths } from "./truncate-payload.js";
 
+/** The id of the Sign in action (`CONNECT_ACTION` in kit/connection.ts, which uses this one). */
+export const SIGN_IN_ACTION_ID = "svc.connect";
+
 export type ProcessedPayload =
   | { ok: true; payload: BlipPayload; truncated: TruncatedPaths }
   /** `error`: the first problem, e.g. `"data.items.2.title" should be a string`; `errors`: all of them. */
@@ -46,6 +49,11 @@ export interface BlipStamp {
   seq: number;
   /** ISO 8601; now when left out. */
   emittedAt?: string;
+  /**
+   * `false` when the extension's manifest has no sign-in (`oauth`): a Sign in action
+   * (`svc.connect`, as `connectionBlip` adds to a signed-out blip) is left out, as it could only fail.
+   */
+  signIn?: boolean;
 }
 
 /**
@@ -60,7 +68,11 @@ export interface BlipStamp {
 export function processBlipInput(input: unknown, stamp: BlipStamp): ProcessedPayload {
   const parsed = safeParse(blipInputSchema, input);
   if (!parsed.success) return failure(parsed.error.issues, "blip");
-  return processPayload(stampBlipInput(parsed.data, stamp));
+  const blip =
+    stamp.signIn === false && parsed.data.actions?.some((action) => action.id === SIGN_IN_ACTION_ID)
+      ? { ...parsed.data, actions: parsed.data.actions.filter((action) => action.id !== SIGN_IN_ACTION_ID) }
+      : parsed.data;
+  return processPayload(stampBlipInput(blip, stamp));
 }
 
 /**

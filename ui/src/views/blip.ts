@@ -22,6 +22,8 @@ export interface BlipContext {
   isPressed(press: Press): boolean;
   isDismissed(blipId: string, itemId: string): boolean;
   problemOf(blipId: string): string | undefined;
+  /** True when the extension that sent the blip failed its last run: its figures may be old. */
+  lastRunFailed(blip: UiBlip): boolean;
   onAction(
     blip: UiBlip,
     action: { id: string; dismisses: boolean; url?: string },
@@ -58,6 +60,7 @@ export function blipView(blip: UiBlip, ctx: BlipContext) {
       </span>
       ${blip.state === undefined ? nothing : html`<span class="chip ${state}">${stateWords(blip.state)}</span>`}
       ${stale ? html`<span class="mark" title="no update lately">stale</span>` : nothing}
+      ${ctx.lastRunFailed(blip) ? html`<span class="mark run-failed" title="its last run failed: these figures may be old">last run failed</span>` : nothing}
       ${blip.ended && !FINAL_STATES.has(state) ? html`<span class="mark">ended</span>` : nothing}
     </header>
     ${layoutBody(blip, ctx)}

@@ -19,7 +19,19 @@ export interface InstallSummaryView {
   version: string;
   reach: ReachLine[];
   risky: boolean;
-  replaces?: { title: string; version: string; name: string; differentPackage: boolean; gained: ReachLine[] };
+  replaces?: {
+    title: string;
+    version: string;
+    name: string;
+    differentPackage: boolean;
+    gained: ReachLine[];
+    /** What `svckit dev` links to, when the package replaces a dev link. */
+    devLink?: string;
+  };
+  /** Who made it, as its manifest says (a claim; the signature's key is `author`). */
+  madeBy?: string;
+  /** Its tools, how often it runs, what its programs can do: the terminal's sentences. */
+  notes: string[];
   text: string;
   /** Who signed it (host/src/install/author.ts); absent when reviewing an installed extension. */
   author?: { signed: false } | { signed: true; fingerprint: string; words: string; newToYou: boolean };
@@ -78,16 +90,18 @@ function reviewView(ctx: InstallContext) {
   const description = summary.text.split("\n")[1] ?? "";
   return html`<div class="review" role="region" aria-label="install review">
     <h3>${shown(summary.title, CAPS.title)} ${shown(summary.version, 40)}</h3>
-    <p class="sub">${shown(summary.id, CAPS.label)}</p>
+    <p class="sub">${shown(summary.id, CAPS.label)}${summary.madeBy ? html` · by ${shown(summary.madeBy, CAPS.label)}` : nothing}</p>
     ${description && !description.startsWith("It can") && !description.startsWith("Signed by") && !description.startsWith("! Unsigned") ? html`<p dir="auto">${shownLines(description, 500)}</p>` : nothing}
     ${authorView(summary.author)}
     ${summary.onDisk ? html`<p class="problem">${shownLines(summary.onDisk, CAPS.body)}</p>` : nothing}
     ${
       update
         ? html`<p class=${update.differentPackage ? "problem" : ""}>${
-            update.differentPackage
-              ? `This replaces "${shown(update.title, CAPS.label)}" ${shown(update.version, 40)} (package ${shown(update.name, CAPS.label)}), a different package with the same id.`
-              : `This updates the installed ${shown(update.title, CAPS.label)} ${shown(update.version, 40)}. It stays as it is until you install.`
+            update.devLink
+              ? `This replaces the dev link to ${shown(update.devLink, CAPS.body)} (svckit dev): the package's own copy takes its place; that folder stays.`
+              : update.differentPackage
+                ? `This replaces "${shown(update.title, CAPS.label)}" ${shown(update.version, 40)} (package ${shown(update.name, CAPS.label)}), a different package with the same id.`
+                : `This updates the installed ${shown(update.title, CAPS.label)} ${shown(update.version, 40)}. It stays as it is until you install.`
           }</p>
         ${
           update.gained.length
@@ -98,6 +112,7 @@ function reviewView(ctx: InstallContext) {
     }
     <h4>Everything it can reach</h4>
     ${summary.reach.length ? reachList(summary.reach, "reach") : html`<p>Nothing outside svc: no network, no files, no programs.</p>`}
+    ${summary.notes.map((note) => html`<p>${shown(note, CAPS.body)}</p>`)}
     ${summary.risky ? html`<p class="problem">Parts marked ⚠ deserve a second look before you install.</p>` : nothing}
     <div class="actions">
       <button type="button" class="button primary" ?disabled=${ctx.busy} @click=${() => ctx.onDecide(true)}>${update ? "Update" : "Install"}</button>

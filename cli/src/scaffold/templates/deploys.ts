@@ -34,6 +34,13 @@ const finished = (status: StageState) => status === "done" || status === "skippe
 export default defineExtension<Prefs>({
   async update(ctx) {
     const url = ctx.preferences.apiUrl?.trim();
+    // Sample deploys shown before the API URL was set leave as soon as it is: a sample must
+    // never pass for a real deploy.
+    const samples = (await ctx.storage.get<string[]>("samples")) ?? [];
+    if (url && samples.length > 0) {
+      for (const key of samples) await ctx.remove(key);
+      await ctx.storage.set("samples", []);
+    }
     const deploys = url ? await fetchJson<Deploy[]>(url, ctx.preferences.apiToken) : sampleDeploys(Date.now());
     // Deploys already ended, so a finished one is not shown again on every run.
     const ended = (await ctx.storage.get<string[]>("ended")) ?? [];
@@ -41,6 +48,10 @@ export default defineExtension<Prefs>({
     for (const deploy of deploys) {
       const key = \`deploy-\${deploy.id}\`;
       if (ended.includes(key)) continue;
+      if (!url && !samples.includes(key)) {
+        samples.push(key);
+        await ctx.storage.set("samples", samples.slice(-10));
+      }
       const failed = deploy.stages.find((stage) => stage.status === "failed");
       const current = deploy.stages.find((stage) => stage.status === "running");
       const done = deploy.stages.filter((stage) => finished(stage.status)).length;
@@ -112,6 +123,14 @@ test("a running deploy from the API, with its stages; it looks again in 15 s whi
       { title: "Verify", state: "pending" },
     ],
   });
+});
+
+test("the sample deploys shown before leave once an API URL is set", async (t) => {
+  const ext = await loadExtension(".", { ...withApi, storage: { samples: ["deploy-sample-1"] } });
+  t.after(() => ext.dispose());
+  await ext.run();
+  assert.deepEqual(await ext.storage.get("samples"), []);
+  assert.deepEqual(ext.blips.map((blip) => blip.title), ["Deploying web"]);
 });
 
 test("the sample deploy moves on a stage a minute, on the test's clock", async (t) => {
