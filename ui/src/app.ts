@@ -12,7 +12,7 @@ import { NotifyQueue, type NotifyLine } from "./model/notify.js";
 import { compactBlips } from "./model/order.js";
 import { Store } from "./model/store.js";
 import { giveFiles, shellHooks } from "./shell.js";
-import type { AppSettings, UiBlip, UiEvent } from "./wire.js";
+import type { AppSettings, UiBlip, UiEvent, UiGrantQuestion } from "./wire.js";
 import { blipView, type BlipContext } from "./views/blip.js";
 import { preferenceField, settingsView, type SettingsContext } from "./views/settings.js";
 import { installView, type InstallSummaryView } from "./views/install.js";
@@ -72,6 +72,8 @@ export class SvcApp extends LitElement {
   private hoverTimer: ReturnType<typeof setTimeout> | undefined;
   private openedByHover = false;
   private confirmingUninstall: string | undefined;
+  /** A server address the host asked the person to allow; `value` is sent again with `allowed`. */
+  private pendingGrant: { extensionId: string; name: string; value: unknown; grant: UiGrantQuestion } | undefined;
   /** Agents' file requests whose answer is on its way, and why the last one failed. */
   private readonly answeringAgentFiles = new Set<string>();
   private agentFilesProblem: string | undefined;
@@ -315,14 +317,32 @@ export class SvcApp extends LitElement {
     this.requestUpdate();
   }
 
-  private async savePreference(extensionId: string, name: string, value: unknown): Promise<void> {
+  private async savePreference(extensionId: string, name: string, value: unknown, allowed?: string): Promise<void> {
     const key = `${extensionId}/${name}`;
+    this.pendingGrant = undefined;
     try {
-      await this.api!.post("preferences", { extensionId, name, value });
-      this.fieldStatus.set(key, { ok: true, text: "saved" });
+      await this.api!.post("preferences", { extensionId, name, value, ...(allowed === undefined ? {} : { allowed }) });
+      this.fieldStatus.set(key, { ok: true, text: allowed ? `saved; it may connect to ${allowed}` : "saved" });
     } catch (error) {
-      this.fieldStatus.set(key, { ok: false, text: (error as Error).message });
+      const grant = error instanceof ApiError && error.status === 409 ? error.body.grant : undefined;
+      if (grant) {
+        // A server address: set only once the person allows it (settings.ts asks).
+        this.pendingGrant = { extensionId, name, value, grant: grant as UiGrantQuestion };
+        this.fieldStatus.delete(key);
+      } else this.fieldStatus.set(key, { ok: false, text: (error as Error).message });
     }
+    this.requestUpdate();
+  }
+
+  private answerGrant(allow: boolean): void {
+    const pending = this.pendingGrant;
+    if (!pending) return;
+    if (allow) return void this.savePreference(pending.extensionId, pending.name, pending.value, pending.grant.origin);
+    this.pendingGrant = undefined;
+    this.fieldStatus.set(`${pending.extensionId}/${pending.name}`, {
+      ok: false,
+      text: "not set: you did not allow it",
+    });
     this.requestUpdate();
   }
 
@@ -481,6 +501,8 @@ export class SvcApp extends LitElement {
       status: this.fieldStatus,
       saveSettings: (change) => void this.saveSettings(change),
       savePreference: (id, name, value) => void this.savePreference(id, name, value),
+      pendingGrant: this.pendingGrant,
+      answerGrant: (allow) => this.answerGrant(allow),
       runNow: (id) => void this.runNow(id),
       signIn: (id, provider, action, connection) => void this.signIn(id, provider, action, connection),
       manage: (id, action) => void this.manage(id, action),

@@ -329,7 +329,8 @@ export class HostUiBackend implements UiBackend {
   }
 
   action: UiBackend["action"] = (press) => this.deps.action(press);
-  setPreference: UiBackend["setPreference"] = (id, name, value) => this.deps.setPreference(id, name, value);
+  setPreference: UiBackend["setPreference"] = (id, name, value, allowed) =>
+    this.deps.setPreference(id, name, value, allowed);
   runNow: UiBackend["runNow"] = (id) => this.deps.runNow(id);
 
   async manage(extensionId: string, action: "enable" | "disable" | "uninstall"): Promise<void> {

@@ -23,10 +23,21 @@ export interface UiReach {
   risk?: string;
 }
 
+/**
+ * What the page asks before a `url` option's server is set (`POST /api/preferences` answers 409
+ * with it): `question` ("Let Calendar connect to calendar.google.com?"), the origin the fence
+ * will admit, and the install review's mark for that address.
+ */
+export interface UiGrantQuestion {
+  origin: string;
+  question: string;
+  risk?: string;
+}
+
 /** One option of an extension as Settings shows it. Passwords say only whether one is set. */
 export interface UiPreference {
   name: string;
-  type: "textfield" | "multiline" | "password" | "checkbox" | "dropdown" | "number";
+  type: "textfield" | "multiline" | "password" | "checkbox" | "dropdown" | "number" | "url";
   title: string;
   description?: string;
   required: boolean;
