@@ -183,7 +183,7 @@ function grantPrompt(ext: UiExtension, p: UiPreference, ctx: SettingsContext) {
   const { grant } = pending;
   return html`<div class="grant" role="alertdialog" aria-label="Allow a server">
     <p><strong>${shown(grant.question, CAPS.label)}</strong></p>
-    <p class="sub">It may then connect to ${shown(grant.origin, CAPS.label)} and nowhere else through this option.</p>
+    <p class="sub">It may then connect to ${shown(grant.origin, CAPS.label)}: that scheme, host and port only.</p>
     ${grant.risk ? html`<p class="risk">⚠ ${shown(grant.risk, CAPS.label)}</p>` : nothing}
     <button type="button" class="button primary" @click=${() => ctx.answerGrant(true)}>Allow</button>
     <button type="button" class="button" @click=${() => ctx.answerGrant(false)}>Don't allow</button>
