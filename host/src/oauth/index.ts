@@ -7,7 +7,13 @@
  * const oauth = new OAuthService({ secrets, manifestOf, openURL, notify, onConnectionsChanged });
  * const services = { ...oauthHandlers(oauth) };
  */
-export { OAuthService, RENEW_BEFORE_MS, type OAuthServiceOptions, type OAuthTarget } from "./oauth-service.js";
+export {
+  OAuthService,
+  RENEW_BEFORE_MS,
+  type OAuthServiceOptions,
+  type OAuthTarget,
+  type ShownDeviceCode,
+} from "./oauth-service.js";
 export { oauthHandlers, type OAuthHandlers } from "./handlers.js";
 export { OAuthRuleError, resolveProvider, type ResolvedProvider } from "./provider.js";
 export { OAUTH_CALLBACK_PORT, redirectUriFor, SignInPortTakenError } from "./callback-server.js";
