@@ -13,6 +13,8 @@ import { compactBlips } from "./model/order.js";
 import { Store } from "./model/store.js";
 import { giveFiles, shellHooks } from "./shell.js";
 import type { AppSettings, UiBlip, UiEvent, UiGrantQuestion } from "./wire.js";
+
+type SignInCode = Extract<UiEvent, { type: "sign-in.code" }>;
 import { blipView, type BlipContext } from "./views/blip.js";
 import { preferenceField, settingsView, type SettingsContext } from "./views/settings.js";
 import { installView, type InstallSummaryView } from "./views/install.js";
@@ -72,6 +74,9 @@ export class SvcApp extends LitElement {
   private hoverTimer: ReturnType<typeof setTimeout> | undefined;
   private openedByHover = false;
   private confirmingUninstall: string | undefined;
+  /** A device-flow sign-in's code on show, and whether it is on the clipboard. */
+  private signInCode: SignInCode | undefined;
+  private codeCopied = false;
   /** A server address the host asked the person to allow; `value` is sent again with `allowed`. */
   private pendingGrant: { extensionId: string; name: string; value: unknown; grant: UiGrantQuestion } | undefined;
   /** Agents' file requests whose answer is on its way, and why the last one failed. */
@@ -171,6 +176,9 @@ export class SvcApp extends LitElement {
     // A load or reload may change what tools there are (the runtime's report replaces dist/tools.json's).
     if (event.type === "extensions" || event.type === "snapshot") void this.tools.refresh();
     if (event.type === "notify") this.notify.push(event);
+    if (event.type === "sign-in.code") this.showSignInCode(event);
+    // Connected, or why not: the code is done with.
+    if (event.type === "notify" && event.extensionId === this.signInCode?.extensionId) this.signInCode = undefined;
     this.requestUpdate();
     if (event.type === "blip")
       this.dispatchEvent(new CustomEvent("svc-blip", { detail: { id: event.id, seq: event.blip?.seq } }));
@@ -299,6 +307,41 @@ export class SvcApp extends LitElement {
           ${href ? html`<a class="button primary" href=${href} target="_blank" rel="noopener noreferrer" @click=${() => this.dropRequest(r.url)}>Open</a>` : html`<span class="problem">only http and https pages open</span>`}
           <button type="button" class="button" @click=${() => this.dropRequest(r.url)}>Dismiss</button></li>`;
     })}</ul>`;
+  }
+
+  /** A device-flow sign-in's code: shown until dismissed or expired, and put on the clipboard when the page may. */
+  private showSignInCode(code: SignInCode): void {
+    this.signInCode = code;
+    this.codeCopied = false;
+    if (!this.expanded) this.setExpanded(true, false);
+    void this.copyCode(code.userCode);
+  }
+
+  private async copyCode(userCode: string): Promise<void> {
+    try {
+      await navigator.clipboard.writeText(userCode);
+      this.codeCopied = true;
+    } catch {
+      // Without a click first, a page may not write the clipboard: Copy is there for that.
+    }
+    this.requestUpdate();
+  }
+
+  private renderSignInCode(): TemplateResult | typeof nothing {
+    const code = this.signInCode;
+    if (!code || code.expiresAt <= Date.now()) return nothing;
+    const href = safeHref(code.verificationUri);
+    return html`<section class="sign-in-code" role="region" aria-label="sign-in code">
+      <p>${speakerTag(lineSpeaker(code.extensionId, this.store.extensions))} To sign in to ${shown(code.title, CAPS.label)}, open</p>
+      <p>${href ? html`<a href=${href} target="_blank" rel="noopener noreferrer">${shown(code.verificationUri, CAPS.url)}</a>` : html`<code>${shown(code.verificationUri, CAPS.url)}</code>`}</p>
+      <p>and type the code</p>
+      <p><code class="user-code">${shown(code.userCode, CAPS.label)}</code>
+        <button type="button" class="button" @click=${() => void this.copyCode(code.userCode)}>${this.codeCopied ? "Copied" : "Copy"}</button>
+        <button type="button" class="button" @click=${() => {
+          this.signInCode = undefined;
+          this.requestUpdate();
+        }}>Dismiss</button></p>
+    </section>`;
   }
 
   private dropRequest(url: string): void {
@@ -576,6 +619,7 @@ export class SvcApp extends LitElement {
             <button type="button" class="button small" aria-label="Dismiss notification" @click=${() => this.notify.dismiss()}>✕</button></span>`
           : nothing
       }</div>
+      ${this.renderSignInCode()}
       ${this.renderOpenRequests()}
       ${this.problem ? html`<p class="problem page-problem" role="alert">${shown(this.problem, CAPS.body)}</p>` : nothing}
       ${

@@ -172,6 +172,17 @@ export async function startHost(options: HostOptions): Promise<Host> {
     manifestOf: (id) => extensions.manifestOf(id),
     openURL,
     notify,
+    clock,
+    showDeviceCode: (extensionId, code) =>
+      emit({
+        type: "sign-in.code",
+        extensionId,
+        from: speaker({ kind: "extension", extensionId }),
+        title: code.title,
+        userCode: code.userCode,
+        verificationUri: code.verificationUri,
+        expiresAt: code.expiresAt,
+      }),
     onPreferenceChanged: (id, name, by) => {
       extensions.preferencesChanged(id);
       emit({ type: "preference", id, name, by });

@@ -285,6 +285,15 @@ export class HostUiBackend implements UiBackend {
           title: event.title,
           ...(event.body === undefined ? {} : { body: event.body }),
         });
+      case "sign-in.code":
+        return publish({
+          type: "sign-in.code",
+          extensionId: event.extensionId,
+          title: event.title,
+          userCode: event.userCode,
+          verificationUri: event.verificationUri,
+          expiresAt: event.expiresAt,
+        });
       case "openURL":
         return publish({
           type: "openURL",

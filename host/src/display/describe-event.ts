@@ -3,7 +3,7 @@
  * (a run that went fine, a debug log below the chosen level).
  */
 import type { HostEvent } from "./events.js";
-import { formatBlip, notifyLine } from "./format-blip.js";
+import { formatBlip, notifyLine, signInCodeLines } from "./format-blip.js";
 
 import type { LogLevel } from "@svc/api";
 
@@ -85,6 +85,8 @@ export function describeEvent(event: HostEvent, now: number, minLevel: LogLevel)
       return event.error ? [`✘ ${event.id}: ${event.event} event not delivered: ${event.error}`] : undefined;
     case "notify":
       return [notifyLine(event)];
+    case "sign-in.code":
+      return signInCodeLines(event);
     case "openURL":
       return [`${event.extensionId ?? "?"} asked to open ${event.url}`];
     case "status":

@@ -66,6 +66,17 @@ export type HostEvent =
   /** `from`: the extension's name from the catalog (`speakerOf`), shown before the title. */
   | { type: "notify"; extensionId: string; from: Speaker; title: string; body?: string }
   | { type: "openURL"; extensionId?: string; url: string }
+  /** A device-flow sign-in (RFC 8628): the code the person types at `verificationUri`. */
+  | {
+      type: "sign-in.code";
+      extensionId: string;
+      from: Speaker;
+      /** The provider's title ("GitHub"). */
+      title: string;
+      userCode: string;
+      verificationUri: string;
+      expiresAt: number;
+    }
   | { type: "status"; extensionId: string; status: string; error?: string }
   | { type: "log"; level: LogLevel; extensionId?: string; message: string }
   | {

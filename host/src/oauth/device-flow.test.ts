@@ -11,6 +11,8 @@ import { parseManifest, type Manifest } from "@svc/api";
 import { ManualClock, type Timer } from "../clock/index.js";
 import { ExtensionSecrets, KeyringSecretStore } from "../secrets/index.js";
 import { useSessionKeyring } from "../../../test/trust/session-keyring.js";
+import { startAuthorizationServer, type AuthorizationServer } from "../../../test/trust/authorization-server.js";
+import { signInInBrowser } from "../../../test/trust/browser.js";
 import { OAuthService, type ShownDeviceCode } from "./index.js";
 
 useSessionKeyring();
@@ -284,5 +286,82 @@ describe("the device flow (RFC 8628) against GitHub's recorded answers", () => {
       .poll(() => notices)
       .toEqual(["GitHub sign-in did not finish: the code WDJB-MJHT expired before it was entered; connect again"]);
     expect(rec.sent).toHaveLength(3);
+  });
+});
+
+describe("the device flow against a real authorization server (oidc-provider) on loopback", () => {
+  let as: AuthorizationServer;
+  let service: OAuthService;
+  const id = `com.example.device${process.pid}`;
+  const notes: string[] = [];
+  const codes: ShownDeviceCode[] = [];
+
+  beforeEach(async () => {
+    notes.length = 0;
+    codes.length = 0;
+    as = await startAuthorizationServer({ redirectUri: "http://127.0.0.1:9/unused", deviceFlow: true });
+    const parsed = parseManifest({
+      name: "device",
+      version: "1.0.0",
+      svc: { id, title: "Device demo", permissions: { network: ["127.0.0.1"] } },
+    });
+    if (!parsed.ok) throw new Error(parsed.error);
+    const manifest = parsed.manifest;
+    manifest.svc.oauth = {
+      demo: {
+        title: "Demo",
+        flow: "device",
+        deviceAuthorizationUrl: as.deviceAuthorizationUrl,
+        authorizeUrl: as.authorizeUrl,
+        tokenUrl: as.tokenUrl,
+        revokeUrl: as.revokeUrl,
+        clientId: as.clientId,
+        scopes: ["api", "offline_access"],
+      },
+    };
+    service = new OAuthService({
+      secrets,
+      manifestOf: (x) => (x === id ? manifest : undefined),
+      openURL: () => {},
+      notify: (_x, title) => notes.push(title),
+      onConnectionsChanged: () => {},
+      showDeviceCode: (_x, code) => codes.push(code),
+      allowInsecureLoopback: true,
+      clock,
+    });
+  });
+  afterEach(async () => {
+    await service.close();
+    await as.stop();
+    await secrets.delete(id, "oauth", "demo");
+  });
+
+  it("signs in once the person types the code, asking only at the interval", async () => {
+    await service.connect({ extensionId: id });
+    const [code] = codes;
+    expect(code.userCode).toMatch(/^[A-Z]{4}-[A-Z]{4}$/);
+    expect(code.verificationUri).toBe(`${as.issuer}/device`);
+    // Asked before the person typed it: authorization_pending, and it goes on.
+    await clock.armedAtLeast(1);
+    clock.advance(5_000);
+    await expect.poll(() => as.requests.filter((r) => r === "POST /token").length).toBe(1);
+    const page = await signInInBrowser(code.verificationUri, { login: "alice", userCode: code.userCode });
+    expect(page.status).toBe(200);
+    await clock.armedAtLeast(2);
+    clock.advance(5_000);
+    await expect.poll(() => notes).toEqual(["Demo is connected"]);
+    expect(as.grants).toEqual(["urn:ietf:params:oauth:grant-type:device_code"]);
+    const { token, connection } = await service.token({ extensionId: id });
+    expect(token).toEqual(expect.any(String));
+    expect(connection).toMatchObject({ needsReconnect: false });
+  });
+
+  it("ends with words when the person cancels at the service (access_denied)", async () => {
+    await service.connect({ extensionId: id });
+    await signInInBrowser(codes[0].verificationUri, { login: "alice", userCode: codes[0].userCode, deny: true });
+    await clock.armedAtLeast(1);
+    clock.advance(5_000);
+    await expect.poll(() => notes).toEqual(["Demo sign-in did not finish: access was not granted"]);
+    expect(await service.connections({ extensionId: id })).toEqual([]);
   });
 });

@@ -146,6 +146,15 @@ export type UiEvent =
   | { type: "settings"; settings: AppSettings }
   /** The host always names the sender; the page shows it by `extensions`' titles (`speakerOf`). */
   | { type: "notify"; extensionId?: string; title: string; body?: string }
+  /** A device-flow sign-in: the page shows the code (with Copy) and the address to open. */
+  | {
+      type: "sign-in.code";
+      extensionId: string;
+      title: string;
+      userCode: string;
+      verificationUri: string;
+      expiresAt: number;
+    }
   | { type: "openURL"; extensionId?: string; url: string }
   | { type: "paused"; paused: boolean }
   /** The agents' file requests waiting now (the whole list, oldest first; empty once all are answered). */
