@@ -72,7 +72,9 @@ class Recordings {
         });
         const answer = this.answers.shift() ?? { body: { error: "no recording left" } };
         if (answer.form) {
-          const form = new URLSearchParams(Object.entries(answer.body).map(([k, v]) => [k, String(v)]));
+          const form = new URLSearchParams(
+            Object.entries(answer.body).map(([k, v]): [string, string] => [k, String(v)]),
+          );
           res
             .writeHead(200, { "content-type": "application/x-www-form-urlencoded; charset=utf-8" })
             .end(form.toString());
