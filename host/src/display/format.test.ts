@@ -70,7 +70,13 @@ describe("displays", () => {
   it("prints a device-flow sign-in's address and code each on its own line, a stranger's code inert", () => {
     let out = "";
     const display = new LineDisplay({ write: (text) => (out += text), now: () => NOW, logLevel: "warn" });
-    const code = { type: "sign-in.code", extensionId: "x.y", from: FOCUS, title: "GitHub", expiresAt: NOW + 900_000 };
+    const code = {
+      type: "sign-in.code" as const,
+      extensionId: "x.y",
+      from: FOCUS,
+      title: "GitHub",
+      expiresAt: NOW + 900_000,
+    };
     display.show({ ...code, userCode: "WDJB-MJHT", verificationUri: "https://github.com/login/device" });
     const lines = out.trimEnd().split("\n");
     expect(lines).toEqual([
