@@ -37,65 +37,66 @@ const noRedirect = forbidden(`is not allowed: the redirect is always ${OAUTH_RED
  *   tokenUrl: "https://github.com/login/oauth/access_token", clientId: "Iv1.abc",
  *   scopes: ["repo"], scopeSeparator: " " }
  */
-export const oauthProviderSchema = z
-  .strictObject({
-    title: displayLine.optional(),
-    /**
-     * How the person signs in: `pkce` (default) opens `authorizeUrl` and comes back to svc's
-     * loopback address; `device` (RFC 8628, what GitHub allows without a client secret) shows a
-     * code to type at the service's address, then svc asks `tokenUrl` until it is entered.
-     */
-    flow: z.enum(["pkce", "device"]).optional(),
-    /** `flow: "device"` only: where svc asks for the code (GitHub: https://github.com/login/device/code). */
-    deviceAuthorizationUrl: httpsUrlSchema.optional(),
-    authorizeUrl: httpsUrlSchema,
-    tokenUrl: httpsUrlSchema,
-    revokeUrl: httpsUrlSchema.optional(),
-    clientId: nonEmpty,
-    scopes: z.array(nonEmpty).optional(),
-    scopeSeparator: z.string().optional(),
-    params: z
-      .record(z.string(), z.string())
-      .superRefine((params, ctx) => {
-        for (const key of Object.keys(params)) {
-          if (key === "client_secret") {
-            ctx.addIssue({
-              code: "custom",
-              path: [key],
-              message: "is not allowed: svc signs in with PKCE as a public client, so there is no client secret",
-            });
-          }
-          if (key === "redirect_uri") {
-            ctx.addIssue({
-              code: "custom",
-              path: [key],
-              message: `is not allowed: the redirect is always ${OAUTH_REDIRECT_URI}`,
-            });
-          }
+const providerShape = z.strictObject({
+  title: displayLine.optional(),
+  /**
+   * How the person signs in: `pkce` (default) opens `authorizeUrl` and comes back to svc's
+   * loopback address; `device` (RFC 8628, what GitHub allows without a client secret) shows a
+   * code to type at the service's address, then svc asks `tokenUrl` until it is entered.
+   */
+  flow: z.enum(["pkce", "device"]).optional(),
+  /** `flow: "device"` only: where svc asks for the code (GitHub: https://github.com/login/device/code). */
+  deviceAuthorizationUrl: httpsUrlSchema.optional(),
+  authorizeUrl: httpsUrlSchema,
+  tokenUrl: httpsUrlSchema,
+  revokeUrl: httpsUrlSchema.optional(),
+  clientId: nonEmpty,
+  scopes: z.array(nonEmpty).optional(),
+  scopeSeparator: z.string().optional(),
+  params: z
+    .record(z.string(), z.string())
+    .superRefine((params, ctx) => {
+      for (const key of Object.keys(params)) {
+        if (key === "client_secret") {
+          ctx.addIssue({
+            code: "custom",
+            path: [key],
+            message: "is not allowed: svc signs in with PKCE as a public client, so there is no client secret",
+          });
         }
-      })
-      .optional(),
-    clientSecret: noSecret,
-    client_secret: noSecret,
-    secret: noSecret,
-    redirectUri: noRedirect,
-    redirectUrl: noRedirect,
-    redirect_uri: noRedirect,
-  })
-  .superRefine((provider, ctx) => {
-    if (provider.flow === "device" && provider.deviceAuthorizationUrl === undefined)
-      ctx.addIssue({
-        code: "custom",
-        path: ["deviceAuthorizationUrl"],
-        message: 'is needed with flow "device": the address where svc asks for the code to show',
-      });
-    if (provider.flow !== "device" && provider.deviceAuthorizationUrl !== undefined)
-      ctx.addIssue({
-        code: "custom",
-        path: ["flow"],
-        message: 'should be "device" when deviceAuthorizationUrl is given',
-      });
-  });
+        if (key === "redirect_uri") {
+          ctx.addIssue({
+            code: "custom",
+            path: [key],
+            message: `is not allowed: the redirect is always ${OAUTH_REDIRECT_URI}`,
+          });
+        }
+      }
+    })
+    .optional(),
+  clientSecret: noSecret,
+  client_secret: noSecret,
+  secret: noSecret,
+  redirectUri: noRedirect,
+  redirectUrl: noRedirect,
+  redirect_uri: noRedirect,
+});
+
+/** `flow: "device"` and `deviceAuthorizationUrl` come together. */
+export const oauthProviderSchema = providerShape.superRefine((provider, ctx) => {
+  if (provider.flow === "device" && provider.deviceAuthorizationUrl === undefined)
+    ctx.addIssue({
+      code: "custom",
+      path: ["deviceAuthorizationUrl"],
+      message: 'is needed with flow "device": the address where svc asks for the code to show',
+    });
+  if (provider.flow !== "device" && provider.deviceAuthorizationUrl !== undefined)
+    ctx.addIssue({
+      code: "custom",
+      path: ["flow"],
+      message: 'should be "device" when deviceAuthorizationUrl is given',
+    });
+});
 
 /**
  * One signed-in account, as `ctx.oauth.connections()` returns it. A token is never part of it.
