@@ -124,7 +124,7 @@ async function main(): Promise<void> {
         resume: () => running.resume(),
         runNow: (id, trigger) => running.runNow(id, trigger),
         action: (press) => running.action(press),
-        setPreference: (id, name, value) => running.setPreference(id, name, value),
+        setPreference: (id, name, value, allowed) => running.setPreference(id, name, value, allowed),
         stop,
       },
       clock: clock instanceof ManualClock ? clock : undefined,

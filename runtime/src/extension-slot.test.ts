@@ -55,6 +55,7 @@ function setup() {
       path: join(root, "ext"),
       manifest: { permissions: { network: [], files: [], exec: [], runAnyCommand: false } },
       preferences: {},
+      grantedOrigins: [],
     },
     {
       connection,

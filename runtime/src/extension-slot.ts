@@ -56,6 +56,8 @@ export interface Registration {
   path: string;
   manifest: z.output<typeof LoadManifestSchema>;
   preferences: Record<string, unknown>;
+  /** Origins the person granted (`extension.load`'s `grantedOrigins`); the fence admits them. */
+  grantedOrigins: string[];
 }
 
 /** One loaded generation of the extension's code. */
@@ -299,6 +301,7 @@ export class ExtensionSlot {
             files: manifest.permissions.files,
             exec: manifest.permissions.exec,
             runAnyCommand: manifest.permissions.runAnyCommand,
+            grantedOrigins: this.registration.grantedOrigins,
           },
           dataDir: this.dataDir,
           // The support folder holds `Data/` (initialize's dataDir): refused to reads but for dataDir.

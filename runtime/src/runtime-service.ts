@@ -79,7 +79,12 @@ export class RuntimeService {
           `invalid params for extension.load: "manifest.id" is "${params.manifest.id}", not "${params.id}"`,
         );
       }
-      const registration = { path: params.path, manifest: params.manifest, preferences: params.preferences };
+      const registration = {
+        path: params.path,
+        manifest: params.manifest,
+        preferences: params.preferences,
+        grantedOrigins: params.grantedOrigins ?? [],
+      };
       await this.closing.get(params.id);
       let slot = this.slots.get(params.id);
       if (!slot) {

@@ -33,6 +33,9 @@ export {
   canonicalNetworkEntry,
   networkEntryClass,
   networkEntryText,
+  canonicalOrigin,
+  originText,
+  type GrantedOrigin,
   type HostPattern,
 } from "./capabilities/network-policy.js";
 export {

@@ -36,6 +36,12 @@ export interface Permissions {
   exec: string[];
   /** Lets `exec` run programs that run other programs (sh, env, find …); default false. */
   runAnyCommand?: boolean;
+  /**
+   * Origins (`https://host:port`) the person granted through a `url` option. Given by the host
+   * from its permission ledger, never read from the manifest: each admits exactly its scheme,
+   * host and port.
+   */
+  grantedOrigins?: string[];
 }
 
 /** Everything needed to create one extension's sandbox. Plain data. */

@@ -93,7 +93,7 @@ describe("svc-host set and uninstall with a real secret store", { timeout: 90_00
       code: 2,
       stdout: "",
       stderr:
-        'svc-host set: "token" is a password option: leave the value out and type it when asked (the shell\'s history would keep it)\nusage: svc-host set <id> <option> [value] | --clear\n',
+        'svc-host set: "token" is a password option: leave the value out and type it when asked (the shell\'s history would keep it)\nusage: svc-host set <id> <option> [value] [--yes] | --clear\n',
     });
     expect(await keyring.get("svc.test.prefs", "pref.token")).toBeNull();
 

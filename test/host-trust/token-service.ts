@@ -24,6 +24,8 @@ export interface TokenService {
   /** Set by the test from the sign-in page's `code_challenge`. */
   challenge?: string;
   revoked: string[];
+  /** Device flow: set when the person has typed the code (until then `/token` answers authorization_pending). */
+  deviceApproved?: boolean;
   /** Every request that reached it: its path, and the grant or token it carried. */
   requests: { path: string; grant?: string; refreshToken?: string }[];
   close(): Promise<void>;
@@ -84,6 +86,17 @@ export async function startTokenService(
             expires_in: issued.expiresIn ?? 3600,
             scope: "read",
           });
+        // The device flow, answered as GitHub documents it (errors with status 200).
+        if (request.url === "/device/code")
+          return json(200, {
+            device_code: "3584d83530557fdd1f46af8289938c8ef79f9dc5",
+            user_code: "WDJB-MJHT",
+            verification_uri: "https://github.com/login/device",
+            expires_in: 900,
+            interval: 5,
+          });
+        if (request.url === "/token" && form.get("grant_type") === "urn:ietf:params:oauth:grant-type:device_code")
+          return service.deviceApproved ? tokens() : json(200, { error: "authorization_pending" });
         if (request.url === "/revoke") {
           service.revoked.push(form.get("token_type_hint") ?? "?");
           return void response.writeHead(200).end();

@@ -12,6 +12,8 @@ export interface AuthorizationServer {
   /** Endpoints as an `svc.oauth` provider definition expects them. */
   authorizeUrl: string;
   tokenUrl: string;
+  /** The device flow's code address (with `deviceFlow`). */
+  deviceAuthorizationUrl: string;
   revokeUrl: string;
   clientId: string;
   /** Requests seen, by `<METHOD> <path>` (e.g. `POST /token`). */
@@ -29,6 +31,8 @@ export interface AuthorizationServerOptions {
   redirectUri: string;
   /** Access token lifetime in seconds (default 3600). */
   accessTokenSeconds?: number;
+  /** Turns on the device flow (RFC 8628) at `/device/auth`, the person's page at `/device`. */
+  deviceFlow?: boolean;
 }
 
 function pathOf(req: IncomingMessage): string {
@@ -59,12 +63,20 @@ export async function startAuthorizationServer(options: AuthorizationServerOptio
         token_endpoint_auth_method: "none",
         application_type: "native",
         redirect_uris: [options.redirectUri],
-        grant_types: ["authorization_code", "refresh_token"],
+        grant_types: [
+          "authorization_code",
+          "refresh_token",
+          ...(options.deviceFlow ? ["urn:ietf:params:oauth:grant-type:device_code"] : []),
+        ],
         response_types: ["code"],
       },
     ],
     scopes: ["api", "offline_access"],
-    features: { devInteractions: { enabled: true }, revocation: { enabled: true, allowedPolicy: async () => true } },
+    features: {
+      devInteractions: { enabled: true },
+      revocation: { enabled: true, allowedPolicy: async () => true },
+      deviceFlow: { enabled: options.deviceFlow === true },
+    },
     // Every grant gets a refresh token, as most services do for a desktop app.
     issueRefreshToken: async () => true,
     ttl: {
@@ -74,7 +86,13 @@ export async function startAuthorizationServer(options: AuthorizationServerOptio
       Session: 3600,
       Interaction: 600,
     },
-    routes: { authorization: "/auth", token: "/token", revocation: "/token/revocation" },
+    routes: {
+      authorization: "/auth",
+      token: "/token",
+      revocation: "/token/revocation",
+      device_authorization: "/device/auth",
+      code_verification: "/device",
+    },
   });
   provider.on("grant.success", (ctx: { oidc: { params?: { grant_type?: string } } }) =>
     grants.push(String(ctx.oidc.params?.grant_type)),
@@ -89,6 +107,7 @@ export async function startAuthorizationServer(options: AuthorizationServerOptio
     issuer,
     authorizeUrl: `${issuer}/auth`,
     tokenUrl: `${issuer}/token`,
+    deviceAuthorizationUrl: `${issuer}/device/auth`,
     revokeUrl: `${issuer}/token/revocation`,
     clientId,
     requests,

@@ -1,6 +1,7 @@
 /**
  * A person at a browser, driven with plain HTTP: follows redirects by hand, keeps cookies, and
- * answers oidc-provider's development login and consent pages (or cancels at consent).
+ * answers oidc-provider's development login and consent pages (or cancels at consent), and its
+ * device-flow page, where the person types the code they were shown (`userCode`).
  */
 
 export interface BrowserResult {
@@ -49,9 +50,14 @@ function cancelLink(html: string, base: string): string {
  * @example
  * const page = await signInInBrowser(authorizeUrl, { login: "alice" });
  */
-export async function signInInBrowser(url: string, options: { login: string; deny?: boolean }): Promise<BrowserResult> {
+export async function signInInBrowser(
+  url: string,
+  options: { login: string; deny?: boolean; userCode?: string },
+): Promise<BrowserResult> {
   const jar = new CookieJar();
   const visited: string[] = [];
+  /** The code is typed once; the page that says how it ended shows the form again. */
+  let typed = false;
   let request: { url: string; method: "GET" | "POST"; body?: string } = { url, method: "GET" };
   for (let step = 0; step < 20; step++) {
     visited.push(request.url);
@@ -72,7 +78,13 @@ export async function signInInBrowser(url: string, options: { login: string; den
       continue;
     }
     const body = await response.text();
-    if (body.includes('name="prompt" value="login"')) {
+    const xsrf = /name="xsrf" value="([^"]+)"/.exec(body)?.[1];
+    if (xsrf && options.userCode !== undefined && !typed) {
+      typed = true;
+      // The device-flow page: type the code and confirm it.
+      const form = new URLSearchParams({ xsrf, user_code: options.userCode, confirm: "yes" });
+      request = { url: formAction(body, request.url), method: "POST", body: form.toString() };
+    } else if (body.includes('name="prompt" value="login"')) {
       const form = new URLSearchParams({ prompt: "login", login: options.login, password: "any" });
       request = { url: formAction(body, request.url), method: "POST", body: form.toString() };
     } else if (body.includes('name="prompt" value="consent"')) {

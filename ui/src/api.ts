@@ -11,6 +11,8 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** The whole answer, for the few that carry more than `error` (a server to allow). */
+    readonly body: Record<string, unknown> = {},
   ) {
     super(message);
   }
@@ -61,7 +63,7 @@ export class Api {
       ...(signal ? { signal } : {}),
     });
     const parsed = (await answer.json().catch(() => ({}))) as T & { error?: string };
-    if (!answer.ok) throw new ApiError(answer.status, parsed.error ?? `HTTP ${answer.status}`);
+    if (!answer.ok) throw new ApiError(answer.status, parsed.error ?? `HTTP ${answer.status}`, parsed);
     return parsed;
   }
 }

@@ -16,7 +16,9 @@ import { mayPop, PopGate, POP_FOR_MS } from "./model/pop.js";
 import { earsButton } from "./views/ears.js";
 import { Store } from "./model/store.js";
 import { giveFiles, shellHooks } from "./shell.js";
-import type { AppSettings, UiBlip, UiEvent } from "./wire.js";
+import type { AppSettings, UiBlip, UiEvent, UiGrantQuestion } from "./wire.js";
+
+type SignInCode = Extract<UiEvent, { type: "sign-in.code" }>;
 import { blipView, type BlipContext } from "./views/blip.js";
 import { preferenceField, settingsView, type SettingsContext } from "./views/settings.js";
 import { installView, type InstallSummaryView } from "./views/install.js";
@@ -91,6 +93,11 @@ export class SvcApp extends LitElement {
   private confirmingUninstall: string | undefined;
   /** Settings' extension rows open to their details. */
   private readonly openRows = new Set<string>();
+  /** A device-flow sign-in's code on show, and whether it is on the clipboard. */
+  private signInCode: SignInCode | undefined;
+  private codeCopied = false;
+  /** A server address the host asked the person to allow; `value` is sent again with `allowed`. */
+  private pendingGrant: { extensionId: string; name: string; value: unknown; grant: UiGrantQuestion } | undefined;
   /** Agents' file requests whose answer is on its way, and why the last one failed. */
   private readonly answeringAgentFiles = new Set<string>();
   private agentFilesProblem: string | undefined;
@@ -203,6 +210,9 @@ export class SvcApp extends LitElement {
     // A load or reload may change what tools there are (the runtime's report replaces dist/tools.json's).
     if (event.type === "extensions" || event.type === "snapshot") void this.tools.refresh();
     if (event.type === "notify") this.notify.push(event);
+    if (event.type === "sign-in.code") this.showSignInCode(event);
+    // Connected, or why not: the code is done with.
+    if (event.type === "notify" && event.extensionId === this.signInCode?.extensionId) this.signInCode = undefined;
     this.requestUpdate();
     if (event.type === "blip")
       this.dispatchEvent(new CustomEvent("svc-blip", { detail: { id: event.id, seq: event.blip?.seq } }));
@@ -381,6 +391,41 @@ export class SvcApp extends LitElement {
     })}</ul>`;
   }
 
+  /** A device-flow sign-in's code: shown until dismissed or expired, and put on the clipboard when the page may. */
+  private showSignInCode(code: SignInCode): void {
+    this.signInCode = code;
+    this.codeCopied = false;
+    if (!this.expanded) this.setExpanded(true, false);
+    void this.copyCode(code.userCode);
+  }
+
+  private async copyCode(userCode: string): Promise<void> {
+    try {
+      await navigator.clipboard.writeText(userCode);
+      this.codeCopied = true;
+    } catch {
+      // Without a click first, a page may not write the clipboard: Copy is there for that.
+    }
+    this.requestUpdate();
+  }
+
+  private renderSignInCode(): TemplateResult | typeof nothing {
+    const code = this.signInCode;
+    if (!code || code.expiresAt <= Date.now()) return nothing;
+    const href = safeHref(code.verificationUri);
+    return html`<section class="sign-in-code" role="region" aria-label="sign-in code">
+      <p>${speakerTag(lineSpeaker(code.extensionId, this.store.extensions))} To sign in to ${shown(code.title, CAPS.label)}, open</p>
+      <p>${href ? html`<a href=${href} target="_blank" rel="noopener noreferrer">${shown(code.verificationUri, CAPS.url)}</a>` : html`<code>${shown(code.verificationUri, CAPS.url)}</code>`}</p>
+      <p>and type the code</p>
+      <p><code class="user-code">${shown(code.userCode, CAPS.label)}</code>
+        <button type="button" class="button" @click=${() => void this.copyCode(code.userCode)}>${this.codeCopied ? "Copied" : "Copy"}</button>
+        <button type="button" class="button" @click=${() => {
+          this.signInCode = undefined;
+          this.requestUpdate();
+        }}>Dismiss</button></p>
+    </section>`;
+  }
+
   private dropRequest(url: string): void {
     this.store.openRequests = this.store.openRequests.filter((r) => r.url !== url);
     this.requestUpdate();
@@ -397,14 +442,32 @@ export class SvcApp extends LitElement {
     this.requestUpdate();
   }
 
-  private async savePreference(extensionId: string, name: string, value: unknown): Promise<void> {
+  private async savePreference(extensionId: string, name: string, value: unknown, allowed?: string): Promise<void> {
     const key = `${extensionId}/${name}`;
+    this.pendingGrant = undefined;
     try {
-      await this.api!.post("preferences", { extensionId, name, value });
-      this.fieldStatus.set(key, { ok: true, text: "saved" });
+      await this.api!.post("preferences", { extensionId, name, value, ...(allowed === undefined ? {} : { allowed }) });
+      this.fieldStatus.set(key, { ok: true, text: allowed ? `saved; it may connect to ${allowed}` : "saved" });
     } catch (error) {
-      this.fieldStatus.set(key, { ok: false, text: (error as Error).message });
+      const grant = error instanceof ApiError && error.status === 409 ? error.body.grant : undefined;
+      if (grant) {
+        // A server address: set only once the person allows it (settings.ts asks).
+        this.pendingGrant = { extensionId, name, value, grant: grant as UiGrantQuestion };
+        this.fieldStatus.delete(key);
+      } else this.fieldStatus.set(key, { ok: false, text: (error as Error).message });
     }
+    this.requestUpdate();
+  }
+
+  private answerGrant(allow: boolean): void {
+    const pending = this.pendingGrant;
+    if (!pending) return;
+    if (allow) return void this.savePreference(pending.extensionId, pending.name, pending.value, pending.grant.origin);
+    this.pendingGrant = undefined;
+    this.fieldStatus.set(`${pending.extensionId}/${pending.name}`, {
+      ok: false,
+      text: "not set: you did not allow it",
+    });
     this.requestUpdate();
   }
 
@@ -566,6 +629,8 @@ export class SvcApp extends LitElement {
       status: this.fieldStatus,
       saveSettings: (change) => void this.saveSettings(change),
       savePreference: (id, name, value) => void this.savePreference(id, name, value),
+      pendingGrant: this.pendingGrant,
+      answerGrant: (allow) => this.answerGrant(allow),
       runNow: (id) => void this.runNow(id),
       signIn: (id, provider, action, connection) => void this.signIn(id, provider, action, connection),
       manage: (id, action) => void this.manage(id, action),
@@ -662,6 +727,7 @@ export class SvcApp extends LitElement {
             <button type="button" class="button small" aria-label="Dismiss notification" @click=${() => this.notify.dismiss()}>✕</button></span>`
           : nothing
       }</div>
+      ${this.renderSignInCode()}
       ${this.renderOpenRequests()}
       ${this.problem ? html`<p class="problem page-problem" role="alert">${shown(this.problem, CAPS.body)}</p>` : nothing}
       ${

@@ -40,6 +40,8 @@ export interface ExtensionSetDeps {
    * runtime restart): one that is not what the person approved is held, not loaded.
    */
   approve?(ext: DiscoveredExtension): Promise<Verdict>;
+  /** The origins the person granted `id` through its `url` options, by option (the permission ledger). */
+  grantsOf?(id: string): Promise<Record<string, string>>;
 }
 
 /** What the set knows right now, for listing (`svc-host list`, `GET /v1/extensions`). */
@@ -379,6 +381,7 @@ export class ExtensionSet implements HookTarget {
         path: resolve(ext.folder),
         manifest: { ...manifest.svc, version: manifest.version },
         preferences,
+        grantedOrigins: await this.grantedOrigins(ext.id, manifest),
       });
       this.deps.emit({ type: "extension.loaded", id: ext.id, reason });
       return true;
@@ -391,6 +394,14 @@ export class ExtensionSet implements HookTarget {
       // Loaded with the newest values (unless one changed meanwhile): their events may go.
       if (!this.changedPreferences.has(ext.id)) this.gates.open(ext.id, "preferences");
     }
+  }
+
+  /** The granted origins of the `url` options `manifest` still declares (a grant outlives no option). */
+  private async grantedOrigins(id: string, manifest: Manifest): Promise<string[]> {
+    const granted = (await this.deps.grantsOf?.(id)) ?? {};
+    return manifest.svc.preferences.flatMap((option) =>
+      option.type === "url" && Object.hasOwn(granted, option.name) ? [granted[option.name]] : [],
+    );
   }
 
   private async watchFiles(ext: DiscoveredExtension): Promise<void> {

@@ -92,7 +92,8 @@ export interface Host {
    * included; `null` clears); then the extension runs with trigger `preferences`. Rejects
    * with a message for a person when the option or the value does not fit.
    */
-  setPreference(id: string, name: string, value: unknown): Promise<void>;
+  /** `allowed`: for a `url` option, the origin the person allowed it to reach. */
+  setPreference(id: string, name: string, value: unknown, allowed?: string): Promise<void>;
   /** Managing extensions (list, enable, disable, uninstall, options, run): what `/v1/extensions` and the page call. */
   readonly manager: ExtensionManager;
   /** False when the operating system's secret store could not be used at start. */
@@ -184,6 +185,17 @@ export async function startHost(options: HostOptions): Promise<Host> {
     manifestOf: (id) => extensions.manifestOf(id),
     openURL,
     notify,
+    clock,
+    showDeviceCode: (extensionId, code) =>
+      emit({
+        type: "sign-in.code",
+        extensionId,
+        from: speaker({ kind: "extension", extensionId }),
+        title: code.title,
+        userCode: code.userCode,
+        verificationUri: code.verificationUri,
+        expiresAt: code.expiresAt,
+      }),
     onPreferenceChanged: (id, name, by) => {
       extensions.preferencesChanged(id);
       emit({ type: "preference", id, name, by });
@@ -266,7 +278,9 @@ export async function startHost(options: HostOptions): Promise<Host> {
     supportDir: support.root,
     disabledFile: support.disabledFile,
     approve: (ext) => ledger.check(ext),
+    grantsOf: (id) => ledger.grantedOrigins(id),
   });
+  trust.preferences.useGrants(ledger);
   catalogRef.extensions = extensions;
 
   const switches = await AgentSwitches.open(join(support.root, "agent-tools.json"), log);
@@ -325,7 +339,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
       settings: appSettings,
       secretsAvailable: !trust.unavailable,
       action: (press) => host.action(press),
-      setPreference: (id, name, value) => host.setPreference(id, name, value),
+      setPreference: (id, name, value, allowed) => host.setPreference(id, name, value, allowed),
       runNow: (id) => scheduler.runNow(id, "manual"),
       publish: (event) => ui?.publish(event),
       supportDir: support.root,
@@ -424,10 +438,10 @@ export async function startHost(options: HostOptions): Promise<Host> {
         throw error;
       }
     },
-    async setPreference(id, name, value) {
+    async setPreference(id, name, value, allowed) {
       const manifest = extensions.manifestOf(id);
       if (!manifest) throw new Error(`no loaded extension ${id}`);
-      await trust.preferences.change(manifest, name, value, "settings");
+      await trust.preferences.change(manifest, name, value, "settings", allowed);
     },
     manager,
     secretsAvailable: !trust.unavailable,

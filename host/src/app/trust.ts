@@ -13,7 +13,8 @@ import {
   type SecretStore,
 } from "../secrets/index.js";
 import { PreferenceStore, preferenceHandlers, preferencesFolder, type ChangedBy } from "../preferences/index.js";
-import { OAuthService, oauthHandlers, type SignInPage } from "../oauth/index.js";
+import { OAuthService, oauthHandlers, type OAuthServiceOptions, type SignInPage } from "../oauth/index.js";
+import type { Clock } from "../clock/index.js";
 import type { HostServices } from "../supervisor/index.js";
 
 /** The `host.*` members the trust pieces answer. */
@@ -36,6 +37,10 @@ export interface TrustOptions {
   onProblem(extensionId: string, message: string): void;
   /** The OAuth callback port; default 47812 (SPEC.md). */
   oauthPort?: number;
+  /** Waits between device-flow polls (the host's clock). */
+  clock?: Clock;
+  /** A device-flow sign-in's code, for the page and the terminal. */
+  showDeviceCode?: OAuthServiceOptions["showDeviceCode"];
 }
 
 export interface Trust {
@@ -108,6 +113,8 @@ export async function openTrust(options: TrustOptions): Promise<Trust> {
     onConnectionsChanged: (extensionId) => options.onConnectionsChanged(extensionId),
     onDropped: (extensionId, message) => options.onProblem(extensionId, message),
     ...(options.oauthPort === undefined ? {} : { port: options.oauthPort }),
+    ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.showDeviceCode ? { showDeviceCode: options.showDeviceCode } : {}),
   });
   return {
     secrets,

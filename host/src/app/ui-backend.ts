@@ -303,6 +303,15 @@ export class HostUiBackend implements UiBackend {
           title: event.title,
           ...(event.body === undefined ? {} : { body: event.body }),
         });
+      case "sign-in.code":
+        return publish({
+          type: "sign-in.code",
+          extensionId: event.extensionId,
+          title: event.title,
+          userCode: event.userCode,
+          verificationUri: event.verificationUri,
+          expiresAt: event.expiresAt,
+        });
       case "openURL":
         return publish({
           type: "openURL",
@@ -350,7 +359,8 @@ export class HostUiBackend implements UiBackend {
   }
 
   action: UiBackend["action"] = (press) => this.deps.action(press);
-  setPreference: UiBackend["setPreference"] = (id, name, value) => this.deps.setPreference(id, name, value);
+  setPreference: UiBackend["setPreference"] = (id, name, value, allowed) =>
+    this.deps.setPreference(id, name, value, allowed);
   runNow: UiBackend["runNow"] = (id) => this.deps.runNow(id);
 
   async manage(extensionId: string, action: "enable" | "disable" | "uninstall"): Promise<void> {

@@ -23,7 +23,7 @@ export interface ControlTarget {
   resume(): void;
   runNow(id: string, trigger?: "manual" | "preferences"): boolean;
   action(press: { blipId: string; actionId: string; input?: string; itemId?: string }): Promise<unknown>;
-  setPreference(id: string, name: string, value: unknown): Promise<void>;
+  setPreference(id: string, name: string, value: unknown, allowed?: string): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -90,7 +90,12 @@ export async function runControlLine(
         return { command, error: 'needs "id" (the extension id), "name" (the option) and "value" (null clears it)' };
       if (!Object.hasOwn(input, "value")) return { command, error: `needs "value" for "${name}"; null clears it` };
       try {
-        await options.host.setPreference(id, name, input.value);
+        await options.host.setPreference(
+          id,
+          name,
+          input.value,
+          typeof input.allowed === "string" ? input.allowed : undefined,
+        );
         return { command };
       } catch (error) {
         return { command, error: (error as Error).message };

@@ -3,7 +3,7 @@
  * (a run that went fine, a debug log below the chosen level).
  */
 import type { HostEvent } from "./events.js";
-import { formatBlip, notifyLine } from "./format-blip.js";
+import { formatBlip, notifyLine, signInCodeLines } from "./format-blip.js";
 
 import type { LogLevel } from "@svc/api";
 
@@ -154,6 +154,8 @@ function linesOf(event: HostEvent, now: number, minLevel: LogLevel): string[] | 
       return event.error ? [`✘ ${event.id}: ${event.event} event not delivered: ${event.error}`] : undefined;
     case "notify":
       return [notifyLine(event)];
+    case "sign-in.code":
+      return signInCodeLines(event);
     case "openURL":
       // A sign-in says what it is for; the address gets a line of its own, whole, to copy.
       return event.signIn

@@ -69,6 +69,17 @@ export type HostEvent =
   | { type: "notify"; extensionId: string; from: Speaker; title: string; body?: string }
   /** `signIn`: the page is an OAuth sign-in (the service's and the asking extension's titles). */
   | { type: "openURL"; extensionId?: string; url: string; signIn?: { service: string; extension: string } }
+  /** A device-flow sign-in (RFC 8628): the code the person types at `verificationUri`. */
+  | {
+      type: "sign-in.code";
+      extensionId: string;
+      from: Speaker;
+      /** The provider's title ("GitHub"). */
+      title: string;
+      userCode: string;
+      verificationUri: string;
+      expiresAt: number;
+    }
   | { type: "status"; extensionId: string; status: string; error?: string }
   | { type: "log"; level: LogLevel; extensionId?: string; message: string }
   | {

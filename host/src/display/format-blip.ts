@@ -139,6 +139,27 @@ export function formatBlip(blip: BlipView, now: number): string {
  * @example
  * notifyLine({ from: { name: "Focus" }, title: "Done", body: "Take a break" }); // "🔔 [Focus] Done — Take a break"
  */
+/**
+ * A device-flow sign-in's code and address, each on its own line (easy to copy from a terminal).
+ *
+ * @example
+ * signInCodeLines({ from: { name: "CI" }, title: "GitHub", userCode: "WDJB-MJHT", verificationUri: "https://github.com/login/device" });
+ * // ["🔑 [CI] To sign in to GitHub, open", "https://github.com/login/device", "and type the code", "WDJB-MJHT"]
+ */
+export function signInCodeLines(code: {
+  from: Speaker;
+  title: string;
+  userCode: string;
+  verificationUri: string;
+}): string[] {
+  return [
+    `🔑 ${speakerFrame(code.from)} To sign in to ${code.title}, open`,
+    code.verificationUri,
+    "and type the code",
+    code.userCode,
+  ];
+}
+
 export function notifyLine(note: { from: Speaker; title: string; body?: string }): string {
   return `🔔 ${speakerFrame(note.from)} ${note.title}${note.body ? ` — ${note.body}` : ""}`;
 }

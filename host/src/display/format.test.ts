@@ -78,6 +78,29 @@ describe("blips", () => {
 });
 
 describe("displays", () => {
+  it("prints a device-flow sign-in's address and code each on its own line, a stranger's code inert", () => {
+    let out = "";
+    const display = new LineDisplay({ write: (text) => (out += text), now: () => NOW, logLevel: "warn" });
+    const code = {
+      type: "sign-in.code" as const,
+      extensionId: "x.y",
+      from: FOCUS,
+      title: "GitHub",
+      expiresAt: NOW + 900_000,
+    };
+    display.show({ ...code, userCode: "WDJB-MJHT", verificationUri: "https://github.com/login/device" });
+    const lines = out.trimEnd().split("\n");
+    expect(lines).toEqual([
+      "12:00:00 🔑 [Focus] To sign in to GitHub, open",
+      "12:00:00 https://github.com/login/device",
+      "12:00:00 and type the code",
+      "12:00:00 WDJB-MJHT",
+    ]);
+    out = "";
+    display.show({ ...code, userCode: "\u001b]0;pwned\u0007", verificationUri: "https://x.example/\u202e" });
+    expect(out).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u202e]/);
+  });
+
   it("writes one timed line per change when not on a terminal", () => {
     let out = "";
     const display = new LineDisplay({ write: (text) => (out += text), now: () => NOW, logLevel: "warn" });

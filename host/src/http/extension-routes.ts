@@ -57,11 +57,15 @@ export function extensionRoutes(manager: ExtensionManager): Router {
     .put(
       jsonBody({ optional: false }),
       handle(async (req) => {
-        const body = req.body as { value?: unknown } | null;
+        const body = req.body as { value?: unknown; allowed?: unknown } | null;
         if (typeof body !== "object" || body === null || Array.isArray(body) || !("value" in body)) {
-          throw new HttpError(400, 'the body should be {"value": <the new value, or null to clear it>}');
+          throw new HttpError(
+            400,
+            'the body should be {"value": <the new value, or null to clear it>} (a server address also "allowed": <the origin the person allowed>)',
+          );
         }
-        await manager.setOption(idOf(req), String(req.params.name), body.value);
+        const allowed = typeof body.allowed === "string" ? body.allowed : undefined;
+        await manager.setOption(idOf(req), String(req.params.name), body.value, allowed);
       }),
     )
     .all(methodNotAllowed("PUT"));

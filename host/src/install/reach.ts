@@ -14,6 +14,8 @@ import {
   holdsSupportFolder,
   networkEntryClass,
   networkEntryText,
+  canonicalOrigin,
+  originText,
   resolveListedPath,
   type AddressClass,
   type PathClass,
@@ -89,6 +91,32 @@ const ADDRESS_RISKS: Record<AddressClass, string | undefined> = {
   multicast: "a local or reserved address, not the internet",
   reserved: "a local or reserved address, not the internet",
 };
+
+/** What the person is asked before a `url` option's server is granted, judged as the fence will. */
+export interface GrantQuestion {
+  /** The origin the fence will admit, canonical (`https://calendar.google.com`). */
+  origin: string;
+  /** `Let Calendar connect to calendar.google.com?` */
+  question: string;
+  /** The same mark the install review gives that address (a private or loopback address…). */
+  risk?: string;
+}
+
+/**
+ * The question for letting extension `title` reach `address`, or undefined when `address` is not
+ * an http or https address. The origin is read by the fence's own `canonicalOrigin`.
+ * @example grantQuestion("Home", "http://192.168.1.20:8123/api")
+ * // { origin: "http://192.168.1.20:8123", question: "Let Home connect to 192.168.1.20:8123 (http, not encrypted)?", risk: "a private address on your local network" }
+ */
+export function grantQuestion(title: string, address: string): GrantQuestion | undefined {
+  const origin = canonicalOrigin(address);
+  if (!origin) return undefined;
+  const text = originText(origin);
+  const host = text.slice(origin.scheme.length + 2);
+  const plain = origin.scheme === "http:" ? " (http, not encrypted)" : "";
+  const risk = ADDRESS_RISKS[networkEntryClass({ kind: "exact", host: origin.host })];
+  return { origin: text, question: `Let ${title} connect to ${host}${plain}?`, ...(risk ? { risk } : {}) };
+}
 
 /** ` (written "…")` when the manifest spelt the entry otherwise than it is shown. */
 function written(shown: string, raw: string): string {
@@ -189,6 +217,11 @@ export function reachOf(manifest: Manifest, where: ReachPlaces): ReachItem[] {
   const items: ReachItem[] = [];
   const places = placesOf(svc.id, where);
   for (const host of svc.permissions.network) items.push(networkItem(host));
+  for (const option of svc.preferences.filter((p) => p.type === "url"))
+    items.push({
+      key: `network-chosen:${option.name}`,
+      text: `connect to a server you choose (its option "${option.title}"), once you allow that server`,
+    });
   for (const path of svc.permissions.files) items.push(fileItem("files", path, places));
   if (svc.permissions.runAnyCommand) {
     items.push({

@@ -207,3 +207,38 @@ describe("the permission ledger", () => {
     expect(await ledger.standing("com.example.copier")).toEqual({ kind: "none" });
   });
 });
+
+describe("grants of url options", () => {
+  it("records, replaces and revokes one option's origin; forgets them at uninstall", async () => {
+    const ledger = await Ledger.open({ supportRoot: root, secrets: new MemorySecretStore() });
+    await ledger.grant("com.example.cal", "server", "https://calendar.google.com");
+    await ledger.grant("com.example.cal", "backup", "http://192.168.1.20:8123");
+    expect(await ledger.grantedOrigins("com.example.cal")).toEqual({
+      server: "https://calendar.google.com",
+      backup: "http://192.168.1.20:8123",
+    });
+    await ledger.grant("com.example.cal", "server", "https://other.example");
+    await ledger.grant("com.example.cal", "backup", undefined);
+    expect(await ledger.grantedOrigins("com.example.cal")).toEqual({ server: "https://other.example" });
+    expect(await ledger.grantedOrigins("com.example.else")).toEqual({});
+    await ledger.forget("com.example.cal");
+    expect(await ledger.grantedOrigins("com.example.cal")).toEqual({});
+  });
+
+  it("admits nothing from a grant edited or moved without the key", async () => {
+    const ledger = await Ledger.open({ supportRoot: root, secrets: new MemorySecretStore() });
+    await ledger.grant("com.example.cal", "server", "https://calendar.google.com");
+    const file = join(root, "ledger.json");
+    const shape = JSON.parse(await readFile(file, "utf8"));
+    const entry = shape.grants["com.example.cal"];
+    // Another origin under the same MAC, and the entry copied to another extension.
+    shape.grants["com.example.cal"] = {
+      ...entry,
+      grants: { ...entry.grants, origins: { server: "http://127.0.0.1:22" } },
+    };
+    shape.grants["com.example.thief"] = entry;
+    await writeFile(file, JSON.stringify(shape));
+    expect(await ledger.grantedOrigins("com.example.cal")).toEqual({});
+    expect(await ledger.grantedOrigins("com.example.thief")).toEqual({});
+  });
+});

@@ -6,7 +6,8 @@
  *
  * ```json
  * {"v": 1, "key": "secret-store",
- *  "entries": {"com.example.ci": {"approval": {…Approval}, "mac": "<HMAC-SHA256 hex>"}}}
+ *  "entries": {"com.example.ci": {"approval": {…Approval}, "mac": "<HMAC-SHA256 hex>"}},
+ *  "grants": {"com.example.cal": {"grants": {"id": "com.example.cal", "origins": {"server": "https://calendar.google.com"}}, "mac": "<hex>"}}}
  * ```
  * `key` only says where the key is kept (so a terminal without the secret store is told why it
  * cannot record); it is not trusted for anything else.
@@ -21,6 +22,7 @@ import { summarize, type InstallSummary } from "../install/summary.js";
 import type { SecretStore } from "../secrets/index.js";
 import { writeFileAtomic } from "../support/index.js";
 import { canonicalJson, macOf, verifies, type Approval } from "./approval.js";
+import { signGrants, verifiedOrigins, type GrantEntry } from "./grants.js";
 import { ledgerKey, ledgerKeyAccount, type LedgerKeyPlace } from "./ledger-key.js";
 import { compareFiles, digestFiles, noChanges, TooManyFiles, type FileChanges } from "./package-files.js";
 
@@ -39,6 +41,8 @@ interface LedgerShape {
   v: 1;
   key: LedgerKeyPlace;
   entries: Record<string, LedgerEntry>;
+  /** Origins granted through `url` options, by extension id (grants.ts). */
+  grants?: Record<string, GrantEntry>;
 }
 
 /** Where an extension stands in the ledger. */
@@ -324,16 +328,47 @@ export class Ledger {
     return shape && Object.hasOwn(shape.entries, id) ? shape.entries[id] : undefined;
   }
 
-  /** Forgets `id`'s approval (uninstall); true when there was one. */
+  /** Forgets `id`'s approval and grants (uninstall); true when there was an approval. */
   async forget(id: string): Promise<boolean> {
     let had = false;
-    await this.rewrite((entries) => {
-      had = Object.hasOwn(entries, id);
-      const next = { ...entries };
-      delete next[id];
-      return next;
-    });
+    await this.rewrite(
+      (entries) => {
+        had = Object.hasOwn(entries, id);
+        const next = { ...entries };
+        delete next[id];
+        return next;
+      },
+      (grants) => withoutKey(grants, id),
+    );
     return had;
+  }
+
+  /** The origins granted to `id`, by option name; none when its record does not verify. */
+  async grantedOrigins(id: string): Promise<Record<string, string>> {
+    if (!this.key) return {};
+    const grants = (await readShape(this.file))?.grants;
+    const entry = grants && typeof grants === "object" && Object.hasOwn(grants, id) ? grants[id] : undefined;
+    return verifiedOrigins(this.key, id, entry);
+  }
+
+  /**
+   * Records that the person let `id` reach `origin` through its option `option`, replacing what
+   * that option granted before; `undefined` revokes the option's grant.
+   */
+  async grant(id: string, option: string, origin: string | undefined): Promise<void> {
+    const key = this.requireKey();
+    await this.rewrite(
+      (entries) => entries,
+      (grants) => {
+        // Read inside the write: two grants in a row never lose each other.
+        const origins = verifiedOrigins(key, id, Object.hasOwn(grants, id) ? grants[id] : undefined);
+        if (origin === undefined) delete origins[option];
+        else origins[option] = origin;
+        return Object.keys(origins).length === 0
+          ? withoutKey(grants, id)
+          : { ...grants, [id]: signGrants(key, { id, origins }) };
+      },
+    );
   }
 
   private requireKey(): Buffer {
@@ -360,16 +395,29 @@ export class Ledger {
   }
 
   /** Reads the file afresh (another process may have written it), changes it, writes it whole. */
-  private rewrite(change: (entries: Record<string, LedgerEntry>) => Record<string, LedgerEntry>): Promise<void> {
+  private rewrite(
+    change: (entries: Record<string, LedgerEntry>) => Record<string, LedgerEntry>,
+    changeGrants: (grants: Record<string, GrantEntry>) => Record<string, GrantEntry> = (grants) => grants,
+  ): Promise<void> {
     const write = this.writing.then(async () => {
-      const place = this.place ?? (await readShape(this.file))?.key ?? "key-file";
-      const entries = change((await readShape(this.file))?.entries ?? {});
-      const shape: LedgerShape = { v: 1, key: place, entries };
+      const before = await readShape(this.file);
+      const place = this.place ?? before?.key ?? "key-file";
+      const entries = change(before?.entries ?? {});
+      const oldGrants = typeof before?.grants === "object" && before.grants !== null ? before.grants : {};
+      const grants = changeGrants(oldGrants);
+      const shape: LedgerShape = { v: 1, key: place, entries, ...(Object.keys(grants).length ? { grants } : {}) };
       await writeFileAtomic(this.file, `${JSON.stringify(shape, null, 2)}\n`, { mode: 0o600 });
     });
     this.writing = write.catch(() => {});
     return write;
   }
+}
+
+/** `record` without `key`. */
+function withoutKey<T>(record: Record<string, T>, key: string): Record<string, T> {
+  const next = { ...record };
+  delete next[key];
+  return next;
 }
 
 /** The reviewed state's name: a digest of everything but the time. */

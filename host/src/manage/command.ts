@@ -5,6 +5,7 @@
  * stderr), 2 a usage mistake, 130 Ctrl-C at a prompt.
  */
 import { escapeForDisplay } from "@svc/api";
+import { grantQuestion } from "../install/index.js";
 import type { OpenedManager } from "./open-manager.js";
 import { Interrupted, type ManageIo } from "./terminal.js";
 import { ManageError, type ExtensionInfo, type OptionInfo } from "./types.js";
@@ -32,11 +33,13 @@ const USAGE: Record<ManageCommandName, string> = {
   This shows the review an update shows (what it can reach, what it gains, which files
   changed) and, once you agree (--yes: already agreed), records it as approved; a running svc
   loads it at once. To drop it instead: svc-host uninstall <id>.`,
-  set: `usage: svc-host set <id> <option> [value] | --clear
+  set: `usage: svc-host set <id> <option> [value] [--yes] | --clear
   Sets one option as Settings does, checked against its declaration. Leave the value out to
   be asked for it; a password option is always asked for (never on the command line, where
   the shell's history keeps it) and not shown as you type. --clear returns it to its default.
-  checkbox: true or false; number: a number; dropdown: one of its values.`,
+  checkbox: true or false; number: a number; dropdown: one of its values; url: a server's
+  address, which the extension may then connect to once you allow it (--yes: already allowed);
+  clearing or changing it takes that back.`,
   run: `usage: svc-host run <id>
   Runs the extension's update() now (trigger manual). Needs svc running.`,
 };
@@ -131,7 +134,31 @@ function refuseEmptyPipe(io: ManageIo, id: string, name: string, answer: string)
   return answer;
 }
 
-async function setCommand(context: ManageContext, words: string[], clear: boolean): Promise<number> {
+/**
+ * Asks the person to let the extension reach the server of a `url` option (the question the page
+ * asks, from the same function); the origin they allowed, or undefined when they did not.
+ */
+async function allowServer(context: ManageContext, title: string, address: string, yes: boolean) {
+  const { io } = context;
+  const grant = grantQuestion(title, address);
+  // Not an address: the host's own check says what is wrong.
+  if (!grant) return { origin: undefined, refused: false };
+  io.out(
+    `${escapeForDisplay(grant.question, { max: 300 })}\n  ${escapeForDisplay(grant.origin)}${grant.risk ? `\n  ! ${grant.risk}` : ""}\n`,
+  );
+  if (yes) return { origin: grant.origin, refused: false };
+  if (!io.isTTY)
+    throw new ManageError(
+      "not set: stdin is not a terminal to ask on; run again with --yes to allow it",
+      "not-allowed",
+    );
+  const answer = await io.ask("Allow? [y/N] ");
+  return /^y(es)?$/i.test(answer.trim())
+    ? { origin: grant.origin, refused: false }
+    : { origin: undefined, refused: true };
+}
+
+async function setCommand(context: ManageContext, words: string[], clear: boolean, yes: boolean): Promise<number> {
   const { io } = context;
   if (words.length < 2 || words.length > 3 || (clear && words.length !== 2))
     throw new UsageError("give an extension id, an option name and a value (or --clear)");
@@ -172,7 +199,16 @@ async function setCommand(context: ManageContext, words: string[], clear: boolea
       );
     value = valueFromWord(option, typed);
   }
-  await opened.manager.setOption(id, name, value);
+  let allowed: string | undefined;
+  if (option.type === "url" && value !== null) {
+    const answer = await allowServer(context, info.title ?? id, String(value), yes);
+    if (answer.refused) {
+      io.out("Not set.\n");
+      return 1;
+    }
+    allowed = answer.origin;
+  }
+  await opened.manager.setOption(id, name, value, allowed);
   const shown =
     option.type === "password" || value === null ? "" : ` = ${escapeForDisplay(JSON.stringify(value), { max: 120 })}`;
   // A turned-off extension does not run: the value waits until it is turned on.
@@ -274,7 +310,7 @@ export async function runManageCommand(
     disable: [],
     uninstall: ["--yes", "-y"],
     accept: ["--yes", "-y"],
-    set: ["--clear"],
+    set: ["--clear", "--yes", "-y"],
     run: [],
   };
   try {
@@ -287,7 +323,8 @@ export async function runManageCommand(
       io.out(flags.has("--json") ? `${inertJson(extensions)}\n` : listText(extensions, opened.app));
       return 0;
     }
-    if (command === "set") return await setCommand(context, words, flags.has("--clear"));
+    if (command === "set")
+      return await setCommand(context, words, flags.has("--clear"), flags.has("--yes") || flags.has("-y"));
     if (words.length !== 1) throw new UsageError("give exactly one extension id");
     const [id] = words;
     if (command === "uninstall") return await uninstallCommand(context, id, flags.has("--yes") || flags.has("-y"));

@@ -85,14 +85,14 @@ export class FolderManager implements ExtensionManager {
     return report;
   }
 
-  async setOption(id: string, name: string, value: unknown): Promise<void> {
+  async setOption(id: string, name: string, value: unknown, allowed?: string): Promise<void> {
     const found = findExtension(await this.deps.snapshot(), id);
     if (!found) throw unknownExtension(id);
     const manifest = found.ext.manifest;
     if (!manifest)
       throw new ManageError(`${id} cannot be loaded (${found.ext.error ?? "broken"}); fix that first`, "invalid");
     try {
-      await this.deps.preferences.change(manifest, name, value, "settings");
+      await this.deps.preferences.change(manifest, name, value, "settings", allowed);
     } catch (error) {
       if (error instanceof SecretStoreUnavailableError) throw new ManageError(error.message, "unavailable");
       if (error instanceof HostRuleError) throw new ManageError(error.message, "invalid");

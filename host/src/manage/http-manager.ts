@@ -47,8 +47,11 @@ export class HttpManager implements ExtensionManager {
     return (await this.call("DELETE", `/v1/extensions/${encodeURIComponent(id)}`)) as UninstallReport;
   }
 
-  async setOption(id: string, name: string, value: unknown): Promise<void> {
-    await this.call("PUT", `/v1/extensions/${encodeURIComponent(id)}/options/${encodeURIComponent(name)}`, { value });
+  async setOption(id: string, name: string, value: unknown, allowed?: string): Promise<void> {
+    await this.call("PUT", `/v1/extensions/${encodeURIComponent(id)}/options/${encodeURIComponent(name)}`, {
+      value,
+      ...(allowed === undefined ? {} : { allowed }),
+    });
   }
 
   async run(id: string): Promise<void> {

@@ -56,6 +56,7 @@ export async function openManager(support: SupportPaths, bundled: readonly strin
     preferences: new PreferenceStore({
       folder: preferencesFolder(support.root),
       secrets: new ExtensionSecrets(secrets),
+      grants: ledger,
     }),
     secrets,
     ledger,

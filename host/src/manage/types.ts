@@ -73,7 +73,8 @@ export interface ExtensionManager {
   /** Removes a user extension and everything svc kept for it. Callers confirm first. */
   uninstall(id: string): Promise<UninstallReport>;
   /** Sets one option as Settings does (passwords included); `null` clears it. */
-  setOption(id: string, name: string, value: unknown): Promise<void>;
+  /** `allowed`: for a `url` option, the origin the person allowed it to reach. */
+  setOption(id: string, name: string, value: unknown, allowed?: string): Promise<void>;
   /** A `manual` run now. */
   run(id: string): Promise<void>;
   /** What accepting an installed extension as it is on disk now would approve (the update review). */

@@ -13,6 +13,7 @@ export {
   type OAuthServiceOptions,
   type OAuthTarget,
   type SignInPage,
+  type ShownDeviceCode,
 } from "./oauth-service.js";
 export { oauthHandlers, type OAuthHandlers } from "./handlers.js";
 export { OAuthRuleError, resolveProvider, type ResolvedProvider } from "./provider.js";

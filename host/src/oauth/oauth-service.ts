@@ -16,7 +16,9 @@ import {
   type ProviderClient,
   type ResolvedProvider,
 } from "./provider.js";
-import { beginSignIn, finishSignIn, type PendingSignIn } from "./sign-in.js";
+import { beginSignIn, finishSignIn, type PendingSignIn, type Tokens } from "./sign-in.js";
+import { pollForTokens, requestDeviceCode, type DeviceCode } from "./device-flow.js";
+import { systemClock, type Clock } from "../clock/index.js";
 import { renewTokens, revokeBestEffort, RenewalError } from "./token-requests.js";
 
 /** Renew a token this long before it expires (SPEC.md: five minutes). */
@@ -41,10 +43,28 @@ export interface OAuthServiceOptions {
   allowInsecureLoopback?: boolean;
   /** The clock, in epoch ms (tests move it). */
   now?: () => number;
+  /** Waits between device-flow polls; the host's clock (manual in tests). Default the system's. */
+  clock?: Clock;
+  /**
+   * A device-flow sign-in (`flow: "device"`) shows the person a code to type at an address: the
+   * host puts it in the page and the terminal. Called again when the extension connects again.
+   */
+  showDeviceCode?(extensionId: string, shown: ShownDeviceCode): void;
   /** A sign-in not finished within this time is forgotten. Default 10 minutes. */
   signInTimeoutMs?: number;
   /** A log line for the person: stored connections dropped because their provider's addresses changed. */
   onDropped?(extensionId: string, message: string): void;
+}
+
+/** A device code as the person sees it (never the device code the host polls with). */
+export interface ShownDeviceCode {
+  provider: string;
+  title: string;
+  userCode: string;
+  verificationUri: string;
+  verificationUriComplete?: string;
+  /** Epoch ms. */
+  expiresAt: number;
 }
 
 /** The addresses and client id a sign-in of `provider` is issued under now. */
@@ -94,6 +114,8 @@ export class OAuthService {
   readonly #now: () => number;
   /** Pending sign-ins by `<extensionId>\0<provider>`. */
   readonly #pending = new Map<string, PendingSignIn & { timer: NodeJS.Timeout }>();
+  /** Device-flow sign-ins polling, by `<extensionId>\0<provider>`. */
+  readonly #devices = new Map<string, { shown: ShownDeviceCode; stop: AbortController }>();
   /** Renewals under way by `<extensionId>\0<provider>\0<connection>`: concurrent callers share one. */
   readonly #renewals = new Map<string, Promise<StoredConnection | null>>();
 
@@ -103,7 +125,7 @@ export class OAuthService {
     const port = options.port ?? OAUTH_CALLBACK_PORT;
     this.redirectUri = redirectUriFor(port);
     this.#server = new CallbackServer(port, (params) => this.#onCallback(params));
-    this.#now = options.now ?? Date.now;
+    this.#now = options.now ?? (options.clock ? () => options.clock!.now() : Date.now);
   }
 
   /** True while the callback port is open (a sign-in is pending). */
@@ -131,6 +153,7 @@ export class OAuthService {
     // fails here, with the store's own message, before any page opens.
     await this.#bound(target.extensionId, provider);
     const key = `${target.extensionId}\u0000${provider.name}`;
+    if (provider.definition.flow === "device") return this.#connectDevice(key, target.extensionId, provider, client);
     const waiting = this.#pending.get(key);
     if (waiting) {
       await this.#options.openURL(waiting.url, target.extensionId, this.#signInPage(target, provider));
@@ -147,6 +170,51 @@ export class OAuthService {
       this.#forget(key);
       throw error;
     }
+    return {};
+  }
+
+  /**
+   * Device flow: asks for a code, shows it (page and terminal) and opens the address, then polls
+   * in the background; a sign-in already polling is shown again, not started twice.
+   */
+  async #connectDevice(
+    key: string,
+    extensionId: string,
+    provider: ResolvedProvider,
+    client: ProviderClient,
+  ): Promise<Record<string, never>> {
+    const show = async (shown: ShownDeviceCode) => {
+      this.#options.showDeviceCode?.(extensionId, shown);
+      await this.#options.openURL(shown.verificationUri, extensionId);
+    };
+    const polling = this.#devices.get(key);
+    if (polling) {
+      await show(polling.shown);
+      return {};
+    }
+    const code: DeviceCode = await requestDeviceCode(provider, client, this.#now());
+    const shown: ShownDeviceCode = {
+      provider: provider.name,
+      title: provider.title,
+      userCode: code.userCode,
+      verificationUri: code.verificationUri,
+      ...(code.verificationUriComplete ? { verificationUriComplete: code.verificationUriComplete } : {}),
+      expiresAt: code.expiresAt,
+    };
+    const stop = new AbortController();
+    this.#devices.set(key, { shown, stop });
+    pollForTokens(provider, client, code, this.#options.clock ?? systemClock, stop.signal)
+      .then(
+        (tokens) => this.#keep(extensionId, provider, tokens, provider.definition.scopes ?? []),
+        (error: Error) => {
+          if (!stop.signal.aborted) this.#options.notify(extensionId, error.message);
+        },
+      )
+      .finally(() => {
+        if (this.#devices.get(key)?.stop === stop) this.#devices.delete(key);
+      })
+      .catch(() => {});
+    await show(shown);
     return {};
   }
 
@@ -255,6 +323,8 @@ export class OAuthService {
   /** Forgets pending sign-ins and closes the callback port. */
   async close(): Promise<void> {
     for (const key of [...this.#pending.keys()]) this.#forget(key);
+    for (const { stop } of this.#devices.values()) stop.abort();
+    this.#devices.clear();
     await this.#server.close();
   }
 
@@ -348,10 +418,15 @@ export class OAuthService {
       this.#options.notify(extensionId, (error as Error).message);
       return { status: 400, title: "Sign-in did not finish", message: (error as Error).message };
     }
+    return this.#keep(extensionId, provider, tokens, pending.scopes);
+  }
+
+  /** Keeps a finished sign-in's tokens as a new connection (PKCE and device flow alike) and says so. */
+  async #keep(extensionId: string, provider: ResolvedProvider, tokens: Tokens, asked: string[]): Promise<CallbackPage> {
     const connection: StoredConnection = {
       id: `c${randomBytes(8).toString("hex")}`,
       connectedAt: new Date(this.#now()).toISOString(),
-      scopes: tokens.scopes ?? (pending.scopes.length ? pending.scopes : undefined),
+      scopes: tokens.scopes ?? (asked.length ? asked : undefined),
       needsReconnect: false,
       named: false,
       accessToken: tokens.accessToken,

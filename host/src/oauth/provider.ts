@@ -70,6 +70,8 @@ export interface ProviderClient {
   as: AuthorizationServer;
   client: Client;
   authorizeUrl: URL;
+  /** `flow: "device"`: where the code is asked for (RFC 8628 device authorization endpoint). */
+  deviceUrl?: URL;
   /** Whether oauth4webapi must be told to allow plain http (loopback test servers only). */
   insecure: boolean;
 }
@@ -86,7 +88,11 @@ export function providerClient(provider: ResolvedProvider, allowInsecureLoopback
     definition.revokeUrl === undefined
       ? undefined
       : checkAddress(provider, "revokeUrl", definition.revokeUrl, allowInsecureLoopback);
-  const insecure = [authorizeUrl, tokenUrl, revokeUrl].some((url) => url?.protocol === "http:");
+  const deviceUrl =
+    definition.deviceAuthorizationUrl === undefined
+      ? undefined
+      : checkAddress(provider, "deviceAuthorizationUrl", definition.deviceAuthorizationUrl, allowInsecureLoopback);
+  const insecure = [authorizeUrl, tokenUrl, revokeUrl, deviceUrl].some((url) => url?.protocol === "http:");
   return {
     // A manifest names endpoints, not an issuer; the authorize address's origin stands in for
     // it until a callback names the issuer (see sign-in.ts).
@@ -98,6 +104,7 @@ export function providerClient(provider: ResolvedProvider, allowInsecureLoopback
     },
     client: { client_id: definition.clientId, token_endpoint_auth_method: "none" },
     authorizeUrl,
+    ...(deviceUrl ? { deviceUrl } : {}),
     insecure,
   };
 }

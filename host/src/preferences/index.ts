@@ -11,6 +11,8 @@ export { resolvePreferences, defaultsOnly, type PreferenceSource } from "./resol
 export {
   PreferenceStore,
   PreferenceRuleError,
+  GrantNeededError,
+  type GrantBook,
   type PreferenceStoreOptions,
   type ChangedBy,
 } from "./preference-store.js";

@@ -36,12 +36,14 @@ import { Sessions } from "./sessions.js";
 import { readStaticFiles } from "./static-files.js";
 import type { AppSettings, Snapshot, UiEvent } from "./wire.js";
 import { ToolError, type GivenFiles, type PageTools } from "../tools/index.js";
+import { GrantNeededError } from "../preferences/index.js";
 
 /** What the UI server needs from the host. */
 export interface UiBackend {
   snapshot(): Snapshot;
   action(press: { blipId: string; actionId: string; input?: string; itemId?: string }): Promise<Record<string, number>>;
-  setPreference(extensionId: string, name: string, value: unknown): Promise<void>;
+  /** `allowed`: for a `url` option, the origin the person allowed (else a `GrantNeededError` asks). */
+  setPreference(extensionId: string, name: string, value: unknown, allowed?: string): Promise<void>;
   saveSettings(settings: unknown): Promise<AppSettings>;
   runNow(extensionId: string): boolean;
   /** Enable, disable or uninstall: rejects with a message for a person when not allowed. */
@@ -151,9 +153,12 @@ export async function startUiServer(options: UiServerOptions): Promise<RunningUi
     },
     "/api/preferences": async (req, res) => {
       const body = await readJson(req);
+      const allowed = body.allowed === undefined ? undefined : stringField(body, "allowed")!;
       try {
-        await backend.setPreference(stringField(body, "extensionId")!, stringField(body, "name")!, body.value);
+        await backend.setPreference(stringField(body, "extensionId")!, stringField(body, "name")!, body.value, allowed);
       } catch (error) {
+        // A server address waits for the person: the page asks this question, then sends `allowed`.
+        if (error instanceof GrantNeededError) return sendJson(res, 409, { error: error.message, grant: error.grant });
         throw new UiHttpError(400, (error as Error).message);
       }
       ok(res);

@@ -25,10 +25,21 @@ export interface UiReach {
   risk?: string;
 }
 
+/**
+ * What the page asks before a `url` option's server is set (`POST /api/preferences` answers 409
+ * with it): `question` ("Let Calendar connect to calendar.google.com?"), the origin the fence
+ * will admit, and the install review's mark for that address.
+ */
+export interface UiGrantQuestion {
+  origin: string;
+  question: string;
+  risk?: string;
+}
+
 /** One option of an extension as Settings shows it. Passwords say only whether one is set. */
 export interface UiPreference {
   name: string;
-  type: "textfield" | "multiline" | "password" | "checkbox" | "dropdown" | "number";
+  type: "textfield" | "multiline" | "password" | "checkbox" | "dropdown" | "number" | "url";
   title: string;
   description?: string;
   required: boolean;
@@ -146,6 +157,15 @@ export type UiEvent =
   | { type: "settings"; settings: AppSettings }
   /** The host always names the sender; the page shows it by `extensions`' titles (`speakerOf`). */
   | { type: "notify"; extensionId?: string; title: string; body?: string }
+  /** A device-flow sign-in: the page shows the code (with Copy) and the address to open. */
+  | {
+      type: "sign-in.code";
+      extensionId: string;
+      title: string;
+      userCode: string;
+      verificationUri: string;
+      expiresAt: number;
+    }
   | { type: "openURL"; extensionId?: string; url: string }
   | { type: "paused"; paused: boolean }
   | { type: "power"; onBattery: boolean }

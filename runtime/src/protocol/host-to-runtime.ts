@@ -61,6 +61,12 @@ export const ExtensionLoad = request(
     path: absolutePath,
     manifest: LoadManifestSchema,
     preferences: z.record(z.string(), z.unknown()).default({}),
+    /**
+     * Origins the person granted through `url` options (our addition), from the host's permission
+     * ledger: the fence admits exactly these beside `manifest.permissions.network`. Kept outside
+     * `manifest` so nothing the extension writes can add one.
+     */
+    grantedOrigins: z.array(z.string()).optional(),
     lazy: z.boolean().optional(),
   }),
   EmptySchema,

@@ -294,3 +294,48 @@ describe("canonicalNetworkEntry: the value the fence enforces and the review sho
     }
   });
 });
+
+describe("origins the person granted (a url option, from the host)", () => {
+  /** Checks `url` against no manifest entries and `granted`. */
+  function granted(origins: string[], url: string, kind: "fetch" | "websocket" = "fetch"): string {
+    t = createTestContext({ network: [] });
+    try {
+      return checkNetworkUrl(t.cx, parseNetworkPolicy([], origins), kind, url).href;
+    } catch (error) {
+      return `denied: ${(error as Error).message}`;
+    }
+  }
+
+  it("admit exactly their scheme, host and port", () => {
+    const origins = ["https://calendar.google.com/calendar/ical/x/basic.ics"];
+    expect(granted(origins, "https://CALENDAR.google.com./other")).toBe("https://calendar.google.com/other");
+    expect(granted(origins, "http://calendar.google.com/")).toBe(
+      'denied: fetch to calendar.google.com denied: "calendar.google.com" is listed, but not for port 80 (add "calendar.google.com" to svc.permissions.network in package.json)',
+    );
+    expect(granted(origins, "https://calendar.google.com:8443/")).toMatch(/is listed, but not for port 8443/);
+    expect(granted(origins, "https://www.google.com/")).toMatch(/"www.google.com" is not in permissions.network/);
+    expect(granted(["http://192.168.1.20:8123"], "http://192.168.1.20:8123/api/states")).toBe(
+      "http://192.168.1.20:8123/api/states",
+    );
+  });
+
+  it("a granted http origin does not admit https on its port, nor a WebSocket of the other scheme", () => {
+    expect(granted(["http://127.0.0.1:8123"], "https://127.0.0.1:8123/")).toMatch(/^denied: /);
+    expect(granted(["http://127.0.0.1:8123"], "ws://127.0.0.1:8123/socket", "websocket")).toBe(
+      "ws://127.0.0.1:8123/socket",
+    );
+    expect(granted(["http://127.0.0.1:8123"], "wss://127.0.0.1:8123/socket", "websocket")).toMatch(/^denied: /);
+  });
+
+  it("make a granted IP literal or localhost reachable by the connect-time guard, like a listed one", () => {
+    const policy = parseNetworkPolicy([], ["http://10.0.0.5:8080", "http://localhost:3000"]);
+    expect(policy.listsAddress("10.0.0.5")).toBe(true);
+    expect(policy.listsLocalhost).toBe(true);
+    expect(parseNetworkPolicy([], []).listsAddress("10.0.0.5")).toBe(false);
+  });
+
+  it("admit nothing when they are not an http or https origin", () => {
+    const policy = parseNetworkPolicy([], ["ftp://example.com", "https://user:pw@example.com", "not a url", ""]);
+    expect(policy.granted).toEqual([]);
+  });
+});

@@ -35,8 +35,13 @@ export interface NetworkPolicy {
   readonly patterns: readonly HostPattern[];
   /** Entries that could not be read as a host name; they allow nothing. */
   readonly invalid: readonly string[];
-  /** True when `host` (canonical, from `canonicalHost`) is allowed on `port`, the scheme's own being `defaultPort`. */
-  allows(host: string, port: number, defaultPort: number): boolean;
+  /** The origins the person granted, parsed; a granted origin that does not parse admits nothing. */
+  readonly granted: readonly GrantedOrigin[];
+  /**
+   * True when `host` (canonical, from `canonicalHost`) is allowed on `port` for `scheme` (`https:`
+   * …), the scheme's own port being `defaultPort`.
+   */
+  allows(host: string, port: number, defaultPort: number, scheme: string): boolean;
   /** True when `host` is listed on some port (to say "not on that port" rather than "not listed"). */
   listsHost(host: string): boolean;
   /** True when the manifest names this IP literal (canonical, without brackets) itself. */
@@ -114,14 +119,56 @@ export function networkEntryClass(pattern: HostPattern): AddressClass {
   return ip === undefined ? "public" : classifyAddress(ip);
 }
 
+/** An origin the person granted: exactly this scheme (`http:` or `https:`), host and port. */
+export interface GrantedOrigin {
+  scheme: "http:" | "https:";
+  host: string;
+  port: number;
+}
+
+/** The web scheme a WebSocket scheme stands for: `wss://h` reaches a granted `https://h`. */
+const WEB_SCHEME: Readonly<Record<string, string>> = { "ws:": "http:", "wss:": "https:" };
+
 /**
- * Parses `permissions.network`.
+ * Reads a granted origin (or any http/https address: only its origin counts) the way the fence
+ * reads a requested URL. Undefined when it is not an http or https address with a host, or
+ * carries a user name or password.
+ * @example canonicalOrigin("HTTP://192.168.1.20:8123/api") // { scheme: "http:", host: "192.168.1.20", port: 8123 }
+ */
+export function canonicalOrigin(raw: string): GrantedOrigin | undefined {
+  let url: URL;
+  try {
+    url = new URL(raw.trim());
+  } catch {
+    return undefined;
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") return undefined;
+  if (url.username !== "" || url.password !== "") return undefined;
+  const host = canonicalHost(url.hostname);
+  if (host === "") return undefined;
+  const port = url.port === "" ? DEFAULT_PORTS[url.protocol] : Number(url.port);
+  return { scheme: url.protocol, host, port };
+}
+
+/**
+ * A granted origin in its canonical spelling, the scheme's own port left out.
+ * @example originText({ scheme: "https:", host: "calendar.google.com", port: 443 }) // "https://calendar.google.com"
+ */
+export function originText(origin: GrantedOrigin): string {
+  const port = origin.port === DEFAULT_PORTS[origin.scheme] ? "" : `:${origin.port}`;
+  return `${origin.scheme}//${origin.host}${port}`;
+}
+
+/**
+ * Parses `permissions.network`, and the origins the person granted (`grantedOrigins`, from the
+ * host only).
  * @example
  * const policy = parseNetworkPolicy(["api.example.com", "*.example.org"]);
  * policy.allows("a.example.org") // true
  * policy.allows("example.org")   // false: a wildcard never matches its apex
  */
-export function parseNetworkPolicy(entries: readonly string[]): NetworkPolicy {
+export function parseNetworkPolicy(entries: readonly string[], grantedOrigins: readonly string[] = []): NetworkPolicy {
+  const granted = grantedOrigins.flatMap((raw) => (typeof raw === "string" ? (canonicalOrigin(raw) ?? []) : []));
   const patterns: HostPattern[] = [];
   const invalid: string[] = [];
   for (const raw of entries) {
@@ -129,7 +176,10 @@ export function parseNetworkPolicy(entries: readonly string[]): NetworkPolicy {
     if (pattern) patterns.push(pattern);
     else invalid.push(String(raw));
   }
-  const exactHosts = new Set(patterns.flatMap((p) => (p.kind === "exact" ? [p.host] : [])));
+  const exactHosts = new Set([
+    ...patterns.flatMap((p) => (p.kind === "exact" ? [p.host] : [])),
+    ...granted.map((origin) => origin.host),
+  ]);
   const literals = new Set([...exactHosts].flatMap((h) => ipLiteral(h) ?? []));
   const matches = (p: HostPattern, host: string) =>
     p.kind === "exact"
@@ -138,9 +188,12 @@ export function parseNetworkPolicy(entries: readonly string[]): NetworkPolicy {
   return {
     patterns,
     invalid,
+    granted,
     listsLocalhost: exactHosts.has("localhost"),
-    allows: (host, port, defaultPort) => patterns.some((p) => matches(p, host) && (p.port ?? defaultPort) === port),
-    listsHost: (host) => patterns.some((p) => matches(p, host)),
+    allows: (host, port, defaultPort, scheme) =>
+      patterns.some((p) => matches(p, host) && (p.port ?? defaultPort) === port) ||
+      granted.some((o) => o.host === host && o.port === port && o.scheme === (WEB_SCHEME[scheme] ?? scheme)),
+    listsHost: (host) => patterns.some((p) => matches(p, host)) || granted.some((o) => o.host === host),
     listsAddress: (ip) => literals.has(ip),
   };
 }
@@ -192,7 +245,7 @@ export function checkNetworkUrl(cx: CapabilityContext, policy: NetworkPolicy, ki
       reason: `port ${port} is one browsers never connect to (it belongs to another protocol)`,
     });
   }
-  if (!policy.allows(host, port, defaultPort)) {
+  if (!policy.allows(host, port, defaultPort, url.protocol)) {
     const hostListed = policy.listsHost(host);
     const entry = port === defaultPort ? host : `${host}:${port}`;
     throw deny(cx, {
@@ -216,7 +269,7 @@ const policies = new WeakMap<CapabilityContext, NetworkPolicy>();
 export function networkPolicyOf(cx: CapabilityContext): NetworkPolicy {
   let policy = policies.get(cx);
   if (!policy) {
-    policy = parseNetworkPolicy(cx.permissions.network);
+    policy = parseNetworkPolicy(cx.permissions.network, cx.permissions.grantedOrigins ?? []);
     policies.set(cx, policy);
   }
   return policy;

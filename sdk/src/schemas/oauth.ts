@@ -37,8 +37,16 @@ const noRedirect = forbidden(`is not allowed: the redirect is always ${OAUTH_RED
  *   tokenUrl: "https://github.com/login/oauth/access_token", clientId: "Iv1.abc",
  *   scopes: ["repo"], scopeSeparator: " " }
  */
-export const oauthProviderSchema = z.strictObject({
+const providerShape = z.strictObject({
   title: displayLine.optional(),
+  /**
+   * How the person signs in: `pkce` (default) opens `authorizeUrl` and comes back to svc's
+   * loopback address; `device` (RFC 8628, what GitHub allows without a client secret) shows a
+   * code to type at the service's address, then svc asks `tokenUrl` until it is entered.
+   */
+  flow: z.enum(["pkce", "device"]).optional(),
+  /** `flow: "device"` only: where svc asks for the code (GitHub: https://github.com/login/device/code). */
+  deviceAuthorizationUrl: httpsUrlSchema.optional(),
   authorizeUrl: httpsUrlSchema,
   tokenUrl: httpsUrlSchema,
   revokeUrl: httpsUrlSchema.optional(),
@@ -72,6 +80,22 @@ export const oauthProviderSchema = z.strictObject({
   redirectUri: noRedirect,
   redirectUrl: noRedirect,
   redirect_uri: noRedirect,
+});
+
+/** `flow: "device"` and `deviceAuthorizationUrl` come together. */
+export const oauthProviderSchema = providerShape.superRefine((provider, ctx) => {
+  if (provider.flow === "device" && provider.deviceAuthorizationUrl === undefined)
+    ctx.addIssue({
+      code: "custom",
+      path: ["deviceAuthorizationUrl"],
+      message: 'is needed with flow "device": the address where svc asks for the code to show',
+    });
+  if (provider.flow !== "device" && provider.deviceAuthorizationUrl !== undefined)
+    ctx.addIssue({
+      code: "custom",
+      path: ["flow"],
+      message: 'should be "device" when deviceAuthorizationUrl is given',
+    });
 });
 
 /**

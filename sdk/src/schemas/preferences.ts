@@ -89,7 +89,22 @@ export const numberPreferenceSchema = z.object({
   default: z.number().optional(),
 });
 
-export const PREFERENCE_TYPES = ["textfield", "password", "checkbox", "dropdown", "number"] as const;
+/**
+ * The address of a server the person chooses (a calendar's ICS address, a Home Assistant on the
+ * local network). Setting it asks the person to let the extension connect to that server's
+ * origin (scheme, host and port); the fence then admits exactly that origin, beside
+ * `permissions.network`. Only the person sets it (Settings or `svc-host set`), never the
+ * extension, and it has no default: the author cannot know the address.
+ *
+ * @example { name: "server", title: "Home Assistant address", type: "url", placeholder: "http://192.168.1.20:8123" }
+ */
+export const urlPreferenceSchema = z.object({
+  ...commonShape,
+  type: z.literal("url"),
+  default: z.undefined({ error: "a url option has no default: the person chooses the server" }).optional(),
+});
+
+export const PREFERENCE_TYPES = ["textfield", "password", "checkbox", "dropdown", "number", "url"] as const;
 
 export const preferenceSchema = z.discriminatedUnion("type", [
   textfieldPreferenceSchema,
@@ -97,6 +112,7 @@ export const preferenceSchema = z.discriminatedUnion("type", [
   checkboxPreferenceSchema,
   dropdownPreferenceSchema,
   numberPreferenceSchema,
+  urlPreferenceSchema,
 ]);
 
 export type PreferenceType = (typeof PREFERENCE_TYPES)[number];
@@ -130,6 +146,8 @@ export function preferenceValueProblem(preference: Preference, value: unknown): 
         ? `${name} is ${bytes} bytes of text; the most is ${PREFERENCE_TEXT_MAX_BYTES}`
         : undefined;
     }
+    case "url":
+      return urlValueProblem(name, value);
     case "checkbox":
       return typeof value === "boolean" ? undefined : `${name} should be true or false`;
     case "number":
@@ -141,6 +159,27 @@ export function preferenceValueProblem(preference: Preference, value: unknown): 
         : `${name} should be one of its choices: ${choices.join(", ")}`;
     }
   }
+}
+
+/** The longest address a `url` option takes. */
+export const PREFERENCE_URL_MAX_LENGTH = 2048;
+
+/** Why `value` is not an http or https address a `url` option takes. */
+function urlValueProblem(name: string, value: unknown): string | undefined {
+  if (typeof value !== "string") return `${name} should be an address (a string)`;
+  if (value.length > PREFERENCE_URL_MAX_LENGTH)
+    return `${name} is ${value.length} characters long; the most is ${PREFERENCE_URL_MAX_LENGTH}`;
+  let url: URL;
+  try {
+    url = new URL(value.trim());
+  } catch {
+    return `${name} should be a full address starting with https:// or http:// (e.g. https://calendar.example.com)`;
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:")
+    return `${name} should start with https:// or http://, not ${url.protocol}//`;
+  if (url.username !== "" || url.password !== "")
+    return `${name} should not hold a user name or password; give those in a password option`;
+  return undefined;
 }
 
 /**

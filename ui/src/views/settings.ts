@@ -8,7 +8,7 @@
 import { html, nothing } from "lit";
 import { CAPS, shown, shownLines } from "../format/text.js";
 import { formatRelative } from "../format/values.js";
-import type { AppSettings, UiExtension, UiPreference } from "../wire.js";
+import type { AppSettings, UiExtension, UiGrantQuestion, UiPreference } from "../wire.js";
 import type { PageTool } from "../tools/tray.js";
 import { agentSwitchesView } from "./agent-switches.js";
 import { iconElement } from "../icons/index.js";
@@ -27,6 +27,9 @@ export interface SettingsContext {
   status: ReadonlyMap<string, { ok: boolean; text: string }>;
   saveSettings(change: Partial<AppSettings>): void;
   savePreference(extensionId: string, name: string, value: unknown): void;
+  /** A server address waiting for the person's answer (the host asked). */
+  pendingGrant: { extensionId: string; name: string; grant: UiGrantQuestion } | undefined;
+  answerGrant(allow: boolean): void;
   runNow(extensionId: string): void;
   signIn(extensionId: string, provider: string, action: "connect" | "disconnect", connection?: string): void;
   manage(extensionId: string, action: "enable" | "disable" | "uninstall"): void;
@@ -159,6 +162,17 @@ export function preferenceField(ext: UiExtension, p: UiPreference, ctx: Settings
         ${ctx.secretsAvailable ? nothing : html`<span class="problem">No secret store: passwords cannot be kept on this system.</span>`}`;
       break;
     }
+    case "url": {
+      const set = typeof p.value === "string" && p.value !== "";
+      control = html`<input id=${id} type="url" inputmode="url" ?required=${common.required} aria-invalid=${common.invalid} placeholder=${shown(p.placeholder ?? "https://", CAPS.label)} .value=${set ? (p.value as string) : ""}
+          @change=${(e: Event) => {
+            const v = (e.target as HTMLInputElement).value.trim();
+            save(v === "" ? null : v);
+          }} />
+        ${set ? html`<button type="button" class="button" @click=${() => save(null)}>Clear</button>` : nothing}
+        ${grantPrompt(ext, p, ctx)}`;
+      break;
+    }
     default:
       control = html`<input id=${id} type="text" ?required=${common.required} aria-invalid=${common.invalid} placeholder=${shown(p.placeholder ?? "", CAPS.label)} .value=${typeof p.value === "string" ? p.value : ""}
         @change=${(e: Event) => save((e.target as HTMLInputElement).value)} />`;
@@ -169,6 +183,20 @@ export function preferenceField(ext: UiExtension, p: UiPreference, ctx: Settings
     ${p.blips?.length ? html`<span class="sub">Applies to: ${p.blips.map((b) => shown(b, CAPS.label)).join(", ")}</span>` : nothing}
     ${missing ? html`<span class="problem">Required: ${ext.title ? shown(ext.title, CAPS.label) : "this extension"} needs it to work.</span>` : nothing}
     ${fieldStatus(ctx, `${ext.id}/${p.name}`)}
+  </div>`;
+}
+
+/** "Let <title> connect to <host>?" under a `url` option, until the person answers. */
+function grantPrompt(ext: UiExtension, p: UiPreference, ctx: SettingsContext) {
+  const pending = ctx.pendingGrant;
+  if (!pending || pending.extensionId !== ext.id || pending.name !== p.name) return nothing;
+  const { grant } = pending;
+  return html`<div class="grant" role="alertdialog" aria-label="Allow a server">
+    <p><strong>${shown(grant.question, CAPS.label)}</strong></p>
+    <p class="sub">It may then connect to ${shown(grant.origin, CAPS.label)}: that scheme, host and port only.</p>
+    ${grant.risk ? html`<p class="risk">⚠ ${shown(grant.risk, CAPS.label)}</p>` : nothing}
+    <button type="button" class="button primary" @click=${() => ctx.answerGrant(true)}>Allow</button>
+    <button type="button" class="button" @click=${() => ctx.answerGrant(false)}>Don't allow</button>
   </div>`;
 }
 
