@@ -153,7 +153,8 @@ export class OAuthService {
     // fails here, with the store's own message, before any page opens.
     await this.#bound(target.extensionId, provider);
     const key = `${target.extensionId}\u0000${provider.name}`;
-    if (provider.definition.flow === "device") return this.#connectDevice(key, target.extensionId, provider, client);
+    if (provider.definition.flow === "device")
+      return this.#connectDevice(key, target.extensionId, provider, client, this.#signInPage(target, provider));
     const waiting = this.#pending.get(key);
     if (waiting) {
       await this.#options.openURL(waiting.url, target.extensionId, this.#signInPage(target, provider));
@@ -182,10 +183,11 @@ export class OAuthService {
     extensionId: string,
     provider: ResolvedProvider,
     client: ProviderClient,
+    page: SignInPage,
   ): Promise<Record<string, never>> {
     const show = async (shown: ShownDeviceCode) => {
       this.#options.showDeviceCode?.(extensionId, shown);
-      await this.#options.openURL(shown.verificationUri, extensionId);
+      await this.#options.openURL(shown.verificationUri, extensionId, page);
     };
     const polling = this.#devices.get(key);
     if (polling) {
