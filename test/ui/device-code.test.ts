@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeExtension } from "../host/harness.js";
 import { demoSignInManifest, freePort, startTokenService, type TokenService } from "../host-trust/token-service.js";
 import { useSessionKeyring } from "../trust/session-keyring.js";
-import { openUi, SCREENSHOTS, useUiScene } from "./harness.js";
+import { openExtensionRow, openUi, SCREENSHOTS, useUiScene } from "./harness.js";
 
 const ID = "com.example.device";
 const CODE = `module.exports = { default: { async update(ctx) {
@@ -67,7 +67,7 @@ describe("a device-flow sign-in in the page", () => {
   it("shows the address and the code with Copy; the terminal prints them on their own lines", async () => {
     const page = await openUi(scene.world, scene.ui.context);
     await page.getByRole("tab", { name: "Settings" }).click();
-    const card = page.locator(".extension", { has: page.locator("h2", { hasText: "GitHub status" }) });
+    const card = await openExtensionRow(page, "GitHub status");
     const from = scene.host.events.length;
     await card.getByRole("button", { name: "Connect GitHub" }).click();
     const region = page.getByRole("region", { name: "sign-in code" });

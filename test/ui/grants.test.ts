@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { writeExtension } from "../host/harness.js";
 import { useSessionKeyring } from "../trust/session-keyring.js";
-import { openUi, SCREENSHOTS, useUiScene } from "./harness.js";
+import { openExtensionRow, openUi, SCREENSHOTS, useUiScene } from "./harness.js";
 
 const session = useSessionKeyring();
 const ID = "com.example.homeassistant";
@@ -65,7 +65,7 @@ describe("a server the person grants", { timeout: 60_000 }, () => {
       });
     await shown("no server");
     await page.getByRole("tab", { name: "Settings" }).click();
-    const card = page.locator(".extension", { has: page.locator("h2", { hasText: "Home Assistant" }) });
+    const card = await openExtensionRow(page, "Home Assistant");
     await card.getByLabel("Server address").fill(`http://127.0.0.1:${port}/api/temp`);
     await card.getByLabel("Server address").press("Tab");
     const prompt = card.getByRole("alertdialog", { name: "Allow a server" });

@@ -198,22 +198,30 @@ describe("displays", () => {
   });
 
   it("marks the blips of an extension whose last run failed, until a run succeeds", () => {
-    let out = "";
-    const display = new LiveDisplay({
-      terminal: { write: (text) => (out += text), columns: 80 },
-      now: () => NOW,
-      tickMs: 0,
-    });
-    display.blips([{ id: "x.y/k", title: "Count", layout: "stat", data: { value: 3 }, from: FOCUS }]);
-    const run = (result: "ok" | "failed") =>
-      display.show({ type: "run.end", id: "x.y", trigger: "interval", result, startedAt: 0, endedAt: 0 });
-    out = "";
-    run("failed");
-    expect(out).toContain("  • [Focus] Count  3 · ⚠ last run failed\n");
-    out = "";
-    run("ok");
-    expect(out).toContain("  • [Focus] Count  3\n");
-    expect(out).not.toContain("last run failed");
+    vi.useFakeTimers();
+    try {
+      let out = "";
+      const display = new LiveDisplay({
+        terminal: { write: (text) => (out += text), columns: 80 },
+        now: () => NOW,
+        tickMs: 0,
+      });
+      display.blips([{ id: "x.y/k", title: "Count", layout: "stat", data: { value: 3 }, from: FOCUS }]);
+      // A failed run prints a line, and the panel is drawn again once the lines pause.
+      const run = (result: "ok" | "failed") => {
+        display.show({ type: "run.end", id: "x.y", trigger: "interval", result, startedAt: 0, endedAt: 0 });
+        vi.advanceTimersByTime(PANEL_AFTER_LINES_MS);
+      };
+      out = "";
+      run("failed");
+      expect(out).toContain("  • [Focus] Count  3 · ⚠ last run failed\n");
+      out = "";
+      run("ok");
+      expect(out).toContain("  • [Focus] Count  3\n");
+      expect(out).not.toContain("last run failed");
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("draws the panel once after a burst of printed lines, not once per line", () => {
