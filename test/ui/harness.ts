@@ -128,11 +128,12 @@ export interface UiSceneOptions {
  */
 export function useUiScene(options: UiSceneOptions = {}): UiScene {
   const parts: { world?: World; host?: RunningHost; ui?: UiBrowser } = {};
-  const hostEnv = { SVC_HOST_CLOCK: "system", ...options.env };
+  // Read when the scene starts, not here: `env` may be a getter over things made in beforeAll.
+  const hostEnv = () => ({ SVC_HOST_CLOCK: "system", ...options.env });
   beforeAll(async () => {
     parts.world = await makeWorld();
     await options.setup?.(parts.world);
-    parts.host = await startHost(parts.world, hostEnv);
+    parts.host = await startHost(parts.world, hostEnv());
     await options.ready?.(parts.host);
     if (options.browser !== false) parts.ui = await launchChromium();
   }, 40_000);
@@ -153,7 +154,7 @@ export function useUiScene(options: UiSceneOptions = {}): UiScene {
     },
     async restartHost() {
       await parts.host!.stop();
-      parts.host = await startHost(parts.world!, hostEnv);
+      parts.host = await startHost(parts.world!, hostEnv());
     },
   };
 }
