@@ -1,6 +1,7 @@
 /**
  * A sign-in from the page, end to end: the person presses Connect in Settings, the page offers
- * the sign-in page (opened only by the person's click), the service sends the browser back to
+ * the sign-in page with the sentence the terminal prints and one button (opened only by the
+ * person's click), the service sends the browser back to
  * the host's callback port with a code (played here, as the person's browser would), the host
  * trades it with PKCE at a real https token service, and the notch says "<title> is connected";
  * Settings then lists the connection, and Disconnect revokes it.
@@ -80,6 +81,12 @@ describe("signing in from the notch", () => {
     expect(opened.searchParams.get("redirect_uri")).toBe(`http://127.0.0.1:${callbackPort}/oauth/callback`);
     expect(opened.searchParams.get("code_challenge_method")).toBe("S256");
     tokens.challenge = opened.searchParams.get("code_challenge") ?? undefined;
+    // It says what it is for and where the browser goes, with one button and nothing else to press.
+    const request = page.locator(".open-requests .signin-request");
+    expect(await request.locator(".prompt").innerText()).toBe(
+      `Sign in to Demo for Sign-in — opens localhost:${tokens.port} in your browser`,
+    );
+    expect(await request.locator("a, button").count()).toBe(1);
 
     // The person signs in there; the service sends the browser back to the host's callback port.
     const back = await fetch(

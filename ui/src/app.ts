@@ -6,6 +6,7 @@
  * the notch button opens, ↑/↓ (or j/k) move between blips, Tab reaches every button, Esc closes.
  */
 import { html, LitElement, nothing, type TemplateResult } from "lit";
+import { signInPrompt } from "@svc/api";
 import { Api, ApiError } from "./api.js";
 import { followFeed } from "./sse.js";
 import { SvcTicker } from "./views/ticker.js";
@@ -385,7 +386,12 @@ export class SvcApp extends LitElement {
     if (requests.length === 0) return nothing;
     return html`<ul class="open-requests" aria-label="pages extensions want to open">${requests.map((r) => {
       const href = safeHref(r.url);
-      return html`<li>${speakerTag(lineSpeaker(r.extensionId, this.store.extensions))} wants to open <code>${shown(r.url, CAPS.url)}</code>
+      const speaker = speakerTag(lineSpeaker(r.extensionId, this.store.extensions));
+      // A sign-in says what it is for and where the browser goes, with the one button that goes there.
+      if (r.signIn && href)
+        return html`<li class="signin-request">${speaker} <span class="prompt">${shown(signInPrompt(r.signIn, r.url), CAPS.url)}</span>
+          <a class="button primary" href=${href} target="_blank" rel="noopener noreferrer" @click=${() => this.dropRequest(r.url)}>Open</a></li>`;
+      return html`<li>${speaker} wants to open <code>${shown(r.url, CAPS.url)}</code>
           ${href ? html`<a class="button primary" href=${href} target="_blank" rel="noopener noreferrer" @click=${() => this.dropRequest(r.url)}>Open</a>` : html`<span class="problem">only http and https pages open</span>`}
           <button type="button" class="button" @click=${() => this.dropRequest(r.url)}>Dismiss</button></li>`;
     })}</ul>`;

@@ -317,6 +317,7 @@ export class HostUiBackend implements UiBackend {
           type: "openURL",
           url: event.url,
           ...(event.extensionId ? { extensionId: event.extensionId } : {}),
+          ...(event.signIn ? { signIn: event.signIn } : {}),
         });
       case "paused":
       case "resumed":

@@ -5,21 +5,12 @@
 import type { HostEvent } from "./events.js";
 import { formatBlip, notifyLine, signInCodeLines } from "./format-blip.js";
 
-import type { LogLevel } from "@svc/api";
+import { signInPrompt, type LogLevel } from "@svc/api";
 
 export type { LogLevel };
 /** The levels of the app's own lines (it writes no debug lines). */
 export type AppLogLevel = Exclude<LogLevel, "debug">;
 const LEVELS: Record<LogLevel, number> = { debug: 0, info: 1, warn: 2, error: 3 };
-
-/** The host name of an address, for saying where a page opens. */
-function hostOf(url: string): string {
-  try {
-    return new URL(url).host;
-  } catch {
-    return url;
-  }
-}
 
 /** An event's line longer than this is cut on every display: a log message is at most 8 KB already. */
 export const MAX_LINE_CHARS = 10_000;
@@ -159,10 +150,7 @@ function linesOf(event: HostEvent, now: number, minLevel: LogLevel): string[] | 
     case "openURL":
       // A sign-in says what it is for; the address gets a line of its own, whole, to copy.
       return event.signIn
-        ? [
-            `Sign in to ${event.signIn.service} for ${event.signIn.extension} — opens ${hostOf(event.url)} in your browser:`,
-            event.url,
-          ]
+        ? [`${signInPrompt(event.signIn, event.url)}:`, event.url]
         : [`${event.extensionId ?? "?"} asked to open ${event.url}`];
     case "status":
       return event.status === "crashed"

@@ -3,7 +3,7 @@
  * with `SVC_HOST_OUTPUT=json` each is written as one JSON line, which is what the integration
  * tests (and any script) read.
  */
-import type { LogLevel, Speaker } from "@svc/api";
+import type { LogLevel, SignInPage, Speaker } from "@svc/api";
 import type { ExtensionSource } from "../discovery/index.js";
 
 /** A blip as the display sees it: the stamped payload, and whether it has ended. */
@@ -68,7 +68,7 @@ export type HostEvent =
   /** `from`: the extension's name from the catalog (`speakerOf`), shown before the title. */
   | { type: "notify"; extensionId: string; from: Speaker; title: string; body?: string }
   /** `signIn`: the page is an OAuth sign-in (the service's and the asking extension's titles). */
-  | { type: "openURL"; extensionId?: string; url: string; signIn?: { service: string; extension: string } }
+  | { type: "openURL"; extensionId?: string; url: string; signIn?: SignInPage }
   /** A device-flow sign-in (RFC 8628): the code the person types at `verificationUri`. */
   | {
       type: "sign-in.code";

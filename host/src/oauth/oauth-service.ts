@@ -5,7 +5,7 @@
  * per connection at a time), and forgets connections on disconnect.
  */
 import { randomBytes } from "node:crypto";
-import type { Manifest, OAuthConnection } from "@svc/api";
+import type { Manifest, OAuthConnection, SignInPage } from "@svc/api";
 import type { ExtensionSecrets } from "../secrets/index.js";
 import { CallbackServer, OAUTH_CALLBACK_PORT, redirectUriFor, type CallbackPage } from "./callback-server.js";
 import { ConnectionVault, toRecord, type IssuedBy, type StoredConnection } from "./connection-vault.js";
@@ -89,10 +89,7 @@ function issuerChange(was: IssuedBy | undefined, now: IssuedBy): string {
 }
 
 /** A sign-in page being opened: the service's title and the title of the extension that asked. */
-export interface SignInPage {
-  service: string;
-  extension: string;
-}
+export type { SignInPage };
 
 /** Which provider and connection a call is about (the protocol's params, minus the rest). */
 export interface OAuthTarget {

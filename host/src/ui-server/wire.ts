@@ -3,6 +3,7 @@
  * of the snapshot. The page (`ui/`) imports these types only (`import type`), so nothing of the
  * host reaches the browser bundle.
  */
+import type { SignInPage } from "@svc/api";
 
 /** A blip as the page draws it: the stamped payload, its owner and whether it has ended. */
 export interface UiBlip {
@@ -166,7 +167,8 @@ export type UiEvent =
       verificationUri: string;
       expiresAt: number;
     }
-  | { type: "openURL"; extensionId?: string; url: string }
+  /** `signIn`: the page is a sign-in, offered with `signInPrompt`'s sentence. */
+  | { type: "openURL"; extensionId?: string; url: string; signIn?: SignInPage }
   | { type: "paused"; paused: boolean }
   | { type: "power"; onBattery: boolean }
   /** The agents' file requests waiting now (the whole list, oldest first; empty once all are answered). */

@@ -89,6 +89,21 @@ describe("probe", () => {
     const without = processBlipInput(signedOut, { ...stamp, signIn: false });
     expect(withSignIn.ok && withSignIn.payload.actions).toEqual([CONNECT_ACTION]);
     expect(without.ok && without.payload.actions).toEqual([]);
+    // The words match what the person can do: no "Sign in" without the button.
+    expect(withSignIn.ok && withSignIn.payload.data).toEqual({
+      value: { type: "text", value: "Signed out" },
+      label: "Sign in to continue",
+    });
+    expect(without.ok && without.payload.data).toEqual({
+      value: { type: "text", value: "Signed out" },
+      label: "Check the extension's settings",
+    });
+    // An author's own label stays as written.
+    const own = processBlipInput(
+      { ...signedOut, data: { ...signedOut.data, label: "Paste a token in Settings" } },
+      { ...stamp, signIn: false },
+    );
+    expect(own.ok && own.payload.data).toMatchObject({ label: "Paste a token in Settings" });
     // Other actions stay.
     const open = { id: "open", title: "Open" };
     const both = processBlipInput({ ...signedOut, actions: [CONNECT_ACTION, open] }, { ...stamp, signIn: false });

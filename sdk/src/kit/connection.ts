@@ -8,7 +8,7 @@ import { stat } from "../builders/blips.js";
 import { text } from "../builders/values.js";
 import { waitForReset, type HeaderSource } from "./backoff.js";
 import { timeLeft } from "./wording.js";
-import { SIGN_IN_ACTION_ID } from "../processing/payload.js";
+import { SIGN_IN_ACTION_ID, SIGN_IN_LABEL } from "../processing/payload.js";
 
 /** What went wrong, in the terms a person acts on. */
 export type ProblemKind =
@@ -122,7 +122,7 @@ function outlook(problem: Problem, now: number): string {
   if (problem.retryAfter !== undefined) return `Trying again ${timeLeft(now + problem.retryAfter * 1000, now)}`;
   switch (problem.kind) {
     case "signed-out":
-      return "Sign in to continue";
+      return SIGN_IN_LABEL;
     case "forbidden":
       return "Check the account's access";
     case "not-found":
@@ -140,7 +140,8 @@ function outlook(problem: Problem, now: number): string {
  * A `stat` blip showing a connection problem in place of the figures: the problem as its
  * value, what happens next as its label, state `warning` while it may pass on its own
  * (offline, rate limited, unavailable) and `failure` when a person must act. A signed-out blip
- * carries {@link CONNECT_ACTION} unless `actions` are given.
+ * carries {@link CONNECT_ACTION} unless `actions` are given; for an extension whose manifest has
+ * no sign-in, svc leaves that button out and the label says "Check the extension's settings".
  *
  * @example
  * connectionBlip("inbox", { kind: "signed-out", message: "Signed out", status: 401 }, { title: "GitHub" })

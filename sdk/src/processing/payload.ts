@@ -11,6 +11,10 @@ import { truncatePayload, type TruncatedPaths } from "./truncate-payload.js";
 
 /** The id of the Sign in action (`CONNECT_ACTION` in kit/connection.ts, which uses this one). */
 export const SIGN_IN_ACTION_ID = "svc.connect";
+/** A signed-out `connectionBlip`'s label, pointing at its Sign in button. */
+export const SIGN_IN_LABEL = "Sign in to continue";
+/** That label once the button is left out (no sign-in in the manifest): what the person can still check. */
+export const NO_SIGN_IN_LABEL = "Check the extension's settings";
 
 export type ProcessedPayload =
   | { ok: true; payload: BlipPayload; truncated: TruncatedPaths }
@@ -70,9 +74,17 @@ export function processBlipInput(input: unknown, stamp: BlipStamp): ProcessedPay
   if (!parsed.success) return failure(parsed.error.issues, "blip");
   const blip =
     stamp.signIn === false && parsed.data.actions?.some((action) => action.id === SIGN_IN_ACTION_ID)
-      ? { ...parsed.data, actions: parsed.data.actions.filter((action) => action.id !== SIGN_IN_ACTION_ID) }
+      ? withoutSignIn(parsed.data)
       : parsed.data;
   return processPayload(stampBlipInput(blip, stamp));
+}
+
+/** A blip without its Sign in button, and without the label that tells the person to press it. */
+function withoutSignIn(blip: BlipInput): BlipInput {
+  const actions = blip.actions?.filter((action) => action.id !== SIGN_IN_ACTION_ID);
+  if (blip.layout === "stat" && blip.data.label === SIGN_IN_LABEL)
+    return { ...blip, actions, data: { ...blip.data, label: NO_SIGN_IN_LABEL } };
+  return { ...blip, actions } as BlipInput;
 }
 
 /**

@@ -3,6 +3,7 @@
  * order, the extensions and settings Settings shows, pressed buttons, dismissed rows, the last
  * action problem per blip and the pages extensions asked to open.
  */
+import type { SignInPage } from "@svc/api";
 import type { AppSettings, Snapshot, UiAgentFilesRequest, UiBlip, UiEvent, UiExtension } from "../wire.js";
 import { DismissedItems } from "./dismissed.js";
 import { orderBlips } from "./order.js";
@@ -12,6 +13,8 @@ import { PressedButtons } from "./pressed.js";
 export interface OpenRequest {
   extensionId?: string;
   url: string;
+  /** Set when the page is a sign-in: shown with its sentence and one button. */
+  signIn?: SignInPage;
 }
 
 export const OPEN_REQUESTS_MAX = 3;
@@ -89,7 +92,11 @@ export class Store {
       case "openURL":
         this.openRequests = [
           ...this.openRequests,
-          { url: event.url, ...(event.extensionId ? { extensionId: event.extensionId } : {}) },
+          {
+            url: event.url,
+            ...(event.extensionId ? { extensionId: event.extensionId } : {}),
+            ...(event.signIn ? { signIn: event.signIn } : {}),
+          },
         ].slice(-OPEN_REQUESTS_MAX);
         return;
       case "agentFiles":
