@@ -83,6 +83,7 @@ describe("the install review shows what the fence enforces", () => {
     expect(shown.stdout).toBe(
       [
         `Fence 1.0.0 (${ID})`,
+        "! Unsigned: anyone could have made this.",
         "",
         "It can:",
         '  ! connect to 127.0.0.1:47811 (written "2130706433:47811") — programs on your own computer (loopback)',
