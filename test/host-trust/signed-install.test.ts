@@ -23,9 +23,9 @@ const exists = (path: string) =>
 const ID = "com.example.fixture";
 
 /** A project `name` of `version`, signed with the key file `key` (made on first use); resolves with its `.svc`. */
-async function packed(name: string, version: string, key?: string): Promise<string> {
+async function packed(name: string, version: string, key?: string, svc: Record<string, unknown> = {}): Promise<string> {
   const dir = join(scene.world.root, name);
-  await writeFixture(dir, { pkg: { version }, svc: { id: ID, title: "Fixture" } });
+  await writeFixture(dir, { pkg: { version }, svc: { id: ID, title: "Fixture", ...svc } });
   // The first project with a key file makes it; later projects sign with it (no svc-key.pub of their own).
   if (key && !(await exists(join(scene.world.root, key)))) {
     const made = await svckitProcess(["keygen", "--file", join(scene.world.root, key), "--unencrypted"], { cwd: dir });
@@ -89,4 +89,50 @@ describe("svc-host install of signed packages", () => {
     expect(await installedVersion()).toBe("1.0.0");
     // Six packs and eight installs, each a real process, on a machine other work shares.
   }, 180_000);
+
+  it("stages an update that gains anything: the installed version stays until svc-host accept", async () => {
+    expect(
+      (await svcHost(["install", await packed("s1", "1.0.0", "author.key"), "--yes"], scene.world.home)).code,
+    ).toBe(0);
+    const ledger = () => readFile(join(scene.world.home, "ledger.json"), "utf8");
+    const approved = await ledger();
+    const wider = await packed("s2", "1.1.0", "author.key", {
+      permissions: { network: ["api.example.com"], files: [], exec: [] },
+    });
+    const staged = await svcHost(["install", wider, "--yes"], scene.world.home);
+    expect(staged.stderr).toBe("");
+    expect(staged.code).toBe(0);
+    expect(staged.stdout).toContain("Compared with 1.0.0, it can now also:\n  • connect to api.example.com\n");
+    expect(
+      staged.stdout.endsWith(
+        `Staged, not installed: Fixture 1.1.0 can do more than the installed 1.0.0, which keeps running. To review and accept it: svc-host accept ${ID}\n`,
+      ),
+    ).toBe(true);
+    expect(await installedVersion()).toBe("1.0.0");
+    expect(await ledger()).toBe(approved);
+    expect(await exists(join(scene.world.home, "Staged", `${ID}.svc`))).toBe(true);
+
+    // A script cannot accept without saying so; the person's --yes installs it, checked again.
+    const unasked = await svcHost(["accept", ID], scene.world.home);
+    expect(unasked.code).toBe(1);
+    expect(unasked.stderr).toBe(
+      "svc-host accept: not installed: stdin is not a terminal to ask on; run again with --yes to agree\n",
+    );
+    expect(await installedVersion()).toBe("1.0.0");
+    const accepted = await svcHost(["accept", ID, "--yes"], scene.world.home);
+    expect(accepted.stderr).toBe("");
+    expect(accepted.code).toBe(0);
+    expect(accepted.stdout).toContain("Compared with 1.0.0, it can now also:\n  • connect to api.example.com\n");
+    expect(accepted.stdout).toContain(`Installed Fixture 1.1.0 in ${join(scene.world.user, ID)}\n`);
+    expect(await installedVersion()).toBe("1.1.0");
+    expect(await exists(join(scene.world.home, "Staged", `${ID}.svc`))).toBe(false);
+
+    // An update that gains nothing installs at once.
+    const same = await packed("s3", "1.2.0", "author.key", {
+      permissions: { network: ["api.example.com"], files: [], exec: [] },
+    });
+    const plain = await svcHost(["install", same, "--yes"], scene.world.home);
+    expect(plain.code).toBe(0);
+    expect(await installedVersion()).toBe("1.2.0");
+  }, 120_000);
 });
