@@ -4,7 +4,7 @@
  * the same key installs; one signed by another key for the same id, an unsigned one, an older one
  * and a tampered one are refused, and the installed version stays.
  */
-import { access, readFile } from "node:fs/promises";
+import { access, mkdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { useHostWorld } from "../host/harness.js";
@@ -22,16 +22,45 @@ const exists = (path: string) =>
   );
 const ID = "com.example.fixture";
 
-/** A project `name` of `version`, signed with the key file `key` (made on first use); resolves with its `.svc`. */
-async function packed(name: string, version: string, key?: string, svc: Record<string, unknown> = {}): Promise<string> {
-  const dir = join(scene.world.root, name);
-  await writeFixture(dir, { pkg: { version }, svc: { id: ID, title: "Fixture", ...svc } });
-  // The first project with a key file makes it; later projects sign with it (no svc-key.pub of their own).
-  if (key && !(await exists(join(scene.world.root, key)))) {
-    const made = await svckitProcess(["keygen", "--file", join(scene.world.root, key), "--unencrypted"], { cwd: dir });
+/** Makes the key file `key` with the real svckit keygen, its `svc-key.pub` in `<root>/<key>.pub/`; resolves with that. */
+async function keyFile(key: string): Promise<string> {
+  const pubDir = join(scene.world.root, `${key}.pub`);
+  if (!(await exists(join(scene.world.root, key)))) {
+    await mkdir(pubDir, { recursive: true });
+    const made = await svckitProcess(["keygen", "--file", join(scene.world.root, key), "--unencrypted"], {
+      cwd: pubDir,
+    });
     expect(made.code).toBe(0);
   }
+  return join(pubDir, "svc-key.pub");
+}
+
+/**
+ * A project `name` of `version`, signed with the key file `key` (made on first use); resolves
+ * with its `.svc`. `rotateTo` first hands the project from `rotateFrom` over to `key` (svckit rotate).
+ */
+async function packed(
+  name: string,
+  version: string,
+  key?: string,
+  svc: Record<string, unknown> = {},
+  rotateFrom?: string,
+): Promise<string> {
+  const dir = join(scene.world.root, name);
+  await writeFixture(dir, { pkg: { version }, svc: { id: ID, title: "Fixture", ...svc } });
+  if (key) {
+    const pub = await keyFile(key);
+    if (rotateFrom) {
+      await keyFile(rotateFrom);
+      const rotated = await svckitProcess(["rotate", "--to", pub, "--key", join(scene.world.root, rotateFrom)], {
+        cwd: dir,
+      });
+      expect(rotated.stderr).toBe("");
+      expect(rotated.code).toBe(0);
+    }
+  }
   const result = await svckitProcess(key ? ["pack", "--key", join(scene.world.root, key)] : ["pack"], { cwd: dir });
+  if (key) expect(result.stderr).toBe("");
   expect(result.code).toBe(0);
   return join(dir, `fixture-${version}.svc`);
 }
@@ -135,4 +164,41 @@ describe("svc-host install of signed packages", () => {
     expect(plain.code).toBe(0);
     expect(await installedVersion()).toBe("1.2.0");
   }, 120_000);
+
+  it("takes a new key only with a rotation statement signed by the pinned key, and pins the new one", async () => {
+    const first = await svcHost(["install", await packed("r1", "1.0.0", "author.key"), "--yes"], scene.world.home);
+    expect(first.code).toBe(0);
+    const authorKey = first.stdout.split("\n")[1].slice("Signed by key ".length, -": new to you.".length);
+
+    const rotated = await svcHost(
+      ["install", await packed("r2", "1.1.0", "next.key", {}, "author.key"), "--yes"],
+      scene.world.home,
+    );
+    expect(rotated.stderr).toBe("");
+    expect(rotated.code).toBe(0);
+    expect(rotated.stdout.split("\n")[1]).toMatch(
+      new RegExp(
+        `^Signed by key [0-9a-f ]{39} \\([a-z ]+\\): a new key, which the installed version's key ${authorKey.replace(/[()]/g, "\\$&")} handed this extension over to\\.$`,
+      ),
+    );
+    expect(await installedVersion()).toBe("1.1.0");
+    const nextKey = rotated.stdout.split("\n")[1].slice("Signed by key ".length).split(": a new key")[0];
+
+    // The new key is pinned: a later package signed with it (still carrying the statement) is the same author.
+    const later = await svcHost(["install", await packed("r2", "1.2.0", "next.key"), "--yes"], scene.world.home);
+    expect(later.stdout.split("\n")[1]).toBe(`Signed by key ${nextKey}: the same author as the installed version.`);
+
+    // A statement signed by any other key than the pinned one is refused.
+    const forged = await svcHost(
+      ["install", await packed("r3", "2.0.0", "thief.key", {}, "stranger.key"), "--yes"],
+      scene.world.home,
+    );
+    expect(forged.code).toBe(1);
+    expect(forged.stderr).toMatch(
+      new RegExp(
+        `^svc-host install: cannot install fixture-2\\.0\\.0\\.svc: this is not from the author you installed: it is signed with key [^,]+, and its key-change statement \\(svc-rotation\\.json\\) is not signed by the installed version's key ${nextKey.replace(/[()]/g, "\\$&")}: the signature was made with key [0-9A-F]{16}, not [0-9A-F]{16}\\. To install it anyway, uninstall the installed one first \\(svc-host uninstall ${ID}\\)\\.\n$`,
+      ),
+    );
+    expect(await installedVersion()).toBe("1.2.0");
+  }, 180_000);
 });
