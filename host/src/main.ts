@@ -11,7 +11,14 @@ import { startHost } from "./app/host.js";
 import { endWithParent, quietWriter, type Lifetime } from "@svc/runtime";
 import { listenForControl } from "./control/index.js";
 import { runtimeMainPath } from "./supervisor/index.js";
-import { hasStaged, INSTALL_USAGE, runAcceptStagedCommand, runInstallCommand, terminalIo } from "./install/index.js";
+import {
+  hasStaged,
+  INSTALL_USAGE,
+  runAcceptStagedCommand,
+  runInstallCommand,
+  runRevokeCommand,
+  terminalIo,
+} from "./install/index.js";
 import { supportRoot } from "./support/index.js";
 import { runUiCommand } from "./ui-server/index.js";
 import { isManageCommand, runManageCli } from "./manage/index.js";
@@ -71,6 +78,7 @@ async function main(): Promise<void> {
     process.exitCode = await runInstallCommand(rest, terminalIo(supportRoot()));
     return;
   }
+  if (first === "revoke") return void (process.exitCode = await runRevokeCommand(rest, terminalIo(supportRoot())));
   // An update staged by `svc-host install` (it gains something) is accepted from its package.
   const [acceptId] = rest.filter((word) => !word.startsWith("-"));
   if (first === "accept" && acceptId && (await hasStaged(supportRoot(), acceptId)))

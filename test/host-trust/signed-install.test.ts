@@ -4,7 +4,7 @@
  * the same key installs; one signed by another key for the same id, an unsigned one, an older one
  * and a tampered one are refused, and the installed version stays.
  */
-import { access, mkdir, readFile } from "node:fs/promises";
+import { access, mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { useHostWorld } from "../host/harness.js";
@@ -200,5 +200,73 @@ describe("svc-host install of signed packages", () => {
       ),
     );
     expect(await installedVersion()).toBe("1.2.0");
+  }, 180_000);
+
+  it("disables a version its author revoked, with the reason, keeping its data; a stranger's revocation counts for nothing", async () => {
+    expect(
+      (await svcHost(["install", await packed("v1", "1.0.0", "author.key"), "--yes"], scene.world.home)).code,
+    ).toBe(0);
+    const dataFile = join(scene.world.home, "Data", ID, "kept.txt");
+    await mkdir(join(scene.world.home, "Data", ID), { recursive: true });
+    await writeFile(dataFile, "mine\n");
+    const listed = async () =>
+      (
+        JSON.parse((await svcHost(["list", "--json"], scene.world.home)).stdout) as { id: string; error?: string }[]
+      ).find((e) => e.id === ID);
+    const revokeIn = async (dir: string, key: string) => {
+      await keyFile(key);
+      const made = await svckitProcess(
+        [
+          "revoke",
+          "--up-to",
+          "1.0.0",
+          "--reason",
+          "it sent tokens to the wrong host",
+          "--key",
+          join(scene.world.root, key),
+        ],
+        { cwd: join(scene.world.root, dir) },
+      );
+      expect(made.stderr).toBe("");
+      expect(made.code).toBe(0);
+      return join(scene.world.root, dir, "svc-revocation.json");
+    };
+
+    await writeFixture(join(scene.world.root, "x"), { svc: { id: ID, title: "Fixture" } });
+    const forged = await svcHost(["revoke", await revokeIn("x", "stranger.key")], scene.world.home);
+    expect(forged.code).toBe(1);
+    expect(forged.stderr).toMatch(
+      /^svc-host revoke: this is not from the author you installed \(key [0-9a-f ]{39} \([a-z ]+\)\): the signature was made with key [0-9A-F]{16}, not [0-9A-F]{16}; nothing was changed\n$/,
+    );
+    expect((await listed())?.error).toBeUndefined();
+
+    const genuine = await svcHost(["revoke", await revokeIn("v1", "author.key")], scene.world.home);
+    expect(genuine.stderr).toBe("");
+    expect(genuine.code).toBe(0);
+    expect(genuine.stdout).toMatch(
+      new RegExp(
+        `^Revoked by its author \\(key [0-9a-f ]{39} \\([a-z ]+\\)\\): ${ID} versions up to 1\\.0\\.0, saying: "it sent tokens to the wrong host"\\. The installed 1\\.0\\.0 is not loaded from now on \\(svc applies it when it next loads it\\); its data is kept\\.\n$`,
+      ),
+    );
+    const problem =
+      'not loaded: its author revoked it (versions up to 1.0.0; this is 1.0.0), saying: "it sent tokens to the wrong host". Its data is kept; install a later version from the author';
+    expect((await listed())?.error).toBe(problem);
+    expect(await readFile(dataFile, "utf8")).toBe("mine\n");
+    expect(await installedVersion()).toBe("1.0.0");
+
+    const again = await svcHost(
+      ["install", join(scene.world.root, "v1", "fixture-1.0.0.svc"), "--yes", "--downgrade"],
+      scene.world.home,
+    );
+    expect(again.code).toBe(1);
+    expect(again.stderr).toBe(
+      `svc-host install: cannot install fixture-1.0.0.svc: ${problem.slice("not loaded: ".length)}\n`,
+    );
+
+    // The next version carries the statement (svckit pack packs it) and loads.
+    const fixed = await svcHost(["install", await packed("v1", "1.0.1", "author.key"), "--yes"], scene.world.home);
+    expect(fixed.code).toBe(0);
+    expect((await listed())?.error).toBeUndefined();
+    expect(await readFile(dataFile, "utf8")).toBe("mine\n");
   }, 180_000);
 });

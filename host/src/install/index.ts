@@ -20,3 +20,4 @@ export { reachOf, gainedReach, type ReachItem, type ReachPlaces } from "./reach.
 export { unpackPackage, type Unpacked } from "./unpack.js";
 export { InstallError, PACKAGE_LIMITS } from "./limits.js";
 export { hasStaged, stagedPath, dropStaged } from "./staged.js";
+export { runRevokeCommand, REVOKE_USAGE } from "./revoke-command.js";

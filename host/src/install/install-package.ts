@@ -15,10 +15,16 @@ import { InstallError, PACKAGE_LIMITS } from "./limits.js";
 import { summarize, type InstalledVersion, type InstallSummary } from "./summary.js";
 import { readTools } from "../discovery/index.js";
 import { unpackedPath, unpackPackage } from "./unpack.js";
-import { Ledger } from "../ledger/index.js";
+import { keepRevocation, Ledger, revocationOf, revokedProblem } from "../ledger/index.js";
 import { KeyringSecretStore } from "../secrets/index.js";
-import { authorOf, checkUnpacked, pinOf, readStatement } from "./author.js";
-import { STATEMENT_FILES } from "@svc/api/signing";
+import { authorOf, checkUnpacked, pinOf, readStatement, type StatementFiles } from "./author.js";
+import {
+  revocationSchema,
+  SignatureError,
+  STATEMENT_FILES,
+  verifyStatement,
+  type PackageSignature,
+} from "@svc/api/signing";
 import { isOlder } from "./version-order.js";
 import { dropStaged, stagePackage } from "./staged.js";
 
@@ -116,6 +122,28 @@ async function swapIn(staged: string, target: string, scratch: string): Promise<
 }
 
 /**
+ * Keeps the revocation a package carries when its own key signed it (checked again at every load
+ * against the pinned key, so one that no pinned key signed never counts).
+ */
+async function keepCarriedRevocation(
+  supportDir: string,
+  where: string,
+  id: string,
+  signature: PackageSignature,
+  carried: StatementFiles | undefined,
+): Promise<void> {
+  if (!carried || signature.kind !== "signed") return;
+  try {
+    if (verifyStatement(carried.json, carried.minisig, signature.key, revocationSchema).id !== id) return;
+  } catch (error) {
+    if (error instanceof SignatureError)
+      throw new InstallError(`cannot install ${where}: its revocation statement does not verify: ${error.message}`);
+    throw error;
+  }
+  await keepRevocation(supportDir, id, { json: carried.json.toString("utf8"), minisig: carried.minisig });
+}
+
+/**
  * @example
  * const result = await installPackage("deploys-1.2.0.svc", {
  *   supportDir: "/home/ann/.local/share/Svc",
@@ -156,6 +184,18 @@ export async function installPackage(file: string, options: InstallOptions): Pro
     const installed = await installedVersion(target, manifest, openLedger);
     const rotation = await readStatement(unpacked, files, STATEMENT_FILES.rotation);
     const author = authorOf(signature, installed && { id, signer: installed.signer }, where, rotation);
+    await keepCarriedRevocation(
+      options.supportDir,
+      where,
+      id,
+      signature,
+      await readStatement(unpacked, files, STATEMENT_FILES.revocation),
+    );
+    const revoked = await revocationOf(options.supportDir, id, manifest.version, pinOf(signature) ?? installed?.signer);
+    if (revoked)
+      throw new InstallError(
+        `cannot install ${where}: ${revokedProblem(revoked, manifest.version).replace(/^not loaded: /, "")}`,
+      );
     if (installed && !options.downgrade && isOlder(manifest.version, installed.manifest.version))
       throw new InstallError(
         `cannot install ${where}: it is version ${manifest.version}, older than the installed ${installed.manifest.version}; ` +
