@@ -30,13 +30,17 @@ Usage:
   svc-host install <file.svc> [--yes] [--downgrade]
                                         show who made it and what it can reach, ask, then install it
                                         into <support folder>/Extensions/ (a running host loads it);
-                                        --downgrade: allow an older version than the installed one
+                                        --downgrade: allow an older version than the installed one;
+                                        an update that can do more is staged until svc-host accept
   svc-host ui [--url]                   open the notch UI of the running svc in the browser
                                         (--url prints a one-time address instead)
   svc-host list [--json]                every extension: id, version, source, enabled, status, tools, last error
   svc-host enable <id> | disable <id>   turn an extension on or off
   svc-host uninstall <id> [--yes]       remove an installed extension and all svc kept for it
-  svc-host accept <id> [--yes]          review an installed extension changed on disk, then approve it as it is
+  svc-host accept <id> [--yes]          review a staged update, or an installed extension changed on disk,
+                                        then approve it
+  svc-host revoke <file>                import its author's signed revocation (svckit revoke): the versions
+                                        it names are no longer loaded; nothing is deleted
   svc-host set <id> <option> [value]    set an option (a password is asked for, never on the command line)
   svc-host run <id>                     run an extension now
   svc-host <command> --help             more about one command
