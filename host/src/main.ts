@@ -27,7 +27,7 @@ const HELP = `svc-host: runs svc's extensions and shows their blips in the termi
 
 Usage:
   svc-host                              run the host (Ctrl-C stops it)
-  svc-host install <file.svc> [--yes] [--downgrade]
+  svc-host install <file.svc | https://…/x.svc> [--yes] [--downgrade]
                                         show who made it and what it can reach, ask, then install it
                                         into <support folder>/Extensions/ (a running host loads it);
                                         --downgrade: allow an older version than the installed one;

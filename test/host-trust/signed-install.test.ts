@@ -6,6 +6,8 @@
  */
 import { access, mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
 import { useHostWorld } from "../host/harness.js";
 import { svckitProcess } from "../cli/harness.js";
@@ -268,5 +270,50 @@ describe("svc-host install of signed packages", () => {
     expect(fixed.code).toBe(0);
     expect((await listed())?.error).toBeUndefined();
     expect(await readFile(dataFile, "utf8")).toBe("mine\n");
+  }, 180_000);
+
+  it("installs from an address: https only (loopback http only under the test switch), at most 50 MB", async () => {
+    const file = await packed("u1", "1.0.0", "author.key");
+    const big = Buffer.alloc(50 * 1024 * 1024 + 1);
+    const server = createServer((req, res) => {
+      if (req.url === "/fixture-1.0.0.svc") return void readFile(file).then((data) => res.end(data));
+      if (req.url === "/limit.svc") return void res.end(big.subarray(0, 50 * 1024 * 1024));
+      if (req.url === "/past.svc") {
+        // No Content-Length: the limit is counted as the bytes arrive.
+        res.writeHead(200, { "Transfer-Encoding": "chunked" });
+        return void res.end(big);
+      }
+      res.statusCode = 404;
+      res.end();
+    });
+    await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const testSwitch = { SVC_TEST_ALLOW_LOOPBACK_HTTP: "1" };
+    try {
+      const plain = await svcHost(["install", `${base}/fixture-1.0.0.svc`, "--yes"], scene.world.home);
+      expect(plain.code).toBe(1);
+      expect(plain.stderr).toBe(
+        `svc-host install: cannot install ${base}/fixture-1.0.0.svc: only https:// addresses are fetched; download it yourself and install the file\n`,
+      );
+      const missing = await svcHost(["install", `${base}/none.svc`, "--yes"], scene.world.home, testSwitch);
+      expect(missing.stderr).toBe(`svc-host install: cannot install ${base}/none.svc: the server answered 404\n`);
+      const past = await svcHost(["install", `${base}/past.svc`, "--yes"], scene.world.home, testSwitch);
+      expect(past.stderr).toBe(
+        `svc-host install: cannot install ${base}/past.svc: it is larger than 50 MB, the most a package may be\n`,
+      );
+      // Exactly 50 MB is fetched, then refused as what it is: not a zip.
+      const limit = await svcHost(["install", `${base}/limit.svc`, "--yes"], scene.world.home, testSwitch);
+      expect(limit.code).toBe(1);
+      expect(limit.stderr).toMatch(/^svc-host install: cannot install limit\.svc: /);
+      expect(limit.stderr).not.toContain("larger than");
+
+      const got = await svcHost(["install", `${base}/fixture-1.0.0.svc`, "--yes"], scene.world.home, testSwitch);
+      expect(got.stderr).toBe("");
+      expect(got.code).toBe(0);
+      expect(got.stdout.split("\n")[1]).toMatch(/^Signed by key .*: new to you\.$/);
+      expect(await installedVersion()).toBe("1.0.0");
+    } finally {
+      server.close();
+    }
   }, 180_000);
 });

@@ -9,6 +9,7 @@ import { InstallError } from "./limits.js";
 import { installPackage } from "./install-package.js";
 import { migrationNote } from "../ledger/index.js";
 import { stagedPath } from "./staged.js";
+import { fetchPackage, isAddress } from "./fetch-package.js";
 
 /** What the command needs from the world (a terminal, or a test). */
 export interface InstallIo {
@@ -22,7 +23,7 @@ export interface InstallIo {
   ask(question: string): Promise<string>;
 }
 
-export const INSTALL_USAGE = "usage: svc-host install <file.svc> [--yes] [--downgrade]";
+export const INSTALL_USAGE = "usage: svc-host install <file.svc | https://…/x.svc> [--yes] [--downgrade]";
 
 /**
  * The process's terminal as `InstallIo`.
@@ -77,8 +78,14 @@ async function installCommand(argv: readonly string[], io: InstallIo, command: "
     );
     return 2;
   }
-  const file = rest[0];
+  let file = rest[0];
+  let fetched: { done(): Promise<void> } | undefined;
   try {
+    if (command === "install" && isAddress(file)) {
+      const got = await fetchPackage(file, process.env);
+      fetched = got;
+      file = got.file;
+    }
     const result = await installPackage(file, {
       supportDir: io.supportDir,
       downgrade,
@@ -124,5 +131,7 @@ async function installCommand(argv: readonly string[], io: InstallIo, command: "
     }
     io.err(`svc-host ${command}: ${(error as Error)?.stack ?? String(error)}\n`);
     return 1;
+  } finally {
+    await fetched?.done();
   }
 }
