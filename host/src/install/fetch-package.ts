@@ -62,11 +62,14 @@ export async function fetchPackage(
     if (!response.ok) throw new InstallError(`cannot install ${address}: the server answered ${response.status}`);
     if (Number(response.headers.get("content-length") ?? 0) > DOWNLOAD_LIMITS.bytes)
       throw new InstallError(`cannot install ${address}: it is larger than ${limitMb} MB, the most a package may be`);
-    for await (const chunk of response.body ?? []) {
-      size += chunk.byteLength;
-      if (size > DOWNLOAD_LIMITS.bytes)
+    const reader = response.body?.getReader();
+    for (let read = await reader?.read(); read && !read.done; read = await reader!.read()) {
+      size += read.value.byteLength;
+      if (size > DOWNLOAD_LIMITS.bytes) {
+        await reader!.cancel();
         throw new InstallError(`cannot install ${address}: it is larger than ${limitMb} MB, the most a package may be`);
-      chunks.push(Buffer.from(chunk));
+      }
+      chunks.push(Buffer.from(read.value));
     }
   } catch (error) {
     if (error instanceof InstallError) throw error;
