@@ -11,7 +11,14 @@ import { startHost } from "./app/host.js";
 import { endWithParent, quietWriter, type Lifetime } from "@svc/runtime";
 import { listenForControl } from "./control/index.js";
 import { runtimeMainPath } from "./supervisor/index.js";
-import { INSTALL_USAGE, runInstallCommand, terminalIo } from "./install/index.js";
+import {
+  hasStaged,
+  INSTALL_USAGE,
+  runAcceptStagedCommand,
+  runInstallCommand,
+  runRevokeCommand,
+  terminalIo,
+} from "./install/index.js";
 import { supportRoot } from "./support/index.js";
 import { runUiCommand } from "./ui-server/index.js";
 import { isManageCommand, runManageCli } from "./manage/index.js";
@@ -20,16 +27,20 @@ const HELP = `svc-host: runs svc's extensions and shows their blips in the termi
 
 Usage:
   svc-host                              run the host (Ctrl-C stops it)
-  svc-host install <file.svc> [--yes] [--downgrade]
+  svc-host install <file.svc | https://…/x.svc> [--yes] [--downgrade]
                                         show who made it and what it can reach, ask, then install it
                                         into <support folder>/Extensions/ (a running host loads it);
-                                        --downgrade: allow an older version than the installed one
+                                        --downgrade: allow an older version than the installed one;
+                                        an update that can do more is staged until svc-host accept
   svc-host ui [--url]                   open the notch UI of the running svc in the browser
                                         (--url prints a one-time address instead)
   svc-host list [--json]                every extension: id, version, source, enabled, status, tools, last error
   svc-host enable <id> | disable <id>   turn an extension on or off
   svc-host uninstall <id> [--yes]       remove an installed extension and all svc kept for it
-  svc-host accept <id> [--yes]          review an installed extension changed on disk, then approve it as it is
+  svc-host accept <id> [--yes]          review a staged update, or an installed extension changed on disk,
+                                        then approve it
+  svc-host revoke <file>                import its author's signed revocation (svckit revoke): the versions
+                                        it names are no longer loaded; nothing is deleted
   svc-host set <id> <option> [value]    set an option (a password is asked for, never on the command line)
   svc-host run <id>                     run an extension now
   svc-host <command> --help             more about one command
@@ -71,6 +82,15 @@ async function main(): Promise<void> {
     process.exitCode = await runInstallCommand(rest, terminalIo(supportRoot()));
     return;
   }
+  if (first === "revoke") return void (process.exitCode = await runRevokeCommand(rest, terminalIo(supportRoot())));
+  // An update staged by `svc-host install` (it gains something) is accepted from its package.
+  const [acceptId] = rest.filter((word) => !word.startsWith("-"));
+  if (first === "accept" && acceptId && (await hasStaged(supportRoot(), acceptId)))
+    return void (process.exitCode = await runAcceptStagedCommand(
+      acceptId,
+      rest.includes("--yes") || rest.includes("-y"),
+      terminalIo(supportRoot()),
+    ));
   if (first === "ui")
     return void (process.exitCode = await runUiCommand(rest, {
       supportRoot: supportRoot(),

@@ -55,11 +55,12 @@ describe("svc-host install", () => {
       code: 2,
       stdout: "",
       stderr:
-        "svc-host install: give exactly one .svc file\nusage: svc-host install <file.svc> [--yes] [--downgrade]\n",
+        "svc-host install: give exactly one .svc file\nusage: svc-host install <file.svc | https://…/x.svc> [--yes] [--downgrade]\n",
     });
     const help = await svcHost(["--help"], scene.world.home);
     expect(help.code).toBe(0);
-    expect(help.stdout).toContain("svc-host install <file.svc> [--yes]");
+    expect(help.stdout).toContain("svc-host install <file.svc | https://…/x.svc> [--yes]");
+    expect(help.stdout).toContain("svc-host revoke <file>");
     for (const name of ["SVC_HOME", "SVC_PORT", "SVC_OPEN_URLS", "SVC_HOST_CONTROL"])
       expect(help.stdout).toContain(name);
     expect(await svcHost(["frobnicate"], scene.world.home)).toEqual({

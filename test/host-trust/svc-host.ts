@@ -9,10 +9,10 @@ export interface Outcome {
 }
 
 /** Runs `svc-host <words>` with stdin a pipe (not a terminal), as a script would. */
-export function svcHost(words: string[], home: string): Promise<Outcome> {
+export function svcHost(words: string[], home: string, env: Record<string, string> = {}): Promise<Outcome> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [HOST_MAIN, ...words], {
-      env: { PATH: process.env.PATH ?? "", SVC_HOME: home },
+      env: { PATH: process.env.PATH ?? "", SVC_HOME: home, ...env },
     });
     let stdout = "";
     let stderr = "";

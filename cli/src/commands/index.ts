@@ -12,6 +12,8 @@ import { mcp } from "./mcp.js";
 import { validate } from "./validate.js";
 import { keygen } from "./keygen.js";
 import { verify } from "./verify.js";
+import { rotate } from "./rotate.js";
+import { revoke } from "./revoke.js";
 
 export const commands = [
   create,
@@ -26,4 +28,6 @@ export const commands = [
   keygen,
   pack,
   verify,
+  rotate,
+  revoke,
 ] as unknown as CommandDef[];

@@ -10,6 +10,8 @@ import { ZipFile } from "yazl";
 
 /** Top-level files that travel with the extension when present. */
 const EXTRA_FILE = /^(readme|licen[cs]e|copying)(\.(md|txt|markdown))?$/i;
+/** The author's signed statements (a key rotation, a revocation) travel in every later package. */
+const STATEMENT_FILE = /^svc-(rotation|revocation)\.json(\.minisig)?$/;
 
 /**
  * Paths (relative, with `/`) that go into the archive, sorted.
@@ -20,7 +22,7 @@ const EXTRA_FILE = /^(readme|licen[cs]e|copying)(\.(md|txt|markdown))?$/i;
 export async function packFiles(dir: string): Promise<string[]> {
   const top = await readdir(dir, { withFileTypes: true });
   const files = top
-    .filter((e) => e.isFile() && (e.name === "package.json" || EXTRA_FILE.test(e.name)))
+    .filter((e) => e.isFile() && (e.name === "package.json" || EXTRA_FILE.test(e.name) || STATEMENT_FILE.test(e.name)))
     .map((e) => e.name);
   files.push(...(await filesUnder(dir, "dist")).filter((path) => !path.endsWith(".map")));
   return files.sort();

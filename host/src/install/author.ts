@@ -11,7 +11,10 @@ import {
   keyFingerprint,
   keyWords,
   parsePublicKey,
+  rotationSchema,
   SignatureError,
+  STATEMENT_FILES,
+  verifyStatement,
   type PackageSignature,
 } from "@svc/api/signing";
 import { InstallError } from "./limits.js";
@@ -26,7 +29,28 @@ export type AuthorView =
       words: string;
       /** True when no installed version was signed with this key. */
       newToYou: boolean;
+      /** The installed version's key, when it handed the extension over to this one (a rotation statement). */
+      rotatedFrom?: string;
     };
+
+/** A signed statement's two files as a package carries them. */
+export interface StatementFiles {
+  json: Buffer;
+  minisig: string;
+}
+
+/** The statement `name` (and its `.minisig`) in the unpacked package, when it carries both. */
+export async function readStatement(
+  folder: string,
+  files: readonly string[],
+  name: string,
+): Promise<StatementFiles | undefined> {
+  if (!files.includes(name) || !files.includes(`${name}.minisig`)) return undefined;
+  return {
+    json: await readFile(unpackedPath(folder, name)),
+    minisig: await readFile(unpackedPath(folder, `${name}.minisig`), "utf8"),
+  };
+}
 
 /** The key as the ledger keeps it beside the approval: minisign's public-key line. */
 export type PinnedKey = string;
@@ -57,7 +81,7 @@ export function pinOf(signature: PackageSignature): PinnedKey | undefined {
   return signature.kind === "signed" ? formatPublicKey(signature.key).split("\n")[1] : undefined;
 }
 
-function shownKey(pinned: PinnedKey): string {
+export function shownKey(pinned: PinnedKey): string {
   const key = parsePublicKey(pinned).key;
   return `${keyFingerprint(key)} (${keyWords(key)})`;
 }
@@ -70,14 +94,19 @@ export function authorOf(
   signature: PackageSignature,
   installed: { signer?: PinnedKey; id: string } | undefined,
   where: string,
+  rotation?: StatementFiles,
 ): AuthorView {
   const pin = pinOf(signature);
+  const rotatedFrom =
+    installed?.signer && pin !== undefined && pin !== installed.signer && rotation
+      ? handedOver(rotation, installed.id, installed.signer, pin, where)
+      : undefined;
   if (installed?.signer && pin === undefined)
     throw new InstallError(
       `cannot install ${where}: it is unsigned, and the installed version is signed by its author (key ${shownKey(installed.signer)}); ` +
         `an unsigned package never replaces a signed one. Ask the author for a signed package.`,
     );
-  if (installed?.signer && pin !== undefined && pin !== installed.signer)
+  if (installed?.signer && pin !== undefined && pin !== installed.signer && !rotatedFrom)
     throw new InstallError(
       `cannot install ${where}: this is not from the author you installed: it is signed with key ${shownKey(pin)}, ` +
         `the installed version with key ${shownKey(installed.signer)}. To install it anyway, uninstall the installed one first ` +
@@ -89,11 +118,41 @@ export function authorOf(
     fingerprint: keyFingerprint(signature.key.key),
     words: keyWords(signature.key.key),
     newToYou: installed?.signer !== pin,
+    ...(rotatedFrom ? { rotatedFrom } : {}),
   };
+}
+
+/**
+ * The installed key, shown, when the package's rotation statement hands `id` from it to `pin`,
+ * signed by it; a statement that does not is refused, saying why.
+ */
+function handedOver(rotation: StatementFiles, id: string, pinned: PinnedKey, pin: PinnedKey, where: string): string {
+  const refuse = (why: string) =>
+    new InstallError(
+      `cannot install ${where}: this is not from the author you installed: it is signed with key ${shownKey(pin)}, ` +
+        `and its key-change statement (${STATEMENT_FILES.rotation}) ${why}. To install it anyway, uninstall the installed one first ` +
+        `(svc-host uninstall ${id}).`,
+    );
+  let statement;
+  try {
+    statement = verifyStatement(rotation.json, rotation.minisig, parsePublicKey(pinned), rotationSchema);
+  } catch (error) {
+    if (error instanceof SignatureError)
+      throw refuse(`is not signed by the installed version's key ${shownKey(pinned)}: ${error.message}`);
+    throw error;
+  }
+  if (statement.id !== id) throw refuse(`is for ${JSON.stringify(statement.id)}, not ${id}`);
+  if (statement.from !== pinned || statement.to !== pin)
+    throw refuse(
+      `hands over from key ${shownKey(statement.from)} to key ${shownKey(statement.to)}, not to this package's key`,
+    );
+  return shownKey(pinned);
 }
 
 /** The author line of the review's text. */
 export function authorLine(author: AuthorView): string {
   if (!author.signed) return "! Unsigned: anyone could have made this.";
+  if (author.rotatedFrom)
+    return `Signed by key ${author.fingerprint} (${author.words}): a new key, which the installed version's key ${author.rotatedFrom} handed this extension over to.`;
   return `Signed by key ${author.fingerprint} (${author.words})${author.newToYou ? ": new to you." : ": the same author as the installed version."}`;
 }

@@ -8,8 +8,16 @@
  * process.exitCode = await runInstallCommand(argv, terminalIo(supportDir)); // svc-host install
  */
 export { installPackage, type InstallOptions, type InstallResult } from "./install-package.js";
-export { runInstallCommand, terminalIo, INSTALL_USAGE, type InstallIo } from "./install-command.js";
+export {
+  runInstallCommand,
+  runAcceptStagedCommand,
+  terminalIo,
+  INSTALL_USAGE,
+  type InstallIo,
+} from "./install-command.js";
 export { summarize, type InstallSummary, type InstalledVersion } from "./summary.js";
 export { reachOf, gainedReach, grantQuestion, type GrantQuestion, type ReachItem, type ReachPlaces } from "./reach.js";
 export { unpackPackage, type Unpacked } from "./unpack.js";
 export { InstallError, PACKAGE_LIMITS } from "./limits.js";
+export { hasStaged, stagedPath, dropStaged } from "./staged.js";
+export { runRevokeCommand, REVOKE_USAGE } from "./revoke-command.js";

@@ -8,6 +8,8 @@ import { createInterface } from "node:readline/promises";
 import { InstallError } from "./limits.js";
 import { installPackage } from "./install-package.js";
 import { migrationNote } from "../ledger/index.js";
+import { stagedPath } from "./staged.js";
+import { fetchPackage, isAddress } from "./fetch-package.js";
 
 /** What the command needs from the world (a terminal, or a test). */
 export interface InstallIo {
@@ -21,7 +23,7 @@ export interface InstallIo {
   ask(question: string): Promise<string>;
 }
 
-export const INSTALL_USAGE = "usage: svc-host install <file.svc> [--yes] [--downgrade]";
+export const INSTALL_USAGE = "usage: svc-host install <file.svc | https://…/x.svc> [--yes] [--downgrade]";
 
 /**
  * The process's terminal as `InstallIo`.
@@ -54,26 +56,48 @@ export function terminalIo(supportDir: string): InstallIo {
  * await runInstallCommand(["deploys-1.2.0.svc", "--yes"], io); // installs after printing the summary
  */
 export async function runInstallCommand(argv: readonly string[], io: InstallIo): Promise<number> {
+  return installCommand(argv, io, "install");
+}
+
+/**
+ * `svc-host accept <id> [--yes]` when an update of `id` is staged: shows its review again and
+ * installs it from `<support>/Staged/` (every check runs again; the staged copy is then dropped).
+ */
+export async function runAcceptStagedCommand(id: string, yes: boolean, io: InstallIo): Promise<number> {
+  return installCommand([stagedPath(io.supportDir, id), ...(yes ? ["--yes"] : [])], io, "accept");
+}
+
+async function installCommand(argv: readonly string[], io: InstallIo, command: "install" | "accept"): Promise<number> {
   const yes = argv.includes("--yes") || argv.includes("-y");
   const downgrade = argv.includes("--downgrade");
   const rest = argv.filter((a) => a !== "--yes" && a !== "-y" && a !== "--downgrade");
   const unknown = rest.find((a) => a.startsWith("-"));
   if (rest.length !== 1 || unknown) {
     io.err(
-      `svc-host install: ${unknown ? `unknown option ${unknown}` : "give exactly one .svc file"}\n${INSTALL_USAGE}\n`,
+      `svc-host ${command}: ${unknown ? `unknown option ${unknown}` : "give exactly one .svc file"}\n${INSTALL_USAGE}\n`,
     );
     return 2;
   }
-  const file = rest[0];
+  let file = rest[0];
+  let fetched: { done(): Promise<void> } | undefined;
   try {
+    if (command === "install" && isAddress(file)) {
+      const got = await fetchPackage(file, process.env);
+      fetched = got;
+      file = got.file;
+    }
     const result = await installPackage(file, {
       supportDir: io.supportDir,
       downgrade,
+      // Accepting a staged update is the person's answer to its diff; a plain install stages a wider one.
+      stageWider: command === "install",
       confirm: async (summary) => {
         io.out(summary.text);
         if (yes) return true;
         if (!io.isTTY) {
-          io.err("svc-host install: not installed: stdin is not a terminal to ask on; run again with --yes to agree\n");
+          io.err(
+            `svc-host ${command}: not installed: stdin is not a terminal to ask on; run again with --yes to agree\n`,
+          );
           return false;
         }
         const verb = summary.replaces
@@ -85,6 +109,14 @@ export async function runInstallCommand(argv: readonly string[], io: InstallIo):
         return /^y(es)?$/i.test(answer.trim());
       },
     });
+    if (result.staged) {
+      // Not asked: staging changes nothing that runs. The diff is shown now and again at accept.
+      io.out(result.summary.text);
+      io.out(
+        `${escapeForDisplay(`Staged, not installed: ${result.summary.title} ${result.summary.version} can do more than the installed ${result.summary.replaces?.version ?? ""}, which keeps running. To review and accept it: svc-host accept ${result.id}`)}\n`,
+      );
+      return 0;
+    }
     if (!result.installed) {
       if (io.isTTY || yes) io.out("Not installed.\n");
       return 1;
@@ -94,10 +126,12 @@ export async function runInstallCommand(argv: readonly string[], io: InstallIo):
     return 0;
   } catch (error) {
     if (error instanceof InstallError) {
-      io.err(`svc-host install: ${error.message}\n`);
+      io.err(`svc-host ${command}: ${error.message}\n`);
       return 1;
     }
-    io.err(`svc-host install: ${(error as Error)?.stack ?? String(error)}\n`);
+    io.err(`svc-host ${command}: ${(error as Error)?.stack ?? String(error)}\n`);
     return 1;
+  } finally {
+    await fetched?.done();
   }
 }

@@ -15,10 +15,18 @@ import { InstallError, PACKAGE_LIMITS } from "./limits.js";
 import { summarize, type InstalledVersion, type InstallSummary } from "./summary.js";
 import { readTools } from "../discovery/index.js";
 import { unpackedPath, unpackPackage } from "./unpack.js";
-import { Ledger } from "../ledger/index.js";
+import { keepRevocation, Ledger, revocationOf, revokedProblem } from "../ledger/index.js";
 import { KeyringSecretStore } from "../secrets/index.js";
-import { authorOf, checkUnpacked, pinOf } from "./author.js";
+import { authorOf, checkUnpacked, pinOf, readStatement, type StatementFiles } from "./author.js";
+import {
+  revocationSchema,
+  SignatureError,
+  STATEMENT_FILES,
+  verifyStatement,
+  type PackageSignature,
+} from "@svc/api/signing";
 import { isOlder } from "./version-order.js";
+import { dropStaged, stagePackage } from "./staged.js";
 
 export interface InstallOptions {
   /** The support folder; the extension goes to `<supportDir>/Extensions/<id>/`. */
@@ -29,6 +37,12 @@ export interface InstallOptions {
   ledger?: Ledger;
   /** The person asked to go back to an older version (`--downgrade`); otherwise an older one is refused. */
   downgrade?: boolean;
+  /**
+   * Stage an update that gains anything instead of applying it (`svc-host install`): the
+   * installed version keeps running until `svc-host accept <id>`. Off for the page, whose
+   * review is itself the accept.
+   */
+  stageWider?: boolean;
 }
 
 export interface InstallResult {
@@ -37,6 +51,8 @@ export interface InstallResult {
   /** Where the extension is (or would have been) installed. */
   path: string;
   summary: InstallSummary;
+  /** Where the update was staged instead of installed (it gains something; see `stageWider`). */
+  staged?: string;
   /** Extensions installed before the permission ledger existed, recorded as they are by this install (once). */
   recordedAsTheyAre?: string[];
 }
@@ -66,7 +82,7 @@ async function installedVersion(
   folder: string,
   next: Manifest,
   ledger: () => Promise<Ledger>,
-): Promise<(InstalledVersion & { signer?: string }) | undefined> {
+): Promise<(InstalledVersion & { signer?: string; tools?: string[] }) | undefined> {
   const exists = await lstat(folder).catch(() => undefined);
   if (!exists) return undefined;
   // `svckit dev`'s link: installing replaces the link (never the developer's folder), which the review says.
@@ -78,6 +94,7 @@ async function installedVersion(
       manifest,
       differentPackage: manifest.name !== next.name,
       signer: standing.approval.signer,
+      tools: standing.approval.tools,
       ...(devLink ? { devLink } : {}),
     };
   }
@@ -102,6 +119,28 @@ async function swapIn(staged: string, target: string, scratch: string): Promise<
   }
   // A dev link moved aside is only the link: rm does not follow it into the developer's folder.
   if (hadOld) await rm(old, { recursive: true, force: true });
+}
+
+/**
+ * Keeps the revocation a package carries when its own key signed it (checked again at every load
+ * against the pinned key, so one that no pinned key signed never counts).
+ */
+async function keepCarriedRevocation(
+  supportDir: string,
+  where: string,
+  id: string,
+  signature: PackageSignature,
+  carried: StatementFiles | undefined,
+): Promise<void> {
+  if (!carried || signature.kind !== "signed") return;
+  try {
+    if (verifyStatement(carried.json, carried.minisig, signature.key, revocationSchema).id !== id) return;
+  } catch (error) {
+    if (error instanceof SignatureError)
+      throw new InstallError(`cannot install ${where}: its revocation statement does not verify: ${error.message}`);
+    throw error;
+  }
+  await keepRevocation(supportDir, id, { json: carried.json.toString("utf8"), minisig: carried.minisig });
 }
 
 /**
@@ -143,13 +182,31 @@ export async function installPackage(file: string, options: InstallOptions): Pro
     const openLedger = async () =>
       (ledger ??= await Ledger.open({ supportRoot: options.supportDir, secrets: new KeyringSecretStore() }));
     const installed = await installedVersion(target, manifest, openLedger);
-    const author = authorOf(signature, installed && { id, signer: installed.signer }, where);
+    const rotation = await readStatement(unpacked, files, STATEMENT_FILES.rotation);
+    const author = authorOf(signature, installed && { id, signer: installed.signer }, where, rotation);
+    await keepCarriedRevocation(
+      options.supportDir,
+      where,
+      id,
+      signature,
+      await readStatement(unpacked, files, STATEMENT_FILES.revocation),
+    );
+    const revoked = await revocationOf(options.supportDir, id, manifest.version, pinOf(signature) ?? installed?.signer);
+    if (revoked)
+      throw new InstallError(
+        `cannot install ${where}: ${revokedProblem(revoked, manifest.version).replace(/^not loaded: /, "")}`,
+      );
     if (installed && !options.downgrade && isOlder(manifest.version, installed.manifest.version))
       throw new InstallError(
         `cannot install ${where}: it is version ${manifest.version}, older than the installed ${installed.manifest.version}; ` +
           `to go back to it, run again with --downgrade`,
       );
     const summary = summarize(manifest, { supportDir: options.supportDir }, installed, tools, author);
+    const newTools = installed ? tools.filter((tool) => !(installed.tools ?? []).includes(tool.id)) : [];
+    if (options.stageWider && installed && (summary.replaces?.gained.length || newTools.length)) {
+      const staged = await stagePackage(file, options.supportDir, id);
+      return { installed: false, id, path: target, summary, staged };
+    }
     if (!(await options.confirm(summary))) return { installed: false, id, path: target, summary };
     const code = await readFile(unpackedPath(unpacked, "dist/index.js"), "utf8");
     await precompileExtension(supportPaths(options.supportDir).data, id, code);
@@ -166,6 +223,7 @@ export async function installPackage(file: string, options: InstallOptions): Pro
       await approvals.restore(id, before);
       throw error;
     }
+    await dropStaged(options.supportDir, id);
     const recorded = approvals.migrated.filter((other) => other !== id);
     return { installed: true, id, path: target, summary, ...(recorded.length ? { recordedAsTheyAre: recorded } : {}) };
   } finally {

@@ -24,6 +24,7 @@ import { writeFileAtomic } from "../support/index.js";
 import { canonicalJson, macOf, verifies, type Approval } from "./approval.js";
 import { signGrants, verifiedOrigins, type GrantEntry } from "./grants.js";
 import { ledgerKey, ledgerKeyAccount, type LedgerKeyPlace } from "./ledger-key.js";
+import { revocationOf, revokedProblem } from "./revocations.js";
 import { compareFiles, digestFiles, noChanges, TooManyFiles, type FileChanges } from "./package-files.js";
 
 export const LEDGER_FILE = "ledger.json";
@@ -236,6 +237,8 @@ export class Ledger {
         problem: `not loaded: its record in the permission ledger does not verify (it was edited outside svc): ${remedy(ext.id)}`,
       };
     const approval = standing.approval;
+    const revoked = await revocationOf(this.supportRoot, ext.id, approval.version, approval.signer);
+    if (revoked) return { ok: false, problem: escapeForDisplay(revokedProblem(revoked, approval.version)) };
     let changes: FileChanges;
     try {
       changes = compareFiles(approval.files, await digestFiles(ext.folder));

@@ -6,6 +6,7 @@
 import { SecretStoreUnavailableError, HostRuleError, type SecretStore } from "../secrets/index.js";
 import type { PreferenceStore } from "../preferences/index.js";
 import { setDisabled, type SupportPaths } from "../support/index.js";
+import { dropStaged } from "../install/staged.js";
 import type { ExtensionSetSnapshot } from "../app/extension-set.js";
 import { describeExtensions, findExtension } from "./describe.js";
 import { removeExtension } from "./remove.js";
@@ -81,6 +82,8 @@ export class FolderManager implements ExtensionManager {
       ledger: this.deps.ledger,
       switches: this.deps.switches,
     });
+    // An update staged for it (svc-host install) goes too: it would have no installed version to update.
+    await dropStaged(this.deps.support.root, id);
     await this.deps.rescan();
     return report;
   }

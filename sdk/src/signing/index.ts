@@ -23,3 +23,12 @@ export {
 } from "./content-manifest.js";
 export type { ContentManifest, PackageSignature } from "./content-manifest.js";
 export { keyFingerprint, keyWords } from "./fingerprint.js";
+export {
+  STATEMENT_FILES,
+  revocationSchema,
+  rotationSchema,
+  signStatement,
+  statementKey,
+  verifyStatement,
+} from "./statements.js";
+export type { Revocation, Rotation, Statement } from "./statements.js";

@@ -1,0 +1,31 @@
+/**
+ * Staged updates: an update that gains anything (reach, OAuth scopes or addresses, tools) is not
+ * applied by `svc-host install`. Its `.svc` is kept in `<support>/Staged/<id>.svc`, outside
+ * `Extensions/`, so the installed version keeps running untouched; `svc-host accept <id>`
+ * installs it from there after the person has seen the diff again, with every check run again.
+ */
+import { readFile, rm, stat } from "node:fs/promises";
+import { join } from "node:path";
+import { writeFileAtomic } from "../support/index.js";
+
+/** Where the staged update of `id` is kept. */
+export function stagedPath(supportDir: string, id: string): string {
+  return join(supportDir, "Staged", `${id}.svc`);
+}
+
+/** True when an update of `id` waits for the person's accept. */
+export async function hasStaged(supportDir: string, id: string): Promise<boolean> {
+  return (await stat(stagedPath(supportDir, id)).catch(() => undefined))?.isFile() === true;
+}
+
+/** Keeps a copy of `file` as the staged update of `id` (replacing an older staged one), atomically. */
+export async function stagePackage(file: string, supportDir: string, id: string): Promise<string> {
+  const path = stagedPath(supportDir, id);
+  await writeFileAtomic(path, await readFile(file), { mode: 0o600 });
+  return path;
+}
+
+/** Forgets the staged update of `id` (applied, or the extension uninstalled). */
+export async function dropStaged(supportDir: string, id: string): Promise<void> {
+  await rm(stagedPath(supportDir, id), { force: true });
+}

@@ -1,0 +1,87 @@
+/**
+ * Statements an author signs about their own extension, with no expiry: a **rotation** ("my key
+ * for <id> is now K2", signed by the key people pinned) and a **revocation** ("versions up to
+ * 1.2.0 are bad", signed by the author's key). Each is canonical JSON (RFC 8785) with a minisign
+ * signature beside it whose trusted comment is `<kind> <id>`, so `minisign -V` checks them too.
+ * A package carries them as files (`svc-rotation.json`, `svc-revocation.json` and their
+ * `.minisig`); `svc-host revoke <file>` imports a revocation on its own.
+ */
+import canonicalizeModule from "canonicalize";
+import { z } from "zod";
+import {
+  parsePublicKey,
+  signMessage,
+  SignatureError,
+  verifyMessage,
+  type PublicKey,
+  type SecretKey,
+} from "./minisign.js";
+
+const canonicalize = canonicalizeModule as unknown as (value: unknown) => string | undefined;
+
+/** The statement files a package may carry (each with `.minisig` beside it). */
+export const STATEMENT_FILES = { rotation: "svc-rotation.json", revocation: "svc-revocation.json" } as const;
+
+/** minisign's public-key line (base64 of "Ed", key id, key): how statements name keys. */
+const keyLine = z.string().regex(/^[A-Za-z0-9+/]{56}$/, "a minisign public-key line");
+
+export const rotationSchema = z.strictObject({
+  v: z.literal(1),
+  kind: z.literal("rotate"),
+  id: z.string().min(1),
+  /** The key people pinned, which signs this statement. */
+  from: keyLine,
+  /** The key that signs from now on. */
+  to: keyLine,
+});
+export type Rotation = z.infer<typeof rotationSchema>;
+
+export const revocationSchema = z.strictObject({
+  v: z.literal(1),
+  kind: z.literal("revoke"),
+  id: z.string().min(1),
+  /** Every version at or below this one is bad (semver order). */
+  upTo: z.string().min(1).max(64),
+  /** Why, in the author's words: shown to the person (as the author's, escaped). */
+  reason: z.string().min(1).max(300),
+});
+export type Revocation = z.infer<typeof revocationSchema>;
+
+export type Statement = Rotation | Revocation;
+
+/** A statement's file bytes and its signature's text, signed with `secret`. */
+export function signStatement(statement: Statement, secret: SecretKey): { json: Buffer; minisig: string } {
+  const json = Buffer.from(canonicalize(statement)!, "utf8");
+  const minisig = signMessage(json, secret, `${statement.kind} ${statement.id}`, `svc ${statement.kind} statement`);
+  return { json, minisig };
+}
+
+/**
+ * Checks a statement's bytes and signature against `key` and its schema; throws SignatureError
+ * saying what is wrong.
+ *
+ * @example
+ * const revocation = verifyStatement(json, minisig, pinnedKey, revocationSchema);
+ */
+export function verifyStatement<T extends Statement>(
+  json: Buffer,
+  minisig: string,
+  key: PublicKey,
+  schema: z.ZodType<T>,
+): T {
+  const { trustedComment } = verifyMessage(json, minisig, key);
+  let statement: T;
+  try {
+    statement = schema.parse(JSON.parse(json.toString("utf8")));
+  } catch (error) {
+    throw new SignatureError(`the statement is not one svc reads: ${(error as Error).message}`);
+  }
+  if (trustedComment !== `${statement.kind} ${statement.id}`)
+    throw new SignatureError(`the statement's trusted comment ${JSON.stringify(trustedComment)} does not name it`);
+  return statement;
+}
+
+/** The key a statement names, as a PublicKey. */
+export function statementKey(line: string): PublicKey {
+  return parsePublicKey(line);
+}
