@@ -106,7 +106,7 @@ describe("parseManifest: the svc object", () => {
       '"svc.preferences.1.name" should be unique: "repos" is used twice',
     );
     expect(refused(pkg({ preferences: [{ name: "x", title: "X", type: "slider" }] }))).toBe(
-      '"svc.preferences.0.type" should be one of textfield, password, checkbox, dropdown, number',
+      '"svc.preferences.0.type" should be one of textfield, password, checkbox, dropdown, number, url',
     );
   });
 });
