@@ -6,33 +6,17 @@
  * as it resolves, svc's own folder is refused, `cp` is refused, and an update moving a sign-in
  * address or adding scopes says so.
  */
-import { spawn } from "node:child_process";
 import { mkdir, readFile, symlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { HOST_MAIN, startHost, useHostWorld, type World } from "../host/harness.js";
+import { startHost, useHostWorld, type World } from "../host/harness.js";
+import { svcHost } from "./svc-host.js";
 import { svckitProcess } from "../cli/harness.js";
 import { writeFixture } from "../cli/fixtures.js";
 import { GUEST_HELPERS, nextReport } from "./fixtures.js";
 
 const scene = useHostWorld();
 const ID = "com.example.fence";
-
-/** Runs `svc-host <words>` as the person whose home is the world's, stdin a pipe (no terminal). */
-function svcHost(words: string[], world: World): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [HOST_MAIN, ...words], {
-      env: { PATH: process.env.PATH ?? "", SVC_HOME: world.home, HOME: world.userHome },
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk) => (stdout += chunk));
-    child.stderr.on("data", (chunk) => (stderr += chunk));
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-    child.stdin.end();
-  });
-}
 
 /** Packs an extension in its own project folder; resolves with its `.svc`. */
 async function pack(folder: string, svc: Record<string, unknown>, source?: string, version = "1.0.0"): Promise<string> {
@@ -77,7 +61,7 @@ describe("the install review shows what the fence enforces", () => {
   it("marks every spelling of loopback and the metadata service, every path as it resolves, svc's folder refused, cp refused", async () => {
     await personsHome(scene.world);
     const file = await pack("attack", { permissions: ATTACK_PERMISSIONS });
-    const shown = await svcHost(["install", file], scene.world);
+    const shown = await svcHost(["install", file], scene.world.home, { HOME: scene.world.userHome });
     expect(shown.code).toBe(1);
     const support = scene.world.home;
     expect(shown.stdout).toBe(
@@ -132,7 +116,10 @@ export default defineExtension({
     const file = await pack("installed", { permissions: ATTACK_PERMISSIONS }, source);
     scene.host = await startHost(scene.world);
     const from = scene.host.events.length;
-    expect(await svcHost(["install", file, "--yes"], scene.world)).toMatchObject({ code: 0, stderr: "" });
+    expect(await svcHost(["install", file, "--yes"], scene.world.home, { HOME: scene.world.userHome })).toMatchObject({
+      code: 0,
+      stderr: "",
+    });
     const before = await readFile(packageJson, "utf8");
     const tries = await nextReport(scene.host, `${ID}/tries`, from, 30_000);
     const svcFolder = (raw: string, verb: string) => ({
@@ -166,7 +153,10 @@ describe("an update's review", () => {
     };
     const network = ["github.com", "uploads.example.com"];
     const first = await pack("v1", { permissions: { network }, oauth: { github } });
-    expect(await svcHost(["install", first, "--yes"], scene.world)).toMatchObject({ code: 0, stderr: "" });
+    expect(await svcHost(["install", first, "--yes"], scene.world.home, { HOME: scene.world.userHome })).toMatchObject({
+      code: 0,
+      stderr: "",
+    });
     const next = await pack(
       "v2",
       {
@@ -182,8 +172,12 @@ describe("an update's review", () => {
       undefined,
       "1.1.0",
     );
-    const shown = await svcHost(["install", next], scene.world);
-    expect(shown.code).toBe(1);
+    const shown = await svcHost(["install", next], scene.world.home, { HOME: scene.world.userHome });
+    // An update that gains anything is staged (issue "Who made it"): shown, not installed.
+    expect(shown.code).toBe(0);
+    expect(shown.stdout).toContain(
+      `Staged, not installed: Fence 1.1.0 can do more than the installed 1.0.0, which keeps running. To review and accept it: svc-host accept ${ID}\n`,
+    );
     expect(shown.stdout).not.toContain("It can reach nothing that 1.0.0 could not.");
     expect(shown.stdout).toContain(
       [
