@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { speakerOf } from "@svc/api";
 import { formatBlip, summarizeLayout } from "./format-blip.js";
 import { clockTime, formatValue, shortDuration } from "./format-value.js";
@@ -197,15 +197,21 @@ describe("displays", () => {
     expect(lines()).toEqual(["  a.b: gone", ""]);
   });
 
-  it("marks the blips of an extension whose last run failed, until a run succeeds", () => {
-    vi.useFakeTimers();
-    try {
-      let out = "";
-      const display = new LiveDisplay({
+  describe("the panel after printed lines (fake timers)", () => {
+    let out = "";
+    let display: LiveDisplay;
+    beforeEach(() => {
+      vi.useFakeTimers();
+      out = "";
+      display = new LiveDisplay({
         terminal: { write: (text) => (out += text), columns: 80 },
         now: () => NOW,
         tickMs: 0,
       });
+    });
+    afterEach(() => vi.useRealTimers());
+
+    it("marks the blips of an extension whose last run failed, until a run succeeds", () => {
       display.blips([{ id: "x.y/k", title: "Count", layout: "stat", data: { value: 3 }, from: FOCUS }]);
       // A failed run prints a line, and the panel is drawn again once the lines pause.
       const run = (result: "ok" | "failed") => {
@@ -219,20 +225,9 @@ describe("displays", () => {
       run("ok");
       expect(out).toContain("  • [Focus] Count  3\n");
       expect(out).not.toContain("last run failed");
-    } finally {
-      vi.useRealTimers();
-    }
-  });
+    });
 
-  it("draws the panel once after a burst of printed lines, not once per line", () => {
-    vi.useFakeTimers();
-    try {
-      let out = "";
-      const display = new LiveDisplay({
-        terminal: { write: (text) => (out += text), columns: 80 },
-        now: () => NOW,
-        tickMs: 0,
-      });
+    it("draws the panel once after a burst of printed lines, not once per line", () => {
       display.blips([{ id: "x.y/k", title: "Focus", layout: "stat", data: { value: "Ready" }, from: FOCUS }]);
       out = "";
       for (let i = 0; i < 100; i++)
@@ -242,9 +237,7 @@ describe("displays", () => {
       vi.advanceTimersByTime(PANEL_AFTER_LINES_MS);
       expect(out.match(/svc · 1 blip/g)).toHaveLength(1);
       expect(out.endsWith("svc · 1 blip\n  • [Focus] Focus  Ready\n")).toBe(true);
-    } finally {
-      vi.useRealTimers();
-    }
+    });
   });
 
   it("leaves quiet events without a line", () => {
