@@ -71,7 +71,8 @@ describe("the spare instance", () => {
       code: "interrupted",
       message: "interrupted: the extension's code ran for more than 50 ms without pausing",
     });
-    expect(performance.now() - started).toBeLessThan(1000);
+    // 50 ms of CPU time; the wall-time bound only catches a loop never interrupted.
+    expect(performance.now() - started).toBeLessThan(15_000);
     expect(rec.events).toContainEqual({ type: "interrupted", sliceMs: 50 });
     await sandbox.dispose();
   });
