@@ -49,14 +49,14 @@ function svcHook(args: string[], stdin: string): Promise<{ code: number | null; 
 describe("approving a tool call from the notch", () => {
   it("the held PreToolUse shows Approve and Deny; the click on Approve answers Claude Code with allow", async () => {
     const from = scene.host.events.length;
-    const hook = svcHook(
-      ["send", ID, "--wait", "60", "--otherwise", ASK],
-      await claudeInput("PreToolUse"),
+    const hook = svcHook(["send", ID, "--wait", "60", "--otherwise", ASK], await claudeInput("PreToolUse"));
+    const asking = await scene.host.waitFor(
+      (e) => e.type === "blip" && e.id === SESSION && e.blip.state === "waiting",
+      {
+        from,
+        timeoutMs: 20_000,
+      },
     );
-    const asking = await scene.host.waitFor((e) => e.type === "blip" && e.id === SESSION && e.blip.state === "waiting", {
-      from,
-      timeoutMs: 20_000,
-    });
     expect(asking.blip.data.step).toBe("Wants to use Bash: npm test -- login");
     const page = await openUi(scene.world, scene.ui.context);
     const card = page.locator(`[data-blip="${SESSION}"]`);

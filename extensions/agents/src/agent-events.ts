@@ -108,7 +108,8 @@ export function readAgentEvent(body: unknown): AgentEvent | undefined {
   const name = text(input.hook_event_name);
   const sessionId = text(input.session_id);
   if (!name || !sessionId) return undefined;
-  const agent: Agent = GEMINI_ONLY.has(name) || (typeof input.timestamp === "string" && name in GEMINI_KINDS) ? "gemini" : "claude";
+  const agent: Agent =
+    GEMINI_ONLY.has(name) || (typeof input.timestamp === "string" && name in GEMINI_KINDS) ? "gemini" : "claude";
   const kind = (agent === "gemini" ? GEMINI_KINDS : CLAUDE_KINDS)[name];
   if (!kind) return undefined;
   const tool = text(input.tool_name);

@@ -124,7 +124,8 @@ export default defineExtension({
       holds ? { replyId: event.replyId!, waitSeconds: waitSeconds(ctx) } : undefined,
     );
     // A sender that waits for an event svc does not decide gets an answer that decides nothing.
-    if (event.replyId && !holds) await ctx.respond(event.replyId, agentEvent.kind === "tool" ? undecidedReply(agentEvent.agent) : {});
+    if (event.replyId && !holds)
+      await ctx.respond(event.replyId, agentEvent.kind === "tool" ? undecidedReply(agentEvent.agent) : {});
     await show(ctx, next);
   },
 

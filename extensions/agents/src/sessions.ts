@@ -41,7 +41,10 @@ export function sessionKey(agent: Agent, sessionId: string): string {
 }
 
 const folderOf = (cwd: string | undefined): string | undefined =>
-  cwd?.replace(/[/\\]+$/, "").split(/[/\\]/).pop() || undefined;
+  cwd
+    ?.replace(/[/\\]+$/, "")
+    .split(/[/\\]/)
+    .pop() || undefined;
 
 function toolLine(tool: string | undefined, detail: string | undefined): string {
   return joinLine([tool, detail ? clip(detail, 60) : undefined], ": ") || "a tool";
@@ -81,7 +84,10 @@ export function applyEvent(
       Object.assign(next, { state: "running", step: "Started" });
       break;
     case "prompt":
-      Object.assign(next, { state: "running", step: event.detail ? `Working on: ${clip(event.detail, 60)}` : "Working" });
+      Object.assign(next, {
+        state: "running",
+        step: event.detail ? `Working on: ${clip(event.detail, 60)}` : "Working",
+      });
       break;
     case "tool":
       if (held) {

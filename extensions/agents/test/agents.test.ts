@@ -47,7 +47,10 @@ test("a Claude Code session: running with its prompt, then done; the setup blip 
   assert.equal(running?.title, "Claude Code · web");
   assert.equal(running?.subtitle, "/home/ann/code/web");
   assert.equal(running?.state, "running");
-  assert.deepEqual(running?.data, { startedAt: "2025-01-06T09:00:00.000Z", step: "Working on: Fix the flaky login test" });
+  assert.deepEqual(running?.data, {
+    startedAt: "2025-01-06T09:00:00.000Z",
+    step: "Working on: Fix the flaky login test",
+  });
   await ext.clock.advance("3m");
   await send(ext, claude.Stop);
   assert.equal(ext.blip(CLAUDE_KEY)?.state, "success");
@@ -93,15 +96,18 @@ test("Deny answers with Claude Code's deny and its reason", async (t) => {
   const ext = await start(t);
   await send(ext, claude.PreToolUse, true);
   await ext.action(CLAUDE_KEY, "deny");
-  assert.deepEqual(ext.responses.map((r) => r.body), [
-    {
-      hookSpecificOutput: {
-        hookEventName: "PreToolUse",
-        permissionDecision: "deny",
-        permissionDecisionReason: "Denied in svc",
+  assert.deepEqual(
+    ext.responses.map((r) => r.body),
+    [
+      {
+        hookSpecificOutput: {
+          hookEventName: "PreToolUse",
+          permissionDecision: "deny",
+          permissionDecisionReason: "Denied in svc",
+        },
       },
-    },
-  ]);
+    ],
+  );
 });
 
 test("no answer in time: the buttons go at the wait (50 s by default), nothing is answered, a late press says so", async (t) => {
@@ -137,7 +143,10 @@ test("Gemini CLI's BeforeTool: Deny answers in Gemini's words", async (t) => {
   assert.equal(blip?.title, "Gemini CLI · api");
   assert.equal((blip?.data as { step: string }).step, "Wants to use run_shell_command: rm -rf build");
   await ext.action(GEMINI_KEY, "deny");
-  assert.deepEqual(ext.responses.map((r) => r.body), [{ decision: "deny", reason: "Denied in svc" }]);
+  assert.deepEqual(
+    ext.responses.map((r) => r.body),
+    [{ decision: "deny", reason: "Denied in svc" }],
+  );
   await send(ext, gemini.AfterAgent);
   assert.equal((ext.blip(GEMINI_KEY)?.data as { step: string }).step, "Done: The build folder is gone.");
 });

@@ -52,7 +52,13 @@ export const domainOf = (entityId: string): string => entityId.slice(0, entityId
 
 /** The entity ids typed in the option, each once, in order; other lines are returned apart. */
 export function chosenEntities(option: unknown): { ids: string[]; invalid: string[] } {
-  const lines = typeof option === "string" ? option.split(/[\n,]/).map((l) => l.trim()).filter(Boolean) : [];
+  const lines =
+    typeof option === "string"
+      ? option
+          .split(/[\n,]/)
+          .map((l) => l.trim())
+          .filter(Boolean)
+      : [];
   const ids = [...new Set(lines.filter((l) => ENTITY_ID.test(l)))];
   return { ids, invalid: lines.filter((l) => !ENTITY_ID.test(l)) };
 }
@@ -84,13 +90,20 @@ const UNREADABLE = new Set(["unavailable", "unknown"]);
 export function entityItem(state: HaState): ListItem {
   const name = typeof state.attributes?.friendly_name === "string" ? state.attributes.friendly_name : state.entity_id;
   const unit = typeof state.attributes?.unit_of_measurement === "string" ? state.attributes.unit_of_measurement : "";
-  const shown = state.state === "on" || state.state === "off" ? state.state[0].toUpperCase() + state.state.slice(1) : state.state;
+  const shown =
+    state.state === "on" || state.state === "off" ? state.state[0].toUpperCase() + state.state.slice(1) : state.state;
   return {
     id: state.entity_id,
     title: name,
     subtitle: state.entity_id,
     icon: iconOf(state),
-    state: UNREADABLE.has(state.state) ? "warning" : state.state === "on" ? "success" : state.state === "off" ? "idle" : undefined,
+    state: UNREADABLE.has(state.state)
+      ? "warning"
+      : state.state === "on"
+        ? "success"
+        : state.state === "off"
+          ? "idle"
+          : undefined,
     value: unit && !UNREADABLE.has(state.state) ? `${shown} ${unit}` : shown,
     ...(canToggle(state.entity_id) && !UNREADABLE.has(state.state) ? { actions: [TOGGLE_ACTION] } : {}),
   };

@@ -54,7 +54,9 @@ function connection(ctx: Ctx): Connection {
 
 async function showSetup(ctx: Ctx, problem: SetupNeeded): Promise<void> {
   await ctx.remove(KEY);
-  await ctx.emit(stat(SETUP, { title: "Home Assistant", icon: "house", state: "idle", value: problem.value, label: problem.label }));
+  await ctx.emit(
+    stat(SETUP, { title: "Home Assistant", icon: "house", state: "idle", value: problem.value, label: problem.label }),
+  );
 }
 
 /** The token was refused: say so, and what to set. */
@@ -158,7 +160,11 @@ export default defineExtension({
     if (event.type !== "webhook") return;
     const push = readPush(event.body);
     if (event.replyId) {
-      await ctx.respond(event.replyId, push ? { ok: true } : { ok: false, error: 'send {"title": …, "message": …}' }, push ? 200 : 400);
+      await ctx.respond(
+        event.replyId,
+        push ? { ok: true } : { ok: false, error: 'send {"title": …, "message": …}' },
+        push ? 200 : 400,
+      );
     }
     if (!push) {
       ctx.log.warn('an event without "title" or "message" was ignored');

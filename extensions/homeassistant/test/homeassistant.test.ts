@@ -13,7 +13,14 @@ import { chosenEntities, entityItem } from "../src/entities.js";
 
 const SERVER = "http://192.168.1.20:8123";
 const TOKEN = "eyJhbGciOiJIUzI1NiJ9.long-lived";
-type Item = { id: string; title: string; subtitle?: string; state?: string; value?: unknown; actions?: { id: string }[] };
+type Item = {
+  id: string;
+  title: string;
+  subtitle?: string;
+  state?: string;
+  value?: unknown;
+  actions?: { id: string }[];
+};
 const items = (ext: TestExtension) => (ext.blip("entities")?.data as { items: Item[] }).items;
 
 async function load(t: { after(fn: () => unknown): void }, options: Parameters<typeof loadExtension>[1]) {
@@ -75,17 +82,26 @@ test("the chosen entities, one row each, with Toggle where Home Assistant can to
       icon: "thermometer",
       value: "21.4 °C",
     },
-    { id: "switch.coffee_maker", title: "Coffee maker", subtitle: "switch.coffee_maker", icon: "power", state: "warning", value: "unavailable" },
-    { id: "sensor.garage_door", title: "sensor.garage_door", subtitle: "Not found in Home Assistant: check the id", state: "warning" },
+    {
+      id: "switch.coffee_maker",
+      title: "Coffee maker",
+      subtitle: "switch.coffee_maker",
+      icon: "power",
+      state: "warning",
+      value: "unavailable",
+    },
+    {
+      id: "sensor.garage_door",
+      title: "sensor.garage_door",
+      subtitle: "Not found in Home Assistant: check the id",
+      state: "warning",
+    },
   ] as unknown as Item[]);
   assert.deepEqual(ext.denials, []);
 
   // Toggle: POST /api/services/light/toggle {"entity_id": "light.kitchen"}, then the row reads again.
   await ext.action("entities", "toggle", { itemId: "light.kitchen" });
-  assert.deepEqual(
-    [items(ext)[0].state, items(ext)[0].value],
-    ["idle", "Off"],
-  );
+  assert.deepEqual([items(ext)[0].state, items(ext)[0].value], ["idle", "Off"]);
 });
 
 test("a refused token (401): says so and what to set; a Toggle press says the same", async (t) => {
@@ -118,7 +134,9 @@ function closedPort(): Promise<number> {
 
 test("Home Assistant does not answer: one offline blip, and runs back off", async (t) => {
   const port = await closedPort();
-  const ext = await load(t, { preferences: { server: `http://127.0.0.1:${port}`, token: TOKEN, entities: "light.kitchen" } });
+  const ext = await load(t, {
+    preferences: { server: `http://127.0.0.1:${port}`, token: TOKEN, entities: "light.kitchen" },
+  });
   const first = (await ext.run("launch")).nextRunAfter!;
   assert.ok(first >= 5 && first <= 10, `first wait ${first}`);
   assert.deepEqual(ext.blip("entities")?.data, {

@@ -43,7 +43,10 @@ const problemRow = (id: string, title: string, problem: Problem, url?: string): 
   id,
   title,
   subtitle: problem.kind === "not-found" ? "Not found: is this a Statuspage page?" : problem.message,
-  state: problem.kind === "offline" || problem.kind === "rate-limited" || problem.kind === "unavailable" ? "warning" : "failure",
+  state:
+    problem.kind === "offline" || problem.kind === "rate-limited" || problem.kind === "unavailable"
+      ? "warning"
+      : "failure",
   ...(url ? { url } : {}),
 });
 
@@ -57,7 +60,13 @@ async function readPage(name: string, page: string): Promise<Outcome> {
   const summary = body.ok ? readSummary(body.value) : undefined;
   if (!summary) {
     return {
-      item: { id: name, title: host, subtitle: "Not a Statuspage summary: check the address", state: "failure", url: page },
+      item: {
+        id: name,
+        title: host,
+        subtitle: "Not a Statuspage summary: check the address",
+        state: "failure",
+        url: page,
+      },
     };
   }
   return { item: pageItem(name, summary) };

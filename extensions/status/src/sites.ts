@@ -25,7 +25,13 @@ export function siteState(check: SiteCheck, slowMs: number): ItemState {
 export function siteItem(id: string, url: string, check: SiteCheck, slowMs: number): ListItem {
   const state = siteState(check, slowMs);
   if (!check.ok) {
-    return { id, title: siteTitle(url), subtitle: check.problem.message === "No connection" ? "No answer" : check.problem.message, state, url };
+    return {
+      id,
+      title: siteTitle(url),
+      subtitle: check.problem.message === "No connection" ? "No answer" : check.problem.message,
+      state,
+      url,
+    };
   }
   return {
     id,

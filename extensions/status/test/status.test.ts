@@ -104,7 +104,13 @@ test("a rate limit with Retry-After: that row says so, and the next run waits ex
   assert.deepEqual(await ext.run("launch"), { nextRunAfter: 120 });
   assert.equal(ext.nextRunAt, ext.clock.now() + 120_000);
   assert.deepEqual(items(ext, "services"), [
-    { id: "page1", title: "www.githubstatus.com", subtitle: "Rate limited", state: "warning", url: "https://www.githubstatus.com" },
+    {
+      id: "page1",
+      title: "www.githubstatus.com",
+      subtitle: "Rate limited",
+      state: "warning",
+      url: "https://www.githubstatus.com",
+    },
   ]);
 });
 
@@ -155,16 +161,25 @@ test("nothing answers at all: this computer is offline, said once per blip, and 
   assert.equal(sites?.layout, "stat");
   assert.equal(sites?.state, "warning");
   assert.equal(sites?.icon, "wifi.slash");
-  assert.deepEqual(sites?.data, { value: { type: "text", value: "No connection" }, label: "Trying again on the next run" });
+  assert.deepEqual(sites?.data, {
+    value: { type: "text", value: "No connection" },
+    label: "Trying again on the next run",
+  });
   assert.equal(ext.blip("services"), undefined);
 });
 
 test("Statuspage's indicators, the summary address, and an own URL's states", () => {
-  assert.deepEqual(
-    ["none", "minor", "maintenance", "major", "critical"].map(indicatorState),
-    ["success", "warning", "warning", "failure", "failure"],
+  assert.deepEqual(["none", "minor", "maintenance", "major", "critical"].map(indicatorState), [
+    "success",
+    "warning",
+    "warning",
+    "failure",
+    "failure",
+  ]);
+  assert.equal(
+    summaryUrl("https://www.githubstatus.com/history?page=2"),
+    "https://www.githubstatus.com/api/v2/summary.json",
   );
-  assert.equal(summaryUrl("https://www.githubstatus.com/history?page=2"), "https://www.githubstatus.com/api/v2/summary.json");
   assert.equal(readSummary({ posts: [] }), undefined);
   assert.equal(siteTitle("http://192.168.1.10:8080/"), "192.168.1.10:8080");
   // slow: at the limit it is fine, one past it is a warning

@@ -66,8 +66,14 @@ describe("parseHookArgs", () => {
       [["send", "x.y", "{}", "{}"], "send takes an extension id and one JSON body; put the body in quotes"],
       [["send", "x.y", "--wait", "601"], "--wait takes whole seconds from 0 to 600, like --wait 50"],
       [["send", "x.y", "--wait", "1.5"], "--wait takes whole seconds from 0 to 600, like --wait 50"],
-      [["send", "x.y", "--otherwise", "{}"], "--otherwise goes with --wait: without a wait there is no answer to replace"],
-      [["send", "x.y", "--wait", "5", "--otherwise", "ask"], `--otherwise is not JSON (${jsonError("ask")}); quote it: '{"a": 1}'`],
+      [
+        ["send", "x.y", "--otherwise", "{}"],
+        "--otherwise goes with --wait: without a wait there is no answer to replace",
+      ],
+      [
+        ["send", "x.y", "--wait", "5", "--otherwise", "ask"],
+        `--otherwise is not JSON (${jsonError("ask")}); quote it: '{"a": 1}'`,
+      ],
       [["send", "x.y", "--id", "a"], "--id does not go with send"],
     ];
     for (const [argv, message] of cases) {

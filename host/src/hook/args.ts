@@ -216,7 +216,11 @@ function jsonText(text: string, what: string): string {
 }
 
 function parseSend(s: Split): HookCommand {
-  const [extensionId, body, ...extra] = want(s, 1, "send <extension-id> [<json>] [--wait <seconds>] [--otherwise <json>]");
+  const [extensionId, body, ...extra] = want(
+    s,
+    1,
+    "send <extension-id> [<json>] [--wait <seconds>] [--otherwise <json>]",
+  );
   if (extra.length) throw new UsageError("send takes an extension id and one JSON body; put the body in quotes");
   onlyOptions(s, ["wait", "otherwise"], "send");
   const wait = s.options.get("wait");
