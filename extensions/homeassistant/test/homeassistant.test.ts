@@ -2,13 +2,12 @@
  * Home Assistant with @svc/testkit (`svckit test`): recordings written from Home Assistant's
  * REST API docs (test/recordings/*.json, each naming its source) on the LAN address the person
  * allowed, the token as the password option (kept in the secret store; never recorded), Toggle
- * pressed as the notch presses it, an automation's push as a webhook event, and a closed loopback
- * port for "Home Assistant does not answer".
+ * pressed as the notch presses it, an automation's push as a webhook event, and an unanswered loopback
+ * address for "Home Assistant does not answer".
  */
 import assert from "node:assert/strict";
-import { createServer } from "node:net";
 import { test } from "node:test";
-import { loadExtension, type TestExtension } from "@svc/testkit";
+import { loadExtension, unansweredAddress, type TestExtension } from "@svc/testkit";
 import { chosenEntities, entityItem } from "../src/entities.js";
 
 const SERVER = "http://192.168.1.20:8123";
@@ -122,20 +121,9 @@ test("a refused token (401): says so and what to set; a Toggle press says the sa
   await ext.action("entities", "toggle", { itemId: "light.bedroom" });
 });
 
-/** A loopback port nothing listens on. */
-function closedPort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 test("Home Assistant does not answer: one offline blip, and runs back off", async (t) => {
-  const port = await closedPort();
   const ext = await load(t, {
-    preferences: { server: `http://127.0.0.1:${port}`, token: TOKEN, entities: "light.kitchen" },
+    preferences: { server: await unansweredAddress(), token: TOKEN, entities: "light.kitchen" },
   });
   const first = (await ext.run("launch")).nextRunAfter!;
   assert.ok(first >= 5 && first <= 10, `first wait ${first}`);

@@ -1,13 +1,12 @@
 /**
  * Status & Uptime with @svc/testkit (`svckit test`): hand-written recordings of Statuspage's
  * documented summary.json and of plain HTTP answers (test/recordings/*.json, each naming its
- * source), the url options set as the person would type and allow them, and a closed loopback
- * port for "nothing answers".
+ * source), the url options set as the person would type and allow them, and an unanswered loopback
+ * address for "nothing answers".
  */
 import assert from "node:assert/strict";
-import { createServer } from "node:net";
 import { test } from "node:test";
-import { loadExtension, type TestExtension } from "@svc/testkit";
+import { loadExtension, unansweredAddress, type TestExtension } from "@svc/testkit";
 import { siteItem, siteState, siteTitle } from "../src/sites.js";
 import { indicatorState, readSummary, summaryUrl } from "../src/statuspage.js";
 
@@ -142,19 +141,8 @@ test("an address that is no Statuspage page says so on its row", async (t) => {
   );
 });
 
-/** A loopback port that nothing listens on: a server took it and let it go. */
-function closedPort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 test("nothing answers at all: this computer is offline, said once per blip, and runs back off", async (t) => {
-  const port = await closedPort();
-  const ext = await load(t, { preferences: { site1: `http://127.0.0.1:${port}/` } });
+  const ext = await load(t, { preferences: { site1: `${await unansweredAddress()}/` } });
   const { nextRunAfter } = await ext.run("launch");
   assert.ok(nextRunAfter! >= 5 && nextRunAfter! <= 10, `wait ${nextRunAfter}`);
   const sites = ext.blip("sites");
