@@ -7,6 +7,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
 import { loadExtension, type TestExtension } from "@svc/testkit";
+import { readAgentEvent } from "../src/agent-events.js";
 
 type Inputs = Record<string, Record<string, unknown>>;
 const read = (name: string): Inputs => JSON.parse(readFileSync(`test/hook-inputs/${name}.json`, "utf8")) as Inputs;
@@ -194,4 +195,20 @@ test("a new launch clears approvals held before it (svc answered them when it st
   await send(ext, claude.PreToolUse, true);
   await ext.run("launch");
   assert.equal(ext.blip(CLAUDE_KEY)?.actions, undefined);
+});
+
+test("whose input it is: Gemini's carries a timestamp and its own event names, Codex's a type", () => {
+  assert.equal(
+    readAgentEvent({ session_id: "s", hook_event_name: "SessionStart", source: "startup" })?.agent,
+    "claude",
+  );
+  assert.equal(
+    readAgentEvent({ session_id: "s", hook_event_name: "SessionStart", timestamp: "2025-01-06T09:00:00Z" })?.agent,
+    "gemini",
+  );
+  assert.equal(readAgentEvent(gemini.BeforeTool)?.kind, "tool");
+  assert.equal(readAgentEvent(codex["agent-turn-complete"])?.agent, "codex");
+  assert.equal(readAgentEvent({ session_id: "s", hook_event_name: "PreCompact" }), undefined);
+  assert.equal(readAgentEvent({ hook_event_name: "Stop" }), undefined, "no session id: nothing to show it on");
+  assert.equal(readAgentEvent([1, 2]), undefined);
 });
