@@ -85,7 +85,7 @@ const UNREADABLE = new Set(["unavailable", "unknown"]);
 /**
  * @example
  * entityItem({ entity_id: "light.kitchen", state: "on", attributes: { friendly_name: "Kitchen" } })
- * // { id: "light.kitchen", title: "Kitchen", subtitle: "light.kitchen", icon: "lightbulb", state: "success", value: "On", actions: [TOGGLE_ACTION] }
+ * // { id: "light.kitchen", title: "Kitchen", subtitle: "light.kitchen", icon: "lightbulb", value: "On", actions: [TOGGLE_ACTION] }
  */
 export function entityItem(state: HaState): ListItem {
   const name = typeof state.attributes?.friendly_name === "string" ? state.attributes.friendly_name : state.entity_id;

@@ -70,7 +70,6 @@ test("the chosen entities, one row each, with Toggle where Home Assistant can to
       title: "Kitchen",
       subtitle: "light.kitchen",
       icon: "lightbulb",
-      state: "success",
       value: "On",
       actions: [{ id: "toggle", title: "Toggle", icon: "power" }],
     },
