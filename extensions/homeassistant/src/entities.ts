@@ -97,13 +97,8 @@ export function entityItem(state: HaState): ListItem {
     title: name,
     subtitle: state.entity_id,
     icon: iconOf(state),
-    state: UNREADABLE.has(state.state)
-      ? "warning"
-      : state.state === "on"
-        ? "success"
-        : state.state === "off"
-          ? "idle"
-          : undefined,
+    // Only what needs a look gets a state: "on" drawn as "succeeded" would read wrong.
+    ...(UNREADABLE.has(state.state) ? { state: "warning" as const } : {}),
     value: unit && !UNREADABLE.has(state.state) ? `${shown} ${unit}` : shown,
     ...(canToggle(state.entity_id) && !UNREADABLE.has(state.state) ? { actions: [TOGGLE_ACTION] } : {}),
   };
