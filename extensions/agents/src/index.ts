@@ -8,7 +8,7 @@
 import { defineExtension, stat, type Ctx } from "@svc/api";
 import { readAgentEvent } from "./agent-events.js";
 import { decisionReply, undecidedReply, type Decision } from "./replies.js";
-import { applyEvent, prune, sessionBlip, type Book } from "./sessions.js";
+import { applyEvent, prune, sessionBlip, sessionKey, type Book } from "./sessions.js";
 
 const BOOK_KEY = "sessions";
 const EMPTY_KEY = "setup";
@@ -31,9 +31,13 @@ function waitSeconds(ctx: Ctx): number {
   return Number.isFinite(wait) && wait >= 1 ? Math.min(wait, 600) : 50;
 }
 
-/** Saves the book, shows every session in it, takes away the forgotten ones. */
-async function show(ctx: Ctx, next: Book): Promise<void> {
+/**
+ * Saves the book, takes away the forgotten sessions and shows the others: only `changed` when
+ * one event changed one session (agents send an event per tool call), else all of them.
+ */
+async function show(ctx: Ctx, next: Book, changed?: string): Promise<void> {
   const { book: kept, forgotten } = prune(next, Date.now());
+  const wasEmpty = Object.keys(book ?? {}).length === 0;
   book = kept;
   await ctx.storage.set(BOOK_KEY, kept);
   for (const key of forgotten) await ctx.remove(key);
@@ -50,8 +54,8 @@ async function show(ctx: Ctx, next: Book): Promise<void> {
     );
     return;
   }
-  await ctx.remove(EMPTY_KEY);
-  for (const key of keys) {
+  if (wasEmpty) await ctx.remove(EMPTY_KEY);
+  for (const key of changed !== undefined && Object.hasOwn(kept, changed) ? [changed] : keys) {
     await ctx.emit(sessionBlip(key, kept[key]));
     for (const pending of kept[key].pending) armExpiry(ctx, pending.replyId, pending.until);
   }
@@ -84,16 +88,20 @@ async function decide(ctx: Ctx, key: string, decision: Decision): Promise<void> 
   expiries.delete(asking.replyId);
   await ctx.respond(asking.replyId, decisionReply(entry.agent, decision));
   const verb = decision === "approve" ? "Approved" : "Denied";
-  await show(ctx, {
-    ...current,
-    [key]: {
-      ...entry,
-      pending: rest,
-      state: "running",
-      step: `${verb}: ${asking.tool}`,
-      heardAt: new Date().toISOString(),
+  await show(
+    ctx,
+    {
+      ...current,
+      [key]: {
+        ...entry,
+        pending: rest,
+        state: "running",
+        step: `${verb}: ${asking.tool}`,
+        heardAt: new Date().toISOString(),
+      },
     },
-  });
+    key,
+  );
 }
 
 export default defineExtension({
@@ -126,7 +134,7 @@ export default defineExtension({
     // A sender that waits for an event svc does not decide gets an answer that decides nothing.
     if (event.replyId && !holds)
       await ctx.respond(event.replyId, agentEvent.kind === "tool" ? undecidedReply(agentEvent.agent) : {});
-    await show(ctx, next);
+    await show(ctx, next, sessionKey(agentEvent.agent, agentEvent.sessionId));
   },
 
   async onAction(ctx, action) {

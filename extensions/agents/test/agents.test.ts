@@ -212,3 +212,16 @@ test("whose input it is: Gemini's carries a timestamp and its own event names, C
   assert.equal(readAgentEvent({ hook_event_name: "Stop" }), undefined, "no session id: nothing to show it on");
   assert.equal(readAgentEvent([1, 2]), undefined);
 });
+
+test("an event redraws only its own session (agents send one per tool call)", async (t) => {
+  const ext = await start(t);
+  await send(ext, claude.SessionStart);
+  await send(ext, gemini.BeforeTool);
+  const before = ext.updates.length;
+  await send(ext, claude.PostToolUse);
+  assert.deepEqual(
+    ext.updates.slice(before).map((u) => u.id),
+    [`dev.svc.agents/${CLAUDE_KEY}`],
+  );
+  assert.equal((ext.blip(CLAUDE_KEY)?.data as { step: string }).step, "Used Bash: npm test -- login");
+});
