@@ -189,7 +189,7 @@ describe("against nothing", () => {
     const typo = await hook(["strat", "X"], home);
     expect(typo).toMatchObject({
       code: 0,
-      stderr: 'svc-hook: unknown command "strat": use start, step, end or remove (svc-hook --help)\n',
+      stderr: 'svc-hook: unknown command "strat": use start, step, end, remove or send (svc-hook --help)\n',
     });
   });
 

@@ -25,3 +25,4 @@ export {
 export { matchSnapshot, snapshotOf, lineDiff, SnapshotMismatchError, type SnapshotOptions } from "./snapshot.js";
 export { ManualClock } from "./manual-clock.js";
 export { toMilliseconds } from "./duration.js";
+export { unansweredAddress } from "./unanswered.js";

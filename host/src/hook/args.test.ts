@@ -60,11 +60,51 @@ describe("parseHookArgs", () => {
       [["start", "x", "--id"], "--id needs a value"],
       [["start", "x", "--colour", "red"], "unknown option --colour"],
       [["remove", "d", "--icon", "x"], "--icon does not go with remove"],
-      [["launch"], 'unknown command "launch": use start, step, end or remove'],
+      [["launch"], 'unknown command "launch": use start, step, end, remove or send'],
+      [["send"], "usage: svc-hook send <extension-id> [<json>] [--wait <seconds>] [--otherwise <json>]"],
+      [["send", "x.y", "{", "--wait", "5"], `the body is not JSON (${jsonError("{")}); quote it: '{"a": 1}'`],
+      [["send", "x.y", "{}", "{}"], "send takes an extension id and one JSON body; put the body in quotes"],
+      [["send", "x.y", "--wait", "601"], "--wait takes whole seconds from 0 to 600, like --wait 50"],
+      [["send", "x.y", "--wait", "1.5"], "--wait takes whole seconds from 0 to 600, like --wait 50"],
+      [
+        ["send", "x.y", "--otherwise", "{}"],
+        "--otherwise goes with --wait: without a wait there is no answer to replace",
+      ],
+      [
+        ["send", "x.y", "--wait", "5", "--otherwise", "ask"],
+        `--otherwise is not JSON (${jsonError("ask")}); quote it: '{"a": 1}'`,
+      ],
+      [["send", "x.y", "--id", "a"], "--id does not go with send"],
     ];
     for (const [argv, message] of cases) {
       expect(() => parseHookArgs(argv), argv.join(" ")).toThrow(new UsageError(message));
     }
+  });
+});
+
+function jsonError(text: string): string {
+  try {
+    JSON.parse(text);
+  } catch (error) {
+    return (error as Error).message;
+  }
+  return "";
+}
+
+describe("send", () => {
+  it("reads the extension, the body, the wait up to 600 s and the JSON printed when no answer comes", () => {
+    expect(parseHookArgs(["send", "dev.svc.agents"]).command).toEqual({ kind: "send", extensionId: "dev.svc.agents" });
+    expect(
+      parseHookArgs(["send", "dev.svc.agents", '{"a":1}', "--wait", "600", "--otherwise", '{"decision":"ask"}'])
+        .command,
+    ).toEqual({
+      kind: "send",
+      extensionId: "dev.svc.agents",
+      body: '{"a":1}',
+      wait: 600,
+      otherwise: '{"decision":"ask"}',
+    });
+    expect(parseHookArgs(["send", "x.y", "--wait=0"]).command).toEqual({ kind: "send", extensionId: "x.y", wait: 0 });
   });
 });
 

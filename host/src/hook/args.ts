@@ -5,14 +5,26 @@
  *   svc-hook step deploy-api 0.4 "Running migrations"
  *   svc-hook end deploy-api [success|failure|cancelled|warning] [--dismiss 30 | --keep]
  *   svc-hook remove deploy-api
+ *   svc-hook send com.example.agents --wait 50 --otherwise '{"decision":"ask"}' < event.json
  */
+import { MAX_AWAIT_SECONDS } from "../http/hook-route.js";
 
 export type HookCommand =
   | { kind: "help" }
   | { kind: "start"; title: string; id?: string; icon?: string; step?: string }
   | { kind: "step"; id: string; fraction?: number; text?: string }
   | { kind: "end"; id: string; state: string; dismissAfter?: number }
-  | { kind: "remove"; id: string };
+  | { kind: "remove"; id: string }
+  | {
+      kind: "send";
+      extensionId: string;
+      /** The JSON text to send; undefined: read it from stdin. */
+      body?: string;
+      /** Seconds to wait for the extension's answer (`?await`); undefined: do not wait. */
+      wait?: number;
+      /** JSON text printed when no answer comes: the wait ran out, svc is not running, anything failed. */
+      otherwise?: string;
+    };
 
 export interface ParsedArgs {
   command: HookCommand;
@@ -42,6 +54,10 @@ Commands:
                   end it: success (default), failure, cancelled or warning;
                   it goes away after ${DEFAULT_DISMISS_SECONDS} s unless --keep
   remove <id>     take it away now
+  send <extension-id> [<json>] [--wait <seconds>] [--otherwise <json>]
+                  hand JSON (the argument, else stdin) to an extension's onEvent; with
+                  --wait, print its answer (JSON) on stdout, or the --otherwise JSON when
+                  none comes in time (${MAX_AWAIT_SECONDS} s at most)
 
 Options:
   --strict        exit 1 when the blip could not be shown (for trying things out)
@@ -51,9 +67,10 @@ Examples:
   svc-hook start "Deploy api" --id deploy-api --icon shippingbox
   svc-hook step deploy-api 0.4 "Running migrations"
   svc-hook end deploy-api failure --keep
+  svc-hook send dev.svc.agents --wait 50 < hook-input.json
 `;
 
-const VALUE_OPTIONS = new Set(["id", "icon", "step", "dismiss"]);
+const VALUE_OPTIONS = new Set(["id", "icon", "step", "dismiss", "wait", "otherwise"]);
 const FLAG_OPTIONS = new Set(["keep", "strict", "help"]);
 
 interface Split {
@@ -181,7 +198,42 @@ export function parseHookArgs(argv: readonly string[]): ParsedArgs {
       onlyOptions(s, [], "remove");
       return { command: { kind: "remove", id }, strict };
     }
+    case "send":
+      return { command: parseSend(s), strict };
     default:
-      throw new UsageError(`unknown command "${name}": use start, step, end or remove`);
+      throw new UsageError(`unknown command "${name}": use start, step, end, remove or send`);
   }
+}
+
+/** A JSON text given on the command line, checked here so a typo fails before anything is sent. */
+function jsonText(text: string, what: string): string {
+  try {
+    JSON.parse(text);
+  } catch (error) {
+    throw new UsageError(`${what} is not JSON (${(error as Error).message}); quote it: '{"a": 1}'`);
+  }
+  return text;
+}
+
+function parseSend(s: Split): HookCommand {
+  const [extensionId, body, ...extra] = want(
+    s,
+    1,
+    "send <extension-id> [<json>] [--wait <seconds>] [--otherwise <json>]",
+  );
+  if (extra.length) throw new UsageError("send takes an extension id and one JSON body; put the body in quotes");
+  onlyOptions(s, ["wait", "otherwise"], "send");
+  const wait = s.options.get("wait");
+  if (wait !== undefined && (!/^\d{1,4}$/.test(wait) || Number(wait) > MAX_AWAIT_SECONDS))
+    throw new UsageError(`--wait takes whole seconds from 0 to ${MAX_AWAIT_SECONDS}, like --wait 50`);
+  const otherwise = s.options.get("otherwise");
+  if (otherwise !== undefined && wait === undefined)
+    throw new UsageError("--otherwise goes with --wait: without a wait there is no answer to replace");
+  return {
+    kind: "send",
+    extensionId,
+    ...(body === undefined ? {} : { body: jsonText(body, "the body") }),
+    ...(wait === undefined ? {} : { wait: Number(wait) }),
+    ...(otherwise === undefined ? {} : { otherwise: jsonText(otherwise, "--otherwise") }),
+  };
 }

@@ -1,5 +1,6 @@
 /**
- * svc-hook (bin `svc-hook` → dist/hook/main.js): shows work under way as a blip; never fails
+ * svc-hook (bin `svc-hook` → dist/hook/main.js): shows work under way as a blip, or hands an
+ * agent's hook input to an extension and prints its answer (`send`); never fails
  * its caller. The launcher in `<support>/bin/svc-hook` runs it (see support/hook-launcher.ts).
  *
  * @example

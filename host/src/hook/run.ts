@@ -17,6 +17,8 @@ export interface HookRunOptions {
   env?: Readonly<Record<string, string | undefined>>;
   timeoutMs?: number;
   now?: () => Date;
+  /** All of stdin, for `send` without a body argument (agents hand their hook input there). */
+  readStdin?: () => Promise<string>;
 }
 
 function answerError(answer: HookAnswer): HookError | undefined {
@@ -92,7 +94,46 @@ async function perform(
       await forgetStart(paths.hookState, id);
       return undefined;
     }
+    case "send":
+      return send(command, paths, options);
   }
+}
+
+/**
+ * `send`: one webhook event; with `--wait`, the extension's answer as JSON text. The wait is
+ * the server's (`?await`), so the client allows it plus the usual margin.
+ */
+async function send(
+  command: Extract<HookCommand, { kind: "send" }>,
+  paths: SupportPaths,
+  options: Required<HookRunOptions>,
+): Promise<string | undefined> {
+  const text = command.body ?? (await options.readStdin());
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch (error) {
+    throw new UsageError(
+      text.trim() === ""
+        ? "send needs a JSON body: give it as an argument or on stdin"
+        : `the body on stdin is not JSON (${(error as Error).message})`,
+    );
+  }
+  const query = command.wait === undefined ? "" : `?await=${command.wait}`;
+  const timeoutMs = (command.wait ?? 0) * 1000 + options.timeoutMs;
+  const answer = await callApp(
+    paths.webhookFile,
+    "POST",
+    `/v1/hooks/${encodeURIComponent(command.extensionId)}${query}`,
+    body,
+    timeoutMs,
+  );
+  const error = answerError(answer);
+  if (error) throw error;
+  if (command.wait === undefined) return undefined;
+  // 204: the wait ran out (or the extension answered with no body): the caller decides.
+  if (answer.status === 204 || answer.body === undefined) return command.otherwise;
+  return JSON.stringify(answer.body);
 }
 
 /**
@@ -108,9 +149,12 @@ export async function runHook(argv: readonly string[], io: HookIo, options: Hook
     env: options.env ?? process.env,
     timeoutMs: options.timeoutMs ?? HOOK_TIMEOUT_MS,
     now: options.now ?? (() => new Date()),
+    readStdin: options.readStdin ?? (async () => ""),
   };
+  let otherwise: string | undefined;
   try {
     const { command } = parseHookArgs(argv);
+    if (command.kind === "send") otherwise = command.otherwise;
     if (command.kind === "help") {
       io.stdout(USAGE);
       return 0;
@@ -126,6 +170,8 @@ export async function runHook(argv: readonly string[], io: HookIo, options: Hook
       : `unexpected error: ${(error as Error)?.message ?? String(error)}`;
     const hint = error instanceof UsageError ? " (svc-hook --help)" : "";
     io.stderr(`svc-hook: ${message}${hint}`.replace(/\s*\n\s*/g, " "));
+    // No answer came: the caller (an agent's hook) gets what it decides by itself.
+    if (otherwise !== undefined) io.stdout(otherwise);
     return strict ? 1 : 0;
   }
 }
