@@ -306,6 +306,18 @@ export class TestExtension {
       path: this.dir,
       manifest: { ...svc, version },
       preferences: this.preferences,
+      grantedOrigins: this.grantedOrigins(),
+    });
+  }
+
+  /**
+   * A `url` option the test set stands for an address the person typed and allowed: the fence
+   * admits its origin, as svc-host's grant does (the test asks nothing).
+   */
+  private grantedOrigins(): string[] {
+    return this.manifest.svc.preferences.flatMap((p) => {
+      const value = this.preferences[p.name];
+      return p.type === "url" && typeof value === "string" ? [value] : [];
     });
   }
 
