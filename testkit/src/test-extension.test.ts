@@ -68,6 +68,16 @@ describe("loadExtension", () => {
     expect(ext.nextRunAt).toBe(ext.clock.now() + 5 * 60_000);
   });
 
+  it("setPreference changes an option as Settings does, then update() runs with trigger preferences", async () => {
+    const ext = await load();
+    await ext.run();
+    await expect(ext.setPreference("units", "imperial")).resolves.toEqual({});
+    expect(ext.blip("clock")?.data).toMatchObject({ label: "run 2 (preferences) signed out" });
+    await expect(ext.setPreference("colour", "red")).rejects.toThrow(
+      'preference "colour" is not declared in package.json (svc.preferences: apiUrl, apiToken, units)',
+    );
+  });
+
   it("seeds storage and sign-ins", async () => {
     const ext = await load({ storage: { runs: 41 }, signIns: [{ token: "gho_test", account: "octo" }] });
     await ext.run("launch");
