@@ -5,12 +5,13 @@
  * are removed, so nothing old sits beside fresh prices.
  */
 import {
-  backoff,
   connectionBlip,
   currency,
   defineExtension,
   number,
   percent,
+  recovered,
+  retryLater,
   stat,
   text,
   type Ctx,
@@ -21,7 +22,6 @@ import { coinbase, frankfurter, kraken, type Answer, type Quote } from "./source
 
 const SETUP = "setup";
 const SHOWN = "shown";
-const FAILURES = "failures";
 
 const SIGNS: Record<string, string> = { EUR: "eurosign", USD: "dollarsign", GBP: "sterlingsign", JPY: "yensign" };
 
@@ -120,23 +120,20 @@ export default defineExtension({
     await ctx.storage.set(SHOWN, keys);
     if (chosen.pairs.length === 0) return;
 
-    const problems: Problem[] = [];
+    let worst: Problem | undefined;
     for (const [key, answer] of await answers(ctx, chosen.pairs)) {
       const pair = chosen.pairs.find((p) => p.key === key)!;
       if (answer.ok) await ctx.emit(pairBlip(ctx, pair, answer.quote));
       else {
-        problems.push(answer.problem);
+        // The longest wait a service asked for decides when all are asked again.
+        if (!worst || (answer.problem.retryAfter ?? 0) > (worst.retryAfter ?? 0)) worst = answer.problem;
         await ctx.emit(connectionBlip(key, answer.problem, { title: titleOf(pair) }));
       }
     }
-    if (problems.length === 0) {
-      await ctx.storage.delete(FAILURES);
+    if (!worst) {
+      await recovered(ctx.storage);
       return;
     }
-    // Wait as long as the slowest service asks, else back off, doubling.
-    const failures = (await ctx.storage.get<number>(FAILURES)) ?? 0;
-    await ctx.storage.set(FAILURES, failures + 1);
-    const waits = problems.map((p) => p.retryAfter).filter((s): s is number => s !== undefined);
-    return { nextRunAfter: waits.length > 0 ? Math.max(...waits) : backoff(failures, { base: 30 }) };
+    return { nextRunAfter: (await retryLater(ctx.storage, worst, { base: 30 })).nextRunAfter };
   },
 });

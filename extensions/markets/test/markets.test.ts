@@ -77,9 +77,9 @@ test("rate limited by Coinbase: backs off, doubling, and recovers", async (t) =>
   assert.equal(ext.nextRunAt, ext.clock.now() + first.nextRunAfter! * 1000);
   const second = await ext.run();
   assert.ok(second.nextRunAfter! >= 30 && second.nextRunAfter! <= 60, String(second.nextRunAfter));
-  assert.equal(await ext.storage.get("failures"), 2);
+  assert.equal(await ext.storage.get("svc.failures"), 2);
   assert.deepEqual(await ext.run(), {});
-  assert.equal(await ext.storage.get("failures"), undefined);
+  assert.equal(await ext.storage.get("svc.failures"), undefined);
   assert.equal((valueOf(ext, "crypto-BTC-USD") as { type: string }).type, "currency");
 });
 

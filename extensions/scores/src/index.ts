@@ -4,13 +4,22 @@
  * (asked again when it is due to start, or every six hours). NHL (src/nhl.ts) and MLB
  * (src/mlb.ts) are read into one shape (src/game.ts).
  */
-import { backoff, connectionBlip, countdown, defineExtension, probe, score, stat, text, type Ctx } from "@svc/api";
+import {
+  connectionBlip,
+  countdown,
+  defineExtension,
+  probe,
+  recovered,
+  retryLater,
+  score,
+  stat,
+  text,
+} from "@svc/api";
 import { FINAL_SHOWN_MS, gameToShow, type Game } from "./game.js";
 import { MLB_TEAMS, mlbGames, mlbUrl } from "./mlb.js";
 import { nhlGames, nhlUrl } from "./nhl.js";
 
 const KEY = "game";
-const FAILURES = "failures";
 const LIVE_EVERY_S = 30;
 const IDLE_EVERY_S = 6 * 3600;
 
@@ -74,13 +83,11 @@ export default defineExtension({
     }
     const res = await probe(fetch(league.url, { headers: { Accept: "application/json" } }));
     if (!res.ok) {
-      const failures = (await ctx.storage.get<number>(FAILURES)) ?? 0;
-      await ctx.storage.set(FAILURES, failures + 1);
-      const wait = res.problem.retryAfter ?? backoff(failures, { base: 30 });
-      await ctx.emit(connectionBlip(KEY, { ...res.problem, retryAfter: wait }, { title: "Live Scores" }));
-      return { nextRunAfter: wait };
+      const plan = await retryLater(ctx.storage, res.problem, { base: 30 });
+      await ctx.emit(connectionBlip(KEY, plan.problem, { title: "Live Scores" }));
+      return { nextRunAfter: plan.nextRunAfter };
     }
-    await ctx.storage.delete(FAILURES);
+    await recovered(ctx.storage);
     const now = Date.now();
     const game = gameToShow(league.games(await res.value.json()), now);
     if (!game) {

@@ -5,13 +5,14 @@
  * so a run before it expires asks nothing and a 304 keeps what we have.
  */
 import {
-  backoff,
   connectionBlip,
   defineExtension,
   joinLine,
   number,
   probe,
   problemOf,
+  recovered,
+  retryLater,
   stat,
   status,
   table,
@@ -33,7 +34,6 @@ interface Held {
   points: Point[];
 }
 const HELD = "forecast";
-const FAILURES = "failures";
 /** Without an Expires, ask again after the manifest's interval. */
 const DEFAULT_LIFE_MS = 10 * 60_000;
 
@@ -129,13 +129,11 @@ export default defineExtension({
     }
     const got = await forecast(ctx, location);
     if ("problem" in got) {
-      const failures = (await ctx.storage.get<number>(FAILURES)) ?? 0;
-      await ctx.storage.set(FAILURES, failures + 1);
-      const wait = got.problem.retryAfter ?? backoff(failures);
-      await ctx.emit(connectionBlip(KEY, { ...got.problem, retryAfter: wait }, { title: title(ctx) }));
-      return { nextRunAfter: wait };
+      const plan = await retryLater(ctx.storage, got.problem);
+      await ctx.emit(connectionBlip(KEY, plan.problem, { title: title(ctx) }));
+      return { nextRunAfter: plan.nextRunAfter };
     }
-    await ctx.storage.delete(FAILURES);
+    await recovered(ctx.storage);
     await show(ctx, got.held);
     // Not before the forecast expires, and at least the interval's pace when it expires sooner.
     return { nextRunAfter: Math.max(60, Math.ceil((got.held.expires - Date.now()) / 1000)) };

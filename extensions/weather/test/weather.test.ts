@@ -89,7 +89,7 @@ test("offline: a no-connection blip, then it backs off and recovers", async (t) 
   assert.ok(result?.nextRunAfter !== undefined && result.nextRunAfter >= 5 && result.nextRunAfter <= 10, String(result?.nextRunAfter));
   await ext.clock.advance("10s");
   assert.equal(ext.blip("now")?.state, "idle");
-  assert.equal(await ext.storage.get("failures"), undefined);
+  assert.equal(await ext.storage.get("svc.failures"), undefined);
 });
 
 test("no place set: one blip that says what to set, and nothing fetched", async (t) => {
