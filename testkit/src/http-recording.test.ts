@@ -138,7 +138,10 @@ describe("HttpRecording", () => {
     const replay = await HttpRecording.open(file, { mode: "replay" });
     const failed = await replay
       .transport(hop("https://api.example.com/n"), () => Promise.reject(new Error("network")))
-      .then(() => undefined, (error: unknown) => error as TypeError);
+      .then(
+        () => undefined,
+        (error: unknown) => error as TypeError,
+      );
     expect([failed?.name, failed?.message, (failed?.cause as Error).message]).toEqual([
       "TypeError",
       "fetch failed",

@@ -71,7 +71,8 @@ async function answers(ctx: Ctx, pairs: Pair[]): Promise<Map<string, Answer>> {
   const source = ctx.preferences.exchange === "kraken" ? kraken : coinbase;
   for (const pair of pairs.filter((p) => p.kind === "crypto")) out.set(pair.key, await source(pair));
   const bases = new Map<string, Pair[]>();
-  for (const pair of pairs.filter((p) => p.kind === "fx")) bases.set(pair.base, [...(bases.get(pair.base) ?? []), pair]);
+  for (const pair of pairs.filter((p) => p.kind === "fx"))
+    bases.set(pair.base, [...(bases.get(pair.base) ?? []), pair]);
   for (const [base, group] of bases) {
     const rates = await frankfurter(
       base,
@@ -102,7 +103,13 @@ async function showSetup(ctx: Ctx, chosen: ReturnType<typeof chosenPairs>): Prom
     );
   } else if (problems.length > 0) {
     await ctx.emit(
-      stat(SETUP, { title: "Markets", icon: "exclamationmark.triangle", state: "warning", value: text(problems[0]!), label: problems[1] }),
+      stat(SETUP, {
+        title: "Markets",
+        icon: "exclamationmark.triangle",
+        state: "warning",
+        value: text(problems[0]!),
+        label: problems[1],
+      }),
     );
   } else {
     await ctx.remove(SETUP);

@@ -37,7 +37,9 @@ export async function coinbase(pair: Pair): Promise<Answer> {
   if (!got.ok) return got;
   const body = got.body as { last?: string; open?: string };
   const quote = { last: numeric(body.last), open: numeric(body.open) };
-  return Number.isFinite(quote.last) && Number.isFinite(quote.open) ? { ok: true, quote } : failed("No price in the answer");
+  return Number.isFinite(quote.last) && Number.isFinite(quote.open)
+    ? { ok: true, quote }
+    : failed("No price in the answer");
 }
 
 /** Kraken calls bitcoin XBT. */
@@ -56,7 +58,9 @@ export async function kraken(pair: Pair): Promise<Answer> {
   }
   const ticker = Object.values(body.result ?? {})[0];
   const quote = { last: numeric(ticker?.c?.[0]), open: numeric(ticker?.o) };
-  return Number.isFinite(quote.last) && Number.isFinite(quote.open) ? { ok: true, quote } : failed("No price in the answer");
+  return Number.isFinite(quote.last) && Number.isFinite(quote.open)
+    ? { ok: true, quote }
+    : failed("No price in the answer");
 }
 
 /** The day before `day` (YYYY-MM-DD), `days` back. */

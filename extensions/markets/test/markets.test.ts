@@ -88,13 +88,19 @@ test("offline: the rate's blip says No connection instead of an old figure", asy
   await ext.run();
   const eur = ext.blip("fx-EUR-USD");
   assert.equal(eur?.icon, "wifi.slash");
-  assert.deepEqual(eur?.data, { value: { type: "text", value: "No connection" }, label: "Trying again on the next run" });
+  assert.deepEqual(eur?.data, {
+    value: { type: "text", value: "No connection" },
+    label: "Trying again on the next run",
+  });
 });
 
 test("nothing chosen: one blip that says what to set, and nothing fetched", async (t) => {
   const ext = await markets(t, { preferences: { crypto: "", currencies: " " } });
   await ext.run();
-  assert.deepEqual(ext.blips.map((b) => b.id), ["dev.svc.markets/setup"]);
+  assert.deepEqual(
+    ext.blips.map((b) => b.id),
+    ["dev.svc.markets/setup"],
+  );
   assert.deepEqual(ext.blip("setup")?.data, {
     value: { type: "text", value: "Nothing chosen" },
     label: "Add pairs like BTC-USD or EUR/USD in Settings",
@@ -116,15 +122,27 @@ test("a pair no longer chosen leaves the notch, and the setup line goes once all
   await ext.run("launch");
   assert.equal(ext.blips.length, 2);
   await ext.setPreference("currencies", "");
-  assert.deepEqual(ext.blips.map((b) => b.id), ["dev.svc.markets/crypto-BTC-USD"]);
+  assert.deepEqual(
+    ext.blips.map((b) => b.id),
+    ["dev.svc.markets/crypto-BTC-USD"],
+  );
 });
 
 test(`at most ${MAX_PAIRS} pairs: ${MAX_PAIRS} are all kept, one more is left out and counted`, () => {
   const coins = ["BTC", "ETH", "SOL", "ADA", "DOT", "XRP", "LTC", "BCH", "AVAX"];
-  const atLimit = chosenPairs(coins.slice(0, MAX_PAIRS).map((c) => `${c}-USD`).join(","), "");
+  const atLimit = chosenPairs(
+    coins
+      .slice(0, MAX_PAIRS)
+      .map((c) => `${c}-USD`)
+      .join(","),
+    "",
+  );
   assert.deepEqual([atLimit.pairs.length, atLimit.leftOut], [MAX_PAIRS, 0]);
   const past = chosenPairs(coins.map((c) => `${c}-USD`).join(","), "");
   assert.deepEqual([past.pairs.length, past.leftOut, past.pairs.at(-1)?.key], [MAX_PAIRS, 1, "crypto-BCH-USD"]);
   // Repeats count once; currencies take a slash or a dash.
-  assert.deepEqual(chosenPairs("btc-usd BTC-USD", "eur-usd").pairs.map((p) => p.key), ["crypto-BTC-USD", "fx-EUR-USD"]);
+  assert.deepEqual(
+    chosenPairs("btc-usd BTC-USD", "eur-usd").pairs.map((p) => p.key),
+    ["crypto-BTC-USD", "fx-EUR-USD"],
+  );
 });

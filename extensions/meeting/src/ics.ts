@@ -149,7 +149,8 @@ export function parseDuration(value: string): number | undefined {
 /** Every VEVENT of the text with a start; the rest of the file (VTIMEZONE, VTODO …) is passed over. */
 export function parseCalendar(text: string): IcsEvent[] {
   const events: IcsEvent[] = [];
-  let current: Partial<IcsEvent> & { exdates: IcsTime[]; extra: string[]; endTime?: IcsTime; durationMs?: number } | undefined;
+  let current:
+    (Partial<IcsEvent> & { exdates: IcsTime[]; extra: string[]; endTime?: IcsTime; durationMs?: number }) | undefined;
   let depth = 0; // components nested inside the VEVENT (VALARM): their properties are not the event's
   for (const raw of lines(text)) {
     const line = parseLine(raw);
@@ -216,7 +217,9 @@ export function parseCalendar(text: string): IcsEvent[] {
   return events;
 }
 
-function finish(e: Partial<IcsEvent> & { exdates: IcsTime[]; extra: string[]; endTime?: IcsTime; durationMs?: number }): IcsEvent | undefined {
+function finish(
+  e: Partial<IcsEvent> & { exdates: IcsTime[]; extra: string[]; endTime?: IcsTime; durationMs?: number },
+): IcsEvent | undefined {
   if (!e.start) return undefined;
   const end = e.endTime ?? { durationMs: e.durationMs ?? (e.start.allDay ? 86_400_000 : 0) };
   return {

@@ -89,9 +89,19 @@ async function localSlots(ctx: Ctx, now: number): Promise<Slot[] | string | unde
 }
 
 /** The remote calendar's slots: those kept when fetched less than 15 minutes ago, else fetched. */
-async function remoteSlots(ctx: Ctx, url: string, now: number, force: boolean): Promise<{ slots: Slot[] } | { problem: Problem }> {
+async function remoteSlots(
+  ctx: Ctx,
+  url: string,
+  now: number,
+  force: boolean,
+): Promise<{ slots: Slot[] } | { problem: Problem }> {
   const kept = await ctx.storage.get<Remote>(REMOTE);
-  if (kept?.url === url && !force && now - kept.fetchedAt < REFETCH_MS && startOfToday(kept.fetchedAt) === startOfToday(now)) {
+  if (
+    kept?.url === url &&
+    !force &&
+    now - kept.fetchedAt < REFETCH_MS &&
+    startOfToday(kept.fetchedAt) === startOfToday(now)
+  ) {
     return { slots: kept.slots };
   }
   const res = await probe(fetch(url, { headers: { Accept: "text/calendar" } }));
@@ -110,7 +120,13 @@ function span(slot: Slot, now: number): string {
   return `${(sameDay ? clock : dayAndClock).format(slot.start)}–${clock.format(slot.end)}`;
 }
 
-const joinAction = (join: JoinLink): Action => ({ id: "join", title: "Join", icon: "video", role: "primary", url: join.url });
+const joinAction = (join: JoinLink): Action => ({
+  id: "join",
+  title: "Join",
+  icon: "video",
+  role: "primary",
+  url: join.url,
+});
 
 async function show(ctx: Ctx, slots: Slot[], now: number): Promise<void> {
   const sorted = [...slots].sort((a, b) => a.start - b.start);
@@ -119,13 +135,23 @@ async function show(ctx: Ctx, slots: Slot[], now: number): Promise<void> {
   const next = current ?? timed[0];
   if (!next) {
     await ctx.emit(
-      stat(NEXT, { title: "Next Meeting", icon: "calendar", state: "idle", value: text("Nothing ahead"), label: `No events in the next ${AHEAD_DAYS} days` }),
+      stat(NEXT, {
+        title: "Next Meeting",
+        icon: "calendar",
+        state: "idle",
+        value: text("Nothing ahead"),
+        label: `No events in the next ${AHEAD_DAYS} days`,
+      }),
     );
   } else {
     await ctx.emit(
       countdown(NEXT, {
         title: clip(next.title, 60),
-        subtitle: joinLine([current ? `until ${clock.format(next.end)}` : span(next, now), clip(next.where, 40), next.join?.service]),
+        subtitle: joinLine([
+          current ? `until ${clock.format(next.end)}` : span(next, now),
+          clip(next.where, 40),
+          next.join?.service,
+        ]),
         icon: next.join ? "video" : "calendar.badge.clock",
         state: current ? "running" : "waiting",
         endsAt: current ? next.end : next.start,
@@ -171,13 +197,27 @@ async function refresh(ctx: Ctx, force: boolean): Promise<{ nextRunAfter?: numbe
   const local = await localSlots(ctx, now);
   const problem = remote && "problem" in remote ? remote.problem : typeof local === "string" ? local : undefined;
   if (problem) {
-    await ctx.emit(stat(NEXT, { title: "Next Meeting", icon: "calendar", state: "warning", value: text("Can't read the calendar"), label: problem }));
+    await ctx.emit(
+      stat(NEXT, {
+        title: "Next Meeting",
+        icon: "calendar",
+        state: "warning",
+        value: text("Can't read the calendar"),
+        label: problem,
+      }),
+    );
     return {};
   }
   if (!remote && local === undefined) {
     await ctx.remove(TODAY);
     await ctx.emit(
-      stat(NEXT, { title: "Next Meeting", icon: "calendar", state: "idle", value: text("No calendar"), label: "Set your calendar's address in Settings, or turn on ~/Calendars" }),
+      stat(NEXT, {
+        title: "Next Meeting",
+        icon: "calendar",
+        state: "idle",
+        value: text("No calendar"),
+        label: "Set your calendar's address in Settings, or turn on ~/Calendars",
+      }),
     );
     return {};
   }

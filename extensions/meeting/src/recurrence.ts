@@ -60,10 +60,12 @@ function addDays(wall: Wall, days: number): Wall {
   return { ...wall, year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() };
 }
 
-const weekday = (w: { year: number; month: number; day: number }) => new Date(Date.UTC(w.year, w.month - 1, w.day)).getUTCDay();
+const weekday = (w: { year: number; month: number; day: number }) =>
+  new Date(Date.UTC(w.year, w.month - 1, w.day)).getUTCDay();
 const daysIn = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
 /** Sorts and compares walls: yyyymmddhhmmss. */
-const order = (w: Wall) => ((((w.year * 100 + w.month) * 100 + w.day) * 100 + w.hour) * 100 + w.minute) * 100 + w.second;
+const order = (w: Wall) =>
+  ((((w.year * 100 + w.month) * 100 + w.day) * 100 + w.hour) * 100 + w.minute) * 100 + w.second;
 
 const WEEKDAYS = ["SU", "MO", "TU", "WE", "TH", "FR", "SA"];
 
@@ -198,8 +200,11 @@ function* starts(event: IcsEvent, to: number): Generator<Wall> {
 function lengthOf(event: IcsEvent): { days: number } | { ms: number } {
   if ("durationMs" in event.end) return { ms: Math.max(0, event.end.durationMs) };
   if (event.start.allDay) {
-    const days = Math.round((Date.UTC(event.end.wall.year, event.end.wall.month - 1, event.end.wall.day) -
-      Date.UTC(event.start.wall.year, event.start.wall.month - 1, event.start.wall.day)) / DAY);
+    const days = Math.round(
+      (Date.UTC(event.end.wall.year, event.end.wall.month - 1, event.end.wall.day) -
+        Date.UTC(event.start.wall.year, event.start.wall.month - 1, event.start.wall.day)) /
+        DAY,
+    );
     return { days: Math.max(1, days) };
   }
   return { ms: Math.max(0, timeOf(event.end) - timeOf(event.start)) };

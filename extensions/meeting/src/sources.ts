@@ -18,7 +18,8 @@ export function remoteAddress(server: unknown, secret: unknown): { url: string }
   } catch {
     return { problem: "The calendar address is not a web address" };
   }
-  if (url.protocol !== "https:" && url.protocol !== "http:") return { problem: "The calendar address is not a web address" };
+  if (url.protocol !== "https:" && url.protocol !== "http:")
+    return { problem: "The calendar address is not a web address" };
   if (typeof server !== "string" || !server) {
     return { problem: `Set Calendar server to ${url.origin}, then allow it` };
   }
@@ -26,6 +27,7 @@ export function remoteAddress(server: unknown, secret: unknown): { url: string }
   if (given === server && url.pathname === "/" && !url.search) {
     return { problem: "Add your calendar's secret address in Settings" };
   }
-  if (url.origin !== allowed) return { problem: `The calendar address is not on ${allowed}: set Calendar server to ${url.origin}` };
+  if (url.origin !== allowed)
+    return { problem: `The calendar address is not on ${allowed}: set Calendar server to ${url.origin}` };
   return { url: url.href };
 }

@@ -10,7 +10,12 @@ import { joinLink } from "../src/links.js";
 import { occurrences } from "../src/recurrence.js";
 
 const calendar = (...events: string[]) =>
-  ["BEGIN:VCALENDAR", "VERSION:2.0", ...events.flatMap((e) => ["BEGIN:VEVENT", ...e.trim().split("\n"), "END:VEVENT"]), "END:VCALENDAR"].join("\r\n");
+  [
+    "BEGIN:VCALENDAR",
+    "VERSION:2.0",
+    ...events.flatMap((e) => ["BEGIN:VEVENT", ...e.trim().split("\n"), "END:VEVENT"]),
+    "END:VCALENDAR",
+  ].join("\r\n");
 
 const iso = (ms: number) => new Date(ms).toISOString();
 const starts = (ics: string, from: string, to: string) =>
@@ -58,7 +63,11 @@ test("ends: DTEND, DURATION, and an all-day event over three days", () => {
     "UID:d\nDTSTART:20250610T130000Z\nDURATION:PT1H30M",
     "UID:trip\nDTSTART;VALUE=DATE:20250610\nDTEND;VALUE=DATE:20250613",
   );
-  const [trip, d] = occurrences(parseCalendar(ics), Date.parse("2025-06-01T00:00:00Z"), Date.parse("2025-07-01T00:00:00Z"));
+  const [trip, d] = occurrences(
+    parseCalendar(ics),
+    Date.parse("2025-06-01T00:00:00Z"),
+    Date.parse("2025-07-01T00:00:00Z"),
+  );
   assert.equal(iso(d!.end), "2025-06-10T14:30:00.000Z");
   assert.equal(iso(trip!.end), "2025-06-12T22:00:00.000Z");
   assert.equal(parseDuration("-PT15M"), -15 * 60_000);
@@ -100,7 +109,10 @@ test("every other week; monthly on the 2nd Tuesday, the last Friday, the 31st (s
     "2025-07-08T15:00:00.000Z",
   ]);
   const last = calendar("UID:l\nDTSTART:20250131T150000Z\nRRULE:FREQ=MONTHLY;BYDAY=-1FR");
-  assert.deepEqual(starts(last, "2025-05-01T00:00:00Z", "2025-07-01T00:00:00Z"), ["2025-05-30T15:00:00.000Z", "2025-06-27T15:00:00.000Z"]);
+  assert.deepEqual(starts(last, "2025-05-01T00:00:00Z", "2025-07-01T00:00:00Z"), [
+    "2025-05-30T15:00:00.000Z",
+    "2025-06-27T15:00:00.000Z",
+  ]);
   const thirtyFirst = calendar("UID:t\nDTSTART:20250131T150000Z\nRRULE:FREQ=MONTHLY");
   assert.deepEqual(starts(thirtyFirst, "2025-01-01T00:00:00Z", "2025-06-01T00:00:00Z"), [
     "2025-01-31T15:00:00.000Z",
@@ -160,7 +172,12 @@ test("join links: Meet, Zoom and Teams on their own hosts over https only", () =
   }
   // The event's URL property comes before its description.
   assert.equal(
-    joinLink({ url: "https://teams.microsoft.com/l/x", location: "", extra: [], description: "https://meet.google.com/a" })?.service,
+    joinLink({
+      url: "https://teams.microsoft.com/l/x",
+      location: "",
+      extra: [],
+      description: "https://meet.google.com/a",
+    })?.service,
     "Teams",
   );
 });

@@ -40,15 +40,20 @@ test("a countdown to the stand-up with its Meet link to join, and what is left o
   assert.equal(nextRunAfter, 30 * 60 > 300 ? 300 : 30 * 60);
 
   const today = ext.blip("today");
-  const items = (today?.data as { items: { title: string; subtitle: string; actions?: { url: string }[] }[]; total: number })
-    .items;
+  const items = (
+    today?.data as { items: { title: string; subtitle: string; actions?: { url: string }[] }[]; total: number }
+  ).items;
   assert.deepEqual(
     items.map((i) => [i.title, i.subtitle, i.actions?.[0]?.url]),
     [
       ["Bo out of office", "All day", undefined],
       ["Stand-up", "9:30 AM–9:45 AM", "https://meet.google.com/abc-defg-hij"],
       // 13:00 UTC is 15:00 in Berlin; the escaped comma and semicolon read as written.
-      ["Design review, round 2", "3:00 PM–4:00 PM · Room 4; 2nd floor", "https://us02web.zoom.us/j/81234567890?pwd=Qk1a2b3c"],
+      [
+        "Design review, round 2",
+        "3:00 PM–4:00 PM · Room 4; 2nd floor",
+        "https://us02web.zoom.us/j/81234567890?pwd=Qk1a2b3c",
+      ],
       // A floating time is the person's own clock; the cancelled retro is not there.
       ["1:1 with Bo", "4:00 PM–4:30 PM", "https://teams.microsoft.com/l/meetup-join/19%3ameeting_NjQ0%40thread.v2/0"],
     ],
@@ -70,7 +75,11 @@ test("during the stand-up: a countdown to its end, then the next event once it i
 });
 
 test("repeats: Wednesday's stand-up moved to 10:00, Thursday's left out by its EXDATE", async (t) => {
-  const ext = await meeting(t, { ...secret, now: "2025-06-10T20:00:00Z", recording: "test/recordings/google-secret.json" });
+  const ext = await meeting(t, {
+    ...secret,
+    now: "2025-06-10T20:00:00Z",
+    recording: "test/recordings/google-secret.json",
+  });
   await ext.run();
   assert.equal(ext.blip("next")?.title, "Stand-up (moved)");
   assert.deepEqual(ext.blip("next")?.data, { endsAt: "2025-06-11T08:00:00.000Z" });
@@ -107,7 +116,8 @@ test("the secret address must lie on the server the person allowed", async (t) =
   await ext.run();
   assert.deepEqual(ext.blip("next")?.data, {
     value: { type: "text", value: "Can't read the calendar" },
-    label: "The calendar address is not on https://calendar.google.com: set Calendar server to https://outlook.office365.com",
+    label:
+      "The calendar address is not on https://calendar.google.com: set Calendar server to https://outlook.office365.com",
   });
   assert.deepEqual(ext.denials, []);
 });
@@ -115,7 +125,10 @@ test("the secret address must lie on the server the person allowed", async (t) =
 test("a secret address with no server allowed says which server to set", async (t) => {
   const ext = await meeting(t, { preferences: { address: SECRET } });
   await ext.run();
-  assert.equal((ext.blip("next")?.data as { label: string }).label, "Set Calendar server to https://calendar.google.com, then allow it");
+  assert.equal(
+    (ext.blip("next")?.data as { label: string }).label,
+    "Set Calendar server to https://calendar.google.com, then allow it",
+  );
 });
 
 test("a server with no calendar address asks for the secret one", async (t) => {
@@ -154,7 +167,10 @@ test("unavailable: waits the Retry-After; offline: backs off; then the calendar,
 test("no calendar at all: one blip that says what to set, and no file touched", async (t) => {
   const ext = await meeting(t, {});
   await ext.run();
-  assert.deepEqual(ext.blips.map((b) => b.id), ["dev.svc.meeting/next"]);
+  assert.deepEqual(
+    ext.blips.map((b) => b.id),
+    ["dev.svc.meeting/next"],
+  );
   assert.deepEqual(ext.blip("next")?.data, {
     value: { type: "text", value: "No calendar" },
     label: "Set your calendar's address in Settings, or turn on ~/Calendars",

@@ -30,7 +30,9 @@ export function gameToShow(games: readonly Game[], now: number): Game | undefine
   const live = byStart.find((g) => g.phase === "live");
   if (live) return live;
   // A game's end is not in the schedule: take its start plus a long game (4 h) as the latest.
-  const recent = byStart.filter((g) => g.phase === "final" && g.start <= now && now - g.start < 4 * 3_600_000 + FINAL_SHOWN_MS);
+  const recent = byStart.filter(
+    (g) => g.phase === "final" && g.start <= now && now - g.start < 4 * 3_600_000 + FINAL_SHOWN_MS,
+  );
   if (recent.length > 0) return recent.at(-1);
   return byStart.find((g) => g.phase === "upcoming" && g.start + 4 * 3_600_000 > now);
 }

@@ -14,6 +14,7 @@ import {
   score,
   stat,
   text,
+  type Ctx,
 } from "@svc/api";
 import { FINAL_SHOWN_MS, gameToShow, type Game } from "./game.js";
 import { MLB_TEAMS, mlbGames, mlbUrl } from "./mlb.js";
@@ -46,7 +47,13 @@ function leagueOf(ctx: Ctx): League | string {
   return { name: "NHL", team, icon: "hockey.puck", url: nhlUrl(team), games: nhlGames };
 }
 
-const when = new Intl.DateTimeFormat(undefined, { weekday: "short", month: "short", day: "numeric", hour: "numeric", minute: "2-digit" });
+const when = new Intl.DateTimeFormat(undefined, {
+  weekday: "short",
+  month: "short",
+  day: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+});
 
 function scoreBlip(league: League, game: Game) {
   const mine = game.away.code === league.team ? game.away : game.home;
@@ -92,7 +99,14 @@ export default defineExtension({
     const game = gameToShow(league.games(await res.value.json()), now);
     if (!game) {
       await ctx.emit(
-        stat(KEY, { title: "Live Scores", subtitle: league.name, icon: league.icon, state: "idle", value: text("No games scheduled"), label: "None in the schedule ahead" }),
+        stat(KEY, {
+          title: "Live Scores",
+          subtitle: league.name,
+          icon: league.icon,
+          state: "idle",
+          value: text("No games scheduled"),
+          label: "None in the schedule ahead",
+        }),
       );
       return { nextRunAfter: IDLE_EVERY_S };
     }

@@ -35,7 +35,11 @@ const PHASES: Record<string, Game["phase"]> = {
 
 function side(team: NhlTeam | undefined): Side {
   const code = team?.abbrev ?? "?";
-  return { code, name: team?.placeName?.default ?? code, ...(typeof team?.score === "number" ? { score: team.score } : {}) };
+  return {
+    code,
+    name: team?.placeName?.default ?? code,
+    ...(typeof team?.score === "number" ? { score: team.score } : {}),
+  };
 }
 
 function period(p: NhlGame["periodDescriptor"]): string | undefined {

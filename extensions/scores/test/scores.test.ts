@@ -18,7 +18,11 @@ async function scores(t: { after(fn: () => Promise<void>): void }, options: Load
 const TOR = { league: "nhl", team: "tor" };
 
 test("NHL: the live score, then the final, then a countdown to the next game", async (t) => {
-  const ext = await scores(t, { now: "2025-01-06T01:10:00Z", preferences: TOR, recording: "test/recordings/nhl-tor.json" });
+  const ext = await scores(t, {
+    now: "2025-01-06T01:10:00Z",
+    preferences: TOR,
+    recording: "test/recordings/nhl-tor.json",
+  });
   assert.deepEqual(await ext.run("launch"), { nextRunAfter: 30 });
   const live = ext.blip("game");
   assert.equal(live?.layout, "score");
@@ -71,16 +75,26 @@ test("MLB: a team given by its Stats API id; after the live game, the next is Fr
     exchanges: { response: { body: string } }[];
   };
   const games = mlbGames(JSON.parse(recorded.exchanges[0]!.response.body));
-  assert.deepEqual(games.map((g) => g.id), ["777101", "777115", "777140"]);
+  assert.deepEqual(
+    games.map((g) => g.id),
+    ["777101", "777115", "777140"],
+  );
   // The next morning that game is over: the next shown is Friday's in Detroit.
   const over = games.map((g) => (g.id === "777115" ? { ...g, phase: "final" as const } : g));
   assert.equal(gameToShow(over, Date.parse("2025-06-11T12:00:00Z"))?.id, "777140");
 });
 
 test("a rate limit waits the Retry-After, then the score comes", async (t) => {
-  const ext = await scores(t, { now: "2025-01-06T01:10:00Z", preferences: TOR, recording: "test/recordings/nhl-throttled.json" });
+  const ext = await scores(t, {
+    now: "2025-01-06T01:10:00Z",
+    preferences: TOR,
+    recording: "test/recordings/nhl-throttled.json",
+  });
   assert.deepEqual(await ext.run("launch"), { nextRunAfter: 120 });
-  assert.deepEqual(ext.blip("game")?.data, { value: { type: "text", value: "Rate limited" }, label: "Trying again in 2m" });
+  assert.deepEqual(ext.blip("game")?.data, {
+    value: { type: "text", value: "Rate limited" },
+    label: "Trying again in 2m",
+  });
   await ext.clock.advance("2m");
   assert.equal(ext.blip("game")?.layout, "score");
 });
@@ -110,16 +124,28 @@ test("a team the league does not have is named, with codes to try", async (t) =>
   const ext = await scores(t, { preferences: { league: "mlb", team: "Yanks" } });
   await ext.run();
   assert.equal(ext.blip("game")?.state, "warning");
-  assert.equal((ext.blip("game")?.data as { label: string }).label, '"YANKS" is not an MLB team code: try NYY, LAD or BOS');
+  assert.equal(
+    (ext.blip("game")?.data as { label: string }).label,
+    '"YANKS" is not an MLB team code: try NYY, LAD or BOS',
+  );
 });
 
 test("which game: live first, then a final still fresh, then the next to start", () => {
   const side = { code: "TOR", name: "Toronto" };
-  const game = (id: string, start: string, phase: Game["phase"]): Game => ({ id, start: Date.parse(start), phase, home: side, away: side });
+  const game = (id: string, start: string, phase: Game["phase"]): Game => ({
+    id,
+    start: Date.parse(start),
+    phase,
+    home: side,
+    away: side,
+  });
   const games = [game("a", "2025-01-04T00:00:00Z", "final"), game("b", "2025-01-09T00:00:00Z", "upcoming")];
   // 7 hours after a's start the final is still shown; one minute past that, the countdown.
   assert.equal(gameToShow(games, Date.parse("2025-01-04T06:59:00Z"))?.id, "a");
   assert.equal(gameToShow(games, Date.parse("2025-01-04T07:00:00Z"))?.id, "b");
-  assert.equal(gameToShow([...games, game("c", "2025-01-05T00:00:00Z", "live")], Date.parse("2025-01-04T01:00:00Z"))?.id, "c");
+  assert.equal(
+    gameToShow([...games, game("c", "2025-01-05T00:00:00Z", "live")], Date.parse("2025-01-04T01:00:00Z"))?.id,
+    "c",
+  );
   assert.equal(gameToShow(games, Date.parse("2025-01-10T00:00:00Z")), undefined);
 });

@@ -92,7 +92,13 @@ async function show(ctx: Ctx, held: Held): Promise<void> {
   const now = nowOf(held.points, Date.now());
   if (!now) {
     await ctx.emit(
-      stat(KEY, { title: title(ctx), icon: "cloud", state: "warning", value: text("No forecast"), label: "MET sent nothing for today" }),
+      stat(KEY, {
+        title: title(ctx),
+        icon: "cloud",
+        state: "warning",
+        value: text("No forecast"),
+        label: "MET sent nothing for today",
+      }),
     );
     return;
   }

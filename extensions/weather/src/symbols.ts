@@ -18,7 +18,13 @@ export function conditionOf(code: string | undefined): string {
   if (known[condition]) return known[condition];
   // The rest are built from parts: light/heavy, rain/sleet/snow, showers, and thunder.
   const strength = /^light/.test(condition) ? "Light " : /^heavy/.test(condition) ? "Heavy " : "";
-  const kind = /sleet/.test(condition) ? "sleet" : /snow/.test(condition) ? "snow" : /rain/.test(condition) ? "rain" : "";
+  const kind = /sleet/.test(condition)
+    ? "sleet"
+    : /snow/.test(condition)
+      ? "snow"
+      : /rain/.test(condition)
+        ? "rain"
+        : "";
   if (!kind) return condition;
   const showers = /showers/.test(condition) ? " showers" : "";
   const thunder = /thunder/.test(condition) ? " and thunder" : "";

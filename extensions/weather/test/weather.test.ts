@@ -86,7 +86,10 @@ test("offline: a no-connection blip, then it backs off and recovers", async (t) 
   assert.equal(offline?.state, "warning");
   assert.equal((offline?.data as { value: { value: string } }).value.value, "No connection");
   // backoff(0) is 5–10 s.
-  assert.ok(result?.nextRunAfter !== undefined && result.nextRunAfter >= 5 && result.nextRunAfter <= 10, String(result?.nextRunAfter));
+  assert.ok(
+    result?.nextRunAfter !== undefined && result.nextRunAfter >= 5 && result.nextRunAfter <= 10,
+    String(result?.nextRunAfter),
+  );
   await ext.clock.advance("10s");
   assert.equal(ext.blip("now")?.state, "idle");
   assert.equal(await ext.storage.get("svc.failures"), undefined);

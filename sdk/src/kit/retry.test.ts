@@ -34,7 +34,11 @@ describe("retryLater", () => {
 
   it("keeps its count under the key given; a count that is not a number starts again", async () => {
     const storage = memoryStorage({ "weather.failures": "many" });
-    const plan = await retryLater(storage, { kind: "unavailable", message: "Service unavailable (503)" }, { key: "weather.failures", ...half });
+    const plan = await retryLater(
+      storage,
+      { kind: "unavailable", message: "Service unavailable (503)" },
+      { key: "weather.failures", ...half },
+    );
     expect(plan.failures).toBe(1);
     await recovered(storage, "weather.failures");
     expect(storage.snapshot()).toEqual({});

@@ -49,7 +49,11 @@ export async function retryLater(
   const failures = (typeof before === "number" && before >= 0 ? before : 0) + 1;
   await storage.set(key, failures);
   const nextRunAfter = problem.retryAfter ?? backoff(failures - 1, waiting);
-  return { nextRunAfter, problem: PASSING.has(problem.kind) ? { ...problem, retryAfter: nextRunAfter } : problem, failures };
+  return {
+    nextRunAfter,
+    problem: PASSING.has(problem.kind) ? { ...problem, retryAfter: nextRunAfter } : problem,
+    failures,
+  };
 }
 
 /** Forgets the failures after a call that worked. */
