@@ -153,6 +153,25 @@ test("a rule repeating for years still reaches today, and stops past the window"
   ]);
 });
 
+test("ten years of a daily rule in a zone cost a handful of Intl calls, not thousands", () => {
+  const ics = calendar("UID:old\nDTSTART;TZID=Europe/Berlin:20150601T090000\nRRULE:FREQ=DAILY");
+  const format = Intl.DateTimeFormat.prototype.formatToParts;
+  let calls = 0;
+  Intl.DateTimeFormat.prototype.formatToParts = function (this: Intl.DateTimeFormat, date?: Date | number) {
+    calls++;
+    return format.call(this, date);
+  };
+  try {
+    assert.deepEqual(starts(ics, "2025-06-10T00:00:00Z", "2025-06-12T00:00:00Z"), [
+      "2025-06-10T07:00:00.000Z",
+      "2025-06-11T07:00:00.000Z",
+    ]);
+  } finally {
+    Intl.DateTimeFormat.prototype.formatToParts = format;
+  }
+  assert.ok(calls <= 20, `${calls} Intl calls`);
+});
+
 test("join links: Meet, Zoom and Teams on their own hosts over https only", () => {
   const link = (text: string) => joinLink({ url: "", location: "", extra: [], description: text });
   assert.deepEqual(link("Join: https://meet.google.com/abc-defg-hij."), {
