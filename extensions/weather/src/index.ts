@@ -117,8 +117,9 @@ async function show(ctx: Ctx, held: Held): Promise<void> {
         { label: "Rain next hour", value: now.rainNextHour === undefined ? "—" : number(now.rainNextHour, "mm") },
       ],
       url: "https://www.yr.no",
-      // Twice the interval: after a sleep the figures read as old until the next run.
-      staleAfter: 20 * 60,
+      // Old ten minutes after the forecast expires (when the next run asks again): after a sleep
+      // the figures read as old until that run.
+      staleAfter: held.expires + 10 * 60_000,
     }),
   );
 }

@@ -33,7 +33,7 @@ test("now, today's high and low, and the rain in the next hour, titled with the 
     { label: "Low", value: { type: "number", value: 11.2, unit: "°C" } },
     { label: "Rain next hour", value: { type: "number", value: 0, unit: "mm" } },
   ]);
-  assert.equal(now?.staleAfter, "2025-06-10T09:40:00.000Z");
+  assert.equal(now?.staleAfter, "2025-06-10T10:00:00.000Z"); // Expires 09:50, plus 10 minutes
   assert.deepEqual(ext.denials, []);
 });
 
