@@ -8,6 +8,7 @@ import {
   connectionBlip,
   currency,
   defineExtension,
+  mayPass,
   number,
   percent,
   recovered,
@@ -127,20 +128,23 @@ export default defineExtension({
     await ctx.storage.set(SHOWN, keys);
     if (chosen.pairs.length === 0) return;
 
-    let worst: Problem | undefined;
+    const failed: { pair: Pair; problem: Problem }[] = [];
     for (const [key, answer] of await answers(ctx, chosen.pairs)) {
       const pair = chosen.pairs.find((p) => p.key === key)!;
       if (answer.ok) await ctx.emit(pairBlip(ctx, pair, answer.quote));
-      else {
-        // The longest wait a service asked for decides when all are asked again.
-        if (!worst || (answer.problem.retryAfter ?? 0) > (worst.retryAfter ?? 0)) worst = answer.problem;
-        await ctx.emit(connectionBlip(key, answer.problem, { title: titleOf(pair) }));
-      }
+      else failed.push({ pair, problem: answer.problem });
     }
-    if (!worst) {
+    if (failed.length === 0) {
       await recovered(ctx.storage);
       return;
     }
-    return { nextRunAfter: (await retryLater(ctx.storage, worst, { base: 30 })).nextRunAfter };
+    // The longest wait a service asked for decides when all are asked again.
+    const worst = failed.reduce((a, b) => ((b.problem.retryAfter ?? 0) > (a.problem.retryAfter ?? 0) ? b : a));
+    const plan = await retryLater(ctx.storage, worst.problem, { base: 30 });
+    for (const { pair, problem } of failed) {
+      const shown = mayPass(problem) ? { ...problem, retryAfter: plan.nextRunAfter } : problem;
+      await ctx.emit(connectionBlip(pair.key, shown, { title: titleOf(pair) }));
+    }
+    return { nextRunAfter: plan.nextRunAfter };
   },
 });

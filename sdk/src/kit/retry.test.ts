@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { memoryStorage } from "./memory-storage.js";
-import { FAILURES_KEY, recovered, retryLater } from "./retry.js";
+import { FAILURES_KEY, mayPass, recovered, retryLater } from "./retry.js";
 
 const half = { random: () => 0 };
 
@@ -30,6 +30,10 @@ describe("retryLater", () => {
     const plan = await retryLater(storage, gone, half);
     expect(plan.problem).toBe(gone);
     expect(plan.nextRunAfter).toBe(5);
+    expect([mayPass(gone), mayPass({ kind: "unavailable", message: "Service unavailable (503)" })]).toEqual([
+      false,
+      true,
+    ]);
   });
 
   it("keeps its count under the key given; a count that is not a number starts again", async () => {

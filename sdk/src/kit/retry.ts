@@ -14,6 +14,9 @@ export const FAILURES_KEY = "svc.failures";
 /** Problems that may pass without anyone acting: worth saying when the next try is. */
 const PASSING: ReadonlySet<ProblemKind> = new Set(["offline", "rate-limited", "unavailable"]);
 
+/** Whether the problem may pass on its own (offline, rate limited, unavailable), so waiting helps. */
+export const mayPass = (problem: Problem): boolean => PASSING.has(problem.kind);
+
 export interface RetryPlan {
   /** Seconds: return it from `update()` as `nextRunAfter`. */
   nextRunAfter: number;
@@ -51,7 +54,7 @@ export async function retryLater(
   const nextRunAfter = problem.retryAfter ?? backoff(failures - 1, waiting);
   return {
     nextRunAfter,
-    problem: PASSING.has(problem.kind) ? { ...problem, retryAfter: nextRunAfter } : problem,
+    problem: mayPass(problem) ? { ...problem, retryAfter: nextRunAfter } : problem,
     failures,
   };
 }
