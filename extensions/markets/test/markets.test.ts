@@ -68,9 +68,10 @@ test("Kraken: today's change from its open; an unknown pair and Kraken's rate li
 test("rate limited by Coinbase: backs off, doubling, and recovers", async (t) => {
   const ext = await markets(t, { recording: "test/recordings/coinbase-throttled.json" });
   const first = await ext.run("launch");
+  // No Retry-After from Coinbase: the backoff's wait, said on the blip.
   assert.deepEqual(ext.blip("crypto-BTC-USD")?.data, {
     value: { type: "text", value: "Rate limited" },
-    label: "Trying again on the next run",
+    label: `Trying again in ${first.nextRunAfter}s`,
   });
   assert.equal(ext.blip("crypto-BTC-USD")?.state, "warning");
   assert.ok(first.nextRunAfter! >= 15 && first.nextRunAfter! <= 30, String(first.nextRunAfter));
@@ -85,12 +86,12 @@ test("rate limited by Coinbase: backs off, doubling, and recovers", async (t) =>
 
 test("offline: the rate's blip says No connection instead of an old figure", async (t) => {
   const ext = await markets(t, { preferences: { crypto: "" }, recording: "test/recordings/ecb-offline.json" });
-  await ext.run();
+  const { nextRunAfter } = await ext.run();
   const eur = ext.blip("fx-EUR-USD");
   assert.equal(eur?.icon, "wifi.slash");
   assert.deepEqual(eur?.data, {
     value: { type: "text", value: "No connection" },
-    label: "Trying again on the next run",
+    label: `Trying again in ${nextRunAfter}s`,
   });
 });
 
