@@ -31,6 +31,8 @@ const TODAY = "today";
 const REMOTE = "remote";
 const DAY = 86_400_000;
 const REFETCH_MS = 15 * 60_000;
+/** An event starting within this is "waiting". */
+const SOON_MS = 10 * 60_000;
 /** How far ahead "next" looks. */
 const AHEAD_DAYS = 7;
 
@@ -153,7 +155,8 @@ async function show(ctx: Ctx, slots: Slot[], now: number): Promise<void> {
           next.join?.service,
         ]),
         icon: next.join ? "video" : "calendar.badge.clock",
-        state: current ? "running" : "waiting",
+        // Waiting on it only when it is about to start; far ahead it is just the next thing.
+        state: current ? "running" : next.start - now <= SOON_MS ? "waiting" : "idle",
         endsAt: current ? next.end : next.start,
         ...(current ? { startedAt: next.start } : {}),
         ...(next.join ? { url: next.join.url, actions: [joinAction(next.join)] } : {}),
@@ -184,9 +187,9 @@ async function show(ctx: Ctx, slots: Slot[], now: number): Promise<void> {
   );
 }
 
-/** Seconds until something on show changes: an event starts or ends, or the day turns. */
+/** Seconds until something on show changes: an event is soon, starts or ends, or the day turns. */
 function untilChange(slots: Slot[], now: number): number {
-  const moments = slots.flatMap((s) => [s.start, s.end]).filter((t) => t > now);
+  const moments = slots.flatMap((s) => [s.start - SOON_MS, s.start, s.end]).filter((t) => t > now);
   const soonest = Math.min(startOfToday(now) + DAY, ...moments);
   return Math.max(30, Math.min(300, Math.ceil((soonest - now) / 1000)));
 }

@@ -29,15 +29,15 @@ test("a countdown to the stand-up with its Meet link to join, and what is left o
   assert.equal(next?.layout, "countdown");
   assert.equal(next?.title, "Stand-up");
   assert.equal(next?.subtitle, "9:30 AM–9:45 AM · Google Meet");
-  assert.equal(next?.state, "waiting");
+  assert.equal(next?.state, "idle"); // 30 minutes ahead
   assert.equal(next?.icon, "video");
   assert.deepEqual(next?.data, { endsAt: "2025-06-10T07:30:00.000Z" });
   assert.equal(next?.url, "https://meet.google.com/abc-defg-hij");
   assert.deepEqual(next?.actions, [
     { id: "join", title: "Join", icon: "video", role: "primary", url: "https://meet.google.com/abc-defg-hij" },
   ]);
-  // Asked again when the stand-up starts.
-  assert.equal(nextRunAfter, 30 * 60 > 300 ? 300 : 30 * 60);
+  // Asked again within the interval (it is 20 minutes until the stand-up is "soon").
+  assert.equal(nextRunAfter, 300);
 
   const today = ext.blip("today");
   const items = (
@@ -65,6 +65,13 @@ test("a countdown to the stand-up with its Meet link to join, and what is left o
 test("during the stand-up: a countdown to its end, then the next event once it is over", async (t) => {
   const ext = await meeting(t, { ...secret, recording: "test/recordings/google-secret.json" });
   await ext.run("launch");
+  // Ten minutes before, and not eleven: the stand-up is what we are waiting on. The schedule
+  // runs at that moment by itself (07:05, 07:10, 07:15, then 07:20 exactly).
+  await ext.clock.advanceTo("2025-06-10T07:19:00Z");
+  assert.equal(ext.blip("next")?.state, "idle");
+  await ext.clock.advanceTo("2025-06-10T07:20:00Z");
+  assert.equal(ext.blip("next")?.state, "waiting");
+  assert.equal(ext.nextRunAt, Date.parse("2025-06-10T07:25:00Z")); // no more than the interval
   await ext.clock.advanceTo("2025-06-10T07:35:00Z");
   const now = ext.blip("next");
   assert.equal(now?.state, "running");
