@@ -103,6 +103,54 @@ describe("HttpRecording", () => {
     expect(answer.status).toBe(200);
   });
 
+  it("a recording written by hand keeps its source when recorded again, and replays with it", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "svc-recording-"));
+    dirs.push(dir);
+    const file = join(dir, "api.json");
+    const source = "https://api.example.com/docs#usage (the documented example)";
+    await writeFile(file, JSON.stringify({ version: 1, source, exchanges: [] }));
+    const replay = await HttpRecording.open(file, { mode: "replay" });
+    expect(replay.mode).toBe("replay");
+    const again = await HttpRecording.open(file, { mode: "record" });
+    await again.transport(hop("https://api.example.com/n"), async () => new Response("1"));
+    await again.save();
+    const written = JSON.parse(await readFile(file, "utf8")) as { source?: string; exchanges: unknown[] };
+    expect([written.source, written.exchanges.length]).toEqual([source, 1]);
+    // A new file has no source to keep: the key is left out.
+    const fresh = await recorded([[hop("https://api.example.com/n"), () => new Response("1")]]);
+    expect(Object.keys(JSON.parse(await readFile(fresh, "utf8")) as object)).toEqual(["version", "exchanges"]);
+  });
+
+  it("a request that got no answer is recorded as its failure and replayed as the same failure", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "svc-recording-"));
+    dirs.push(dir);
+    const file = join(dir, "offline.json");
+    const recording = await HttpRecording.open(file, { mode: "record", secrets: () => ["k-12345"] });
+    const offline = new TypeError("fetch failed", { cause: new Error("getaddrinfo ENOTFOUND k-12345.example.com") });
+    await expect(recording.transport(hop("https://api.example.com/n"), () => Promise.reject(offline))).rejects.toBe(
+      offline,
+    );
+    await recording.save();
+    const written = JSON.parse(await readFile(file, "utf8")) as { exchanges: unknown[] };
+    expect(written.exchanges).toEqual([
+      { method: "GET", url: "https://api.example.com/n", failure: "getaddrinfo ENOTFOUND [secret].example.com" },
+    ]);
+    const replay = await HttpRecording.open(file, { mode: "replay" });
+    const failed = await replay
+      .transport(hop("https://api.example.com/n"), () => Promise.reject(new Error("network")))
+      .then(
+        () => undefined,
+        (error: unknown) => error as TypeError,
+      );
+    expect([failed?.name, failed?.message, (failed?.cause as Error).message]).toEqual([
+      "TypeError",
+      "fetch failed",
+      "getaddrinfo ENOTFOUND [secret].example.com",
+    ]);
+    // A failure is an answer the recording holds, not a missing one: the test is not failed for it.
+    expect(replay.takeFailure()).toBeUndefined();
+  });
+
   it("a file that is not a recording says so", async () => {
     const dir = await mkdtemp(join(tmpdir(), "svc-recording-"));
     dirs.push(dir);

@@ -30,23 +30,37 @@ const DROPPED_HEADERS = new Set([
 ]);
 
 /** One recorded hop. */
-export interface RecordedExchange {
+export type RecordedExchange = RecordedRequest &
+  (
+    | { response: RecordedResponse; failure?: undefined }
+    /**
+     * No answer at all: the request failed on the way (no network, DNS, refused), with the
+     * network error's words, e.g. `getaddrinfo ENOTFOUND api.example.com`. Replayed as the same
+     * failure, so a test can show what an extension does offline.
+     */
+    | { failure: string; response?: undefined }
+  );
+
+export interface RecordedRequest {
   method: string;
   url: string;
   /** The request body as text (UTF-8), when there was one. */
   body?: string;
-  response: {
-    status: number;
-    statusText: string;
-    headers: [string, string][];
-    body: string;
-    /** `utf8` when the bytes are text, else `base64`. */
-    bodyEncoding: "utf8" | "base64";
-  };
+}
+
+export interface RecordedResponse {
+  status: number;
+  statusText: string;
+  headers: [string, string][];
+  body: string;
+  /** `utf8` when the bytes are text, else `base64`. */
+  bodyEncoding: "utf8" | "base64";
 }
 
 export interface RecordingFile {
   version: number;
+  /** Where the answers' shape comes from (a recording written by hand names its documentation); kept on save. */
+  source?: string;
   exchanges: RecordedExchange[];
 }
 
@@ -99,6 +113,8 @@ export class HttpRecording {
     readonly mode: "record" | "replay",
     private readonly exchanges: RecordedExchange[],
     private readonly secrets: () => readonly string[],
+    /** The file's `source`, written again on save. */
+    private readonly source?: string,
   ) {}
 
   /**
@@ -110,7 +126,7 @@ export class HttpRecording {
     options: { mode: "record" | "replay"; secrets?: () => readonly string[] },
   ): Promise<HttpRecording> {
     const secrets = options.secrets ?? (() => []);
-    if (options.mode === "record") return new HttpRecording(file, "record", [], secrets);
+    if (options.mode === "record") return new HttpRecording(file, "record", [], secrets, await sourceOf(file));
     let text: string;
     try {
       text = await readFile(file, "utf8");
@@ -131,7 +147,7 @@ export class HttpRecording {
         `${file} is not a recording of version ${FORMAT_VERSION}; record it again with svckit test --record`,
       );
     }
-    return new HttpRecording(file, "replay", parsed.exchanges, secrets);
+    return new HttpRecording(file, "replay", parsed.exchanges, secrets, parsed.source);
   }
 
   /** The sandbox's fetch transport. */
@@ -143,7 +159,7 @@ export class HttpRecording {
     if (this.mode !== "record") return;
     await mkdir(dirname(this.file), { recursive: true });
     const temp = `${this.file}.${process.pid}.tmp`;
-    await writeFile(temp, formatRecording(this.exchanges));
+    await writeFile(temp, formatRecording(this.exchanges, this.source));
     await rename(temp, this.file);
   }
 
@@ -175,7 +191,13 @@ export class HttpRecording {
   }
 
   private async record(hop: FetchHop, network: (hop: FetchHop) => Promise<Response>): Promise<Response> {
-    const response = await network(hop);
+    let response: Response;
+    try {
+      response = await network(hop);
+    } catch (error) {
+      this.exchanges.push({ ...this.requestOf(hop), failure: this.redact(failureOf(error)) });
+      throw error;
+    }
     const bytes = NULL_BODY.has(response.status) ? new Uint8Array(0) : new Uint8Array(await response.arrayBuffer());
     const headers = [...response.headers].filter(([name]) => !DROPPED_HEADERS.has(name.toLowerCase()));
     const stored = encode(bytes);
@@ -210,7 +232,9 @@ export class HttpRecording {
     // The same request again gets the next recorded answer; past the last, the last again.
     const n = this.used.get(key) ?? 0;
     this.used.set(key, n + 1);
-    const { response } = matches[Math.min(n, matches.length - 1)];
+    const { response, failure } = matches[Math.min(n, matches.length - 1)]!;
+    // As undici words a request that got no answer: the cause holds the network's words.
+    if (failure !== undefined) throw new TypeError("fetch failed", { cause: new Error(failure) });
     const bytes =
       response.bodyEncoding === "base64" ? Buffer.from(response.body, "base64") : Buffer.from(response.body, "utf8");
     return build(response.status, response.statusText, response.headers, bytes);
@@ -237,10 +261,26 @@ export function jsonExchange(method: string, url: string, json: unknown, status 
   };
 }
 
-/** A recording file's text. */
-export function formatRecording(exchanges: RecordedExchange[]): string {
-  const file: RecordingFile = { version: FORMAT_VERSION, exchanges };
+/** A recording file's text; `source` says where its shape comes from. */
+export function formatRecording(exchanges: RecordedExchange[], source?: string): string {
+  const file: RecordingFile = { version: FORMAT_VERSION, ...(source === undefined ? {} : { source }), exchanges };
   return `${JSON.stringify(file, null, 2)}\n`;
+}
+
+/** The `source` of the recording at `file`, if there is one to keep (recording again replaces the rest). */
+async function sourceOf(file: string): Promise<string | undefined> {
+  try {
+    const source = (JSON.parse(await readFile(file, "utf8")) as Partial<RecordingFile>).source;
+    return typeof source === "string" ? source : undefined;
+  } catch {
+    return undefined; // no file yet, or one that is not JSON: recording writes it whole
+  }
+}
+
+/** The words of a network failure: undici's `fetch failed` carries them in its cause. */
+function failureOf(error: unknown): string {
+  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+  return cause instanceof Error ? cause.message : String(cause);
 }
 
 function keyOf(request: { method: string; url: string; body?: string }): string {

@@ -2,11 +2,11 @@
  * The kit's face, end to end against a real built extension (fixtures/ticker): the real sandbox
  * and runtime processing, the fake host, the manual clock, the schedule, actions, events, tools.
  */
-import { writeFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { loadExtension, type TestExtension } from "./index.js";
+import { formatRecording, jsonExchange, loadExtension, type TestExtension } from "./index.js";
 import { builtFixture, removeFixtures } from "./kit.fixtures.js";
 
 let dir: string;
@@ -66,6 +66,51 @@ describe("loadExtension", () => {
     await expect(ext.run()).rejects.toThrow('Request: "not a url/count" is not a valid absolute URL');
     // A failed run waits the interval, as in the app.
     expect(ext.nextRunAt).toBe(ext.clock.now() + 5 * 60_000);
+  });
+
+  it("setPreference changes an option as Settings does, then update() runs with trigger preferences", async () => {
+    const ext = await load();
+    await ext.run();
+    await expect(ext.setPreference("units", "imperial")).resolves.toEqual({});
+    expect(ext.blip("clock")?.data).toMatchObject({ label: "run 2 (preferences) signed out" });
+    await expect(ext.setPreference("colour", "red")).rejects.toThrow(
+      'preference "colour" is not declared in package.json (svc.preferences: apiUrl, apiToken, units)',
+    );
+  });
+
+  it("a url option the test sets is granted as the person's would be: its origin only", async () => {
+    const granted = await builtFixture("ticker");
+    const manifest = JSON.parse(await readFile(join(granted, "package.json"), "utf8")) as {
+      svc: { preferences: { type: string }[]; permissions: { network: string[] } };
+    };
+    manifest.svc.preferences[0]!.type = "url";
+    manifest.svc.permissions.network = ["github.com"]; // nothing that admits api.example.com
+    await writeFile(join(granted, "package.json"), JSON.stringify(manifest));
+    await writeFile(
+      join(granted, "api.json"),
+      formatRecording([jsonExchange("GET", "https://api.example.com/count", { count: 7 })]),
+    );
+    const ext = await loadExtension(granted, {
+      preferences: { apiUrl: "https://api.example.com" },
+      recording: "api.json",
+    });
+    open.push(ext);
+    await ext.run();
+    expect(ext.blip("count")?.data).toMatchObject({ value: 7 });
+    expect(ext.denials).toEqual([]);
+    // Changed in Settings: the new origin is admitted (then the recording has no answer for it).
+    await expect(ext.setPreference("apiUrl", "https://other.example.com")).rejects.toThrow(
+      /^fetch: GET https:\/\/other\.example\.com\/count has no recorded response/,
+    );
+    expect(ext.denials).toEqual([]);
+    // The same address in a text option grants nothing: the fence refuses it.
+    const plain = await load({
+      preferences: { apiUrl: "https://api.example.com" },
+      recording: join(granted, "api.json"),
+    });
+    await expect(plain.run()).rejects.toThrow(
+      'fetch to api.example.com denied: "api.example.com" is not in permissions.network',
+    );
   });
 
   it("seeds storage and sign-ins", async () => {

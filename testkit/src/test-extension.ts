@@ -203,6 +203,20 @@ export class TestExtension {
     return this.call(() => this.runUpdate(trigger));
   }
 
+  /**
+   * Changes one option as the person would in Settings (`null` clears it; a `url` option's
+   * origin is then granted, the old one taken back); `update()` then runs with trigger
+   * `preferences`, as in the app.
+   */
+  async setPreference(name: string, value: string | number | boolean | null): Promise<{ nextRunAfter?: number }> {
+    resolvePreferences(this.manifest.svc, { [name]: value }); // an undeclared name throws, naming the declared ones
+    this.preferences = { ...this.preferences, [name]: value };
+    return this.call(async () => {
+      await this.load();
+      return this.runUpdate("preferences");
+    });
+  }
+
   /** Presses a button (or quick choice) on a blip, by key or full id; `itemId` for a list item's button. */
   async action(
     blip: string,

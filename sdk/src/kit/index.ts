@@ -30,6 +30,7 @@ export {
   type Probed,
 } from "./connection.js";
 export { backoff, waitForReset, type BackoffOptions, type HeaderSource } from "./backoff.js";
+export { retryLater, recovered, mayPass, FAILURES_KEY, type RetryPlan } from "./retry.js";
 export { staleAfter, SECONDS_FROM_NOW_BELOW } from "../builders/stale.js";
 export { memoryStorage } from "./memory-storage.js";
 export { age, timeLeft, howLong, durationText, clip, names, joinLine } from "./wording.js";
