@@ -91,6 +91,24 @@ describe("HttpRecording", () => {
     expect(await status([["If-None-Match", '"v1"']])).toBe(304);
     expect(await status([["If-None-Match", '"v0"']])).toBe(200);
     expect(await status([["If-None-Match", '"v1"']])).toBe(304);
+    expect(replay.served.map((answer) => answer.status)).toEqual([200, 304, 200, 304]);
+  });
+
+  it("fails a fetch as Node does with no network where an exchange says it was unreachable", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "svc-recording-"));
+    dirs.push(dir);
+    const file = join(dir, "api.json");
+    const url = "https://api.example.com/n";
+    const response = { status: 200, statusText: "", headers: [], body: "", bodyEncoding: "utf8" };
+    await writeFile(
+      file,
+      JSON.stringify({ version: 1, exchanges: [{ method: "GET", url, unreachable: "ECONNREFUSED", response }] }),
+    );
+    const replay = await HttpRecording.open(file, { mode: "replay" });
+    const failed = replay.transport(hop(url), () => Promise.reject(new Error("network")));
+    await expect(failed).rejects.toThrow(new TypeError("fetch failed"));
+    await expect(failed).rejects.toHaveProperty("cause.code", "ECONNREFUSED");
+    expect(replay.takeFailure()).toBeUndefined();
   });
 
   it("keeps bytes that are not text as base64, and gives them back exactly", async () => {

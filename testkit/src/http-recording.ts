@@ -41,6 +41,11 @@ export interface RecordedExchange {
    * any answer that names none; a test thus fails when a conditional request was not sent.
    */
   when?: Record<string, string>;
+  /**
+   * Written by hand: no answer came (`"ECONNREFUSED"`, `"ENOTFOUND"` …): the fetch fails as
+   * Node's does when the network is down, and `response` is not read.
+   */
+  unreachable?: string;
   response: {
     status: number;
     statusText: string;
@@ -97,6 +102,8 @@ function encode(bytes: Uint8Array): { body: string; bodyEncoding: "utf8" | "base
 export class HttpRecording {
   /** Requests that found no answer while replaying, as `METHOD url`. */
   readonly unmatched: string[] = [];
+  /** Every answer given while replaying, in order: how many calls, and which got a 304. */
+  readonly served: { method: string; url: string; status: number }[] = [];
   private readonly failures: UnmatchedRequestError[] = [];
   private readonly used = new Map<string, number>();
 
@@ -222,7 +229,12 @@ export class HttpRecording {
     const turn = conditional.length > 0 ? `${key} when ${JSON.stringify(conditional[0].when)}` : key;
     const n = this.used.get(turn) ?? 0;
     this.used.set(turn, n + 1);
-    const { response } = matches[Math.min(n, matches.length - 1)];
+    const { response, unreachable } = matches[Math.min(n, matches.length - 1)];
+    this.served.push({ method: request.method, url: request.url, status: unreachable ? 0 : response.status });
+    if (unreachable !== undefined)
+      throw new TypeError("fetch failed", {
+        cause: Object.assign(new Error(`${unreachable} ${new URL(request.url).host}`), { code: unreachable }),
+      });
     const bytes =
       response.bodyEncoding === "base64" ? Buffer.from(response.body, "base64") : Buffer.from(response.body, "utf8");
     return build(response.status, response.statusText, response.headers, bytes);

@@ -1,0 +1,223 @@
+/**
+ * GitHub: pull requests waiting for your review, your own open pull requests with their checks,
+ * and your unread notifications (Open, Mark read), every 2 minutes from api.github.com with a
+ * personal access token kept in the keychain (a password option).
+ *
+ * Blips: `reviews`, `mine`, `inbox` (lists, stale after 5 minutes without an update), and
+ * `account`, which stands alone when there is nothing to show from GitHub: no token yet (what
+ * to set), or a problem (offline, token refused, rate limited) above the last lists, which go
+ * stale. Calls are conditional (see api.ts); a rate limit pauses the runs until GitHub's reset.
+ */
+import {
+  age,
+  backoff,
+  clip,
+  connectionBlip,
+  defineExtension,
+  joinLine,
+  list,
+  stat,
+  text,
+  type Ctx,
+  type ListItem,
+} from "@svc/api";
+import { GitHub, GitHubError } from "./api.js";
+import {
+  readChecks,
+  readHeadSha,
+  readNotifications,
+  readSearch,
+  type Checks,
+  type PullRequest,
+  type Thread,
+} from "./shape.js";
+
+const TITLE = "GitHub";
+/** Lists go stale after two and a half runs without an update (offline, asleep, paused). */
+const STALE_AFTER = 300;
+/** Your own pull requests whose checks are asked for (two calls each). */
+const CHECKED = 5;
+const FAILURES = "failures";
+const NOTIFICATIONS = "/notifications?per_page=20";
+const LISTS = ["reviews", "mine", "inbox"] as const;
+
+const search = (query: string) => `/search/issues?q=${encodeURIComponent(query)}&sort=updated&per_page=20`;
+export const REVIEWS = search("is:open is:pr review-requested:@me archived:false");
+export const MINE = search("is:open is:pr author:@me archived:false");
+
+function tokenOf(ctx: Ctx): string | undefined {
+  const token = ctx.preferences.token;
+  return typeof token === "string" && token.trim() !== "" ? token.trim() : undefined;
+}
+
+function pullItem(pull: PullRequest, now: number, checks?: Checks): ListItem {
+  return {
+    id: `pr-${pull.repo}#${pull.number}`.slice(0, 64),
+    title: clip(pull.title, 80),
+    subtitle: joinLine([
+      `${pull.repo}#${pull.number}`,
+      pull.author,
+      pull.draft ? "draft" : undefined,
+      pull.updatedAt ? age(pull.updatedAt, now) : undefined,
+    ]),
+    url: pull.htmlUrl,
+    ...(checks
+      ? {
+          state: checks.state,
+          value: text(checks.text),
+          icon:
+            checks.state === "failure"
+              ? "xmark.circle"
+              : checks.state === "running"
+                ? "clock"
+                : checks.state
+                  ? "checkmark.circle"
+                  : undefined,
+        }
+      : { state: "waiting" as const }),
+  };
+}
+
+function threadItem(thread: Thread, now: number): ListItem {
+  return {
+    id: `t-${thread.id}`,
+    title: clip(thread.title, 80),
+    subtitle: joinLine([thread.repo, thread.reason, thread.updatedAt ? age(thread.updatedAt, now) : undefined]),
+    url: thread.htmlUrl,
+    actions: [
+      { id: "open", title: "Open", icon: "arrow.up.right.square", url: thread.htmlUrl },
+      { id: "read", title: "Mark read", icon: "checkmark", dismisses: true },
+    ],
+  };
+}
+
+async function emitInbox(ctx: Ctx, threads: Thread[], now: number): Promise<void> {
+  if (threads.length === 0) {
+    await ctx.emit(
+      stat("inbox", {
+        title: "Notifications",
+        icon: "bell",
+        state: "success",
+        value: "All read",
+        staleAfter: STALE_AFTER,
+      }),
+    );
+    return;
+  }
+  await ctx.emit(
+    list("inbox", {
+      title: "Notifications",
+      icon: "bell.badge",
+      total: threads.length,
+      items: threads.map((thread) => threadItem(thread, now)),
+      staleAfter: STALE_AFTER,
+    }),
+  );
+}
+
+async function show(ctx: Ctx, github: GitHub): Promise<void> {
+  const now = Date.now();
+  const reviews = await github.get(REVIEWS, readSearch);
+  const mine = await github.get(MINE, readSearch);
+  const checks = new Map<PullRequest, Checks>();
+  for (const pull of mine.pulls.slice(0, CHECKED)) {
+    const sha = await github.get(pull.apiUrl, readHeadSha);
+    if (sha)
+      checks.set(pull, await github.get(`/repos/${pull.repo}/commits/${sha}/check-runs?per_page=100`, readChecks));
+  }
+  const threads = await github.get(NOTIFICATIONS, readNotifications);
+
+  await ctx.emit(
+    reviews.pulls.length === 0
+      ? stat("reviews", {
+          title: "Review requests",
+          icon: "eye",
+          state: "success",
+          value: "None waiting",
+          staleAfter: STALE_AFTER,
+        })
+      : list("reviews", {
+          title: "Review requests",
+          icon: "eye",
+          total: reviews.total,
+          items: reviews.pulls.map((pull) => pullItem(pull, now)),
+          staleAfter: STALE_AFTER,
+        }),
+  );
+  const failing = [...checks.values()].filter((c) => c.state === "failure").length;
+  await ctx.emit(
+    mine.pulls.length === 0
+      ? stat("mine", {
+          title: "My pull requests",
+          icon: "arrow.triangle.pull",
+          value: "None open",
+          staleAfter: STALE_AFTER,
+        })
+      : list("mine", {
+          title: "My pull requests",
+          icon: "arrow.triangle.pull",
+          ...(failing > 0 ? { state: "failure" as const } : {}),
+          total: mine.total,
+          items: mine.pulls.map((pull) => pullItem(pull, now, checks.get(pull))),
+          staleAfter: STALE_AFTER,
+        }),
+  );
+  await emitInbox(ctx, threads, now);
+}
+
+export default defineExtension({
+  async update(ctx) {
+    const token = tokenOf(ctx);
+    if (!token) {
+      // Nothing from GitHub without a token, and nothing made up in its place.
+      for (const key of LISTS) await ctx.remove(key);
+      await ctx.emit(
+        stat("account", {
+          title: TITLE,
+          icon: "person.badge.key",
+          state: "warning",
+          value: text("No token"),
+          label: 'Set "Personal access token" in Settings (scopes: repo, notifications)',
+        }),
+      );
+      return {};
+    }
+    const github = await GitHub.open(ctx, token);
+    const failures = (await ctx.storage.get<number>(FAILURES)) ?? 0;
+    try {
+      await show(ctx, github);
+    } catch (error) {
+      if (!(error instanceof GitHubError)) throw error;
+      await github.save(false);
+      await ctx.storage.set(FAILURES, failures + 1);
+      const { problem } = error;
+      // A refused token's lists belong to a sign-in that is gone; other problems leave them to go stale.
+      if (problem.kind === "signed-out") for (const key of LISTS) await ctx.remove(key);
+      const shown = problem.kind === "signed-out" ? { ...problem, message: "Token refused" } : problem;
+      await ctx.emit(connectionBlip("account", shown, { title: TITLE }));
+      return { nextRunAfter: Math.max(problem.retryAfter ?? backoff(failures), github.pause ?? 0) };
+    }
+    await github.save(true);
+    await ctx.storage.delete(FAILURES);
+    await ctx.remove("account");
+    // The last call left none: wait for GitHub's reset rather than be refused.
+    const wait = Math.max(github.pause ?? 0, github.pollInterval ?? 0);
+    return wait > 120 ? { nextRunAfter: wait } : {};
+  },
+
+  async onAction(ctx, action) {
+    const token = tokenOf(ctx);
+    if (action.actionId !== "read" || !action.itemId?.startsWith("t-") || !token) return;
+    const id = action.itemId.slice(2);
+    const github = await GitHub.open(ctx, token);
+    try {
+      await github.markRead(id);
+    } catch (error) {
+      if (error instanceof GitHubError) throw new Error(`Could not mark it read: ${error.problem.message}`);
+      throw error;
+    }
+    const left = github.edit<Thread[]>(NOTIFICATIONS, (threads) => threads.filter((t) => t.id !== id));
+    await github.save(false);
+    if (left) await emitInbox(ctx, left, Date.now());
+  },
+});
