@@ -91,27 +91,39 @@ function threadItem(thread: Thread, now: number): ListItem {
   };
 }
 
-async function emitInbox(ctx: Ctx, threads: Thread[], now: number): Promise<void> {
-  if (threads.length === 0) {
-    await ctx.emit(
-      stat("inbox", {
-        title: "Notifications",
-        icon: "bell",
-        state: "success",
-        value: "All read",
-        staleAfter: STALE_AFTER,
-      }),
-    );
-    return;
-  }
-  await ctx.emit(
-    list("inbox", {
-      title: "Notifications",
-      icon: "bell.badge",
-      total: threads.length,
-      items: threads.map((thread) => threadItem(thread, now)),
+/** What a list blip is called, and what it says when it has no rows. */
+interface Heading {
+  title: string;
+  icon: string;
+  state?: "failure";
+  none: { value: string; icon?: string; state?: "success" };
+}
+
+/** The rows as a list, or a stat saying there are none: never an empty or made-up list. */
+function listOrNone(key: string, heading: Heading, items: ListItem[], total: number) {
+  const { none, ...head } = heading;
+  if (items.length === 0)
+    return stat(key, {
+      title: head.title,
+      icon: none.icon ?? head.icon,
+      ...(none.state ? { state: none.state } : {}),
+      value: none.value,
       staleAfter: STALE_AFTER,
-    }),
+    });
+  return list(key, { ...head, total, items, staleAfter: STALE_AFTER });
+}
+
+function inboxBlip(threads: Thread[], now: number) {
+  const heading = {
+    title: "Notifications",
+    icon: "bell.badge",
+    none: { value: "All read", icon: "bell", state: "success" as const },
+  };
+  return listOrNone(
+    "inbox",
+    heading,
+    threads.map((thread) => threadItem(thread, now)),
+    threads.length,
   );
 }
 
@@ -127,42 +139,35 @@ async function show(ctx: Ctx, github: GitHub): Promise<void> {
   }
   const threads = await github.get(NOTIFICATIONS, readNotifications);
 
+  const reviewing = {
+    title: "Review requests",
+    icon: "eye",
+    none: { value: "None waiting", state: "success" as const },
+  };
   await ctx.emit(
-    reviews.pulls.length === 0
-      ? stat("reviews", {
-          title: "Review requests",
-          icon: "eye",
-          state: "success",
-          value: "None waiting",
-          staleAfter: STALE_AFTER,
-        })
-      : list("reviews", {
-          title: "Review requests",
-          icon: "eye",
-          total: reviews.total,
-          items: reviews.pulls.map((pull) => pullItem(pull, now)),
-          staleAfter: STALE_AFTER,
-        }),
+    listOrNone(
+      "reviews",
+      reviewing,
+      reviews.pulls.map((pull) => pullItem(pull, now)),
+      reviews.total,
+    ),
   );
-  const failing = [...checks.values()].filter((c) => c.state === "failure").length;
+  const failing = [...checks.values()].some((c) => c.state === "failure");
+  const authored: Heading = {
+    title: "My pull requests",
+    icon: "arrow.triangle.pull",
+    ...(failing ? { state: "failure" as const } : {}),
+    none: { value: "None open" },
+  };
   await ctx.emit(
-    mine.pulls.length === 0
-      ? stat("mine", {
-          title: "My pull requests",
-          icon: "arrow.triangle.pull",
-          value: "None open",
-          staleAfter: STALE_AFTER,
-        })
-      : list("mine", {
-          title: "My pull requests",
-          icon: "arrow.triangle.pull",
-          ...(failing > 0 ? { state: "failure" as const } : {}),
-          total: mine.total,
-          items: mine.pulls.map((pull) => pullItem(pull, now, checks.get(pull))),
-          staleAfter: STALE_AFTER,
-        }),
+    listOrNone(
+      "mine",
+      authored,
+      mine.pulls.map((pull) => pullItem(pull, now, checks.get(pull))),
+      mine.total,
+    ),
   );
-  await emitInbox(ctx, threads, now);
+  await ctx.emit(inboxBlip(threads, now));
 }
 
 export default defineExtension({
@@ -218,6 +223,6 @@ export default defineExtension({
     }
     const left = github.edit<Thread[]>(NOTIFICATIONS, (threads) => threads.filter((t) => t.id !== id));
     await github.save(false);
-    if (left) await emitInbox(ctx, left, Date.now());
+    if (left) await ctx.emit(inboxBlip(left, Date.now()));
   },
 });
