@@ -50,7 +50,11 @@ function tokenOf(ctx: Ctx): string | undefined {
   return typeof token === "string" && token.trim() !== "" ? token.trim() : undefined;
 }
 
-function pullItem(pull: PullRequest, now: number, checks?: Checks): ListItem {
+/** How a check summary is drawn on its row. */
+const CHECK_ICONS = { failure: "xmark.circle", running: "clock", success: "checkmark.circle" } as const;
+
+/** A pull request's row; `extra` is its state and figure (waiting for review, or its checks). */
+function pullItem(pull: PullRequest, now: number, extra: Pick<ListItem, "state" | "value" | "icon"> = {}): ListItem {
   return {
     id: `pr-${pull.repo}#${pull.number}`.slice(0, 64),
     title: clip(pull.title, 80),
@@ -61,21 +65,30 @@ function pullItem(pull: PullRequest, now: number, checks?: Checks): ListItem {
       pull.updatedAt ? age(pull.updatedAt, now) : undefined,
     ]),
     url: pull.htmlUrl,
-    ...(checks
-      ? {
-          state: checks.state,
-          value: text(checks.text),
-          icon:
-            checks.state === "failure"
-              ? "xmark.circle"
-              : checks.state === "running"
-                ? "clock"
-                : checks.state
-                  ? "checkmark.circle"
-                  : undefined,
-        }
-      : { state: "waiting" as const }),
+    ...extra,
   };
+}
+
+function checksOf(checks: Checks | undefined): Pick<ListItem, "state" | "value" | "icon"> {
+  if (!checks) return {};
+  return {
+    value: text(checks.text),
+    ...(checks.state ? { state: checks.state, icon: CHECK_ICONS[checks.state] } : {}),
+  };
+}
+
+/**
+ * The checks of one of your pull requests. A repository whose checks you may not read (403,
+ * 404) shows none; being offline or rate limited stops the run as any call does.
+ */
+async function checksFor(github: GitHub, pull: PullRequest): Promise<Checks | undefined> {
+  try {
+    const sha = await github.get(pull.apiUrl, readHeadSha);
+    return sha ? await github.get(`/repos/${pull.repo}/commits/${sha}/check-runs?per_page=100`, readChecks) : undefined;
+  } catch (error) {
+    if (error instanceof GitHubError && ["forbidden", "not-found"].includes(error.problem.kind)) return undefined;
+    throw error;
+  }
 }
 
 function threadItem(thread: Thread, now: number): ListItem {
@@ -133,9 +146,8 @@ async function show(ctx: Ctx, github: GitHub): Promise<void> {
   const mine = await github.get(MINE, readSearch);
   const checks = new Map<PullRequest, Checks>();
   for (const pull of mine.pulls.slice(0, CHECKED)) {
-    const sha = await github.get(pull.apiUrl, readHeadSha);
-    if (sha)
-      checks.set(pull, await github.get(`/repos/${pull.repo}/commits/${sha}/check-runs?per_page=100`, readChecks));
+    const found = await checksFor(github, pull);
+    if (found) checks.set(pull, found);
   }
   const threads = await github.get(NOTIFICATIONS, readNotifications);
 
@@ -148,7 +160,7 @@ async function show(ctx: Ctx, github: GitHub): Promise<void> {
     listOrNone(
       "reviews",
       reviewing,
-      reviews.pulls.map((pull) => pullItem(pull, now)),
+      reviews.pulls.map((pull) => pullItem(pull, now, { state: "waiting" })),
       reviews.total,
     ),
   );
@@ -163,7 +175,7 @@ async function show(ctx: Ctx, github: GitHub): Promise<void> {
     listOrNone(
       "mine",
       authored,
-      mine.pulls.map((pull) => pullItem(pull, now, checks.get(pull))),
+      mine.pulls.map((pull) => pullItem(pull, now, checksOf(checks.get(pull)))),
       mine.total,
     ),
   );

@@ -161,6 +161,18 @@ test("Mark read: PATCHes the thread (205) and the item leaves the list", async (
   );
 });
 
+test("checks it may not read (403) leave that row without checks, and the rest shows", async (t) => {
+  const ext = await load("checks-forbidden");
+  t.after(() => ext.dispose());
+  await ext.run("launch");
+  assert.deepEqual(
+    itemsOf(ext.blip("mine")).map((i) => [i.title, i.state, i.value]),
+    [["Fix the login redirect", undefined, undefined]],
+  );
+  assert.equal(ext.blip("mine")?.state, undefined);
+  assert.equal(ext.blip("account"), undefined);
+});
+
 test("nothing waiting: each blip says so, no sample rows", async (t) => {
   const ext = await load("nothing");
   t.after(() => ext.dispose());
