@@ -37,6 +37,11 @@ export class GitHub {
     private readonly kept: Record<string, Cached>,
   ) {}
 
+  /** Drops every kept answer (the token is gone: they belong to whoever it was). */
+  static async forget(ctx: Ctx): Promise<void> {
+    await ctx.storage.delete(CACHE);
+  }
+
   static async open(ctx: Ctx, token: string): Promise<GitHub> {
     return new GitHub(ctx, token, (await ctx.storage.get<Record<string, Cached>>(CACHE)) ?? {});
   }

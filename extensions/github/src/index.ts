@@ -38,12 +38,14 @@ const STALE_AFTER = 300;
 /** Your own pull requests whose checks are asked for (two calls each). */
 const CHECKED = 5;
 const FAILURES = "failures";
+/** The manifest's interval, in seconds: a longer wait GitHub asks for replaces it. */
+const INTERVAL = 120;
 const NOTIFICATIONS = "/notifications?per_page=20";
 const LISTS = ["reviews", "mine", "inbox"] as const;
 
 const search = (query: string) => `/search/issues?q=${encodeURIComponent(query)}&sort=updated&per_page=20`;
-export const REVIEWS = search("is:open is:pr review-requested:@me archived:false");
-export const MINE = search("is:open is:pr author:@me archived:false");
+const REVIEWS = search("is:open is:pr review-requested:@me archived:false");
+const MINE = search("is:open is:pr author:@me archived:false");
 
 function tokenOf(ctx: Ctx): string | undefined {
   const token = ctx.preferences.token;
@@ -186,8 +188,10 @@ export default defineExtension({
   async update(ctx) {
     const token = tokenOf(ctx);
     if (!token) {
-      // Nothing from GitHub without a token, and nothing made up in its place.
+      // Nothing from GitHub without a token (nor what an earlier token fetched), and nothing
+      // made up in its place.
       for (const key of LISTS) await ctx.remove(key);
+      await GitHub.forget(ctx);
       await ctx.emit(
         stat("account", {
           title: TITLE,
@@ -219,7 +223,7 @@ export default defineExtension({
     await ctx.remove("account");
     // The last call left none: wait for GitHub's reset rather than be refused.
     const wait = Math.max(github.pause ?? 0, github.pollInterval ?? 0);
-    return wait > 120 ? { nextRunAfter: wait } : {};
+    return wait > INTERVAL ? { nextRunAfter: wait } : {};
   },
 
   async onAction(ctx, action) {

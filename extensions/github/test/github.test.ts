@@ -49,6 +49,19 @@ test("without a token: one blip saying what to set, nothing made up, nothing ask
   assert.deepEqual(ext.fetches, []);
 });
 
+test("a token cleared: what the earlier token fetched is dropped too", async (t) => {
+  const kept = { "https://api.github.com/notifications?per_page=20": { value: [{ id: "1", title: "Greetings" }] } };
+  const ext = await loadExtension(".", { recording: "test/recordings/nothing.json", storage: { "http.cache": kept } });
+  t.after(() => ext.dispose());
+  await ext.run("preferences");
+  assert.deepEqual(
+    ext.blips.map((b) => b.id),
+    ["dev.svc.github/account"],
+  );
+  assert.equal(await ext.storage.get("http.cache"), undefined);
+  assert.deepEqual(ext.fetches, []);
+});
+
 test("signed in: review requests, my pull requests with their checks, unread notifications", async (t) => {
   const ext = await load("signed-in");
   t.after(() => ext.dispose());
