@@ -376,12 +376,11 @@ describe("OAuth in the update diff", () => {
   });
 
   it("a device sign-in is shown at its code address's host; a moved code address is gained", () => {
+    const { authorizeUrl: _browser, ...rest } = github;
     const device = {
-      title: "GitHub",
+      ...rest,
       flow: "device",
       deviceAuthorizationUrl: "https://github.com/login/device/code",
-      tokenUrl: "https://github.com/login/oauth/access_token",
-      clientId: "Iv1.abc",
       scopes: ["repo"],
     };
     const old = version("1.0.0", device);
