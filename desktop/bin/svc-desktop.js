@@ -1,9 +1,8 @@
 #!/usr/bin/env node
 // The `svc-desktop` command: committed (not built) so npm links it on the first `npm install`.
 // It starts Electron on this package (`dist/main.js`, built by that install's `prepare` step).
-// The electron package installs everywhere (its types are checked in npm run check) but fetches
-// its binary on first use, which needs Node 22.12 or later: this says plainly what is missing
-// instead of failing deep inside.
+// The electron package is optional: npm installs it only on Node 22.12 or later, and it fetches
+// its binary on first use: this says plainly what is missing instead of failing deep inside.
 import { spawn } from "node:child_process";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";

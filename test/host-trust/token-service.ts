@@ -9,11 +9,10 @@
  * Each test file also gives its host a callback port of its own (`SVC_OAUTH_PORT` set to
  * `freePort()`), so sign-ins of test files running side by side never meet on 47812.
  */
-import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createServer, type Server } from "node:https";
-import { join } from "node:path";
+import { selfSignedCertificate } from "../trust/certificate.js";
 
 export { freePort } from "../trust/free-port.js";
 
@@ -40,29 +39,7 @@ export async function startTokenService(
   folder: string,
   issued: { access: string; refresh: string; expiresIn?: number },
 ): Promise<TokenService> {
-  const key = join(folder, "key.pem");
-  const certificate = join(folder, "cert.pem");
-  execFileSync(
-    "openssl",
-    [
-      "req",
-      "-x509",
-      "-newkey",
-      "rsa:2048",
-      "-nodes",
-      "-keyout",
-      key,
-      "-out",
-      certificate,
-      "-days",
-      "1",
-      "-subj",
-      "/CN=localhost",
-      "-addext",
-      "subjectAltName=DNS:localhost,IP:127.0.0.1",
-    ],
-    { stdio: "ignore" },
-  );
+  const { key, certificate } = selfSignedCertificate(folder);
   const service: TokenService = { port: 0, certificate, revoked: [], requests: [], close: async () => {} };
   const server: Server = createServer(
     { key: readFileSync(key), cert: readFileSync(certificate) },

@@ -3,7 +3,9 @@
  * development login and consent pages, one public client (PKCE, no secret), refresh tokens and
  * revocation. It counts what reaches it, so tests can prove how many refreshes were sent.
  */
-import { createServer, type IncomingMessage, type Server } from "node:http";
+import { readFileSync } from "node:fs";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { createServer as createHttpsServer } from "node:https";
 import type { AddressInfo } from "node:net";
 import Provider from "oidc-provider";
 
@@ -22,6 +24,8 @@ export interface AuthorizationServer {
   grants: string[];
   /** What revocation destroyed: `refresh_token`, `access_token`, `grant` (all tokens of a sign-in). */
   revoked: string[];
+  /** Whether `token` is an access token this server issued and still honours (as a resource server asks). */
+  honours(token: string): Promise<boolean>;
   /** Stops answering: the next requests fail as if the network were down. */
   stop(): Promise<void>;
 }
@@ -33,6 +37,8 @@ export interface AuthorizationServerOptions {
   accessTokenSeconds?: number;
   /** Turns on the device flow (RFC 8628) at `/device/auth`, the person's page at `/device`. */
   deviceFlow?: boolean;
+  /** Serve https at `https://localhost:<port>` with this certificate (as the real host asks). */
+  tls?: { key: string; certificate: string };
 }
 
 function pathOf(req: IncomingMessage): string {
@@ -48,13 +54,18 @@ export async function startAuthorizationServer(options: AuthorizationServerOptio
   const requests: string[] = [];
   const grants: string[] = [];
   const revoked: string[] = [];
-  let handler: ((req: IncomingMessage, res: import("node:http").ServerResponse) => void) | undefined;
-  const server: Server = createServer((req, res) => {
+  let handler: ((req: IncomingMessage, res: ServerResponse) => void) | undefined;
+  const listener = (req: IncomingMessage, res: ServerResponse) => {
     requests.push(`${req.method} ${pathOf(req)}`);
     handler!(req, res);
-  });
+  };
+  const { tls } = options;
+  const server: Server = tls
+    ? createHttpsServer({ key: readFileSync(tls.key), cert: readFileSync(tls.certificate) }, listener)
+    : createServer(listener);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const port = (server.address() as AddressInfo).port;
+  const issuer = tls ? `https://localhost:${port}` : `http://127.0.0.1:${port}`;
   const clientId = "svc-test-client";
   const provider = new Provider(issuer, {
     clients: [
@@ -113,6 +124,7 @@ export async function startAuthorizationServer(options: AuthorizationServerOptio
     requests,
     grants,
     revoked,
+    honours: async (token) => (await provider.AccessToken.find(token)) !== undefined,
     stop: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

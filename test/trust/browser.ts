@@ -4,6 +4,8 @@
  * device-flow page, where the person types the code they were shown (`userCode`).
  */
 
+import { request as httpsRequest } from "node:https";
+
 export interface BrowserResult {
   /** The last response: normally the svc callback page. */
   status: number;
@@ -45,6 +47,33 @@ function cancelLink(html: string, base: string): string {
 }
 
 /**
+ * `fetch` for a service with a self-signed certificate (`ca`, PEM): the browser of a person who
+ * trusts it. Plain node:https, as Node 20's fetch takes no certificate of its own.
+ */
+function fetchTrusting(ca: string): typeof globalThis.fetch {
+  return (input, init) =>
+    new Promise<Response>((resolve, reject) => {
+      const request = httpsRequest(
+        String(input),
+        { method: init?.method ?? "GET", headers: init?.headers as Record<string, string>, ca },
+        (response) => {
+          const chunks: Buffer[] = [];
+          response.on("data", (chunk: Buffer) => chunks.push(chunk));
+          response.on("error", reject);
+          response.on("end", () => {
+            const headers = new Headers();
+            for (const [name, value] of Object.entries(response.headers))
+              for (const one of [value ?? []].flat()) headers.append(name, one);
+            resolve(new Response(Buffer.concat(chunks), { status: response.statusCode, headers }));
+          });
+        },
+      );
+      request.on("error", reject);
+      request.end(init?.body as string | undefined);
+    });
+}
+
+/**
  * Opens `url` and signs in as `login`; at consent presses Continue, or Cancel when `deny`.
  *
  * @example
@@ -52,8 +81,9 @@ function cancelLink(html: string, base: string): string {
  */
 export async function signInInBrowser(
   url: string,
-  options: { login: string; deny?: boolean; userCode?: string },
+  options: { login: string; deny?: boolean; userCode?: string; trust?: string },
 ): Promise<BrowserResult> {
+  const fetch = options.trust === undefined ? globalThis.fetch : fetchTrusting(options.trust);
   const jar = new CookieJar();
   const visited: string[] = [];
   /** The code is typed once; the page that says how it ended shows the form again. */

@@ -61,6 +61,57 @@ describe("HttpRecording", () => {
     expect(replay.takeFailure()).toBeUndefined();
   });
 
+  it("gives a hand-written answer with `when` only to a request carrying those headers, before the plain one", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "svc-recording-"));
+    dirs.push(dir);
+    const file = join(dir, "api.json");
+    const answer = (status: number, body: string) => ({
+      status,
+      statusText: "",
+      headers: [],
+      body,
+      bodyEncoding: "utf8",
+    });
+    const url = "https://api.example.com/n";
+    await writeFile(
+      file,
+      JSON.stringify({
+        version: 1,
+        source: "written by hand",
+        exchanges: [
+          { method: "GET", url, response: answer(200, "fresh") },
+          { method: "GET", url, when: { "if-none-match": '"v1"' }, response: answer(304, "") },
+        ],
+      }),
+    );
+    const replay = await HttpRecording.open(file, { mode: "replay" });
+    const status = async (headers: [string, string][]) =>
+      (await replay.transport({ ...hop(url), headers }, () => Promise.reject(new Error("network")))).status;
+    expect(await status([])).toBe(200);
+    expect(await status([["If-None-Match", '"v1"']])).toBe(304);
+    expect(await status([["If-None-Match", '"v0"']])).toBe(200);
+    expect(await status([["If-None-Match", '"v1"']])).toBe(304);
+    expect(replay.served.map((answer) => answer.status)).toEqual([200, 304, 200, 304]);
+  });
+
+  it("replays a hand-written failure with the network's code on its cause, served as status 0", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "svc-recording-"));
+    dirs.push(dir);
+    const file = join(dir, "api.json");
+    const url = "https://api.example.com/n";
+    await writeFile(
+      file,
+      JSON.stringify({ version: 1, exchanges: [{ method: "GET", url, failure: "connect ECONNREFUSED 10.0.0.1:443" }] }),
+    );
+    const replay = await HttpRecording.open(file, { mode: "replay" });
+    const failed = replay.transport(hop(url), () => Promise.reject(new Error("network")));
+    await expect(failed).rejects.toThrow(new TypeError("fetch failed"));
+    await expect(failed).rejects.toHaveProperty("cause.code", "ECONNREFUSED");
+    await expect(failed).rejects.toHaveProperty("cause.message", "connect ECONNREFUSED 10.0.0.1:443");
+    expect(replay.served).toEqual([{ method: "GET", url, status: 0 }]);
+    expect(replay.takeFailure()).toBeUndefined();
+  });
+
   it("keeps bytes that are not text as base64, and gives them back exactly", async () => {
     const bytes = Buffer.from([0, 255, 128, 10, 200]);
     const file = await recorded([[hop("https://cdn.example.com/x.bin"), () => new Response(bytes)]]);

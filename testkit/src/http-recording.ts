@@ -46,6 +46,12 @@ export interface RecordedRequest {
   url: string;
   /** The request body as text (UTF-8), when there was one. */
   body?: string;
+  /**
+   * Written by hand, never recorded: request headers this answer needs, by lower-case name (a
+   * 304 to `if-none-match`). Such an answer is given only to a request carrying them, and before
+   * any answer that names none; a test thus fails when a conditional request was not sent.
+   */
+  when?: Record<string, string>;
 }
 
 export interface RecordedResponse {
@@ -105,6 +111,8 @@ function encode(bytes: Uint8Array): { body: string; bodyEncoding: "utf8" | "base
 export class HttpRecording {
   /** Requests that found no answer while replaying, as `METHOD url`. */
   readonly unmatched: string[] = [];
+  /** Every answer given while replaying, in order: how many calls, and which got a 304. */
+  readonly served: { method: string; url: string; status: number }[] = [];
   private readonly failures: UnmatchedRequestError[] = [];
   private readonly used = new Map<string, number>();
 
@@ -217,7 +225,12 @@ export class HttpRecording {
   private async replay(hop: FetchHop): Promise<Response> {
     const request = this.requestOf(hop);
     const key = keyOf(request);
-    const matches = this.exchanges.filter((e) => keyOf(e) === key);
+    const sent = new Map(hop.headers.map(([name, value]) => [name.toLowerCase(), value]));
+    const fits = (e: RecordedExchange) =>
+      keyOf(e) === key && Object.entries(e.when ?? {}).every(([name, value]) => sent.get(name.toLowerCase()) === value);
+    const candidates = this.exchanges.filter(fits);
+    const conditional = candidates.filter((e) => e.when !== undefined);
+    const matches = conditional.length > 0 ? conditional : candidates;
     if (matches.length === 0) {
       const name = `${request.method} ${request.url}`;
       this.unmatched.push(name);
@@ -230,11 +243,16 @@ export class HttpRecording {
       throw error;
     }
     // The same request again gets the next recorded answer; past the last, the last again.
-    const n = this.used.get(key) ?? 0;
-    this.used.set(key, n + 1);
+    const turn = conditional.length > 0 ? `${key} when ${JSON.stringify(conditional[0].when)}` : key;
+    const n = this.used.get(turn) ?? 0;
+    this.used.set(turn, n + 1);
     const { response, failure } = matches[Math.min(n, matches.length - 1)]!;
-    // As undici words a request that got no answer: the cause holds the network's words.
-    if (failure !== undefined) throw new TypeError("fetch failed", { cause: new Error(failure) });
+    this.served.push({ method: request.method, url: request.url, status: failure !== undefined ? 0 : response.status });
+    // As undici words a request that got no answer: the cause holds the network's words and code.
+    if (failure !== undefined) {
+      const code = /E[A-Z]+/.exec(failure)?.[0];
+      throw new TypeError("fetch failed", { cause: Object.assign(new Error(failure), code ? { code } : {}) });
+    }
     const bytes =
       response.bodyEncoding === "base64" ? Buffer.from(response.body, "base64") : Buffer.from(response.body, "utf8");
     return build(response.status, response.statusText, response.headers, bytes);

@@ -154,6 +154,14 @@ export class TestExtension {
   }
 
   /** When the schedule runs `update()` next (epoch ms), if it will. */
+  /**
+   * The fetches a recording answered, in order (`status` 0 for a recorded failure): to count
+   * calls, or see that a conditional request got its 304.
+   */
+  get fetches(): readonly { method: string; url: string; status: number }[] {
+    return this.recording?.served ?? [];
+  }
+
   get nextRunAt(): number | undefined {
     return this.schedule.nextRunAt;
   }

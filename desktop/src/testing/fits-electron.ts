@@ -1,6 +1,7 @@
 /**
  * Compile-time checks against Electron's own `electron.d.ts` (the `electron` package, pinned in
- * desktop/package.json; it installs without its binary). Nothing here runs: `npm run check`
+ * desktop/package.json; on Node older than 22.12, where npm skips it, the same file from the
+ * pinned tarball: desktop/scripts/electron-types.mjs). Nothing here runs: `npm run check`
  * fails when a check does not hold, naming the member.
  *
  * - `main.ts` hands the real module to `startDesktop`: the real one fits `electron-api.ts`.

@@ -202,7 +202,8 @@ function oauthItem(name: string, provider: OAuthProvider): ReachItem {
   const scopes = provider.scopes?.length ? ` (asking for: ${provider.scopes.join(", ")})` : "";
   return {
     key: `oauth:${name}`,
-    text: `ask you to sign in to ${provider.title ?? name} at ${hostOf(provider.authorizeUrl)}${scopes}`,
+    // A device sign-in's page is named by the service when it starts; its code comes from here.
+    text: `ask you to sign in to ${provider.title ?? name} at ${hostOf(provider.authorizeUrl ?? provider.deviceAuthorizationUrl ?? provider.tokenUrl)}${scopes}`,
   };
 }
 
@@ -249,11 +250,12 @@ export function reachOf(manifest: Manifest, where: ReachPlaces): ReachItem[] {
 }
 
 /** The addresses and client id of a provider that decide where a sign-in and its tokens go. */
-const OAUTH_PLACES = ["authorizeUrl", "tokenUrl", "revokeUrl", "clientId"] as const;
+const OAUTH_PLACES = ["authorizeUrl", "deviceAuthorizationUrl", "tokenUrl", "revokeUrl", "clientId"] as const;
 
 /** How a changed address or client id reads: what `title`'s sign-in does now. */
 const OAUTH_CHANGE_TEXT: Record<(typeof OAUTH_PLACES)[number], (title: string) => string> = {
   authorizeUrl: (title) => `ask you to sign in to ${title} at another address:`,
+  deviceAuthorizationUrl: (title) => `ask for your ${title} sign-in code at another address:`,
   tokenUrl: (title) => `send your ${title} sign-in and its tokens to another address:`,
   revokeUrl: (title) => `send the sign-out of ${title} to another address:`,
   clientId: (title) => `sign in to ${title} as another app (client id):`,

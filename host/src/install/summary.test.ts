@@ -375,6 +375,26 @@ describe("OAuth in the update diff", () => {
     ]);
   });
 
+  it("a device sign-in is shown at its code address's host; a moved code address is gained", () => {
+    const { authorizeUrl: _browser, ...rest } = github;
+    const device = {
+      ...rest,
+      flow: "device",
+      deviceAuthorizationUrl: "https://github.com/login/device/code",
+      scopes: ["repo"],
+    };
+    const old = version("1.0.0", device);
+    expect(summarize(old, where).text).toContain("  • ask you to sign in to GitHub at github.com (asking for: repo)\n");
+    const next = version("1.1.0", { ...device, deviceAuthorizationUrl: "https://uploads.example.com/device/code" });
+    expect(gainedReach(old, next, where)).toEqual([
+      {
+        key: "oauth:github:deviceAuthorizationUrl",
+        text: "ask for your GitHub sign-in code at another address: https://uploads.example.com/device/code (was https://github.com/login/device/code)",
+        risk: "your sign-in would go somewhere you did not approve",
+      },
+    ]);
+  });
+
   it("fewer scopes or the same provider gain nothing", () => {
     const old = version("1.0.0", { ...github, scopes: ["read:user", "repo"] });
     expect(gainedReach(old, version("1.1.0", { ...github, scopes: ["repo"] }), where)).toEqual([]);

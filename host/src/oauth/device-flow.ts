@@ -146,7 +146,7 @@ export function pollForTokens(
       if (clock.now() >= code.expiresAt) throw expired();
       let answer;
       try {
-        answer = await postForm(client.as.token_endpoint ? new URL(client.as.token_endpoint) : client.authorizeUrl, {
+        answer = await postForm(new URL(client.as.token_endpoint!), {
           grant_type: DEVICE_CODE_GRANT,
           device_code: code.deviceCode,
           client_id: client.client.client_id,

@@ -69,8 +69,9 @@ function checkAddress(provider: ResolvedProvider, key: string, raw: string, allo
 export interface ProviderClient {
   as: AuthorizationServer;
   client: Client;
-  authorizeUrl: URL;
-  /** `flow: "device"`: where the code is asked for (RFC 8628 device authorization endpoint). */
+  /** `pkce` (always there for it): where the browser signs in. */
+  authorizeUrl?: URL;
+  /** `flow: "device"` (always there for it): where the code is asked for (RFC 8628). */
   deviceUrl?: URL;
   /** Whether oauth4webapi must be told to allow plain http (loopback test servers only). */
   insecure: boolean;
@@ -82,28 +83,31 @@ export interface ProviderClient {
  */
 export function providerClient(provider: ResolvedProvider, allowInsecureLoopback: boolean): ProviderClient {
   const { definition } = provider;
-  const authorizeUrl = checkAddress(provider, "authorizeUrl", definition.authorizeUrl, allowInsecureLoopback);
+  const optional = (key: "authorizeUrl" | "revokeUrl" | "deviceAuthorizationUrl") => {
+    const raw = definition[key];
+    return raw === undefined ? undefined : checkAddress(provider, key, raw, allowInsecureLoopback);
+  };
+  const authorizeUrl = optional("authorizeUrl");
+  const deviceUrl = optional("deviceAuthorizationUrl");
+  const revokeUrl = optional("revokeUrl");
+  // The manifest reader asks for these already; checked again, as every rule here is.
+  const needed = definition.flow === "device" ? "deviceAuthorizationUrl" : "authorizeUrl";
+  if ((needed === "authorizeUrl" ? authorizeUrl : deviceUrl) === undefined)
+    throw new OAuthRuleError(`"oauth.${provider.name}.${needed}" is needed for this sign-in`);
   const tokenUrl = checkAddress(provider, "tokenUrl", definition.tokenUrl, allowInsecureLoopback);
-  const revokeUrl =
-    definition.revokeUrl === undefined
-      ? undefined
-      : checkAddress(provider, "revokeUrl", definition.revokeUrl, allowInsecureLoopback);
-  const deviceUrl =
-    definition.deviceAuthorizationUrl === undefined
-      ? undefined
-      : checkAddress(provider, "deviceAuthorizationUrl", definition.deviceAuthorizationUrl, allowInsecureLoopback);
   const insecure = [authorizeUrl, tokenUrl, revokeUrl, deviceUrl].some((url) => url?.protocol === "http:");
   return {
-    // A manifest names endpoints, not an issuer; the authorize address's origin stands in for
-    // it until a callback names the issuer (see sign-in.ts).
+    // A manifest names endpoints, not an issuer; the authorize address's origin (the token
+    // address's for a device sign-in) stands in for it until a callback names the issuer (see
+    // sign-in.ts).
     as: {
-      issuer: authorizeUrl.origin,
-      authorization_endpoint: authorizeUrl.href,
+      issuer: (authorizeUrl ?? tokenUrl).origin,
+      authorization_endpoint: authorizeUrl?.href,
       token_endpoint: tokenUrl.href,
       revocation_endpoint: revokeUrl?.href,
     },
     client: { client_id: definition.clientId, token_endpoint_auth_method: "none" },
-    authorizeUrl,
+    ...(authorizeUrl ? { authorizeUrl } : {}),
     ...(deviceUrl ? { deviceUrl } : {}),
     insecure,
   };

@@ -54,7 +54,7 @@ export async function beginSignIn(
   const codeVerifier = oauth.generateRandomCodeVerifier();
   const state = oauth.generateRandomState();
   const scopes = provider.definition.scopes ?? [];
-  const url = new URL(client.authorizeUrl);
+  const url = new URL(client.authorizeUrl!); // there for every pkce provider (providerClient)
   // The manifest's own params first, so none of ours can be overridden by them.
   for (const [key, value] of Object.entries(provider.definition.params ?? {})) url.searchParams.set(key, value);
   url.searchParams.set("response_type", "code");
@@ -94,7 +94,8 @@ export async function finishSignIn(
   params: URLSearchParams,
   now: () => number,
 ): Promise<Tokens> {
-  const { as, client, authorizeUrl } = pending.client; // client: the oauth4webapi Client
+  const { as, client } = pending.client; // client: the oauth4webapi Client
+  const authorizeUrl = pending.client.authorizeUrl!; // there for every pkce provider (providerClient)
   const title = pending.provider.title;
   const error = params.get("error");
   if (error) {

@@ -206,7 +206,7 @@ describe("parseManifest: OAuth problems never hide the extension", () => {
   it("keeps good providers beside a broken one", () => {
     const result = parseManifest(pkg({ ...network, oauth: { github, broken: { clientId: "x" } } }));
     expect(result.ok && Object.keys(result.manifest.svc.oauth)).toEqual(["github"]);
-    expect(result.ok && result.oauthProblems[0]).toBe('"oauth.broken.authorizeUrl" should be a string');
+    expect(result.ok && result.oauthProblems[0]).toBe('"oauth.broken.tokenUrl" should be a string');
   });
 
   it("reports an oauth block that is not an object", () => {

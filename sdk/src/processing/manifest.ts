@@ -47,7 +47,8 @@ function checkProvider(
     return { problems: parsed.error.issues.map((issue) => formatIssue({ ...issue, path: [...at, ...issue.path] })) };
   }
   const problems: string[] = [];
-  for (const key of ["tokenUrl", "revokeUrl"] as const) {
+  // Every address svc itself calls (the browser opens authorizeUrl; svc never does).
+  for (const key of ["tokenUrl", "revokeUrl", "deviceAuthorizationUrl"] as const) {
     const url = parsed.data[key];
     const host = url === undefined ? undefined : hostOf(url);
     if (host !== undefined && !networkAllows(network, host)) {

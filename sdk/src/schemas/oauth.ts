@@ -47,7 +47,8 @@ const providerShape = z.strictObject({
   flow: z.enum(["pkce", "device"]).optional(),
   /** `flow: "device"` only: where svc asks for the code (GitHub: https://github.com/login/device/code). */
   deviceAuthorizationUrl: httpsUrlSchema.optional(),
-  authorizeUrl: httpsUrlSchema,
+  /** Where the browser signs in: needed for `pkce`, unused by `device` (the service names its page). */
+  authorizeUrl: httpsUrlSchema.optional(),
   tokenUrl: httpsUrlSchema,
   revokeUrl: httpsUrlSchema.optional(),
   clientId: nonEmpty,
@@ -82,8 +83,18 @@ const providerShape = z.strictObject({
   redirect_uri: noRedirect,
 });
 
-/** `flow: "device"` and `deviceAuthorizationUrl` come together. */
+/**
+ * `flow: "device"` and `deviceAuthorizationUrl` come together; every other provider signs in in
+ * the browser, so it needs `authorizeUrl`.
+ */
 export const oauthProviderSchema = providerShape.superRefine((provider, ctx) => {
+  if (provider.flow !== "device" && provider.authorizeUrl === undefined)
+    ctx.addIssue({
+      code: "custom",
+      path: ["authorizeUrl"],
+      message:
+        'is needed: the https address where the browser signs in (or set "flow": "device" with deviceAuthorizationUrl)',
+    });
   if (provider.flow === "device" && provider.deviceAuthorizationUrl === undefined)
     ctx.addIssue({
       code: "custom",

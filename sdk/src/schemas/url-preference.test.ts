@@ -62,4 +62,43 @@ describe("device-flow providers", () => {
     });
     expect(JSON.stringify(stray)).toContain('should be \\"device\\" when deviceAuthorizationUrl is given');
   });
+
+  const device = {
+    title: "GitHub",
+    flow: "device",
+    deviceAuthorizationUrl: "https://github.com/login/device/code",
+    tokenUrl: "https://github.com/login/oauth/access_token",
+    clientId: "Iv1.abc",
+  };
+  const oauthOf = (provider: object, network: string[]) =>
+    manifestWith({ permissions: { network }, oauth: { github: provider } });
+
+  it("need no authorizeUrl; a browser sign-in does", () => {
+    const result = oauthOf(device, ["github.com"]);
+    expect(result).toMatchObject({ ok: true, oauthProblems: [] });
+    expect(result.ok && result.manifest.svc.oauth.github).toEqual(device);
+    const pkce = oauthOf({ ...github, authorizeUrl: undefined }, ["github.com"]);
+    expect(pkce.ok && pkce.oauthProblems).toEqual([
+      '"oauth.github.authorizeUrl" is needed: the https address where the browser signs in (or set "flow": "device" with deviceAuthorizationUrl)',
+    ]);
+  });
+
+  it("have the code address's host checked against permissions.network, as the token address's is", () => {
+    const elsewhere = { ...device, deviceAuthorizationUrl: "https://codes.example.com/device/code" };
+    // At the edge: the host listed exactly, or under a wildcard, is enough …
+    expect(oauthOf(elsewhere, ["github.com", "codes.example.com"])).toMatchObject({ ok: true, oauthProblems: [] });
+    expect(oauthOf(elsewhere, ["github.com", "*.example.com"])).toMatchObject({ ok: true, oauthProblems: [] });
+    // … and past it: a wildcard does not cover a deeper or the bare name, nor another port.
+    for (const network of [
+      ["github.com"],
+      ["github.com", "*.codes.example.com"],
+      ["github.com", "codes.example.com:8443"],
+    ]) {
+      const result = oauthOf(elsewhere, network);
+      expect(result.ok && result.oauthProblems).toEqual([
+        '"oauth.github.deviceAuthorizationUrl" host codes.example.com should be in permissions.network: add "codes.example.com" to svc.permissions.network',
+      ]);
+      expect(result.ok && result.manifest.svc.oauth).toEqual({});
+    }
+  });
 });
