@@ -25,3 +25,5 @@ export {
 export { matchSnapshot, snapshotOf, lineDiff, SnapshotMismatchError, type SnapshotOptions } from "./snapshot.js";
 export { ManualClock } from "./manual-clock.js";
 export { toMilliseconds } from "./duration.js";
+export { ProgramRecording, type ProgramRecordingFile, type RecordedRun } from "./program-recording.js";
+export { FolderView } from "./folder-view.js";
