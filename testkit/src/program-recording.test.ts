@@ -77,7 +77,13 @@ describe("ProgramRecording", () => {
   it("refuses a file that is not a program recording, naming the file and the fix", async () => {
     const open = async (body: unknown) => {
       const file = await recordingFile(body);
-      return { file, error: await ProgramRecording.open(file).then(() => undefined, (e: Error) => e.message) };
+      return {
+        file,
+        error: await ProgramRecording.open(file).then(
+          () => undefined,
+          (e: Error) => e.message,
+        ),
+      };
     };
     let r = await open("{ not json");
     expect(r.error).toMatch(new RegExp(`^${r.file} is not a program recording \\(not JSON: `));
@@ -133,7 +139,9 @@ describe("loadExtension with programs and folders", () => {
     );
     expect(lines[3]).toBe(JSON.stringify(["film.mkv.part"]));
     // A path in no replaced folder is judged as always.
-    expect(lines[4]).toMatch(/^error: file access to \/etc\/hostname denied: "\/etc\/hostname" is outside permissions\.files/);
+    expect(lines[4]).toMatch(
+      /^error: file access to \/etc\/hostname denied: "\/etc\/hostname" is outside permissions\.files/,
+    );
     expect(ext.denials.map((d) => d.target)).toHaveLength(2);
   });
 

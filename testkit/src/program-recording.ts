@@ -128,7 +128,9 @@ function parse(file: string, text: string): ProgramRecordingFile {
   }
   const recording = parsed as Partial<ProgramRecordingFile> | null;
   if (recording?.version !== FORMAT_VERSION || !Array.isArray(recording.runs)) {
-    throw new Error(`${file} is not a program recording of version ${FORMAT_VERSION}: it needs "version": 1 and "runs"`);
+    throw new Error(
+      `${file} is not a program recording of version ${FORMAT_VERSION}: it needs "version": 1 and "runs"`,
+    );
   }
   recording.runs.forEach((run, index) => {
     const where = `${file}: runs[${index}]`;

@@ -12,7 +12,8 @@ const TITLE = "Now Playing";
 /** While a track plays, how soon to read it again (seconds). */
 const PLAYING_EVERY = 5;
 
-type Reading = { kind: "track"; track: Track } | { kind: "none" } | { kind: "missing" } | { kind: "failed"; why: string };
+type Reading =
+  { kind: "track"; track: Track } | { kind: "none" } | { kind: "missing" } | { kind: "failed"; why: string };
 
 async function read(ctx: Ctx): Promise<Reading> {
   let result;

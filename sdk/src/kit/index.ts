@@ -33,3 +33,4 @@ export { backoff, waitForReset, type BackoffOptions, type HeaderSource } from ".
 export { staleAfter, SECONDS_FROM_NOW_BELOW } from "./stale.js";
 export { memoryStorage } from "./memory-storage.js";
 export { age, timeLeft, howLong, durationText, clip, names, joinLine } from "./wording.js";
+export { runProgram, type ProgramRun } from "./programs.js";
