@@ -4,7 +4,7 @@
  * 5 s while something plays, else every 30 s. Without playerctl, or with no player, the blip
  * says so and what to do; nothing is made up.
  */
-import { defineExtension, joinLine, progress, stat, type Action, type Ctx } from "@svc/api";
+import { defineExtension, joinLine, progress, runProgram, stat, type Action, type Ctx } from "@svc/api";
 import { clock, CONTROLS, isControl, METADATA_FORMAT, parseMetadata, playerLabel, type Track } from "./playerctl.js";
 
 const KEY = "now-playing";
@@ -16,20 +16,14 @@ type Reading =
   { kind: "track"; track: Track } | { kind: "none" } | { kind: "missing" } | { kind: "failed"; why: string };
 
 async function read(ctx: Ctx): Promise<Reading> {
-  let result;
-  try {
-    result = await ctx.exec("playerctl", ["metadata", "--format", METADATA_FORMAT], { timeoutMs: 5_000 });
-  } catch (error) {
-    const message = (error as Error).message;
-    if (message.includes("was not found")) return { kind: "missing" };
-    return { kind: "failed", why: message };
-  }
-  if (result.code !== 0) {
+  const run = await runProgram(ctx, "playerctl", ["metadata", "--format", METADATA_FORMAT], { timeoutMs: 5_000 });
+  if (!run.ran) return run.kind === "missing" ? { kind: "missing" } : { kind: "failed", why: run.message };
+  if (run.code !== 0) {
     // playerctl exits 1 with "No players found" when no MPRIS player runs.
-    if (/No players? found/i.test(result.stderr)) return { kind: "none" };
-    return { kind: "failed", why: result.stderr.trim().slice(0, 200) || `playerctl exited ${result.code}` };
+    if (/No players? found/i.test(run.stderr)) return { kind: "none" };
+    return { kind: "failed", why: run.stderr.trim().slice(0, 200) || `playerctl exited ${run.code}` };
   }
-  const track = parseMetadata(result.stdout);
+  const track = parseMetadata(run.stdout);
   if (!track || (track.status === "Stopped" && !track.title)) return { kind: "none" };
   return { kind: "track", track };
 }
