@@ -1,7 +1,8 @@
 /**
  * Folders a test puts in place of real ones, for extensions that read machine folders
  * (`/sys/class/power_supply`, `~/Downloads`): `{ "/sys": "test/fixtures/sys" }`. A read, list or
- * exists of a path under a replaced folder goes to the test's folder instead, and the
+ * exists of a path under a replaced folder, or a program run there (exec's `cwd`), goes to the
+ * test's folder instead, and the
  * manifest's `permissions.files` entries under it are moved the same way, so the sandbox's real
  * file fence judges the test's folder exactly as it would judge the real one (symlinks resolved,
  * a path outside every listed folder refused). Writes and removals stay in the data folder and
@@ -15,8 +16,13 @@ import type { Capabilities } from "@svc/sandbox";
 /** The sandbox an op serves (its permissions among the rest). */
 type CapabilityContext = Parameters<Capabilities["async"][string]>[1];
 
-/** The file ops whose `path` names something to read. */
-const READ_OPS = ["files.read", "files.list", "files.exists"] as const;
+/** The ops and the argument that names a place to read: a file op's `path`, exec's working folder. */
+const READ_OPS = [
+  ["files.read", "path"],
+  ["files.list", "path"],
+  ["files.exists", "path"],
+  ["exec", "cwd"],
+] as const;
 
 interface Mount {
   /** The folder as the extension names it, absolute (`~` expanded). */
@@ -67,19 +73,19 @@ export class FolderView {
   /** The same capabilities, with reads under a replaced folder moved there and judged there. */
   capabilities(capabilities: Capabilities): Capabilities {
     const async = { ...capabilities.async };
-    for (const op of READ_OPS) {
+    for (const [op, key] of READ_OPS) {
       const handler = capabilities.async[op];
       if (!handler) continue;
       async[op] = async (raw, cx, call) => {
-        const args = (raw ?? {}) as { path?: unknown };
-        const path = typeof args.path === "string" ? args.path : undefined;
+        const args = (raw ?? {}) as Record<string, unknown>;
+        const path = typeof args[key] === "string" ? args[key] : undefined;
         const moved = path === undefined ? path : this.moved(path);
         // The fence sees the listed entries moved the same way; everything else of cx is kept.
         const view = Object.create(cx, {
           permissions: { value: { ...cx.permissions, files: cx.permissions.files.map((e) => this.moved(e)) } },
         }) as CapabilityContext;
         try {
-          return await handler(moved === path ? raw : { ...args, path: moved }, view, call);
+          return await handler(moved === path ? raw : { ...args, [key]: moved }, view, call);
         } catch (error) {
           // Messages name the path the extension gave, never the test's folder.
           if (error instanceof Error && path !== undefined && moved !== undefined && moved !== path)

@@ -32,5 +32,5 @@ export {
 export { backoff, waitForReset, type BackoffOptions, type HeaderSource } from "./backoff.js";
 export { staleAfter, SECONDS_FROM_NOW_BELOW } from "./stale.js";
 export { memoryStorage } from "./memory-storage.js";
-export { age, timeLeft, howLong, durationText, clip, names, joinLine } from "./wording.js";
+export { age, timeLeft, howLong, durationText, clip, names, joinLine, bytesText } from "./wording.js";
 export { runProgram, type ProgramRun } from "./programs.js";

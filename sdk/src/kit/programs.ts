@@ -3,7 +3,7 @@
  * happened in the terms a blip needs — it ran (any exit code), it is not installed, or it could
  * not run (refused by the fence, timed out, over the output limit). Like `probe` for fetch.
  */
-import type { Ctx } from "../types.js";
+import type { Ctx, ExecOptions } from "../types.js";
 import { programNotFound } from "../schemas/programs.js";
 
 export type ProgramRun =
@@ -27,7 +27,7 @@ export async function runProgram(
   ctx: Pick<Ctx, "exec">,
   file: string,
   args: string[] = [],
-  options: { timeoutMs?: number } = {},
+  options: ExecOptions = {},
 ): Promise<ProgramRun> {
   try {
     const result = await ctx.exec(file, args, options);
