@@ -127,3 +127,14 @@ test("the service down: a connection blip, not an old address", async (t) => {
   assert.equal((ip?.data as { value: { value: string } }).value.value, "Service unavailable (503)");
   assert.equal(ext.blips.filter((b) => b.id.endsWith("/ip")).length, 1);
 });
+
+test("a Retry-After is honoured to the second, and said on the blip", async (t) => {
+  const ext = await load("ipinfo-retry-after", "connected");
+  t.after(() => ext.dispose());
+  await ext.run("launch");
+  assert.equal((ext.blip("ip")?.data as { label: string }).label, "Trying again in 2m");
+  assert.equal(await ext.storage.get("ip.retryAt"), ext.clock.now() + 120_000);
+  // The 5-minute schedule runs after the wait is over: the address is back.
+  await ext.clock.advance("5m");
+  assert.deepEqual(ext.blip("ip")?.data, { value: "8.8.8.8", label: "United States · Mountain View" });
+});
