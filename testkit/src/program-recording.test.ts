@@ -160,6 +160,16 @@ describe("loadExtension with programs and folders", () => {
     expect(ext.logs.find((l) => l.level === "info")?.message).toBe('error: exec: "fakeprog" was not found on PATH');
   });
 
+  it("the guest's default locale is the one the test gives, en-US unless told", async () => {
+    const programs = await recordingFile({ version: 1, runs: [{ file: "fakeprog", args: ["status"] }] });
+    const german = await load({ programs, locale: "de-DE" });
+    await german.run();
+    expect(german.logs.filter((l) => l.level === "info").at(-1)?.message).toBe("1.234,5");
+    const plain = await load({ programs });
+    await plain.run();
+    expect(plain.logs.filter((l) => l.level === "info").at(-1)?.message).toBe("1,234.5");
+  });
+
   it("refuses a replaced folder that does not exist, naming it", async () => {
     await expect(load({ folders: { "/sys": "no/such/folder" } })).rejects.toThrow(
       /^folders: "no\/such\/folder" \(for "\/sys"\) does not exist: /,

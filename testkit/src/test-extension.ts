@@ -148,6 +148,7 @@ export class TestExtension {
       clock: this.manual,
       capabilities: this.work.capabilities(folders ? folders.capabilities(capabilities) : capabilities),
       timeZone: options.timeZone ?? "UTC",
+      locale: options.locale ?? "en-US",
       onSandboxEvent: (event) => {
         if (event.type === "denied") this.denials.push(event.denial);
       },

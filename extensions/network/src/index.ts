@@ -40,7 +40,7 @@ const STORE = { failures: "ip.failures", retryAt: "ip.retryAt", series: "latency
 
 function countryName(code: string): string {
   try {
-    return new Intl.DisplayNames(["en"], { type: "region" }).of(code) ?? code;
+    return new Intl.DisplayNames(undefined, { type: "region" }).of(code) ?? code;
   } catch {
     return code;
   }

@@ -138,3 +138,14 @@ test("a Retry-After is honoured to the second, and said on the blip", async (t) 
   await ext.clock.advance("5m");
   assert.deepEqual(ext.blip("ip")?.data, { value: "8.8.8.8", label: "United States · Mountain View" });
 });
+
+test("the country is named in the person's language", async (t) => {
+  const ext = await loadExtension(".", {
+    recording: "test/recordings/ipinfo.json",
+    programs: "test/recordings/bare.programs.json",
+    locale: "de-DE",
+  });
+  t.after(() => ext.dispose());
+  await ext.run("launch");
+  assert.deepEqual(ext.blip("ip")?.data, { value: "8.8.8.8", label: "Vereinigte Staaten · Mountain View" });
+});
