@@ -106,7 +106,8 @@ export default defineExtension({
         subtitle: d.kind === "device" ? undefined : d.kind,
         icon: kindIcon(d.kind),
         ...(d.fraction === undefined ? {} : { value: percent(Math.round(d.fraction * 100) / 100) }),
-        state: d.fraction !== undefined && d.fraction <= 0.2 ? ("warning" as const) : ("idle" as const),
+        // Only a low battery gets a mark; the others are plain rows.
+        ...(d.fraction !== undefined && d.fraction <= 0.2 ? { state: "warning" as const } : {}),
       }));
       await ctx.emit(
         list("devices", {
