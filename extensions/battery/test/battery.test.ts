@@ -79,7 +79,6 @@ test("on battery: how full, the time left, and the other devices' batteries", as
       subtitle: "mouse",
       icon: "computermouse",
       value: { type: "percent", value: 0.7 },
-      state: "idle",
     },
     {
       id: "device-2",
