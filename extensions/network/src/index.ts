@@ -31,8 +31,10 @@ import {
 } from "./parse.js";
 
 const IP_URL = "https://ipinfo.io/json";
+/** The manifest's interval, in seconds. */
+const INTERVAL = 300;
 /** Two intervals: a figure older than that is drawn stale. */
-const FRESH_FOR = 600;
+const FRESH_FOR = 2 * INTERVAL;
 /** How many latency readings the sparkline keeps. */
 const SERIES = 24;
 
@@ -46,11 +48,12 @@ function countryName(code: string): string {
   }
 }
 
-async function publicAddress(ctx: Ctx): Promise<BlipInput | undefined> {
+/** The `ip` blip to show (none while waiting to try again), and how many seconds until the next try. */
+async function publicAddress(ctx: Ctx): Promise<{ blip?: BlipInput; retryIn?: number }> {
   const now = Date.now();
   const retryAt = await ctx.storage.get<number>(STORE.retryAt);
   // Backing off: the blip already says when it tries again.
-  if (retryAt !== undefined && now < retryAt) return undefined;
+  if (retryAt !== undefined && now < retryAt) return { retryIn: Math.ceil((retryAt - now) / 1000) };
   const res = await probe(fetch(IP_URL, { headers: { accept: "application/json" } }));
   let found: PublicAddress | undefined;
   let problem: Problem | undefined;
@@ -65,12 +68,12 @@ async function publicAddress(ctx: Ctx): Promise<BlipInput | undefined> {
     const wait = problem.retryAfter ?? Math.round(backoff(failures, { base: 30, max: 3600 }));
     await ctx.storage.set(STORE.failures, failures + 1);
     await ctx.storage.set(STORE.retryAt, now + wait * 1000);
-    return connectionBlip("ip", { ...problem, retryAfter: wait }, { title: "Public IP" });
+    return { blip: connectionBlip("ip", { ...problem, retryAfter: wait }, { title: "Public IP" }), retryIn: wait };
   }
   await ctx.storage.delete(STORE.failures);
   await ctx.storage.delete(STORE.retryAt);
   const address = found!;
-  return stat("ip", {
+  const blip = stat("ip", {
     title: "Public IP",
     subtitle: address.org ? networkName(address.org) : undefined,
     icon: "globe",
@@ -78,6 +81,7 @@ async function publicAddress(ctx: Ctx): Promise<BlipInput | undefined> {
     label: joinLine([address.country ? countryName(address.country) : null, address.city]) || undefined,
     staleAfter: FRESH_FOR,
   });
+  return { blip };
 }
 
 async function vpn(ctx: Ctx): Promise<BlipInput> {
@@ -158,7 +162,9 @@ async function latency(ctx: Ctx): Promise<BlipInput> {
 export default defineExtension({
   async update(ctx) {
     // Read together, shown in one order: the address first.
-    const blips = await Promise.all([publicAddress(ctx), vpn(ctx), latency(ctx)]);
-    for (const blip of blips) if (blip) await ctx.emit(blip);
+    const [address, ...others] = await Promise.all([publicAddress(ctx), vpn(ctx), latency(ctx)]);
+    for (const blip of [address.blip, ...others]) if (blip) await ctx.emit(blip);
+    // Come back when the address may be asked again, so "Trying again in 25s" holds; never later than the interval.
+    return address.retryIn === undefined ? {} : { nextRunAfter: Math.min(address.retryIn, INTERVAL) };
   },
 });

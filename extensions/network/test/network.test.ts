@@ -106,13 +106,15 @@ test("rate limited: backs off without asking again too soon, while VPN and laten
   const wait = retryAt - ext.clock.now();
   // backoff(0) with a 30 s base: 15 to 30 s.
   assert.ok(wait >= 15_000 && wait <= 30_000, `waits ${wait} ms`);
-  // Asked again before then, it does not call: the blip still says rate limited.
+  // The next run comes when the wait is over, so the label holds.
+  assert.equal(ext.nextRunAt, retryAt);
+  // Asked again before then (a manual run), it does not call: the blip still says rate limited.
   await ext.clock.advance(wait - 1_000);
   await ext.run();
   assert.equal(ext.blip("ip")?.state, "warning");
   assert.equal(ext.blip("vpn")?.state, "success");
+  assert.equal(ext.nextRunAt, retryAt);
   await ext.clock.advance("1s");
-  await ext.run();
   assert.deepEqual(ext.blip("ip")?.data, { value: "8.8.8.8", label: "United States · Mountain View" });
   assert.equal(await ext.storage.get("ip.failures"), undefined);
 });
@@ -134,8 +136,9 @@ test("a Retry-After is honoured to the second, and said on the blip", async (t) 
   await ext.run("launch");
   assert.equal((ext.blip("ip")?.data as { label: string }).label, "Trying again in 2m");
   assert.equal(await ext.storage.get("ip.retryAt"), ext.clock.now() + 120_000);
-  // The 5-minute schedule runs after the wait is over: the address is back.
-  await ext.clock.advance("5m");
+  // The next run is when the wait is over, and the address is back.
+  assert.equal(ext.nextRunAt, ext.clock.now() + 120_000);
+  await ext.clock.advance("2m");
   assert.deepEqual(ext.blip("ip")?.data, { value: "8.8.8.8", label: "United States · Mountain View" });
 });
 
