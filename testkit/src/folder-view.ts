@@ -41,6 +41,7 @@ function inside(path: string, folder: string): boolean {
 
 export class FolderView {
   private readonly mounts: Mount[];
+  private readonly views = new WeakMap<CapabilityContext, CapabilityContext>();
 
   /**
    * @param folders replaced folder (absolute or `~/…`) → the test's folder (relative to `base`)
@@ -70,6 +71,21 @@ export class FolderView {
     return mount ? mount.from + absolute.slice(mount.at.length) : path;
   }
 
+  /**
+   * The sandbox as the fence sees it: the listed entries moved the same way, everything else of
+   * `cx` kept. One per sandbox, so what the ops key by sandbox (exec's concurrency cap) still holds.
+   */
+  private viewOf(cx: CapabilityContext): CapabilityContext {
+    let view = this.views.get(cx);
+    if (!view) {
+      view = Object.create(cx, {
+        permissions: { value: { ...cx.permissions, files: cx.permissions.files.map((e) => this.moved(e)) } },
+      }) as CapabilityContext;
+      this.views.set(cx, view);
+    }
+    return view;
+  }
+
   /** The same capabilities, with reads under a replaced folder moved there and judged there. */
   capabilities(capabilities: Capabilities): Capabilities {
     const async = { ...capabilities.async };
@@ -80,10 +96,7 @@ export class FolderView {
         const args = (raw ?? {}) as Record<string, unknown>;
         const path = typeof args[key] === "string" ? args[key] : undefined;
         const moved = path === undefined ? path : this.moved(path);
-        // The fence sees the listed entries moved the same way; everything else of cx is kept.
-        const view = Object.create(cx, {
-          permissions: { value: { ...cx.permissions, files: cx.permissions.files.map((e) => this.moved(e)) } },
-        }) as CapabilityContext;
+        const view = this.viewOf(cx);
         try {
           return await handler(moved === path ? raw : { ...args, [key]: moved }, view, call);
         } catch (error) {
