@@ -37,6 +37,8 @@ export interface InProcessRuntimeOptions {
   clock: SandboxClock;
   capabilities: Capabilities;
   timeZone?: string;
+  /** The guest's default locale (`Intl`, `toLocaleString`): the person's, as `initialize` gives it in the app. */
+  locale?: string;
   /** Every sandbox event (denials, interrupted slices, memory-limit hits), as the runtime sees them. */
   onSandboxEvent(event: SandboxEvent): void;
   /** Wraps each sandbox's forwarded calls (the test kit counts them to know when work is done). */
@@ -66,7 +68,12 @@ export function startInProcessRuntime(options: InProcessRuntimeOptions): { host:
             listeners.onEvent?.(event);
           },
         },
-        { clock: options.clock, capabilities: options.capabilities, timeZone: options.timeZone },
+        {
+          clock: options.clock,
+          capabilities: options.capabilities,
+          timeZone: options.timeZone,
+          locale: options.locale,
+        },
       ),
   };
   const clock: Clock & { advance(ms: number): number } = {

@@ -26,3 +26,5 @@ export { matchSnapshot, snapshotOf, lineDiff, SnapshotMismatchError, type Snapsh
 export { ManualClock } from "./manual-clock.js";
 export { toMilliseconds } from "./duration.js";
 export { unansweredAddress } from "./unanswered.js";
+export { ProgramRecording, type ProgramRecordingFile, type RecordedRun } from "./program-recording.js";
+export { FolderView } from "./folder-view.js";

@@ -34,6 +34,18 @@ export interface LoadOptions {
   record?: boolean;
   /** `ctx.storage` as it starts. */
   storage?: Record<string, unknown>;
+  /**
+   * A program recording (path, relative to the extension's folder): `ctx.exec` then finds only
+   * the programs it names, each answering with its recorded output (program-recording.ts).
+   * Without one, `ctx.exec` runs the machine's real programs (still only `permissions.exec`).
+   */
+  programs?: string;
+  /**
+   * Folders put in place of real ones for reads: `{ "/sys": "test/fixtures/sys", "~/Downloads": dir }`
+   * (the test's folders relative to the extension's folder). `permissions.files` is judged on
+   * them as on the real ones (folder-view.ts).
+   */
+  folders?: Record<string, string>;
 }
 
 /**

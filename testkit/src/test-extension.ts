@@ -32,10 +32,12 @@ import { createCapabilities, type Denial } from "@svc/sandbox";
 import { BlipBoard } from "./blip-board.js";
 import { FakeHost, type SignIn } from "./fake-host.js";
 import { answerHostCalls } from "./host-requests.js";
+import { FolderView } from "./folder-view.js";
 import { HttpRecording } from "./http-recording.js";
 import { startInProcessRuntime } from "./in-process-runtime.js";
 import type { LoadOptions } from "./load-extension.js";
 import { ManualClock } from "./manual-clock.js";
+import { ProgramRecording } from "./program-recording.js";
 import { resolvePreferences } from "./preferences.js";
 import { RunSchedule } from "./schedule.js";
 import { momentOf, TestClock } from "./test-clock.js";
@@ -81,6 +83,7 @@ export class TestExtension {
   private connection: Connection | undefined;
   private stopRuntime: (() => Promise<void>) | undefined;
   private recording: HttpRecording | undefined;
+  private programs: ProgramRecording | undefined;
   private dataRoot: string | undefined;
   private preferencesChanged = false;
   private readonly schedule: RunSchedule;
@@ -130,10 +133,22 @@ export class TestExtension {
         secrets: () => this.knownSecrets(),
       });
     }
+    if (options.programs !== undefined) {
+      this.programs = await ProgramRecording.open(
+        isAbsolute(options.programs) ? options.programs : join(this.dir, options.programs),
+      );
+    }
+    const capabilities = createCapabilities({
+      transport: this.recording?.transport,
+      // The recorded programs live in a folder the test's user can write: they are the kit's own.
+      ...(this.programs ? { execPath: this.programs.path, allowWritablePrograms: true } : {}),
+    });
+    const folders = options.folders === undefined ? undefined : new FolderView(options.folders, this.dir);
     const runtime = startInProcessRuntime({
       clock: this.manual,
-      capabilities: this.work.capabilities(createCapabilities({ transport: this.recording?.transport })),
+      capabilities: this.work.capabilities(folders ? folders.capabilities(capabilities) : capabilities),
       timeZone: options.timeZone ?? "UTC",
+      locale: options.locale ?? "en-US",
       onSandboxEvent: (event) => {
         if (event.type === "denied") this.denials.push(event.denial);
       },
@@ -306,6 +321,7 @@ export class TestExtension {
       await this.stopRuntime?.();
       await this.recording?.save();
     } finally {
+      await this.programs?.dispose();
       if (this.dataRoot) await rm(dirname(this.dataRoot), { recursive: true, force: true });
     }
   }
@@ -350,10 +366,10 @@ export class TestExtension {
       result = await body();
     } catch (error) {
       await this.work.settled();
-      throw this.unmatchedRequest() ?? callError(error);
+      throw (await this.unmatchedRequest()) ?? callError(error);
     }
     await this.work.settled();
-    const unmatched = this.unmatchedRequest();
+    const unmatched = await this.unmatchedRequest();
     if (unmatched) throw unmatched;
     if (this.preferencesChanged) {
       // Saved like a Settings change, then update() runs with trigger `preferences` (SPEC).
@@ -364,8 +380,9 @@ export class TestExtension {
     return result;
   }
 
-  private unmatchedRequest(): Error | undefined {
-    return this.recording?.takeFailure();
+  /** A request or program run that found no recording since the last call. */
+  private async unmatchedRequest(): Promise<Error | undefined> {
+    return this.recording?.takeFailure() ?? (await this.programs?.takeFailure());
   }
 
   /**

@@ -132,7 +132,7 @@ export async function checkExec(
   if (!wanted && !cx.permissions.exec.includes(file)) {
     throw refuse(`"${file}" is not in permissions.exec`, `add "${file}" to svc.permissions.exec in package.json`);
   }
-  if (!wanted) throw new Error(`exec: "${file}" was not found${file.includes("/") ? "" : " on PATH"}`);
+  if (!wanted) throw new Error((await loadApi()).programNotFound(file));
   const via = file.includes("/") && wanted.real !== file ? ` (it leads to "${wanted.real}")` : "";
   throw refuse(`"${file}"${via} is not in permissions.exec`, `add "${file}" to svc.permissions.exec in package.json`);
 }

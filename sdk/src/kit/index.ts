@@ -33,4 +33,5 @@ export { backoff, waitForReset, type BackoffOptions, type HeaderSource } from ".
 export { retryLater, recovered, mayPass, FAILURES_KEY, type RetryPlan } from "./retry.js";
 export { staleAfter, SECONDS_FROM_NOW_BELOW } from "../builders/stale.js";
 export { memoryStorage } from "./memory-storage.js";
-export { age, timeLeft, howLong, durationText, clip, names, joinLine } from "./wording.js";
+export { age, timeLeft, howLong, durationText, clip, names, joinLine, bytesText } from "./wording.js";
+export { runProgram, type ProgramRun } from "./programs.js";

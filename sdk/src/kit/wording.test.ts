@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { age, clip, durationText, howLong, joinLine, names, timeLeft } from "./wording.js";
+import { age, bytesText, clip, durationText, howLong, joinLine, names, timeLeft } from "./wording.js";
 
 const NOW = Date.parse("2024-05-10T12:00:00Z");
 const ago = (seconds: number) => NOW - seconds * 1000;
@@ -121,5 +121,18 @@ describe("joinLine", () => {
   });
   it("keeps numbers, zero included, and takes another separator", () => {
     expect(joinLine([0, "open", Number.NaN], " ")).toBe("0 open");
+  });
+});
+
+describe("bytesText", () => {
+  it("reads sizes in 1024s, one decimal below 10 of a unit", () => {
+    expect(bytesText(0)).toBe("0 B");
+    expect(bytesText(1023)).toBe("1023 B");
+    expect(bytesText(1024)).toBe("1.0 KB");
+    expect(bytesText(1_572_864)).toBe("1.5 MB");
+    expect(bytesText(10 * 1024 * 1024 - 1)).toBe("10 MB");
+    expect(bytesText(432_013_312)).toBe("412 MB");
+    expect(bytesText(5 * 1024 ** 5)).toBe("5120 TB");
+    expect(bytesText(-5)).toBe("0 B");
   });
 });

@@ -144,3 +144,21 @@ export function joinLine(parts: ReadonlyArray<string | number | null | undefined
     .map((part) => String(part).trim())
     .join(separator);
 }
+
+const BYTE_UNITS = ["B", "KB", "MB", "GB", "TB"] as const;
+
+/**
+ * A size in bytes, in 1024s, to one decimal below 10 of its unit.
+ *
+ * @example
+ * bytesText(512)           // "512 B"
+ * bytesText(1_572_864)     // "1.5 MB"
+ * bytesText(432_013_312)   // "412 MB"
+ */
+export function bytesText(bytes: number): string {
+  const size = Math.max(0, bytes);
+  const unit = Math.min(BYTE_UNITS.length - 1, size < 1 ? 0 : Math.floor(Math.log(size) / Math.log(1024)));
+  const scaled = size / 1024 ** unit;
+  const shown = unit > 0 && scaled < 9.95 ? scaled.toFixed(1) : String(Math.round(scaled));
+  return `${shown} ${BYTE_UNITS[unit]}`;
+}

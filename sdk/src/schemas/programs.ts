@@ -231,3 +231,13 @@ export function needsRunAnyCommand(entry: string): "runs programs" | "writes fil
   if (PROGRAMS_THAT_RUN_PROGRAMS.has(name)) return "runs programs";
   return PROGRAMS_THAT_WRITE_FILES.has(name) ? "writes files" : undefined;
 }
+
+/**
+ * What `ctx.exec` rejects with when the program is listed but not installed: the exec fence
+ * words it with this, and the kit's `runProgram` reads it back as "missing".
+ * @example
+ * programNotFound("playerctl") // 'exec: "playerctl" was not found on PATH'
+ */
+export function programNotFound(file: string): string {
+  return `exec: "${file}" was not found${file.includes("/") ? "" : " on PATH"}`;
+}
