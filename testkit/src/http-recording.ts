@@ -250,7 +250,7 @@ export class HttpRecording {
     this.served.push({ method: request.method, url: request.url, status: failure !== undefined ? 0 : response.status });
     // As undici words a request that got no answer: the cause holds the network's words and code.
     if (failure !== undefined) {
-      const code = /E[A-Z]+/.exec(failure)?.[0];
+      const code = /\bE[A-Z]+\b/.exec(failure)?.[0];
       throw new TypeError("fetch failed", { cause: Object.assign(new Error(failure), code ? { code } : {}) });
     }
     const bytes =
