@@ -79,6 +79,10 @@ export interface UiExtension {
   denials: { at: string; message: string }[];
   /** One entry per OAuth provider it declares. */
   signIns: UiSignIn[];
+  /** The https address it was installed from: "Check for updates" fetches there. */
+  address?: string;
+  /** The version of an update staged for it (it can do more), waiting for the person's review. */
+  staged?: string;
 }
 
 /** A provider an extension signs in to, and the accounts connected. Never a token. */
