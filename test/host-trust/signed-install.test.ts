@@ -4,7 +4,7 @@
  * the same key installs; one signed by another key for the same id, an unsigned one, an older one
  * and a tampered one are refused, and the installed version stays.
  */
-import { access, mkdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -15,60 +15,11 @@ import { writeFixture } from "../cli/fixtures.js";
 import { zipContents } from "../../cli/src/pack/zip-entries.js";
 import { writeArchive } from "../../cli/src/pack/archive.js";
 import { svcHost } from "./svc-host.js";
+import { exists, signedPackages } from "./signed-packages.js";
 
 const scene = useHostWorld();
-const exists = (path: string) =>
-  access(path).then(
-    () => true,
-    () => false,
-  );
 const ID = "com.example.fixture";
-
-/** Makes the key file `key` with the real svckit keygen, its `svc-key.pub` in `<root>/<key>.pub/`; resolves with that. */
-async function keyFile(key: string): Promise<string> {
-  const pubDir = join(scene.world.root, `${key}.pub`);
-  if (!(await exists(join(scene.world.root, key)))) {
-    await mkdir(pubDir, { recursive: true });
-    const made = await svckitProcess(["keygen", "--file", join(scene.world.root, key), "--unencrypted"], {
-      cwd: pubDir,
-    });
-    expect(made.code).toBe(0);
-  }
-  return join(pubDir, "svc-key.pub");
-}
-
-/**
- * A project `name` of `version`, signed with the key file `key` (made on first use); resolves
- * with its `.svc`. `rotateTo` first hands the project from `rotateFrom` over to `key` (svckit rotate).
- */
-async function packed(
-  name: string,
-  version: string,
-  key?: string,
-  svc: Record<string, unknown> = {},
-  rotateFrom?: string,
-): Promise<string> {
-  const dir = join(scene.world.root, name);
-  await writeFixture(dir, { pkg: { version }, svc: { id: ID, title: "Fixture", ...svc } });
-  if (key) {
-    const pub = await keyFile(key);
-    if (rotateFrom) {
-      await keyFile(rotateFrom);
-      const rotated = await svckitProcess(["rotate", "--to", pub, "--key", join(scene.world.root, rotateFrom)], {
-        cwd: dir,
-      });
-      expect(rotated.stderr).toBe("");
-      expect(rotated.code).toBe(0);
-    }
-  }
-  const result = await svckitProcess(key ? ["pack", "--key", join(scene.world.root, key)] : ["pack"], { cwd: dir });
-  if (key) expect(result.stderr).toBe("");
-  expect(result.code).toBe(0);
-  return join(dir, `fixture-${version}.svc`);
-}
-
-const installedVersion = async () =>
-  (JSON.parse(await readFile(join(scene.world.user, ID, "package.json"), "utf8")) as { version: string }).version;
+const { keyFile, packed, installedVersion } = signedPackages(scene, ID);
 
 describe("svc-host install of signed packages", () => {
   it("pins the author's key, takes updates only from it, never unsigned, never older without --downgrade, never tampered", async () => {

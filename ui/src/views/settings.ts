@@ -258,7 +258,7 @@ function problem(error: string) {
 /** Where it updates from, and an update that waits for the person because it can do more. */
 function updates(ext: UiExtension, ctx: SettingsContext) {
   if (ext.address === undefined && ext.staged === undefined) return nothing;
-  return html`<h3>Updates</h3>
+  return html`<div class="updates"><h3>Updates</h3>
     ${ext.address === undefined ? nothing : html`<p class="sub">From <code class="address">${shown(ext.address, CAPS.body)}</code></p>`}
     ${
       ext.staged === undefined
@@ -269,7 +269,7 @@ function updates(ext: UiExtension, ctx: SettingsContext) {
       ${ext.staged === undefined ? nothing : html`<button type="button" class="button primary" @click=${() => ctx.reviewStaged(ext.id)}>Review update…</button>`}
       ${ext.address === undefined ? nothing : html`<button type="button" class="button" @click=${() => ctx.checkUpdates(ext.id)}>Check for updates</button>`}
     </div>
-    ${fieldStatus(ctx, `${ext.id}/update`)}`;
+    ${fieldStatus(ctx, `${ext.id}/update`)}</div>`;
 }
 
 /** Everything about one extension, under its row once opened. */
