@@ -84,6 +84,10 @@ describe("install from an address and check for updates", () => {
     await review.waitFor();
     expect(await review.locator("h3").innerText()).toBe("Updates Demo 1.0.0");
     expect(await review.locator(".author").innerText()).toBe(`Signed by key ${shownKey(AUTHOR)}: new to you.`);
+    expect(await review.locator(".sub").allInnerTexts()).toEqual([
+      `${ID} · by Example`,
+      `Fetched from ${address()}; svc checks there for updates.`,
+    ]);
     await page.screenshot({ path: join(SCREENSHOTS, "install-address-dark.png"), fullPage: false });
     await review.getByRole("button", { name: "Install" }).click();
     await expect
@@ -136,6 +140,7 @@ describe("install from an address and check for updates", () => {
     expect(await review.getByRole("list", { name: "new reach" }).locator("li").allInnerTexts()).toEqual([
       "+ connect to api.example.com",
     ]);
+    await review.getByRole("button", { name: "Update" }).scrollIntoViewIfNeeded();
     await page.screenshot({ path: join(SCREENSHOTS, "install-staged-dark.png"), fullPage: false });
     expect(await installedVersion()).toBe("1.1.0");
     await review.getByRole("button", { name: "Update" }).click();

@@ -47,10 +47,14 @@ export class InstallReviews {
   }
 
   /** The summary of the package at an https address, fetched first; installing it remembers the address. */
-  async reviewAddress(address: string): Promise<{ reviewId: string; summary: InstallSummary }> {
+  async reviewAddress(
+    address: string,
+  ): Promise<{ reviewId: string; summary: InstallSummary & { address: string } }> {
     const got = await fetchPackage(address, this.env);
     // The fetched copy goes once the install is over (installed, declined or refused).
-    return this.start(got.file, { address }, () => got.done());
+    const started = await this.start(got.file, { address }, () => got.done());
+    // Where it came from is part of who is speaking: the review shows it.
+    return { ...started, summary: { ...started.summary, address } };
   }
 
   /** Reviews the package at `path` (a staged update's, for one): the installer waits at its confirm step. */

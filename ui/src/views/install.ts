@@ -47,6 +47,8 @@ export interface InstallSummaryView {
         /** The handover is the author's word that the installed key is lost. */
         lostKey?: boolean;
       };
+  /** The https address it was fetched from (remembered for "Check for updates" once installed). */
+  address?: string;
   /** Accepting an installed extension: how it differs from what was approved ("Changed on disk since you installed it: …"). */
   onDisk?: string;
 }
@@ -111,6 +113,7 @@ function reviewView(ctx: InstallContext) {
     <h3>${shown(summary.title, CAPS.title)} ${shown(summary.version, 40)}</h3>
     <p class="sub">${shown(summary.id, CAPS.label)}${summary.madeBy ? html` · by ${shown(summary.madeBy, CAPS.label)}` : nothing}</p>
     ${description && !description.startsWith("It can") && !description.startsWith("Signed by") && !description.startsWith("! Unsigned") ? html`<p dir="auto">${shownLines(description, 500)}</p>` : nothing}
+    ${summary.address ? html`<p class="sub">Fetched from <code>${shown(summary.address, CAPS.body)}</code>; svc checks there for updates.</p>` : nothing}
     ${authorView(summary.author)}
     ${summary.onDisk ? html`<p class="problem">${shownLines(summary.onDisk, CAPS.body)}</p>` : nothing}
     ${
