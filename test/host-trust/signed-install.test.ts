@@ -231,11 +231,13 @@ describe("svc-host install of signed packages", () => {
     };
     const authorKey = await shown("author.key");
     const newKey = await shown("new.key");
-    expect((await svcHost(["install", await packed("l1", "1.0.0", "author.key"), "--yes"], scene.world.home)).code).toBe(0);
+    expect(
+      (await svcHost(["install", await packed("l1", "1.0.0", "author.key"), "--yes"], scene.world.home)).code,
+    ).toBe(0);
     // A thief with a copy of the author's key ships 1.1.0: the same key, so it installs.
-    expect((await svcHost(["install", await packed("thief", "1.1.0", "author.key"), "--yes"], scene.world.home)).code).toBe(
-      0,
-    );
+    expect(
+      (await svcHost(["install", await packed("thief", "1.1.0", "author.key"), "--yes"], scene.world.home)).code,
+    ).toBe(0);
     const dataFile = join(scene.world.home, "Data", ID, "kept.txt");
     await mkdir(join(scene.world.home, "Data", ID), { recursive: true });
     await writeFile(dataFile, "mine\n");
@@ -248,7 +250,10 @@ describe("svc-host install of signed packages", () => {
     const statement = join(scene.world.root, "l2", "svc-key-lost.json");
     // The same words signed by a stranger's key speak for nobody here.
     await packed("s", "1.2.0", "new.key", {}, "stranger.key", { after: "1.0.0", reason: "my laptop was stolen" });
-    const forged = await svcHost(["revoke", "--file", join(scene.world.root, "s", "svc-key-lost.json")], scene.world.home);
+    const forged = await svcHost(
+      ["revoke", "--file", join(scene.world.root, "s", "svc-key-lost.json")],
+      scene.world.home,
+    );
     expect(forged.code).toBe(1);
     expect(forged.stderr).toMatch(
       new RegExp(

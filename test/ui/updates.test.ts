@@ -32,10 +32,7 @@ async function signed(version: string, who: typeof AUTHOR, network: string[] = [
     [
       "package.json",
       Buffer.from(
-        packageJson(
-          { id: ID, title: "Updates Demo", permissions: { network } },
-          { name: "updates-demo", version },
-        ),
+        packageJson({ id: ID, title: "Updates Demo", permissions: { network } }, { name: "updates-demo", version }),
       ),
     ],
     ["dist/index.js", Buffer.from(CODE)],
@@ -112,9 +109,7 @@ describe("install from an address and check for updates", () => {
 
     served = await signed("1.1.0", AUTHOR);
     await check.click();
-    await expect
-      .poll(() => said.innerText(), { timeout: 10_000 })
-      .toBe("Updated Updates Demo from 1.0.0 to 1.1.0.");
+    await expect.poll(() => said.innerText(), { timeout: 10_000 }).toBe("Updated Updates Demo from 1.0.0 to 1.1.0.");
     expect(await installedVersion()).toBe("1.1.0");
 
     served = await signed("1.2.0", AUTHOR, ["api.example.com"]);
@@ -177,7 +172,9 @@ describe("install from an address and check for updates", () => {
       await postFromPage(page, "/api/extensions/review", { extensionId: "com.example.nothing", staged: true }),
     ).toEqual({
       status: 400,
-      body: { error: "no update of com.example.nothing is staged (it was accepted or dropped): check for updates again" },
+      body: {
+        error: "no update of com.example.nothing is staged (it was accepted or dropped): check for updates again",
+      },
     });
     await page.close();
   });

@@ -85,7 +85,12 @@ export const rotate = defineCommand({
       );
     } else {
       const reason = checkedReason(options.reason!);
-      await writeStatement(dir, STATEMENT_FILES.lost, { v: 1, kind: "lost", ...keys, after: lostAfter, reason }, current);
+      await writeStatement(
+        dir,
+        STATEMENT_FILES.lost,
+        { v: 1, kind: "lost", ...keys, after: lostAfter, reason },
+        current,
+      );
       ctx.out.info(
         `${STATEMENT_FILES.lost}: key ${describeKey(current)} of ${id} is lost after ${lostAfter}; ${id} moves to key ${describeKey(to)}`,
       );

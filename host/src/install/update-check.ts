@@ -63,9 +63,7 @@ export async function checkForUpdate(
       confirm: () => true,
     });
     if (result.id !== id)
-      throw new InstallError(
-        `${address} now serves ${JSON.stringify(result.id)}, not ${id}; nothing was changed`,
-      );
+      throw new InstallError(`${address} now serves ${JSON.stringify(result.id)}, not ${id}; nothing was changed`);
     const base = { id, address, summary: result.summary };
     if (result.upToDate) return { ...base, kind: "up-to-date", installed: from, offered: result.summary.version };
     if (result.staged) return { ...base, kind: "staged", from, to: result.summary.version };

@@ -104,7 +104,11 @@ export async function revocationOf(
 }
 
 /** The author's statement that `signer` is lost, when svc holds one signed by it. */
-export async function lostKeyOf(supportDir: string, id: string, signer: string | undefined): Promise<LostKey | undefined> {
+export async function lostKeyOf(
+  supportDir: string,
+  id: string,
+  signer: string | undefined,
+): Promise<LostKey | undefined> {
   return (await statementsOf(supportDir, id, signer)).find((statement) => statement.kind === "lost");
 }
 

@@ -47,9 +47,7 @@ export class InstallReviews {
   }
 
   /** The summary of the package at an https address, fetched first; installing it remembers the address. */
-  async reviewAddress(
-    address: string,
-  ): Promise<{ reviewId: string; summary: InstallSummary & { address: string } }> {
+  async reviewAddress(address: string): Promise<{ reviewId: string; summary: InstallSummary & { address: string } }> {
     const got = await fetchPackage(address, this.env);
     // The fetched copy goes once the install is over (installed, declined or refused).
     const started = await this.start(got.file, { address }, () => got.done());
