@@ -20,6 +20,21 @@ export interface UiBlip {
   [field: string]: unknown;
 }
 
+/** Who made a package, as its review shows it (host/src/install/author.ts decides it). */
+export type UiAuthor =
+  | { signed: false }
+  | {
+      signed: true;
+      fingerprint: string;
+      words: string;
+      /** True when no installed version was signed with this key. */
+      newToYou: boolean;
+      /** The installed version's key, when it handed the extension over to this one (a rotation statement). */
+      rotatedFrom?: string;
+      /** True when the handover was its author's statement that the installed key is lost. */
+      lostKey?: boolean;
+    };
+
 /** One thing an extension can reach, in plain words; `risk` says why it deserves a second look. */
 export interface UiReach {
   text: string;

@@ -8,6 +8,7 @@
  */
 import { html, nothing } from "lit";
 import { CAPS, shown, shownLines } from "../format/text.js";
+import type { UiAuthor } from "../wire.js";
 
 export interface ReachLine {
   text: string;
@@ -35,18 +36,7 @@ export interface InstallSummaryView {
   notes: string[];
   text: string;
   /** Who signed it (host/src/install/author.ts); absent when reviewing an installed extension. */
-  author?:
-    | { signed: false }
-    | {
-        signed: true;
-        fingerprint: string;
-        words: string;
-        newToYou: boolean;
-        /** The installed version's key, which handed the extension over to this one. */
-        rotatedFrom?: string;
-        /** The handover is the author's word that the installed key is lost. */
-        lostKey?: boolean;
-      };
+  author?: UiAuthor;
   /** The https address it was fetched from (remembered for "Check for updates" once installed). */
   address?: string;
   /** Accepting an installed extension: how it differs from what was approved ("Changed on disk since you installed it: …"). */
