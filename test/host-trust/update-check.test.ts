@@ -47,6 +47,7 @@ describe("svc-host update", () => {
     const first = await svcHost(["install", address, "--yes"], scene.world.home, testSwitch);
     expect(first.stderr).toBe("");
     expect(first.code).toBe(0);
+    expect(first.stdout).toContain(`\nFetched from ${address}; svc-host update checks there for updates.\n`);
     const ledger = JSON.parse(await readFile(join(scene.world.home, "ledger.json"), "utf8")) as {
       entries: Record<string, { approval: { address?: string } }>;
     };

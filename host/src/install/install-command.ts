@@ -96,6 +96,8 @@ async function installCommand(argv: readonly string[], io: InstallIo, command: "
       stageWider: command === "install",
       confirm: async (summary) => {
         io.out(summary.text);
+        if (address)
+          io.out(`${escapeForDisplay(`Fetched from ${address}; svc-host update checks there for updates.`)}\n`);
         if (yes) return true;
         if (!io.isTTY) {
           io.err(
