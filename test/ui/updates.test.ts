@@ -12,7 +12,15 @@ import type { AddressInfo } from "node:net";
 import { access, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { keyFingerprint, keyWords, publicKeyOfSeed, signPackage } from "@svc/api/signing";
+import {
+  formatPublicKey,
+  keyFingerprint,
+  keyWords,
+  publicKeyOfSeed,
+  signPackage,
+  signStatement,
+  STATEMENT_FILES,
+} from "@svc/api/signing";
 import { packageJson } from "../trust/svc-package.js";
 import { writeArchive } from "../../cli/src/pack/archive.js";
 import { openExtensionRow, openUi, postFromPage, SCREENSHOTS, useUiScene } from "./harness.js";
@@ -24,10 +32,17 @@ const CODE =
 const author = (seed: Buffer) => ({ seed, keyId: randomBytes(8), key: publicKeyOfSeed(seed) });
 const AUTHOR = author(randomBytes(32));
 const STRANGER = author(randomBytes(32));
+const NEXT = author(randomBytes(32));
+const keyLine = (who: typeof AUTHOR) => formatPublicKey(who).split("\n")[1];
 const shownKey = (who: typeof AUTHOR) => `${keyFingerprint(who.key)} (${keyWords(who.key)})`;
 
-/** A signed package of `version`, as `svckit pack` lays it out. */
-async function signed(version: string, who: typeof AUTHOR, network: string[] = []): Promise<Buffer> {
+/** A signed package of `version`, as `svckit pack` lays it out, carrying `statements` (name → bytes). */
+async function signed(
+  version: string,
+  who: typeof AUTHOR,
+  network: string[] = [],
+  statements: Record<string, string | Buffer> = {},
+): Promise<Buffer> {
   const files = new Map<string, Buffer>([
     [
       "package.json",
@@ -36,6 +51,7 @@ async function signed(version: string, who: typeof AUTHOR, network: string[] = [
       ),
     ],
     ["dist/index.js", Buffer.from(CODE)],
+    ...Object.entries(statements).map(([name, data]): [string, Buffer] => [name, Buffer.from(data)]),
   ]);
   for (const [name, data] of signPackage(ID, version, files, who)) files.set(name, data);
   const path = join(scene.world.root, `served-${version}-${randomBytes(4).toString("hex")}.svc`);
@@ -156,6 +172,42 @@ describe("install from an address and check for updates", () => {
     await said.scrollIntoViewIfNeeded();
     await page.screenshot({ path: join(SCREENSHOTS, "update-other-key-dark.png"), fullPage: false });
     expect(await installedVersion()).toBe("1.2.0");
+    await page.close();
+  });
+
+  it("the author's lost-key statement, carried by the new key's package, is named in the review", async () => {
+    const { json, minisig } = signStatement(
+      { v: 1, kind: "lost", id: ID, from: keyLine(AUTHOR), to: keyLine(NEXT), after: "1.2.0", reason: "stolen laptop" },
+      AUTHOR,
+    );
+    served = await signed("1.4.0", NEXT, ["api.example.com"], {
+      [STATEMENT_FILES.lost]: json,
+      [`${STATEMENT_FILES.lost}.minisig`]: minisig,
+    });
+    const page = await openUi(scene.world, scene.ui.context);
+    await page.getByRole("tab", { name: "Settings" }).click();
+    await page.getByLabel("Path to a .svc file, or its https address").fill(address());
+    await page.getByRole("button", { name: "Review" }).click();
+    const review = page.getByRole("region", { name: "install review" });
+    await review.waitFor();
+    expect(await review.locator(".author").innerText()).toBe(
+      `Signed by key ${shownKey(NEXT)}: a new key, which its author named when the installed version's key ${shownKey(AUTHOR)} was lost.`,
+    );
+    await page.screenshot({ path: join(SCREENSHOTS, "install-lost-key-dark.png"), fullPage: false });
+    await review.getByRole("button", { name: "Update" }).click();
+    await expect
+      .poll(() => page.locator(".install [role=status]").innerText(), { timeout: 10_000 })
+      .toBe("Updated Updates Demo 1.4.0.");
+    // The new key is pinned: what the lost key signs now is another key's, refused.
+    served = await signed("1.5.0", AUTHOR, ["api.example.com"]);
+    const row = await openExtensionRow(page, "Updates Demo");
+    await row.getByRole("button", { name: "Check for updates" }).click();
+    await expect
+      .poll(() => row.locator(".updates [role=status]").innerText(), { timeout: 10_000 })
+      .toBe(
+        `cannot install updates-demo.svc: this is not from the author you installed: it is signed with key ${shownKey(AUTHOR)}, the installed version with key ${shownKey(NEXT)}. To install it anyway, uninstall the installed one first (svc-host uninstall ${ID}).`,
+      );
+    expect(await installedVersion()).toBe("1.4.0");
     await page.close();
   });
 
