@@ -2,8 +2,8 @@
  * `svc-host update` end to end: real keys and packages (svckit keygen, pack), the real svc-host
  * installing from a loopback address (plain http only under SVC_TEST_ALLOW_LOOPBACK_HTTP), then
  * checking it again as the author publishes: the same version is up to date, a newer one that
- * gains nothing is installed, one that gains anything is staged and never applied by itself,
- * another key's is refused. The address is the person's: kept in the ledger under its MAC.
+ * gains nothing is installed, one that gains anything or comes with a handed-over key is staged
+ * and never applied by itself, another key's and another extension's are refused. The address is the person's: kept in the ledger under its MAC.
  */
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -89,6 +89,17 @@ describe("svc-host update", () => {
     expect((await update()).code).toBe(0);
     expect(await installedVersion()).toBe("1.1.0");
 
+    // A handed-over key (svckit rotate) is the author's word, but nothing new is applied by itself from it.
+    served = await packed("r", "1.3.0", "next.key", {}, "author.key");
+    const rotated = await update();
+    expect(rotated.stderr).toBe("");
+    expect(
+      rotated.stdout.endsWith(
+        `Staged, not installed: Fixture 1.3.0 is not signed with the key you installed 1.1.0 with, so it waits for your review; 1.1.0 keeps running. To review and accept it: svc-host accept ${ID}, or Settings' "Review update…".\n`,
+      ),
+    ).toBe(true);
+    expect(await installedVersion()).toBe("1.1.0");
+
     served = await packed("stranger", "2.0.0", "stranger.key");
     const stranger = await update();
     expect(stranger.code).toBe(1);
@@ -101,9 +112,18 @@ describe("svc-host update", () => {
     // The staged update is the person's to accept; it keeps the address.
     const accepted = await svcHost(["accept", ID, "--yes"], scene.world.home);
     expect(accepted.code).toBe(0);
-    expect(await installedVersion()).toBe("1.2.0");
-    served = join(scene.world.root, "v3", "fixture-1.2.0.svc");
-    expect((await update()).stdout).toBe(`Fixture 1.2.0 is up to date: ${address} offers 1.2.0.\n`);
+    expect(await installedVersion()).toBe("1.3.0");
+    served = join(scene.world.root, "r", "fixture-1.3.0.svc");
+    expect((await update()).stdout).toBe(`Fixture 1.3.0 is up to date: ${address} offers 1.3.0.\n`);
+
+    // Another extension at the address is refused before anything else: never a first install without asking.
+    served = await signedPackages(scene, "com.example.other").packed("o", "9.0.0", "next.key");
+    const other = await update(ID);
+    expect(other.code).toBe(1);
+    expect(other.stderr).toBe(
+      `svc-host update: cannot install fixture.svc: it is "com.example.other", not ${ID}, which this address was installed for; nothing was changed\n`,
+    );
+    expect(await exists(join(scene.world.user, "com.example.other"))).toBe(false);
   }, 180_000);
 
   it("the address cannot be changed outside svc: an edited ledger entry does not verify, and nothing is fetched", async () => {

@@ -11,7 +11,7 @@ import {
   hasStaged,
   reachOf,
   stagedPath,
-  stagedVersion,
+  stagedLabel,
   updateMessage,
   type InstallSummary,
 } from "../install/index.js";
@@ -129,7 +129,7 @@ export class HostUiBackend implements UiBackend {
   /** The manager's list (origin, switch, status), read again whenever extensions change. */
   private managed: ExtensionInfo[] = [];
   /** Per extension: the address it updates from and the version of a staged update, read with the list. */
-  private updates = new Map<string, { address?: string; staged?: string }>();
+  private updates = new Map<string, Pick<UiExtension, "address" | "staged">>();
   private refreshTimer: ReturnType<typeof setTimeout> | undefined;
   private publishTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -244,12 +244,11 @@ export class HostUiBackend implements UiBackend {
     try {
       this.managed = await this.deps.manager.list();
       const addresses = (await this.deps.ledger?.addresses()) ?? new Map<string, string>();
-      const updates = new Map<string, { address?: string; staged?: string }>();
+      const updates = new Map<string, Pick<UiExtension, "address" | "staged">>();
       for (const { id } of this.managed) {
         const address = addresses.get(id);
-        const staged = await stagedVersion(this.deps.supportDir, id);
-        if (address || staged !== undefined)
-          updates.set(id, { ...(address ? { address } : {}), ...(staged !== undefined ? { staged } : {}) });
+        const staged = await stagedLabel(this.deps.supportDir, id);
+        if (address || staged) updates.set(id, { ...(address ? { address } : {}), ...(staged ? { staged } : {}) });
       }
       this.updates = updates;
     } catch {

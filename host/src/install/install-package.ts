@@ -52,8 +52,12 @@ export interface InstallOptions {
    * nothing in a package can.
    */
   address?: string;
-  /** "Check for updates": a version that is not newer than the installed one is `upToDate`, not refused. */
-  onlyNewer?: boolean;
+  /**
+   * "Check for updates" of this id: a package of another id is refused before anything else; a
+   * version not newer than the installed one is `upToDate`; with `stageWider`, an update not
+   * signed by the pinned key (unsigned, or a handed-over key) is staged whatever it gains.
+   */
+  updateOf?: string;
 }
 
 export interface InstallResult {
@@ -64,9 +68,11 @@ export interface InstallResult {
   summary: InstallSummary;
   /** Where the update was staged instead of installed (it gains something; see `stageWider`). */
   staged?: string;
+  /** Why: it can do more, or (`updateOf`) it is not signed by the pinned key. */
+  stagedFor?: "more" | "key";
   /** Extensions installed before the permission ledger existed, recorded as they are by this install (once). */
   recordedAsTheyAre?: string[];
-  /** With `onlyNewer`: the package is the installed version or an older one; nothing was changed. */
+  /** With `updateOf`: the package is the installed version or an older one; nothing was changed. */
   upToDate?: { installed: string };
 }
 
@@ -200,6 +206,10 @@ export async function installPackage(file: string, options: InstallOptions): Pro
     const signature = await checkUnpacked(unpacked, files, where);
     const manifest = await readManifest(unpackedPath(unpacked, "package.json"), `cannot install ${where}`);
     const id = manifest.svc.id;
+    if (options.updateOf !== undefined && id !== options.updateOf)
+      throw new InstallError(
+        `cannot install ${where}: it is ${JSON.stringify(id)}, not ${options.updateOf}, which this address was installed for; nothing was changed`,
+      );
     if (id.startsWith("dev.svc.")) {
       throw new InstallError(
         `cannot install ${where}: "${id}" is a development id (dev.svc.…), only for svckit dev; give it its own id`,
@@ -239,7 +249,7 @@ export async function installPackage(file: string, options: InstallOptions): Pro
       throw new InstallError(
         `cannot install ${where}: ${revokedProblem(revoked, manifest.version).replace(/^not loaded: /, "")}`,
       );
-    if (options.onlyNewer && installed && !isOlder(installed.manifest.version, manifest.version)) {
+    if (options.updateOf !== undefined && installed && !isOlder(installed.manifest.version, manifest.version)) {
       const summary = summarize(manifest, { supportDir: options.supportDir }, installed, tools, author);
       return { installed: false, id, path: target, summary, upToDate: { installed: installed.manifest.version } };
     }
@@ -250,9 +260,13 @@ export async function installPackage(file: string, options: InstallOptions): Pro
       );
     const summary = summarize(manifest, { supportDir: options.supportDir }, installed, tools, author);
     const newTools = installed ? tools.filter((tool) => !(installed.tools ?? []).includes(tool.id)) : [];
-    if (options.stageWider && installed && (summary.replaces?.gained.length || newTools.length)) {
-      const staged = await stagePackage(file, options.supportDir, id, manifest.version);
-      return { installed: false, id, path: target, summary, staged };
+    const more = Boolean(summary.replaces?.gained.length || newTools.length);
+    // What checking for updates applies by itself comes from the very key the person pinned.
+    const otherKey = options.updateOf !== undefined && !(author.signed && !author.newToYou);
+    if (options.stageWider && installed && (more || otherKey)) {
+      const because = more ? "more" : "key";
+      const staged = await stagePackage(file, options.supportDir, id, { version: manifest.version, because });
+      return { installed: false, id, path: target, summary, staged, stagedFor: because };
     }
     if (!(await options.confirm(summary))) return { installed: false, id, path: target, summary };
     const code = await readFile(unpackedPath(unpacked, "dist/index.js"), "utf8");

@@ -21,26 +21,35 @@ export async function hasStaged(supportDir: string, id: string): Promise<boolean
 }
 
 /** Keeps a copy of `file` as the staged update of `id` (replacing an older staged one), atomically. */
-export async function stagePackage(file: string, supportDir: string, id: string, version: string): Promise<string> {
+export async function stagePackage(file: string, supportDir: string, id: string, label: StagedLabel): Promise<string> {
   const path = stagedPath(supportDir, id);
   await writeFileAtomic(path, await readFile(file), { mode: 0o600 });
-  await writeFileAtomic(labelPath(supportDir, id), `${JSON.stringify({ version })}\n`, { mode: 0o600 });
+  await writeFileAtomic(labelPath(supportDir, id), `${JSON.stringify(label)}\n`, { mode: 0o600 });
   return path;
+}
+
+/** Why an update waits: it can do more, or it is not signed by the pinned key ("check for updates"). */
+export interface StagedLabel {
+  version: string;
+  because: "more" | "key";
 }
 
 function labelPath(supportDir: string, id: string): string {
   return join(supportDir, "Staged", `${id}.json`);
 }
 
-/** The version of the update of `id` waiting for the person, when one is staged. */
-export async function stagedVersion(supportDir: string, id: string): Promise<string | undefined> {
+/** The update of `id` waiting for the person, when one is staged (version "" when its label is unreadable). */
+export async function stagedLabel(supportDir: string, id: string): Promise<StagedLabel | undefined> {
   if (!(await hasStaged(supportDir, id))) return undefined;
-  const label = await readFile(labelPath(supportDir, id), "utf8").catch(() => undefined);
+  const text = await readFile(labelPath(supportDir, id), "utf8").catch(() => "");
   try {
-    const version = (JSON.parse(label ?? "") as { version?: unknown }).version;
-    return typeof version === "string" ? version : "";
+    const label = JSON.parse(text) as Partial<StagedLabel>;
+    return {
+      version: typeof label.version === "string" ? label.version : "",
+      because: label.because === "key" ? "key" : "more",
+    };
   } catch {
-    return ""; // staged, version unknown: the review says it
+    return { version: "", because: "more" }; // staged all the same: the review says what it is
   }
 }
 

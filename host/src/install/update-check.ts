@@ -3,9 +3,10 @@
  * package again from the address the person installed it from (kept in the ledger beside the
  * approval, so neither a package nor an edit outside svc can point it elsewhere), then runs the
  * one installer over it. A newer version from the pinned key that gains nothing is installed;
- * one that gains anything is staged and never applied by itself; another key, an unsigned or
- * revoked package is refused with the installer's words; the same or an older version is "up
- * to date".
+ * one that gains anything, or comes with a handed-over key (or none, over an unsigned one), is
+ * staged and never applied by itself; another key, an unsigned package over a signed one, a
+ * revoked version or another id are refused with the installer's words; the same or an older
+ * version is "up to date".
  */
 import { escapeForDisplay } from "@svc/api";
 import { Ledger } from "../ledger/index.js";
@@ -23,7 +24,7 @@ export type UpdateOutcome = {
   summary: InstallSummary;
 } & (
   | { kind: "updated"; from: string; to: string }
-  | { kind: "staged"; from: string; to: string }
+  | { kind: "staged"; from: string; to: string; because: "more" | "key" }
   | { kind: "up-to-date"; installed: string; offered: string }
 );
 
@@ -57,16 +58,15 @@ export async function checkForUpdate(
       supportDir: options.supportDir,
       ledger,
       address,
-      onlyNewer: true,
+      updateOf: id,
       stageWider: true,
-      // Nothing to ask: it reaches only what the person approved, from the key they pinned.
+      // Nothing to ask: what is not staged reaches only what the person approved, from the key they pinned.
       confirm: () => true,
     });
-    if (result.id !== id)
-      throw new InstallError(`${address} now serves ${JSON.stringify(result.id)}, not ${id}; nothing was changed`);
     const base = { id, address, summary: result.summary };
     if (result.upToDate) return { ...base, kind: "up-to-date", installed: from, offered: result.summary.version };
-    if (result.staged) return { ...base, kind: "staged", from, to: result.summary.version };
+    if (result.staged)
+      return { ...base, kind: "staged", from, to: result.summary.version, because: result.stagedFor ?? "more" };
     return { ...base, kind: "updated", from, to: result.summary.version };
   } finally {
     await got.done();
@@ -83,10 +83,15 @@ export function updateMessage(outcome: UpdateOutcome): string {
       );
     case "updated":
       return escapeForDisplay(`Updated ${title} from ${outcome.from} to ${outcome.to}.`);
-    case "staged":
+    case "staged": {
+      const why =
+        outcome.because === "more"
+          ? `can do more than the installed ${outcome.from}, which keeps running`
+          : `is not signed with the key you installed ${outcome.from} with, so it waits for your review; ${outcome.from} keeps running`;
       return escapeForDisplay(
-        `Staged, not installed: ${title} ${outcome.to} can do more than the installed ${outcome.from}, which keeps running. To review and accept it: svc-host accept ${outcome.id}, or Settings' "Review update…".`,
+        `Staged, not installed: ${title} ${outcome.to} ${why}. To review and accept it: svc-host accept ${outcome.id}, or Settings' "Review update…".`,
       );
+    }
   }
 }
 

@@ -96,8 +96,8 @@ export interface UiExtension {
   signIns: UiSignIn[];
   /** The https address it was installed from: "Check for updates" fetches there. */
   address?: string;
-  /** The version of an update staged for it (it can do more), waiting for the person's review. */
-  staged?: string;
+  /** An update staged for it, waiting for the person's review: it can do more, or comes with another key. */
+  staged?: { version: string; because: "more" | "key" };
 }
 
 /** A provider an extension signs in to, and the accounts connected. Never a token. */

@@ -263,7 +263,7 @@ function updates(ext: UiExtension, ctx: SettingsContext) {
     ${
       ext.staged === undefined
         ? nothing
-        : html`<p class="problem staged">An update${ext.staged ? ` to ${shown(ext.staged, 40)}` : ""} is staged: it can do more than this version, so it waits for your review. This version keeps running.</p>`
+        : html`<p class="problem staged">An update${ext.staged.version ? ` to ${shown(ext.staged.version, 40)}` : ""} is staged: ${ext.staged.because === "key" ? "it is not signed with the key you installed this version with" : "it can do more than this version"}, so it waits for your review. This version keeps running.</p>`
     }
     <div class="actions">
       ${ext.staged === undefined ? nothing : html`<button type="button" class="button primary" @click=${() => ctx.reviewStaged(ext.id)}>Review update…</button>`}
