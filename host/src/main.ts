@@ -17,6 +17,7 @@ import {
   runAcceptStagedCommand,
   runInstallCommand,
   runRevokeCommand,
+  runUpdateCommand,
   terminalIo,
 } from "./install/index.js";
 import { supportRoot } from "./support/index.js";
@@ -31,7 +32,11 @@ Usage:
                                         show who made it and what it can reach, ask, then install it
                                         into <support folder>/Extensions/ (a running host loads it);
                                         --downgrade: allow an older version than the installed one;
-                                        an update that can do more is staged until svc-host accept
+                                        an update that can do more is staged until svc-host accept;
+                                        an https address is remembered for svc-host update
+  svc-host update [<id>]                check the addresses extensions were installed from: a newer
+                                        version that gains nothing is installed, one that gains
+                                        anything is staged, another author's is refused
   svc-host ui [--url]                   open the notch UI of the running svc in the browser
                                         (--url prints a one-time address instead)
   svc-host list [--json]                every extension: id, version, source, enabled, status, tools, last error
@@ -39,8 +44,9 @@ Usage:
   svc-host uninstall <id> [--yes]       remove an installed extension and all svc kept for it
   svc-host accept <id> [--yes]          review a staged update, or an installed extension changed on disk,
                                         then approve it
-  svc-host revoke <file>                import its author's signed revocation (svckit revoke): the versions
-                                        it names are no longer loaded; nothing is deleted
+  svc-host revoke [--file] <file>       import its author's signed revocation (svckit revoke) or lost-key
+                                        statement (svckit rotate --lost-after): the versions it names are
+                                        no longer loaded; nothing is deleted
   svc-host set <id> <option> [value]    set an option (a password is asked for, never on the command line)
   svc-host run <id>                     run an extension now
   svc-host <command> --help             more about one command
@@ -82,6 +88,7 @@ async function main(): Promise<void> {
     process.exitCode = await runInstallCommand(rest, terminalIo(supportRoot()));
     return;
   }
+  if (first === "update") return void (process.exitCode = await runUpdateCommand(rest, terminalIo(supportRoot())));
   if (first === "revoke") return void (process.exitCode = await runRevokeCommand(rest, terminalIo(supportRoot())));
   // An update staged by `svc-host install` (it gains something) is accepted from its package.
   const [acceptId] = rest.filter((word) => !word.startsWith("-"));

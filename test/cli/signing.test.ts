@@ -178,6 +178,53 @@ describe("deterministic packages", () => {
   });
 });
 
+describe("a lost key (svckit rotate --lost-after)", () => {
+  it("signs the loss with the old key, which minisign -V accepts; pack carries it; both options or neither", async () => {
+    await svckit(["keygen", "--file", "../old.key", "--unencrypted"], { cwd: ext });
+    const oldPub = join(folder.dir, "old.pub");
+    await writeFile(oldPub, await readFile(join(ext, "svc-key.pub")));
+    const fresh = join(folder.dir, "fresh");
+    await writeFixture(fresh);
+    await svckit(["keygen", "--file", "../new.key", "--unencrypted"], { cwd: fresh });
+    const newPub = join(fresh, "svc-key.pub");
+
+    const half = await svckit(["rotate", "--to", newPub, "--key", "../old.key", "--lost-after", "1.2.0"], {
+      cwd: ext,
+    });
+    expect(half.code).toBe(2);
+    expect(half.stderr.split("\n")[0]).toBe("a lost key needs both --lost-after <version> and --reason <text>");
+    const long = await svckit(
+      ["rotate", "--to", newPub, "--key", "../old.key", "--lost-after", "1.2.0", "--reason", "x".repeat(301)],
+      { cwd: ext },
+    );
+    expect(long.code).toBe(1);
+    expect(long.stderr).toBe("--reason must be one line of at most 300 characters");
+
+    const lost = await svckit(
+      ["rotate", "--to", newPub, "--key", "../old.key", "--lost-after", "1.2.0", "--reason", "my laptop was stolen"],
+      { cwd: ext },
+    );
+    expect(lost.stderr).toBe("");
+    expect(lost.stdout.split("\n")[0]).toMatch(
+      /^svc-key-lost\.json: key fingerprint .* of com\.example\.fixture is lost after 1\.2\.0; com\.example\.fixture moves to key fingerprint /,
+    );
+    expect(JSON.parse(await readFile(join(ext, "svc-key-lost.json"), "utf8"))).toMatchObject({
+      kind: "lost",
+      id: "com.example.fixture",
+      after: "1.2.0",
+      reason: "my laptop was stolen",
+    });
+    const checked = minisign(["-Vm", "svc-key-lost.json", "-p", oldPub], ext);
+    expect(checked.stderr).toBe("");
+    expect(checked.stdout).toContain("Trusted comment: lost com.example.fixture");
+    expect(await readFile(join(ext, "svc-key.pub"), "utf8")).toBe(await readFile(newPub, "utf8"));
+    expect((await svckit(["pack", "--key", "../new.key"], { cwd: ext })).code).toBe(0);
+    const names = [...(await zipContents(join(ext, SVC))).keys()];
+    expect(names).toContain("svc-key-lost.json");
+    expect(names).toContain("svc-key-lost.json.minisig");
+  });
+});
+
 describe("a key in the OS secret store (real gnome-keyring)", () => {
   useSessionKeyring();
 

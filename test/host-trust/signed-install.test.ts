@@ -4,7 +4,7 @@
  * the same key installs; one signed by another key for the same id, an unsigned one, an older one
  * and a tampered one are refused, and the installed version stays.
  */
-import { access, mkdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -15,60 +15,12 @@ import { writeFixture } from "../cli/fixtures.js";
 import { zipContents } from "../../cli/src/pack/zip-entries.js";
 import { writeArchive } from "../../cli/src/pack/archive.js";
 import { svcHost } from "./svc-host.js";
+import { exists, signedPackages } from "./signed-packages.js";
+import { keyFingerprint, keyWords, parsePublicKey } from "@svc/api/signing";
 
 const scene = useHostWorld();
-const exists = (path: string) =>
-  access(path).then(
-    () => true,
-    () => false,
-  );
 const ID = "com.example.fixture";
-
-/** Makes the key file `key` with the real svckit keygen, its `svc-key.pub` in `<root>/<key>.pub/`; resolves with that. */
-async function keyFile(key: string): Promise<string> {
-  const pubDir = join(scene.world.root, `${key}.pub`);
-  if (!(await exists(join(scene.world.root, key)))) {
-    await mkdir(pubDir, { recursive: true });
-    const made = await svckitProcess(["keygen", "--file", join(scene.world.root, key), "--unencrypted"], {
-      cwd: pubDir,
-    });
-    expect(made.code).toBe(0);
-  }
-  return join(pubDir, "svc-key.pub");
-}
-
-/**
- * A project `name` of `version`, signed with the key file `key` (made on first use); resolves
- * with its `.svc`. `rotateTo` first hands the project from `rotateFrom` over to `key` (svckit rotate).
- */
-async function packed(
-  name: string,
-  version: string,
-  key?: string,
-  svc: Record<string, unknown> = {},
-  rotateFrom?: string,
-): Promise<string> {
-  const dir = join(scene.world.root, name);
-  await writeFixture(dir, { pkg: { version }, svc: { id: ID, title: "Fixture", ...svc } });
-  if (key) {
-    const pub = await keyFile(key);
-    if (rotateFrom) {
-      await keyFile(rotateFrom);
-      const rotated = await svckitProcess(["rotate", "--to", pub, "--key", join(scene.world.root, rotateFrom)], {
-        cwd: dir,
-      });
-      expect(rotated.stderr).toBe("");
-      expect(rotated.code).toBe(0);
-    }
-  }
-  const result = await svckitProcess(key ? ["pack", "--key", join(scene.world.root, key)] : ["pack"], { cwd: dir });
-  if (key) expect(result.stderr).toBe("");
-  expect(result.code).toBe(0);
-  return join(dir, `fixture-${version}.svc`);
-}
-
-const installedVersion = async () =>
-  (JSON.parse(await readFile(join(scene.world.user, ID, "package.json"), "utf8")) as { version: string }).version;
+const { keyFile, packed, installedVersion } = signedPackages(scene, ID);
 
 describe("svc-host install of signed packages", () => {
   it("pins the author's key, takes updates only from it, never unsigned, never older without --downgrade, never tampered", async () => {
@@ -270,6 +222,108 @@ describe("svc-host install of signed packages", () => {
     expect(fixed.code).toBe(0);
     expect((await listed())?.error).toBeUndefined();
     expect(await readFile(dataFile, "utf8")).toBe("mine\n");
+  }, 180_000);
+
+  it("a lost key: its author's statement, signed with it, disowns what it signed after a version and hands over to the new key; data is kept", async () => {
+    const shown = async (key: string) => {
+      const pub = parsePublicKey(await readFile(await keyFile(key), "utf8")).key;
+      return `${keyFingerprint(pub)} (${keyWords(pub)})`;
+    };
+    const authorKey = await shown("author.key");
+    const newKey = await shown("new.key");
+    expect(
+      (await svcHost(["install", await packed("l1", "1.0.0", "author.key"), "--yes"], scene.world.home)).code,
+    ).toBe(0);
+    // A thief with a copy of the author's key ships 1.1.0: the same key, so it installs.
+    expect(
+      (await svcHost(["install", await packed("thief", "1.1.0", "author.key"), "--yes"], scene.world.home)).code,
+    ).toBe(0);
+    const dataFile = join(scene.world.home, "Data", ID, "kept.txt");
+    await mkdir(join(scene.world.home, "Data", ID), { recursive: true });
+    await writeFile(dataFile, "mine\n");
+
+    // The author: svckit rotate --lost-after 1.0.0 (signed with the lost key), then a package signed with the new one.
+    const fixed = await packed("l2", "1.2.0", "new.key", {}, "author.key", {
+      after: "1.0.0",
+      reason: "my laptop was stolen",
+    });
+    const statement = join(scene.world.root, "l2", "svc-key-lost.json");
+    // The same words signed by a stranger's key speak for nobody here.
+    await packed("s", "1.2.0", "new.key", {}, "stranger.key", { after: "1.0.0", reason: "my laptop was stolen" });
+    const forged = await svcHost(
+      ["revoke", "--file", join(scene.world.root, "s", "svc-key-lost.json")],
+      scene.world.home,
+    );
+    expect(forged.code).toBe(1);
+    expect(forged.stderr).toMatch(
+      new RegExp(
+        `^svc-host revoke: this is not from the author you installed \\(key ${authorKey.replace(/[()]/g, "\\$&")}\\): the signature was made with key [0-9A-F]{16}, not [0-9A-F]{16}; nothing was changed\n$`,
+      ),
+    );
+
+    const imported = await svcHost(["revoke", "--file", statement], scene.world.home);
+    expect(imported.stderr).toBe("");
+    expect(imported.code).toBe(0);
+    expect(imported.stdout).toBe(
+      `Key ${authorKey} of ${ID} is lost, says its author (signed with it): "my laptop was stolen". Versions signed with it after 1.0.0 are not loaded or installed, and updates are taken only from key ${newKey}. The installed 1.1.0 is not loaded from now on (svc applies it when it next loads it); its data is kept.\n`,
+    );
+    const listed = async () =>
+      (
+        JSON.parse((await svcHost(["list", "--json"], scene.world.home)).stdout) as { id: string; error?: string }[]
+      ).find((e) => e.id === ID);
+    const disowned = (version: string) =>
+      `its author says the key that signed it, ${authorKey}, was lost after version 1.0.0 (this is ${version}), saying: "my laptop was stolen". Its data is kept; install the author's version signed with their new key ${newKey}`;
+    expect((await listed())?.error).toBe(`not loaded: ${disowned("1.1.0")}`);
+    expect(await readFile(dataFile, "utf8")).toBe("mine\n");
+
+    // The thief's next version, signed with the lost key, and their handover to a key of their own: refused.
+    const next = await svcHost(["install", await packed("thief", "1.3.0", "author.key"), "--yes"], scene.world.home);
+    expect(next.code).toBe(1);
+    expect(next.stderr).toBe(`svc-host install: cannot install fixture-1.3.0.svc: ${disowned("1.3.0")}\n`);
+    const handover = await svcHost(
+      ["install", await packed("thief2", "1.4.0", "thief.key", {}, "author.key"), "--yes"],
+      scene.world.home,
+    );
+    expect(handover.code).toBe(1);
+    expect(handover.stderr).toBe(
+      `svc-host install: cannot install fixture-1.4.0.svc: this is not from the author you installed: it is signed with key ${await shown("thief.key")}, and the installed version's key ${authorKey} is lost, its author said, naming key ${newKey} as theirs from now on. To install it anyway, uninstall the installed one first (svc-host uninstall ${ID}).\n`,
+    );
+    expect(await installedVersion()).toBe("1.1.0");
+
+    // The author's own package, signed with the new key, installs and loads; the data is still there.
+    const ok = await svcHost(["install", fixed, "--yes"], scene.world.home);
+    expect(ok.stderr).toBe("");
+    expect(ok.code).toBe(0);
+    expect(ok.stdout.split("\n")[1]).toBe(
+      `Signed by key ${newKey}: a new key, which its author named when the installed version's key ${authorKey} was lost.`,
+    );
+    expect((await listed())?.error).toBeUndefined();
+    expect(await readFile(dataFile, "utf8")).toBe("mine\n");
+  }, 240_000);
+
+  it("a lost-key statement carried in the new key's package hands over as an imported one does", async () => {
+    const first = await svcHost(["install", await packed("c1", "1.0.0", "author.key"), "--yes"], scene.world.home);
+    expect(first.code).toBe(0);
+    const carried = await svcHost(
+      [
+        "install",
+        await packed("c2", "1.1.0", "new.key", {}, "author.key", { after: "1.0.0", reason: "key leaked" }),
+        "--yes",
+      ],
+      scene.world.home,
+    );
+    expect(carried.stderr).toBe("");
+    expect(carried.code).toBe(0);
+    expect(carried.stdout.split("\n")[1]).toMatch(
+      /^Signed by key [0-9a-f ]{39} \([a-z ]+\): a new key, which its author named when the installed version's key [0-9a-f ]{39} \([a-z ]+\) was lost\.$/,
+    );
+    expect(await installedVersion()).toBe("1.1.0");
+    // Kept as the author signed it, in the file of revocations (nothing expires).
+    const kept = JSON.parse(await readFile(join(scene.world.home, "revocations.json"), "utf8")) as Record<
+      string,
+      { json: string }[]
+    >;
+    expect(kept[ID].map((s) => (JSON.parse(s.json) as { kind: string }).kind)).toEqual(["lost"]);
   }, 180_000);
 
   it("installs from an address: https only (loopback http only under the test switch), at most 50 MB", async () => {

@@ -541,8 +541,13 @@ export class SvcApp extends LitElement {
     void this.reviewGiven(files);
   };
 
-  /** A `.svc` to install (by path or dropped file), or an installed extension changed on disk to accept. */
-  private async reviewInstall(request: { path: string } | { handle: string } | { extensionId: string }): Promise<void> {
+  /**
+   * A `.svc` to install (by path, https address or dropped file), or an installed extension
+   * changed on disk, or its staged update, to accept.
+   */
+  private async reviewInstall(
+    request: { path: string } | { address: string } | { handle: string } | { extensionId: string; staged?: boolean },
+  ): Promise<void> {
     this.install = { busy: true };
     this.requestUpdate();
     try {
@@ -641,6 +646,8 @@ export class SvcApp extends LitElement {
       signIn: (id, provider, action, connection) => void this.signIn(id, provider, action, connection),
       manage: (id, action) => void this.manage(id, action),
       reviewChanges: (id) => void this.reviewInstall({ extensionId: id }),
+      reviewStaged: (id) => void this.reviewInstall({ extensionId: id, staged: true }),
+      checkUpdates: (id) => void this.checkUpdates(id),
       toolsOf: (id) => this.tools.tools.filter((t) => t.extensionId === id),
       setAgents: (toolId, enabled) => void this.setAgents(toolId, enabled),
       confirmingUninstall: this.confirmingUninstall,
@@ -654,6 +661,20 @@ export class SvcApp extends LitElement {
         this.requestUpdate();
       },
     };
+  }
+
+  /** "Check for updates": the host fetches, verifies, and installs, stages or refuses; its sentence is shown. */
+  private async checkUpdates(extensionId: string): Promise<void> {
+    const key = `${extensionId}/update`;
+    this.fieldStatus.set(key, { ok: true, text: "checking…" });
+    this.requestUpdate();
+    try {
+      const answer = await this.api!.post<{ outcome: string; message: string }>("extensions/update", { extensionId });
+      this.fieldStatus.set(key, { ok: answer.outcome !== "staged", text: answer.message });
+    } catch (error) {
+      this.fieldStatus.set(key, { ok: false, text: (error as Error).message });
+    }
+    this.requestUpdate();
   }
 
   private async manage(extensionId: string, action: "enable" | "disable" | "uninstall"): Promise<void> {
@@ -677,7 +698,8 @@ export class SvcApp extends LitElement {
       ...this.install,
       review: this.install.review,
       message: this.install.message,
-      onReview: (path) => void this.reviewInstall({ path }),
+      // An address is fetched by the host (https only); anything else is a file's path.
+      onReview: (typed) => void this.reviewInstall(typed.includes("://") ? { address: typed } : { path: typed }),
       ...(this.shell.registerDroppedFile ? { onGive: (files: readonly File[]) => void this.reviewGiven(files) } : {}),
       onDecide: (accept) => void this.decideInstall(accept),
     })}`;

@@ -11,7 +11,7 @@ import { projectDir } from "../project.js";
 import { describeKey } from "../sign/describe-key.js";
 import { PASSPHRASE_ENV, PUBLIC_KEY_FILE } from "../sign/keys.js";
 import { signingKey } from "../sign/signer.js";
-import { projectId, writeStatement } from "../sign/statement-files.js";
+import { checkedReason, projectId, writeStatement } from "../sign/statement-files.js";
 
 export const revoke = defineCommand({
   name: "revoke",
@@ -33,8 +33,7 @@ export const revoke = defineCommand({
     const reason = options.reason;
     if (upTo === undefined || reason === undefined)
       throw CliError.usage("give both --up-to <version> and --reason <text>", "revoke");
-    if (reason.length > 300 || /[\u0000-\u001f\u007f]/.test(reason))
-      throw new CliError("--reason must be one line of at most 300 characters");
+    checkedReason(reason);
     const secret = await signingKey(
       dir,
       options.key === undefined ? undefined : resolve(ctx.cwd, options.key),

@@ -7,11 +7,12 @@ import { readdir, readFile, rename, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { pipeline } from "node:stream/promises";
 import { ZipFile } from "yazl";
+import { STATEMENT_FILES } from "@svc/api/signing";
 
 /** Top-level files that travel with the extension when present. */
 const EXTRA_FILE = /^(readme|licen[cs]e|copying)(\.(md|txt|markdown))?$/i;
-/** The author's signed statements (a key rotation, a revocation) travel in every later package. */
-const STATEMENT_FILE = /^svc-(rotation|revocation)\.json(\.minisig)?$/;
+/** The author's signed statements (a key rotation, a revocation, a lost key) travel in every later package. */
+const STATEMENT_FILE = new Set(Object.values(STATEMENT_FILES).flatMap((name) => [name, `${name}.minisig`]));
 
 /**
  * Paths (relative, with `/`) that go into the archive, sorted.
@@ -22,7 +23,7 @@ const STATEMENT_FILE = /^svc-(rotation|revocation)\.json(\.minisig)?$/;
 export async function packFiles(dir: string): Promise<string[]> {
   const top = await readdir(dir, { withFileTypes: true });
   const files = top
-    .filter((e) => e.isFile() && (e.name === "package.json" || EXTRA_FILE.test(e.name) || STATEMENT_FILE.test(e.name)))
+    .filter((e) => e.isFile() && (e.name === "package.json" || EXTRA_FILE.test(e.name) || STATEMENT_FILE.has(e.name)))
     .map((e) => e.name);
   files.push(...(await filesUnder(dir, "dist")).filter((path) => !path.endsWith(".map")));
   return files.sort();

@@ -17,6 +17,13 @@ export async function projectId(dir: string): Promise<string> {
   return id;
 }
 
+/** A statement's reason as people read it: one line of at most 300 characters (the schema's limit). */
+export function checkedReason(reason: string): string {
+  if (reason.length > 300 || /[\u0000-\u001f\u007f]/.test(reason))
+    throw new CliError("--reason must be one line of at most 300 characters");
+  return reason;
+}
+
 /** Signs `statement` with `secret` and writes it as `<dir>/<name>` with its signature beside it. */
 export async function writeStatement(
   dir: string,

@@ -6,7 +6,16 @@
 import type { Manifest } from "@svc/api";
 import type { DiscoveredExtension } from "../discovery/index.js";
 import type { HostEvent } from "../display/index.js";
-import { reachOf, type InstallSummary } from "../install/index.js";
+import {
+  checkForUpdate,
+  hasStaged,
+  reachOf,
+  stagedPath,
+  stagedLabel,
+  updateMessage,
+  type InstallSummary,
+} from "../install/index.js";
+import type { Ledger } from "../ledger/index.js";
 import { randomBytes } from "node:crypto";
 import type { LogHub, LogStreamEvent } from "../http/index.js";
 import type { ExtensionInfo, ExtensionManager } from "../manage/index.js";
@@ -49,6 +58,8 @@ export interface UiBackendDeps {
   agentFiles?: AgentFiles;
   /** Files the person dropped or picked in the desktop shell (registered over `/v1/given-files`). */
   givenFiles?: GivenFiles;
+  /** The permission ledger: where each extension was installed from ("check for updates"). */
+  ledger?: Ledger;
 }
 
 /** Extension changes that come together (a launch, a rescan) refresh the list once. */
@@ -117,6 +128,8 @@ export class HostUiBackend implements UiBackend {
   private readonly stopListening: () => void;
   /** The manager's list (origin, switch, status), read again whenever extensions change. */
   private managed: ExtensionInfo[] = [];
+  /** Per extension: the address it updates from and the version of a staged update, read with the list. */
+  private updates = new Map<string, Pick<UiExtension, "address" | "staged">>();
   private refreshTimer: ReturnType<typeof setTimeout> | undefined;
   private publishTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -193,6 +206,7 @@ export class HostUiBackend implements UiBackend {
       ...(this.figures.has(ext.id) ? { figures: this.figures.get(ext.id)! } : {}),
       denials: this.denials.get(ext.id) ?? [],
       signIns: this.signIns.get(ext.id) ?? [],
+      ...this.updates.get(ext.id),
     };
   }
 
@@ -229,6 +243,14 @@ export class HostUiBackend implements UiBackend {
   async refreshManaged(): Promise<void> {
     try {
       this.managed = await this.deps.manager.list();
+      const addresses = (await this.deps.ledger?.addresses()) ?? new Map<string, string>();
+      const updates = new Map<string, Pick<UiExtension, "address" | "staged">>();
+      for (const { id } of this.managed) {
+        const address = addresses.get(id);
+        const staged = await stagedLabel(this.deps.supportDir, id);
+        if (address || staged) updates.set(id, { ...(address ? { address } : {}), ...(staged ? { staged } : {}) });
+      }
+      this.updates = updates;
     } catch {
       // Keep the last list: the catalog alone still says what runs.
     }
@@ -387,11 +409,29 @@ export class HostUiBackend implements UiBackend {
 
   answerAgentFiles = (id: string, allow: boolean): boolean => this.deps.agentFiles?.answer(id, allow) ?? false;
   reviewInstall: UiBackend["reviewInstall"] = (path) => this.reviews.review(path);
+  reviewAddress: UiBackend["reviewAddress"] = (address) => this.reviews.reviewAddress(address);
+
+  async checkUpdate(extensionId: string): Promise<{ outcome: string; message: string }> {
+    const outcome = await checkForUpdate(extensionId, {
+      supportDir: this.deps.supportDir,
+      env: process.env,
+      ...(this.deps.ledger ? { ledger: this.deps.ledger } : {}),
+    });
+    await this.refreshManaged();
+    this.publishExtensions();
+    return { outcome: outcome.kind, message: updateMessage(outcome) };
+  }
 
   /** Reviews of installed extensions changed on disk, waiting for the person: what `accept` records. */
   private readonly acceptReviews = new Map<string, { id: string; reviewed: string }>();
 
-  async reviewAccept(extensionId: string): Promise<{ reviewId: string; summary: InstallSummary }> {
+  async reviewAccept(extensionId: string, staged = false): Promise<{ reviewId: string; summary: InstallSummary }> {
+    if (staged) {
+      if (!(await hasStaged(this.deps.supportDir, extensionId)))
+        throw new Error(`no update of ${extensionId} is staged (it was accepted or dropped): check for updates again`);
+      // The staged package, reviewed as any update: every check runs again; Update installs it.
+      return this.reviews.reviewFile(stagedPath(this.deps.supportDir, extensionId));
+    }
     const review = await this.deps.manager.review(extensionId);
     const reviewId = randomBytes(16).toString("base64url");
     // One open review per extension: the newest replaces an older one.
@@ -402,7 +442,13 @@ export class HostUiBackend implements UiBackend {
 
   decideInstall: UiBackend["decideInstall"] = async (reviewId, accept) => {
     const open = this.acceptReviews.get(reviewId);
-    if (!open) return this.reviews.decide(reviewId, accept);
+    if (!open) {
+      const decided = await this.reviews.decide(reviewId, accept);
+      // A staged update installed, an address now remembered: Settings shows it at once.
+      await this.refreshManaged();
+      this.publishExtensions();
+      return decided;
+    }
     this.acceptReviews.delete(reviewId);
     if (accept) await this.deps.manager.accept(open.id, open.reviewed);
     await this.refreshManaged();

@@ -15,23 +15,16 @@ import {
   SignatureError,
   STATEMENT_FILES,
   verifyStatement,
+  type LostKey,
   type PackageSignature,
 } from "@svc/api/signing";
+import { shownKey } from "../ledger/index.js";
+import type { UiAuthor } from "../ui-server/wire.js";
 import { InstallError } from "./limits.js";
 import { unpackedPath } from "./unpack.js";
 
-/** The author as the review shows it. */
-export type AuthorView =
-  | { signed: false }
-  | {
-      signed: true;
-      fingerprint: string;
-      words: string;
-      /** True when no installed version was signed with this key. */
-      newToYou: boolean;
-      /** The installed version's key, when it handed the extension over to this one (a rotation statement). */
-      rotatedFrom?: string;
-    };
+/** The author as the review shows it (one definition for the terminal and the page: the UI wire). */
+export type AuthorView = UiAuthor;
 
 /** A signed statement's two files as a package carries them. */
 export interface StatementFiles {
@@ -81,25 +74,32 @@ export function pinOf(signature: PackageSignature): PinnedKey | undefined {
   return signature.kind === "signed" ? formatPublicKey(signature.key).split("\n")[1] : undefined;
 }
 
-export function shownKey(pinned: PinnedKey): string {
-  const key = parsePublicKey(pinned).key;
-  return `${keyFingerprint(key)} (${keyWords(key)})`;
-}
-
 /**
  * The review's author line, after the update rules: a package from another key than the
- * installed version's, or an unsigned one over a signed one, is refused (InstallError).
+ * installed version's, or an unsigned one over a signed one, is refused (InstallError). Another
+ * key passes with a rotation statement from the pinned key, or when the author said the pinned
+ * key is lost (`lost`, verified against it) and named this one; a lost key hands over nothing else.
  */
 export function authorOf(
   signature: PackageSignature,
   installed: { signer?: PinnedKey; id: string } | undefined,
   where: string,
   rotation?: StatementFiles,
+  lost?: LostKey,
 ): AuthorView {
   const pin = pinOf(signature);
-  const rotatedFrom =
-    installed?.signer && pin !== undefined && pin !== installed.signer && rotation
-      ? handedOver(rotation, installed.id, installed.signer, pin, where)
+  const changedKey = installed?.signer !== undefined && pin !== undefined && pin !== installed.signer;
+  const successor = changedKey && lost !== undefined && lost.to === pin;
+  if (changedKey && lost && !successor)
+    throw new InstallError(
+      `cannot install ${where}: this is not from the author you installed: it is signed with key ${shownKey(pin)}, ` +
+        `and the installed version's key ${shownKey(installed.signer!)} is lost, its author said, naming key ${shownKey(lost.to)} ` +
+        `as theirs from now on. To install it anyway, uninstall the installed one first (svc-host uninstall ${installed.id}).`,
+    );
+  const rotatedFrom = successor
+    ? shownKey(installed.signer!)
+    : changedKey && rotation
+      ? handedOver(rotation, installed.id, installed.signer!, pin, where)
       : undefined;
   if (installed?.signer && pin === undefined)
     throw new InstallError(
@@ -119,6 +119,7 @@ export function authorOf(
     words: keyWords(signature.key.key),
     newToYou: installed?.signer !== pin,
     ...(rotatedFrom ? { rotatedFrom } : {}),
+    ...(successor ? { lostKey: true } : {}),
   };
 }
 
@@ -152,6 +153,8 @@ function handedOver(rotation: StatementFiles, id: string, pinned: PinnedKey, pin
 /** The author line of the review's text. */
 export function authorLine(author: AuthorView): string {
   if (!author.signed) return "! Unsigned: anyone could have made this.";
+  if (author.rotatedFrom && author.lostKey)
+    return `Signed by key ${author.fingerprint} (${author.words}): a new key, which its author named when the installed version's key ${author.rotatedFrom} was lost.`;
   if (author.rotatedFrom)
     return `Signed by key ${author.fingerprint} (${author.words}): a new key, which the installed version's key ${author.rotatedFrom} handed this extension over to.`;
   return `Signed by key ${author.fingerprint} (${author.words})${author.newToYou ? ": new to you." : ": the same author as the installed version."}`;

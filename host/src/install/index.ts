@@ -19,5 +19,7 @@ export { summarize, type InstallSummary, type InstalledVersion } from "./summary
 export { reachOf, gainedReach, grantQuestion, type GrantQuestion, type ReachItem, type ReachPlaces } from "./reach.js";
 export { unpackPackage, type Unpacked } from "./unpack.js";
 export { InstallError, PACKAGE_LIMITS } from "./limits.js";
-export { hasStaged, stagedPath, dropStaged } from "./staged.js";
+export { hasStaged, stagedPath, stagedLabel, dropStaged, type StagedLabel } from "./staged.js";
 export { runRevokeCommand, REVOKE_USAGE } from "./revoke-command.js";
+export { checkForUpdate, runUpdateCommand, updateMessage, UPDATE_USAGE, type UpdateOutcome } from "./update-check.js";
+export { fetchPackage, isAddress, DOWNLOAD_LIMITS } from "./fetch-package.js";

@@ -79,9 +79,10 @@ async function installCommand(argv: readonly string[], io: InstallIo, command: "
     return 2;
   }
   let file = rest[0];
+  const address = command === "install" && isAddress(file) ? file : undefined;
   let fetched: { done(): Promise<void> } | undefined;
   try {
-    if (command === "install" && isAddress(file)) {
+    if (address) {
       const got = await fetchPackage(file, process.env);
       fetched = got;
       file = got.file;
@@ -89,10 +90,14 @@ async function installCommand(argv: readonly string[], io: InstallIo, command: "
     const result = await installPackage(file, {
       supportDir: io.supportDir,
       downgrade,
+      // Remembered for svc-host update.
+      ...(address ? { address } : {}),
       // Accepting a staged update is the person's answer to its diff; a plain install stages a wider one.
       stageWider: command === "install",
       confirm: async (summary) => {
         io.out(summary.text);
+        if (address)
+          io.out(`${escapeForDisplay(`Fetched from ${address}; svc-host update checks there for updates.`)}\n`);
         if (yes) return true;
         if (!io.isTTY) {
           io.err(

@@ -15,10 +15,12 @@ import { InstallError, PACKAGE_LIMITS } from "./limits.js";
 import { summarize, type InstalledVersion, type InstallSummary } from "./summary.js";
 import { readTools } from "../discovery/index.js";
 import { unpackedPath, unpackPackage } from "./unpack.js";
-import { keepRevocation, Ledger, revocationOf, revokedProblem } from "../ledger/index.js";
+import { keepRevocation, Ledger, lostKeyOf, revocationOf, revokedProblem } from "../ledger/index.js";
 import { KeyringSecretStore } from "../secrets/index.js";
 import { authorOf, checkUnpacked, pinOf, readStatement, type StatementFiles } from "./author.js";
 import {
+  lostKeySchema,
+  parsePublicKey,
   revocationSchema,
   SignatureError,
   STATEMENT_FILES,
@@ -43,6 +45,19 @@ export interface InstallOptions {
    * review is itself the accept.
    */
   stageWider?: boolean;
+  /**
+   * The https address the person installed it from (`svc-host install https://…`, the page):
+   * recorded in the ledger beside the approval, where "check for updates" looks. Without it an
+   * update keeps the address the installed version had. Only the person's install sets it:
+   * nothing in a package can.
+   */
+  address?: string;
+  /**
+   * "Check for updates" of this id: a package of another id is refused before anything else; a
+   * version not newer than the installed one is `upToDate`; with `stageWider`, an update not
+   * signed by the pinned key (unsigned, or a handed-over key) is staged whatever it gains.
+   */
+  updateOf?: string;
 }
 
 export interface InstallResult {
@@ -53,8 +68,12 @@ export interface InstallResult {
   summary: InstallSummary;
   /** Where the update was staged instead of installed (it gains something; see `stageWider`). */
   staged?: string;
+  /** Why: it can do more, or (`updateOf`) it is not signed by the pinned key. */
+  stagedFor?: "more" | "key";
   /** Extensions installed before the permission ledger existed, recorded as they are by this install (once). */
   recordedAsTheyAre?: string[];
+  /** With `updateOf`: the package is the installed version or an older one; nothing was changed. */
+  upToDate?: { installed: string };
 }
 
 /** Reads and checks a package.json; `where` names it in errors. */
@@ -82,7 +101,7 @@ async function installedVersion(
   folder: string,
   next: Manifest,
   ledger: () => Promise<Ledger>,
-): Promise<(InstalledVersion & { signer?: string; tools?: string[] }) | undefined> {
+): Promise<(InstalledVersion & { signer?: string; tools?: string[]; address?: string }) | undefined> {
   const exists = await lstat(folder).catch(() => undefined);
   if (!exists) return undefined;
   // `svckit dev`'s link: installing replaces the link (never the developer's folder), which the review says.
@@ -95,6 +114,7 @@ async function installedVersion(
       differentPackage: manifest.name !== next.name,
       signer: standing.approval.signer,
       tools: standing.approval.tools,
+      ...(standing.approval.address ? { address: standing.approval.address } : {}),
       ...(devLink ? { devLink } : {}),
     };
   }
@@ -144,6 +164,28 @@ async function keepCarriedRevocation(
 }
 
 /**
+ * Keeps the lost-key statement a package carries when the installed version's key signed it
+ * about itself (a new author key's package brings the old key's word); any other is ignored:
+ * it proves nothing about this installation.
+ */
+async function keepCarriedLoss(
+  supportDir: string,
+  id: string,
+  pinned: string | undefined,
+  carried: StatementFiles | undefined,
+): Promise<void> {
+  if (!carried || !pinned) return;
+  try {
+    const statement = verifyStatement(carried.json, carried.minisig, parsePublicKey(pinned), lostKeySchema);
+    if (statement.id !== id || statement.from !== pinned) return;
+  } catch (error) {
+    if (error instanceof SignatureError) return;
+    throw error;
+  }
+  await keepRevocation(supportDir, id, { json: carried.json.toString("utf8"), minisig: carried.minisig });
+}
+
+/**
  * @example
  * const result = await installPackage("deploys-1.2.0.svc", {
  *   supportDir: "/home/ann/.local/share/Svc",
@@ -164,6 +206,10 @@ export async function installPackage(file: string, options: InstallOptions): Pro
     const signature = await checkUnpacked(unpacked, files, where);
     const manifest = await readManifest(unpackedPath(unpacked, "package.json"), `cannot install ${where}`);
     const id = manifest.svc.id;
+    if (options.updateOf !== undefined && id !== options.updateOf)
+      throw new InstallError(
+        `cannot install ${where}: it is ${JSON.stringify(id)}, not ${options.updateOf}, which this address was installed for; nothing was changed`,
+      );
     if (id.startsWith("dev.svc.")) {
       throw new InstallError(
         `cannot install ${where}: "${id}" is a development id (dev.svc.…), only for svckit dev; give it its own id`,
@@ -183,7 +229,14 @@ export async function installPackage(file: string, options: InstallOptions): Pro
       (ledger ??= await Ledger.open({ supportRoot: options.supportDir, secrets: new KeyringSecretStore() }));
     const installed = await installedVersion(target, manifest, openLedger);
     const rotation = await readStatement(unpacked, files, STATEMENT_FILES.rotation);
-    const author = authorOf(signature, installed && { id, signer: installed.signer }, where, rotation);
+    await keepCarriedLoss(
+      options.supportDir,
+      id,
+      installed?.signer,
+      await readStatement(unpacked, files, STATEMENT_FILES.lost),
+    );
+    const lost = await lostKeyOf(options.supportDir, id, installed?.signer);
+    const author = authorOf(signature, installed && { id, signer: installed.signer }, where, rotation, lost);
     await keepCarriedRevocation(
       options.supportDir,
       where,
@@ -196,6 +249,10 @@ export async function installPackage(file: string, options: InstallOptions): Pro
       throw new InstallError(
         `cannot install ${where}: ${revokedProblem(revoked, manifest.version).replace(/^not loaded: /, "")}`,
       );
+    if (options.updateOf !== undefined && installed && !isOlder(installed.manifest.version, manifest.version)) {
+      const summary = summarize(manifest, { supportDir: options.supportDir }, installed, tools, author);
+      return { installed: false, id, path: target, summary, upToDate: { installed: installed.manifest.version } };
+    }
     if (installed && !options.downgrade && isOlder(manifest.version, installed.manifest.version))
       throw new InstallError(
         `cannot install ${where}: it is version ${manifest.version}, older than the installed ${installed.manifest.version}; ` +
@@ -203,9 +260,13 @@ export async function installPackage(file: string, options: InstallOptions): Pro
       );
     const summary = summarize(manifest, { supportDir: options.supportDir }, installed, tools, author);
     const newTools = installed ? tools.filter((tool) => !(installed.tools ?? []).includes(tool.id)) : [];
-    if (options.stageWider && installed && (summary.replaces?.gained.length || newTools.length)) {
-      const staged = await stagePackage(file, options.supportDir, id);
-      return { installed: false, id, path: target, summary, staged };
+    const more = Boolean(summary.replaces?.gained.length || newTools.length);
+    // What checking for updates applies by itself comes from the very key the person pinned.
+    const otherKey = options.updateOf !== undefined && !(author.signed && !author.newToYou);
+    if (options.stageWider && installed && (more || otherKey)) {
+      const because = more ? "more" : "key";
+      const staged = await stagePackage(file, options.supportDir, id, { version: manifest.version, because });
+      return { installed: false, id, path: target, summary, staged, stagedFor: because };
     }
     if (!(await options.confirm(summary))) return { installed: false, id, path: target, summary };
     const code = await readFile(unpackedPath(unpacked, "dist/index.js"), "utf8");
@@ -215,8 +276,9 @@ export async function installPackage(file: string, options: InstallOptions): Pro
     const approvals = await openLedger();
     const before = await approvals.entryOf(id);
     const signer = pinOf(signature);
+    const address = options.address ?? installed?.address;
     const approval = await approvals.current({ id, folder: unpacked, manifest, tools });
-    await approvals.record(signer ? { ...approval, signer } : approval);
+    await approvals.record({ ...approval, ...(signer ? { signer } : {}), ...(address ? { address } : {}) });
     try {
       await swapIn(unpacked, target, scratch);
     } catch (error) {

@@ -22,6 +22,11 @@ export interface Approval {
   files: FileDigests;
   /** The author's key (minisign's public-key line) when the package was signed: later updates must carry it. */
   signer?: string;
+  /**
+   * The https address the person installed it from: "check for updates" fetches there. Under
+   * the MAC like the rest, so an edit outside svc makes the approval not verify.
+   */
+  address?: string;
 }
 
 /** JSON with object keys sorted at every level: one text per value. */

@@ -23,4 +23,4 @@ export {
 export { type Approval, canonicalJson } from "./approval.js";
 export { ledgerKeyAccount, LEDGER_KEY_SERVICE, type LedgerKeyPlace } from "./ledger-key.js";
 export { digestFiles, compareFiles, type FileChanges, type FileDigests } from "./package-files.js";
-export { keepRevocation, revocationOf, revokedProblem, REVOCATIONS_FILE } from "./revocations.js";
+export { keepRevocation, lostKeyOf, revocationOf, revokedProblem, shownKey, REVOCATIONS_FILE } from "./revocations.js";

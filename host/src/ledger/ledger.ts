@@ -202,6 +202,16 @@ export class Ledger {
     return verifies(this.key, approval, entry.mac) ? { kind: "approved", approval } : { kind: "forged" };
   }
 
+  /** The address each extension was installed from ("check for updates"), for approvals that verify. */
+  async addresses(): Promise<Map<string, string>> {
+    const found = new Map<string, string>();
+    for (const id of Object.keys((await readShape(this.file))?.entries ?? {})) {
+      const standing = await this.standing(id);
+      if (standing.kind === "approved" && standing.approval.address) found.set(id, standing.approval.address);
+    }
+    return found;
+  }
+
   /** The extension as it is now, in the shape it would be approved in. */
   async current(ext: FoundExtension): Promise<Approval> {
     if (!ext.manifest) throw new LedgerError(`${ext.id} has no readable package.json`);
@@ -302,10 +312,10 @@ export class Ledger {
   async accept(ext: FoundExtension, reviewed: string): Promise<boolean> {
     const now = await this.current(ext);
     if (reviewedToken(now) !== reviewed) return false;
-    // The author's key stays pinned: accepting a change on disk does not change who made it.
+    // The author's key stays pinned and the address remembered: a change on disk changes neither.
     const standing = await this.standing(ext.id);
-    const signer = standing.kind === "approved" ? standing.approval.signer : undefined;
-    await this.record(signer ? { ...now, signer } : now);
+    const { signer, address } = standing.kind === "approved" ? standing.approval : {};
+    await this.record({ ...now, ...(signer ? { signer } : {}), ...(address ? { address } : {}) });
     return true;
   }
 

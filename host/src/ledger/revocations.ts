@@ -1,5 +1,6 @@
 /**
- * Revocations: an author's signed statement that versions up to one are bad (`svckit revoke`).
+ * Revocations: an author's signed statement that versions up to one are bad (`svckit revoke`),
+ * or that the key which signed them is lost after one version (`svckit rotate --lost-after`).
  * Kept in `<support>/revocations.json` as the author signed them, and checked again at every
  * load against the key pinned in the ledger, so the file needs no key of its own: a statement
  * that does not verify against the pinned key counts for nothing. A revoked version is not
@@ -7,7 +8,16 @@
  */
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { parsePublicKey, revocationSchema, verifyStatement, type Revocation } from "@svc/api/signing";
+import {
+  keyFingerprint,
+  keyWords,
+  lostKeySchema,
+  parsePublicKey,
+  revocationSchema,
+  verifyStatement,
+  type LostKey,
+  type Revocation,
+} from "@svc/api/signing";
 import { z } from "zod";
 import { isOlder } from "../install/version-order.js";
 import { writeFileAtomic } from "../support/index.js";
@@ -30,14 +40,18 @@ async function readAll(supportDir: string): Promise<z.infer<typeof fileSchema>> 
 }
 
 /** The statement, when it verifies against `signer` (minisign's key line) for `id`. */
-function verified(stored: StoredStatement, id: string, signer: string): Revocation | undefined {
+function verified(stored: StoredStatement, id: string, signer: string): Revocation | LostKey | undefined {
   try {
-    const statement = verifyStatement(
+    const kind = (JSON.parse(stored.json) as { kind?: unknown }).kind;
+    const schema = kind === "lost" ? lostKeySchema : revocationSchema;
+    const statement = verifyStatement<Revocation | LostKey>(
       Buffer.from(stored.json, "utf8"),
       stored.minisig,
       parsePublicKey(signer),
-      revocationSchema,
+      schema,
     );
+    // A lost-key statement speaks of the key that signed it, and of no other.
+    if (statement.kind === "lost" && statement.from !== signer) return undefined;
     return statement.id === id ? statement : undefined;
   } catch {
     return undefined;
@@ -63,23 +77,50 @@ export async function keepRevocation(supportDir: string, id: string, stored: Sto
   );
 }
 
-/** The revocation that covers `version` of `id`, signed by `signer`; undefined when none does. */
+/** Every kept statement about `id` that verifies against `signer`. */
+async function statementsOf(
+  supportDir: string,
+  id: string,
+  signer: string | undefined,
+): Promise<(Revocation | LostKey)[]> {
+  if (!signer) return [];
+  const all = await readAll(supportDir);
+  return (Object.hasOwn(all, id) ? all[id] : []).flatMap((stored) => verified(stored, id, signer) ?? []);
+}
+
+/**
+ * The statement that disables `version` of `id` signed by `signer`: a revocation up to it or
+ * later, or the loss of `signer` after an earlier version; undefined when none does.
+ */
 export async function revocationOf(
   supportDir: string,
   id: string,
   version: string,
   signer: string | undefined,
-): Promise<Revocation | undefined> {
-  if (!signer) return undefined;
-  const all = await readAll(supportDir);
-  for (const stored of Object.hasOwn(all, id) ? all[id] : []) {
-    const statement = verified(stored, id, signer);
-    if (statement && !isOlder(statement.upTo, version)) return statement;
-  }
-  return undefined;
+): Promise<Revocation | LostKey | undefined> {
+  return (await statementsOf(supportDir, id, signer)).find((statement) =>
+    statement.kind === "lost" ? isOlder(statement.after, version) : !isOlder(statement.upTo, version),
+  );
+}
+
+/** The author's statement that `signer` is lost, when svc holds one signed by it. */
+export async function lostKeyOf(
+  supportDir: string,
+  id: string,
+  signer: string | undefined,
+): Promise<LostKey | undefined> {
+  return (await statementsOf(supportDir, id, signer)).find((statement) => statement.kind === "lost");
+}
+
+/** A key line as the person compares it: fingerprint and words. */
+export function shownKey(line: string): string {
+  const key = parsePublicKey(line).key;
+  return `${keyFingerprint(key)} (${keyWords(key)})`;
 }
 
 /** What the person reads about a revoked version (the reason is the author's, shown as theirs). */
-export function revokedProblem(revocation: Revocation, version: string): string {
-  return `not loaded: its author revoked it (versions up to ${revocation.upTo}; this is ${version}), saying: "${revocation.reason}". Its data is kept; install a later version from the author`;
+export function revokedProblem(statement: Revocation | LostKey, version: string): string {
+  if (statement.kind === "lost")
+    return `not loaded: its author says the key that signed it, ${shownKey(statement.from)}, was lost after version ${statement.after} (this is ${version}), saying: "${statement.reason}". Its data is kept; install the author's version signed with their new key ${shownKey(statement.to)}`;
+  return `not loaded: its author revoked it (versions up to ${statement.upTo}; this is ${version}), saying: "${statement.reason}". Its data is kept; install a later version from the author`;
 }

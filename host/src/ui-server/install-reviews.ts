@@ -5,10 +5,18 @@
  * `decide(id, accept)` answers that step. So what gets installed is exactly what was reviewed,
  * and an update, wider or not, changes nothing until the person accepts: the installed version
  * keeps running meanwhile. A review nobody answers is declined after `REVIEW_TIMEOUT_MS`.
+ * `reviewAddress` fetches an https address first, with the terminal's limits (fetch-package.ts),
+ * and the install remembers the address for "check for updates".
  */
 import { randomBytes } from "node:crypto";
 import { isAbsolute } from "node:path";
-import { installPackage, type InstallResult, type InstallSummary } from "../install/index.js";
+import {
+  fetchPackage,
+  installPackage,
+  type InstallOptions,
+  type InstallResult,
+  type InstallSummary,
+} from "../install/index.js";
 
 export const REVIEW_TIMEOUT_MS = 10 * 60_000;
 /** Reviews open at once; the oldest is declined past this. */
@@ -26,13 +34,37 @@ export class InstallReviews {
   constructor(
     private readonly supportDir: string,
     private readonly install: typeof installPackage = installPackage,
+    /** Where the fetch's switches are read (the host's environment). */
+    private readonly env: Readonly<Record<string, string | undefined>> = process.env,
   ) {}
 
   /** The summary of the package at `path`; rejects with the installer's message when it is not one. */
-  async review(path: string): Promise<{ reviewId: string; summary: InstallSummary }> {
+  review(path: string): Promise<{ reviewId: string; summary: InstallSummary }> {
     if (!isAbsolute(path))
       throw new Error(`give the full path of the .svc file, like /home/you/Downloads/deploys-1.2.0.svc`);
     if (!path.endsWith(".svc")) throw new Error("only .svc packages can be installed (svckit pack makes them)");
+    return this.start(path, {});
+  }
+
+  /** The summary of the package at an https address, fetched first; installing it remembers the address. */
+  async reviewAddress(address: string): Promise<{ reviewId: string; summary: InstallSummary & { address: string } }> {
+    const got = await fetchPackage(address, this.env);
+    // The fetched copy goes once the install is over (installed, declined or refused).
+    const started = await this.start(got.file, { address }, () => got.done());
+    // Where it came from is part of who is speaking: the review shows it.
+    return { ...started, summary: { ...started.summary, address } };
+  }
+
+  /** Reviews the package at `path` (a staged update's, for one): the installer waits at its confirm step. */
+  reviewFile(path: string): Promise<{ reviewId: string; summary: InstallSummary }> {
+    return this.start(path, {});
+  }
+
+  private async start(
+    path: string,
+    extra: Pick<InstallOptions, "address">,
+    after?: () => Promise<void>,
+  ): Promise<{ reviewId: string; summary: InstallSummary }> {
     const reviewId = randomBytes(16).toString("base64url");
     let shown!: (summary: InstallSummary) => void;
     const summary = new Promise<InstallSummary>((resolve) => (shown = resolve));
@@ -40,11 +72,13 @@ export class InstallReviews {
     const decided = new Promise<boolean>((resolve) => (answer = resolve));
     const result = this.install(path, {
       supportDir: this.supportDir,
+      ...extra,
       confirm: (s) => {
         shown(s);
         return decided;
       },
     });
+    if (after) void result.then(after, after);
     const reviewed = await Promise.race([summary, result.then((r) => r.summary)]);
     const timer = setTimeout(() => this.settle(reviewId, false), REVIEW_TIMEOUT_MS);
     timer.unref();

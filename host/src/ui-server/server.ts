@@ -14,9 +14,10 @@
  * | `POST /api/run` `{extensionId}` | `{ok}`: a manual run |
  * | `POST /api/extensions` `{extensionId, action}` | `{ok}`: `enable`, `disable` or `uninstall` done |
  * | `POST /api/signins` `{extensionId, provider, action, connection?}` | `{ok}`: connect (the sign-in page opens) or disconnect |
- * | `POST /api/install/review` `{path}` or `{handle}` | `{ok, reviewId, summary}`: what a `.svc` is and can reach |
+ * | `POST /api/install/review` `{path}`, `{handle}` or `{address}` | `{ok, reviewId, summary}`: what a `.svc` is and can reach (an https address is fetched first) |
  * | `POST /api/install/decide` `{reviewId, accept}` | `{ok, installed, id}` once installed (or dropped) |
- * | `POST /api/extensions/review` `{extensionId}` | `{ok, reviewId, summary}`: accepting an installed extension changed on disk, reviewed as an update; `install/decide` answers it |
+ * | `POST /api/extensions/review` `{extensionId, staged?}` | `{ok, reviewId, summary}`: accepting an installed extension changed on disk, or (`staged: true`) its staged update, reviewed as an update; `install/decide` answers it |
+ * | `POST /api/extensions/update` `{extensionId}` | `{ok, outcome, message}`: "check for updates" at the address it was installed from (`updated`, `staged`, `up-to-date`); a refusal is a 400 with the installer's words |
  * | `GET /api/tools` | `{tools}`: every tool (host/src/tools) |
  * | `POST /api/tools/run` `{tool, action?, values?}` | `{ok, blocks}`; a failure answers the `/v1` route's status |
  * | `POST /api/tools/cancel` `{tool, runId}` | `{ok, cancelled}`: aborts that run's `ctx.signal` |
@@ -56,9 +57,16 @@ export interface UiBackend {
   }): Promise<void>;
   /** The summary of a `.svc` at a path the person gave; the install waits for `decideInstall`. */
   reviewInstall(path: string): Promise<{ reviewId: string; summary: unknown }>;
+  /** The same for an https address the person gave: fetched with the terminal's limits, remembered once installed. */
+  reviewAddress(address: string): Promise<{ reviewId: string; summary: unknown }>;
   decideInstall(reviewId: string, accept: boolean): Promise<{ installed: boolean; id: string }>;
-  /** The update review of an installed extension as it is on disk now; `decideInstall` records it. */
-  reviewAccept(extensionId: string): Promise<{ reviewId: string; summary: unknown }>;
+  /**
+   * The update review of an installed extension as it is on disk now, or of its staged update
+   * (`staged`); `decideInstall` records it.
+   */
+  reviewAccept(extensionId: string, staged?: boolean): Promise<{ reviewId: string; summary: unknown }>;
+  /** "Check for updates": fetches the address it was installed from; rejects with the installer's words. */
+  checkUpdate(extensionId: string): Promise<{ outcome: string; message: string }>;
   /** The tools tray's list and runs; absent: the page shows no tools. */
   readonly tools?: PageTools;
   /** Answers an agent's file request (host/src/tools/agent-files.ts); false when it is over. */
@@ -125,7 +133,7 @@ export async function startUiServer(options: UiServerOptions): Promise<RunningUi
     if ((body.path === undefined) === (body.handle === undefined))
       throw new UiHttpError(
         400,
-        'send either "path" (the .svc file\'s full path) or "handle" (a file dropped in the svc app)',
+        'send one of "path" (the .svc file\'s full path), "handle" (a file dropped in the svc app) or "address" (its https address)',
       );
     if (body.path !== undefined) return stringField(body, "path")!;
     if (!backend.givenFiles)
@@ -202,17 +210,33 @@ export async function startUiServer(options: UiServerOptions): Promise<RunningUi
       ok(res);
     },
     "/api/install/review": async (req, res) => {
-      const path = givenPath(await readJson(req));
+      const body = await readJson(req);
+      const address =
+        body.address !== undefined && body.path === undefined && body.handle === undefined
+          ? stringField(body, "address")!
+          : undefined;
+      const path = address === undefined ? givenPath(body) : undefined;
       try {
-        ok(res, await backend.reviewInstall(path));
+        ok(res, await (address === undefined ? backend.reviewInstall(path!) : backend.reviewAddress(address)));
       } catch (error) {
         throw new UiHttpError(400, (error as Error).message);
       }
     },
     "/api/extensions/review": async (req, res) => {
+      const body = await readJson(req);
+      const extensionId = stringField(body, "extensionId")!;
+      if (body.staged !== undefined && typeof body.staged !== "boolean")
+        throw new UiHttpError(400, '"staged" should be true or false');
+      try {
+        ok(res, await backend.reviewAccept(extensionId, body.staged === true));
+      } catch (error) {
+        throw new UiHttpError(400, (error as Error).message);
+      }
+    },
+    "/api/extensions/update": async (req, res) => {
       const extensionId = stringField(await readJson(req), "extensionId")!;
       try {
-        ok(res, await backend.reviewAccept(extensionId));
+        ok(res, await backend.checkUpdate(extensionId));
       } catch (error) {
         throw new UiHttpError(400, (error as Error).message);
       }

@@ -20,6 +20,21 @@ export interface UiBlip {
   [field: string]: unknown;
 }
 
+/** Who made a package, as its review shows it (host/src/install/author.ts decides it). */
+export type UiAuthor =
+  | { signed: false }
+  | {
+      signed: true;
+      fingerprint: string;
+      words: string;
+      /** True when no installed version was signed with this key. */
+      newToYou: boolean;
+      /** The installed version's key, when it handed the extension over to this one (a rotation statement). */
+      rotatedFrom?: string;
+      /** True when the handover was its author's statement that the installed key is lost. */
+      lostKey?: boolean;
+    };
+
 /** One thing an extension can reach, in plain words; `risk` says why it deserves a second look. */
 export interface UiReach {
   text: string;
@@ -79,6 +94,10 @@ export interface UiExtension {
   denials: { at: string; message: string }[];
   /** One entry per OAuth provider it declares. */
   signIns: UiSignIn[];
+  /** The https address it was installed from: "Check for updates" fetches there. */
+  address?: string;
+  /** An update staged for it, waiting for the person's review: it can do more, or comes with another key. */
+  staged?: { version: string; because: "more" | "key" };
 }
 
 /** A provider an extension signs in to, and the accounts connected. Never a token. */

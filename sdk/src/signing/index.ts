@@ -25,10 +25,11 @@ export type { ContentManifest, PackageSignature } from "./content-manifest.js";
 export { keyFingerprint, keyWords } from "./fingerprint.js";
 export {
   STATEMENT_FILES,
+  lostKeySchema,
   revocationSchema,
   rotationSchema,
   signStatement,
   statementKey,
   verifyStatement,
 } from "./statements.js";
-export type { Revocation, Rotation, Statement } from "./statements.js";
+export type { LostKey, Revocation, Rotation, Statement } from "./statements.js";

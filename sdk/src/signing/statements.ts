@@ -1,7 +1,8 @@
 /**
  * Statements an author signs about their own extension, with no expiry: a **rotation** ("my key
- * for <id> is now K2", signed by the key people pinned) and a **revocation** ("versions up to
- * 1.2.0 are bad", signed by the author's key). Each is canonical JSON (RFC 8785) with a minisign
+ * for <id> is now K2", signed by the key people pinned), a **revocation** ("versions up to
+ * 1.2.0 are bad", signed by the author's key) and a **lost key** ("key K is lost after 1.2.0, use
+ * K2", signed by K itself: a rotation that also disowns what K signs after that version). Each is canonical JSON (RFC 8785) with a minisign
  * signature beside it whose trusted comment is `<kind> <id>`, so `minisign -V` checks them too.
  * A package carries them as files (`svc-rotation.json`, `svc-revocation.json` and their
  * `.minisig`); `svc-host revoke <file>` imports a revocation on its own.
@@ -20,7 +21,11 @@ import {
 const canonicalize = canonicalizeModule as unknown as (value: unknown) => string | undefined;
 
 /** The statement files a package may carry (each with `.minisig` beside it). */
-export const STATEMENT_FILES = { rotation: "svc-rotation.json", revocation: "svc-revocation.json" } as const;
+export const STATEMENT_FILES = {
+  rotation: "svc-rotation.json",
+  revocation: "svc-revocation.json",
+  lost: "svc-key-lost.json",
+} as const;
 
 /** minisign's public-key line (base64 of "Ed", key id, key): how statements name keys. */
 const keyLine = z.string().regex(/^[A-Za-z0-9+/]{56}$/, "a minisign public-key line");
@@ -47,7 +52,29 @@ export const revocationSchema = z.strictObject({
 });
 export type Revocation = z.infer<typeof revocationSchema>;
 
-export type Statement = Rotation | Revocation;
+/**
+ * "Key `from` is lost (someone else may hold it): every version it signed after `after` is not
+ * mine; my key is `to` from now on." Signed by `from`, the key people pinned: only its holder can
+ * say it, and a thief who says it only locks themselves out. Once svc holds it, `from` hands
+ * nothing over any more (a rotation it signed is refused) and no version it signed after `after`
+ * loads or installs; `to` is taken as the author's.
+ */
+export const lostKeySchema = z.strictObject({
+  v: z.literal(1),
+  kind: z.literal("lost"),
+  id: z.string().min(1),
+  /** The lost key, which signs this statement. */
+  from: keyLine,
+  /** The author's key from now on. */
+  to: keyLine,
+  /** The last version `from` signed that is the author's (semver order); later ones are disowned. */
+  after: z.string().min(1).max(64),
+  /** Why, in the author's words: shown to the person (as the author's, escaped). */
+  reason: z.string().min(1).max(300),
+});
+export type LostKey = z.infer<typeof lostKeySchema>;
+
+export type Statement = Rotation | Revocation | LostKey;
 
 /** A statement's file bytes and its signature's text, signed with `secret`. */
 export function signStatement(statement: Statement, secret: SecretKey): { json: Buffer; minisig: string } {

@@ -1,12 +1,14 @@
 /**
  * Install review: a `.svc` file — dropped or chosen in the desktop shell (sent by handle: the
- * page never learns its path), or its path typed (a plain browser gives the page no path) —
+ * page never learns its path), its path typed (a plain browser gives the page no path), or its
+ * https address typed (the host fetches it, and remembers it for "Check for updates") —
  * then what it is and everything it can reach, risky parts marked, and for an update what it
  * gains as a diff. Nothing changes until the person presses Install; the installed version keeps
  * running meanwhile.
  */
 import { html, nothing } from "lit";
 import { CAPS, shown, shownLines } from "../format/text.js";
+import type { UiAuthor } from "../wire.js";
 
 export interface ReachLine {
   text: string;
@@ -34,7 +36,9 @@ export interface InstallSummaryView {
   notes: string[];
   text: string;
   /** Who signed it (host/src/install/author.ts); absent when reviewing an installed extension. */
-  author?: { signed: false } | { signed: true; fingerprint: string; words: string; newToYou: boolean };
+  author?: UiAuthor;
+  /** The https address it was fetched from (remembered for "Check for updates" once installed). */
+  address?: string;
   /** Accepting an installed extension: how it differs from what was approved ("Changed on disk since you installed it: …"). */
   onDisk?: string;
 }
@@ -80,8 +84,15 @@ function reachList(items: ReachLine[], label: string, mark?: string) {
 function authorView(author: InstallSummaryView["author"]) {
   if (!author) return nothing;
   if (!author.signed) return html`<p class="problem author">Unsigned: anyone could have made this.</p>`;
+  const how = author.rotatedFrom
+    ? author.lostKey
+      ? `: a new key, which its author named when the installed version's key ${shown(author.rotatedFrom, 120)} was lost.`
+      : `: a new key, which the installed version's key ${shown(author.rotatedFrom, 120)} handed this extension over to.`
+    : author.newToYou
+      ? ": new to you."
+      : ": the same author as the installed version.";
   return html`<p class="author">Signed by key <code>${shown(author.fingerprint, 60)}</code>
-    (<strong>${shown(author.words, 60)}</strong>)${author.newToYou ? ": new to you." : ": the same author as the installed version."}</p>`;
+    (<strong>${shown(author.words, 60)}</strong>)${how}</p>`;
 }
 
 function reviewView(ctx: InstallContext) {
@@ -92,6 +103,7 @@ function reviewView(ctx: InstallContext) {
     <h3>${shown(summary.title, CAPS.title)} ${shown(summary.version, 40)}</h3>
     <p class="sub">${shown(summary.id, CAPS.label)}${summary.madeBy ? html` · by ${shown(summary.madeBy, CAPS.label)}` : nothing}</p>
     ${description && !description.startsWith("It can") && !description.startsWith("Signed by") && !description.startsWith("! Unsigned") ? html`<p dir="auto">${shownLines(description, 500)}</p>` : nothing}
+    ${summary.address ? html`<p class="sub">Fetched from <code>${shown(summary.address, CAPS.body)}</code>; svc checks there for updates.</p>` : nothing}
     ${authorView(summary.author)}
     ${summary.onDisk ? html`<p class="problem">${shownLines(summary.onDisk, CAPS.body)}</p>` : nothing}
     ${
@@ -134,8 +146,8 @@ export function installView(ctx: InstallContext) {
             const field = (e.currentTarget as HTMLFormElement).querySelector<HTMLInputElement>("input[type=text]")!;
             if (field.value.trim()) ctx.onReview(field.value.trim());
           }}>
-          <label for="install-path">${ctx.onGive ? "Or type the path of a .svc file" : "Path to a .svc file"}</label>
-          <input id="install-path" type="text" placeholder="/home/you/Downloads/deploys-1.2.0.svc" spellcheck="false" />
+          <label for="install-path">${ctx.onGive ? "Or type the path of a .svc file" : "Path to a .svc file"}, or its https address</label>
+          <input id="install-path" type="text" placeholder="/home/you/Downloads/deploys-1.2.0.svc or https://example.com/deploys-1.2.0.svc" spellcheck="false" />
           <button type="submit" class="button" ?disabled=${ctx.busy}>Review</button>
         </form>`
     }

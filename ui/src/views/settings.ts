@@ -35,6 +35,10 @@ export interface SettingsContext {
   manage(extensionId: string, action: "enable" | "disable" | "uninstall"): void;
   /** Opens the update review of an installed extension changed on disk (accepting it records it as approved). */
   reviewChanges(extensionId: string): void;
+  /** "Check for updates" at the address it was installed from. */
+  checkUpdates(extensionId: string): void;
+  /** Opens the review of its staged update (Update installs it). */
+  reviewStaged(extensionId: string): void;
   /** One extension's tools (for their switches for AI agents). */
   toolsOf(extensionId: string): readonly PageTool[];
   setAgents(toolId: string, enabled: boolean): void;
@@ -251,6 +255,23 @@ function problem(error: string) {
   return html`<div class="problem" role="alert">Problem: ${withStack(error, CAPS.body)}</div>`;
 }
 
+/** Where it updates from, and an update that waits for the person because it can do more. */
+function updates(ext: UiExtension, ctx: SettingsContext) {
+  if (ext.address === undefined && ext.staged === undefined) return nothing;
+  return html`<div class="updates"><h3>Updates</h3>
+    ${ext.address === undefined ? nothing : html`<p class="sub">From <code class="address">${shown(ext.address, CAPS.body)}</code></p>`}
+    ${
+      ext.staged === undefined
+        ? nothing
+        : html`<p class="problem staged">An update${ext.staged.version ? ` to ${shown(ext.staged.version, 40)}` : ""} is staged: ${ext.staged.because === "key" ? "it is not signed with the key you installed this version with" : "it can do more than this version"}, so it waits for your review. This version keeps running.</p>`
+    }
+    <div class="actions">
+      ${ext.staged === undefined ? nothing : html`<button type="button" class="button primary" @click=${() => ctx.reviewStaged(ext.id)}>Review update…</button>`}
+      ${ext.address === undefined ? nothing : html`<button type="button" class="button" @click=${() => ctx.checkUpdates(ext.id)}>Check for updates</button>`}
+    </div>
+    ${fieldStatus(ctx, `${ext.id}/update`)}</div>`;
+}
+
 /** Everything about one extension, under its row once opened. */
 function extensionDetails(ext: UiExtension, ctx: SettingsContext, id: string) {
   return html`<div class="ext-details" id=${id}>
@@ -266,6 +287,7 @@ function extensionDetails(ext: UiExtension, ctx: SettingsContext, id: string) {
         ? html`<p>Nothing outside svc: no network, no files, no programs.</p>`
         : html`<ul class="reach">${ext.reach.map((r) => html`<li class=${r.risk ? "risky" : ""}>${r.risk ? html`<strong>⚠ </strong>` : nothing}${shown(r.text, CAPS.body)}${r.risk ? html` — <em>${shown(r.risk, CAPS.body)}</em>` : nothing}</li>`)}</ul>`
     }
+    ${updates(ext, ctx)}
     ${denials(ext)}
     ${signIns(ext, ctx)}
     ${ext.preferences.length === 0 ? nothing : html`<h3>Options</h3>${ext.preferences.map((p) => preferenceField(ext, p, ctx))}`}
