@@ -349,6 +349,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
       tools: pageTools(tools, givenFiles),
       agentFiles,
       givenFiles,
+      bundled: options.bundled,
     });
     await backend.refreshManaged();
     ui = await startUiServer({ backend, ...options.ui, log });

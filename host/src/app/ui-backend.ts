@@ -14,11 +14,13 @@ import type { OAuthService } from "../oauth/index.js";
 import type { PreferenceStore } from "../preferences/index.js";
 import type { BlipStore, StoredBlip } from "../store/index.js";
 import { InstallReviews } from "../ui-server/index.js";
+import { catalogListing, catalogPackage } from "../catalog/index.js";
 import type {
   AppSettingsFile,
   UiBackend,
   UiBlip,
   UiEvent,
+  UiCatalog,
   UiExtension,
   UiPreference,
   UiSignIn,
@@ -49,6 +51,8 @@ export interface UiBackendDeps {
   agentFiles?: AgentFiles;
   /** Files the person dropped or picked in the desktop shell (registered over `/v1/given-files`). */
   givenFiles?: GivenFiles;
+  /** The bundled roots, whose `catalog/` folders Settings → Add extensions lists. */
+  bundled: readonly string[];
 }
 
 /** Extension changes that come together (a launch, a rescan) refresh the list once. */
@@ -387,6 +391,20 @@ export class HostUiBackend implements UiBackend {
 
   answerAgentFiles = (id: string, allow: boolean): boolean => this.deps.agentFiles?.answer(id, allow) ?? false;
   reviewInstall: UiBackend["reviewInstall"] = (path) => this.reviews.review(path);
+
+  async catalog(): Promise<UiCatalog> {
+    const { listing, problems } = await catalogListing(this.deps.bundled, this.deps.supportDir);
+    return {
+      packages: listing.map(({ reach, signedBy, ...item }) => ({
+        ...item,
+        reach: reach.map((r) => ({ text: r.text, ...(r.risk ? { risk: r.risk } : {}) })),
+        signedBy: { fingerprint: signedBy.fingerprint, words: signedBy.words, source: signedBy.source },
+      })),
+      problems,
+    };
+  }
+
+  catalogPackage = (name: string): Promise<string> => catalogPackage(this.deps.bundled, name);
 
   /** Reviews of installed extensions changed on disk, waiting for the person: what `accept` records. */
   private readonly acceptReviews = new Map<string, { id: string; reviewed: string }>();

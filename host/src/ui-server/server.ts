@@ -14,7 +14,8 @@
  * | `POST /api/run` `{extensionId}` | `{ok}`: a manual run |
  * | `POST /api/extensions` `{extensionId, action}` | `{ok}`: `enable`, `disable` or `uninstall` done |
  * | `POST /api/signins` `{extensionId, provider, action, connection?}` | `{ok}`: connect (the sign-in page opens) or disconnect |
- * | `POST /api/install/review` `{path}` or `{handle}` | `{ok, reviewId, summary}`: what a `.svc` is and can reach |
+ * | `GET /api/catalog` | `{packages, problems}`: the catalog (host/src/catalog), each package with what it can reach |
+ * | `POST /api/install/review` `{path}`, `{handle}` or `{catalog}` | `{ok, reviewId, summary}`: what a `.svc` (or the catalog's package of that name) is and can reach |
  * | `POST /api/install/decide` `{reviewId, accept}` | `{ok, installed, id}` once installed (or dropped) |
  * | `POST /api/extensions/review` `{extensionId}` | `{ok, reviewId, summary}`: accepting an installed extension changed on disk, reviewed as an update; `install/decide` answers it |
  * | `GET /api/tools` | `{tools}`: every tool (host/src/tools) |
@@ -34,7 +35,7 @@ import { checkFetchSite, checkHost, checkMethod, checkOrigin, checkSession, type
 import { readJson, SECURITY_HEADERS, sendJson, stringField, UiHttpError } from "./respond.js";
 import { Sessions } from "./sessions.js";
 import { readStaticFiles } from "./static-files.js";
-import type { AppSettings, Snapshot, UiEvent } from "./wire.js";
+import type { AppSettings, Snapshot, UiCatalog, UiEvent } from "./wire.js";
 import { ToolError, type GivenFiles, type PageTools } from "../tools/index.js";
 import { GrantNeededError } from "../preferences/index.js";
 
@@ -57,6 +58,10 @@ export interface UiBackend {
   /** The summary of a `.svc` at a path the person gave; the install waits for `decideInstall`. */
   reviewInstall(path: string): Promise<{ reviewId: string; summary: unknown }>;
   decideInstall(reviewId: string, accept: boolean): Promise<{ installed: boolean; id: string }>;
+  /** Settings → Add extensions: the catalog packages with what each can reach. */
+  catalog(): Promise<UiCatalog>;
+  /** The `.svc` of catalog package `name` (checked against the catalog's digest); rejects with why not. */
+  catalogPackage(name: string): Promise<string>;
   /** The update review of an installed extension as it is on disk now; `decideInstall` records it. */
   reviewAccept(extensionId: string): Promise<{ reviewId: string; summary: unknown }>;
   /** The tools tray's list and runs; absent: the page shows no tools. */
@@ -120,13 +125,24 @@ export async function startUiServer(options: UiServerOptions): Promise<RunningUi
       throw error;
     }
   };
-  /** `{path}` (typed by the person) or `{handle}` (dropped or picked in the desktop shell): the path. */
-  const givenPath = (body: Record<string, unknown>): string => {
-    if ((body.path === undefined) === (body.handle === undefined))
+  /**
+   * `{path}` (typed by the person), `{handle}` (dropped or picked in the desktop shell) or
+   * `{catalog}` (a name from the catalog): the path.
+   */
+  const givenPath = async (body: Record<string, unknown>): Promise<string> => {
+    const given = [body.path, body.handle, body.catalog].filter((v) => v !== undefined).length;
+    if (given !== 1)
       throw new UiHttpError(
         400,
-        'send either "path" (the .svc file\'s full path) or "handle" (a file dropped in the svc app)',
+        'send one of "path" (the .svc file\'s full path), "handle" (a file dropped in the svc app) or "catalog" (a name from the catalog)',
       );
+    if (body.catalog !== undefined) {
+      try {
+        return await backend.catalogPackage(stringField(body, "catalog")!);
+      } catch (error) {
+        throw new UiHttpError(400, (error as Error).message);
+      }
+    }
     if (body.path !== undefined) return stringField(body, "path")!;
     if (!backend.givenFiles)
       throw new UiHttpError(400, '"handle": this svc takes no dropped files; type the path instead');
@@ -202,7 +218,7 @@ export async function startUiServer(options: UiServerOptions): Promise<RunningUi
       ok(res);
     },
     "/api/install/review": async (req, res) => {
-      const path = givenPath(await readJson(req));
+      const path = await givenPath(await readJson(req));
       try {
         ok(res, await backend.reviewInstall(path));
       } catch (error) {
@@ -275,6 +291,7 @@ export async function startUiServer(options: UiServerOptions): Promise<RunningUi
       if (req.method !== "GET") throw new UiHttpError(405, "use GET /api/events", { Allow: "GET" });
       return feed.serve(req, res, SECURITY_HEADERS);
     }
+    if (path === "/api/catalog" && req.method === "GET") return sendJson(res, 200, await backend.catalog());
     if (path === "/api/tools" && req.method === "GET")
       return sendJson(res, 200, { tools: backend.tools?.list() ?? [] });
     if (path === "/api/session") {

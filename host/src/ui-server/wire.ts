@@ -53,6 +53,29 @@ export interface UiPreference {
   value: unknown;
 }
 
+/** One catalog package in Settings → Add extensions (`GET /api/catalog`). */
+export interface UiCatalogPackage {
+  /** What `POST /api/install/review {catalog}` takes. */
+  name: string;
+  id: string;
+  title: string;
+  version: string;
+  /** The one sentence: package.json's `description`. */
+  description: string;
+  icon?: string;
+  /** Computed by the install review's own `reachOf`. */
+  reach: UiReach[];
+  /** Already added (in the support folder's Extensions/). */
+  installed: boolean;
+  signedBy: { fingerprint: string; words: string; source: string };
+}
+
+/** `GET /api/catalog`: the packages, and what is wrong with a catalog that could not be read. */
+export interface UiCatalog {
+  packages: UiCatalogPackage[];
+  problems: string[];
+}
+
 export interface UiExtension {
   id: string;
   title: string;
