@@ -12,6 +12,14 @@ export {
   type CapabilityOptions,
   type FetchHop,
   type FetchTransport,
+  HttpRecording,
+  UnmatchedRequestError,
+  jsonExchange,
+  formatRecording,
+  type RecordedExchange,
+  type RecordingFile,
+  REPLAY_ENV,
+  replayFiles,
 } from "./capabilities/index.js";
 export { precompileBundle } from "./engine/compiled-code/compile-apart.js";
 export { SandboxError, type SandboxErrorCode } from "./errors.js";

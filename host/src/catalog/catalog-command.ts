@@ -25,7 +25,9 @@ export async function runCatalogCommand(argv: readonly string[], io: CatalogIo):
   const json = argv.includes("--json");
   const unknown = argv.find((word) => word !== "--json");
   if (unknown) {
-    io.err(`svc-host catalog: unknown ${unknown.startsWith("-") ? "option" : "word"} ${escapeForDisplay(unknown)}\n${CATALOG_USAGE}\n`);
+    io.err(
+      `svc-host catalog: unknown ${unknown.startsWith("-") ? "option" : "word"} ${escapeForDisplay(unknown)}\n${CATALOG_USAGE}\n`,
+    );
     return 2;
   }
   const { listing, problems } = await catalogListing(io.bundled, io.supportDir);

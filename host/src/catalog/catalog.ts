@@ -8,7 +8,14 @@
 import { createHash } from "node:crypto";
 import { readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
-import { CATALOG_FOLDER, CATALOG_INDEX_FILE, parseCatalogIndex, parseManifest, type CatalogEntry, type CatalogIndex } from "@svc/api";
+import {
+  CATALOG_FOLDER,
+  CATALOG_INDEX_FILE,
+  parseCatalogIndex,
+  parseManifest,
+  type CatalogEntry,
+  type CatalogIndex,
+} from "@svc/api";
 import { reachOf, type ReachItem } from "../install/index.js";
 import { supportPaths } from "../support/index.js";
 
@@ -82,7 +89,9 @@ export async function catalogListing(
   for (const { entry, signedBy } of packages) {
     const manifest = parseManifest(entry.manifest);
     if (!manifest.ok) {
-      problems.push(`catalog package ${entry.name}: ${manifest.error}; build the catalog again: npm run build -w extensions`);
+      problems.push(
+        `catalog package ${entry.name}: ${manifest.error}; build the catalog again: npm run build -w extensions`,
+      );
       continue;
     }
     const installed = await stat(join(supportPaths(supportDir).extensions, entry.id)).then(
@@ -121,7 +130,9 @@ export async function catalogPackage(bundled: readonly string[], name: string): 
     const names = packages.map((p) => p.entry.name);
     throw new CatalogError(
       `no catalog package named ${JSON.stringify(name.slice(0, 64))}; ` +
-        (names.length ? `there are: ${names.join(", ")}` : `the catalog is empty${problems.length ? ` (${problems[0]})` : ""}`),
+        (names.length
+          ? `there are: ${names.join(", ")}`
+          : `the catalog is empty${problems.length ? ` (${problems[0]})` : ""}`),
     );
   }
   const path = join(found.folder, found.entry.file);
@@ -129,7 +140,9 @@ export async function catalogPackage(bundled: readonly string[], name: string): 
   try {
     bytes = await readFile(path);
   } catch (error) {
-    throw new CatalogError(`${path} cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); build the catalog again: npm run build -w extensions`);
+    throw new CatalogError(
+      `${path} cannot be read (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); build the catalog again: npm run build -w extensions`,
+    );
   }
   if (createHash("sha256").update(bytes).digest("hex") !== found.entry.sha256)
     throw new CatalogError(

@@ -6,7 +6,7 @@
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { parentPort, workerData } from "node:worker_threads";
-import { createCapabilities } from "../capabilities/index.js";
+import { createCapabilities, replayTransport } from "../capabilities/index.js";
 import { SandboxError } from "../errors.js";
 import { errorRecord } from "../bridge/guest-calls.js";
 import { DEFAULT_LIMITS, resolveLimits } from "../limits.js";
@@ -28,7 +28,9 @@ const data = workerData as SandboxThreadData;
 adoptCompiledModule(data.module);
 const board = new SliceBoard(data.board);
 board.threadId = currentThreadId() ?? 0; // the watchdog reads this thread's CPU clock
-const capabilities = createCapabilities({ execTag: data.execTag });
+// SVC_TEST_REPLAY (tests only; svc-runtime announces it): listed extensions' fetches answered from recordings.
+const transport = replayTransport(process.env);
+const capabilities = createCapabilities({ execTag: data.execTag, ...(transport ? { transport } : {}) });
 const sandboxes = new Map<number, Sandbox>();
 const aborts = new Map<number, (error: SandboxError) => void>();
 const forwards = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
