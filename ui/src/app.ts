@@ -554,7 +554,9 @@ export class SvcApp extends LitElement {
       const route = "extensionId" in request ? "extensions/review" : "install/review";
       const answer = await this.api!.post<{ reviewId: string; summary: InstallSummaryView }>(route, request);
       this.install = { busy: false, review: { reviewId: answer.reviewId, summary: answer.summary } };
-      // The install area sits under the rows: bring the review into view, and the keyboard's focus to it.
+      // The install area sits under the rows: bring the review into view, and the keyboard's focus
+      // to it, once it is drawn (the update is asked for first, so updateComplete waits for it).
+      this.requestUpdate();
       void this.updateComplete.then(() => {
         this.querySelector(".install")?.scrollIntoView({ block: "nearest" });
         this.querySelector<HTMLElement>(".install .review")?.focus();
