@@ -38,6 +38,52 @@ beforeAll(async () => {
 }, 300_000);
 afterAll(() => rm(root, { recursive: true, force: true }));
 
+/** A fresh svc on the catalog root, with its page open in Chromium. */
+async function freshSvc(env: Record<string, string> = {}) {
+  const world = await makeWorld();
+  const host = await startHost(world, {
+    SVC_HOST_CLOCK: "system",
+    SVC_BUNDLED_EXTENSIONS: root,
+    DBUS_SESSION_BUS_ADDRESS: session.bus.address,
+    ...env,
+  });
+  const ui = await launchChromium({ colorScheme: "dark" });
+  return {
+    world,
+    host,
+    page: await openUi(world, ui.context),
+    async close() {
+      await ui.close();
+      await host.stop();
+      await world.remove();
+    },
+  };
+}
+
+describe("Settings → Add extensions", () => {
+  it("lists every catalog package, none of them running until added", { timeout: 60_000 }, async () => {
+    const svc = await freshSvc();
+    try {
+      const { page } = svc;
+      await page.getByRole("tab", { name: "Settings" }).click();
+      const list = page.getByRole("list", { name: "Extensions to add" });
+      await list.waitFor();
+      expect(await list.locator(".catalog-item h3").allInnerTexts()).toEqual(index.packages.map((p) => p.title));
+      expect(await list.locator(".catalog-sentence").allInnerTexts()).toEqual(index.packages.map((p) => p.description));
+      // Discovery found nothing to run: the catalog's folders are not extensions until added.
+      const listing = await svc.host.waitFor((e) => e.type === "extensions");
+      expect(listing.extensions).toEqual([]);
+      expect(await page.locator(".ext-row").count()).toBe(0);
+      for (const scheme of ["dark", "light"] as const) {
+        await page.emulateMedia({ colorScheme: scheme, reducedMotion: "reduce" });
+        await page.locator(".catalog").screenshot({ path: join(SCREENSHOTS, `catalog-settings-${scheme}.png`) });
+      }
+    } finally {
+      await svc.close();
+    }
+  });
+});
+
 /** Types `value` into option `name` of the open Settings row, as a person does (a url option then allowed). */
 async function setOption(row: import("playwright-core").Locator, spec: CatalogPage, name: string, value: unknown) {
   const option = spec.manifest.svc.preferences.find((p) => p.name === name)!;
@@ -65,75 +111,73 @@ async function setOption(row: import("playwright-core").Locator, spec: CatalogPa
 }
 
 describe.each(PAGES.map((spec) => [spec.name, spec] as const))("catalog extension %s", (name, spec) => {
-  it("installs from Settings → Add extensions through the review and shows its first blip", { timeout: 120_000 }, async () => {
-    if (spec.page.signedIn)
-      throw new Error(
-        `${name}/test/page.json asks for a sign-in ("signedIn": true): this test cannot sign in offline yet; give it a token option in "secrets" instead`,
-      );
-    const { id, title } = spec.manifest.svc;
-    const entry = index.packages.find((p) => p.name === name)!;
-    const world = await makeWorld();
-    const host = await startHost(world, {
-      SVC_HOST_CLOCK: "system",
-      SVC_BUNDLED_EXTENSIONS: root,
-      DBUS_SESSION_BUS_ADDRESS: session.bus.address,
-      ...(spec.recording ? { SVC_TEST_REPLAY: JSON.stringify({ [id]: spec.recording }) } : {}),
-    });
-    const ui = await launchChromium({ colorScheme: "dark" });
-    try {
-      const page = await openUi(world, ui.context);
-      await page.getByRole("tab", { name: "Settings" }).click();
-      const item = page.locator(`.catalog-item[data-catalog="${name}"]`);
-      await item.waitFor();
-      expect(await item.locator("h3").innerText()).toBe(title);
-      expect(await item.locator(".catalog-sentence").innerText()).toBe(entry.description);
-      const listed = (await item.locator(".reach li").allInnerTexts()).map((t) => t.replace(/^⚠ /, ""));
+  it(
+    "installs from Settings → Add extensions through the review and shows its first blip",
+    { timeout: 120_000 },
+    async () => {
+      if (spec.page.signedIn)
+        throw new Error(
+          `${name}/test/page.json asks for a sign-in ("signedIn": true): this test cannot sign in offline yet; give it a token option in "secrets" instead`,
+        );
+      const { id, title } = spec.manifest.svc;
+      const entry = index.packages.find((p) => p.name === name)!;
+      const svc = await freshSvc(spec.recording ? { SVC_TEST_REPLAY: JSON.stringify({ [id]: spec.recording }) } : {});
+      try {
+        const { page, host } = svc;
+        await page.getByRole("tab", { name: "Settings" }).click();
+        const item = page.locator(`.catalog-item[data-catalog="${name}"]`);
+        await item.waitFor();
+        expect(await item.locator("h3").innerText()).toBe(title);
+        expect(await item.locator(".catalog-sentence").innerText()).toBe(entry.description);
+        const listed = (await item.locator(".reach li").allInnerTexts()).map((t) => t.replace(/^⚠ /, ""));
 
-      // Add… by keyboard: the review opens and takes the focus.
-      await item.getByRole("button", { name: "Add…" }).focus();
-      await page.keyboard.press("Enter");
-      const review = page.getByRole("region", { name: "install review" });
-      await review.waitFor();
-      await expect
-        .poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-label")))
-        .toBe("install review");
-      expect(await review.locator("h3").innerText()).toBe(`${title} ${entry.version}`);
-      expect(await review.locator(".author").innerText()).toBe(
-        `Signed by key ${index.signedBy.fingerprint} (${index.signedBy.words}): new to you.`,
-      );
-      // What the list said it can reach is what the review says (one function computes both).
-      const reviewed = spec.manifest.svc.permissions.network.length || listed.length
-        ? (await review.getByRole("list", { name: "reach" }).locator("li").allInnerTexts()).map((t) =>
-            t.replace(/^⚠ /, "").replace(/ — .*$/s, ""),
-          )
-        : [];
-      expect(reviewed).toEqual(listed);
-      await page.keyboard.press("Tab");
-      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Install");
-      await page.keyboard.press("Enter");
-      await expect
-        .poll(() => page.locator(".install [role=status]").innerText(), { timeout: 15_000 })
-        .toBe(`Installed ${title} ${entry.version}.`);
-      await expect.poll(() => item.locator(".catalog-added").count(), { timeout: 10_000 }).toBe(1);
+        // Add… by keyboard: the review opens and takes the focus.
+        await item.getByRole("button", { name: "Add…" }).focus();
+        await page.keyboard.press("Enter");
+        const review = page.getByRole("region", { name: "install review" });
+        await review.waitFor();
+        await expect
+          .poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-label")))
+          .toBe("install review");
+        expect(await review.locator("h3").innerText()).toBe(`${title} ${entry.version}`);
+        expect(await review.locator(".author").innerText()).toBe(
+          `Signed by key ${index.signedBy.fingerprint} (${index.signedBy.words}): new to you.`,
+        );
+        // What the list said it can reach is what the review says (one function computes both).
+        const reviewed =
+          spec.manifest.svc.permissions.network.length || listed.length
+            ? (await review.getByRole("list", { name: "reach" }).locator("li").allInnerTexts()).map((t) =>
+                t.replace(/^⚠ /, "").replace(/ — .*$/s, ""),
+              )
+            : [];
+        expect(reviewed).toEqual(listed);
+        await page.keyboard.press("Tab");
+        expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Install");
+        await page.keyboard.press("Enter");
+        await expect
+          .poll(() => page.locator(".install [role=status]").innerText(), { timeout: 15_000 })
+          .toBe(`Installed ${title} ${entry.version}.`);
+        await expect.poll(() => item.locator(".catalog-added").count(), { timeout: 10_000 }).toBe(1);
 
-      const row = await openExtensionRow(page, title);
-      for (const [option, value] of Object.entries({ ...spec.page.preferences, ...spec.page.secrets }))
-        await setOption(row, spec, option, value);
+        const row = await openExtensionRow(page, title);
+        for (const [option, value] of Object.entries({ ...spec.page.preferences, ...spec.page.secrets }))
+          await setOption(row, spec, option, value);
 
-      await page.getByRole("tab", { name: "Blips" }).click();
-      const blip = page.locator(`[data-blip="${id}/${spec.page.expect.blip}"]`);
-      await expect.poll(() => blip.innerText().catch(() => ""), { timeout: 30_000 }).toContain(spec.page.expect.text);
-      await blip.scrollIntoViewIfNeeded();
-      await page.emulateMedia({ colorScheme: "dark", reducedMotion: "reduce" });
-      await page.screenshot({ path: join(SCREENSHOTS, `catalog-${name}-dark.png`) });
-      await page.emulateMedia({ colorScheme: "light", reducedMotion: "reduce" });
-      await page.screenshot({ path: join(SCREENSHOTS, `catalog-${name}-light.png`) });
-      if (spec.recording)
-        expect(host.stderr() + JSON.stringify(host.events)).toContain(`TEST SWITCH SVC_TEST_REPLAY is set: fetches of ${id}`);
-    } finally {
-      await ui.close();
-      await host.stop();
-      await world.remove();
-    }
-  });
+        await page.getByRole("tab", { name: "Blips" }).click();
+        const blip = page.locator(`[data-blip="${id}/${spec.page.expect.blip}"]`);
+        await expect.poll(() => blip.innerText().catch(() => ""), { timeout: 30_000 }).toContain(spec.page.expect.text);
+        await blip.scrollIntoViewIfNeeded();
+        for (const scheme of ["dark", "light"] as const) {
+          await page.emulateMedia({ colorScheme: scheme, reducedMotion: "reduce" });
+          await page.locator("#panel").screenshot({ path: join(SCREENSHOTS, `catalog-${name}-${scheme}.png`) });
+        }
+        if (spec.recording)
+          expect(host.stderr() + JSON.stringify(host.events)).toContain(
+            `TEST SWITCH SVC_TEST_REPLAY is set: fetches of ${id}`,
+          );
+      } finally {
+        await svc.close();
+      }
+    },
+  );
 });

@@ -50,12 +50,16 @@ function readPage(folder: string, name: string): CatalogPage {
     ...Object.keys(page.secrets).map((n) => [n, "secrets"] as const),
   ]) {
     const type = options.get(name);
-    if (type === undefined) throw new Error(`${file}: "${kind}.${name}" is not an option of ${manifest.manifest.svc.id}`);
+    if (type === undefined)
+      throw new Error(`${file}: "${kind}.${name}" is not an option of ${manifest.manifest.svc.id}`);
     if ((kind === "secrets") !== (type === "password"))
-      throw new Error(`${file}: "${kind}.${name}" is a ${type} option: put password options in "secrets", others in "preferences"`);
+      throw new Error(
+        `${file}: "${kind}.${name}" is a ${type} option: put password options in "secrets", others in "preferences"`,
+      );
   }
   const recording = page.recording === undefined ? undefined : join(folder, page.recording);
-  if (recording && !existsSync(recording)) throw new Error(`${file}: "recording" names ${recording}, which does not exist`);
+  if (recording && !existsSync(recording))
+    throw new Error(`${file}: "recording" names ${recording}, which does not exist`);
   return { name, folder, manifest: manifest.manifest, page, ...(recording ? { recording } : {}) };
 }
 
