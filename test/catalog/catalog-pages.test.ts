@@ -17,7 +17,7 @@ import { firstPartyKey, packCatalog } from "svckit";
 import type { CatalogIndex } from "@svc/api";
 import { makeWorld, startHost } from "../host/harness.js";
 import { useSessionKeyring } from "../trust/session-keyring.js";
-import { launchChromium, openExtensionRow, openUi, SCREENSHOTS } from "../ui/harness.js";
+import { launchChromium, openExtensionRow, openUi, postFromPage, SCREENSHOTS } from "../ui/harness.js";
 import { catalogPages, type CatalogPage } from "./pages.js";
 
 const PAGES = catalogPages();
@@ -72,8 +72,23 @@ describe("Settings → Add extensions", () => {
       expect(await list.locator(".catalog-sentence").allInnerTexts()).toEqual(index.packages.map((p) => p.description));
       // Discovery found nothing to run: the catalog's folders are not extensions until added.
       const listing = await svc.host.waitFor((e) => e.type === "extensions");
-      expect(listing.extensions).toEqual([]);
+      expect([listing.active, listing.broken]).toEqual([[], []]);
       expect(await page.locator(".ext-row").count()).toBe(0);
+      // The review takes a catalog name, never a path in disguise, and one source at a time.
+      const names = index.packages.map((p) => p.name).join(", ");
+      expect(await postFromPage(page, "/api/install/review", { catalog: "../../etc/passwd" })).toEqual({
+        status: 400,
+        body: { error: `no catalog package named "../../etc/passwd"; there are: ${names}` },
+      });
+      expect(
+        await postFromPage(page, "/api/install/review", { catalog: index.packages[0].name, path: "/x.svc" }),
+      ).toEqual({
+        status: 400,
+        body: {
+          error:
+            'send one of "path" (the .svc file\'s full path), "handle" (a file dropped in the svc app) or "catalog" (a name from the catalog)',
+        },
+      });
       for (const scheme of ["dark", "light"] as const) {
         await page.emulateMedia({ colorScheme: scheme, reducedMotion: "reduce" });
         await page.locator(".catalog").screenshot({ path: join(SCREENSHOTS, `catalog-settings-${scheme}.png`) });

@@ -47,7 +47,8 @@ export async function runCatalogCommand(argv: readonly string[], io: CatalogIo):
       `  signed by ${item.signedBy.fingerprint} (${item.signedBy.words})`,
       item.installed ? "" : `  add it: svc-host install ${item.name}`,
     ];
-    io.out(`${escapeForDisplay(lines.filter(Boolean).join("\n"))}\n`);
+    // Each line escaped on its own: a stranger's text never starts a line of its own.
+    for (const line of lines.filter(Boolean)) io.out(`${escapeForDisplay(line)}\n`);
   }
   return problems.length ? 1 : 0;
 }
