@@ -59,7 +59,14 @@ export async function discover(roots: readonly ExtensionRoot[]): Promise<Catalog
     if (root.source === "bundled") {
       const selection = await readBundledList(root.path);
       if ("error" in selection) {
-        found.push({ id: BUNDLED_LIST_FILE, folder: selection.file, source: "bundled", error: selection.error, tools: [], toolErrors: [] });
+        found.push({
+          id: BUNDLED_LIST_FILE,
+          folder: selection.file,
+          source: "bundled",
+          error: selection.error,
+          tools: [],
+          toolErrors: [],
+        });
         continue;
       }
       const { run } = selection;

@@ -17,8 +17,8 @@ import { firstPartyKey, packCatalog } from "svckit";
 import type { CatalogIndex } from "@svc/api";
 import { makeWorld, startHost } from "../host/harness.js";
 import { useSessionKeyring } from "../trust/session-keyring.js";
-import { launchChromium, openExtensionRow, openUi, postFromPage, SCREENSHOTS } from "../ui/harness.js";
-import { catalogPages, type CatalogPage } from "./pages.js";
+import { launchChromium, openExtensionRow, openUi, postFromPage, SCREENSHOTS } from "./harness.js";
+import { catalogPages, type CatalogPage } from "../catalog/pages.js";
 
 const PAGES = catalogPages();
 const session = useSessionKeyring();
