@@ -60,12 +60,14 @@ const catalog = names.filter((n) => !onByDefault.has(n));
 if (named.length === 0 || catalog.length > 0) {
   try {
     const key = await firstPartyKey(process.env, join(here, ".first-party-key"));
-    const index = await packCatalog({
+    const { index, failures } = await packCatalog({
       folders: catalog.map((name) => join(here, name)),
       outDir: join(here, CATALOG_FOLDER),
       key,
       out: outputOf(CATALOG_FOLDER),
     });
+    for (const { folder, error } of failures) console.error(`${folder}: not in the catalog: ${error}`);
+    failed += failures.length;
     console.log(
       `extensions/${CATALOG_FOLDER}: ${index.packages.length} package${index.packages.length === 1 ? "" : "s"} signed with key ${index.signedBy.fingerprint} (${index.signedBy.words}): ${key.source}`,
     );

@@ -8,6 +8,8 @@
 import { cp, mkdtemp, readFile, readdir, rm, writeFile } from "node:fs/promises";
 import { readFileSync } from "node:fs";
 import { createHash } from "node:crypto";
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -30,7 +32,7 @@ beforeAll(async () => {
   world = await makeWorld();
   await writeFile(join(world.bundled, "bundled.json"), JSON.stringify({ onByDefault: [] }));
   const key = await firstPartyKey({}, join(dir, "key"));
-  index = await packCatalog({ folders: [QUOTES], outDir: join(world.bundled, "catalog"), key, out: quiet });
+  ({ index } = await packCatalog({ folders: [QUOTES], outDir: join(world.bundled, "catalog"), key, out: quiet }));
 }, 120_000);
 afterAll(async () => {
   await world.remove();
@@ -44,7 +46,7 @@ describe("the catalog build", () => {
     const key = await firstPartyKey({}, join(dir, "key"));
     expect(key.secret.key.equals((await firstPartyKey({}, join(dir, "key"))).secret.key)).toBe(true);
     const again = await packCatalog({ folders: [QUOTES], outDir: join(dir, "again"), key, out: quiet });
-    expect(again).toEqual(index);
+    expect(again).toEqual({ index, failures: [] });
     const file = index.packages[0].file;
     expect(file).toBe("svc-fixture-quotes-1.0.0.svc");
     expect(await readFile(join(dir, "again", file))).toEqual(await readFile(join(world.bundled, "catalog", file)));
@@ -58,6 +60,26 @@ describe("the catalog build", () => {
       description: "A quote of the day from the Quotes service, in the language you choose.",
       icon: "quote.bubble",
     });
+  });
+
+  it("leaves out an extension that cannot be packed, saying why, and packs the others", async () => {
+    const dev = join(dir, "dev-quotes");
+    await cp(QUOTES, dev, { recursive: true });
+    const manifest = JSON.parse(await readFile(join(dev, "package.json"), "utf8"));
+    manifest.svc.id = "dev.svc.quotes";
+    await writeFile(join(dev, "package.json"), JSON.stringify(manifest));
+    const key = await firstPartyKey({}, join(dir, "key"));
+    const built = await packCatalog({ folders: [dev, QUOTES], outDir: join(dir, "mixed"), key, out: quiet });
+    expect(built.index.packages.map((p) => p.name)).toEqual(["quotes"]);
+    expect(built.failures).toEqual([
+      {
+        folder: dev,
+        error:
+          'svc.id "dev.svc.quotes" begins with "dev.svc.", which the app keeps for extensions in development, so it cannot be installed.\n' +
+          'Give the extension its own reverse-DNS id in package.json, e.g. "com.yourname.quotes".',
+      },
+    ]);
+    expect((await readdir(join(dir, "mixed"))).sort()).toEqual(["index.json", "svc-fixture-quotes-1.0.0.svc"]);
   });
 
   it("signs with SVC_FIRST_PARTY_KEY when it names a key file", async () => {
@@ -166,5 +188,12 @@ describe("this repository's extensions/, as npm install leaves it", () => {
           .update(await readFile(join(root, "catalog", p.file)))
           .digest("hex"),
       ).toBe(p.sha256);
+  });
+
+  it("has README.md's catalog gallery as scripts/catalog-gallery.mjs writes it (run it after adding one)", async () => {
+    const run = promisify(execFile);
+    await expect(
+      run(process.execPath, [join(REPO, "scripts", "catalog-gallery.mjs"), "--check"]),
+    ).resolves.toMatchObject({ stderr: "" });
   });
 });

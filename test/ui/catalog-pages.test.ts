@@ -29,12 +29,15 @@ beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), "svc-catalog-root-"));
   // Nothing on by default: the page shows only what was added from the catalog.
   await writeFile(join(root, "bundled.json"), JSON.stringify({ onByDefault: [] }));
-  index = await packCatalog({
+  const built = await packCatalog({
     folders: PAGES.map((p) => p.folder),
     outDir: join(root, "catalog"),
     key: await firstPartyKey({}, join(root, "key")),
     out: { info: () => {}, warn: () => {} },
   });
+  // A catalog extension that does not pack fails here, by name, with its reason.
+  expect(built.failures).toEqual([]);
+  index = built.index;
 }, 300_000);
 afterAll(() => rm(root, { recursive: true, force: true }));
 

@@ -84,18 +84,27 @@ async function entryOf(folder: string, file: string): Promise<CatalogEntry> {
 }
 
 /**
- * Packs every folder, then writes `index.json` last (atomically): a failed build leaves the
- * previous index, never one naming a package that is not there.
+ * Packs every folder, then writes `index.json` last (atomically), naming only the packages that
+ * were packed: one extension that does not build is left out (and named in `failures`), never
+ * listed without its package, and never stops the others.
  *
  * @example
- * await packCatalog({ folders: ["/repo/extensions/weather"], outDir: "/repo/extensions/catalog", key, out });
+ * const { index, failures } = await packCatalog({ folders: ["/repo/extensions/weather"], outDir: "/repo/extensions/catalog", key, out });
  */
-export async function packCatalog(build: CatalogBuild): Promise<CatalogIndex> {
+export async function packCatalog(
+  build: CatalogBuild,
+): Promise<{ index: CatalogIndex; failures: { folder: string; error: string }[] }> {
   await mkdir(build.outDir, { recursive: true });
   const packages: CatalogEntry[] = [];
+  const failures: { folder: string; error: string }[] = [];
   for (const folder of build.folders) {
-    const { file } = await packExtension(folder, build.outDir, build.out, async () => build.key.secret);
-    packages.push(await entryOf(folder, file));
+    try {
+      const { file } = await packExtension(folder, build.outDir, build.out, async () => build.key.secret);
+      packages.push(await entryOf(folder, file));
+    } catch (error) {
+      if (!(error instanceof CliError)) throw error;
+      failures.push({ folder, error: error.message });
+    }
   }
   const kept = new Set(packages.map((p) => p.file));
   for (const name of await readdir(build.outDir))
@@ -112,5 +121,5 @@ export async function packCatalog(build: CatalogBuild): Promise<CatalogIndex> {
     packages,
   });
   await writeFileAtomic(join(build.outDir, CATALOG_INDEX_FILE), `${JSON.stringify(index, null, 2)}\n`);
-  return index;
+  return { index, failures };
 }
