@@ -5,6 +5,7 @@
  */
 export * from "./types.js";
 export { SandboxPool, type SandboxPoolOptions } from "./threads/pool.js";
+export { REPLAY_ENV, replayFiles, TEST_NOW_ENV, testClock } from "./test-switches.js";
 export { Sandbox, type SandboxEnvironment } from "./sandbox.js";
 export {
   createCapabilities,
@@ -18,8 +19,6 @@ export {
   formatRecording,
   type RecordedExchange,
   type RecordingFile,
-  REPLAY_ENV,
-  replayFiles,
 } from "./capabilities/index.js";
 export { precompileBundle } from "./engine/compiled-code/compile-apart.js";
 export { SandboxError, type SandboxErrorCode } from "./errors.js";

@@ -5,6 +5,7 @@
  *
  * ```json
  * { "recording": "test/recordings/x.json",   // its API's answers (svckit test's format); optional
+ *   "now": "2025-06-10T09:20:00Z",             // the extension's clock starts here (when the recording was made); optional
  *   "preferences": { "<name>": "<value>" },   // options set in Settings (a url option is then allowed)
  *   "secrets": { "<name>": "<value>" },       // password options, typed into Settings (kept in the keyring)
  *   "signedIn": false,                        // a sign-in: not possible offline yet, refused with why
@@ -21,6 +22,7 @@ export const FIXTURES = join(REPO, "test", "catalog", "fixture");
 
 const pageSchema = z.strictObject({
   recording: z.string().regex(/^[^/]/, { error: "should be a path inside the extension's folder" }).optional(),
+  now: z.iso.datetime({ offset: true }).optional(),
   preferences: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).default({}),
   secrets: z.record(z.string(), z.string()).default({}),
   signedIn: z.boolean().default(false),

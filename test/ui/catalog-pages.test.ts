@@ -2,7 +2,8 @@
  * Each catalog extension, end to end, as a person gets it: a fresh support folder, the real host
  * and page in Chromium, Settings → Add extensions → Add… (by keyboard) → the install review →
  * Install → its options and secrets typed into Settings (a url option allowed) → its first blip,
- * answered from its recording through the runtime's test replay switch (SVC_TEST_REPLAY),
+ * answered from its recording through the runtime's test replay switch (SVC_TEST_REPLAY; its
+ * clock at page.json's "now" through SVC_TEST_NOW),
  * shows page.json's text. Screenshots, dark and light: docs/screenshots/catalog-<name>-*.png
  * (with SVC_WRITE_SCREENSHOTS=1).
  *
@@ -139,7 +140,10 @@ describe.each(PAGES.map((spec) => [spec.name, spec] as const))("catalog extensio
         );
       const { id, title } = spec.manifest.svc;
       const entry = index.packages.find((p) => p.name === name)!;
-      const svc = await freshSvc(spec.recording ? { SVC_TEST_REPLAY: JSON.stringify({ [id]: spec.recording }) } : {});
+      const svc = await freshSvc({
+        ...(spec.recording ? { SVC_TEST_REPLAY: JSON.stringify({ [id]: spec.recording }) } : {}),
+        ...(spec.page.now ? { SVC_TEST_NOW: spec.page.now } : {}),
+      });
       try {
         const { page, host } = svc;
         await page.getByRole("tab", { name: "Settings" }).click();
@@ -189,9 +193,12 @@ describe.each(PAGES.map((spec) => [spec.name, spec] as const))("catalog extensio
           await page.emulateMedia({ colorScheme: scheme, reducedMotion: "reduce" });
           await page.locator("#panel").screenshot({ path: join(SCREENSHOTS, `catalog-${name}-${scheme}.png`) });
         }
-        if (spec.recording)
-          expect(host.stderr() + JSON.stringify(host.events)).toContain(
-            `TEST SWITCH SVC_TEST_REPLAY is set: fetches of ${id}`,
+        // The runtime said which test switches were on.
+        const said = host.stderr() + JSON.stringify(host.events);
+        if (spec.recording) expect(said).toContain(`TEST SWITCH SVC_TEST_REPLAY is set: fetches of ${id}`);
+        if (spec.page.now)
+          expect(said).toContain(
+            `TEST SWITCH SVC_TEST_NOW is set: every extension's clock starts at ${spec.page.now.slice(0, 16)}`,
           );
       } finally {
         await svc.close();

@@ -235,7 +235,10 @@ describe("install review", () => {
     for (const body of [{}, { path: join(scene.world.root, "deploys-1.0.0.svc"), handle: "B".repeat(24) }]) {
       expect(await postFromPage(page, "/api/install/review", body)).toEqual({
         status: 400,
-        body: { error: 'send either "path" (the .svc file\'s full path) or "handle" (a file dropped in the svc app)' },
+        body: {
+          error:
+            'send one of "path" (the .svc file\'s full path), "handle" (a file dropped in the svc app) or "catalog" (a name from the catalog)',
+        },
       });
     }
     await page.close();

@@ -58,5 +58,5 @@ export {
   type RecordedExchange,
   type RecordingFile,
 } from "./http-recording.js";
-export { REPLAY_ENV, replayFiles, replayTransport } from "./replay-switch.js";
+export { replayTransport } from "./replay-switch.js";
 export { parseNetworkPolicy, type NetworkPolicy } from "./network-policy.js";

@@ -11,39 +11,9 @@
  * Extensions not listed are untouched. svc-runtime announces the switch on stderr when it is
  * set, and refuses to start when its value cannot be read (runtime/src/main.ts).
  */
-import { isAbsolute } from "node:path";
 import { HttpRecording } from "./http-recording.js";
 import type { FetchTransport } from "./options.js";
-
-export const REPLAY_ENV = "SVC_TEST_REPLAY";
-
-/**
- * The extension ids and their recording files, `undefined` when the switch is off; throws with
- * a message naming what is wrong when it is set but unreadable.
- *
- * @example
- * replayFiles({ SVC_TEST_REPLAY: '{"app.svc.weather":"/t/weather.json"}' }) // Map { "app.svc.weather" => "/t/weather.json" }
- */
-export function replayFiles(env: Readonly<Record<string, string | undefined>>): Map<string, string> | undefined {
-  const raw = env[REPLAY_ENV];
-  if (raw === undefined || raw === "") return undefined;
-  const usage = `write it as {"<extension id>": "/absolute/path/recording.json"}`;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(raw);
-  } catch (error) {
-    throw new Error(`${REPLAY_ENV} is not JSON (${(error as Error).message}): ${usage}`);
-  }
-  if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed))
-    throw new Error(`${REPLAY_ENV} should be a JSON object: ${usage}`);
-  const files = new Map<string, string>();
-  for (const [id, file] of Object.entries(parsed)) {
-    if (typeof file !== "string" || !isAbsolute(file))
-      throw new Error(`${REPLAY_ENV}: the recording of ${JSON.stringify(id)} should be an absolute path: ${usage}`);
-    files.set(id, file);
-  }
-  return files;
-}
+import { replayFiles } from "../test-switches.js";
 
 /**
  * The transport for the switch's value, or `undefined` when it is off. A value that cannot be
