@@ -392,16 +392,8 @@ export class HostUiBackend implements UiBackend {
   answerAgentFiles = (id: string, allow: boolean): boolean => this.deps.agentFiles?.answer(id, allow) ?? false;
   reviewInstall: UiBackend["reviewInstall"] = (path) => this.reviews.review(path);
 
-  async catalog(): Promise<UiCatalog> {
-    const { listing, problems } = await catalogListing(this.deps.bundled, this.deps.supportDir);
-    return {
-      packages: listing.map(({ reach, signedBy, ...item }) => ({
-        ...item,
-        reach: reach.map((r) => ({ text: r.text, ...(r.risk ? { risk: r.risk } : {}) })),
-        signedBy: { fingerprint: signedBy.fingerprint, words: signedBy.words, source: signedBy.source },
-      })),
-      problems,
-    };
+  catalog(): Promise<UiCatalog> {
+    return catalogListing(this.deps.bundled, this.deps.supportDir);
   }
 
   catalogPackage = (name: string): Promise<string> => catalogPackage(this.deps.bundled, name);

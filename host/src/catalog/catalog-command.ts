@@ -30,7 +30,7 @@ export async function runCatalogCommand(argv: readonly string[], io: CatalogIo):
     );
     return 2;
   }
-  const { listing, problems } = await catalogListing(io.bundled, io.supportDir);
+  const { packages: listing, problems } = await catalogListing(io.bundled, io.supportDir);
   for (const problem of problems) io.err(`svc-host catalog: ${escapeForDisplay(problem)}\n`);
   if (json) {
     io.out(`${JSON.stringify({ packages: listing, problems })}\n`);

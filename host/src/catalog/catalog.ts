@@ -78,15 +78,15 @@ export async function readCatalogs(bundled: readonly string[]): Promise<Catalogs
  * Every catalog package with what it can reach, judged for this support folder.
  *
  * @example
- * (await catalogListing(["/repo/extensions"], supportDir)).listing[0].reach // [{ key: "network:api.met.no", text: "connect to api.met.no" }]
+ * (await catalogListing(["/repo/extensions"], supportDir)).packages[0].reach // [{ key: "network:api.met.no", text: "connect to api.met.no" }]
  */
 export async function catalogListing(
   bundled: readonly string[],
   supportDir: string,
-): Promise<{ listing: CatalogListing[]; problems: string[] }> {
-  const { packages, problems } = await readCatalogs(bundled);
+): Promise<{ packages: CatalogListing[]; problems: string[] }> {
+  const { packages: found, problems } = await readCatalogs(bundled);
   const listing: CatalogListing[] = [];
-  for (const { entry, signedBy } of packages) {
+  for (const { entry, signedBy } of found) {
     const manifest = parseManifest(entry.manifest);
     if (!manifest.ok) {
       problems.push(
@@ -110,7 +110,7 @@ export async function catalogListing(
       signedBy,
     });
   }
-  return { listing, problems };
+  return { packages: listing, problems };
 }
 
 /** A catalog name or its package could not be used; the message says why and what to do. */

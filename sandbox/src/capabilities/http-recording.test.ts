@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Response } from "undici";
 import { afterAll, describe, expect, it } from "vitest";
-import type { FetchHop } from "@svc/sandbox";
+import type { FetchHop } from "./options.js";
 import { HttpRecording } from "./http-recording.js";
 
 const dirs: string[] = [];
