@@ -74,6 +74,10 @@ describe("Settings → Add extensions", () => {
       await list.waitFor();
       expect(await list.locator(".catalog-item h3").allInnerTexts()).toEqual(index.packages.map((p) => p.title));
       expect(await list.locator(".catalog-sentence").allInnerTexts()).toEqual(index.packages.map((p) => p.description));
+      // Who signed them, and that a key made by this build is not a release key.
+      expect(await page.locator(".catalog > p.sub").first().innerText()).toBe(
+        `They come with svc, signed by ${index.signedBy.words} (${index.signedBy.fingerprint}), a key this copy of svc made for itself, not a release key. Each is reviewed before it is added.`,
+      );
       // Discovery found nothing to run: the catalog's folders are not extensions until added.
       const listing = await svc.host.waitFor((e) => e.type === "extensions");
       expect([listing.active, listing.broken]).toEqual([[], []]);

@@ -51,7 +51,12 @@ export function catalogView(ctx: CatalogContext) {
       ctx.catalog === undefined && !ctx.problem
         ? html`<p class="sub">Loading…</p>`
         : packages.length
-          ? html`<p class="sub">They come with svc, signed by ${shown(packages[0].signedBy.words, 60)} (<code>${shown(packages[0].signedBy.fingerprint, 60)}</code>). Each is reviewed before it is added.</p>
+          ? html`<p class="sub">They come with svc, signed by ${shown(packages[0].signedBy.words, 60)} (<code>${shown(packages[0].signedBy.fingerprint, 60)}</code>)${
+              // The build says where its key came from: a release's (SVC_FIRST_PARTY_KEY) or its own.
+              packages[0].signedBy.source === "SVC_FIRST_PARTY_KEY"
+                ? ""
+                : ", a key this copy of svc made for itself, not a release key"
+            }. Each is reviewed before it is added.</p>
             <ul class="catalog-list" aria-label="Extensions to add">${packages.map((item) => packageView(item, ctx))}</ul>`
           : html`<p class="sub">Nothing to add: this svc was built without catalog packages.</p>`
     }
