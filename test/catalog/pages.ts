@@ -7,7 +7,8 @@
  * { "recording": "test/recordings/x.json",   // its API's answers (svckit test's format); optional
  *   "now": "2025-06-10T09:20:00Z",             // the extension's clock starts here (when the recording was made); optional
  *   "preferences": { "<name>": "<value>" },   // options set in Settings (a url option is then allowed)
- *   "secrets": { "<name>": "<value>" },       // password options, typed into Settings (kept in the keyring)
+ *   "secrets": { "<name>": "<value>" },       // password options, typed into Settings (kept in the keyring);
+ *                                             // "preferences" may hold them too: both are typed in the same way
  *   "signedIn": false,                        // a sign-in: not possible offline yet, refused with why
  *   "expect": { "blip": "<key>", "text": "<text the page shows in that blip>" } }
  * ```
@@ -54,9 +55,9 @@ function readPage(folder: string, name: string): CatalogPage {
     const type = options.get(name);
     if (type === undefined)
       throw new Error(`${file}: "${kind}.${name}" is not an option of ${manifest.manifest.svc.id}`);
-    if ((kind === "secrets") !== (type === "password"))
+    if (kind === "secrets" && type !== "password")
       throw new Error(
-        `${file}: "${kind}.${name}" is a ${type} option: put password options in "secrets", others in "preferences"`,
+        `${file}: "secrets.${name}" is a ${type} option: "secrets" holds password options; put it in "preferences"`,
       );
   }
   const recording = page.recording === undefined ? undefined : join(folder, page.recording);
