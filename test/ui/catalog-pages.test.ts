@@ -126,7 +126,7 @@ async function setOption(row: import("playwright-core").Locator, spec: CatalogPa
   }
   if (option.type === "url") {
     const prompt = row.getByRole("alertdialog", { name: "Allow a server" });
-    await prompt.getByRole("button", { name: "Allow" }).click();
+    await prompt.getByRole("button", { name: "Allow", exact: true }).click();
   }
   // The field's own status line: "saved" (or "saved; it may connect to …"), else the page's problem.
   const status = row.locator(".pref", { has: row.page().getByLabel(label) }).getByRole("status");
