@@ -8,3 +8,4 @@ export { CliError, EXIT, type ExitCode, isCliError } from "./errors.js";
 export type { CommandContext, Output } from "./command.js";
 export { supportFolder } from "./support-folder.js";
 export { BUNDLE_SETTINGS } from "./bundle/bundle.js";
+export { packCatalog, firstPartyKey, FIRST_PARTY_KEY_ENV, type CatalogBuild } from "./pack/catalog.js";

@@ -21,6 +21,8 @@ import {
   terminalIo,
 } from "./install/index.js";
 import { supportRoot } from "./support/index.js";
+import { CATALOG_USAGE, CatalogError, installTarget, runCatalogCommand } from "./catalog/index.js";
+import { escapeForDisplay } from "@svc/api";
 import { runUiCommand } from "./ui-server/index.js";
 import { isManageCommand, runManageCli } from "./manage/index.js";
 
@@ -28,15 +30,18 @@ const HELP = `svc-host: runs svc's extensions and shows their blips in the termi
 
 Usage:
   svc-host                              run the host (Ctrl-C stops it)
-  svc-host install <file.svc | https://…/x.svc> [--yes] [--downgrade]
+  svc-host install <file.svc | https://…/x.svc | name> [--yes] [--downgrade]
                                         show who made it and what it can reach, ask, then install it
                                         into <support folder>/Extensions/ (a running host loads it);
+                                        a name is a package of svc's catalog (svc-host catalog);
                                         --downgrade: allow an older version than the installed one;
                                         an update that can do more is staged until svc-host accept;
                                         an https address is remembered for svc-host update
   svc-host update [<id>]                check the addresses extensions were installed from: a newer
                                         version that gains nothing is installed, one that gains
                                         anything is staged, another author's is refused
+  svc-host catalog [--json]             the extensions that come with svc but are off until added:
+                                        each one's sentence and what it can reach
   svc-host ui [--url]                   open the notch UI of the running svc in the browser
                                         (--url prints a one-time address instead)
   svc-host list [--json]                every extension: id, version, source, enabled, status, tools, last error
@@ -77,6 +82,14 @@ Secrets, password options and sign-in tokens live in the system's secret store (
 Secret Service such as gnome-keyring); without one the host runs, but refuses to keep them.
 `;
 
+/** This repository's extensions/: what runs by default (bundled.json) and the catalog beside it. */
+const DEFAULT_BUNDLED = fileURLToPath(new URL("../../extensions/", import.meta.url));
+
+/** The bundled roots a command reads the catalog from (SVC_BUNDLED_EXTENSIONS, as the host does). */
+function bundledRoots(): string[] {
+  return settingsFromEnv(process.env, DEFAULT_BUNDLED, () => {}).bundled;
+}
+
 async function main(): Promise<void> {
   const [first, ...rest] = process.argv.slice(2);
   if (first === "--help" || first === "-h" || first === "help") {
@@ -85,10 +98,28 @@ async function main(): Promise<void> {
   }
   if (first === "install") {
     if (rest.includes("--help") || rest.includes("-h")) return void process.stdout.write(`${INSTALL_USAGE}\n`);
+    // A bare name is a catalog package (svc-host catalog lists them); its .svc is reviewed as any other.
+    const at = rest.findIndex((word) => !word.startsWith("-"));
+    try {
+      if (at >= 0) rest[at] = await installTarget(rest[at], bundledRoots());
+    } catch (error) {
+      if (!(error instanceof CatalogError)) throw error;
+      process.stderr.write(`svc-host install: ${escapeForDisplay(error.message)}\n`);
+      return void (process.exitCode = 1);
+    }
     process.exitCode = await runInstallCommand(rest, terminalIo(supportRoot()));
     return;
   }
   if (first === "update") return void (process.exitCode = await runUpdateCommand(rest, terminalIo(supportRoot())));
+  if (first === "catalog") {
+    if (rest.includes("--help") || rest.includes("-h")) return void process.stdout.write(`${CATALOG_USAGE}\n`);
+    return void (process.exitCode = await runCatalogCommand(rest, {
+      bundled: bundledRoots(),
+      supportDir: supportRoot(),
+      out: (t) => process.stdout.write(t),
+      err: (t) => process.stderr.write(t),
+    }));
+  }
   if (first === "revoke") return void (process.exitCode = await runRevokeCommand(rest, terminalIo(supportRoot())));
   // An update staged by `svc-host install` (it gains something) is accepted from its package.
   const [acceptId] = rest.filter((word) => !word.startsWith("-"));
@@ -112,8 +143,7 @@ async function main(): Promise<void> {
     process.exitCode = 2;
     return;
   }
-  const defaultBundled = fileURLToPath(new URL("../../extensions/", import.meta.url));
-  const settings = settingsFromEnv(process.env, defaultBundled, (message) =>
+  const settings = settingsFromEnv(process.env, DEFAULT_BUNDLED, (message) =>
     process.stderr.write(`svc-host: ${message}\n`),
   );
   const clock = settings.manualClock ? new ManualClock() : systemClock;

@@ -6,7 +6,25 @@
  * (each imports the sandbox, warms up and makes its spare) overlaps the runtime's own, so
  * `initialize` finds them (nearly) ready and only hands them the person's time zone and locale.
  */
+import { REPLAY_ENV, replayFiles, TEST_NOW_ENV, testClock } from "@svc/sandbox/test-switches";
 import { createSandboxFactory } from "./sandbox-factory.js";
+
+// A test switch is never quiet: said before anything runs, and an unreadable one stops the runtime.
+try {
+  const replayed = replayFiles(process.env);
+  if (replayed)
+    process.stderr.write(
+      `svc-runtime: TEST SWITCH ${REPLAY_ENV} is set: fetches of ${[...replayed.keys()].join(", ")} are answered from recordings, never the network. Not for normal use.\n`,
+    );
+  const clock = testClock(process.env);
+  if (clock)
+    process.stderr.write(
+      `svc-runtime: TEST SWITCH ${TEST_NOW_ENV} is set: every extension's clock starts at ${new Date(clock.now()).toISOString()}. Not for normal use.\n`,
+    );
+} catch (error) {
+  process.stderr.write(`svc-runtime: ${(error as Error).message}\n`);
+  process.exit(2);
+}
 
 const sandboxes = createSandboxFactory();
 sandboxes.start?.();

@@ -5,6 +5,7 @@
  */
 export * from "./types.js";
 export { SandboxPool, type SandboxPoolOptions } from "./threads/pool.js";
+export { REPLAY_ENV, replayFiles, TEST_NOW_ENV, testClock } from "./test-switches.js";
 export { Sandbox, type SandboxEnvironment } from "./sandbox.js";
 export {
   createCapabilities,
@@ -12,6 +13,12 @@ export {
   type CapabilityOptions,
   type FetchHop,
   type FetchTransport,
+  HttpRecording,
+  UnmatchedRequestError,
+  jsonExchange,
+  formatRecording,
+  type RecordedExchange,
+  type RecordingFile,
 } from "./capabilities/index.js";
 export { precompileBundle } from "./engine/compile-apart.js";
 export { SandboxError, type SandboxErrorCode } from "./errors.js";

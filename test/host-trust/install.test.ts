@@ -55,7 +55,7 @@ describe("svc-host install", () => {
       code: 2,
       stdout: "",
       stderr:
-        "svc-host install: give exactly one .svc file\nusage: svc-host install <file.svc | https://…/x.svc> [--yes] [--downgrade]\n",
+        "svc-host install: give exactly one .svc file\nusage: svc-host install <file.svc | https://…/x.svc | catalog name> [--yes] [--downgrade]\n",
     });
     const help = await svcHost(["--help"], scene.world.home);
     expect(help.code).toBe(0);

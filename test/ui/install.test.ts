@@ -237,7 +237,7 @@ describe("install review", () => {
         status: 400,
         body: {
           error:
-            'send one of "path" (the .svc file\'s full path), "handle" (a file dropped in the svc app) or "address" (its https address)',
+            'send one of "path" (the .svc file\'s full path), "handle" (a file dropped in the svc app), "address" (its https address) or "catalog" (a name from the catalog)',
         },
       });
     }

@@ -21,7 +21,7 @@ export {
   formatRecording,
   type RecordedExchange,
   type RecordingFile,
-} from "./http-recording.js";
+} from "@svc/sandbox"; // the recording lives in the sandbox, where svc-runtime's SVC_TEST_REPLAY uses it too
 export { matchSnapshot, snapshotOf, lineDiff, SnapshotMismatchError, type SnapshotOptions } from "./snapshot.js";
 export { ManualClock } from "./manual-clock.js";
 export { toMilliseconds } from "./duration.js";

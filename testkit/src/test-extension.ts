@@ -33,7 +33,7 @@ import { BlipBoard } from "./blip-board.js";
 import { FakeHost, type SignIn } from "./fake-host.js";
 import { answerHostCalls } from "./host-requests.js";
 import { FolderView } from "./folder-view.js";
-import { HttpRecording } from "./http-recording.js";
+import { HttpRecording } from "@svc/sandbox";
 import { startInProcessRuntime } from "./in-process-runtime.js";
 import type { LoadOptions } from "./load-extension.js";
 import { ManualClock } from "./manual-clock.js";

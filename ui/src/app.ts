@@ -17,12 +17,13 @@ import { mayPop, PopGate, POP_FOR_MS } from "./model/pop.js";
 import { earsButton } from "./views/ears.js";
 import { Store } from "./model/store.js";
 import { giveFiles, shellHooks } from "./shell.js";
-import type { AppSettings, UiBlip, UiEvent, UiGrantQuestion } from "./wire.js";
+import type { AppSettings, UiBlip, UiCatalog, UiEvent, UiGrantQuestion } from "./wire.js";
 
 type SignInCode = Extract<UiEvent, { type: "sign-in.code" }>;
 import { blipView, type BlipContext } from "./views/blip.js";
 import { preferenceField, settingsView, type SettingsContext } from "./views/settings.js";
 import { installView, type InstallSummaryView } from "./views/install.js";
+import { catalogView } from "./views/catalog.js";
 import { agentFilesView } from "./views/agent-files.js";
 import { speakerTag } from "./views/speaker.js";
 import { AllowArming } from "./model/allow-arming.js";
@@ -92,6 +93,8 @@ export class SvcApp extends LitElement {
   private popTimer: ReturnType<typeof setTimeout> | undefined;
   private readonly popGate = new PopGate();
   private confirmingUninstall: string | undefined;
+  /** Settings → Add extensions: loaded when Settings is first drawn, again after each install. */
+  private catalog: { value?: UiCatalog; problem?: string; loading: boolean } = { loading: false };
   /** Settings' extension rows open to their details. */
   private readonly openRows = new Set<string>();
   /** A device-flow sign-in's code on show, and whether it is on the clipboard. */
@@ -542,11 +545,16 @@ export class SvcApp extends LitElement {
   };
 
   /**
-   * A `.svc` to install (by path, https address or dropped file), or an installed extension
-   * changed on disk, or its staged update, to accept.
+   * A `.svc` to install (by path, https address, dropped file or catalog name), or an installed
+   * extension changed on disk, or its staged update, to accept.
    */
   private async reviewInstall(
-    request: { path: string } | { address: string } | { handle: string } | { extensionId: string; staged?: boolean },
+    request:
+      | { path: string }
+      | { address: string }
+      | { handle: string }
+      | { catalog: string }
+      | { extensionId: string; staged?: boolean },
   ): Promise<void> {
     this.install = { busy: true };
     this.requestUpdate();
@@ -554,8 +562,13 @@ export class SvcApp extends LitElement {
       const route = "extensionId" in request ? "extensions/review" : "install/review";
       const answer = await this.api!.post<{ reviewId: string; summary: InstallSummaryView }>(route, request);
       this.install = { busy: false, review: { reviewId: answer.reviewId, summary: answer.summary } };
-      // The install area sits under the rows: bring the review into view.
-      void this.updateComplete.then(() => this.querySelector(".install")?.scrollIntoView({ block: "nearest" }));
+      // The install area sits under the rows: bring the review into view, and the keyboard's focus
+      // to it, once it is drawn (the update is asked for first, so updateComplete waits for it).
+      this.requestUpdate();
+      void this.updateComplete.then(() => {
+        this.querySelector(".install")?.scrollIntoView({ block: "nearest" });
+        this.querySelector<HTMLElement>(".install .review")?.focus();
+      });
     } catch (error) {
       this.install = { busy: false, message: (error as Error).message };
     }
@@ -572,6 +585,7 @@ export class SvcApp extends LitElement {
         reviewId: review.reviewId,
         accept,
       });
+      if (answer.installed) void this.loadCatalog();
       const title = shown(review.summary.title, CAPS.title);
       this.install = {
         busy: false,
@@ -692,9 +706,25 @@ export class SvcApp extends LitElement {
     this.requestUpdate();
   }
 
+  private async loadCatalog(): Promise<void> {
+    this.catalog = { ...this.catalog, loading: true };
+    try {
+      this.catalog = { value: await this.api!.get<UiCatalog>("catalog"), loading: false };
+    } catch (error) {
+      this.catalog = { problem: `The catalog could not be read: ${(error as Error).message}`, loading: false };
+    }
+    this.requestUpdate();
+  }
+
   renderSettings(): TemplateResult {
-    // The extensions' rows first, then svc's own settings, then installing another.
-    return html`${settingsView(this.settingsContext())}${installView({
+    if (!this.catalog.value && !this.catalog.problem && !this.catalog.loading && this.api) void this.loadCatalog();
+    // The extensions' rows first, then svc's own settings, then adding one from the catalog, then installing another.
+    return html`${settingsView(this.settingsContext())}${catalogView({
+      catalog: this.catalog.value,
+      problem: this.catalog.problem,
+      busy: this.install.busy,
+      onAdd: (name) => void this.reviewInstall({ catalog: name }),
+    })}${installView({
       ...this.install,
       review: this.install.review,
       message: this.install.message,

@@ -350,6 +350,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
       agentFiles,
       givenFiles,
       ledger,
+      bundled: options.bundled,
     });
     await backend.refreshManaged();
     ui = await startUiServer({ backend, ...options.ui, log });

@@ -23,11 +23,13 @@ import type { OAuthService } from "../oauth/index.js";
 import type { PreferenceStore } from "../preferences/index.js";
 import type { BlipStore, StoredBlip } from "../store/index.js";
 import { InstallReviews } from "../ui-server/index.js";
+import { catalogListing, catalogPackage } from "../catalog/index.js";
 import type {
   AppSettingsFile,
   UiBackend,
   UiBlip,
   UiEvent,
+  UiCatalog,
   UiExtension,
   UiPreference,
   UiSignIn,
@@ -60,6 +62,8 @@ export interface UiBackendDeps {
   givenFiles?: GivenFiles;
   /** The permission ledger: where each extension was installed from ("check for updates"). */
   ledger?: Ledger;
+  /** The bundled roots, whose `catalog/` folders Settings → Add extensions lists. */
+  bundled: readonly string[];
 }
 
 /** Extension changes that come together (a launch, a rescan) refresh the list once. */
@@ -421,6 +425,12 @@ export class HostUiBackend implements UiBackend {
     this.publishExtensions();
     return { outcome: outcome.kind, message: updateMessage(outcome) };
   }
+
+  catalog(): Promise<UiCatalog> {
+    return catalogListing(this.deps.bundled, this.deps.supportDir);
+  }
+
+  catalogPackage = (name: string): Promise<string> => catalogPackage(this.deps.bundled, name);
 
   /** Reviews of installed extensions changed on disk, waiting for the person: what `accept` records. */
   private readonly acceptReviews = new Map<string, { id: string; reviewed: string }>();

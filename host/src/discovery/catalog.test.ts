@@ -154,3 +154,51 @@ describe("reading folders", () => {
     expect(catalog.active.map((e) => e.manifest?.svc.title)).toEqual(["Mine"]);
   });
 });
+
+describe("bundled.json: the folders that run by default", () => {
+  const svc = (id: string) => ({ id, title: id });
+
+  it("runs only the listed folders of a bundled root; the others (and the catalog folder) are not loaded", async () => {
+    const root = join(dir, "bundled");
+    await extension(join(root, "focus"), svc("dev.svc.focus"));
+    await extension(join(root, "weather"), svc("app.svc.weather"));
+    await mkdir(join(root, "catalog"), { recursive: true });
+    await writeFile(join(root, "bundled.json"), JSON.stringify({ onByDefault: ["focus"] }));
+    const catalog = await discover([{ path: root, source: "bundled" }]);
+    expect(catalog.active.map((e) => e.id)).toEqual(["dev.svc.focus"]);
+    expect(catalog.broken).toEqual([]);
+  });
+
+  it("is read only for bundled roots: a user root runs every folder", async () => {
+    const root = join(dir, "user");
+    await extension(join(root, "weather"), svc("app.svc.weather"));
+    await writeFile(join(root, "bundled.json"), JSON.stringify({ onByDefault: [] }));
+    const catalog = await discover([{ path: root, source: "user" }]);
+    expect(catalog.active.map((e) => e.id)).toEqual(["app.svc.weather"]);
+  });
+
+  it("runs every folder of a bundled root without the file", async () => {
+    const root = join(dir, "bundled");
+    await extension(join(root, "a"), svc("x.y.a"));
+    await extension(join(root, "b"), svc("x.y.b"));
+    const catalog = await discover([{ path: root, source: "bundled" }]);
+    expect(catalog.active.map((e) => e.id)).toEqual(["x.y.a", "x.y.b"]);
+  });
+
+  it("lists a broken bundled.json as broken, with the field and the fix, and runs nothing from that root", async () => {
+    const root = join(dir, "bundled");
+    await extension(join(root, "focus"), svc("dev.svc.focus"));
+    await writeFile(join(root, "bundled.json"), JSON.stringify({ onByDefault: ["../focus"] }));
+    const catalog = await discover([{ path: root, source: "bundled" }]);
+    expect(catalog.active).toEqual([]);
+    expect(catalog.broken.map((e) => [e.id, e.error])).toEqual([
+      [
+        "bundled.json",
+        `${join(root, "bundled.json")}: "onByDefault.0" should be a folder name like focus (lowercase, no slashes); write it as {"onByDefault": ["focus", "system"]}`,
+      ],
+    ]);
+    await writeFile(join(root, "bundled.json"), "{");
+    const again = await discover([{ path: root, source: "bundled" }]);
+    expect(again.broken[0].error).toMatch(/^\S+bundled\.json is not JSON: .+; write it as \{"onByDefault"/);
+  });
+});

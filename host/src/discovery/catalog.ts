@@ -4,8 +4,10 @@
  * the same id in one root keep the first by folder name and list the other as broken.
  */
 import { readdir, stat } from "node:fs/promises";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { readExtensionFolder } from "./read-folder.js";
+import { readBundledList } from "./bundled-list.js";
+import { BUNDLED_LIST_FILE } from "@svc/api";
 import type { Catalog, DiscoveredExtension, ExtensionRoot } from "./types.js";
 
 /** Folder names that are never extensions. */
@@ -42,7 +44,9 @@ export async function listExtensionFolders(root: string): Promise<string[]> {
 }
 
 /**
- * Reads every root and resolves the winners.
+ * Reads every root and resolves the winners. A bundled root with a `bundled.json` contributes
+ * only the folders it lists (the rest are catalog packages); a broken `bundled.json` is listed
+ * as broken and its root contributes nothing.
  *
  * @example
  * const catalog = await discover([{ path: "/app/Extensions", source: "bundled" }, { path: "/home/me/.local/share/Svc/Extensions", source: "user" }]);
@@ -51,7 +55,23 @@ export async function listExtensionFolders(root: string): Promise<string[]> {
 export async function discover(roots: readonly ExtensionRoot[]): Promise<Catalog> {
   const found: DiscoveredExtension[] = [];
   for (const root of roots) {
-    const folders = await listExtensionFolders(root.path);
+    let folders = await listExtensionFolders(root.path);
+    if (root.source === "bundled") {
+      const selection = await readBundledList(root.path);
+      if ("error" in selection) {
+        found.push({
+          id: BUNDLED_LIST_FILE,
+          folder: selection.file,
+          source: "bundled",
+          error: selection.error,
+          tools: [],
+          toolErrors: [],
+        });
+        continue;
+      }
+      const { run } = selection;
+      if (run) folders = folders.filter((folder) => run.has(basename(folder)));
+    }
     found.push(...(await Promise.all(folders.map((folder) => readExtensionFolder(folder, root.source)))));
   }
   return resolveCatalog(found);

@@ -2,3 +2,4 @@
 export * from "./types.js";
 export * from "./read-folder.js";
 export * from "./catalog.js";
+export * from "./bundled-list.js";

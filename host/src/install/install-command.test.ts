@@ -80,7 +80,7 @@ it("prints one line for a refused package, and the usage for wrong arguments", a
   const wrong = io(true);
   expect(await runInstallCommand([], wrong)).toBe(2);
   expect(wrong.errors).toBe(
-    "svc-host install: give exactly one .svc file\nusage: svc-host install <file.svc | https://…/x.svc> [--yes] [--downgrade]\n",
+    "svc-host install: give exactly one .svc file\nusage: svc-host install <file.svc | https://…/x.svc | catalog name> [--yes] [--downgrade]\n",
   );
   expect(await runInstallCommand([file, "--force"], wrong)).toBe(2);
   expect(wrong.errors).toContain("svc-host install: unknown option --force\n");

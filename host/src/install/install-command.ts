@@ -23,7 +23,8 @@ export interface InstallIo {
   ask(question: string): Promise<string>;
 }
 
-export const INSTALL_USAGE = "usage: svc-host install <file.svc | https://…/x.svc> [--yes] [--downgrade]";
+export const INSTALL_USAGE =
+  "usage: svc-host install <file.svc | https://…/x.svc | catalog name> [--yes] [--downgrade]";
 
 /**
  * The process's terminal as `InstallIo`.

@@ -14,7 +14,8 @@
  * | `POST /api/run` `{extensionId}` | `{ok}`: a manual run |
  * | `POST /api/extensions` `{extensionId, action}` | `{ok}`: `enable`, `disable` or `uninstall` done |
  * | `POST /api/signins` `{extensionId, provider, action, connection?}` | `{ok}`: connect (the sign-in page opens) or disconnect |
- * | `POST /api/install/review` `{path}`, `{handle}` or `{address}` | `{ok, reviewId, summary}`: what a `.svc` is and can reach (an https address is fetched first) |
+ * | `GET /api/catalog` | `{packages, problems}`: the catalog (host/src/catalog), each package with what it can reach |
+ * | `POST /api/install/review` `{path}`, `{handle}`, `{address}` or `{catalog}` | `{ok, reviewId, summary}`: what a `.svc` (an https address is fetched first; a catalog name is the catalog's package) is and can reach |
  * | `POST /api/install/decide` `{reviewId, accept}` | `{ok, installed, id}` once installed (or dropped) |
  * | `POST /api/extensions/review` `{extensionId, staged?}` | `{ok, reviewId, summary}`: accepting an installed extension changed on disk, or (`staged: true`) its staged update, reviewed as an update; `install/decide` answers it |
  * | `POST /api/extensions/update` `{extensionId}` | `{ok, outcome, message}`: "check for updates" at the address it was installed from (`updated`, `staged`, `up-to-date`); a refusal is a 400 with the installer's words |
@@ -35,7 +36,7 @@ import { checkFetchSite, checkHost, checkMethod, checkOrigin, checkSession, type
 import { readJson, SECURITY_HEADERS, sendJson, stringField, UiHttpError } from "./respond.js";
 import { Sessions } from "./sessions.js";
 import { readStaticFiles } from "./static-files.js";
-import type { AppSettings, Snapshot, UiEvent } from "./wire.js";
+import type { AppSettings, Snapshot, UiCatalog, UiEvent } from "./wire.js";
 import { ToolError, type GivenFiles, type PageTools } from "../tools/index.js";
 import { GrantNeededError } from "../preferences/index.js";
 
@@ -67,6 +68,10 @@ export interface UiBackend {
   reviewAccept(extensionId: string, staged?: boolean): Promise<{ reviewId: string; summary: unknown }>;
   /** "Check for updates": fetches the address it was installed from; rejects with the installer's words. */
   checkUpdate(extensionId: string): Promise<{ outcome: string; message: string }>;
+  /** Settings → Add extensions: the catalog packages with what each can reach. */
+  catalog(): Promise<UiCatalog>;
+  /** The `.svc` of catalog package `name` (checked against the catalog's digest); rejects with why not. */
+  catalogPackage(name: string): Promise<string>;
   /** The tools tray's list and runs; absent: the page shows no tools. */
   readonly tools?: PageTools;
   /** Answers an agent's file request (host/src/tools/agent-files.ts); false when it is over. */
@@ -128,13 +133,24 @@ export async function startUiServer(options: UiServerOptions): Promise<RunningUi
       throw error;
     }
   };
-  /** `{path}` (typed by the person) or `{handle}` (dropped or picked in the desktop shell): the path. */
-  const givenPath = (body: Record<string, unknown>): string => {
-    if ((body.path === undefined) === (body.handle === undefined))
+  /**
+   * `{path}` (typed by the person), `{handle}` (dropped or picked in the desktop shell) or
+   * `{catalog}` (a name from the catalog): the path. `{address}` is taken before, on its own.
+   */
+  const givenPath = async (body: Record<string, unknown>): Promise<string> => {
+    const given = [body.path, body.handle, body.catalog, body.address].filter((v) => v !== undefined).length;
+    if (given !== 1)
       throw new UiHttpError(
         400,
-        'send one of "path" (the .svc file\'s full path), "handle" (a file dropped in the svc app) or "address" (its https address)',
+        'send one of "path" (the .svc file\'s full path), "handle" (a file dropped in the svc app), "address" (its https address) or "catalog" (a name from the catalog)',
       );
+    if (body.catalog !== undefined) {
+      try {
+        return await backend.catalogPackage(stringField(body, "catalog")!);
+      } catch (error) {
+        throw new UiHttpError(400, (error as Error).message);
+      }
+    }
     if (body.path !== undefined) return stringField(body, "path")!;
     if (!backend.givenFiles)
       throw new UiHttpError(400, '"handle": this svc takes no dropped files; type the path instead');
@@ -212,10 +228,10 @@ export async function startUiServer(options: UiServerOptions): Promise<RunningUi
     "/api/install/review": async (req, res) => {
       const body = await readJson(req);
       const address =
-        body.address !== undefined && body.path === undefined && body.handle === undefined
+        body.address !== undefined && body.path === undefined && body.handle === undefined && body.catalog === undefined
           ? stringField(body, "address")!
           : undefined;
-      const path = address === undefined ? givenPath(body) : undefined;
+      const path = address === undefined ? await givenPath(body) : undefined;
       try {
         ok(res, await (address === undefined ? backend.reviewInstall(path!) : backend.reviewAddress(address)));
       } catch (error) {
@@ -299,6 +315,7 @@ export async function startUiServer(options: UiServerOptions): Promise<RunningUi
       if (req.method !== "GET") throw new UiHttpError(405, "use GET /api/events", { Allow: "GET" });
       return feed.serve(req, res, SECURITY_HEADERS);
     }
+    if (path === "/api/catalog" && req.method === "GET") return sendJson(res, 200, await backend.catalog());
     if (path === "/api/tools" && req.method === "GET")
       return sendJson(res, 200, { tools: backend.tools?.list() ?? [] });
     if (path === "/api/session") {

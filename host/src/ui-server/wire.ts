@@ -4,6 +4,7 @@
  * host reaches the browser bundle.
  */
 import type { SignInPage } from "@svc/api";
+import type { CatalogListing } from "../catalog/catalog.js";
 
 /** A blip as the page draws it: the stamped payload, its owner and whether it has ended. */
 export interface UiBlip {
@@ -66,6 +67,18 @@ export interface UiPreference {
   blips?: string[];
   /** The current value; for a password `{ set: true | false }`, never the password. */
   value: unknown;
+}
+
+/**
+ * One catalog package in Settings → Add extensions (`GET /api/catalog`): name (what
+ * `POST /api/install/review {catalog}` takes), id, title, version, the one sentence, icon, what
+ * it can reach (the install review's own `reachOf`), whether it is added, and who signed it.
+ */
+export type { CatalogListing as UiCatalogPackage } from "../catalog/catalog.js";
+/** `GET /api/catalog`: the packages, and what is wrong with a catalog that could not be read. */
+export interface UiCatalog {
+  packages: CatalogListing[];
+  problems: string[];
 }
 
 export interface UiExtension {

@@ -116,7 +116,9 @@ export function createFetchOps(options: ResolvedOptions): { fetch: OpHandler; ab
     let headers = request.headers;
     for (let hops = 0; ; hops++) {
       const hop = { url: url.href, method, headers, body, signal };
-      const response = await (options.transport ? options.transport(hop, (h) => carry(state, h)) : carry(state, hop));
+      const response = await (options.transport
+        ? options.transport(hop, (h) => carry(state, h), cx.id)
+        : carry(state, hop));
       const location = response.headers.get("location");
       if (!REDIRECTS.has(response.status) || location === null || request.redirect === "manual") {
         return {

@@ -14,11 +14,16 @@ export interface FetchHop {
 }
 
 /**
- * Carries one checked hop: `network` is the real, guarded connection. The default sends every
- * hop to `network`; the test kit records or replays instead. Redirects still come back here hop
- * by hop, each checked against the policy before it is carried.
+ * Carries one checked hop of extension `extensionId`: `network` is the real, guarded connection.
+ * The default sends every hop to `network`; the test kit records or replays instead (and
+ * svc-runtime's test switch SVC_TEST_REPLAY, replay-switch.ts). Redirects still come back here
+ * hop by hop, each checked against the policy before it is carried.
  */
-export type FetchTransport = (hop: FetchHop, network: (hop: FetchHop) => Promise<Response>) => Promise<Response>;
+export type FetchTransport = (
+  hop: FetchHop,
+  network: (hop: FetchHop) => Promise<Response>,
+  extensionId: string,
+) => Promise<Response>;
 
 export interface CapabilityOptions {
   limits?: Partial<CapabilityLimits>;

@@ -6,7 +6,8 @@
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { parentPort, workerData } from "node:worker_threads";
-import { createCapabilities } from "../capabilities/index.js";
+import { createCapabilities, replayTransport } from "../capabilities/index.js";
+import { testClock } from "../test-switches.js";
 import { SandboxError } from "../errors.js";
 import { errorRecord } from "../engine/guest-calls.js";
 import { DEFAULT_LIMITS, resolveLimits } from "../limits.js";
@@ -28,7 +29,16 @@ const data = workerData as SandboxThreadData;
 adoptCompiledModule(data.module);
 const board = new SliceBoard(data.board);
 board.threadId = currentThreadId() ?? 0; // the watchdog reads this thread's CPU clock
-const capabilities = createCapabilities({ execTag: data.execTag });
+// SVC_TEST_REPLAY (tests only; svc-runtime announces it): listed extensions' fetches answered from recordings.
+const transport = replayTransport(process.env);
+const capabilities = createCapabilities({ execTag: data.execTag, ...(transport ? { transport } : {}) });
+// SVC_TEST_NOW (tests only; svc-runtime announces it and refuses a bad value): the guests' time starts there.
+let clock: ReturnType<typeof testClock>;
+try {
+  clock = testClock(process.env);
+} catch {
+  clock = undefined; // svc-runtime has already refused to start
+}
 const sandboxes = new Map<number, Sandbox>();
 const aborts = new Map<number, (error: SandboxError) => void>();
 const forwards = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
@@ -81,7 +91,8 @@ async function create(sid: number, options: SandboxOptions, cached: CompiledCode
   const compiledCode = readCompiledCode(cached);
   let prepared;
   try {
-    prepared = spare?.take(resolveLimits(options.limits).memoryBytes, timeZone);
+    // A spare was made on the real clock: a test clock needs a fresh instance.
+    prepared = clock ? undefined : spare?.take(resolveLimits(options.limits).memoryBytes, timeZone);
   } catch {
     // bad limits: Sandbox.create says so
   }
@@ -103,7 +114,15 @@ async function create(sid: number, options: SandboxOptions, cached: CompiledCode
         send({ type: "crash", sid, reason: crash.reason });
       },
     },
-    { placement: { board, slot: sid }, capabilities, timeZone, locale, prepared, compiledCode },
+    {
+      placement: { board, slot: sid },
+      capabilities,
+      timeZone,
+      locale,
+      prepared,
+      compiledCode,
+      ...(clock ? { clock } : {}),
+    },
   );
   sandboxes.set(sid, sandbox);
   return null;

@@ -9,3 +9,4 @@ export * from "./tool-spec.js";
 export * from "./tool-values.js";
 export * from "./tool-result.js";
 export * from "./manifest.js";
+export * from "./catalog.js";

@@ -99,7 +99,7 @@ function reviewView(ctx: InstallContext) {
   const { summary } = ctx.review!;
   const update = summary.replaces;
   const description = summary.text.split("\n")[1] ?? "";
-  return html`<div class="review" role="region" aria-label="install review">
+  return html`<div class="review" role="region" aria-label="install review" tabindex="-1">
     <h3>${shown(summary.title, CAPS.title)} ${shown(summary.version, 40)}</h3>
     <p class="sub">${shown(summary.id, CAPS.label)}${summary.madeBy ? html` · by ${shown(summary.madeBy, CAPS.label)}` : nothing}</p>
     ${description && !description.startsWith("It can") && !description.startsWith("Signed by") && !description.startsWith("! Unsigned") ? html`<p dir="auto">${shownLines(description, 500)}</p>` : nothing}

@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Response } from "undici";
 import { afterAll, describe, expect, it } from "vitest";
-import type { FetchHop } from "@svc/sandbox";
+import type { FetchHop } from "./options.js";
 import { HttpRecording } from "./http-recording.js";
 
 const dirs: string[] = [];
@@ -30,10 +30,14 @@ async function recorded(exchanges: [FetchHop, () => Response][], secrets: string
   dirs.push(dir);
   const file = join(dir, "api.json");
   const recording = await HttpRecording.open(file, { mode: "record", secrets: () => secrets });
-  for (const [request, answer] of exchanges) await recording.transport(request, async () => answer());
+  for (const [request, answer] of exchanges) await recording.transport(request, async () => answer(), EXTENSION);
   await recording.save();
   return file;
 }
+
+const EXTENSION = "com.example.test";
+/** The network a replay must never use, and the extension the hop is from. */
+const OFFLINE = [() => Promise.reject(new Error("network")), EXTENSION] as const;
 
 describe("HttpRecording", () => {
   it("matches method, URL and body; the same request again gets the next answer, then the last", async () => {
@@ -43,18 +47,13 @@ describe("HttpRecording", () => {
       [hop("https://api.example.com/n", "POST", '{"a":1}'), () => new Response("posted", { status: 201 })],
     ]);
     const replay = await HttpRecording.open(file, { mode: "replay" });
-    const text = async (request: FetchHop) =>
-      (await replay.transport(request, () => Promise.reject(new Error("network")))).text();
+    const text = async (request: FetchHop) => (await replay.transport(request, ...OFFLINE)).text();
     expect(await text(hop("https://api.example.com/n"))).toBe("1");
     expect(await text(hop("https://api.example.com/n"))).toBe("2");
     expect(await text(hop("https://api.example.com/n"))).toBe("2");
-    const posted = await replay.transport(hop("https://api.example.com/n", "POST", '{"a":1}'), () =>
-      Promise.reject(new Error("network")),
-    );
+    const posted = await replay.transport(hop("https://api.example.com/n", "POST", '{"a":1}'), ...OFFLINE);
     expect([posted.status, await posted.text()]).toEqual([201, "posted"]);
-    await expect(
-      replay.transport(hop("https://api.example.com/n", "POST", '{"a":2}'), () => Promise.reject(new Error("network"))),
-    ).rejects.toThrow(
+    await expect(replay.transport(hop("https://api.example.com/n", "POST", '{"a":2}'), ...OFFLINE)).rejects.toThrow(
       /^fetch: POST https:\/\/api\.example\.com\/n has no recorded response in .*api\.json; it holds: GET https:\/\/api\.example\.com\/n, POST https:\/\/api\.example\.com\/n\. Record it again/,
     );
     expect(replay.takeFailure()?.request).toBe("POST https://api.example.com/n");
@@ -120,9 +119,7 @@ describe("HttpRecording", () => {
       body: bytes.toString("base64"),
     });
     const replay = await HttpRecording.open(file, { mode: "replay" });
-    const answer = await replay.transport(hop("https://cdn.example.com/x.bin"), () =>
-      Promise.reject(new Error("network")),
-    );
+    const answer = await replay.transport(hop("https://cdn.example.com/x.bin"), ...OFFLINE);
     expect(Buffer.from(await answer.arrayBuffer())).toEqual(bytes);
   });
 
@@ -149,7 +146,7 @@ describe("HttpRecording", () => {
     const replay = await HttpRecording.open(file, { mode: "replay", secrets: () => [secret] });
     const answer = await replay.transport(
       hop(`https://api.example.com/q?key=${secret}`, "POST", `{"token":"${secret}"}`),
-      () => Promise.reject(new Error("network")),
+      ...OFFLINE,
     );
     expect(answer.status).toBe(200);
   });

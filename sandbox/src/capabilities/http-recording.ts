@@ -12,7 +12,7 @@
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
 import { Response } from "undici";
-import type { FetchHop, FetchTransport } from "@svc/sandbox";
+import type { FetchHop, FetchTransport } from "./options.js";
 
 const FORMAT_VERSION = 1;
 const SECRET = "[secret]";
