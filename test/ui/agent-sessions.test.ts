@@ -15,7 +15,7 @@ import { openUi, SCREENSHOTS, useUiScene } from "./harness.js";
 
 const AGENTS = join(REPO, "extensions", "agents");
 const HOOK = join(REPO, "host", "dist", "hook", "main.js");
-const ID = "dev.svc.agents";
+const ID = "app.svc.agents";
 const SESSION = `${ID}/claude-9f2c1d7e-5a4b-4c3d-8e9f-0a1b2c3d4e5f`;
 /** What README.md tells the person to put after --otherwise for PreToolUse. */
 const ASK = '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"ask"}}';

@@ -11,7 +11,7 @@ import { makeWorld, REPO, startHost, type RunningHost, type World } from "../hos
 import { useSessionKeyring } from "../trust/session-keyring.js";
 import { launchChromium, openExtensionRow, openUi, SCREENSHOTS } from "./harness.js";
 
-const BLIP = "dev.svc.github/account";
+const BLIP = "app.svc.github/account";
 
 const session = useSessionKeyring();
 let world: World;
@@ -43,7 +43,7 @@ describe("GitHub without a token, in the page", () => {
         );
         expect(
           await page
-            .locator('[data-blip^="dev.svc.github/"]')
+            .locator('[data-blip^="app.svc.github/"]')
             .evaluateAll((els) => [...new Set(els.map((el) => el.getAttribute("data-blip")))]),
         ).toEqual([BLIP]);
         await page.screenshot({ path: join(SCREENSHOTS, `github-empty-${colorScheme}.png`) });

@@ -18,7 +18,7 @@ import { openExtensionRow, openUi, SCREENSHOTS, useUiScene } from "./harness.js"
 
 const session = useSessionKeyring();
 const HA = join(REPO, "extensions", "homeassistant");
-const ID = "dev.svc.homeassistant";
+const ID = "app.svc.homeassistant";
 const TOKEN = "eyJhbGciOiJIUzI1NiJ9.ha-test";
 
 interface Exchange {

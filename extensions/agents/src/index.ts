@@ -1,5 +1,5 @@
 /**
- * Agent Sessions: coding agents' hooks call `svc-hook send dev.svc.agents` (their hook input
+ * Agent Sessions: coding agents' hooks call `svc-hook send app.svc.agents` (their hook input
  * as the body); each session shows as a `session` blip: running, waiting for you, done. A tool
  * call sent with `--wait` is held open: Approve or Deny on the blip answers it in the agent's
  * own words; when nobody answers in time, svc-hook prints its `--otherwise` ("ask"), and the

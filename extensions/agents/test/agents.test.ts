@@ -167,7 +167,7 @@ test("a waiting sender of something that is no agent's input gets {} at once, an
   assert.deepEqual(response, { status: 200, body: {} });
   assert.deepEqual(
     ext.blips.map((b) => b.id),
-    ["dev.svc.agents/setup"],
+    ["app.svc.agents/setup"],
   );
 });
 
@@ -221,7 +221,7 @@ test("an event redraws only its own session (agents send one per tool call)", as
   await send(ext, claude.PostToolUse);
   assert.deepEqual(
     ext.updates.slice(before).map((u) => u.id),
-    [`dev.svc.agents/${CLAUDE_KEY}`],
+    [`app.svc.agents/${CLAUDE_KEY}`],
   );
   assert.equal((ext.blip(CLAUDE_KEY)?.data as { step: string }).step, "Used Bash: npm test -- login");
 });

@@ -145,6 +145,6 @@ test("a desktop with a mouse: only the devices, no empty battery beside them", a
   await ext.run("launch");
   assert.deepEqual(
     ext.blips.map((b) => b.id),
-    ["dev.svc.battery/devices"],
+    ["app.svc.battery/devices"],
   );
 });

@@ -37,7 +37,7 @@ test("without a token: one blip saying what to set, nothing made up, nothing ask
   await ext.run("launch");
   assert.deepEqual(
     ext.blips.map((b) => b.id),
-    ["dev.svc.github/account"],
+    ["app.svc.github/account"],
   );
   const account = ext.blip("account");
   assert.equal(account?.title, "GitHub");
@@ -56,7 +56,7 @@ test("a token cleared: what the earlier token fetched is dropped too", async (t)
   await ext.run("preferences");
   assert.deepEqual(
     ext.blips.map((b) => b.id),
-    ["dev.svc.github/account"],
+    ["app.svc.github/account"],
   );
   assert.equal(await ext.storage.get("http.cache"), undefined);
   assert.deepEqual(ext.fetches, []);
@@ -67,9 +67,9 @@ test("signed in: review requests, my pull requests with their checks, unread not
   t.after(() => ext.dispose());
   await ext.run("launch");
   assert.deepEqual(ext.blips.map((b) => b.id).sort(), [
-    "dev.svc.github/inbox",
-    "dev.svc.github/mine",
-    "dev.svc.github/reviews",
+    "app.svc.github/inbox",
+    "app.svc.github/mine",
+    "app.svc.github/reviews",
   ]);
 
   const reviews = ext.blip("reviews");
@@ -242,7 +242,7 @@ test("a refused token (401): its lists leave, and the blip says what to do", asy
   await ext.clock.advance("2m");
   assert.deepEqual(
     ext.blips.map((b) => b.id),
-    ["dev.svc.github/account"],
+    ["app.svc.github/account"],
   );
   assert.equal(ext.blip("account")?.state, "failure");
   assert.deepEqual(ext.blip("account")?.data, {

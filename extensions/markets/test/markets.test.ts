@@ -23,7 +23,7 @@ test("the default pairs: bitcoin in dollars over 24h, the euro in dollars since 
   await ext.run("launch");
   assert.deepEqual(
     ext.blips.map((b) => b.id),
-    ["dev.svc.markets/crypto-BTC-USD", "dev.svc.markets/fx-EUR-USD"],
+    ["app.svc.markets/crypto-BTC-USD", "app.svc.markets/fx-EUR-USD"],
   );
   const btc = ext.blip("crypto-BTC-USD");
   assert.equal(btc?.title, "BTC-USD");
@@ -100,7 +100,7 @@ test("nothing chosen: one blip that says what to set, and nothing fetched", asyn
   await ext.run();
   assert.deepEqual(
     ext.blips.map((b) => b.id),
-    ["dev.svc.markets/setup"],
+    ["app.svc.markets/setup"],
   );
   assert.deepEqual(ext.blip("setup")?.data, {
     value: { type: "text", value: "Nothing chosen" },
@@ -125,7 +125,7 @@ test("a pair no longer chosen leaves the notch, and the setup line goes once all
   await ext.setPreference("currencies", "");
   assert.deepEqual(
     ext.blips.map((b) => b.id),
-    ["dev.svc.markets/crypto-BTC-USD"],
+    ["app.svc.markets/crypto-BTC-USD"],
   );
 });
 

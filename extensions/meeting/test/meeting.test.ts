@@ -176,7 +176,7 @@ test("no calendar at all: one blip that says what to set, and no file touched", 
   await ext.run();
   assert.deepEqual(
     ext.blips.map((b) => b.id),
-    ["dev.svc.meeting/next"],
+    ["app.svc.meeting/next"],
   );
   assert.deepEqual(ext.blip("next")?.data, {
     value: { type: "text", value: "No calendar" },

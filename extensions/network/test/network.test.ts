@@ -19,7 +19,7 @@ test("public IP with its country and network, VPNs up, latency with its sparklin
   await ext.run("launch");
   assert.deepEqual(
     ext.blips.map((b) => b.id),
-    ["dev.svc.network/ip", "dev.svc.network/vpn", "dev.svc.network/latency"],
+    ["app.svc.network/ip", "app.svc.network/vpn", "app.svc.network/latency"],
   );
   const ip = ext.blip("ip");
   assert.equal(ip?.title, "Public IP");

@@ -26,7 +26,7 @@ test("nothing chosen: one idle blip that says what to set, and no requests", asy
     ext.blips.map((b) => [b.id, b.state, b.data]),
     [
       [
-        "dev.svc.status/setup",
+        "app.svc.status/setup",
         "idle",
         { value: "Nothing to watch yet", label: "Add a status page or one of your URLs in Settings" },
       ],

@@ -8,7 +8,7 @@
 export const FORECAST_URL = "https://api.met.no/weatherapi/locationforecast/2.0/compact";
 
 /** Who we are: MET blocks requests without an identifying User-Agent (403). */
-export const USER_AGENT = "svc-weather/1.0 (dev.svc.weather, an extension of the svc notch app)";
+export const USER_AGENT = "svc-weather/1.0 (app.svc.weather, an extension of the svc notch app)";
 
 export interface Location {
   latitude: number;

@@ -93,13 +93,13 @@ function jsonError(text: string): string {
 
 describe("send", () => {
   it("reads the extension, the body, the wait up to 600 s and the JSON printed when no answer comes", () => {
-    expect(parseHookArgs(["send", "dev.svc.agents"]).command).toEqual({ kind: "send", extensionId: "dev.svc.agents" });
+    expect(parseHookArgs(["send", "app.svc.agents"]).command).toEqual({ kind: "send", extensionId: "app.svc.agents" });
     expect(
-      parseHookArgs(["send", "dev.svc.agents", '{"a":1}', "--wait", "600", "--otherwise", '{"decision":"ask"}'])
+      parseHookArgs(["send", "app.svc.agents", '{"a":1}', "--wait", "600", "--otherwise", '{"decision":"ask"}'])
         .command,
     ).toEqual({
       kind: "send",
-      extensionId: "dev.svc.agents",
+      extensionId: "app.svc.agents",
       body: '{"a":1}',
       wait: 600,
       otherwise: '{"decision":"ask"}',

@@ -67,7 +67,7 @@ Examples:
   svc-hook start "Deploy api" --id deploy-api --icon shippingbox
   svc-hook step deploy-api 0.4 "Running migrations"
   svc-hook end deploy-api failure --keep
-  svc-hook send dev.svc.agents --wait 50 < hook-input.json
+  svc-hook send app.svc.agents --wait 50 < hook-input.json
 `;
 
 const VALUE_OPTIONS = new Set(["id", "icon", "step", "dismiss", "wait", "otherwise"]);
