@@ -94,7 +94,7 @@ describe("Settings → Add extensions", () => {
         status: 400,
         body: {
           error:
-            'send one of "path" (the .svc file\'s full path), "handle" (a file dropped in the svc app) or "catalog" (a name from the catalog)',
+            'send one of "path" (the .svc file\'s full path), "handle" (a file dropped in the svc app), "address" (its https address) or "catalog" (a name from the catalog)',
         },
       });
       for (const scheme of ["dark", "light"] as const) {
