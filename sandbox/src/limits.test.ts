@@ -4,8 +4,13 @@ import { DEFAULT_LIMITS, MEMORY_HEADROOM_BYTES, memoryPages, resolveLimits } fro
 const MiB = 1024 * 1024;
 
 describe("resolveLimits", () => {
-  it("fills in the defaults: 64 MB, 1 MB stack, 1000 ms slices", () => {
-    expect(resolveLimits()).toEqual({ memoryBytes: 64 * MiB, stackBytes: 1024 * 1024, sliceMs: 1000 });
+  it("fills in the defaults: 64 MB, 1 MB stack, 1000 ms slices, 15 s slices in a tool run", () => {
+    expect(resolveLimits()).toEqual({
+      memoryBytes: 64 * MiB,
+      stackBytes: 1024 * 1024,
+      sliceMs: 1000,
+      toolSliceMs: 15_000,
+    });
     expect(resolveLimits({ sliceMs: 200, memoryBytes: undefined })).toEqual({ ...DEFAULT_LIMITS, sliceMs: 200 });
   });
 
@@ -13,6 +18,7 @@ describe("resolveLimits", () => {
     ["memoryBytes", 1 * MiB, 1 * MiB - 1, 1024 * MiB, 1024 * MiB + 1],
     ["stackBytes", 16 * 1024, 16 * 1024 - 1, 1024 * 1024, 1024 * 1024 + 1],
     ["sliceMs", 10, 9, 60_000, 60_001],
+    ["toolSliceMs", 10, 9, 60_000, 60_001],
   ] as const)("%s: accepts the bounds, refuses just past them", (name, min, belowMin, max, aboveMax) => {
     expect(resolveLimits({ [name]: min })[name]).toBe(min);
     expect(resolveLimits({ [name]: max })[name]).toBe(max);

@@ -13,6 +13,7 @@ export const DEFAULT_LIMITS: Readonly<SandboxLimits> = Object.freeze({
   memoryBytes: 64 * MiB,
   stackBytes: 1 * MiB,
   sliceMs: 1000,
+  toolSliceMs: 15_000,
 });
 
 /**
@@ -96,7 +97,7 @@ export const LOG_DROP_NOTICE_MS = 1000;
  * tool rendering a 100 KB Markdown or YAML file takes seconds in the interpreter, and ending it
  * at 1 s would only fail it. The cost: other sandboxes on the same sandbox thread wait that long.
  */
-export const TOOL_SLICE_MS = 15_000;
+export const TOOL_SLICE_MS = DEFAULT_LIMITS.toolSliceMs;
 /** The watchdog ends a sandbox thread whose guest slice runs this long past its `sliceMs`. */
 export const WATCHDOG_MARGIN_MS = 250;
 /** Denials kept per sandbox for diagnostics, newest last. */
@@ -116,13 +117,14 @@ const MAX_PAGES = 32768;
 /**
  * Fills in defaults and checks the given limits.
  *
- * @example resolveLimits({ sliceMs: 200 }) // { memoryBytes: 67108864, stackBytes: 1048576, sliceMs: 200 }
+ * @example resolveLimits({ sliceMs: 200 }) // { memoryBytes: 67108864, stackBytes: 1048576, sliceMs: 200, toolSliceMs: 15000 }
  */
 export function resolveLimits(partial: Partial<SandboxLimits> = {}): SandboxLimits {
   const limits = { ...DEFAULT_LIMITS, ...stripUndefined(partial) };
   check("memoryBytes", limits.memoryBytes, 1 * MiB, 1024 * MiB);
   check("stackBytes", limits.stackBytes, 16 * KiB, MAX_STACK_BYTES);
   check("sliceMs", limits.sliceMs, 10, 60_000);
+  check("toolSliceMs", limits.toolSliceMs, 10, 60_000);
   return limits;
 }
 

@@ -21,7 +21,6 @@ import {
   IN_THREAD_STACK_BYTES,
   MAX_DENIALS_KEPT,
   MAX_RESULT_JSON_CHARS,
-  TOOL_SLICE_MS,
   checkBundleSize,
   resolveLimits,
 } from "./limits.js";
@@ -75,7 +74,7 @@ interface PendingCall {
   resolve(value: unknown): void;
   reject(error: Error): void;
   files: string[];
-  /** A tool run: while one is in progress, slices may last TOOL_SLICE_MS. */
+  /** A tool run: while one is in progress, slices may last the sandbox's `toolSliceMs`. */
   tool: boolean;
 }
 
@@ -473,11 +472,11 @@ export class Sandbox implements SandboxHandle {
     }
   }
 
-  /** The sandbox's `sliceMs`, or TOOL_SLICE_MS while a tool run is in progress (when longer). */
+  /** The sandbox's `sliceMs`, or its `toolSliceMs` while a tool run is in progress (when longer). */
   private applySliceLimit(): void {
     let tool = false;
     for (const call of this.calls.values()) tool ||= call.tool;
-    const sliceMs = tool ? Math.max(this.limits.sliceMs, TOOL_SLICE_MS) : this.limits.sliceMs;
+    const sliceMs = tool ? Math.max(this.limits.sliceMs, this.limits.toolSliceMs) : this.limits.sliceMs;
     if (sliceMs !== this.sliceMs) this.slices.configure(sliceMs, this.placement);
     this.sliceMs = sliceMs;
   }

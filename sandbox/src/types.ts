@@ -16,6 +16,11 @@ export interface SandboxLimits {
   stackBytes: number;
   /** Longest synchronous slice of guest code before it is interrupted, in ms. Default 1000. */
   sliceMs: number;
+  /**
+   * The slice while a tool run is in progress, when longer than `sliceMs`, in ms. Default
+   * TOOL_SLICE_MS (15 s); tests set less, so proving the limit costs less CPU than 15 s.
+   */
+  toolSliceMs: number;
 }
 
 /**

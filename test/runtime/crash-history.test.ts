@@ -11,6 +11,7 @@ import {
   ExtensionRun,
   ExtensionStatusChanged,
   HostPreferencesSet,
+  Log,
   TestAdvanceClock,
 } from "@svc/runtime";
 import { buildFixture } from "./harness/fixtures.js";
@@ -25,17 +26,28 @@ describe("crash history across reloads", () => {
     const ext = await buildFixture("crash-after-preference", started.root.extensions, ID);
     let preferences: Record<string, unknown> = {};
     const reloads: Promise<unknown>[] = [];
-    // The host's side: store the preference, answer, then reload the extension with it.
+    const statuses = (status: string) =>
+      runtime.notifications(ExtensionStatusChanged).filter((s) => s.status === status).length;
+    const crashes = () => statuses("crashed");
+    const refusedRestart = () => runtime.notifications(Log).some((l) => l.message.includes("not restarted"));
+    // The host's side: store the preference, answer, then reload the extension with it, once the
+    // crash that follows the change is over: told, and the runtime's own restart done (or
+    // refused). The case under test is crash, restart, then the reload; waiting on those
+    // notifications, not a fixed delay, keeps that order on a busy machine.
     runtime.serve(HostPreferencesSet, ({ name, value }) => {
       preferences = { ...preferences, [name]: value };
-      const reload = new Promise((resolve) => setTimeout(resolve, 300)).then(() =>
-        runtime.request(ExtensionLoad, { id: ID, path: ext.path, manifest: ext.manifest, preferences }),
-      );
+      const [crashed, loaded] = [crashes() + 1, statuses("loaded")];
+      const reload = runtime
+        .waitFor(
+          () => crashes() >= crashed && (statuses("loaded") > loaded || refusedRestart()),
+          30_000,
+          "the crash after the preference change, and the runtime's restart or its refusal",
+        )
+        .then(() => runtime.request(ExtensionLoad, { id: ID, path: ext.path, manifest: ext.manifest, preferences }));
       reloads.push(reload);
       return {};
     });
     await runtime.call(ExtensionLoad, { id: ID, path: ext.path, manifest: ext.manifest, preferences });
-    const crashes = () => runtime.notifications(ExtensionStatusChanged).filter((s) => s.status === "crashed").length;
 
     for (let round = 1; round <= 4; round++) {
       const response = await runtime.request(ExtensionRun, { id: ID, trigger: { type: "manual" } });
