@@ -6,9 +6,9 @@
 import { join } from "node:path";
 import { mkdir } from "node:fs/promises";
 import { PROTOCOL_VERSION, ExtensionAction, ExtensionRun } from "@svc/runtime";
-import type { Speaker } from "@svc/api";
 import type { Connection } from "@svc/runtime";
-import { LogHub, startHttpServer, type RunningHttpServer } from "../http/index.js";
+import { startHttpServer, type RunningHttpServer } from "../http/index.js";
+import { HostEvents, type BlipView, type HostEvent } from "../events/index.js";
 import { ManualClock } from "../clock/index.js";
 import { BlipStore, type StoredBlip } from "../store/index.js";
 import {
@@ -18,12 +18,13 @@ import {
   supportRoot,
   type SupportPaths,
 } from "../support/index.js";
-import type { AppLogLevel, BlipView, HostEvent } from "../display/index.js";
+import type { AppLogLevel, Display } from "../display/index.js";
 import { Scheduler, type RunTrigger } from "../scheduler/index.js";
 import { ExtensionWatcher, FileTriggers } from "../watch/index.js";
 import { RuntimeProcess, RuntimeSupervisor, basicHostServices, registerHostRequests } from "../supervisor/index.js";
 import { ExtensionSet } from "./extension-set.js";
 import { speakers } from "./speakers.js";
+import { blipView } from "./blip-view.js";
 import { InFlight } from "./in-flight.js";
 import { urlOpener } from "./open-url.js";
 import { openTrust } from "./trust.js";
@@ -43,15 +44,19 @@ function optional(press: ActionPress): { input?: string; itemId?: string } {
   };
 }
 
-/** A blip as the display draws it, with who sent it. */
-function viewOf(blip: StoredBlip, speaker: (source: StoredBlip["source"]) => Speaker): BlipView {
-  return {
-    ...blip.payload,
-    id: blip.id,
-    seq: blip.seq,
-    ended: blip.ended !== undefined,
-    ...(blip.stale ? { stale: true } : {}),
-    from: speaker(blip.source),
+/**
+ * The terminal display as a subscriber of the bus: each event shown, and the panel's blips kept
+ * from the `blip` events' views (in the store's order: arrival, an update keeps its place).
+ */
+function terminal(display: Display): (event: HostEvent) => void {
+  const blips = new Map<string, BlipView>();
+  return (event) => {
+    display.show(event);
+    if (event.type === "blips.restored") for (const blip of event.blips) blips.set(blip.id, blip);
+    else if (event.type === "blip" && event.change === "remove") blips.delete(event.id);
+    else if (event.type === "blip" && event.blip) blips.set(event.id, event.blip);
+    else if (event.type !== "started") return;
+    display.blips([...blips.values()]);
   };
 }
 
@@ -111,11 +116,10 @@ export interface Host {
  */
 export async function startHost(options: HostOptions): Promise<Host> {
   const { clock, display } = options;
-  const uiRef: { backend?: HostUiBackend } = {};
-  const emit = (event: HostEvent) => {
-    display.show(event);
-    uiRef.backend?.observe(event);
-  };
+  // The one bus: the terminal hears first, then the page's feed; `GET /v1/logs` follows it too.
+  const events = new HostEvents();
+  const stopShowing = events.subscribe(terminal(display));
+  const emit = (event: HostEvent) => events.publish(event);
   const log = (level: AppLogLevel, message: string) => emit({ type: "log", level, message });
 
   const root = options.supportFolder ?? supportRoot();
@@ -123,22 +127,17 @@ export async function startHost(options: HostOptions): Promise<Host> {
   // Before anything is written: a second app on this folder stops here.
   const lock = await acquireInstanceLock(supportPaths(root).lockFile, root);
   const support = await prepareSupportFolder({ root });
-  const logs = new LogHub();
-  // A line about one extension (its blip refused at the cap) goes to its log stream too, so `svckit dev` shows it.
-  const storeLog = (level: AppLogLevel, message: string, extensionId?: string) => {
-    if (extensionId === undefined) return log(level, message);
-    emit({ type: "log", level, message, extensionId });
-    logs.publish({ type: "log", extensionId, level, message });
-  };
+  // A line about one extension (its blip refused at the cap) is on its log stream too, so `svckit dev` shows it.
+  const storeLog = (level: AppLogLevel, message: string, extensionId?: string) =>
+    emit({ type: "log", level, message, ...(extensionId === undefined ? {} : { extensionId }) });
   const store = await BlipStore.open(support.blipsFile, { log: storeLog });
   // Names come from the catalog (none yet for blips kept from last time: those are named by id).
   const catalogRef: { extensions?: ExtensionSet } = {};
   const speaker = speakers(() => catalogRef.extensions?.current);
-  const view = (blip: StoredBlip) => viewOf(blip, speaker);
+  const view = (blip: StoredBlip) => blipView(blip, speaker);
   // Said now, while only the file has written to the store: once the runtime starts, a launch run
   // can update a kept blip before the host is up, and "kept from last time" would show the new one.
   if (store.list().length > 0) emit({ type: "blips.restored", blips: store.list().map(view) });
-  const showBlips = () => display.blips(store.list().map(view));
   const stopListening = store.onChange((change) => {
     emit({
       type: "blip",
@@ -148,7 +147,6 @@ export async function startHost(options: HostOptions): Promise<Host> {
       blip: view(change.blip),
       source: change.blip.source.kind,
     });
-    showBlips();
   });
 
   let http: RunningHttpServer | undefined;
@@ -232,8 +230,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
       setTools: (id, tools) => extensions.setRuntimeTools(id, tools),
       setStatus: (id, status, error) => extensions.setStatus(id, status, error),
       respond: (reply) => http?.respond(reply) ?? false,
-      emit,
-      logs,
+      publish: emit,
     });
   };
   const supervisor = new RuntimeSupervisor({
@@ -310,6 +307,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
     scheduler.resume();
   };
   let ui: RunningUiServer | undefined;
+  let uiBackend: HostUiBackend | undefined;
   // An agent's file paths wait for the person in the open notch (no UI server: nobody to ask).
   const agentFiles = new AgentFiles({
     publish: (waiting) => ui?.publish({ type: "agentFiles", waiting }),
@@ -343,7 +341,8 @@ export async function startHost(options: HostOptions): Promise<Host> {
       runNow: (id) => scheduler.runNow(id, "manual"),
       publish: (event) => ui?.publish(event),
       supportDir: support.root,
-      logs,
+      events,
+      view,
       oauth: trust.oauth,
       manager,
       tools: pageTools(tools, givenFiles),
@@ -352,7 +351,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
     });
     await backend.refreshManaged();
     ui = await startUiServer({ backend, ...options.ui, log });
-    uiRef.backend = backend;
+    uiBackend = backend;
   }
   // Discovery first: a hook that arrives while extensions load waits for its extension's load.
   const firstLoad = extensions.refresh();
@@ -364,7 +363,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
       hooks: extensions,
       webhookFile: support.webhookFile,
       log,
-      logs,
+      events,
       scheduler: {
         get paused() {
           return scheduler.paused;
@@ -394,7 +393,6 @@ export async function startHost(options: HostOptions): Promise<Host> {
     port: http?.port,
     clock: clock instanceof ManualClock ? "manual" : "system",
   });
-  showBlips();
   await firstLoad;
   const watcher = await ExtensionWatcher.start({
     roots: roots.map((root) => root.path),
@@ -456,12 +454,13 @@ export async function startHost(options: HostOptions): Promise<Host> {
       scheduler.dispose();
       await http?.close();
       await ui?.close();
-      await uiRef.backend?.close();
+      await uiBackend?.close();
       await trust.close();
       await supervisor.stop();
       stopListening();
       await store.close();
       await lock.release();
+      stopShowing.dispose();
       display.close();
     },
   };

@@ -2,7 +2,7 @@
  * Host events as lines for a person. `undefined` means the event is not worth a line of its own
  * (a run that went fine, a debug log below the chosen level).
  */
-import type { HostEvent } from "./events.js";
+import type { HostEvent } from "../events/index.js";
 import { formatBlip, notifyLine, signInCodeLines } from "./format-blip.js";
 
 import { signInPrompt, type LogLevel } from "@svc/api";

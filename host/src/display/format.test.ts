@@ -5,7 +5,7 @@ import { clockTime, formatValue, shortDuration } from "./format-value.js";
 import { LineDisplay } from "./line-display.js";
 import { LiveDisplay, NOTIFY_SHOWN_MS, PANEL_AFTER_LINES_MS } from "./live-display.js";
 import { describeEvent } from "./describe-event.js";
-import type { ExtensionSummary, HostEvent } from "./events.js";
+import type { ExtensionSummary, HostEvent } from "../events/index.js";
 import { LINUX_SECRET_SERVICE_FIX } from "../app/trust.js";
 import { JsonDisplay } from "./json-display.js";
 

@@ -5,7 +5,8 @@
  * it stays in the scrollback.
  */
 import { escapeForDisplay } from "@svc/api";
-import type { BlipView, Display, HostEvent } from "./events.js";
+import type { BlipView, HostEvent } from "../events/index.js";
+import type { Display } from "./display.js";
 import { EventLines, MAX_LINE_CHARS, type LogLevel } from "./describe-event.js";
 import { formatBlip, notifyLine } from "./format-blip.js";
 
