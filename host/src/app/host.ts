@@ -23,7 +23,13 @@ import {
 import type { AppLogLevel, Display } from "../display/index.js";
 import { Scheduler, type RunTrigger } from "../scheduler/index.js";
 import { ExtensionWatcher, FileTriggers } from "../watch/index.js";
-import { RuntimeProcess, RuntimeSupervisor, basicHostServices, registerHostRequests } from "../supervisor/index.js";
+import {
+  RuntimeProcess,
+  RuntimeSupervisor,
+  basicHostServices,
+  registerHostRequests,
+  type HostServices,
+} from "../supervisor/index.js";
 import { ExtensionSet } from "./extension-set.js";
 import { speakers } from "./speakers.js";
 import { blipView } from "./blip-view.js";
@@ -236,7 +242,8 @@ async function assemble(options: HostOptions, scope: Scope): Promise<Host> {
       : { type: "secret-store", available: true },
   );
   const appSettings = await AppSettingsFile.open(`${support.root}/ui-settings.json`, (message) => log("warn", message));
-  const services = {
+  // One answer per host op of HOST_REQUESTS: an op the host does not answer does not compile here.
+  const services: HostServices = {
     ...basicHostServices({ notify, openURL }),
     ...trust.services,
     workingHours: () => appSettings.current.workingHours,
