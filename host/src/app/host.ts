@@ -10,7 +10,7 @@ import { PROTOCOL_VERSION, ExtensionAction, ExtensionRun } from "@svc/runtime";
 import type { Connection } from "@svc/runtime";
 import { Scope } from "@svc/api";
 import { startHttpServer, type RunningHttpServer } from "../http/index.js";
-import { HostEvents, type BlipView, type HostEvent } from "../events/index.js";
+import { HostEvents, type HostEvent } from "../events/index.js";
 import { ManualClock } from "../clock/index.js";
 import { BlipStore, type StoredBlip } from "../store/index.js";
 import {
@@ -20,7 +20,7 @@ import {
   supportRoot,
   type SupportPaths,
 } from "../support/index.js";
-import type { AppLogLevel, Display } from "../display/index.js";
+import { displaySubscriber, type AppLogLevel } from "../display/index.js";
 import { Scheduler, type RunTrigger } from "../scheduler/index.js";
 import { ExtensionWatcher, FileTriggers } from "../watch/index.js";
 import {
@@ -49,22 +49,6 @@ function optional(press: ActionPress): { input?: string; itemId?: string } {
   return {
     ...(press.input === undefined ? {} : { input: press.input }),
     ...(press.itemId === undefined ? {} : { itemId: press.itemId }),
-  };
-}
-
-/**
- * The terminal display as a subscriber of the bus: each event shown, and the panel's blips kept
- * from the `blip` events' views (in the store's order: arrival, an update keeps its place).
- */
-function terminal(display: Display): (event: HostEvent) => void {
-  const blips = new Map<string, BlipView>();
-  return (event) => {
-    display.show(event);
-    if (event.type === "blips.restored") for (const blip of event.blips) blips.set(blip.id, blip);
-    else if (event.type === "blip" && event.change === "remove") blips.delete(event.id);
-    else if (event.type === "blip" && event.blip) blips.set(event.id, event.blip);
-    else if (event.type !== "started") return;
-    display.blips([...blips.values()]);
   };
 }
 
@@ -139,7 +123,7 @@ async function assemble(options: HostOptions, scope: Scope): Promise<Host> {
   scope.defer(() => display.close());
   // The one bus: the terminal hears first, then the page's feed; `GET /v1/logs` follows it too.
   const events = new HostEvents();
-  scope.use(events.subscribe(terminal(display)));
+  scope.use(events.subscribe(displaySubscriber(display)));
   const emit = (event: HostEvent) => events.publish(event);
   const log = (level: AppLogLevel, message: string) => emit({ type: "log", level, message });
 

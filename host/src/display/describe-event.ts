@@ -156,6 +156,9 @@ function linesOf(event: HostEvent, now: number, minLevel: LogLevel): string[] | 
       return event.status === "crashed"
         ? [`✘ ${event.extensionId} crashed${event.error ? `: ${event.error}` : ""}`]
         : undefined;
+    case "denied":
+      // Its `warn` log line (the runtime's, from the same record) is what the terminal shows.
+      return undefined;
     case "log":
       return levelPasses(event.level, minLevel)
         ? [`[${event.level}] ${event.extensionId ? `${event.extensionId}: ` : ""}${event.message}`]

@@ -243,6 +243,9 @@ describe("displays", () => {
   it("leaves quiet events without a line", () => {
     expect(describeEvent({ type: "run.start", id: "a.b", trigger: "launch", at: 0 }, NOW, "info")).toBeUndefined();
     expect(describeEvent({ type: "log", level: "debug", message: "x" }, NOW, "info")).toBeUndefined();
+    // A denial is said once, by the runtime's warn line made from the same record.
+    const denial = { kind: "fetch" as const, target: "x.example.com", reason: "not listed", at: 0 };
+    expect(describeEvent({ type: "denied", extensionId: "a.b", denial }, NOW, "debug")).toBeUndefined();
   });
 });
 

@@ -6,6 +6,7 @@ import { LineDisplay } from "./line-display.js";
 import { LiveDisplay } from "./live-display.js";
 
 export type { Display } from "./display.js";
+export { displaySubscriber } from "./subscriber.js";
 export { formatBlip, notifyLine, speakerFrame, summarizeLayout } from "./format-blip.js";
 export { formatValue, shortDuration, clockTime } from "./format-value.js";
 export { describeEvent, type AppLogLevel, type LogLevel } from "./describe-event.js";

@@ -79,8 +79,8 @@ export class LiveDisplay implements Display {
       else this.failing.add(event.id);
     }
     if (event.type === "extension.unloaded") this.failing.delete(event.id);
-    // Blip changes are the panel itself; they need no line of their own.
-    if (event.type === "blip" || event.type === "blips.restored") return;
+    // Blip changes are the panel itself; they need no line of their own. A denial's line is its log event.
+    if (event.type === "blip" || event.type === "blips.restored" || event.type === "denied") return;
     const lines = this.lines.of(event, now);
     if (lines) this.printAbove(lines);
     else this.redraw();
