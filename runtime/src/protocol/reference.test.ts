@@ -8,7 +8,7 @@ import * as protocol from "./index.js";
 
 const README = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
 
-const methods = Object.values(protocol)
+const methods = Object.values(protocol as Record<string, unknown>)
   .filter((value): value is { method: string } => typeof (value as { method?: unknown })?.method === "string")
   .map((type) => type.method);
 
