@@ -2,7 +2,8 @@ import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
-import { createBridge, type DesktopBridge } from "./bridge.js";
+import { createBridge } from "./bridge.js";
+import type { SvcShell } from "./shell-api.js";
 import { BRIDGE_KEY, CHANNELS, COMMAND_CHANNEL } from "./channels.js";
 import type { ElectronPreload } from "./electron-api.js";
 
@@ -36,7 +37,9 @@ describe("the preload's bridge", () => {
   it("sends one checked message per call", async () => {
     const { electron, invoked } = preloadDouble();
     const bridge = createBridge(electron);
-    expect(await bridge.registerDroppedFile({ path: "/Users/ann/a.pdf" })).toEqual({ handle: "handle-7" });
+    expect(await bridge.registerDroppedFile({ path: "/Users/ann/a.pdf" } as unknown as File)).toEqual({
+      handle: "handle-7",
+    });
     await bridge.setExpanded(true);
     await bridge.setExpanded(false);
     await bridge.setClickThrough("yes" as never);
@@ -54,7 +57,7 @@ describe("the preload's bridge", () => {
 
   it("refuses a drop that is not a file from the disk", async () => {
     const { electron, invoked } = preloadDouble();
-    await expect(createBridge(electron).registerDroppedFile({})).rejects.toThrow("not a file from the disk");
+    await expect(createBridge(electron).registerDroppedFile({} as File)).rejects.toThrow("not a file from the disk");
     expect(invoked).toEqual([]);
   });
 
@@ -85,6 +88,6 @@ describe("the preload's bridge", () => {
     });
     expect(required).toEqual(["electron"]);
     expect([...exposed.keys()]).toEqual([BRIDGE_KEY]);
-    expect(Object.keys(exposed.get(BRIDGE_KEY) as DesktopBridge).sort()).toEqual([...FUNCTIONS].sort());
+    expect(Object.keys(exposed.get(BRIDGE_KEY) as SvcShell).sort()).toEqual([...FUNCTIONS].sort());
   });
 });

@@ -16,20 +16,14 @@
  */
 import { BRIDGE_KEY, CHANNELS, COMMAND_CHANNEL, SHELL_COMMANDS, type ShellCommand } from "./channels.js";
 import type { ElectronPreload } from "./electron-api.js";
+import type { SvcShell } from "./shell-api.js";
 
-export interface DesktopBridge {
-  registerDroppedFile(file: unknown): Promise<{ handle: string }>;
-  setExpanded(expanded: boolean): Promise<void>;
-  setClickThrough(through: boolean): Promise<void>;
-  copyText(text: string): Promise<void>;
-  openFile(path: string): Promise<void>;
-  onCommand(listener: (command: ShellCommand) => void): void;
-}
-
-export function createBridge(electron: ElectronPreload): DesktopBridge {
+/** `window.svcShell` as the preload builds it (declared once in `shell-api.ts`). */
+export function createBridge(electron: ElectronPreload): SvcShell {
   const { ipcRenderer, webUtils } = electron;
   const invoke = (channel: string, ...args: unknown[]) => ipcRenderer.invoke(channel, ...args);
   return Object.freeze({
+    // Typed `unknown` here: whatever the page passes is checked, not trusted.
     async registerDroppedFile(file: unknown) {
       // Only the preload can turn a dropped File into its path; an empty path is not a real file.
       const path = webUtils.getPathForFile(file);

@@ -11,6 +11,7 @@ import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { createInterface } from "node:readline";
+import type { HostEvent } from "@svc/host";
 import { isUiAddress, NotSvcError, proveApp } from "@svc/runtime";
 import type { UtilityProcessStatic } from "./electron-api.js";
 
@@ -197,7 +198,6 @@ export function forkInElectron(utilityProcess: UtilityProcessStatic): ForkHost {
 }
 
 /** One host event, as `SVC_HOST_OUTPUT=json` prints it. */
-export type HostEventLine = { type: string; [key: string]: unknown };
 
 export interface StartHostOptions {
   supportFolder: string;
@@ -206,7 +206,8 @@ export interface StartHostOptions {
   /** Default: {@link forkWithNode}; inside Electron, `utilityProcess.fork` (`desktop.ts`). */
   fork?: ForkHost;
   env?: NodeJS.ProcessEnv;
-  onEvent?(event: HostEventLine): void;
+  /** Each of the host's JSON event lines (`SVC_HOST_OUTPUT=json`), typed by the host's own declaration. */
+  onEvent?(event: HostEvent): void;
   onStderr?(line: string): void;
   /** The started host exited without being asked (a crash, or someone stopped it). */
   onExit?(code: number | null, signal: NodeJS.Signals | null): void;
@@ -253,9 +254,9 @@ export async function startOrJoinHost(options: StartHostOptions): Promise<HostLi
   });
   const started = new Promise<void>((resolve) => {
     createInterface({ input: child.stdout! }).on("line", (line) => {
-      let event: HostEventLine;
+      let event: HostEvent;
       try {
-        event = JSON.parse(line) as HostEventLine;
+        event = JSON.parse(line) as HostEvent;
       } catch {
         return;
       }

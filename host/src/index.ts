@@ -11,6 +11,7 @@ export { urlOpener, type OpenUrl, type UrlOpenerOptions } from "./app/open-url.j
 export * from "./clock/index.js";
 export * from "./scheduler/index.js";
 export * from "./discovery/index.js";
+export * from "./events/index.js";
 export * from "./display/index.js";
 export * from "./preferences/index.js";
 export * from "./watch/index.js";

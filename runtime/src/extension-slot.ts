@@ -28,6 +28,9 @@ import {
   ErrorCodes,
   ExtensionTools,
   Log,
+  ExtensionDenied,
+  denialLine,
+  denialRecord,
   ResponseError,
   type LoadManifestSchema,
   type LogLevel,
@@ -396,10 +399,10 @@ export class ExtensionSlot {
   private reportSandboxEvent(event: SandboxEvent): void {
     switch (event.type) {
       case "denied": {
-        // What was refused comes first (a reason alone rarely says whether it was a fetch, an exec or a file).
-        const { kind, target, reason, fix } = event.denial;
-        const what = `${kind} ${target.length > 200 ? `${target.slice(0, 200)}…` : target}`;
-        this.log("warn", fix ? `denied: ${what}: ${reason}; to allow it, ${fix}` : `denied: ${what}: ${reason}`);
+        // As data for Settings' "Recently refused", and as a line for the terminal and `svckit dev`.
+        const denial = denialRecord(event.denial);
+        this.deps.connection.sendNotification(ExtensionDenied, { extensionId: this.id, denial });
+        this.log("warn", denialLine(denial));
         return;
       }
       case "interrupted":

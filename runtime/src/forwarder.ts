@@ -26,7 +26,9 @@ import {
   LogLevelSchema,
   ResponseError,
   WebhookRespond,
+  type ParamsOf,
   type RequestType,
+  type ResultOf,
 } from "./protocol/index.js";
 import type { ReplyBook } from "./replies.js";
 export { checkEndArgs, checkRemoveArgs } from "./blips.js";
@@ -140,6 +142,25 @@ export const HOST_REQUESTS = {
   "oauth.disconnect": HostOAuthDisconnect,
   workingHours: HostWorkingHours,
 } satisfies { [Op in HostOp]: RequestType<any, OpResult<Op>> };
+
+/** The `host.*` request of one host op. */
+export type HostRequestOf<Op extends HostOp> = (typeof HOST_REQUESTS)[Op];
+
+/**
+ * What answers the host ops: one handler per op of {@link HOST_REQUESTS}, taking the request's
+ * params and giving its result. svc-host's services are typed by it (host/src/supervisor/
+ * host-requests.ts), so a host op the host does not answer does not compile.
+ */
+export type HostAnswers = {
+  [Op in HostOp]: (
+    params: ParamsOf<HostRequestOf<Op>>,
+  ) => ResultOf<HostRequestOf<Op>> | Promise<ResultOf<HostRequestOf<Op>>>;
+};
+
+/** Handlers of some host ops that always answer with a promise (the secret store, OAuth: `answering`). */
+export type AsyncHostAnswers<Ops extends HostOp> = {
+  [Op in Ops]: (params: ParamsOf<HostRequestOf<Op>>) => Promise<ResultOf<HostRequestOf<Op>>>;
+};
 
 /**
  * Asks the host one host op as the runtime does: the op's arguments with `extensionId` stamped

@@ -26,6 +26,9 @@ export {
   checkRemoveArgs,
   takeResponse,
   type HostOp,
+  type HostAnswers,
+  type AsyncHostAnswers,
+  type HostRequestOf,
 } from "./forwarder.js";
 export { ReplyBook } from "./replies.js";
 export type { Clock } from "./clock.js";

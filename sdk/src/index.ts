@@ -12,5 +12,6 @@ export * from "./builders/index.js";
 export * from "./kit/index.js";
 export * from "./types.js";
 export * from "./log-level.js";
+export * from "./lifetime.js";
 export * from "./display/index.js";
 export * from "./icons/index.js";

@@ -14,10 +14,10 @@ import {
   HostClient,
   startOrJoinHost,
   svcHostBin,
-  type HostEventLine,
   type HostLink,
 } from "../../desktop/src/host-link.js";
 import { startHost, useHostWorld, webhookInfo, type World } from "../host/harness.js";
+import type { HostEvent } from "../../host/src/events/index.js";
 import { FakeUtilityProcess } from "../../desktop/src/testing/electron-double.js";
 
 const scene = useHostWorld();
@@ -63,7 +63,7 @@ describe("the desktop's host link", () => {
   });
 
   it("starts svc-host when none runs for the folder, pauses and resumes it, and stops it", async () => {
-    const events: HostEventLine[] = [];
+    const events: HostEvent[] = [];
     let link: HostLink | undefined;
     try {
       link = await startOrJoinHost({

@@ -9,13 +9,8 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import {
-  DEFAULT_BACKLOG,
-  LogHub,
-  MAX_UNREAD_BYTES,
-  startHttpServer,
-  type RunningHttpServer,
-} from "../../host/src/http/index.js";
+import { MAX_UNREAD_BYTES, startHttpServer, type RunningHttpServer } from "../../host/src/http/index.js";
+import { DEFAULT_BACKLOG, HostEvents } from "../../host/src/events/index.js";
 import { BlipStore } from "../../host/src/store/index.js";
 import { recordingHooks } from "./harness.js";
 
@@ -26,7 +21,7 @@ afterEach(async () => {
 
 interface Server {
   server: RunningHttpServer;
-  hub: LogHub;
+  hub: HostEvents;
   logs: string[];
 }
 
@@ -35,13 +30,13 @@ async function start(options: { heartbeatMs?: number } = {}): Promise<Server> {
   const logs: string[] = [];
   const log = (level: string, message: string) => void logs.push(`${level}: ${message}`);
   const store = await BlipStore.open(join(dir, "blips.json"), { log, saveDelayMs: 20 });
-  const hub = new LogHub();
+  const hub = new HostEvents();
   const server = await startHttpServer({
     store,
     hooks: recordingHooks(),
     port: 0,
     log,
-    logs: hub,
+    events: hub,
     ...(options.heartbeatMs ? { logHeartbeatMs: options.heartbeatMs } : {}),
   });
   cleanup.push(
@@ -215,7 +210,7 @@ describe("GET /v1/logs?extension=<id>", () => {
       req.end();
     });
     cleanup.push(async () => answer.destroy());
-    await expect.poll(() => hub.listenerCount).toBe(1);
+    await expect.poll(() => hub.followerCount).toBe(1);
     hub.publish({ type: "log", extensionId: "com.example.ci", level: "info", message: "live" });
     answer.setEncoding("utf8");
     let text = "";
@@ -275,7 +270,7 @@ describe("GET /v1/logs?extension=<id>", () => {
     );
     const stalledClosed = new Promise<void>((done) => stalled.on("close", () => done()));
     const reader = await open(server, "/v1/logs?extension=com.example.ci");
-    await expect.poll(() => hub.listenerCount).toBe(2);
+    await expect.poll(() => hub.followerCount).toBe(2);
 
     // 12 MB in bursts of 256 KB, a turn of the event loop apart (as runtime lines arrive).
     const message = "x".repeat(8 * 1024);
@@ -302,19 +297,19 @@ describe("GET /v1/logs?extension=<id>", () => {
 
     // The reading client got everything.
     await reader.lineCount(total);
-    expect(hub.listenerCount).toBe(1);
+    expect(hub.followerCount).toBe(1);
     reader.close();
   });
 
   it("ends every stream at shutdown, promptly", async () => {
     const { server, hub } = await start();
     const stream = await open(server, "/v1/logs?extension=com.example.ci");
-    await expect.poll(() => hub.listenerCount).toBe(1);
+    await expect.poll(() => hub.followerCount).toBe(1);
     const started = performance.now();
     await server.close();
     await stream.ended;
     // Typically a few ms; the bound only tells "ended by close" from "left to time out".
     expect(performance.now() - started).toBeLessThan(10_000);
-    expect(hub.listenerCount).toBe(0);
+    expect(hub.followerCount).toBe(0);
   });
 });

@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { readFile } from "node:fs/promises";
+import { mkdir, readFile, stat } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { HOST_MAIN, startHost, useHostWorld, webhookInfo, type World } from "./harness.js";
@@ -63,5 +63,22 @@ describe("one app per support folder", () => {
     });
     expect(await scene.host.stop()).toBe(0);
     await expect(readFile(join(scene.world.home, "host.lock"), "utf8")).rejects.toMatchObject({ code: "ENOENT" });
+  });
+});
+
+describe("a start that fails part-way", () => {
+  it("takes down what it built: the runtime stops and the support folder's lock is released", async () => {
+    // webhook.json cannot be written where a folder stands: the HTTP server fails after the
+    // lock, the store, the trust pieces and the runtime are up.
+    await mkdir(join(scene.world.home, "webhook.json"), { recursive: true });
+    const failed = await secondHost(scene.world);
+    expect(failed.code).toBe(1);
+    expect(failed.stderr).toMatch(/^svc-host: could not start: .*webhook\.json/);
+    const events = failed.stdout
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as { type: string; state?: string });
+    expect(events.filter((e) => e.type === "runtime").map((e) => e.state)).toEqual(["started", "stopped"]);
+    await expect(stat(join(scene.world.home, "host.lock"))).rejects.toMatchObject({ code: "ENOENT" });
   });
 });

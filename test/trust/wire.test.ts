@@ -81,14 +81,14 @@ beforeAll(async () => {
     ...preferenceHandlers(preferences, (id) => (id === manifest.svc.id ? manifest : undefined)),
     ...oauthHandlers(h.oauth),
   };
-  hostSide.onRequest(HostSecretsGet, handlers.secretsGet);
-  hostSide.onRequest(HostSecretsSet, handlers.secretsSet);
-  hostSide.onRequest(HostSecretsDelete, handlers.secretsDelete);
-  hostSide.onRequest(HostPreferencesSet, handlers.preferencesSet);
-  hostSide.onRequest(HostOAuthConnect, handlers.oauthConnect);
-  hostSide.onRequest(HostOAuthConnections, handlers.oauthConnections);
-  hostSide.onRequest(HostOAuthToken, handlers.oauthToken);
-  hostSide.onRequest(HostOAuthDisconnect, handlers.oauthDisconnect);
+  hostSide.onRequest(HostSecretsGet, handlers["secrets.get"]);
+  hostSide.onRequest(HostSecretsSet, handlers["secrets.set"]);
+  hostSide.onRequest(HostSecretsDelete, handlers["secrets.delete"]);
+  hostSide.onRequest(HostPreferencesSet, handlers["preferences.set"]);
+  hostSide.onRequest(HostOAuthConnect, handlers["oauth.connect"]);
+  hostSide.onRequest(HostOAuthConnections, handlers["oauth.connections"]);
+  hostSide.onRequest(HostOAuthToken, handlers["oauth.token"]);
+  hostSide.onRequest(HostOAuthDisconnect, handlers["oauth.disconnect"]);
 }, 120_000);
 
 afterAll(async () => {

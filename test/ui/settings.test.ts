@@ -11,7 +11,7 @@ import { post, writeExtension } from "../host/harness.js";
 import { useSessionKeyring } from "../trust/session-keyring.js";
 import { freePort } from "../host-trust/token-service.js";
 import { GALLERY_SVC } from "./gallery.js";
-import { openUi, postFromPage, useUiScene, openExtensionRow } from "./harness.js";
+import { openUi, postFromPage, useUiScene, openExtensionRow, SCREENSHOTS } from "./harness.js";
 
 const session = useSessionKeyring();
 const ID = "com.example.prefs";
@@ -21,6 +21,8 @@ module.exports = { default: {
   async update(ctx) {
     const p = ctx.preferences;
     const hours = await ctx.workingHours();
+    // Only the fence's refusals are listed under "Recently refused", never a line that says so.
+    ctx.log.warn("the server refused the request: not allowed, denied");
     try { await fetch("https://denied.example.org/"); } catch {}
     await ctx.emit({ key: "seen", title: "Seen", layout: "stat", data: { value: ctx.trigger.type },
       facts: [
@@ -178,6 +180,9 @@ describe("Settings per extension", () => {
     await expect
       .poll(() => card.locator(".denials li").first().innerText(), { timeout: 10_000 })
       .toContain("denied.example.org");
+    const refused = await card.locator(".denials li").allInnerTexts();
+    expect(refused.filter((entry) => !entry.includes("denied: fetch denied.example.org: "))).toEqual([]);
+    await card.screenshot({ path: join(SCREENSHOTS, "settings-recently-refused.png") });
     expect(await card.locator(".signin").innerText()).toContain("Not connected to GitHub.");
     await card.getByRole("button", { name: "Connect GitHub" }).click();
 

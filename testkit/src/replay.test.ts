@@ -7,7 +7,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { loadExtension } from "./index.js";
 import { builtFixture, removeFixtures } from "./kit.fixtures.js";
 
@@ -82,6 +82,13 @@ describe("HTTP record and replay", () => {
   });
 
   it("the network fence applies while replaying: an unlisted host is denied, not replayed", async () => {
+    // The runtime's extension.denied is heard, not reported as a notification nothing handles.
+    const notes: string[] = [];
+    const write = process.stderr.write.bind(process.stderr);
+    const spy = vi.spyOn(process.stderr, "write").mockImplementation((chunk, ...rest) => {
+      if (String(chunk).startsWith("svc-testkit:")) return notes.push(String(chunk)) > 0;
+      return write(chunk, ...(rest as []));
+    });
     const ext = await loadExtension(dir, {
       preferences: { apiUrl: "https://api.example.com" },
       recording: "test/recordings/count.json",
@@ -96,6 +103,8 @@ describe("HTTP record and replay", () => {
       ),
     ).toBe(true);
     await ext.dispose();
+    spy.mockRestore();
+    expect(notes).toEqual([]);
   });
 
   it("a blip's staleAfter follows the clock", async () => {

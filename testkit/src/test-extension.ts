@@ -13,6 +13,7 @@ import {
   BlipRemove,
   BlipUpdate,
   ExtensionAction,
+  ExtensionDenied,
   ExtensionEvent,
   ExtensionLoad,
   ExtensionRun,
@@ -437,6 +438,9 @@ export class TestExtension {
       ExtensionStatusChanged,
       ({ extensionId: _, ...status }) => void this.statuses.push(status),
     );
+    // Denials are kept whole from the sandbox's own event (`onSandboxEvent` above); the runtime's
+    // record of the same refusal is heard here so it is not reported as unhandled.
+    connection.onNotification(ExtensionDenied, () => {});
     connection.onNotification(ExtensionTools, ({ tools }) => void (this.tools = tools as ToolSpec[]));
     connection.onNotification(WebhookRespond, (params) => void this.responses.push(params));
     answerHostCalls(connection, this.host);

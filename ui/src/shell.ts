@@ -1,31 +1,11 @@
 /**
- * What the desktop shell may offer the page (its preload puts `window.svcShell`, see
- * desktop/src/bridge.ts). Every hook is optional: in a plain browser there is none, and the page
- * works the same.
+ * What the desktop shell may offer the page: `window.svcShell`, declared once in
+ * desktop/src/shell-api.ts (its preload builds it, desktop/src/bridge.ts). Every hook is
+ * optional here: in a plain browser there is none, and the page works the same.
  */
-export interface ShellHooks {
-  /** The notch grew into the panel (true) or shrank back (false). */
-  setExpanded?(expanded: boolean): Promise<void> | void;
-  /** While collapsed, clicks pass through transparent areas. */
-  setClickThrough?(through: boolean): Promise<void> | void;
-  /** Copies text to the clipboard. */
-  copyText?(text: string): Promise<void> | void;
-  /**
-   * A file the person dropped or picked → an opaque handle the host resolves (UI.md "File
-   * paths"): the shell turns the file into its path and registers it with the host, so the page
-   * never holds a path. Tool drop actions, file fields and install review send `{handle}`.
-   * Without it (a plain browser) drops are off and file fields take typed paths.
-   */
-  registerDroppedFile?(file: File): Promise<{ handle: string }>;
-  /**
-   * Opens a file a tool made (a drop action's outputs): the shell opens an inert document or
-   * picture with the system's app and shows anything else in its folder, only from an
-   * extension's data folder or among the files the person gave; rejects with why.
-   */
-  openFile?(path: string): Promise<void>;
-  /** Commands from the tray or the shortcut: `open` (focus the first blip) or `settings`. */
-  onCommand?(listener: (command: "open" | "settings") => void): void;
-}
+import type { SvcShell } from "../../desktop/src/shell-api.js";
+
+export type ShellHooks = Partial<SvcShell>;
 
 export function shellHooks(): ShellHooks {
   const hooks = (globalThis as { svcShell?: unknown }).svcShell;

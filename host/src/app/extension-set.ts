@@ -9,7 +9,7 @@ import { unsetRequiredOptions, type Manifest, type ToolSpec } from "@svc/api";
 import { ExtensionEvent, ExtensionLoad, ExtensionUnload } from "@svc/runtime";
 import type { HookDelivery, HookTarget } from "../http/index.js";
 import { discover, type Catalog, type DiscoveredExtension, type ExtensionRoot } from "../discovery/index.js";
-import type { ExtensionSummary, HostEvent } from "../display/index.js";
+import type { ExtensionSummary, HostEvent } from "../events/index.js";
 import { resolvePreferences, type PreferenceSource } from "../preferences/index.js";
 import { parseInterval, type Scheduler } from "../scheduler/index.js";
 import { checkWatchPaths, type FileTriggers } from "../watch/index.js";

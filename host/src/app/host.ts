@@ -1,14 +1,16 @@
 /**
  * svc-host assembled: the support folder, the blip store, the runtime under supervision, the
  * extensions (discovery, hot reload, file triggers), the scheduler, the HTTP server and the
- * display. `startHost` brings it all up; `stop()` takes it down in reverse.
+ * display. `startHost` brings it all up, adding each piece to one `Scope`; `stop()` is that
+ * scope's dispose, which takes them down in reverse.
  */
 import { join } from "node:path";
 import { mkdir } from "node:fs/promises";
 import { PROTOCOL_VERSION, ExtensionAction, ExtensionRun } from "@svc/runtime";
-import type { Speaker } from "@svc/api";
 import type { Connection } from "@svc/runtime";
-import { LogHub, startHttpServer, type RunningHttpServer } from "../http/index.js";
+import { Scope } from "@svc/api";
+import { startHttpServer, type RunningHttpServer } from "../http/index.js";
+import { HostEvents, type HostEvent } from "../events/index.js";
 import { ManualClock } from "../clock/index.js";
 import { BlipStore, type StoredBlip } from "../store/index.js";
 import {
@@ -18,12 +20,19 @@ import {
   supportRoot,
   type SupportPaths,
 } from "../support/index.js";
-import type { AppLogLevel, BlipView, HostEvent } from "../display/index.js";
+import { displaySubscriber, type AppLogLevel } from "../display/index.js";
 import { Scheduler, type RunTrigger } from "../scheduler/index.js";
 import { ExtensionWatcher, FileTriggers } from "../watch/index.js";
-import { RuntimeProcess, RuntimeSupervisor, basicHostServices, registerHostRequests } from "../supervisor/index.js";
+import {
+  RuntimeProcess,
+  RuntimeSupervisor,
+  basicHostServices,
+  registerHostRequests,
+  type HostServices,
+} from "../supervisor/index.js";
 import { ExtensionSet } from "./extension-set.js";
 import { speakers } from "./speakers.js";
+import { blipView } from "./blip-view.js";
 import { InFlight } from "./in-flight.js";
 import { urlOpener } from "./open-url.js";
 import { openTrust } from "./trust.js";
@@ -40,18 +49,6 @@ function optional(press: ActionPress): { input?: string; itemId?: string } {
   return {
     ...(press.input === undefined ? {} : { input: press.input }),
     ...(press.itemId === undefined ? {} : { itemId: press.itemId }),
-  };
-}
-
-/** A blip as the display draws it, with who sent it. */
-function viewOf(blip: StoredBlip, speaker: (source: StoredBlip["source"]) => Speaker): BlipView {
-  return {
-    ...blip.payload,
-    id: blip.id,
-    seq: blip.seq,
-    ended: blip.ended !== undefined,
-    ...(blip.stale ? { stale: true } : {}),
-    from: speaker(blip.source),
   };
 }
 
@@ -110,49 +107,58 @@ export interface Host {
  * process.once("SIGTERM", () => void host.stop());
  */
 export async function startHost(options: HostOptions): Promise<Host> {
+  // Every piece built is added to this scope, and taken down in reverse: `stop()` is its dispose.
+  const scope = new Scope();
+  try {
+    return await assemble(options, scope);
+  } catch (error) {
+    // What was built before the failure is taken down (the lock released, the store flushed).
+    await scope.dispose().catch(() => {});
+    throw error;
+  }
+}
+
+async function assemble(options: HostOptions, scope: Scope): Promise<Host> {
   const { clock, display } = options;
-  const uiRef: { backend?: HostUiBackend } = {};
-  const emit = (event: HostEvent) => {
-    display.show(event);
-    uiRef.backend?.observe(event);
-  };
+  scope.defer(() => display.close());
+  // The one bus: the terminal hears first, then the page's feed; `GET /v1/logs` follows it too.
+  const events = new HostEvents();
+  scope.use(events.subscribe(displaySubscriber(display)));
+  const emit = (event: HostEvent) => events.publish(event);
   const log = (level: AppLogLevel, message: string) => emit({ type: "log", level, message });
 
   const root = options.supportFolder ?? supportRoot();
   await mkdir(root, { recursive: true, mode: 0o700 });
   // Before anything is written: a second app on this folder stops here.
   const lock = await acquireInstanceLock(supportPaths(root).lockFile, root);
+  scope.defer(() => lock.release());
   const support = await prepareSupportFolder({ root });
-  const logs = new LogHub();
-  // A line about one extension (its blip refused at the cap) goes to its log stream too, so `svckit dev` shows it.
-  const storeLog = (level: AppLogLevel, message: string, extensionId?: string) => {
-    if (extensionId === undefined) return log(level, message);
-    emit({ type: "log", level, message, extensionId });
-    logs.publish({ type: "log", extensionId, level, message });
-  };
+  // A line about one extension (its blip refused at the cap) is on its log stream too, so `svckit dev` shows it.
+  const storeLog = (level: AppLogLevel, message: string, extensionId?: string) =>
+    emit({ type: "log", level, message, ...(extensionId === undefined ? {} : { extensionId }) });
   const store = await BlipStore.open(support.blipsFile, { log: storeLog });
+  scope.defer(() => store.close());
   // Names come from the catalog (none yet for blips kept from last time: those are named by id).
   const catalogRef: { extensions?: ExtensionSet } = {};
   const speaker = speakers(() => catalogRef.extensions?.current);
-  const view = (blip: StoredBlip) => viewOf(blip, speaker);
+  const view = (blip: StoredBlip) => blipView(blip, speaker);
   // Said now, while only the file has written to the store: once the runtime starts, a launch run
   // can update a kept blip before the host is up, and "kept from last time" would show the new one.
   if (store.list().length > 0) emit({ type: "blips.restored", blips: store.list().map(view) });
-  const showBlips = () => display.blips(store.list().map(view));
-  const stopListening = store.onChange((change) => {
-    emit({
-      type: "blip",
-      change: change.type,
-      id: change.blip.id,
-      seq: change.blip.seq,
-      blip: view(change.blip),
-      source: change.blip.source.kind,
-    });
-    showBlips();
-  });
+  scope.defer(
+    store.onChange((change) => {
+      emit({
+        type: "blip",
+        change: change.type,
+        id: change.blip.id,
+        seq: change.blip.seq,
+        blip: view(change.blip),
+        source: change.blip.source.kind,
+      });
+    }),
+  );
 
   let http: RunningHttpServer | undefined;
-  let stopped = false;
   const supervisorRef: { current?: RuntimeSupervisor } = {};
   const inFlight = new InFlight();
   const scheduler = new Scheduler({
@@ -205,6 +211,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
     onConnectionsChanged: (id) => void scheduler.runNow(id, "preferences"),
     onProblem: (extensionId, message) => emit({ type: "log", level: "warn", extensionId, message }),
   });
+  scope.defer(() => trust.close());
   const { unavailable } = trust;
   // Said once: the host runs on without it, and each call that needs it answers the same message.
   emit(
@@ -219,7 +226,8 @@ export async function startHost(options: HostOptions): Promise<Host> {
       : { type: "secret-store", available: true },
   );
   const appSettings = await AppSettingsFile.open(`${support.root}/ui-settings.json`, (message) => log("warn", message));
-  const services = {
+  // One answer per host op of HOST_REQUESTS: an op the host does not answer does not compile here.
+  const services: HostServices = {
     ...basicHostServices({ notify, openURL }),
     ...trust.services,
     workingHours: () => appSettings.current.workingHours,
@@ -232,8 +240,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
       setTools: (id, tools) => extensions.setRuntimeTools(id, tools),
       setStatus: (id, status, error) => extensions.setStatus(id, status, error),
       respond: (reply) => http?.respond(reply) ?? false,
-      emit,
-      logs,
+      publish: emit,
     });
   };
   const supervisor = new RuntimeSupervisor({
@@ -262,6 +269,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
     backoff: options.backoff,
   });
   supervisorRef.current = supervisor;
+  scope.defer(() => supervisor.stop());
 
   const ledger = await openLedger(support.root, trust.secrets.store, log);
   const roots = extensionRoots(options.bundled, support.extensions);
@@ -327,6 +335,31 @@ export async function startHost(options: HostOptions): Promise<Host> {
     log,
   });
 
+  // A button pressed on a blip, and an option changed in Settings: for the page and for `Host`.
+  const action: Host["action"] = async (press) => {
+    const id = press.blipId.slice(0, Math.max(0, press.blipId.indexOf("/")));
+    const base = { id, blipId: press.blipId, actionId: press.actionId };
+    try {
+      if (!extensions.get(id)) throw new Error(`no loaded extension owns ${press.blipId}`);
+      const request = supervisor.request(
+        ExtensionAction,
+        { ...base, ...optional(press) },
+        { timeoutMs: ACTION_TIMEOUT_MS },
+      );
+      const { emitted = {} } = await inFlight.track(id, request);
+      emit({ type: "action", ...base, emitted });
+      return emitted;
+    } catch (error) {
+      emit({ type: "action", ...base, error: (error as Error).message });
+      throw error;
+    }
+  };
+  const setPreference: Host["setPreference"] = async (id, name, value, allowed) => {
+    const manifest = extensions.manifestOf(id);
+    if (!manifest) throw new Error(`no loaded extension ${id}`);
+    await trust.preferences.change(manifest, name, value, "settings", allowed);
+  };
+
   // Dropped and picked files: registered by the desktop shell over /v1, used by the page by handle.
   const givenFiles = new GivenFiles();
 
@@ -338,12 +371,13 @@ export async function startHost(options: HostOptions): Promise<Host> {
       preferences: trust.preferences,
       settings: appSettings,
       secretsAvailable: !trust.unavailable,
-      action: (press) => host.action(press),
-      setPreference: (id, name, value, allowed) => host.setPreference(id, name, value, allowed),
+      action,
+      setPreference,
       runNow: (id) => scheduler.runNow(id, "manual"),
       publish: (event) => ui?.publish(event),
       supportDir: support.root,
-      logs,
+      events,
+      view,
       oauth: trust.oauth,
       manager,
       tools: pageTools(tools, givenFiles),
@@ -352,9 +386,11 @@ export async function startHost(options: HostOptions): Promise<Host> {
       ledger,
       bundled: options.bundled,
     });
+    scope.defer(() => backend.close());
     await backend.refreshManaged();
-    ui = await startUiServer({ backend, ...options.ui, log });
-    uiRef.backend = backend;
+    const server = await startUiServer({ backend, ...options.ui, log });
+    scope.defer(() => server.close());
+    ui = server;
   }
   // Discovery first: a hook that arrives while extensions load waits for its extension's load.
   const firstLoad = extensions.refresh();
@@ -366,7 +402,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
       hooks: extensions,
       webhookFile: support.webhookFile,
       log,
-      logs,
+      events,
       scheduler: {
         get paused() {
           return scheduler.paused;
@@ -389,14 +425,17 @@ export async function startHost(options: HostOptions): Promise<Host> {
       ...(options.port === undefined ? {} : { port: options.port }),
     });
   }
-  if (http) await lock.setPort(http.port);
+  if (http) {
+    const server = http;
+    scope.defer(() => server.close());
+    await lock.setPort(server.port);
+  }
   emit({
     type: "started",
     supportFolder: support.root,
     port: http?.port,
     clock: clock instanceof ManualClock ? "manual" : "system",
   });
-  showBlips();
   await firstLoad;
   const watcher = await ExtensionWatcher.start({
     roots: roots.map((root) => root.path),
@@ -404,8 +443,15 @@ export async function startHost(options: HostOptions): Promise<Host> {
     onError: (message) => log("warn", message),
   });
   emit({ type: "watching", what: "extensions", paths: roots.map((root) => root.path) });
+  // Added last, so taken down first: what starts new work (schedules, file and folder events,
+  // agents' waiting requests), before the servers, the runtime and the store it would reach.
+  scope.defer(() => scheduler.dispose());
+  scope.defer(() => extensions.closeAll());
+  scope.defer(() => watcher.close());
+  scope.defer(() => agentFiles.close());
+  scope.defer(() => emit({ type: "stopping" }));
 
-  const host: Host = {
+  return {
     support,
     extensions,
     scheduler,
@@ -422,50 +468,11 @@ export async function startHost(options: HostOptions): Promise<Host> {
     pause,
     resume,
     runNow: (id, trigger = "manual") => scheduler.runNow(id, trigger),
-    async action(press) {
-      const id = press.blipId.slice(0, Math.max(0, press.blipId.indexOf("/")));
-      const base = { id, blipId: press.blipId, actionId: press.actionId };
-      try {
-        if (!extensions.get(id)) throw new Error(`no loaded extension owns ${press.blipId}`);
-        const request = supervisor.request(
-          ExtensionAction,
-          { ...base, ...optional(press) },
-          { timeoutMs: ACTION_TIMEOUT_MS },
-        );
-        const { emitted = {} } = await inFlight.track(id, request);
-        emit({ type: "action", ...base, emitted });
-        return emitted;
-      } catch (error) {
-        emit({ type: "action", ...base, error: (error as Error).message });
-        throw error;
-      }
-    },
-    async setPreference(id, name, value, allowed) {
-      const manifest = extensions.manifestOf(id);
-      if (!manifest) throw new Error(`no loaded extension ${id}`);
-      await trust.preferences.change(manifest, name, value, "settings", allowed);
-    },
+    action,
+    setPreference,
     manager,
     secretsAvailable: !trust.unavailable,
     tools,
-    async stop() {
-      if (stopped) return;
-      stopped = true;
-      emit({ type: "stopping" });
-      agentFiles.close();
-      await watcher.close();
-      await extensions.closeAll();
-      scheduler.dispose();
-      await http?.close();
-      await ui?.close();
-      await uiRef.backend?.close();
-      await trust.close();
-      await supervisor.stop();
-      stopListening();
-      await store.close();
-      await lock.release();
-      display.close();
-    },
+    stop: () => scope.dispose(),
   };
-  return host;
 }

@@ -6,7 +6,7 @@ import { chmod, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { HostEvent } from "../display/index.js";
+import type { HostEvent } from "../events/index.js";
 import { urlOpener } from "./open-url.js";
 
 let folder: string;

@@ -5,7 +5,7 @@
  * `xdg-open`: an extension must not make the desktop open a `file:` path or some other handler.
  */
 import { spawn } from "node:child_process";
-import type { HostEvent } from "../display/index.js";
+import type { HostEvent } from "../events/index.js";
 import type { SignInPage } from "../oauth/index.js";
 
 export interface UrlOpenerOptions {

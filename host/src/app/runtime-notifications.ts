@@ -1,11 +1,14 @@
 /**
- * What the host does with each notification the runtime sends: blips into the store, tools and
- * status to the extension set and the display, replies to held webhook requests, logs shown.
+ * What the host does with each notification the runtime sends: blips into the store (whose
+ * change is the one `blip` event), tools and status to the extension set, replies to held
+ * webhook requests; and each becomes exactly one event on the bus (`publish`), which the
+ * terminal, the page's feed and `GET /v1/logs` hear.
  */
 import {
   BlipEnd,
   BlipRemove,
   BlipUpdate,
+  ExtensionDenied,
   ExtensionStatusChanged,
   ExtensionTools,
   Log,
@@ -13,8 +16,8 @@ import {
   type Connection,
 } from "@svc/runtime";
 import { decodeToolSpec, type ToolSpec } from "@svc/api";
-import type { HostEvent } from "../display/index.js";
-import type { LogHub, WebhookReply } from "../http/index.js";
+import type { HostEvent } from "../events/index.js";
+import type { WebhookReply } from "../http/index.js";
 import type { BlipStore } from "../store/index.js";
 
 export interface NotificationTargets {
@@ -23,17 +26,16 @@ export interface NotificationTargets {
   /** The runtime's `extension.status` of an extension. */
   setStatus?(extensionId: string, status: string, error?: string): void;
   respond(reply: WebhookReply): boolean;
-  emit(event: HostEvent): void;
-  /** Gets every `log` and `extension.status` as sent, for the log stream (`GET /v1/logs`). */
-  logs?: LogHub;
+  /** The event bus. */
+  publish(event: HostEvent): void;
 }
 
 /**
  * @example
- * registerNotifications(connection, { store, setTools, respond: (r) => http.respond(r), emit });
+ * registerNotifications(connection, { store, setTools, respond: (r) => http.respond(r), publish: (e) => bus.publish(e) });
  */
 export function registerNotifications(connection: Connection, targets: NotificationTargets): void {
-  const { store, emit } = targets;
+  const { store, publish: emit } = targets;
   connection.onNotification(BlipUpdate, (params) => {
     if (!store.applyUpdate(params))
       emit({
@@ -62,18 +64,16 @@ export function registerNotifications(connection: Connection, targets: Notificat
     targets.setTools(extensionId, specs);
   });
   connection.onNotification(ExtensionStatusChanged, (params) => {
-    targets.logs?.publish({ type: "status", ...params });
     const { extensionId, status, error } = params;
     targets.setStatus?.(extensionId, status, error);
-    emit({ type: "status", extensionId, status, ...(error === undefined ? {} : { error }) });
+    emit({ type: "status", ...params });
   });
+  connection.onNotification(ExtensionDenied, ({ extensionId, denial }) =>
+    emit({ type: "denied", extensionId, denial }),
+  );
   connection.onNotification(WebhookRespond, (reply) => {
     if (!targets.respond(reply))
       emit({ type: "log", level: "debug", message: `webhook.respond ${reply.replyId}: nobody is waiting any more` });
   });
-  connection.onNotification(Log, (params) => {
-    targets.logs?.publish({ type: "log", ...params });
-    const { extensionId, level, message } = params;
-    emit({ type: "log", level, message, ...(extensionId === undefined ? {} : { extensionId }) });
-  });
+  connection.onNotification(Log, (params) => emit({ type: "log", ...params }));
 }

@@ -10,15 +10,27 @@ import {
   KeyringSecretStore,
   openSecretStore,
   secretHandlers,
+  type SecretHandlers,
   type SecretStore,
 } from "../secrets/index.js";
-import { PreferenceStore, preferenceHandlers, preferencesFolder, type ChangedBy } from "../preferences/index.js";
-import { OAuthService, oauthHandlers, type OAuthServiceOptions, type SignInPage } from "../oauth/index.js";
+import {
+  PreferenceStore,
+  preferenceHandlers,
+  preferencesFolder,
+  type ChangedBy,
+  type PreferenceHandlers,
+} from "../preferences/index.js";
+import {
+  OAuthService,
+  oauthHandlers,
+  type OAuthHandlers,
+  type OAuthServiceOptions,
+  type SignInPage,
+} from "../oauth/index.js";
 import type { Clock } from "../clock/index.js";
-import type { HostServices } from "../supervisor/index.js";
 
-/** The `host.*` members the trust pieces answer. */
-export type TrustServices = Omit<HostServices, "notify" | "openURL" | "workingHours">;
+/** The `host.*` members the trust pieces answer: secrets, preferences, OAuth. */
+export type TrustServices = SecretHandlers & PreferenceHandlers & OAuthHandlers;
 
 export interface TrustOptions {
   /** The support folder (preference files go to `<root>/Preferences/`). */

@@ -5,7 +5,8 @@
  */
 import type { Manifest } from "@svc/api";
 import type { DiscoveredExtension } from "../discovery/index.js";
-import type { HostEvent } from "../display/index.js";
+import { denialLine } from "@svc/runtime";
+import type { BlipView, HostEvent, HostEvents } from "../events/index.js";
 import {
   checkForUpdate,
   hasStaged,
@@ -17,7 +18,6 @@ import {
 } from "../install/index.js";
 import type { Ledger } from "../ledger/index.js";
 import { randomBytes } from "node:crypto";
-import type { LogHub, LogStreamEvent } from "../http/index.js";
 import type { ExtensionInfo, ExtensionManager } from "../manage/index.js";
 import type { OAuthService } from "../oauth/index.js";
 import type { PreferenceStore } from "../preferences/index.js";
@@ -49,8 +49,10 @@ export interface UiBackendDeps {
   publish: (event: UiEvent) => void;
   /** The support folder (installs go to its Extensions/). */
   supportDir: string;
-  /** The runtime's logs and status changes: live figures and denials come from here. */
-  logs: LogHub;
+  /** The host's event bus: the feed is one of its subscribers. */
+  events: HostEvents;
+  /** A stored blip as every display draws it (`blipView`): the snapshot's blips. */
+  view(blip: StoredBlip): BlipView;
   oauth: Pick<OAuthService, "connect" | "connections" | "disconnect">;
   /** Enable, disable, uninstall, and each extension's origin and switch. */
   manager: ExtensionManager;
@@ -78,20 +80,13 @@ export const EXTENSIONS_COALESCE_MS = 100;
 
 /** Denials kept per extension. */
 const DENIALS_KEPT = 5;
-/** A sandbox refusal as the runtime logs it ("fetch denied: …", "… is not allowed …"). */
-const DENIAL = /\bdenied\b|\bnot allowed\b|\brefused\b/i;
+/** How much of a denial's line Settings keeps. */
+const DENIAL_SHOWN_CHARS = 500;
 
-/** A stored blip as the page draws it. */
-export function uiBlip(stored: StoredBlip): UiBlip {
-  return {
-    ...stored.payload,
-    id: stored.id,
-    seq: stored.seq,
-    ended: stored.ended !== undefined,
-    ...(stored.stale ? { stale: true } : {}),
-    source: stored.source.kind === "webhook" ? "push" : "extension",
-    ...(stored.source.kind === "extension" ? { extensionId: stored.source.extensionId } : {}),
-  };
+/** The blip view as the page gets it: the page names the sender itself, from `extensions`. */
+export function uiBlip(view: BlipView): UiBlip {
+  const { from: _from, source = "extension", ...rest } = view;
+  return { ...rest, source, seq: view.seq ?? 0, ended: view.ended === true };
 }
 
 function preferenceOf(
@@ -147,31 +142,35 @@ export class HostUiBackend implements UiBackend {
 
   constructor(private readonly deps: UiBackendDeps) {
     this.reviews = new InstallReviews(deps.supportDir);
-    this.stopListening = deps.logs.subscribe(undefined, (event) => this.fromRuntime(event)).unsubscribe;
+    const subscription = deps.events.subscribe((event) => this.observe(event));
+    this.stopListening = () => subscription.dispose();
   }
 
-  /** Live figures and denials from the runtime's status and log notifications. */
-  private fromRuntime(event: LogStreamEvent): void {
-    if (!event.extensionId) return;
-    if (event.type === "status" && (event.heapUsed !== undefined || event.cpuMs !== undefined)) {
+  /** Live figures from the runtime's `extension.status`; a problem it names. */
+  private statusChanged(event: Extract<HostEvent, { type: "status" }>): void {
+    const figures = event.heapUsed !== undefined || event.cpuMs !== undefined;
+    if (figures)
       this.figures.set(event.extensionId, {
         ...(event.heapUsed === undefined ? {} : { heapBytes: event.heapUsed }),
         ...(event.cpuMs === undefined ? {} : { cpuMs: event.cpuMs }),
       });
-      this.publishExtensions();
-    } else if (event.type === "log" && event.level !== "debug" && DENIAL.test(event.message)) {
-      const list = [
-        ...(this.denials.get(event.extensionId) ?? []),
-        { at: event.at, message: event.message.slice(0, 500) },
-      ].slice(-DENIALS_KEPT);
-      this.denials.set(event.extensionId, list);
-      this.publishExtensions();
-    }
+    if (event.error) this.lastError.set(event.extensionId, event.error);
+    if (figures || event.error) this.publishExtensions();
+  }
+
+  /** A refusal of the sandbox, as the runtime recorded it: "Recently refused" lists these only. */
+  private denied(event: Extract<HostEvent, { type: "denied" }>): void {
+    const entry = {
+      at: new Date(event.denial.at).toISOString(),
+      message: denialLine(event.denial).slice(0, DENIAL_SHOWN_CHARS),
+    };
+    this.denials.set(event.extensionId, [...(this.denials.get(event.extensionId) ?? []), entry].slice(-DENIALS_KEPT));
+    this.publishExtensions();
   }
 
   snapshot() {
     return {
-      blips: this.deps.store.list().map(uiBlip),
+      blips: this.deps.store.list().map((blip) => uiBlip(this.deps.view(blip))),
       extensions: this.extensionList(),
       settings: this.deps.settings.current,
       paused: this.paused,
@@ -309,19 +308,16 @@ export class HostUiBackend implements UiBackend {
   }
 
   /** Maps one host event to what the page needs. */
-  observe(event: HostEvent): void {
+  private observe(event: HostEvent): void {
     const { publish } = this.deps;
     switch (event.type) {
-      case "blip": {
-        const stored = this.deps.store.get(event.id);
-        publish({
+      case "blip":
+        return publish({
           type: "blip",
           change: event.change,
           id: event.id,
-          ...(stored && event.change !== "remove" ? { blip: uiBlip(stored) } : {}),
+          ...(event.blip && event.change !== "remove" ? { blip: uiBlip(event.blip) } : {}),
         });
-        return;
-      }
       case "notify":
         return publish({
           type: "notify",
@@ -366,10 +362,9 @@ export class HostUiBackend implements UiBackend {
         this.lastError.set(event.id, event.error);
         return this.publishExtensions();
       case "status":
-        // Plain status changes come with figures through fromRuntime; only a problem is news here.
-        if (!event.error) return;
-        this.lastError.set(event.extensionId, event.error);
-        return this.publishExtensions();
+        return this.statusChanged(event);
+      case "denied":
+        return this.denied(event);
       case "extension.loaded":
         void this.refreshValues(event.id).then(() => this.publishAfterRefresh());
         return;

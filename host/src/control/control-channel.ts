@@ -16,7 +16,7 @@
 import { createInterface } from "node:readline";
 import type { Readable } from "node:stream";
 import type { ManualClock } from "../clock/index.js";
-import type { HostEvent } from "../display/index.js";
+import type { HostEvent } from "../events/index.js";
 
 export interface ControlTarget {
   pause(): void;

@@ -2,7 +2,7 @@
  * Host events as lines for a person. `undefined` means the event is not worth a line of its own
  * (a run that went fine, a debug log below the chosen level).
  */
-import type { HostEvent } from "./events.js";
+import type { HostEvent } from "../events/index.js";
 import { formatBlip, notifyLine, signInCodeLines } from "./format-blip.js";
 
 import { signInPrompt, type LogLevel } from "@svc/api";
@@ -156,6 +156,9 @@ function linesOf(event: HostEvent, now: number, minLevel: LogLevel): string[] | 
       return event.status === "crashed"
         ? [`✘ ${event.extensionId} crashed${event.error ? `: ${event.error}` : ""}`]
         : undefined;
+    case "denied":
+      // Its `warn` log line (the runtime's, from the same record) is what the terminal shows.
+      return undefined;
     case "log":
       return levelPasses(event.level, minLevel)
         ? [`[${event.level}] ${event.extensionId ? `${event.extensionId}: ` : ""}${event.message}`]

@@ -3,7 +3,7 @@
  * `now` is given, so countdowns and sessions read the same in tests.
  */
 import { speakerText, type Speaker } from "@svc/api";
-import type { BlipView } from "./events.js";
+import type { BlipView } from "../events/index.js";
 import { clockTime, formatValue, shortDuration } from "./format-value.js";
 
 const STATE_MARKS: Record<string, string> = {

@@ -5,7 +5,7 @@ import { clockTime, formatValue, shortDuration } from "./format-value.js";
 import { LineDisplay } from "./line-display.js";
 import { LiveDisplay, NOTIFY_SHOWN_MS, PANEL_AFTER_LINES_MS } from "./live-display.js";
 import { describeEvent } from "./describe-event.js";
-import type { ExtensionSummary, HostEvent } from "./events.js";
+import type { ExtensionSummary, HostEvent } from "../events/index.js";
 import { LINUX_SECRET_SERVICE_FIX } from "../app/trust.js";
 import { JsonDisplay } from "./json-display.js";
 
@@ -243,6 +243,9 @@ describe("displays", () => {
   it("leaves quiet events without a line", () => {
     expect(describeEvent({ type: "run.start", id: "a.b", trigger: "launch", at: 0 }, NOW, "info")).toBeUndefined();
     expect(describeEvent({ type: "log", level: "debug", message: "x" }, NOW, "info")).toBeUndefined();
+    // A denial is said once, by the runtime's warn line made from the same record.
+    const denial = { kind: "fetch" as const, target: "x.example.com", reason: "not listed", at: 0 };
+    expect(describeEvent({ type: "denied", extensionId: "a.b", denial }, NOW, "debug")).toBeUndefined();
   });
 });
 

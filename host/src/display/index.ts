@@ -1,11 +1,12 @@
 /** The terminal display: a live panel on a TTY, one line per change otherwise, JSON on request. */
-import type { Display } from "./events.js";
+import type { Display } from "./display.js";
 import type { LogLevel } from "./describe-event.js";
 import { JsonDisplay } from "./json-display.js";
 import { LineDisplay } from "./line-display.js";
 import { LiveDisplay } from "./live-display.js";
 
-export * from "./events.js";
+export type { Display } from "./display.js";
+export { displaySubscriber } from "./subscriber.js";
 export { formatBlip, notifyLine, speakerFrame, summarizeLayout } from "./format-blip.js";
 export { formatValue, shortDuration, clockTime } from "./format-value.js";
 export { describeEvent, type AppLogLevel, type LogLevel } from "./describe-event.js";

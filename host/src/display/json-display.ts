@@ -4,7 +4,8 @@
  * escape even when the line lands on a terminal.
  */
 import { jsonForDisplay } from "@svc/api";
-import type { Display, HostEvent } from "./events.js";
+import type { HostEvent } from "../events/index.js";
+import type { Display } from "./display.js";
 
 /**
  * @example

@@ -3,7 +3,8 @@
  * file or a pipe reads as a history.
  */
 import { escapeForDisplay } from "@svc/api";
-import type { Display, HostEvent } from "./events.js";
+import type { HostEvent } from "../events/index.js";
+import type { Display } from "./display.js";
 import { EventLines, MAX_LINE_CHARS, type LogLevel } from "./describe-event.js";
 
 export interface LineDisplayOptions {

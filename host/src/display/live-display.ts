@@ -5,7 +5,8 @@
  * it stays in the scrollback.
  */
 import { escapeForDisplay } from "@svc/api";
-import type { BlipView, Display, HostEvent } from "./events.js";
+import type { BlipView, HostEvent } from "../events/index.js";
+import type { Display } from "./display.js";
 import { EventLines, MAX_LINE_CHARS, type LogLevel } from "./describe-event.js";
 import { formatBlip, notifyLine } from "./format-blip.js";
 
@@ -78,8 +79,8 @@ export class LiveDisplay implements Display {
       else this.failing.add(event.id);
     }
     if (event.type === "extension.unloaded") this.failing.delete(event.id);
-    // Blip changes are the panel itself; they need no line of their own.
-    if (event.type === "blip" || event.type === "blips.restored") return;
+    // Blip changes are the panel itself; they need no line of their own. A denial's line is its log event.
+    if (event.type === "blip" || event.type === "blips.restored" || event.type === "denied") return;
     const lines = this.lines.of(event, now);
     if (lines) this.printAbove(lines);
     else this.redraw();

@@ -10,13 +10,6 @@ export { startHttpServer, LOOPBACK, type HttpServerOptions, type RunningHttpServ
 export { MAX_AWAIT_SECONDS, type HookDelivery, type HookTarget } from "./hook-route.js";
 export type { WebhookReply } from "./held-replies.js";
 export type { HttpLog } from "./app.js";
-export {
-  LogHub,
-  DEFAULT_BACKLOG,
-  type LogStreamEvent,
-  type RuntimeLogNotification,
-  type LogListener,
-} from "./log-hub.js";
 export { HEARTBEAT_MS, MAX_UNREAD_BYTES } from "./log-stream.js";
 export { writeWithBackpressure, type SlowClientWriter } from "./slow-client.js";
 export { BODY_LIMIT_BYTES } from "./json-body.js";

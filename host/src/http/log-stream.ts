@@ -1,7 +1,7 @@
 /**
  * `GET /v1/logs[?extension=<id>]`: the runtime's logs and status changes as they happen, one
  * JSON object per line (NDJSON), behind the same guards as every route. The answer starts with
- * the hub's backlog, then follows live; a heartbeat line every few seconds lets a client notice
+ * the bus's backlog, then follows live; a heartbeat line every few seconds lets a client notice
  * a host that went away. A client that reads too slowly is dropped (its buffer is bounded): the
  * host never waits for it; the backlog, its first answer, goes with backpressure
  * (slow-client.ts). At shutdown every stream is ended.
@@ -9,7 +9,7 @@
 import type { Request, Response } from "express";
 import { HttpError } from "./http-error.js";
 import { queryOf } from "./hook-route.js";
-import type { LogHub, LogStreamEvent } from "./log-hub.js";
+import type { HostEvents, LogStreamEvent } from "../events/index.js";
 import { writeWithBackpressure, type SlowClientWriter } from "./slow-client.js";
 
 /** A heartbeat line is written this often when nothing else is. Clients give up after 3 missed. */
@@ -18,7 +18,8 @@ export const HEARTBEAT_MS = 10_000;
 export const MAX_UNREAD_BYTES = 1024 * 1024;
 
 export interface LogStreamOptions {
-  hub: LogHub;
+  /** The host's event bus, whose `log` and `status` events are streamed. */
+  bus: HostEvents;
   heartbeatMs?: number;
   maxUnreadBytes?: number;
   log: (level: "warn", message: string) => void;
@@ -41,7 +42,7 @@ function extensionOf(req: Request): string | undefined {
  * The open streams and the route that opens them.
  *
  * @example
- * const streams = new LogStreams({ hub, log });
+ * const streams = new LogStreams({ bus, log });
  * app.get("/v1/logs", streams.route);
  * // at shutdown:
  * streams.closeAll();
@@ -63,7 +64,7 @@ export class LogStreams {
 
   readonly route = (req: Request, res: Response): void => {
     const extensionId = extensionOf(req);
-    const { hub, heartbeatMs = HEARTBEAT_MS, maxUnreadBytes = MAX_UNREAD_BYTES } = this.options;
+    const { bus, heartbeatMs = HEARTBEAT_MS, maxUnreadBytes = MAX_UNREAD_BYTES } = this.options;
     res.status(200).set({
       "Content-Type": "application/x-ndjson; charset=utf-8",
       "Cache-Control": "no-store",
@@ -78,7 +79,7 @@ export class LogStreams {
     const write = (event: LogStreamEvent | { type: "heartbeat"; at: string }): void => {
       if (!finished) out?.write(line(event));
     };
-    const subscription = hub.subscribe(extensionId, write);
+    const subscription = bus.follow(extensionId, write);
     const heartbeat = setInterval(() => write({ type: "heartbeat", at: new Date().toISOString() }), heartbeatMs);
     heartbeat.unref();
     const stop = (cut: boolean): void => {
@@ -86,7 +87,7 @@ export class LogStreams {
       finished = true;
       clearInterval(heartbeat);
       out?.dispose();
-      subscription.unsubscribe();
+      subscription.dispose();
       this.open.delete(end);
       if (cut) res.destroy();
       else res.end();

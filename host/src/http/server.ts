@@ -13,7 +13,7 @@ import { HeldReplies, type WebhookReply } from "./held-replies.js";
 import type { HookTarget } from "./hook-route.js";
 import type { SchedulerControl } from "./scheduler-routes.js";
 import type { ExtensionManager } from "../manage/types.js";
-import { LogHub } from "./log-hub.js";
+import { HostEvents } from "../events/index.js";
 import { LogStreams } from "./log-stream.js";
 import { listenWithFallback, preferredPort } from "./port.js";
 import type { GivenFiles, ToolRunner } from "../tools/index.js";
@@ -36,10 +36,10 @@ export interface HttpServerOptions {
   version?: string;
   log?: HttpLog;
   /**
-   * Where `GET /v1/logs` reads the runtime's logs from; the host publishes its runtime's `log`
-   * and `extension.status` notifications here. Default: a hub of its own (see `logs`).
+   * The host's event bus: `GET /v1/logs` follows its `log` and `status` events. Default: a bus
+   * of its own (see `events`).
    */
-  logs?: LogHub;
+  events?: HostEvents;
   /** Behind `/v1/extensions`; without it those routes are 404. */
   extensions?: ExtensionManager;
   /** Log stream heartbeat interval (tests shorten it). Default 10 s. */
@@ -57,8 +57,8 @@ export interface RunningHttpServer {
   readonly token: string;
   /** `http://127.0.0.1:<port>` */
   readonly url: string;
-  /** The hub behind `GET /v1/logs` (the one given, or its own). */
-  readonly logs: LogHub;
+  /** The bus `GET /v1/logs` follows (the one given, or its own). */
+  readonly events: HostEvents;
   /**
    * Completes a held `?await` request (the runtime's `webhook.respond`). False when no request
    * waits under that replyId (answered, timed out, or the client left).
@@ -108,9 +108,9 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
   const log: HttpLog = options.log ?? ((level, message) => console.error(`[${level}] ${message}`));
   const token = options.token ?? newToken();
   const held = new HeldReplies();
-  const hub = options.logs ?? new LogHub();
+  const bus = options.events ?? new HostEvents();
   const streams = new LogStreams({
-    hub,
+    bus,
     log,
     ...(options.logHeartbeatMs === undefined ? {} : { heartbeatMs: options.logHeartbeatMs }),
   });
@@ -152,7 +152,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Runni
     port,
     token,
     url: `http://${LOOPBACK}:${port}`,
-    logs: hub,
+    events: bus,
     respond: (reply) => held.respond(reply),
     close() {
       closing ??= new Promise<void>((resolve) => {

@@ -2,30 +2,14 @@
  * `host.oauth.*` (SPEC.md "Runtime to host requests") with exactly the protocol's params and
  * results, answered by an `OAuthService`.
  */
-import type {
-  HostOAuthConnect,
-  HostOAuthConnections,
-  HostOAuthDescribe,
-  HostOAuthDisconnect,
-  HostOAuthInvalidate,
-  HostOAuthToken,
-  ParamsOf,
-  ResultOf,
-} from "@svc/runtime";
+import type { AsyncHostAnswers } from "@svc/runtime";
 import { answering } from "../secrets/index.js";
 import type { OAuthService } from "./oauth-service.js";
 
-type Handler<T> = (params: ParamsOf<T>) => Promise<ResultOf<T>>;
-
-/** The six handlers, shaped like the host core's `HostServices` members of the same names. */
-export interface OAuthHandlers {
-  oauthConnect: Handler<typeof HostOAuthConnect>;
-  oauthConnections: Handler<typeof HostOAuthConnections>;
-  oauthToken: Handler<typeof HostOAuthToken>;
-  oauthDescribe: Handler<typeof HostOAuthDescribe>;
-  oauthInvalidate: Handler<typeof HostOAuthInvalidate>;
-  oauthDisconnect: Handler<typeof HostOAuthDisconnect>;
-}
+/** The six handlers, the host core's `HostServices` members of the same names (the host ops). */
+export type OAuthHandlers = AsyncHostAnswers<
+  "oauth.connect" | "oauth.connections" | "oauth.token" | "oauth.describe" | "oauth.invalidate" | "oauth.disconnect"
+>;
 
 /**
  * @example
@@ -33,11 +17,11 @@ export interface OAuthHandlers {
  */
 export function oauthHandlers(oauth: OAuthService): OAuthHandlers {
   return {
-    oauthConnect: answering((params) => oauth.connect(params)),
-    oauthConnections: answering(async (params) => ({ connections: await oauth.connections(params) })),
-    oauthToken: answering((params) => oauth.token(params)),
-    oauthDescribe: answering(async (params) => ({ connection: await oauth.describe(params) })),
-    oauthInvalidate: answering(async (params) => (await oauth.invalidate(params), {})),
-    oauthDisconnect: answering(async (params) => (await oauth.disconnect(params), {})),
+    "oauth.connect": answering((params) => oauth.connect(params)),
+    "oauth.connections": answering(async (params) => ({ connections: await oauth.connections(params) })),
+    "oauth.token": answering((params) => oauth.token(params)),
+    "oauth.describe": answering(async (params) => ({ connection: await oauth.describe(params) })),
+    "oauth.invalidate": answering(async (params) => (await oauth.invalidate(params), {})),
+    "oauth.disconnect": answering(async (params) => (await oauth.disconnect(params), {})),
   };
 }

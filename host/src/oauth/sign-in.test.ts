@@ -131,7 +131,7 @@ describe("a sign-in", () => {
       const message = `cannot start the sign-in: port ${h.port} on 127.0.0.1 is in use by another program; close it and try again`;
       await expect(h.oauth.connect({ extensionId: h.extensionId })).rejects.toThrow(message);
       const refusal = await oauthHandlers(h.oauth)
-        .oauthConnect({ extensionId: h.extensionId })
+        ["oauth.connect"]({ extensionId: h.extensionId })
         .catch((e: unknown) => e);
       expect(refusal).toBeInstanceOf(ResponseError);
       expect((refusal as ResponseError).code).toBe(HOST_CALL_FAILED);

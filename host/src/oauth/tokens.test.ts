@@ -61,7 +61,7 @@ describe("host.oauth.token", () => {
     const message = "could not renew the Demo sign-in: Demo could not be reached (ECONNREFUSED)";
     await expect(h.oauth.token({ extensionId: h.extensionId })).rejects.toThrow(message);
     const refusal = await oauthHandlers(h.oauth)
-      .oauthToken({ extensionId: h.extensionId })
+      ["oauth.token"]({ extensionId: h.extensionId })
       .catch((e: unknown) => e);
     expect(refusal).toBeInstanceOf(ResponseError);
     expect((refusal as ResponseError).code).toBe(HOST_CALL_FAILED);
@@ -99,7 +99,7 @@ describe("naming, invalidating and disconnecting", () => {
     const handlers = oauthHandlers(h.oauth);
     await h.signIn();
     const [older] = await h.oauth.connections({ extensionId: h.extensionId });
-    const named = await handlers.oauthDescribe({
+    const named = await handlers["oauth.describe"]({
       extensionId: h.extensionId,
       connection: older.id,
       account: "alice@example.com",
@@ -127,9 +127,9 @@ describe("naming, invalidating and disconnecting", () => {
     await h.signIn();
     const [first] = await h.oauth.connections({ extensionId: h.extensionId });
     await h.oauth.describe({ extensionId: h.extensionId, connection: first.id, account: "alice", label: "Home" });
-    expect(await oauthHandlers(h.oauth).oauthInvalidate({ extensionId: h.extensionId, connection: first.id })).toEqual(
-      {},
-    );
+    expect(
+      await oauthHandlers(h.oauth)["oauth.invalidate"]({ extensionId: h.extensionId, connection: first.id }),
+    ).toEqual({});
     expect(await h.oauth.token({ extensionId: h.extensionId, connection: first.id })).toEqual({ token: null });
     await h.signIn();
     const after = await h.oauth.connections({ extensionId: h.extensionId });
@@ -154,7 +154,7 @@ describe("naming, invalidating and disconnecting", () => {
     await h.signIn();
     const [connection] = await h.oauth.connections({ extensionId: h.extensionId });
     expect(
-      await oauthHandlers(h.oauth).oauthDisconnect({ extensionId: h.extensionId, connection: connection.id }),
+      await oauthHandlers(h.oauth)["oauth.disconnect"]({ extensionId: h.extensionId, connection: connection.id }),
     ).toEqual({});
     expect(h.as.requests.filter((r) => r === "POST /token/revocation")).toHaveLength(2);
     expect(h.as.revoked).toEqual(["refresh_token", "grant"]);

@@ -4,24 +4,23 @@
  * then runs `update()` with trigger `preferences`.
  */
 import type { Manifest } from "@svc/api";
-import type { HostPreferencesSet, ParamsOf, ResultOf } from "@svc/runtime";
+import type { AsyncHostAnswers } from "@svc/runtime";
 import { answering } from "../secrets/index.js";
 import { PreferenceRuleError, type PreferenceStore } from "./preference-store.js";
 
-export interface PreferenceHandlers {
-  preferencesSet: (params: ParamsOf<typeof HostPreferencesSet>) => Promise<ResultOf<typeof HostPreferencesSet>>;
-}
+/** `preferences.set`, the host core's `HostServices` member of the same name (the host op). */
+export type PreferenceHandlers = AsyncHostAnswers<"preferences.set">;
 
 /**
  * @example
- * const { preferencesSet } = preferenceHandlers(store, (id) => extensions.manifest(id));
+ * const handlers = preferenceHandlers(store, (id) => extensions.manifest(id)); // {"preferences.set"}
  */
 export function preferenceHandlers(
   store: PreferenceStore,
   manifestOf: (extensionId: string) => Manifest | undefined,
 ): PreferenceHandlers {
   return {
-    preferencesSet: answering(async ({ extensionId, name, value }) => {
+    "preferences.set": answering(async ({ extensionId, name, value }) => {
       const manifest = manifestOf(extensionId);
       if (!manifest) throw new PreferenceRuleError(`no extension "${extensionId}" is loaded`);
       // An absent value is not a value of any kind: only null clears.

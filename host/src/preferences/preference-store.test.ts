@@ -116,7 +116,7 @@ describe("resolving the values passed on extension.load", () => {
 
 describe("host.preferences.set", () => {
   const set = (name: string, value: unknown) =>
-    preferenceHandlers(store, (id) => (id === manifest.svc.id ? manifest : undefined)).preferencesSet({
+    preferenceHandlers(store, (id) => (id === manifest.svc.id ? manifest : undefined))["preferences.set"]({
       extensionId: manifest.svc.id,
       name,
       value,
@@ -191,7 +191,7 @@ describe("host.preferences.set", () => {
   it("refuses an extension that is not loaded", async () => {
     const handlers = preferenceHandlers(store, () => undefined);
     await expect(
-      handlers.preferencesSet({ extensionId: "com.example.other", name: "branch", value: "x" }),
+      handlers["preferences.set"]({ extensionId: "com.example.other", name: "branch", value: "x" }),
     ).rejects.toThrow('no extension "com.example.other" is loaded');
   });
 

@@ -19,7 +19,7 @@ export class HostRuleError extends Error {
  * (never "internal error: …" and never a stack).
  *
  * @example
- * const secretsGet = answering(async (p) => ({ value: await secrets.get(p.extensionId, "secret", p.name) }));
+ * const get = answering(async (p) => ({ value: await secrets.get(p.extensionId, "secret", p.name) }));
  */
 export function answering<P, R>(handler: (params: P) => Promise<R>): (params: P) => Promise<R> {
   return async function answer(params: P): Promise<R> {

@@ -32,9 +32,9 @@ it("says there is no secret store, in those words, and stores nothing", async ()
 
 it("answers host.secrets.* with that message as a host-call failure", async () => {
   const handlers = secretHandlers(new ExtensionSecrets(new KeyringSecretStore()));
-  const refusal = await handlers
-    .secretsSet({ extensionId: "com.example.ci", name: "k", value: "v" })
-    .catch((e: unknown) => e);
+  const refusal = await handlers["secrets.set"]({ extensionId: "com.example.ci", name: "k", value: "v" }).catch(
+    (e: unknown) => e,
+  );
   expect(refusal).toBeInstanceOf(ResponseError);
   expect((refusal as ResponseError).code).toBe(HOST_CALL_FAILED);
   expect((refusal as ResponseError).message).toBe(NO_SECRET_STORE_MESSAGE);

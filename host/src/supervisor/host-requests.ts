@@ -1,44 +1,13 @@
 /**
- * The host's answers to the runtime's `host.*` requests: one member of `HostServices` per
- * method, installed on each new runtime connection by `registerHostRequests`.
+ * The host's answers to the runtime's `host.*` requests, typed from the protocol's one table
+ * (`HOST_REQUESTS` in @svc/runtime): `HostServices` has one member per host op, named as the op
+ * ("secrets.get"), so an op declared there that the host does not answer does not compile; and
+ * `registerHostRequests` installs them all in one loop over the same table.
  */
-import {
-  HostNotify,
-  HostOAuthConnect,
-  HostOAuthConnections,
-  HostOAuthDescribe,
-  HostOAuthDisconnect,
-  HostOAuthInvalidate,
-  HostOAuthToken,
-  HostOpenURL,
-  HostPreferencesSet,
-  HostSecretsDelete,
-  HostSecretsGet,
-  HostSecretsSet,
-  HostWorkingHours,
-  type Connection,
-  type ParamsOf,
-  type ResultOf,
-} from "@svc/runtime";
-
-type Handler<T> = (params: ParamsOf<T>) => Promise<ResultOf<T>> | ResultOf<T>;
+import { HOST_REQUESTS, type Connection, type HostAnswers, type HostOp, type RequestType } from "@svc/runtime";
 
 /** Every `host.*` request the runtime may send, and who answers it. */
-export interface HostServices {
-  notify: Handler<typeof HostNotify>;
-  openURL: Handler<typeof HostOpenURL>;
-  workingHours: Handler<typeof HostWorkingHours>;
-  secretsGet: Handler<typeof HostSecretsGet>;
-  secretsSet: Handler<typeof HostSecretsSet>;
-  secretsDelete: Handler<typeof HostSecretsDelete>;
-  preferencesSet: Handler<typeof HostPreferencesSet>;
-  oauthConnect: Handler<typeof HostOAuthConnect>;
-  oauthConnections: Handler<typeof HostOAuthConnections>;
-  oauthToken: Handler<typeof HostOAuthToken>;
-  oauthDescribe: Handler<typeof HostOAuthDescribe>;
-  oauthInvalidate: Handler<typeof HostOAuthInvalidate>;
-  oauthDisconnect: Handler<typeof HostOAuthDisconnect>;
-}
+export type HostServices = HostAnswers;
 
 /**
  * The answers that need nothing but a way to show things: `notify` and `openURL` go to the
@@ -60,23 +29,16 @@ export function basicHostServices(show: {
 }
 
 /**
- * Installs every `host.*` handler on a connection.
+ * Installs every `host.*` handler on a connection: one per op of `HOST_REQUESTS`.
  *
  * @example
  * registerHostRequests(connection, { ...basicHostServices({ notify, openURL }), ...trust.services });
  */
 export function registerHostRequests(connection: Connection, services: HostServices): void {
-  connection.onRequest(HostNotify, services.notify);
-  connection.onRequest(HostOpenURL, services.openURL);
-  connection.onRequest(HostWorkingHours, services.workingHours);
-  connection.onRequest(HostSecretsGet, services.secretsGet);
-  connection.onRequest(HostSecretsSet, services.secretsSet);
-  connection.onRequest(HostSecretsDelete, services.secretsDelete);
-  connection.onRequest(HostPreferencesSet, services.preferencesSet);
-  connection.onRequest(HostOAuthConnect, services.oauthConnect);
-  connection.onRequest(HostOAuthConnections, services.oauthConnections);
-  connection.onRequest(HostOAuthToken, services.oauthToken);
-  connection.onRequest(HostOAuthDescribe, services.oauthDescribe);
-  connection.onRequest(HostOAuthInvalidate, services.oauthInvalidate);
-  connection.onRequest(HostOAuthDisconnect, services.oauthDisconnect);
+  for (const op of Object.keys(HOST_REQUESTS) as HostOp[]) answer(connection, op, services[op]);
+}
+
+/** One op's handler on the connection. `HostServices` pairs each op with its handler's types; TypeScript cannot follow that pairing through `op`, hence the widening here. */
+function answer<Op extends HostOp>(connection: Connection, op: Op, handler: HostServices[Op]): void {
+  connection.onRequest(HOST_REQUESTS[op] as RequestType<unknown, unknown>, handler as (params: unknown) => unknown);
 }

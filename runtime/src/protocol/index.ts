@@ -8,3 +8,4 @@ export * from "./common.js";
 export * from "./host-to-runtime.js";
 export * from "./runtime-to-host.js";
 export * from "./host-calls.js";
+export * from "./denial-line.js";

@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { notification } from "./define.js";
 import { ExtensionIdSchema, LogLevelSchema, StatusSchema } from "./common.js";
+import { DENIAL_TARGET_CHARS, DENIAL_TEXT_CHARS } from "./denial-line.js";
 
 /** A complete, stamped blip payload. The SDK schema validated it; only the stamps are restated here. */
 export const StampedPayloadSchema = z.looseObject({
@@ -54,6 +55,32 @@ export const ExtensionTools = notification(
 export const WebhookRespond = notification(
   "webhook.respond",
   z.object({ replyId: z.string(), status: z.number().int().min(100).max(599), body: z.unknown() }),
+);
+
+/** What the sandbox refused: sandbox/src/types.ts `Denial`, the record the fence keeps. */
+export const DenialSchema = z.object({
+  kind: z.enum(["fetch", "websocket", "exec", "file", "module"]),
+  /** What was asked for (a URL, an executable, a path, a module name), cut to {@link DENIAL_TARGET_CHARS}. */
+  target: z.string().max(DENIAL_TARGET_CHARS + 1),
+  /** Why, for a person. */
+  reason: z.string().max(DENIAL_TEXT_CHARS),
+  /** The manifest change that would allow it, when there is one. */
+  fix: z.string().max(DENIAL_TEXT_CHARS).optional(),
+  /** When, in ms since the epoch. */
+  at: z.number(),
+});
+export type DenialRecord = z.output<typeof DenialSchema>;
+
+/**
+ * A sandbox refusal, as data (our addition): Settings' "Recently refused" lists these and nothing
+ * else. The runtime also says it as a `warn` log line ({@link denialLine}) for the terminal and
+ * `svckit dev`; the host never reads a log line's text.
+ *
+ * @example {"jsonrpc":"2.0","method":"extension.denied","params":{"extensionId":"com.example.ci","denial":{"kind":"fetch","target":"x.example.com","reason":"\"x.example.com\" is not in permissions.network","fix":"add \"x.example.com\" to svc.permissions.network in package.json","at":1767225600000}}}
+ */
+export const ExtensionDenied = notification(
+  "extension.denied",
+  z.object({ extensionId: ExtensionIdSchema, denial: DenialSchema }),
 );
 
 /** @example {"jsonrpc":"2.0","method":"log","params":{"extensionId":"com.example.ci","level":"warn","message":"fetch denied: …"}} */

@@ -1,12 +1,18 @@
 /**
- * Everything the host reports as it happens. The terminal display draws these for a person;
- * with `SVC_HOST_OUTPUT=json` each is written as one JSON line, which is what the integration
- * tests (and any script) read.
+ * Everything the host reports as it happens, declared once: what the event bus carries
+ * (`bus.ts`). The terminal display draws these for a person; with `SVC_HOST_OUTPUT=json` each
+ * is written as one JSON line, which is what the integration tests, the desktop shell
+ * (desktop/src/host-link.ts) and any script read.
  */
 import type { LogLevel, SignInPage, Speaker } from "@svc/api";
+import type { DenialRecord } from "@svc/runtime";
 import type { ExtensionSource } from "../discovery/index.js";
 
-/** A blip as the display sees it: the stamped payload, and whether it has ended. */
+/**
+ * A blip as every display draws it (the terminal panel and the page): the stamped payload,
+ * whether it has ended, and who sent it. Made once per change (`blipView`) and carried by the
+ * `blip` event.
+ */
 export interface BlipView {
   id: string;
   title?: string;
@@ -20,6 +26,10 @@ export interface BlipView {
   stale?: boolean;
   /** Who sent it, from the catalog (`speakerOf`): every blip line names it. */
   from: Speaker;
+  /** `extension`: from an extension's update(); `push`: pushed over HTTP. */
+  source?: "extension" | "push";
+  /** The extension that sent it (absent for pushed blips). */
+  extensionId?: string;
   [key: string]: unknown;
 }
 
@@ -80,7 +90,10 @@ export type HostEvent =
       verificationUri: string;
       expiresAt: number;
     }
-  | { type: "status"; extensionId: string; status: string; error?: string }
+  /** The runtime's `extension.status`, with its live figures when it sent them. */
+  | { type: "status"; extensionId: string; status: string; error?: string; heapUsed?: number; cpuMs?: number }
+  /** The runtime's `extension.denied`: what the sandbox refused, as the fence recorded it. */
+  | { type: "denied"; extensionId: string; denial: DenialRecord }
   | { type: "log"; level: LogLevel; extensionId?: string; message: string }
   | {
       type: "runtime";
@@ -94,11 +107,3 @@ export type HostEvent =
   /** The desktop shell said the machine is on battery (schedules stretched) or on mains power. */
   | { type: "power"; onBattery: boolean; at: number }
   | { type: "stopping" };
-
-/** Where host events go. */
-export interface Display {
-  show(event: HostEvent): void;
-  /** The current blips changed (the live display redraws from this list). */
-  blips(blips: readonly BlipView[]): void;
-  close(): void;
-}
