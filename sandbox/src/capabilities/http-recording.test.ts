@@ -85,7 +85,7 @@ describe("HttpRecording", () => {
     );
     const replay = await HttpRecording.open(file, { mode: "replay" });
     const status = async (headers: [string, string][]) =>
-      (await replay.transport({ ...hop(url), headers }, () => Promise.reject(new Error("network")))).status;
+      (await replay.transport({ ...hop(url), headers }, () => Promise.reject(new Error("network")), "test.ext")).status;
     expect(await status([])).toBe(200);
     expect(await status([["If-None-Match", '"v1"']])).toBe(304);
     expect(await status([["If-None-Match", '"v0"']])).toBe(200);
@@ -103,7 +103,7 @@ describe("HttpRecording", () => {
       JSON.stringify({ version: 1, exchanges: [{ method: "GET", url, failure: "connect ECONNREFUSED 10.0.0.1:443" }] }),
     );
     const replay = await HttpRecording.open(file, { mode: "replay" });
-    const failed = replay.transport(hop(url), () => Promise.reject(new Error("network")));
+    const failed = replay.transport(hop(url), () => Promise.reject(new Error("network")), "test.ext");
     await expect(failed).rejects.toThrow(new TypeError("fetch failed"));
     await expect(failed).rejects.toHaveProperty("cause.code", "ECONNREFUSED");
     await expect(failed).rejects.toHaveProperty("cause.message", "connect ECONNREFUSED 10.0.0.1:443");
@@ -160,7 +160,7 @@ describe("HttpRecording", () => {
     const replay = await HttpRecording.open(file, { mode: "replay" });
     expect(replay.mode).toBe("replay");
     const again = await HttpRecording.open(file, { mode: "record" });
-    await again.transport(hop("https://api.example.com/n"), async () => new Response("1"));
+    await again.transport(hop("https://api.example.com/n"), async () => new Response("1"), "test.ext");
     await again.save();
     const written = JSON.parse(await readFile(file, "utf8")) as { source?: string; exchanges: unknown[] };
     expect([written.source, written.exchanges.length]).toEqual([source, 1]);
@@ -175,9 +175,9 @@ describe("HttpRecording", () => {
     const file = join(dir, "offline.json");
     const recording = await HttpRecording.open(file, { mode: "record", secrets: () => ["k-12345"] });
     const offline = new TypeError("fetch failed", { cause: new Error("getaddrinfo ENOTFOUND k-12345.example.com") });
-    await expect(recording.transport(hop("https://api.example.com/n"), () => Promise.reject(offline))).rejects.toBe(
-      offline,
-    );
+    await expect(
+      recording.transport(hop("https://api.example.com/n"), () => Promise.reject(offline), "test.ext"),
+    ).rejects.toBe(offline);
     await recording.save();
     const written = JSON.parse(await readFile(file, "utf8")) as { exchanges: unknown[] };
     expect(written.exchanges).toEqual([
@@ -185,7 +185,7 @@ describe("HttpRecording", () => {
     ]);
     const replay = await HttpRecording.open(file, { mode: "replay" });
     const failed = await replay
-      .transport(hop("https://api.example.com/n"), () => Promise.reject(new Error("network")))
+      .transport(hop("https://api.example.com/n"), () => Promise.reject(new Error("network")), "test.ext")
       .then(
         () => undefined,
         (error: unknown) => error as TypeError,

@@ -39,7 +39,8 @@ beforeAll(() => {
     formatRecording([
       jsonExchange("GET", "https://api.example.com/now", { temp: 21 }),
       {
-        ...jsonExchange("GET", "https://api.example.com/moved", {}),
+        method: "GET",
+        url: "https://api.example.com/moved",
         response: {
           status: 302,
           statusText: "Found",
