@@ -14,7 +14,7 @@
 // svc-runtime starts as svc-host starts it (runtime/src/launch-options.ts); `--plain` without
 // those flags. Levers alone, each a design of the same run: `--variant "name;--flag;KEY=value"`
 // (svc-runtime started with exactly those); another build: `--also before=/path/to/dist/main.js`.
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
@@ -42,6 +42,8 @@ const { values: flags } = parseArgs({
     variant: { type: "string", multiple: true, default: [] }, // "name;--flag --flag;KEY=V KEY=V": svc-runtime so started
     plain: { type: "boolean", default: false }, // svc-runtime without RUNTIME_NODE_FLAGS / runtimeEnvironment
     skip: { type: "string", default: "" }, // launch,steady,throughput
+    name: { type: "string", default: "scale" }, // results/<name>.json
+    with: { type: "string" }, // an earlier run's results/scale.json: its other N join the table, fits and chart
     chart: { type: "string", default: fileURLToPath(new URL("./scale.svg", import.meta.url)) },
   },
 });
@@ -60,10 +62,11 @@ const SVC_ENV = { ...(flags.plain ? {} : runtimeEnvironment({})), ...pairs(flags
 const designs = {
   "svc-runtime": { main: DESIGNS["svc-runtime"], args: SVC_ARGS, env: SVC_ENV },
   worker: { main: DESIGNS.worker, args: [], env: {} },
+  // Another build, started plain (as an svc-host before launch-options.ts started it).
   ...Object.fromEntries(
     flags.also.map((spec) => {
       const [name, main] = spec.split(/=(.*)/s);
-      return [name, { main, args: SVC_ARGS, env: SVC_ENV }];
+      return [name, { main, args: [], env: {} }];
     }),
   ),
   ...Object.fromEntries(
@@ -146,6 +149,8 @@ async function steady(name, code, count) {
       return {
         rssSettled: settled.rss,
         cpuPerUpdateMs: median(cpuPerUpdate),
+        // Every period's CPU ÷ every update: the collections that follow a burst now and then included.
+        cpuPerUpdateAllMs: periods.reduce((sum, p) => sum + p.cpuMs, 0) / (count * periods.length),
         cpuPerUpdateSamples: cpuPerUpdate,
         wakeupsPerSecondUpdating: median(periods.map((p) => p.wakeupsPerSecond)),
         idleWakeupsPerSecond: idle.wakeupsPerSecond,
@@ -205,7 +210,10 @@ async function main() {
   console.log(`## scale: ${NAMES.join(" vs ")} at N = ${NS.join(", ")} (load ${load()})\n`);
   const bundles = await buildBundles();
   const tick = await bundleEntry(fileURLToPath(new URL("./fixtures/scale/src/index.ts", import.meta.url)));
-  const perN = [];
+  // Rows of an earlier run (same designs) for the N this run does not measure, marked as such.
+  const earlier = flags.with ? JSON.parse(readFileSync(flags.with, "utf8")).perN : [];
+  const perN = earlier.filter((row) => !NS.includes(row.n)).map((row) => ({ ...row, earlier: flags.with }));
+  for (const row of perN) printRow(row);
   for (const count of NS) {
     const row = { n: count, load: [load()] };
     if (!SKIP.has("launch")) {
@@ -231,7 +239,11 @@ async function main() {
     }
     row.load.push(load());
     perN.push(row);
+    perN.sort((a, b) => a.n - b.n);
     printRow(row);
+    // A long run leaves its figures and chart so far after every N.
+    saveResult(flags.name, { flags, perN });
+    writeFileSync(flags.chart, await renderChart(chartRows(perN)));
   }
   let work;
   if (!SKIP.has("throughput")) {
@@ -257,11 +269,8 @@ async function main() {
     );
   }
   const fits = printFits(perN);
-  if (!SKIP.has("launch") || !SKIP.has("steady")) {
-    writeFileSync(flags.chart, await renderChart(chartRows(perN)));
-    console.log(`\nchart: ${flags.chart}`);
-  }
-  const file = saveResult("scale", { flags, perN, work, fits });
+  console.log(`\nchart: ${flags.chart}`);
+  const file = saveResult(flags.name, { flags, perN, work, fits });
   console.log(`results: ${file}`);
 }
 
@@ -284,12 +293,14 @@ function printRow(row) {
       "÷ worker ": row.big
         ? `${fmt(ratio(row, (r, d) => r.big[d].first, name), 2)} / ${fmt(ratio(row, (r, d) => r.big[d].later, name), 2)}`
         : "—",
-      "CPU ms per update()": s ? fmt(s.cpuPerUpdateMs, 2) : "—",
-      "÷ worker  ": s ? fmt(ratio(row, (r, d) => r.steady[d].cpuPerUpdateMs, name), 2) : "—",
+      "CPU ms per update() median / all": s ? `${fmt(s.cpuPerUpdateMs, 2)} / ${fmt(s.cpuPerUpdateAllMs, 2)}` : "—",
+      "÷ worker  ": s
+        ? `${fmt(ratio(row, (r, d) => r.steady[d].cpuPerUpdateMs, name), 2)} / ${fmt(ratio(row, (r, d) => r.steady[d].cpuPerUpdateAllMs, name), 2)}`
+        : "—",
       "idle wake-ups/s": s ? fmt(s.idleWakeupsPerSecond, 1) : "—",
     });
   }
-  printTable(`N = ${row.n} (load ${row.load.join(" → ")})`, lines);
+  printTable(`N = ${row.n} (load ${row.load.join(" → ")}${row.earlier ? `; from ${row.earlier}` : ""})`, lines);
 }
 
 function printFits(perN) {
