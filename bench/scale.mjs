@@ -72,7 +72,10 @@ const designs = {
   ...Object.fromEntries(
     flags.variant.map((spec) => {
       const [name, args = "", env = ""] = spec.split(";");
-      return [name, { main: DESIGNS["svc-runtime"], args: args.split(" ").filter(Boolean), env: pairs(env.split(" ")) }];
+      return [
+        name,
+        { main: DESIGNS["svc-runtime"], args: args.split(" ").filter(Boolean), env: pairs(env.split(" ")) },
+      ];
     }),
   ),
 };
@@ -201,8 +204,7 @@ function fit(points) {
   const n = points.length;
   const mx = points.reduce((s, [x]) => s + x, 0) / n;
   const my = points.reduce((s, [, y]) => s + y, 0) / n;
-  const b =
-    points.reduce((s, [x, y]) => s + (x - mx) * (y - my), 0) / points.reduce((s, [x]) => s + (x - mx) ** 2, 0);
+  const b = points.reduce((s, [x, y]) => s + (x - mx) * (y - my), 0) / points.reduce((s, [x]) => s + (x - mx) ** 2, 0);
   return { a: my - b * mx, b };
 }
 
@@ -276,27 +278,49 @@ async function main() {
 
 const ratio = (row, pick, name = "svc-runtime") => pick(row, name) / pick(row, "worker");
 
+/** "a / b" of two figures of a design, or "—" when the row has no such measurement. */
+function pair(present, first, second, decimals) {
+  return present ? `${fmt(first, decimals)} / ${fmt(second, decimals)}` : "—";
+}
+
 function printRow(row) {
   const lines = [];
   for (const name of NAMES) {
     const s = row.steady?.[name];
+    const over = (pick) => ratio(row, pick, name); // this design ÷ the worker design
+    const launchOf = (size) =>
+      row[size] && [
+        pair(true, row[size][name].first, row[size][name].later, 0),
+        pair(
+          true,
+          over((r, d) => r[size][d].first),
+          over((r, d) => r[size][d].later),
+          2,
+        ),
+      ];
+    const [small = "—", smallRatio = "—"] = launchOf("small") || [];
+    const [big = "—", bigRatio = "—"] = launchOf("big") || [];
     lines.push({
       N: row.n,
       design: name,
       "RSS MB": s ? fmt(mb(s.rssSettled), 0) : "—",
-      "RSS ÷ worker": s ? fmt(ratio(row, (r, d) => r.steady[d].rssSettled, name), 2) : "—",
-      "launch small first / later ms": row.small ? `${fmt(row.small[name].first, 0)} / ${fmt(row.small[name].later, 0)}` : "—",
-      "÷ worker": row.small
-        ? `${fmt(ratio(row, (r, d) => r.small[d].first, name), 2)} / ${fmt(ratio(row, (r, d) => r.small[d].later, name), 2)}`
+      "RSS ÷ worker": s
+        ? fmt(
+            over((r, d) => r.steady[d].rssSettled),
+            2,
+          )
         : "—",
-      "launch 117 KB first / later ms": row.big ? `${fmt(row.big[name].first, 0)} / ${fmt(row.big[name].later, 0)}` : "—",
-      "÷ worker ": row.big
-        ? `${fmt(ratio(row, (r, d) => r.big[d].first, name), 2)} / ${fmt(ratio(row, (r, d) => r.big[d].later, name), 2)}`
-        : "—",
-      "CPU ms per update() median / all": s ? `${fmt(s.cpuPerUpdateMs, 2)} / ${fmt(s.cpuPerUpdateAllMs, 2)}` : "—",
-      "÷ worker  ": s
-        ? `${fmt(ratio(row, (r, d) => r.steady[d].cpuPerUpdateMs, name), 2)} / ${fmt(ratio(row, (r, d) => r.steady[d].cpuPerUpdateAllMs, name), 2)}`
-        : "—",
+      "launch small first / later ms": small,
+      "÷ worker": smallRatio,
+      "launch 117 KB first / later ms": big,
+      "÷ worker ": bigRatio,
+      "CPU ms per update() median / all": pair(s, s?.cpuPerUpdateMs, s?.cpuPerUpdateAllMs, 2),
+      "÷ worker  ": pair(
+        s,
+        s && over((r, d) => r.steady[d].cpuPerUpdateMs),
+        s && over((r, d) => r.steady[d].cpuPerUpdateAllMs),
+        2,
+      ),
       "idle wake-ups/s": s ? fmt(s.idleWakeupsPerSecond, 1) : "—",
     });
   }
@@ -327,8 +351,20 @@ function chartRows(perN) {
   const rows = [];
   for (const row of perN)
     for (const name of NAMES) {
-      if (row.steady) rows.push({ n: row.n, design: name, measure: `RSS ${SETTLE_S} s after launch (MB)`, value: mb(row.steady[name].rssSettled) });
-      if (row.small) rows.push({ n: row.n, design: name, measure: "launch to the last first blip (ms)", value: row.small[name].first });
+      if (row.steady)
+        rows.push({
+          n: row.n,
+          design: name,
+          measure: `RSS ${SETTLE_S} s after launch (MB)`,
+          value: mb(row.steady[name].rssSettled),
+        });
+      if (row.small)
+        rows.push({
+          n: row.n,
+          design: name,
+          measure: "launch to the last first blip (ms)",
+          value: row.small[name].first,
+        });
     }
   return rows;
 }
