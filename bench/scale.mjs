@@ -15,7 +15,7 @@
 // those flags. Levers alone, each a design of the same run: `--variant "name;--flag;KEY=value"`
 // (svc-runtime started with exactly those); another build: `--also before=/path/to/dist/main.js`.
 import { readFileSync, writeFileSync } from "node:fs";
-import { loadavg } from "node:os";
+import { cpus, loadavg } from "node:os";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { RUNTIME_NODE_FLAGS, runtimeEnvironment } from "../runtime/dist/launch-options.js";
@@ -47,7 +47,8 @@ const { values: flags } = parseArgs({
     chart: { type: "string", default: fileURLToPath(new URL("./scale.svg", import.meta.url)) },
   },
 });
-const NS = flags.n.split(",").map(Number);
+// `--n none --with results.json`: no new measurement, the earlier run's tables, fits and chart again.
+const NS = flags.n === "none" ? [] : flags.n.split(",").map(Number);
 const SETTLE_S = Number(flags.settle);
 const PERIOD_S = Number(flags.period);
 const IDLE_S = Number(flags.idle);
@@ -245,10 +246,11 @@ async function main() {
     printRow(row);
     // A long run leaves its figures and chart so far after every N.
     saveResult(flags.name, { flags, perN });
-    writeFileSync(flags.chart, await renderChart(chartRows(perN)));
+    writeFileSync(flags.chart, await renderChart(chartRows(perN), chartNote(perN)));
   }
-  let work;
-  if (!SKIP.has("throughput")) {
+  if (NS.length === 0) writeFileSync(flags.chart, await renderChart(chartRows(perN), chartNote(perN)));
+  let work = flags.with && NS.length === 0 ? JSON.parse(readFileSync(flags.with, "utf8")).work : undefined;
+  if (!SKIP.has("throughput") && NS.length > 0) {
     const samples = await interleaved(ROUNDS, (name) => throughput(name, tick, 30, Number(flags.burst)));
     work = Object.fromEntries(
       NAMES.map((name) => [
@@ -345,6 +347,12 @@ function printFits(perN) {
   }
   printTable("linear fits over N", rows);
   return fits;
+}
+
+/** Under the chart: when, and the load the figures were taken at. */
+function chartNote(perN) {
+  const loads = perN.flatMap((row) => row.load.map(Number));
+  return `${new Date().toISOString().slice(0, 10)}, ${cpus().length} CPUs, load average ${Math.min(...loads)}–${Math.max(...loads)}; N on a log scale, RSS and launch too`;
 }
 
 function chartRows(perN) {

@@ -5,11 +5,13 @@ import { compile } from "vega-lite";
 
 /**
  * @param rows `{ n, design, measure, value }`, one per point
+ * @param subtitle a line under the chart (the machine, the load)
  * @returns the SVG text
  * @example writeFileSync("bench/scale.svg", await renderChart(rows));
  */
-export async function renderChart(rows) {
+export async function renderChart(rows, subtitle = "") {
   const spec = {
+    title: { text: subtitle, fontSize: 11, fontWeight: "normal", anchor: "start" },
     $schema: "https://vega.github.io/schema/vega-lite/v6.json",
     data: { values: rows },
     background: "white",
@@ -18,10 +20,7 @@ export async function renderChart(rows) {
     spec: {
       width: 320,
       height: 240,
-      layer: [
-        { mark: { type: "line", point: true } },
-        { mark: { type: "text", dy: -9, fontSize: 9 }, encoding: { text: { field: "value", format: ".0f" } } },
-      ],
+      mark: { type: "line", point: true, tooltip: true },
       encoding: {
         x: {
           field: "n",
@@ -30,7 +29,7 @@ export async function renderChart(rows) {
           axis: { values: [1, 5, 10, 30, 100, 300], title: "extensions running (N, log scale)" },
         },
         y: { field: "value", type: "quantitative", scale: { type: "log" }, title: null },
-        color: { field: "design", type: "nominal", title: "design" },
+        color: { field: "design", type: "nominal", title: null, legend: { orient: "bottom", labelLimit: 400 } },
       },
     },
   };

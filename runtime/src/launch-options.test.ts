@@ -3,8 +3,8 @@ import { describe, expect, it } from "vitest";
 import { RUNTIME_NODE_FLAGS, runtimeEnvironment } from "./launch-options.js";
 
 describe("runtime launch options", () => {
-  it("are the two measured Node flags", () => {
-    expect(RUNTIME_NODE_FLAGS).toEqual(["--max-semi-space-size=1", "--v8-pool-size=1"]);
+  it("are the measured Node flag", () => {
+    expect(RUNTIME_NODE_FLAGS).toEqual(["--max-semi-space-size=1"]);
   });
 
   it("set glibc's mmap threshold on Linux only, and a value the person set wins", () => {

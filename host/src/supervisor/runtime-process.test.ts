@@ -54,7 +54,7 @@ describe("RuntimeProcess", () => {
     process.kill(child.pid!, "SIGKILL");
     await child.stop(100);
     expect(JSON.parse(readFileSync(seen, "utf8"))).toEqual({
-      execArgv: ["--max-semi-space-size=1", "--v8-pool-size=1"],
+      execArgv: ["--max-semi-space-size=1"],
       mmap: process.platform === "linux" ? "131072" : null,
     });
   });
