@@ -38,10 +38,10 @@ export async function buildBundles() {
   };
 }
 
-/** A support folder with COUNT extensions of `code` (each its own id and folder). */
-export function makeWorld(code) {
+/** A support folder with `count` extensions of `code` (each its own id and folder). */
+export function makeWorld(code, count = COUNT) {
   const root = tempDir("svc-bench-launch-");
-  const extensions = Array.from({ length: COUNT }, (_, i) => {
+  const extensions = Array.from({ length: count }, (_, i) => {
     const id = `bench.launch${i + 1}`;
     const path = join(root, "Extensions", id);
     mkdirSync(join(path, "dist"), { recursive: true });
@@ -69,15 +69,15 @@ export async function rssOf(pid) {
 }
 
 /**
- * One launch: spawn → initialize → COUNT × (load, then run) at once. Returns when the last
- * extension showed its first blip (ms after spawn), how many did, and RSS once all ran
- * (`rssAfter`) and `settleMs` later (`rss`).
+ * One launch: spawn → initialize → every extension of `world` (load, then run) at once. Returns
+ * when the last extension showed its first blip (ms after spawn), how many did, and RSS once all
+ * ran (`rssAfter`) and `settleMs` later (`rss`). `beforeClose(rt)` may drive the runtime further.
  */
-export async function launch(main, world, { settleMs = 1000, beforeClose, afterInitialize } = {}) {
+export async function launch(main, world, { settleMs = 1000, beforeClose, afterInitialize, args = [], env = {} } = {}) {
   const firstBlip = new Map();
   const failures = [];
   const spawned = performance.now();
-  const rt = new RpcProcess(process.execPath, [main]);
+  const rt = new RpcProcess(process.execPath, [...args, main], env);
   rt.on("blip.update", (params) => {
     if (!firstBlip.has(params.extensionId)) firstBlip.set(params.extensionId, performance.now() - spawned);
   });
@@ -93,12 +93,12 @@ export async function launch(main, world, { settleMs = 1000, beforeClose, afterI
       ),
     );
     const up = firstBlip.size;
-    const lastMs = up === COUNT ? Math.max(...firstBlip.values()) : NaN;
+    const lastMs = up === world.extensions.length ? Math.max(...firstBlip.values()) : NaN;
     const rssAfter = await rssOf(rt.pid);
     await new Promise((resolve) => setTimeout(resolve, settleMs));
     const rss = await rssOf(rt.pid);
-    await beforeClose?.();
-    return { up, lastMs, rssAfter, rss, failures, initialized };
+    const more = await beforeClose?.(rt);
+    return { up, lastMs, rssAfter, rss, failures, initialized, ...more };
   } finally {
     await rt.close();
   }
@@ -115,7 +115,7 @@ async function withCpuBurners(work) {
   }
 }
 
-function compiledFiles(world) {
+export function compiledFiles(world) {
   const dir = join(world.dataDir, ".compiled-code");
   return existsSync(dir) ? readdirSync(dir).filter((name) => name.endsWith(".qjsc")).length : 0;
 }
@@ -125,14 +125,14 @@ function compiledFiles(world) {
  * `ctx.storage`) and shows them no more, so each extension's storage is cleared (the worker
  * design keeps storage in memory only); the compiled code stays.
  */
-function forgetStorage(world) {
+export function forgetStorage(world) {
   for (const { id } of world.extensions) rmSync(join(world.dataDir, id, "storage.json"), { force: true });
 }
 
 /** svc-runtime compiles bundles for its cache while idle after a launch: the later launch is meant to find them all. */
-async function waitForCompiledCode(world, withinMs = 30_000) {
+export async function waitForCompiledCode(world, withinMs = 30_000) {
   const started = performance.now();
-  while (compiledFiles(world) < COUNT && performance.now() - started < withinMs)
+  while (compiledFiles(world) < world.extensions.length && performance.now() - started < withinMs)
     await new Promise((resolve) => setTimeout(resolve, 100));
   return compiledFiles(world);
 }

@@ -12,6 +12,7 @@
  * | `SVC_RUNTIME_HOST_CALL_TIMEOUT_MS` | 60000 | a `host.*` request the host never answers fails after this |
  * | `SVC_RUNTIME_MEMORY_MB` | 64 | each sandbox's heap cap |
  * | `SVC_RUNTIME_SLICE_MS` | 1000 | longest synchronous slice of guest code |
+ * | `SVC_RUNTIME_SANDBOXES_PER_THREAD` | 16 | sandboxes on the first sandbox thread before a second starts |
  * | `SVC_RUNTIME_TEST_HOOKS` | unset | `1` serves `test.advanceClock` |
  */
 export interface RuntimeConfig {
@@ -23,6 +24,8 @@ export interface RuntimeConfig {
   hostCallTimeoutMs: number;
   memoryMb: number;
   sliceMs: number;
+  /** A sandbox thread costs ~15–35 MB: the second starts only once the first holds this many (bench/README.md, "scale"). */
+  sandboxesPerThread: number;
   testHooks: boolean;
 }
 
@@ -35,6 +38,7 @@ export const DEFAULT_CONFIG: RuntimeConfig = {
   hostCallTimeoutMs: 60_000,
   memoryMb: 64,
   sliceMs: 1000,
+  sandboxesPerThread: 16,
   testHooks: false,
 };
 
@@ -69,6 +73,7 @@ export function configFromEnv(
     hostCallTimeoutMs: read("SVC_RUNTIME_HOST_CALL_TIMEOUT_MS", DEFAULT_CONFIG.hostCallTimeoutMs),
     memoryMb: read("SVC_RUNTIME_MEMORY_MB", DEFAULT_CONFIG.memoryMb),
     sliceMs: read("SVC_RUNTIME_SLICE_MS", DEFAULT_CONFIG.sliceMs),
+    sandboxesPerThread: read("SVC_RUNTIME_SANDBOXES_PER_THREAD", DEFAULT_CONFIG.sandboxesPerThread),
     testHooks: env.SVC_RUNTIME_TEST_HOOKS === "1",
   };
 }

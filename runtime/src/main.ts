@@ -7,6 +7,7 @@
  * `initialize` finds them (nearly) ready and only hands them the person's time zone and locale.
  */
 import { REPLAY_ENV, replayFiles, TEST_NOW_ENV, testClock } from "@svc/sandbox/test-switches";
+import { configFromEnv } from "./config.js";
 import { createSandboxFactory } from "./sandbox-factory.js";
 
 // A test switch is never quiet: said before anything runs, and an unreadable one stops the runtime.
@@ -26,7 +27,8 @@ try {
   process.exit(2);
 }
 
-const sandboxes = createSandboxFactory();
+// Warnings about a bad knob are written once, by serve.ts, which reads the same environment.
+const sandboxes = createSandboxFactory({ sandboxesPerThread: configFromEnv(process.env).sandboxesPerThread });
 sandboxes.start?.();
 const { serve } = await import("./serve.js");
 serve(sandboxes);

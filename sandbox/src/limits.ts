@@ -29,6 +29,13 @@ export const MAX_STACK_BYTES = 1 * MiB;
 /** The sandbox threads' native stack (Worker `resourceLimits.stackSizeMb`); see MAX_STACK_BYTES. */
 export const SANDBOX_THREAD_STACK_MB = 32;
 /**
+ * The sandbox threads' young generation (Worker `resourceLimits.maxYoungGenerationSizeMb`): V8's
+ * own default on 64-bit (16 MB semi-spaces, ×3), pinned so the protocol thread's small one
+ * (svc-runtime starts with `--max-semi-space-size=1`) is not theirs: with a small young
+ * generation a disposed instance's WebAssembly memory waits for a full collection to be freed.
+ */
+export const SANDBOX_THREAD_YOUNG_MB = 48;
+/**
  * The QuickJS stack of a sandbox run in the current thread (`Sandbox`, svckit's one-shot loads)
  * at most, as before sandbox threads had more: Node's main thread has ~1 MB of native stack.
  */

@@ -36,4 +36,26 @@ describe("RuntimeProcess", () => {
     while (running(orphan) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
     expect(running(orphan)).toBe(false);
   });
+
+  it("starts the runtime with its Node flags and, on Linux, glibc's mmap threshold", async () => {
+    folder = mkdtempSync(join(tmpdir(), "svc-runtime-process-"));
+    const seen = join(folder, "seen.json");
+    const main = join(folder, "fake-runtime.mjs");
+    writeFileSync(
+      main,
+      `import { renameSync, writeFileSync } from "node:fs";
+      writeFileSync(${JSON.stringify(seen + ".tmp")}, JSON.stringify({ execArgv: process.execArgv, mmap: process.env.MALLOC_MMAP_THRESHOLD_ ?? null }));
+      renameSync(${JSON.stringify(seen + ".tmp")}, ${JSON.stringify(seen)});
+      setInterval(() => {}, 1000);`,
+    );
+    const child = RuntimeProcess.spawn({ main, onStderr: () => {}, onNote: () => {} });
+    const until = Date.now() + 5000;
+    while (!existsSync(seen) && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+    process.kill(child.pid!, "SIGKILL");
+    await child.stop(100);
+    expect(JSON.parse(readFileSync(seen, "utf8"))).toEqual({
+      execArgv: ["--max-semi-space-size=1"],
+      mmap: process.platform === "linux" ? "131072" : null,
+    });
+  });
 });

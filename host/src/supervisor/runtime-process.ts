@@ -7,12 +7,14 @@ import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import {
   Connection,
+  RUNTIME_NODE_FLAGS,
   EXEC_OWNER_VARIABLE,
   NdjsonReader,
   NdjsonWriter,
   Shutdown,
   killTagged,
   newTagPrefix,
+  runtimeEnvironment,
 } from "@svc/runtime";
 
 /** Where `svc-runtime` lives: `SVC_RUNTIME` when set, else the installed `@svc/runtime`'s `dist/main.js`. */
@@ -94,9 +96,10 @@ export class RuntimeProcess {
    */
   static spawn(options: RuntimeProcessOptions): RuntimeProcess {
     const execOwner = newTagPrefix();
-    const child = spawn(options.nodePath ?? process.execPath, [options.main], {
+    // Started with the runtime's own Node flags and environment (smaller fixed memory: runtime/src/launch-options.ts).
+    const child = spawn(options.nodePath ?? process.execPath, [...RUNTIME_NODE_FLAGS, options.main], {
       stdio: ["pipe", "pipe", "pipe"],
-      env: { ...(options.env ?? process.env), [EXEC_OWNER_VARIABLE]: execOwner },
+      env: runtimeEnvironment({ ...(options.env ?? process.env), [EXEC_OWNER_VARIABLE]: execOwner }),
     });
     child.once("exit", () => void killTagged(execOwner));
     return new RuntimeProcess(child, options);

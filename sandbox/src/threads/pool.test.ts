@@ -142,6 +142,25 @@ describe("SandboxPool", () => {
     }
   });
 
+  it("with sandboxesPerThread, warm() starts one thread, which takes that many before a second starts", async () => {
+    const local = new SandboxPool({ threads: 2, sandboxesPerThread: 3 });
+    try {
+      await local.warm();
+      expect((await local.stats()).map((s) => s.sandboxes)).toEqual([0]);
+      const create = () => local.create(optionsFor(updateBundle(`return 1`)), recorder());
+      await Promise.all([create(), create(), create()]); // at the limit: still one thread
+      expect((await local.stats()).map((s) => s.sandboxes)).toEqual([3]);
+      const fourth = await create(); // one past it: the second thread
+      expect((await local.stats()).map((s) => s.sandboxes)).toEqual([3, 1]);
+      await Promise.all([create(), create(), create(), create()]); // both full: the least loaded, never a third
+      expect((await local.stats()).map((s) => s.sandboxes)).toEqual([4, 4]);
+      await fourth.load();
+      await expect(fourth.invoke(UPDATE)).resolves.toBe(1);
+    } finally {
+      await local.dispose();
+    }
+  });
+
   it("a disposed sandbox refuses calls; a disposed pool refuses new sandboxes", async () => {
     const local = new SandboxPool({ threads: 1 });
     const sandbox = await local.create(optionsFor(updateBundle(`return 1`)), recorder());

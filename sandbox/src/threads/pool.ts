@@ -23,6 +23,12 @@ import { quickjsWasmModule } from "../engine/wasm.js";
 export interface SandboxPoolOptions {
   /** Sandbox threads at most. Default 2: a stuck native call takes down only its thread's sandboxes. */
   threads?: number;
+  /**
+   * Sandboxes a thread takes before the pool starts another (up to `threads`). Default 1: every
+   * sandbox gets a thread of its own while there are fewer than `threads`. svc-runtime passes 16:
+   * a sandbox thread costs ~15–35 MB, so the second starts only once the first is this full.
+   */
+  sandboxesPerThread?: number;
   /** How far past its `sliceMs` a slice may run before the watchdog ends its thread. Default 250 ms. */
   watchdogMarginMs?: number;
   /**
@@ -60,6 +66,7 @@ export interface SandboxPoolOptions {
 export class SandboxPool {
   private readonly threads: SandboxThreadClient[] = [];
   private readonly maxThreads: number;
+  private readonly perThread: number;
   private readonly marginMs: number;
   private threadSettings: { timeZone?: string; locale?: string; spare: boolean };
   private codeCache: CodeCache;
@@ -73,6 +80,7 @@ export class SandboxPool {
 
   constructor(options: SandboxPoolOptions = {}) {
     this.maxThreads = Math.max(1, Math.floor(options.threads ?? 2));
+    this.perThread = Math.max(1, Math.floor(options.sandboxesPerThread ?? 1));
     this.marginMs = options.watchdogMarginMs ?? WATCHDOG_MARGIN_MS;
     this.threadSettings = {
       ...(options.timeZone === undefined ? {} : { timeZone: guestTimeZone(options.timeZone) }),
@@ -135,16 +143,17 @@ export class SandboxPool {
   }
 
   /**
-   * Starts every sandbox thread now and resolves once each has warmed up, so the first sandboxes
-   * do not wait for a thread to start (optional: threads otherwise start on first use).
+   * Starts the sandbox threads the first sandboxes will use (every thread, or only the first when
+   * `sandboxesPerThread` > 1) and resolves once each has warmed up, so the first sandboxes do not
+   * wait for a thread to start (optional: threads otherwise start on first use).
    *
    * @example const pool = new SandboxPool(); await pool.warm();
    */
   async warm(): Promise<void> {
     if (this.disposed) return;
     const module = await quickjsWasmModule();
-    while (this.threads.filter((thread) => thread.isAlive && !thread.dedicated).length < this.maxThreads)
-      this.spawn(module);
+    const wanted = this.perThread > 1 ? 1 : this.maxThreads;
+    while (this.threads.filter((thread) => thread.isAlive && !thread.dedicated).length < wanted) this.spawn(module);
     await Promise.all(this.threads.map((thread) => thread.ready));
   }
 
@@ -163,11 +172,14 @@ export class SandboxPool {
     await Promise.all(threads.map((thread) => thread.terminate()));
   }
 
-  /** The least loaded shared thread (sandboxes on it, being created included), or a new one while under the limit. */
+  /**
+   * The least loaded shared thread (sandboxes on it, being created included) while it has room
+   * (`sandboxesPerThread`), else a new one while under the limit.
+   */
   private pickThread(module: WebAssembly.Module): SandboxThreadClient {
     const live = this.threads.filter((thread) => thread.isAlive && !thread.dedicated);
     const least = live.sort((a, b) => a.load - b.load)[0];
-    if (least && (least.load === 0 || live.length >= this.maxThreads)) return least;
+    if (least && (least.load < this.perThread || live.length >= this.maxThreads)) return least;
     return this.spawn(module);
   }
 

@@ -6,7 +6,7 @@
 import { Worker } from "node:worker_threads";
 import { SandboxError } from "../errors.js";
 import { errorRecord } from "../engine/guest-calls.js";
-import { SANDBOX_THREAD_STACK_MB } from "../limits.js";
+import { SANDBOX_THREAD_STACK_MB, SANDBOX_THREAD_YOUNG_MB } from "../limits.js";
 import { SLICE_BOARD_BYTES, SliceBoard } from "../engine/slice-board.js";
 import type { FromSandboxThread, SandboxThreadData, SandboxThreadStats, ToSandboxThread } from "./thread-messages.js";
 import type { SandboxListeners } from "../types.js";
@@ -71,7 +71,7 @@ export class SandboxThreadClient {
     // parentheses overflowed V8's stack (a crash) instead of raising a catchable RangeError.
     this.worker = new Worker(SANDBOX_THREAD_FILE, {
       workerData: data,
-      resourceLimits: { stackSizeMb: SANDBOX_THREAD_STACK_MB },
+      resourceLimits: { stackSizeMb: SANDBOX_THREAD_STACK_MB, maxYoungGenerationSizeMb: SANDBOX_THREAD_YOUNG_MB },
     });
     this.worker.unref();
     this.worker.on("message", (message: FromSandboxThread) => this.receive(message));

@@ -1,0 +1,27 @@
+/**
+ * How svc-runtime is started (svc-host's RuntimeProcess and the benches use these): the Node
+ * flags and environment that keep the runtime's fixed memory small. Each was measured alone
+ * (bench/README.md, "scale"); none changes what a guest may do. No imports: the bench reads it too.
+ */
+
+/**
+ * `--max-semi-space-size=1`: the protocol thread's young generation stays at 1 MB semi-spaces
+ * instead of growing to 16 MB while the launch's JSON flows (sandbox threads set their own).
+ * Not `--v8-pool-size=1` (−8…−15 MB): with one V8 platform thread the QuickJS module's tier-up
+ * and the collections queue behind each other, and a launch of 117 KB bundles took 1.3–1.8× as long.
+ */
+export const RUNTIME_NODE_FLAGS: readonly string[] = ["--max-semi-space-size=1"];
+
+/**
+ * The environment for the runtime: on Linux, glibc hands allocations over 128 KB straight to
+ * `mmap` (returned to the system on free) instead of keeping freed ones in its arenas. A value
+ * already set by the person wins.
+ *
+ * @example spawn(node, [...RUNTIME_NODE_FLAGS, main], { env: runtimeEnvironment(process.env) })
+ */
+export function runtimeEnvironment(
+  env: NodeJS.ProcessEnv,
+  platform: NodeJS.Platform = process.platform,
+): NodeJS.ProcessEnv {
+  return platform === "linux" ? { MALLOC_MMAP_THRESHOLD_: "131072", ...env } : env;
+}
