@@ -21,7 +21,7 @@ const MAY_IMPORT = {
   host: ["sdk", "sandbox", "runtime"],
   testkit: ["sdk", "sandbox", "runtime"],
   cli: ["sdk", "sandbox", "runtime", "testkit"],
-  ui: ["sdk", "host/src/ui-server/wire.ts"],
+  ui: ["sdk", "host/src/ui-server/wire.ts", "desktop/src/shell-api.ts"],
   desktop: ["sdk", "runtime", "host"],
 };
 

@@ -17,7 +17,7 @@ import { keyFingerprint, keyIdText, keyWords, type SecretKey } from "@svc/api/si
 import type { Output } from "../command.js";
 import { CliError } from "../errors.js";
 import { writeFileAtomic } from "../files.js";
-import { packExtension } from "../commands/pack.js";
+import { packExtension } from "./pack-extension.js";
 import { keyFileText, newSecretKey, PASSPHRASE_ENV, readKeyFile } from "../sign/keys.js";
 
 /** The environment variable naming the release key file. */

@@ -19,12 +19,26 @@ import {
   type PackageSignature,
 } from "@svc/api/signing";
 import { shownKey } from "../ledger/index.js";
-import type { UiAuthor } from "../ui-server/wire.js";
 import { InstallError } from "./limits.js";
 import { unpackedPath } from "./unpack.js";
 
-/** The author as the review shows it (one definition for the terminal and the page: the UI wire). */
-export type AuthorView = UiAuthor;
+/**
+ * Who made a package, as its review shows it: one definition for the terminal and the page (the
+ * UI wire names it `UiAuthor`).
+ */
+export type AuthorView =
+  | { signed: false }
+  | {
+      signed: true;
+      fingerprint: string;
+      words: string;
+      /** True when no installed version was signed with this key. */
+      newToYou: boolean;
+      /** The installed version's key, when it handed the extension over to this one (a rotation statement). */
+      rotatedFrom?: string;
+      /** True when the handover was its author's statement that the installed key is lost. */
+      lostKey?: boolean;
+    };
 
 /** A signed statement's two files as a package carries them. */
 export interface StatementFiles {

@@ -5,6 +5,7 @@
  */
 import type { SignInPage } from "@svc/api";
 import type { CatalogListing } from "../catalog/catalog.js";
+import type { AuthorView } from "../install/author.js";
 
 /** A blip as the page draws it: the stamped payload, its owner and whether it has ended. */
 export interface UiBlip {
@@ -21,20 +22,8 @@ export interface UiBlip {
   [field: string]: unknown;
 }
 
-/** Who made a package, as its review shows it (host/src/install/author.ts decides it). */
-export type UiAuthor =
-  | { signed: false }
-  | {
-      signed: true;
-      fingerprint: string;
-      words: string;
-      /** True when no installed version was signed with this key. */
-      newToYou: boolean;
-      /** The installed version's key, when it handed the extension over to this one (a rotation statement). */
-      rotatedFrom?: string;
-      /** True when the handover was its author's statement that the installed key is lost. */
-      lostKey?: boolean;
-    };
+/** Who made a package, as its review shows it (host/src/install/author.ts decides and declares it). */
+export type UiAuthor = AuthorView;
 
 /** One thing an extension can reach, in plain words; `risk` says why it deserves a second look. */
 export interface UiReach {
