@@ -24,7 +24,13 @@ function setup() {
   mkdirSync(join(root, "ext", "dist"), { recursive: true });
   writeFileSync(join(root, "ext", "dist", "index.js"), "module.exports = {};");
   const sent: any[] = [];
-  const connection = new Connection({ write: (m) => sent.push(m) });
+  const waiters = new Set<() => void>();
+  const connection = new Connection({
+    write: (m) => {
+      sent.push(m);
+      for (const wake of [...waiters]) wake();
+    },
+  });
   const listeners: SandboxListeners[] = [];
   const sandboxes = {
     create(_options: unknown, l: SandboxListeners): SandboxHandle {
@@ -67,38 +73,48 @@ function setup() {
     },
   );
   const loads = () => sent.filter((m) => m.method === "extension.tools").length;
-  const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
-  return { slot, listeners, loads, settle };
+  /** Resolves once the slot has loaded `count` times in all (a restart is asynchronous). */
+  const loaded = (count: number) =>
+    new Promise<void>((resolve) => {
+      const check = () => {
+        if (loads() < count) return;
+        waiters.delete(check);
+        resolve();
+      };
+      waiters.add(check);
+      check();
+    });
+  return { slot, listeners, loads, loaded };
 }
 
 describe("ExtensionSlot crash restarts", () => {
   it("reloads after a neighbour's crash without counting it against the window", async () => {
-    const { slot, listeners, loads, settle } = setup();
+    const { slot, listeners, loads, loaded } = setup();
     await slot.load(slot["registration"], false);
     for (let i = 0; i < 5; i++) {
       listeners.at(-1)!.onCrash!({ reason: "sandbox thread replaced", guilty: false });
-      await settle();
+      await loaded(2 + i);
     }
     expect(loads()).toBe(6);
     expect(slot.restarts.count()).toBe(0);
     for (let i = 0; i < 3; i++) {
       listeners.at(-1)!.onCrash!({ reason: "out of memory", guilty: true });
-      await settle();
+      await loaded(7 + i);
     }
     expect(loads()).toBe(9);
+    // The fourth guilty crash in the window: not restarted (a restart under way would make it live).
     listeners.at(-1)!.onCrash!({ reason: "out of memory", guilty: true });
-    await settle();
-    expect(loads()).toBe(9);
     await expect(slot.ensureLive()).rejects.toMatchObject({ code: -32004 });
   });
 
   it("ignores a crash report from a generation already replaced", async () => {
-    const { slot, listeners, loads, settle } = setup();
+    const { slot, listeners, loads } = setup();
     await slot.load(slot["registration"], false);
     await slot.load(slot["registration"], false);
+    // A stale generation's report is dropped: nothing counted, the live generation untouched.
     listeners[0].onCrash!({ reason: "late", guilty: true });
-    await settle();
-    expect(loads()).toBe(2);
     expect(slot.restarts.count()).toBe(0);
+    await slot.ensureLive();
+    expect(loads()).toBe(2);
   });
 });

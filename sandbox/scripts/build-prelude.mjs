@@ -84,7 +84,7 @@ writeFileSync(`${root}dist/guest-prelude.js`, core.outputFiles[0].text);
 // The prelude's compiled form beside it (src/engine/compiled-code/compiled-prelude.ts), so no
 // thread parses the prelude. Needs tsc's output; without it, each thread compiles it once.
 try {
-  const { writePreludeCode } = await import("../dist/engine/compiled-code/compiled-prelude.js");
+  const { writePreludeCode } = await import("../dist/engine/compiled-prelude.js");
   if (!(await writePreludeCode()))
     console.warn("build-prelude: this engine cannot keep compiled code; the prelude is parsed at run time");
 } catch (error) {

@@ -13,7 +13,7 @@ export {
   type FetchHop,
   type FetchTransport,
 } from "./capabilities/index.js";
-export { precompileBundle } from "./engine/compiled-code/compile-apart.js";
+export { precompileBundle } from "./engine/compile-apart.js";
 export { SandboxError, type SandboxErrorCode } from "./errors.js";
 export {
   DEFAULT_LIMITS,
@@ -52,4 +52,4 @@ export {
 } from "./capabilities/listed-paths.js";
 export { EXEC_OWNER_VARIABLE, killTagged, newTagPrefix } from "./capabilities/process-tags.js";
 export { BUNDLE_PREFIX } from "./engine/compiled-code/compiled-scripts.js";
-export { PRELUDE_FILENAME } from "./engine/compiled-code/compiled-prelude.js";
+export { PRELUDE_FILENAME } from "./engine/compiled-prelude.js";

@@ -9,7 +9,7 @@ import type { QuickJSHandle } from "quickjs-emscripten-core";
 import { createCapabilities, formatDenial, type Capabilities, type CapabilityContext } from "./capabilities/index.js";
 import { bundleScript, type ScriptResult } from "./engine/compiled-code/compiled-scripts.js";
 import { SandboxError, interruptedMessage } from "./errors.js";
-import { HostBridge, errorRecord, type Reply } from "./bridge/guest-calls.js";
+import { HostBridge, errorRecord, type Reply } from "./engine/guest-calls.js";
 import { callLean } from "./engine/lean-function.js";
 import { InvocationOwners } from "./bridge/invocation-owners.js";
 import { TimerOps } from "./bridge/timer-ops.js";

@@ -65,13 +65,33 @@ describe("tool runs and the slice", () => {
   }, 60_000);
 
   it("a busy loop past the slice is interrupted in update() but finishes in a tool run", async () => {
-    const loop = `function spin(ms) { const end = Date.now() + ms; while (Date.now() < end); return "done"; }
-      module.exports = { update: () => spin(300), tools: { t: { id: "t", run: () => spin(300) } } };`;
+    // Work is counted in iterations, never in wall time: slices are timed by the thread's CPU
+    // time, and a loop that spins until Date.now() moves 300 ms on may get far less than 100 ms
+    // of CPU on a busy machine, and never be interrupted.
+    const loop = `let count = 0;
+      function spin() { let x = 0; for (let i = 0; i < count; i++) x = (x * 31 + i) % 1000003; return "done"; }
+      module.exports = { update: () => spin(), tools: {
+        set: { id: "set", run: (_action, values) => { count = values.count; } },
+        t: { id: "t", run: () => spin() } } };`;
     const sandbox = await Sandbox.create(optionsFor(loop, { limits: { sliceMs: 100 } }), recorder());
     await sandbox.load();
-    await expect(sandbox.invoke(UPDATE)).rejects.toThrow(
+    const setCount = (count: number) => sandbox.invoke({ ...toolRun, tool: "set", values: { count } });
+    // Double the work until update() is interrupted: that much is more than one slice of CPU.
+    let count = 1 << 16;
+    let interrupted: unknown;
+    while (!interrupted) {
+      count *= 2;
+      await setCount(count);
+      interrupted = await sandbox.invoke(UPDATE).then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+    }
+    expect((interrupted as Error).message).toContain(
       "interrupted: the extension's code ran for more than 100 ms without pausing",
     );
+    // Twice that is well past the slice, and far inside TOOL_SLICE_MS.
+    await setCount(count * 2);
     await expect(sandbox.invoke({ ...toolRun, tool: "t" })).resolves.toBe("done");
     // and update() is back to its own slice afterwards
     await expect(sandbox.invoke(UPDATE)).rejects.toThrow("more than 100 ms");

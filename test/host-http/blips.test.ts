@@ -283,8 +283,7 @@ describe("POST /v1/blips/<id>/end", () => {
     const answer = await h.call("POST", "/v1/blips/deploy/end", { body: { state: "success", dismissAfter: 0.2 } });
     expect(answer.status).toBe(200);
     expect(h.store.get("webhook/deploy")).toBeDefined();
-    await new Promise((r) => setTimeout(r, 350));
-    expect(h.store.get("webhook/deploy")).toBeUndefined();
+    await expect.poll(() => h.store.get("webhook/deploy"), { timeout: 10_000 }).toBeUndefined();
   });
 
   it("checks state and dismissAfter: 400", async () => {

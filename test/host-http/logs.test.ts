@@ -308,7 +308,8 @@ describe("GET /v1/logs?extension=<id>", () => {
     const started = performance.now();
     await server.close();
     await stream.ended;
-    expect(performance.now() - started).toBeLessThan(1000);
+    // Typically a few ms; the bound only tells "ended by close" from "left to time out".
+    expect(performance.now() - started).toBeLessThan(10_000);
     expect(hub.followerCount).toBe(0);
   });
 });

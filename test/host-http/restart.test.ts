@@ -86,8 +86,7 @@ it("removes an ended blip at its dismissal time after a restart", async () => {
   const second = await startHarness({ dir });
   try {
     expect(second.store.get("webhook/done")?.payload.state).toBe("success");
-    await new Promise((r) => setTimeout(r, 500));
-    expect(second.store.get("webhook/done")).toBeUndefined();
+    await expect.poll(() => second.store.get("webhook/done"), { timeout: 10_000 }).toBeUndefined();
   } finally {
     await second.close();
   }

@@ -41,7 +41,7 @@ export function reportOf(event: HostEvent): any {
 }
 
 /** Waits for the next report blip `<id>/<key>` (from event index `from` on) and parses it. */
-export async function nextReport(host: RunningHost, blipId: string, from = 0, timeoutMs = 15_000): Promise<any> {
+export async function nextReport(host: RunningHost, blipId: string, from = 0, timeoutMs = 30_000): Promise<any> {
   const event = await host.waitFor((e) => e.type === "blip" && e.change === "update" && e.id === blipId, {
     from,
     timeoutMs,
@@ -53,7 +53,7 @@ export async function nextReport(host: RunningHost, blipId: string, from = 0, ti
 export async function reportOfRun(host: RunningHost, blipId: string, trigger: string, from = 0): Promise<any> {
   const event = await host.waitFor(
     (e) => e.type === "blip" && e.change === "update" && e.id === blipId && reportOf(e).trigger === trigger,
-    { from, timeoutMs: 15_000 },
+    { from, timeoutMs: 30_000 },
   );
   return reportOf(event);
 }

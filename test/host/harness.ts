@@ -149,6 +149,9 @@ export interface RunningHost {
   exited: Promise<number | null>;
 }
 
+/** How long waitFor waits by default: long enough for a busy machine; a passing test never waits it out. */
+const WAIT_MS = 30_000;
+
 export async function startHost(world: World, env: Record<string, string> = {}): Promise<RunningHost> {
   const child = spawn(process.execPath, [HOST_MAIN], {
     env: {
@@ -195,13 +198,13 @@ export async function startHost(world: World, env: Record<string, string> = {}):
         waiters.delete(check);
         reject(
           new Error(
-            `no matching event within ${options.timeoutMs ?? 10_000} ms; events:\n${events
+            `no matching event within ${options.timeoutMs ?? WAIT_MS} ms; events:\n${events
               .map((e) => JSON.stringify(e))
               .join("\n")
               .slice(-4000)}\nstderr:\n${stderr.slice(-2000)}`,
           ),
         );
-      }, options.timeoutMs ?? 10_000);
+      }, options.timeoutMs ?? WAIT_MS);
       if (!check()) waiters.add(check);
     });
 
@@ -223,7 +226,13 @@ export async function startHost(world: World, env: Record<string, string> = {}):
     },
     exited,
   };
-  await waitFor((e) => e.type === "watching" && e.what === "extensions", { timeoutMs: 15_000 });
+  try {
+    await waitFor((e) => e.type === "watching" && e.what === "extensions", { timeoutMs: 60_000 });
+  } catch (error) {
+    // Never leave a host running that no test will stop: it would write into a world being removed.
+    await host.stop();
+    throw error;
+  }
   void controls;
   return host;
 }

@@ -48,6 +48,19 @@ export async function allGone(pids: number[], withinMs: number): Promise<number>
   return performance.now() - started;
 }
 
+/**
+ * Waits until a child of `parent` whose command line starts with one of `commands` runs, and
+ * returns its pid: a child is started asynchronously, and on a busy machine that can take a while.
+ */
+export async function childAppears(parent: number, commands: string[], withinMs: number): Promise<number | undefined> {
+  const started = performance.now();
+  for (;;) {
+    const found = childrenOf(parent).find((pid) => commands.some((command) => commandLine(pid).startsWith(command)));
+    if (found !== undefined || performance.now() - started > withinMs) return found;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 /** CPU time `pid` has used, in ms (utime + stime at the kernel's 100 Hz). */
 export function cpuMsOf(pid: number): number {
   const stat = readFileSync(`/proc/${pid}/stat`, "utf8");

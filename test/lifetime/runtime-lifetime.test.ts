@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
-import { allGone, childrenOf, commandLine, cpuMsOf, isRunning } from "./processes.js";
+import { allGone, childAppears, childrenOf, cpuMsOf, isRunning } from "./processes.js";
 
 const RUNTIME_MAIN = fileURLToPath(new URL("../../runtime/dist/main.js", import.meta.url));
 const RELAY = fileURLToPath(new URL("./relay-parent.mjs", import.meta.url));
@@ -18,7 +18,6 @@ const ID = "test.lifetime";
 const CODE = `module.exports = { async update(ctx) {
   await ctx.emit({ key: "a", title: "A", layout: "stat", data: { value: 1 } });
   ctx.exec("sleep", ["600"]).catch(() => {});
-  await new Promise((resolve) => setTimeout(resolve, 300));
   return {};
 } };`;
 
@@ -84,9 +83,7 @@ function start(relay: boolean) {
       });
       expect(await call("extension.run", { id: ID, trigger: { type: "launch" } })).toMatchObject({ result: {} });
       expect(messages.some((m) => m.method === "blip.update" && m.params.payload.seq === 1)).toBe(true);
-      const sleeper = childrenOf(runtime).find(
-        (pid) => commandLine(pid).startsWith("/usr/bin/sleep 600") || commandLine(pid).startsWith("sleep 600"),
-      );
+      const sleeper = await childAppears(runtime, ["/usr/bin/sleep 600", "sleep 600"], 15_000);
       expect(sleeper, "the exec child runs").toBeDefined();
       return { runtime, sleeper: sleeper! };
     },

@@ -8,7 +8,7 @@ import { checkForwardedArgs, isForwardedOp } from "./forwarded-args.js";
 import type { OpsOf } from "./op-table.js";
 import type { IntlOps } from "./intl-ops.js";
 import type { SubtleOps } from "./subtle-ops.js";
-import type { OpRouter } from "./guest-calls.js";
+import type { OpRouter } from "../engine/guest-calls.js";
 import type { TimerOps } from "./timer-ops.js";
 import type { LogGate } from "./log-gate.js";
 import { MAX_CALL_JSON_CHARS, MAX_EMITS_AHEAD, MAX_EMIT_JSON_CHARS, MAX_RESULT_JSON_CHARS } from "../limits.js";

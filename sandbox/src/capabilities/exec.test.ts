@@ -136,8 +136,7 @@ describe("red team: exec", () => {
     expect(Date.now() - started).toBeLessThan(5000);
     const grandchild = Number(readFileSync(pidFile, "utf8"));
     expect(grandchild).toBeGreaterThan(0);
-    await new Promise((r) => setTimeout(r, 50));
-    expect(running(grandchild)).toBe(false);
+    await expect.poll(() => running(grandchild), { timeout: 10_000 }).toBe(false);
   });
 
   it("disposing the sandbox kills a running process", async () => {

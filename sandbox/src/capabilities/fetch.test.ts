@@ -395,13 +395,13 @@ describe("the overall deadline", () => {
   it("a body dripping one byte every 100 ms is stopped at fetchTimeoutMs, and the connection closed", async () => {
     const quick = createCapabilities({ limits: { fetchTimeoutMs: 800 } });
     const tc = context([local()]);
+    const from = seen.length;
     const started = Date.now();
     await expect(quick.async.fetch({ requestId: 1, url: server.url("/drip") }, tc.cx)).rejects.toThrow(
       `fetch: 127.0.0.1:${server.port} did not answer in full within 800 ms; the request was stopped`,
     );
     expect(Date.now() - started).toBeGreaterThanOrEqual(790);
-    await new Promise((r) => setTimeout(r, 100));
-    expect(seen.map((s) => s.url)).toContain("drip closed");
+    await expect.poll(() => seen.slice(from).map((s) => s.url), { timeout: 10_000 }).toContain("drip closed");
   });
 
   it("defaults to 30 s", () => {
@@ -412,18 +412,19 @@ describe("the overall deadline", () => {
 describe("abort and concurrency", () => {
   it("fetch.abort cancels the host request", async () => {
     const tc = context([local()]);
+    const from = seen.length;
     const pending = fetchOp({ requestId: "r1", url: server.url("/slow") }, tc);
-    await new Promise((r) => setTimeout(r, 100));
+    await expect.poll(() => seen.slice(from).map((s) => s.url), { timeout: 10_000 }).toContain("/slow");
     expect(caps.sync["fetch.abort"]({ requestId: "r1" }, tc.cx)).toBeNull();
     await expect(pending).rejects.toThrow("fetch: the request was aborted");
-    await new Promise((r) => setTimeout(r, 50));
-    expect(seen.map((s) => s.url)).toContain("closed");
+    await expect.poll(() => seen.slice(from).map((s) => s.url), { timeout: 10_000 }).toContain("closed");
   });
 
   it("disposing the sandbox aborts requests in flight", async () => {
     const tc = context([local()]);
+    const from = seen.length;
     const pending = fetchOp({ requestId: 1, url: server.url("/slow") }, tc);
-    await new Promise((r) => setTimeout(r, 100));
+    await expect.poll(() => seen.slice(from).map((s) => s.url), { timeout: 10_000 }).toContain("/slow");
     tc.dispose();
     await expect(pending).rejects.toThrow("fetch: the request was aborted");
     await expect(fetchOp({ requestId: 2, url: server.url("/echo") }, tc)).rejects.toThrow(

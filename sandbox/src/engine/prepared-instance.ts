@@ -7,11 +7,11 @@
  * guest's `performance.now()` clock, so a spare reads exactly like a fresh instance.
  */
 import type { QuickJSHandle } from "quickjs-emscripten-core";
-import { HostBridge } from "../bridge/guest-calls.js";
+import { HostBridge } from "./guest-calls.js";
 import { createInstance, type QuickJSInstance } from "./instance.js";
 import { DEFAULT_LIMITS } from "../limits.js";
 import { preludeSource } from "./prelude.js";
-import { PRELUDE_FILENAME, compiledPrelude } from "./compiled-code/compiled-prelude.js";
+import { PRELUDE_FILENAME, compiledPrelude } from "./compiled-prelude.js";
 import type { ScriptResult } from "./compiled-code/compiled-scripts.js";
 import { SliceRunner } from "./slice-runner.js";
 import type { SandboxClock } from "../types.js";

@@ -7,8 +7,8 @@
  * native call, where the interrupt handler never runs (quickjs-emscripten issue 219).
  */
 import type { QuickJSContext, QuickJSHandle, QuickJSRuntime } from "quickjs-emscripten-core";
-import type { SliceBoard } from "../threads/slice-board.js";
-import { ownCpuClock } from "../threads/thread-cpu.js";
+import type { SliceBoard } from "./slice-board.js";
+import { ownCpuClock } from "./thread-cpu.js";
 import { runPendingJobs } from "./lean-reads.js";
 
 /**

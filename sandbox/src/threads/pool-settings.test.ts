@@ -5,9 +5,8 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { SandboxPool } from "./pool.js";
+import { sleep, spareReady } from "./spare.fixtures.js";
 import { UPDATE, optionsFor, recorder, updateBundle } from "../sandbox.fixtures.js";
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Local hour of the epoch and the default locale's way of writing 1234.5, as the guest sees them. */
 const LOCAL_VIEW = updateBundle(
@@ -25,14 +24,6 @@ async function guestView(target: SandboxPool): Promise<unknown> {
   } finally {
     await sandbox.dispose();
   }
-}
-
-async function spareReady(target: SandboxPool): Promise<void> {
-  for (let i = 0; i < 100; i++) {
-    if ((await target.stats()).every((thread) => thread.spare)) return;
-    await sleep(50);
-  }
-  throw new Error("no spare was made within 5 s");
 }
 
 describe("SandboxPool.configure", () => {

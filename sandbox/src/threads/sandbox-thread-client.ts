@@ -5,9 +5,9 @@
  */
 import { Worker } from "node:worker_threads";
 import { SandboxError } from "../errors.js";
-import { errorRecord } from "../bridge/guest-calls.js";
+import { errorRecord } from "../engine/guest-calls.js";
 import { SANDBOX_THREAD_STACK_MB } from "../limits.js";
-import { SLICE_BOARD_BYTES, SliceBoard } from "./slice-board.js";
+import { SLICE_BOARD_BYTES, SliceBoard } from "../engine/slice-board.js";
 import type { FromSandboxThread, SandboxThreadData, SandboxThreadStats, ToSandboxThread } from "./thread-messages.js";
 import type { SandboxListeners } from "../types.js";
 import { watchSandboxThread, type Watchdog } from "./watchdog.js";

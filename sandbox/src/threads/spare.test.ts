@@ -5,20 +5,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SandboxPool } from "./pool.js";
+import { sleep, spareReady } from "./spare.fixtures.js";
 import { UPDATE, optionsFor, recorder, updateBundle } from "../sandbox.fixtures.js";
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 let pool: SandboxPool;
-
-/** Waits (up to 5 s) until the pool's one sandbox thread has its spare ready. */
-async function spareReady(target = pool): Promise<void> {
-  for (let i = 0; i < 100; i++) {
-    if ((await target.stats()).every((thread) => thread.spare)) return;
-    await sleep(50);
-  }
-  throw new Error("no spare was made within 5 s");
-}
 
 beforeAll(async () => {
   pool = new SandboxPool({ threads: 1 });
@@ -28,35 +18,39 @@ afterAll(() => pool.dispose());
 
 describe("the spare instance", () => {
   it("is made while the thread is idle, taken by the next create, and made again afterwards", async () => {
-    await spareReady();
+    await spareReady(pool);
     const sandbox = await pool.create(optionsFor(updateBundle(`return 1`)), recorder());
     expect((await pool.stats())[0].spare).toBe(false);
     await sandbox.load();
     await expect(sandbox.invoke(UPDATE)).resolves.toBe(1);
-    await spareReady();
+    await spareReady(pool);
     await sandbox.dispose();
   });
 
   it("reads like a fresh interpreter: clean globals, performance.now() counted from create", async () => {
-    await spareReady();
+    await spareReady(pool);
     await sleep(400);
     const code = `const atLoad = performance.now();
       module.exports = { update() {
         return { atLoad, names: Object.getOwnPropertyNames(globalThis).filter((n) => n.startsWith("__svc")), origin: performance.timeOrigin > 0 };
       } };`;
+    const created = performance.now();
     const sandbox = await pool.create(optionsFor(code), recorder());
     await sandbox.load();
+    const tookToLoad = performance.now() - created;
     const seen = (await sandbox.invoke(UPDATE)) as { atLoad: number; names: string[]; origin: boolean };
     expect(seen.names).toEqual([]);
     expect(seen.origin).toBe(true);
-    // The spare was made over 400 ms before; its clock restarted when it was bound.
+    // The spare was made over 400 ms before; its clock restarted when it was bound, so the
+    // guest's reading at load is within the create-to-load time (counted from the spare's
+    // making it would be 400 ms more), however slow a busy machine makes that.
     expect(seen.atLoad).toBeGreaterThanOrEqual(0);
-    expect(seen.atLoad).toBeLessThan(200);
+    expect(seen.atLoad).toBeLessThanOrEqual(tookToLoad + 1);
     await sandbox.dispose();
   });
 
   it("is never given to two sandboxes: the second create in a row makes its own", async () => {
-    await spareReady();
+    await spareReady(pool);
     const first = await pool.create(optionsFor(updateBundle(`globalThis.mark = "first"; return 1`)), recorder());
     const second = await pool.create(optionsFor(updateBundle(`return typeof globalThis.mark`)), recorder());
     await first.load();
@@ -67,7 +61,7 @@ describe("the spare instance", () => {
   });
 
   it("a sandbox bound to the spare gets its own slice limit", async () => {
-    await spareReady();
+    await spareReady(pool);
     const rec = recorder();
     const sandbox = await pool.create(optionsFor(updateBundle(`for (;;) {}`), { limits: { sliceMs: 50 } }), rec);
     expect((await pool.stats())[0].spare).toBe(false);
@@ -77,7 +71,8 @@ describe("the spare instance", () => {
       code: "interrupted",
       message: "interrupted: the extension's code ran for more than 50 ms without pausing",
     });
-    expect(performance.now() - started).toBeLessThan(1000);
+    // 50 ms of CPU time; the wall-time bound only catches a loop never interrupted.
+    expect(performance.now() - started).toBeLessThan(15_000);
     expect(rec.events).toContainEqual({ type: "interrupted", sliceMs: 50 });
     await sandbox.dispose();
   });
@@ -86,9 +81,9 @@ describe("the spare instance", () => {
     const depth = updateBundle(
       `let n = 0; const f = () => { n++; f(); }; try { f() } catch (e) { return [e.message, n]; }`,
     );
-    await spareReady();
+    await spareReady(pool);
     const small = await pool.create(optionsFor(depth, { limits: { stackBytes: 16 * 1024 } }), recorder());
-    await spareReady();
+    await spareReady(pool);
     const large = await pool.create(optionsFor(depth), recorder());
     await Promise.all([small.load(), large.load()]);
     const [smallMessage, smallDepth] = (await small.invoke(UPDATE)) as [string, number];
@@ -100,7 +95,7 @@ describe("the spare instance", () => {
   });
 
   it("a sandbox bound to the spare crashes at the default 64 MB cap, alone", async () => {
-    await spareReady();
+    await spareReady(pool);
     const rec = recorder();
     const hog = await pool.create(
       optionsFor(updateBundle(`const kept = []; for (;;) kept.push(new Uint8Array(1 << 20));`)),
@@ -115,7 +110,7 @@ describe("the spare instance", () => {
   });
 
   it("is kept for a sandbox with the default memory limit: another limit gets its own instance", async () => {
-    await spareReady();
+    await spareReady(pool);
     const small = await pool.create(
       optionsFor(updateBundle(`return 1`), { limits: { memoryBytes: 8 * 1024 * 1024 } }),
       recorder(),
@@ -130,7 +125,7 @@ describe("the spare instance", () => {
     const plain = new SandboxPool({ threads: 1, spare: false });
     try {
       await plain.warm();
-      await spareReady();
+      await spareReady(pool);
       await sleep(100);
       const [withSpare] = await pool.stats();
       const [without] = await plain.stats();

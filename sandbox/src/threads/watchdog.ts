@@ -6,8 +6,8 @@
  * interrupt handler cannot stop. Wall time only says when to look: a slice waiting for a core
  * on a busy machine is not stuck.
  */
-import { SliceBoard, wallNow, type SliceNotice } from "./slice-board.js";
-import { threadCpuClock, type CpuClock } from "./thread-cpu.js";
+import { SliceBoard, wallNow, type SliceNotice } from "../engine/slice-board.js";
+import { threadCpuClock, type CpuClock } from "../engine/thread-cpu.js";
 
 export interface Watchdog {
   stop(): void;

@@ -3,7 +3,7 @@
  * together without `undefined` holes (what you see is the JSON the app gets).
  */
 import type { BlipInputOf, Layout, LayoutDataMap } from "../schemas/index.js";
-import { staleAfter } from "../kit/stale.js";
+import { staleAfter } from "./stale.js";
 import type { DateInput } from "./instant.js";
 
 /**

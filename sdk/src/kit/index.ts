@@ -30,6 +30,6 @@ export {
   type Probed,
 } from "./connection.js";
 export { backoff, waitForReset, type BackoffOptions, type HeaderSource } from "./backoff.js";
-export { staleAfter, SECONDS_FROM_NOW_BELOW } from "./stale.js";
+export { staleAfter, SECONDS_FROM_NOW_BELOW } from "../builders/stale.js";
 export { memoryStorage } from "./memory-storage.js";
 export { age, timeLeft, howLong, durationText, clip, names, joinLine } from "./wording.js";

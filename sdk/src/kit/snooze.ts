@@ -4,7 +4,7 @@
  */
 import { type DateInput, describe } from "../builders/instant.js";
 import type { WorkingHours } from "../types.js";
-import { staleAfter } from "./stale.js";
+import { staleAfter } from "../builders/stale.js";
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 24 * 60 * MINUTE_MS;

@@ -91,7 +91,7 @@ export class RuntimeProcess {
   }
 
   /** Waits until `predicate` holds over what was received (checked on every new message). */
-  waitFor<T>(predicate: () => T | undefined | false, timeoutMs = 10_000, what = "a condition"): Promise<T> {
+  waitFor<T>(predicate: () => T | undefined | false, timeoutMs = 30_000, what = "a condition"): Promise<T> {
     return new Promise((resolve, reject) => {
       const check = () => {
         const value = predicate();
@@ -118,7 +118,7 @@ export class RuntimeProcess {
     type: Declared,
     match: (params: any) => boolean = () => true,
     count = 1,
-    timeoutMs = 10_000,
+    timeoutMs = 30_000,
   ): Promise<any> {
     return this.waitFor(
       () => {

@@ -2,7 +2,7 @@
  * `staleAfter`: when a blip's source counts as gone quiet. Past that moment the app draws the
  * blip as stale, so a figure from an extension that stopped updating never passes for fresh.
  */
-import { type DateInput, toIsoString } from "../builders/instant.js";
+import { type DateInput, toIsoString } from "./instant.js";
 
 /** Numbers below this are seconds from now; from it up, an epoch time (1e9 s is September 2001). */
 export const SECONDS_FROM_NOW_BELOW = 1e9;

@@ -8,10 +8,10 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { DEFAULT_LIMITS } from "../../limits.js";
-import { createInstance, type QuickJSInstance } from "../instance.js";
-import { preludeSource } from "../prelude.js";
-import { runPrelude } from "../prepared-instance.js";
+import { DEFAULT_LIMITS } from "../limits.js";
+import { createInstance, type QuickJSInstance } from "./instance.js";
+import { preludeSource } from "./prelude.js";
+import { runPrelude } from "./prepared-instance.js";
 import {
   PRELUDE_CODE_FILE,
   PRELUDE_FILENAME,

@@ -3,10 +3,10 @@
  * buffers (several times the bundle) never touch the extension's own linear memory, and the
  * whole instance is freed afterwards.
  */
-import { createInstance } from "../instance.js";
-import { DEFAULT_LIMITS, IN_THREAD_STACK_BYTES } from "../../limits.js";
-import { CodeCache, writeCompiledFile } from "./code-cache.js";
-import { bundleScript } from "./compiled-scripts.js";
+import { createInstance } from "./instance.js";
+import { DEFAULT_LIMITS, IN_THREAD_STACK_BYTES } from "../limits.js";
+import { CodeCache, writeCompiledFile } from "./compiled-code/code-cache.js";
+import { bundleScript } from "./compiled-code/compiled-scripts.js";
 
 /**
  * The compiled form of `code`, or undefined when it does not compile or the engine cannot keep

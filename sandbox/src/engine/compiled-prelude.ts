@@ -12,15 +12,15 @@ import { createHash, randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { rename, writeFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
-import { preludeSource } from "../prelude.js";
+import { preludeSource } from "./prelude.js";
 import { compileScriptApart } from "./compile-apart.js";
-import { COMPILED_CODE_ENGINE } from "./wasm-patch.js";
+import { COMPILED_CODE_ENGINE } from "./compiled-code/wasm-patch.js";
 
 /** The prelude's file name in stacks, parsed or compiled. */
 export const PRELUDE_FILENAME = "svc:prelude.js";
 
 /** Where the build keeps the compiled prelude (beside dist/guest-prelude.js). */
-export const PRELUDE_CODE_FILE = fileURLToPath(new URL("../../../dist/guest-prelude.qjsc", import.meta.url));
+export const PRELUDE_CODE_FILE = fileURLToPath(new URL("../../dist/guest-prelude.qjsc", import.meta.url));
 
 const DIGEST_BYTES = 32;
 

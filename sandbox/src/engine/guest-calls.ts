@@ -6,10 +6,10 @@
  * results go back as JSON text; async ones get a call id now and a `reply` push later.
  */
 import type { QuickJSContext, QuickJSHandle } from "quickjs-emscripten-core";
-import { installByteCodec } from "../engine/byte-codec.js";
-import { parseGuestJson } from "../engine/guest-json.js";
-import { newLeanFunction } from "../engine/lean-function.js";
-import { isGuestString } from "../engine/lean-reads.js";
+import { installByteCodec } from "./byte-codec.js";
+import { parseGuestJson } from "./guest-json.js";
+import { newLeanFunction } from "./lean-function.js";
+import { isGuestString } from "./lean-reads.js";
 import { MAX_CALL_JSON_CHARS, MAX_CALLS_IN_FLIGHT, MAX_CHARS_IN_FLIGHT } from "../limits.js";
 
 export interface OpRouter {
