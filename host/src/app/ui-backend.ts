@@ -7,7 +7,7 @@ import type { Manifest } from "@svc/api";
 import type { DiscoveredExtension } from "../discovery/index.js";
 import { denialLine } from "@svc/runtime";
 import type { BlipView, HostEvent, HostEvents } from "../events/index.js";
-import { reachOf, type InstallSummary } from "../install/index.js";
+import { reachOf, type InstallSummary } from "../review/index.js";
 import { randomBytes } from "node:crypto";
 import type { ExtensionInfo, ExtensionManager } from "../manage/index.js";
 import type { OAuthService } from "../oauth/index.js";

@@ -10,7 +10,7 @@ import { keepRevocation, Ledger } from "../ledger/index.js";
 import { KeyringSecretStore } from "../secrets/index.js";
 import { shownKey } from "./author.js";
 import type { InstallIo } from "./install-command.js";
-import { isOlder } from "./version-order.js";
+import { isOlder } from "../review/index.js";
 
 export const REVOKE_USAGE = "usage: svc-host revoke <svc-revocation.json>  (its .minisig beside it)";
 

@@ -9,7 +9,7 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { parsePublicKey, revocationSchema, verifyStatement, type Revocation } from "@svc/api/signing";
 import { z } from "zod";
-import { isOlder } from "../install/version-order.js";
+import { isOlder } from "../review/index.js";
 import { writeFileAtomic } from "../support/index.js";
 
 export const REVOCATIONS_FILE = "revocations.json";

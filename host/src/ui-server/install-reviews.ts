@@ -8,7 +8,8 @@
  */
 import { randomBytes } from "node:crypto";
 import { isAbsolute } from "node:path";
-import { installPackage, type InstallResult, type InstallSummary } from "../install/index.js";
+import { installPackage, type InstallResult } from "../install/index.js";
+import type { InstallSummary } from "../review/index.js";
 
 export const REVIEW_TIMEOUT_MS = 10 * 60_000;
 /** Reviews open at once; the oldest is declined past this. */
