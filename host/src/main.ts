@@ -21,7 +21,7 @@ import {
 } from "./install/index.js";
 import { supportRoot } from "./support/index.js";
 import { runUiCommand } from "./ui-server/index.js";
-import { isManageCommand, runManageCli } from "./manage/index.js";
+import { isManageCommand, runManageCli } from "./cli/index.js";
 
 const HELP = `svc-host: runs svc's extensions and shows their blips in the terminal.
 

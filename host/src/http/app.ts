@@ -14,12 +14,13 @@ import { proveToken, refuseOptions, refuseOrigin, requireBearer, requireLoopback
 import { APP_PROOF_ROUTE } from "@svc/runtime";
 import type { HeldReplies } from "./held-replies.js";
 import { hookRoute, type HookTarget } from "./hook-route.js";
-import { jsonBody, TOO_LARGE } from "./json-body.js";
-import { HttpError, sendError } from "./http-error.js";
+import { jsonBody, TOO_LARGE } from "../support/http/index.js";
+import { HttpError, sendError } from "../support/http/index.js";
 import type { LogStreams } from "./log-stream.js";
 import { schedulerRoutes, type SchedulerControl } from "./scheduler-routes.js";
 import type { AppLogLevel } from "../display/index.js";
-import { givenFileRoutes, toolRoutes, type GivenFiles, type ToolRunner } from "../tools/index.js";
+import type { GivenFiles, ToolRunner } from "../tools/index.js";
+import { givenFileRoutes, toolRoutes } from "./tool-routes.js";
 
 export type HttpLog = (level: AppLogLevel, message: string) => void;
 

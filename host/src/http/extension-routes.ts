@@ -14,8 +14,8 @@
  */
 import { Router, type NextFunction, type Request, type Response } from "express";
 import { ManageError, MANAGE_HTTP_STATUS, type ExtensionManager } from "../manage/types.js";
-import { HttpError } from "./http-error.js";
-import { jsonBody } from "./json-body.js";
+import { HttpError } from "../support/http/index.js";
+import { jsonBody } from "../support/http/index.js";
 
 function methodNotAllowed(allowed: string) {
   return (req: Request): never => {

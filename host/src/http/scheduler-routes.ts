@@ -15,7 +15,7 @@
  * No body is read. Every POST is idempotent.
  */
 import { Router, type Request } from "express";
-import { HttpError } from "./http-error.js";
+import { HttpError } from "../support/http/index.js";
 
 /** What the routes need from the host: its own `pause()`/`resume()`, which also emit the events. */
 export interface SchedulerControl {

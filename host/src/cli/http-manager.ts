@@ -12,7 +12,7 @@ import {
   type ExtensionManager,
   type ManageErrorCode,
   type UninstallReport,
-} from "./types.js";
+} from "../manage/index.js";
 import type { LedgerReview } from "../ledger/index.js";
 
 /** How long one call may take; a `run` only starts the run, so this is generous. */

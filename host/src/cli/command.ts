@@ -8,8 +8,8 @@ import { escapeForDisplay } from "@svc/api";
 import { grantQuestion } from "../review/index.js";
 import type { OpenedManager } from "./open-manager.js";
 import { Interrupted, type ManageIo } from "./terminal.js";
-import { ManageError, type ExtensionInfo, type OptionInfo } from "./types.js";
-import { unknownExtension } from "./folder-manager.js";
+import { ManageError, type ExtensionInfo, type OptionInfo } from "../manage/index.js";
+import { unknownExtension } from "../manage/index.js";
 
 export const MANAGE_COMMANDS = ["list", "enable", "disable", "uninstall", "accept", "set", "run"] as const;
 export type ManageCommandName = (typeof MANAGE_COMMANDS)[number];

@@ -11,11 +11,8 @@
  * dropped or picked (a read grant) and gets the handle the page holds instead of the path.
  */
 import { Router, type Request, type Response } from "express";
-import { HttpError } from "../http/http-error.js";
-import { jsonBody } from "../http/json-body.js";
-import { ToolError } from "./tool-error.js";
-import type { GivenFiles } from "./given-files.js";
-import type { AgentCall, ToolCaller, ToolRunner } from "./tool-runner.js";
+import { HttpError, jsonBody } from "../support/http/index.js";
+import { ToolError, type AgentCall, type GivenFiles, type ToolCaller, type ToolRunner } from "../tools/index.js";
 
 /** The header `svckit mcp` sends on every call it makes for an agent. */
 export const CALLER_HEADER = "svc-caller";
