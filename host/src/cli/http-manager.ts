@@ -1,10 +1,10 @@
 /**
- * The operations of the running app, over its authenticated local API (`/v1/extensions`).
- * `webhook.json` is read on every call (the token is new at every launch), and the port proves
- * it is svc's before the token goes to it (`GET /v1/proof`, @svc/runtime's app-link.ts).
+ * The operations of the running app, over its authenticated local API (`/v1/extensions`), through
+ * the one client (@svc/runtime's app-client.ts: `webhook.json` read on every call, the port's
+ * proof before the token) and the routes of sdk's `V1_ROUTES`.
  */
-import { NotSvcError, proveApp } from "@svc/runtime";
-import { readWebhookFile } from "../support/index.js";
+import type { V1Params, V1RouteName } from "@svc/api";
+import { AppUnreachableError, callRoute, type AppAnswer } from "@svc/runtime";
 import {
   ManageError,
   MANAGE_HTTP_STATUS,
@@ -32,75 +32,59 @@ export class HttpManager implements ExtensionManager {
   constructor(private readonly webhookFile: string) {}
 
   async list(): Promise<ExtensionInfo[]> {
-    return ((await this.call("GET", "/v1/extensions")) as { extensions: ExtensionInfo[] }).extensions;
+    return ((await this.call("listExtensions", {})) as { extensions: ExtensionInfo[] }).extensions;
   }
 
   async enable(id: string): Promise<void> {
-    await this.call("POST", `/v1/extensions/${encodeURIComponent(id)}/enable`);
+    await this.call("enableExtension", { id });
   }
 
   async disable(id: string): Promise<void> {
-    await this.call("POST", `/v1/extensions/${encodeURIComponent(id)}/disable`);
+    await this.call("disableExtension", { id });
   }
 
   async uninstall(id: string): Promise<UninstallReport> {
-    return (await this.call("DELETE", `/v1/extensions/${encodeURIComponent(id)}`)) as UninstallReport;
+    return (await this.call("uninstallExtension", { id })) as UninstallReport;
   }
 
   async setOption(id: string, name: string, value: unknown, allowed?: string): Promise<void> {
-    await this.call("PUT", `/v1/extensions/${encodeURIComponent(id)}/options/${encodeURIComponent(name)}`, {
-      value,
-      ...(allowed === undefined ? {} : { allowed }),
-    });
+    await this.call("setOption", { id, name }, { value, ...(allowed === undefined ? {} : { allowed }) });
   }
 
   async run(id: string): Promise<void> {
-    await this.call("POST", `/v1/extensions/${encodeURIComponent(id)}/run`);
+    await this.call("runExtension", { id });
   }
 
   async review(id: string): Promise<LedgerReview> {
-    return (await this.call("GET", `/v1/extensions/${encodeURIComponent(id)}/review`)) as LedgerReview;
+    return (await this.call("reviewExtension", { id })) as LedgerReview;
   }
 
   async accept(id: string, reviewed: string): Promise<void> {
-    await this.call("POST", `/v1/extensions/${encodeURIComponent(id)}/accept`, { reviewed });
+    await this.call("acceptExtension", { id }, { reviewed });
   }
 
-  private async call(method: string, path: string, body?: unknown): Promise<unknown> {
-    const { port, token } = await readWebhookFile(this.webhookFile);
-    const silent = (error: Error) =>
-      new ManageError(`svc is running but does not answer on 127.0.0.1:${port} (${error.message})`, "unavailable");
-    await proveApp(port, token, { timeoutMs: TIMEOUT_MS }).catch((error: Error) => {
-      throw error instanceof NotSvcError ? new ManageError(error.message, "unavailable") : silent(error);
-    });
-    let response: Response;
+  private async call<N extends V1RouteName>(name: N, params: V1Params<N>, body?: unknown): Promise<unknown> {
+    let answer: AppAnswer;
     try {
-      response = await fetch(`http://127.0.0.1:${port}${path}`, {
-        method,
-        headers: {
-          authorization: `Bearer ${token}`,
-          ...(body === undefined ? {} : { "content-type": "application/json" }),
-        },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-        signal: AbortSignal.timeout(TIMEOUT_MS),
-      });
+      answer = await callRoute(this.webhookFile, name, params, { body, timeoutMs: TIMEOUT_MS });
     } catch (error) {
-      throw silent(error as Error);
+      if (error instanceof AppUnreachableError)
+        throw new ManageError(
+          error.reason === "not-svc"
+            ? error.message
+            : `svc is running but does not answer on 127.0.0.1:${error.port} (${error.message})`,
+          "unavailable",
+        );
+      throw error;
     }
-    const text = await response.text();
-    let answer: unknown;
-    try {
-      answer = text ? JSON.parse(text) : {};
-    } catch {
-      answer = {};
-    }
-    if (!response.ok) {
-      const message = (answer as { error?: unknown }).error;
+    const found = answer.body ?? {};
+    if (answer.status < 200 || answer.status > 299) {
+      const message = (found as { error?: unknown }).error;
       throw new ManageError(
-        typeof message === "string" ? message : `svc answered ${response.status}`,
-        codeOf(response.status),
+        typeof message === "string" ? message : `svc answered ${answer.status}`,
+        codeOf(answer.status),
       );
     }
-    return answer;
+    return typeof found === "object" ? found : {};
   }
 }

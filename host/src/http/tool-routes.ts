@@ -12,6 +12,11 @@
  */
 import { Router, type Request, type Response } from "express";
 import { HttpError, jsonBody } from "../support/http/index.js";
+import { serve } from "./serve.js";
+
+/** Where `toolRoutes` and `givenFileRoutes` are mounted. */
+export const TOOLS_MOUNT = "/v1/tools";
+export const GIVEN_FILES_MOUNT = "/v1/given-files";
 import { ToolError, type AgentCall, type GivenFiles, type ToolCaller, type ToolRunner } from "../tools/index.js";
 
 /** The header `svckit mcp` sends on every call it makes for an agent. */
@@ -62,67 +67,54 @@ async function answering<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-function methodNotAllowed(allowed: string) {
-  return function methodNotAllowed(req: Request): never {
-    throw new HttpError(405, `${req.method} is not allowed on ${req.path}: use ${allowed}`, { Allow: allowed });
-  };
-}
-
 const params = (req: Request) => ({ extensionId: String(req.params.extensionId), tool: String(req.params.tool) });
 
 /**
  * @example
- * app.use("/v1/tools", toolRoutes(tools));
+ * app.use(TOOLS_MOUNT, toolRoutes(tools));
  */
 export function toolRoutes(tools: ToolRunner): Router {
   const router = Router({ strict: true });
 
-  router
-    .route("/")
-    .get((_req: Request, res: Response) => void res.status(200).json({ tools: tools.list() }))
-    .all(methodNotAllowed("GET"));
+  serve(
+    router,
+    TOOLS_MOUNT,
+    "listTools",
+    (_req: Request, res: Response) => void res.status(200).json({ tools: tools.list() }),
+  );
 
-  router
-    .route("/:extensionId/:tool")
-    .post(jsonBody({ optional: true }), async (req: Request, res: Response) => {
-      const { extensionId, tool } = params(req);
-      const caller = callerOf(req);
-      const call = caller === "agent" ? agentCall(req, res) : undefined;
-      const answer = await answering(() => tools.run(extensionId, tool, req.body, caller, undefined, call));
-      res.status(200).json(answer);
-    })
-    .all(methodNotAllowed("POST"));
+  serve(router, TOOLS_MOUNT, "runTool", jsonBody({ optional: true }), async (req: Request, res: Response) => {
+    const { extensionId, tool } = params(req);
+    const caller = callerOf(req);
+    const call = caller === "agent" ? agentCall(req, res) : undefined;
+    const answer = await answering(() => tools.run(extensionId, tool, req.body, caller, undefined, call));
+    res.status(200).json(answer);
+  });
 
-  router
-    .route("/:extensionId/:tool/drop")
-    .post(jsonBody({ optional: false }), async (req: Request, res: Response) => {
-      const { extensionId, tool } = params(req);
-      const caller = callerOf(req);
-      const answer = await answering(() => tools.drop(extensionId, tool, req.body, caller));
-      res.status(200).json(answer);
-    })
-    .all(methodNotAllowed("POST"));
+  serve(router, TOOLS_MOUNT, "dropOnTool", jsonBody({ optional: false }), async (req: Request, res: Response) => {
+    const { extensionId, tool } = params(req);
+    const caller = callerOf(req);
+    const answer = await answering(() => tools.drop(extensionId, tool, req.body, caller));
+    res.status(200).json(answer);
+  });
 
-  router
-    .route("/:extensionId/:tool/agents")
-    .put(jsonBody({ optional: false }), async (req: Request, res: Response) => {
-      const { extensionId, tool } = params(req);
-      if (callerOf(req) === "agent")
-        throw new HttpError(403, "only the person switches tools on for agents, in Settings → Tools");
-      const body = req.body as { enabled?: unknown } | undefined;
-      if (
-        typeof body !== "object" ||
-        body === null ||
-        typeof body.enabled !== "boolean" ||
-        Object.keys(body).length !== 1
-      ) {
-        throw new HttpError(400, `the body should be {"enabled": true} or {"enabled": false}`);
-      }
-      const enabled = body.enabled;
-      const listed = await answering(() => tools.setAgents(extensionId, tool, enabled));
-      res.status(200).json({ id: listed.id, agents: listed.agents });
-    })
-    .all(methodNotAllowed("PUT"));
+  serve(router, TOOLS_MOUNT, "setToolAgents", jsonBody({ optional: false }), async (req: Request, res: Response) => {
+    const { extensionId, tool } = params(req);
+    if (callerOf(req) === "agent")
+      throw new HttpError(403, "only the person switches tools on for agents, in Settings → Tools");
+    const body = req.body as { enabled?: unknown } | undefined;
+    if (
+      typeof body !== "object" ||
+      body === null ||
+      typeof body.enabled !== "boolean" ||
+      Object.keys(body).length !== 1
+    ) {
+      throw new HttpError(400, `the body should be {"enabled": true} or {"enabled": false}`);
+    }
+    const enabled = body.enabled;
+    const listed = await answering(() => tools.setAgents(extensionId, tool, enabled));
+    res.status(200).json({ id: listed.id, agents: listed.agents });
+  });
 
   return router;
 }
@@ -133,30 +125,27 @@ export function toolRoutes(tools: ToolRunner): Router {
  * route, and a page cannot send the token or pass the Origin guard), never an agent (403).
  *
  * @example
- * app.use("/v1/given-files", givenFileRoutes(givenFiles));
+ * app.use(GIVEN_FILES_MOUNT, givenFileRoutes(givenFiles));
  */
 export function givenFileRoutes(given: GivenFiles): Router {
   const router = Router({ strict: true });
-  router
-    .route("/")
-    .post(jsonBody({ optional: false }), async (req: Request, res: Response) => {
-      if (callerOf(req) === "agent")
-        throw new HttpError(
-          403,
-          "a file path from an agent is not a read grant: only the person gives files, by dropping or choosing them in the notch",
-        );
-      const body = req.body as Record<string, unknown>;
-      if (
-        typeof body !== "object" ||
-        body === null ||
-        Array.isArray(body) ||
-        Object.keys(body).some((key) => key !== "path")
-      ) {
-        throw new HttpError(400, 'the body should be {"path": "<absolute path of the file>"}');
-      }
-      const handle = await answering(() => given.give(body.path));
-      res.status(200).set("Cache-Control", "no-store").json({ handle });
-    })
-    .all(methodNotAllowed("POST"));
+  serve(router, GIVEN_FILES_MOUNT, "giveFiles", jsonBody({ optional: false }), async (req: Request, res: Response) => {
+    if (callerOf(req) === "agent")
+      throw new HttpError(
+        403,
+        "a file path from an agent is not a read grant: only the person gives files, by dropping or choosing them in the notch",
+      );
+    const body = req.body as Record<string, unknown>;
+    if (
+      typeof body !== "object" ||
+      body === null ||
+      Array.isArray(body) ||
+      Object.keys(body).some((key) => key !== "path")
+    ) {
+      throw new HttpError(400, 'the body should be {"path": "<absolute path of the file>"}');
+    }
+    const handle = await answering(() => given.give(body.path));
+    res.status(200).set("Cache-Control", "no-store").json({ handle });
+  });
   return router;
 }

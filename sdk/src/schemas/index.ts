@@ -18,3 +18,4 @@ export * from "./preferences.js";
 export * from "./oauth.js";
 export * from "./manifest.js";
 export * from "./records.js";
+export * from "./v1-routes.js";
