@@ -121,7 +121,7 @@ export async function openAppRequest(
   method: string,
   path: string,
   options: AppRequestOptions = {},
-): Promise<{ answer: IncomingMessage; deadline: () => void }> {
+): Promise<{ answer: IncomingMessage; stopDeadline: () => void }> {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const unreachable = (error: Error): AppUnreachableError =>
     error instanceof AppUnreachableError ? error : new AppUnreachableError(unreachableReason(error), info.port, error);
@@ -158,7 +158,7 @@ export async function openAppRequest(
     req.on("error", (error) => reject(unreachable(error)));
     req.on("response", (answer) => {
       answer.on("error", () => {});
-      resolve({ answer, deadline: () => clearTimeout(timer) });
+      resolve({ answer, stopDeadline: () => clearTimeout(timer) });
     });
     req.end(payload);
   });
