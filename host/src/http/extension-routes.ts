@@ -12,10 +12,10 @@
  * | `GET /v1/extensions/<id>/review` | 200 the `LedgerReview`: what accepting it as it is on disk would approve |
  * | `POST /v1/extensions/<id>/accept`, body `{reviewed}` | 200 `{ok: true}` once recorded (409 when it changed since the review) |
  */
-import { Router, type NextFunction, type Request, type Response } from "express";
+import type { V1RouteName } from "@svc/api";
+import { Router, type NextFunction, type Request, type RequestHandler, type Response } from "express";
 import { ManageError, MANAGE_HTTP_STATUS, type ExtensionManager } from "../manage/types.js";
-import { HttpError } from "../support/http/index.js";
-import { jsonBody } from "../support/http/index.js";
+import { HttpError, jsonBody } from "../support/http/index.js";
 import { serve } from "./serve.js";
 
 /** Where `extensionRoutes` is mounted. */
@@ -40,7 +40,7 @@ const idOf = (req: Request): string => String(req.params.id);
  */
 export function extensionRoutes(manager: ExtensionManager): Router {
   const router = Router();
-  const on = serve.bind(undefined, router, EXTENSIONS_MOUNT);
+  const on = (name: V1RouteName, ...handlers: RequestHandler[]) => serve(router, EXTENSIONS_MOUNT, name, ...handlers);
   on(
     "listExtensions",
     handle(async () => ({ extensions: await manager.list() })),

@@ -11,7 +11,12 @@ export { MAX_AWAIT_SECONDS, type HookDelivery, type HookTarget } from "./hook-ro
 export type { WebhookReply } from "./held-replies.js";
 export type { HttpLog } from "./app.js";
 export { HEARTBEAT_MS, MAX_UNREAD_BYTES } from "./log-stream.js";
-export { writeWithBackpressure, type SlowClientWriter } from "../support/http/index.js";
-export { BODY_LIMIT_BYTES } from "../support/http/index.js";
-export { DEFAULT_PORT, preferredPort } from "../support/http/index.js";
+// Shared with ui-server/ and declared in support/http/; named here too for the server's callers.
+export {
+  BODY_LIMIT_BYTES,
+  DEFAULT_PORT,
+  preferredPort,
+  writeWithBackpressure,
+  type SlowClientWriter,
+} from "../support/http/index.js";
 export type { SchedulerControl } from "./scheduler-routes.js";

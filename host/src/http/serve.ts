@@ -7,9 +7,6 @@ import { V1_ROUTES, type V1RouteName } from "@svc/api";
 import type { Request, RequestHandler, Router } from "express";
 import { HttpError } from "../support/http/index.js";
 
-/** The routes registered so far, by name: the test that the server serves exactly the table reads it. */
-export type Served = Set<V1RouteName>;
-
 function methodNotAllowed(allowed: string) {
   return function methodNotAllowed(req: Request): never {
     throw new HttpError(

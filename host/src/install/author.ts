@@ -17,8 +17,7 @@ import {
   verifyStatement,
   type PackageSignature,
 } from "@svc/api/signing";
-import { InstallError } from "../review/index.js";
-import type { AuthorView } from "../review/index.js";
+import { InstallError, type AuthorView } from "../review/index.js";
 import { unpackedPath } from "./unpack.js";
 
 /** A signed statement's two files as a package carries them. */
