@@ -1,40 +1,24 @@
 /**
  * The shell and the host: one host per support folder. When `webhook.json` points at a host that
  * answers, the shell joins it; otherwise it starts `svc-host` as its child (JSON events on its
- * stdout) and stops it again at quit. Every call reads `webhook.json` afresh (the token changes
- * at each host launch), has the port prove it is svc (`GET /v1/proof`, @svc/runtime's
- * app-link.ts: a squatter on a stale port is never sent the token, a dropped file's path, or
- * trusted for a page to load) and goes to the host's `/v1` API with its bearer token.
+ * stdout) and stops it again at quit. Every call goes through the one client (@svc/runtime's
+ * app-client.ts): `webhook.json` read afresh (the token changes at each host launch), the port's
+ * proof that it is svc (a squatter on a stale port is never sent the token, a dropped file's path,
+ * or trusted for a page to load), then the route of sdk's `V1_ROUTES` with the bearer token.
  */
 import { spawn } from "node:child_process";
-import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { createInterface } from "node:readline";
 import type { HostEvent } from "@svc/host";
-import { isUiAddress, NotSvcError, proveApp } from "@svc/runtime";
+import { V1_ROUTES, v1Path, type V1Params, type V1RouteName } from "@svc/api";
+import { AppUnreachableError, callApp, isUiAddress, WebhookFileError, type AppAnswer } from "@svc/runtime";
 import type { UtilityProcessStatic } from "./electron-api.js";
-
-export interface WebhookInfo {
-  port: number;
-  token: string;
-}
 
 /** How long the shell waits for a host it started to be up. */
 export const HOST_START_TIMEOUT_MS = 30_000;
 /** How long one `/v1` call may take. */
 export const CALL_TIMEOUT_MS = 5_000;
-
-export async function readWebhookFile(supportFolder: string): Promise<WebhookInfo | undefined> {
-  try {
-    const parsed = JSON.parse(await readFile(join(supportFolder, "webhook.json"), "utf8")) as Partial<WebhookInfo>;
-    return Number.isInteger(parsed.port) && typeof parsed.token === "string"
-      ? { port: parsed.port!, token: parsed.token }
-      : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 /** A `/v1` call's failure, with the status and the host's own `error` line when it answered. */
 export class HostCallError extends Error {
@@ -55,54 +39,42 @@ const HANDLE = /^[A-Za-z0-9_-]{24}$/;
 export class HostClient {
   constructor(readonly supportFolder: string) {}
 
-  /** `body`: a POST's JSON body (default `{}`). */
-  async call(method: "GET" | "POST", path: string, timeoutMs = CALL_TIMEOUT_MS, body: unknown = {}): Promise<unknown> {
-    const info = await readWebhookFile(this.supportFolder);
-    if (!info)
-      throw new HostCallError(
-        `svc is not running: ${join(this.supportFolder, "webhook.json")} is missing or unreadable`,
-      );
+  /** One route of the table (sdk's `V1_ROUTES`) through the one client; `body`: a POST's JSON body (default `{}`). */
+  async call<N extends V1RouteName>(
+    name: N,
+    params: V1Params<N>,
+    timeoutMs = CALL_TIMEOUT_MS,
+    body: unknown = {},
+  ): Promise<unknown> {
+    const { method } = V1_ROUTES[name];
+    const path = v1Path(name, params);
+    let answer: AppAnswer;
     try {
-      await proveApp(info.port, info.token, { timeoutMs });
-    } catch (error) {
-      if (error instanceof NotSvcError) throw new HostCallError(error.message);
-      throw new HostCallError(`svc did not answer on port ${info.port}: ${(error as Error).message}`);
-    }
-    let response: Response;
-    try {
-      response = await fetch(`http://127.0.0.1:${info.port}${path}`, {
-        method,
-        headers: {
-          authorization: `Bearer ${info.token}`,
-          ...(method === "POST" ? { "content-type": "application/json" } : {}),
-        },
-        ...(method === "POST" ? { body: JSON.stringify(body) } : {}),
-        signal: AbortSignal.timeout(timeoutMs),
+      answer = await callApp(join(this.supportFolder, "webhook.json"), method, path, {
+        timeoutMs,
+        ...(method === "POST" ? { body } : {}),
       });
     } catch (error) {
-      throw new HostCallError(`svc did not answer on port ${info.port}: ${(error as Error).message}`);
+      if (error instanceof WebhookFileError)
+        throw new HostCallError(`svc is not running: ${error.path} is missing or unreadable`);
+      if (error instanceof AppUnreachableError && error.reason === "not-svc") throw new HostCallError(error.message);
+      const port = error instanceof AppUnreachableError ? error.port : "?";
+      throw new HostCallError(`svc did not answer on port ${port}: ${(error as Error).message}`);
     }
-    const text = await response.text();
-    let answer: unknown;
-    try {
-      answer = JSON.parse(text);
-    } catch {
-      answer = undefined;
-    }
-    if (!response.ok) {
+    if (answer.status < 200 || answer.status > 299) {
       const said =
-        typeof (answer as { error?: unknown })?.error === "string"
-          ? (answer as { error: string }).error
-          : text.slice(0, 200);
-      throw new HostCallError(`${method} ${path} answered ${response.status}: ${said}`, response.status, said);
+        typeof (answer.body as { error?: unknown })?.error === "string"
+          ? (answer.body as { error: string }).error
+          : (typeof answer.body === "string" ? answer.body : JSON.stringify(answer.body ?? "")).slice(0, 200);
+      throw new HostCallError(`${method} ${path} answered ${answer.status}: ${said}`, answer.status, said);
     }
-    return answer;
+    return typeof answer.body === "string" ? undefined : answer.body;
   }
 
   /** True when svc (proven: the port holds the token in `webhook.json`) answers `GET /v1/health`. */
   async isLive(timeoutMs = 1_000): Promise<boolean> {
     try {
-      await this.call("GET", "/v1/health", timeoutMs);
+      await this.call("health", {}, timeoutMs);
       return true;
     } catch {
       return false;
@@ -116,7 +88,7 @@ export class HostClient {
   async uiUrl(): Promise<string> {
     let answer: unknown;
     try {
-      answer = await this.call("POST", "/v1/ui/tickets");
+      answer = await this.call("uiTicket", {});
     } catch (error) {
       if (error instanceof HostCallError && error.status === 404)
         throw new HostCallError("this svc-host has no UI server (POST /v1/ui/tickets is missing): update svc", 404);
@@ -136,7 +108,7 @@ export class HostClient {
   async giveFile(path: string): Promise<string> {
     let answer: unknown;
     try {
-      answer = await this.call("POST", "/v1/given-files", CALL_TIMEOUT_MS, { path });
+      answer = await this.call("giveFiles", {}, CALL_TIMEOUT_MS, { path });
     } catch (error) {
       if (error instanceof HostCallError && error.status === 404)
         throw new HostCallError(
@@ -152,16 +124,16 @@ export class HostClient {
   }
 
   async pause(): Promise<void> {
-    await this.call("POST", "/v1/scheduler/pause");
+    await this.call("pauseScheduler", {});
   }
 
   async resume(): Promise<void> {
-    await this.call("POST", "/v1/scheduler/resume");
+    await this.call("resumeScheduler", {});
   }
 
   /** On battery: the host stretches its schedules (×3, never below an extension's interval); or back to the usual. */
   async setOnBattery(on: boolean): Promise<void> {
-    await this.call("POST", on ? "/v1/scheduler/on-battery" : "/v1/scheduler/on-power");
+    await this.call(on ? "onBattery" : "onPower", {});
   }
 }
 

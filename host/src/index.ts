@@ -20,3 +20,4 @@ export * from "./control/index.js";
 export * from "./secrets/index.js";
 export * from "./oauth/index.js";
 export * from "./install/index.js";
+export * from "./review/index.js";

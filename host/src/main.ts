@@ -24,7 +24,7 @@ import { supportRoot } from "./support/index.js";
 import { CATALOG_USAGE, CatalogError, installTarget, runCatalogCommand } from "./catalog/index.js";
 import { escapeForDisplay } from "@svc/api";
 import { runUiCommand } from "./ui-server/index.js";
-import { isManageCommand, runManageCli } from "./manage/index.js";
+import { isManageCommand, runManageCli } from "./cli/index.js";
 
 const HELP = `svc-host: runs svc's extensions and shows their blips in the terminal.
 

@@ -13,9 +13,10 @@
  */
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { request } from "node:http";
+import { V1_ROUTES } from "@svc/api";
 
-/** The route that proves the server holds the token; it needs no token itself. */
-export const APP_PROOF_ROUTE = "/v1/proof";
+/** The route that proves the server holds the token; it needs no token itself (sdk's `V1_ROUTES.proof`). */
+export const APP_PROOF_ROUTE = V1_ROUTES.proof.path;
 /** The request header carrying the client's nonce. */
 export const APP_PROOF_NONCE_HEADER = "svc-proof-nonce";
 

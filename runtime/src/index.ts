@@ -10,6 +10,7 @@ export * from "./framing.js";
 export * from "./support-folder.js";
 // How a local client knows it reached svc (the proof of the webhook token) and the UI address shape.
 export * from "./app-link.js";
+export * from "./app-client.js";
 export * from "./precompile.js";
 export { RUNTIME_NODE_FLAGS, runtimeEnvironment } from "./launch-options.js";
 // The runtime's own service, for @svc/testkit, which runs it in-process over a pair of connections

@@ -77,11 +77,11 @@ describe("the desktop's host link", () => {
       expect(await link.client.isLive()).toBe(true);
 
       await link.client.pause();
-      expect(await link.client.call("GET", "/v1/scheduler")).toEqual({ paused: true, onBattery: false });
+      expect(await link.client.call("scheduler", {})).toEqual({ paused: true, onBattery: false });
       await link.client.resume();
-      expect(await link.client.call("GET", "/v1/scheduler")).toEqual({ paused: false, onBattery: false });
+      expect(await link.client.call("scheduler", {})).toEqual({ paused: false, onBattery: false });
       await link.client.setOnBattery(true);
-      expect(await link.client.call("GET", "/v1/scheduler")).toEqual({ paused: false, onBattery: true });
+      expect(await link.client.call("scheduler", {})).toEqual({ paused: false, onBattery: true });
       await link.client.setOnBattery(false);
       await until(() => events.some((e) => e.type === "resumed"), "the resumed event");
       expect(events.filter((e) => e.type === "paused" || e.type === "resumed").map((e) => e.type)).toEqual([

@@ -18,7 +18,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { HostClient, startOrJoinHost, type HostLink } from "../../desktop/src/host-link.js";
-import { HttpManager } from "../../host/src/manage/index.js";
+import { HttpManager } from "../../host/src/cli/index.js";
 import { HOST_MAIN, makeWorld, startHost, webhookInfo, type RunningHost, type World } from "../host/harness.js";
 import { SVCKIT_BIN, svckitProcess } from "../cli/harness.js";
 

@@ -12,7 +12,7 @@ import { access, readFile, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseManifest, type Manifest } from "@svc/api";
-import { gainedReach } from "../../host/src/install/index.js";
+import { gainedReach } from "../../host/src/review/index.js";
 import { KeyringSecretStore } from "../../host/src/secrets/index.js";
 import { ledgerKeyAccount, LEDGER_KEY_SERVICE } from "../../host/src/ledger/index.js";
 import { useSessionKeyring } from "../trust/session-keyring.js";

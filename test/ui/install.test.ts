@@ -102,7 +102,7 @@ describe("install review", () => {
     expect(await review.innerText()).toContain(
       "This updates the installed Deploys 1.0.0. It stays as it is until you install.",
     );
-    // All that the terminal's review says (src/install/summary.ts): who made it, how often it runs,
+    // All that the terminal's review says (src/review/summary.ts): who made it, how often it runs,
     // what its programs can do.
     expect(await review.locator(".sub").innerText()).toBe("com.example.deploys · by Example");
     const paragraphs = await review.locator("p").allInnerTexts();

@@ -2,13 +2,13 @@
  * Follows the app's log stream (`GET /v1/logs?extension=<id>`) for `svckit dev`: reads
  * `webhook.json` afresh before every attempt (the app writes a new token at each launch),
  * reconnects with backoff when the app stops or restarts, notices a silent app by its missing
- * heartbeats, and never shows the same event twice across a reconnect. Before each attempt the
- * port proves it is svc (`GET /v1/proof`), so the token goes to nothing else.
+ * heartbeats, and never shows the same event twice across a reconnect. Each attempt goes through
+ * the one client (@svc/runtime's app-client.ts): the port proves it is svc before the token goes.
  */
 import { existsSync } from "node:fs";
-import { request, type ClientRequest } from "node:http";
 import { join } from "node:path";
-import { NotSvcError, proveApp } from "@svc/runtime";
+import { V1_ROUTES } from "@svc/api";
+import { AppUnreachableError, openAppRequest } from "@svc/runtime";
 import { readWebhookConfig, type WebhookConfig } from "../webhook-client.js";
 import type { StreamEvent } from "./log-format.js";
 
@@ -45,30 +45,38 @@ class Seen {
 }
 
 /** Why the app could not be reached, in the words of a "waiting" line. */
-function unreachable(error: NodeJS.ErrnoException, config: WebhookConfig): Error {
-  if (error instanceof NotSvcError) return error;
-  return new Error(error.code === "ECONNREFUSED" ? `nothing answers on 127.0.0.1:${config.port}` : error.message);
+function unreachable(error: Error): Error {
+  if (error instanceof AppUnreachableError && error.reason === "refused")
+    return new Error(`nothing answers on 127.0.0.1:${error.port}`);
+  return error;
 }
 
 /** One attempt: resolves when the stream ends, rejects with why it could not start. */
-function streamOnce(
+async function streamOnce(
   config: WebhookConfig,
   options: FollowOptions,
   onOpen: () => void,
   onEvent: (event: StreamEvent) => void,
 ): Promise<void> {
+  const silenceMs = options.silenceMs ?? 35_000;
+  const path = `${V1_ROUTES.logs.path}?extension=${encodeURIComponent(options.extensionId)}`;
+  // The one client: the proof first, then the token. Until the stream's first bytes the client's
+  // own deadline holds (at least the proof's 5 s); from then on the heartbeat's silence rule.
+  const opened = await openAppRequest(config, V1_ROUTES.logs.method, path, {
+    signal: options.signal,
+    timeoutMs: Math.max(silenceMs, 5_000),
+  }).catch((error: Error) => {
+    throw unreachable(error);
+  });
+  opened.stopDeadline();
+  const res = opened.answer;
   return new Promise((resolve, reject) => {
-    const path = `/v1/logs?extension=${encodeURIComponent(options.extensionId)}`;
-    let req: ClientRequest | undefined = undefined;
     let silence: NodeJS.Timeout | undefined;
     const quiet = () => {
       clearTimeout(silence);
-      silence = setTimeout(
-        () => req?.destroy(new Error("the app stopped answering (no heartbeat)")),
-        options.silenceMs ?? 35_000,
-      );
+      silence = setTimeout(() => res.destroy(new Error("the app stopped answering (no heartbeat)")), silenceMs);
     };
-    const abort = () => req?.destroy();
+    const abort = () => res.destroy();
     options.signal.addEventListener("abort", abort, { once: true });
     const done = (error?: Error) => {
       clearTimeout(silence);
@@ -76,38 +84,30 @@ function streamOnce(
       if (error) reject(error);
       else resolve();
     };
-    req = request(
-      { host: "127.0.0.1", port: config.port, path, headers: { authorization: `Bearer ${config.token}` } },
-      (res) => {
-        if (res.statusCode !== 200) {
-          res.resume();
-          const why =
-            res.statusCode === 401 ? "webhook.json holds an older token" : `the app answered ${res.statusCode}`;
-          return done(new Error(why));
+    if (res.statusCode !== 200) {
+      res.resume();
+      const why = res.statusCode === 401 ? "webhook.json holds an older token" : `the app answered ${res.statusCode}`;
+      return done(new Error(why));
+    }
+    onOpen();
+    quiet();
+    let buffered = "";
+    res.setEncoding("utf8");
+    res.on("data", (chunk: string) => {
+      quiet();
+      buffered += chunk;
+      const lines = buffered.split("\n");
+      buffered = lines.pop() ?? "";
+      for (const line of lines) {
+        try {
+          onEvent(JSON.parse(line) as StreamEvent);
+        } catch {
+          // A line we cannot read is skipped; the next one may be fine.
         }
-        onOpen();
-        quiet();
-        let buffered = "";
-        res.setEncoding("utf8");
-        res.on("data", (chunk: string) => {
-          quiet();
-          buffered += chunk;
-          const lines = buffered.split("\n");
-          buffered = lines.pop() ?? "";
-          for (const line of lines) {
-            try {
-              onEvent(JSON.parse(line) as StreamEvent);
-            } catch {
-              // A line we cannot read is skipped; the next one may be fine.
-            }
-          }
-        });
-        res.on("close", () => done());
-        res.on("error", () => done());
-      },
-    );
-    req.on("error", (error) => done(unreachable(error, config)));
-    req.end();
+      }
+    });
+    res.on("close", () => done());
+    res.on("error", () => done());
   });
 }
 
@@ -142,9 +142,6 @@ export async function followLogs(options: FollowOptions): Promise<void> {
       if (!existsSync(join(options.support, "webhook.json")))
         throw new Error(`no webhook.json in ${options.support} yet`);
       const config = await readWebhookConfig(options.support);
-      await proveApp(config.port, config.token, { signal: options.signal }).catch((error: Error) => {
-        throw unreachable(error, config);
-      });
       await streamOnce(
         config,
         options,

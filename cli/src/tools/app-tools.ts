@@ -3,7 +3,7 @@
  * `webhook.json` afresh on every call. `svckit tool` and `svckit mcp` both go through here; an
  * MCP server marks its calls `Svc-Caller: agent`, so the app applies the agents' rules.
  */
-import type { Block, ToolSpec } from "@svc/api";
+import { V1_ROUTES, v1Path, type Block, type ToolSpec, type V1Params, type V1RouteName } from "@svc/api";
 import { CliError } from "../errors.js";
 import { callApp, errorText, readWebhookConfig, type HttpAnswer } from "../webhook-client.js";
 
@@ -71,9 +71,9 @@ export class AppTools {
     private readonly caller: Caller = "person",
   ) {}
 
-  private async call(
-    method: string,
-    path: string,
+  private async call<N extends V1RouteName>(
+    name: N,
+    params: V1Params<N>,
     body?: unknown,
     timeoutMs?: number,
     info: AgentCallInfo = {},
@@ -82,7 +82,7 @@ export class AppTools {
     const headers: Record<string, string> = this.caller === "agent" ? { "svc-caller": "agent" } : {};
     if (this.caller === "agent" && info.agent) headers["svc-agent"] = encodeURIComponent(info.agent.slice(0, 100));
     const text = body === undefined ? undefined : JSON.stringify(body);
-    const answer = await callApp(config, method, path, text, {
+    const answer = await callApp(config, V1_ROUTES[name].method, v1Path(name, params), text, {
       headers,
       ...(timeoutMs ? { timeoutMs } : {}),
       ...(info.signal ? { signal: info.signal } : {}),
@@ -93,7 +93,7 @@ export class AppTools {
 
   /** Every tool of the running app. */
   async list(): Promise<AppTool[]> {
-    const body = (await this.call("GET", "/v1/tools")) as { tools?: AppTool[] } | undefined;
+    const body = (await this.call("listTools", {})) as { tools?: AppTool[] } | undefined;
     return Array.isArray(body?.tools) ? body.tools : [];
   }
 
@@ -118,18 +118,18 @@ export class AppTools {
     info: AgentCallInfo = {},
   ): Promise<{ blocks: Block[] }> {
     const timeout = this.caller === "agent" ? AGENT_CALL_TIMEOUT_MS : TOOL_CALL_TIMEOUT_MS;
-    const body = (await this.call("POST", `/v1/tools/${toolPath(id)}`, request, timeout, info)) as { blocks?: Block[] };
+    const body = (await this.call("runTool", toolParams(id), request, timeout, info)) as { blocks?: Block[] };
     return { blocks: Array.isArray(body?.blocks) ? body.blocks : [] };
   }
 
   /** Hands files to a drop action (`POST /v1/tools/<id>/drop`). */
   async drop(id: string, request: { action: string; files: string[] }): Promise<DropAnswer> {
-    return (await this.call("POST", `/v1/tools/${toolPath(id)}/drop`, request, TOOL_CALL_TIMEOUT_MS)) as DropAnswer;
+    return (await this.call("dropOnTool", toolParams(id), request, TOOL_CALL_TIMEOUT_MS)) as DropAnswer;
   }
 }
 
 /** `<extension-id>/<tool>` as a URL path, each part percent-encoded. */
-function toolPath(id: string): string {
+function toolParams(id: string): { extensionId: string; tool: string } {
   const at = id.indexOf("/");
-  return `${encodeURIComponent(id.slice(0, at))}/${encodeURIComponent(id.slice(at + 1))}`;
+  return { extensionId: id.slice(0, at), tool: id.slice(at + 1) };
 }

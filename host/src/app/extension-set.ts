@@ -18,6 +18,7 @@ import { readDisabled } from "../support/index.js";
 import { InFlight } from "./in-flight.js";
 import { LoadGates } from "./load-gates.js";
 import type { Verdict } from "../ledger/index.js";
+import type { ExtensionSetSnapshot } from "../manage/index.js";
 
 export interface ExtensionSetDeps {
   roots: readonly ExtensionRoot[];
@@ -42,21 +43,6 @@ export interface ExtensionSetDeps {
   approve?(ext: DiscoveredExtension): Promise<Verdict>;
   /** The origins the person granted `id` through its `url` options, by option (the permission ledger). */
   grantsOf?(id: string): Promise<Record<string, string>>;
-}
-
-/** What the set knows right now, for listing (`svc-host list`, `GET /v1/extensions`). */
-export interface ExtensionSetSnapshot {
-  catalog: Catalog;
-  disabled: ReadonlySet<string>;
-  loaded: ReadonlySet<string>;
-  /** The runtime's last `extension.status` per loaded extension, with its error. */
-  statuses: ReadonlyMap<string, { status: string; error?: string }>;
-  /** Problems the host found while loading. */
-  problems: ReadonlyMap<string, string>;
-  /** Installed extensions held back because they are not what the person approved (the problem says how). */
-  held: ReadonlySet<string>;
-  /** Tool ids, from the runtime's last load or `dist/tools.json`. */
-  toolsOf(id: string): string[];
 }
 
 type LoadReason = "discovered" | "reloaded" | "restored" | "preferences";

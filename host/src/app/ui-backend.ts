@@ -7,16 +7,9 @@ import type { Manifest } from "@svc/api";
 import type { DiscoveredExtension } from "../discovery/index.js";
 import { denialLine } from "@svc/runtime";
 import type { BlipView, HostEvent, HostEvents } from "../events/index.js";
-import {
-  checkForUpdate,
-  hasStaged,
-  reachOf,
-  stagedPath,
-  stagedLabel,
-  updateMessage,
-  type InstallSummary,
-} from "../install/index.js";
+import { checkForUpdate, hasStaged, stagedPath, stagedLabel, updateMessage } from "../install/index.js";
 import type { Ledger } from "../ledger/index.js";
+import { reachOf, type InstallSummary } from "../review/index.js";
 import { randomBytes } from "node:crypto";
 import type { ExtensionInfo, ExtensionManager } from "../manage/index.js";
 import type { OAuthService } from "../oauth/index.js";

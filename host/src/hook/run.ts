@@ -2,6 +2,7 @@
  * svc-hook, whole: parse, talk to the app, report. Never throws and, unless `--strict`, always
  * returns 0, so the agent or git hook that called it carries on whatever happens.
  */
+import { V1_ROUTES, v1Path, type V1Params, type V1RouteName } from "@svc/api";
 import { pushedBlipId, slugFromTitle } from "../store/blip-id.js";
 import { supportPaths, supportRoot, type SupportPaths } from "../support/paths.js";
 import { parseHookArgs, UsageError, USAGE, type HookCommand } from "./args.js";
@@ -34,8 +35,14 @@ async function perform(
   paths: SupportPaths,
   options: Required<HookRunOptions>,
 ): Promise<string | undefined> {
-  const call = async (method: string, path: string, body?: unknown) => {
-    const answer = await callApp(paths.webhookFile, method, path, body, options.timeoutMs);
+  const call = async <N extends V1RouteName>(name: N, params: V1Params<N>, body?: unknown) => {
+    const answer = await callApp(
+      paths.webhookFile,
+      V1_ROUTES[name].method,
+      v1Path(name, params),
+      body,
+      options.timeoutMs,
+    );
     const error = answerError(answer);
     if (error) throw error;
     return answer.body as Record<string, unknown>;
@@ -48,14 +55,18 @@ async function perform(
       const id = pushedBlipId(key);
       const startedAt = options.now().toISOString();
       const data = { startedAt, ...(command.step ? { step: command.step } : {}) };
-      await call("POST", "/v1/blips", {
-        id,
-        title: command.title,
-        icon: command.icon,
-        state: "running",
-        layout: "session",
-        data,
-      });
+      await call(
+        "pushBlips",
+        {},
+        {
+          id,
+          title: command.title,
+          icon: command.icon,
+          state: "running",
+          layout: "session",
+          data,
+        },
+      );
       await rememberStart(paths.hookState, id, { title: command.title, icon: command.icon, startedAt });
       return id;
     }
@@ -75,7 +86,7 @@ async function perform(
               layout: "progress",
               data: { fraction: command.fraction, ...(command.text ? { step: command.text } : {}) },
             };
-      await call("POST", "/v1/blips", payload);
+      await call("pushBlips", {}, payload);
       return undefined;
     }
     case "end": {
@@ -84,13 +95,13 @@ async function perform(
         state: command.state,
         ...(command.dismissAfter === undefined ? {} : { dismissAfter: command.dismissAfter }),
       };
-      await call("POST", `/v1/blips/${encodeURIComponent(id)}/end`, body);
+      await call("endBlip", { id }, body);
       await forgetStart(paths.hookState, id);
       return undefined;
     }
     case "remove": {
       const id = pushedBlipId(command.id);
-      await call("DELETE", `/v1/blips/${encodeURIComponent(id)}`);
+      await call("removeBlip", { id });
       await forgetStart(paths.hookState, id);
       return undefined;
     }

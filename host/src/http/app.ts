@@ -9,17 +9,17 @@ import type { Express, NextFunction, Request, Response } from "express";
 import type { BlipStore } from "../store/blip-store.js";
 import { blipIdRoutes, pushBlips } from "./blip-routes.js";
 import type { ExtensionManager } from "../manage/types.js";
-import { extensionRoutes } from "./extension-routes.js";
+import { extensionRoutes, EXTENSIONS_MOUNT } from "./extension-routes.js";
 import { proveToken, refuseOptions, refuseOrigin, requireBearer, requireLoopbackHost } from "./guards.js";
-import { APP_PROOF_ROUTE } from "@svc/runtime";
 import type { HeldReplies } from "./held-replies.js";
 import { hookRoute, type HookTarget } from "./hook-route.js";
-import { jsonBody, TOO_LARGE } from "./json-body.js";
-import { HttpError, sendError } from "./http-error.js";
+import { HttpError, jsonBody, sendError, TOO_LARGE } from "../support/http/index.js";
 import type { LogStreams } from "./log-stream.js";
-import { schedulerRoutes, type SchedulerControl } from "./scheduler-routes.js";
+import { schedulerRoutes, SCHEDULER_MOUNT, type SchedulerControl } from "./scheduler-routes.js";
 import type { AppLogLevel } from "../display/index.js";
-import { givenFileRoutes, toolRoutes, type GivenFiles, type ToolRunner } from "../tools/index.js";
+import type { GivenFiles, ToolRunner } from "../tools/index.js";
+import { givenFileRoutes, toolRoutes, TOOLS_MOUNT, GIVEN_FILES_MOUNT } from "./tool-routes.js";
+import { serve } from "./serve.js";
 
 export type HttpLog = (level: AppLogLevel, message: string) => void;
 
@@ -43,12 +43,6 @@ export interface AppDeps {
   extensions?: ExtensionManager;
   /** Files the person gave (`POST /v1/given-files`, the desktop shell's drops); absent: no such route. */
   givenFiles?: GivenFiles;
-}
-
-function methodNotAllowed(allowed: string) {
-  return function methodNotAllowed(req: Request): never {
-    throw new HttpError(405, `${req.method} is not allowed on ${req.path}: use ${allowed}`, { Allow: allowed });
-  };
 }
 
 /** Turns anything thrown into `{"error": …}` with the right status; never rethrows. */
@@ -81,40 +75,31 @@ export function createApp(deps: AppDeps): Express {
   app.use(requireLoopbackHost(deps.port));
   app.use(refuseOrigin);
   // Before the token is asked for: a client proves it reached svc before it sends the token.
-  app.route(APP_PROOF_ROUTE).get(proveToken(deps.token)).all(methodNotAllowed("GET"));
+  serve(app, "", "proof", proveToken(deps.token));
   app.use(requireBearer(deps.token));
 
-  app
-    .route("/v1/health")
-    .get((_req, res) => void res.status(200).json({ ok: true, version: deps.version }))
-    .all(methodNotAllowed("GET"));
-  app
-    .route("/v1/blips")
-    .post(
-      jsonBody({ optional: false }),
-      pushBlips(deps.store, (id) => deps.hooks.status(id) !== "unknown", deps.log),
-    )
-    .all(methodNotAllowed("POST"));
-  app.route("/v1/logs").get(deps.logs.route).all(methodNotAllowed("GET"));
-  app
-    .route("/v1/hooks/:extensionId")
-    .post(jsonBody({ optional: false }), hookRoute(deps.hooks, deps.held, deps.log))
-    .all(methodNotAllowed("POST"));
-  app
-    .route("/v1/ui/tickets")
-    .post((_req, res) => {
-      if (!deps.uiTicketUrl) throw new HttpError(503, "the UI server is not running in this svc");
-      res.status(200).set("Cache-Control", "no-store").json({ url: deps.uiTicketUrl() });
-    })
-    .all(methodNotAllowed("POST"));
-  if (deps.extensions) app.use("/v1/extensions", extensionRoutes(deps.extensions));
+  serve(app, "", "health", (_req, res) => void res.status(200).json({ ok: true, version: deps.version }));
+  serve(
+    app,
+    "",
+    "pushBlips",
+    jsonBody({ optional: false }),
+    pushBlips(deps.store, (id) => deps.hooks.status(id) !== "unknown", deps.log),
+  );
+  serve(app, "", "logs", deps.logs.route);
+  serve(app, "", "hook", jsonBody({ optional: false }), hookRoute(deps.hooks, deps.held, deps.log));
+  serve(app, "", "uiTicket", (_req, res) => {
+    if (!deps.uiTicketUrl) throw new HttpError(503, "the UI server is not running in this svc");
+    res.status(200).set("Cache-Control", "no-store").json({ url: deps.uiTicketUrl() });
+  });
+  if (deps.extensions) app.use(EXTENSIONS_MOUNT, extensionRoutes(deps.extensions));
   app.use("/v1/blips", (req, res, next) =>
     req.method === "POST" ? jsonBody({ optional: true })(req, res, next) : next(),
   );
   app.use("/v1/blips", blipIdRoutes(deps.store));
-  if (deps.scheduler) app.use("/v1/scheduler", schedulerRoutes(deps.scheduler));
-  if (deps.tools) app.use("/v1/tools", toolRoutes(deps.tools));
-  if (deps.givenFiles) app.use("/v1/given-files", givenFileRoutes(deps.givenFiles));
+  if (deps.scheduler) app.use(SCHEDULER_MOUNT, schedulerRoutes(deps.scheduler));
+  if (deps.tools) app.use(TOOLS_MOUNT, toolRoutes(deps.tools));
+  if (deps.givenFiles) app.use(GIVEN_FILES_MOUNT, givenFileRoutes(deps.givenFiles));
 
   app.use((req: Request) => {
     throw new HttpError(

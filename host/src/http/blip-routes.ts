@@ -7,7 +7,7 @@ import { BLIP_STATES } from "@svc/api";
 import type { NextFunction, Request, Response } from "express";
 import { idCandidates } from "../store/blip-id.js";
 import type { BlipStore } from "../store/blip-store.js";
-import { HttpError, sendError } from "./http-error.js";
+import { HttpError, sendError } from "../support/http/index.js";
 import { preparePush } from "./push-payloads.js";
 
 /**

@@ -12,16 +12,14 @@
  * | `GET /v1/extensions/<id>/review` | 200 the `LedgerReview`: what accepting it as it is on disk would approve |
  * | `POST /v1/extensions/<id>/accept`, body `{reviewed}` | 200 `{ok: true}` once recorded (409 when it changed since the review) |
  */
-import { Router, type NextFunction, type Request, type Response } from "express";
+import type { V1RouteName } from "@svc/api";
+import { Router, type NextFunction, type Request, type RequestHandler, type Response } from "express";
 import { ManageError, MANAGE_HTTP_STATUS, type ExtensionManager } from "../manage/types.js";
-import { HttpError } from "./http-error.js";
-import { jsonBody } from "./json-body.js";
+import { HttpError, jsonBody } from "../support/http/index.js";
+import { serve } from "./serve.js";
 
-function methodNotAllowed(allowed: string) {
-  return (req: Request): never => {
-    throw new HttpError(405, `${req.method} is not allowed on ${req.path}: use ${allowed}`, { Allow: allowed });
-  };
-}
+/** Where `extensionRoutes` is mounted. */
+export const EXTENSIONS_MOUNT = "/v1/extensions";
 
 /** Runs one operation; a `ManageError` becomes its status and message. */
 function handle(operation: (req: Request) => Promise<unknown>) {
@@ -38,56 +36,56 @@ const idOf = (req: Request): string => String(req.params.id);
 
 /**
  * @example
- * app.use("/v1/extensions", extensionRoutes(manager));
+ * app.use(EXTENSIONS_MOUNT, extensionRoutes(manager));
  */
 export function extensionRoutes(manager: ExtensionManager): Router {
   const router = Router();
-  router
-    .route("/")
-    .get(handle(async () => ({ extensions: await manager.list() })))
-    .all(methodNotAllowed("GET"));
-  for (const verb of ["enable", "disable", "run"] as const) {
-    router
-      .route(`/:id/${verb}`)
-      .post(handle(async (req) => void (await manager[verb](idOf(req)))))
-      .all(methodNotAllowed("POST"));
-  }
-  router
-    .route("/:id/options/:name")
-    .put(
-      jsonBody({ optional: false }),
-      handle(async (req) => {
-        const body = req.body as { value?: unknown; allowed?: unknown } | null;
-        if (typeof body !== "object" || body === null || Array.isArray(body) || !("value" in body)) {
-          throw new HttpError(
-            400,
-            'the body should be {"value": <the new value, or null to clear it>} (a server address also "allowed": <the origin the person allowed>)',
-          );
-        }
-        const allowed = typeof body.allowed === "string" ? body.allowed : undefined;
-        await manager.setOption(idOf(req), String(req.params.name), body.value, allowed);
-      }),
-    )
-    .all(methodNotAllowed("PUT"));
-  router
-    .route("/:id/review")
-    .get(handle((req) => manager.review(idOf(req))))
-    .all(methodNotAllowed("GET"));
-  router
-    .route("/:id/accept")
-    .post(
-      jsonBody({ optional: false }),
-      handle(async (req) => {
-        const reviewed = (req.body as { reviewed?: unknown } | null)?.reviewed;
-        if (typeof reviewed !== "string")
-          throw new HttpError(400, 'the body should be {"reviewed": "<the reviewed value GET …/review answered>"}');
-        await manager.accept(idOf(req), reviewed);
-      }),
-    )
-    .all(methodNotAllowed("POST"));
-  router
-    .route("/:id")
-    .delete(handle((req) => manager.uninstall(idOf(req))))
-    .all(methodNotAllowed("DELETE"));
+  const on = (name: V1RouteName, ...handlers: RequestHandler[]) => serve(router, EXTENSIONS_MOUNT, name, ...handlers);
+  on(
+    "listExtensions",
+    handle(async () => ({ extensions: await manager.list() })),
+  );
+  for (const [name, verb] of [
+    ["enableExtension", "enable"],
+    ["disableExtension", "disable"],
+    ["runExtension", "run"],
+  ] as const)
+    on(
+      name,
+      handle(async (req) => void (await manager[verb](idOf(req)))),
+    );
+  on(
+    "setOption",
+    jsonBody({ optional: false }),
+    handle(async (req) => {
+      const body = req.body as { value?: unknown; allowed?: unknown } | null;
+      if (typeof body !== "object" || body === null || Array.isArray(body) || !("value" in body)) {
+        throw new HttpError(
+          400,
+          'the body should be {"value": <the new value, or null to clear it>} (a server address also "allowed": <the origin the person allowed>)',
+        );
+      }
+      const allowed = typeof body.allowed === "string" ? body.allowed : undefined;
+      await manager.setOption(idOf(req), String(req.params.name), body.value, allowed);
+    }),
+  );
+  on(
+    "reviewExtension",
+    handle((req) => manager.review(idOf(req))),
+  );
+  on(
+    "acceptExtension",
+    jsonBody({ optional: false }),
+    handle(async (req) => {
+      const reviewed = (req.body as { reviewed?: unknown } | null)?.reviewed;
+      if (typeof reviewed !== "string")
+        throw new HttpError(400, 'the body should be {"reviewed": "<the reviewed value GET …/review answered>"}');
+      await manager.accept(idOf(req), reviewed);
+    }),
+  );
+  on(
+    "uninstallExtension",
+    handle((req) => manager.uninstall(idOf(req))),
+  );
   return router;
 }

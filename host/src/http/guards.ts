@@ -7,7 +7,7 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
 import { APP_PROOF_NONCE_HEADER, appProof, isProofNonce } from "@svc/runtime";
-import { sendError } from "./http-error.js";
+import { sendError } from "../support/http/index.js";
 
 type Middleware = (req: Request, res: Response, next: NextFunction) => void;
 

@@ -6,7 +6,7 @@
  */
 import { randomUUID } from "node:crypto";
 import type { Response } from "express";
-import { sendError } from "./http-error.js";
+import { sendError } from "../support/http/index.js";
 
 /** `webhook.respond` params: the extension's answer to a held request. */
 export interface WebhookReply {

@@ -5,7 +5,7 @@
  * the request is held until the extension responds or the wait runs out (204).
  */
 import type { Request, Response } from "express";
-import { HttpError, sendError } from "./http-error.js";
+import { HttpError, sendError } from "../support/http/index.js";
 import type { HeldReplies } from "./held-replies.js";
 
 /** The longest `?await`, in seconds (SPEC.md Limits). */

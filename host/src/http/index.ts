@@ -6,12 +6,17 @@
  * // runtime's webhook.respond → http.respond({ replyId, status, body })
  * await http.close();
  */
-export { startHttpServer, LOOPBACK, type HttpServerOptions, type RunningHttpServer } from "./server.js";
+export { startHttpServer, type HttpServerOptions, type RunningHttpServer } from "./server.js";
 export { MAX_AWAIT_SECONDS, type HookDelivery, type HookTarget } from "./hook-route.js";
 export type { WebhookReply } from "./held-replies.js";
 export type { HttpLog } from "./app.js";
 export { HEARTBEAT_MS, MAX_UNREAD_BYTES } from "./log-stream.js";
-export { writeWithBackpressure, type SlowClientWriter } from "./slow-client.js";
-export { BODY_LIMIT_BYTES } from "./json-body.js";
-export { DEFAULT_PORT, preferredPort } from "./port.js";
+// Shared with ui-server/ and declared in support/http/; named here too for the server's callers.
+export {
+  BODY_LIMIT_BYTES,
+  DEFAULT_PORT,
+  preferredPort,
+  writeWithBackpressure,
+  type SlowClientWriter,
+} from "../support/http/index.js";
 export type { SchedulerControl } from "./scheduler-routes.js";

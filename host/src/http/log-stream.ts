@@ -7,10 +7,9 @@
  * (slow-client.ts). At shutdown every stream is ended.
  */
 import type { Request, Response } from "express";
-import { HttpError } from "./http-error.js";
 import { queryOf } from "./hook-route.js";
 import type { HostEvents, LogStreamEvent } from "../events/index.js";
-import { writeWithBackpressure, type SlowClientWriter } from "./slow-client.js";
+import { HttpError, writeWithBackpressure, type SlowClientWriter } from "../support/http/index.js";
 
 /** A heartbeat line is written this often when nothing else is. Clients give up after 3 missed. */
 export const HEARTBEAT_MS = 10_000;

@@ -15,7 +15,10 @@
  * No body is read. Every POST is idempotent.
  */
 import { Router, type Request } from "express";
-import { HttpError } from "./http-error.js";
+import { serve } from "./serve.js";
+
+/** Where `schedulerRoutes` is mounted. */
+export const SCHEDULER_MOUNT = "/v1/scheduler";
 
 /** What the routes need from the host: its own `pause()`/`resume()`, which also emit the events. */
 export interface SchedulerControl {
@@ -26,50 +29,33 @@ export interface SchedulerControl {
   setOnBattery(on: boolean): void;
 }
 
-function methodNotAllowed(allowed: string) {
-  return function methodNotAllowed(req: Request): never {
-    throw new HttpError(
-      405,
-      `${req.method} is not allowed on ${req.baseUrl}${req.path === "/" ? "" : req.path}: use ${allowed}`,
-      { Allow: allowed },
-    );
-  };
-}
-
 /**
  * @example
  * app.use("/v1/scheduler", schedulerRoutes({ get paused() { return scheduler.paused; }, pause, resume }));
  */
 export function schedulerRoutes(control: SchedulerControl): Router {
   const router = Router({ strict: true });
-  router
-    .route("/")
-    .get((_req, res) => void res.status(200).json({ paused: control.paused, onBattery: control.onBattery }))
-    .all(methodNotAllowed("GET"));
-  router
-    .route("/pause")
-    .post((_req, res) => {
-      control.pause();
-      res.status(200).json({ ok: true, paused: true });
-    })
-    .all(methodNotAllowed("POST"));
-  router
-    .route("/resume")
-    .post((_req, res) => {
-      control.resume();
-      res.status(200).json({ ok: true, paused: false });
-    })
-    .all(methodNotAllowed("POST"));
-  for (const [path, on] of [
-    ["/on-battery", true],
-    ["/on-power", false],
+  serve(
+    router,
+    SCHEDULER_MOUNT,
+    "scheduler",
+    (_req, res) => void res.status(200).json({ paused: control.paused, onBattery: control.onBattery }),
+  );
+  serve(router, SCHEDULER_MOUNT, "pauseScheduler", (_req, res) => {
+    control.pause();
+    res.status(200).json({ ok: true, paused: true });
+  });
+  serve(router, SCHEDULER_MOUNT, "resumeScheduler", (_req, res) => {
+    control.resume();
+    res.status(200).json({ ok: true, paused: false });
+  });
+  for (const [name, on] of [
+    ["onBattery", true],
+    ["onPower", false],
   ] as const)
-    router
-      .route(path)
-      .post((_req, res) => {
-        control.setOnBattery(on);
-        res.status(200).json({ ok: true, onBattery: on });
-      })
-      .all(methodNotAllowed("POST"));
+    serve(router, SCHEDULER_MOUNT, name, (_req, res) => {
+      control.setOnBattery(on);
+      res.status(200).json({ ok: true, onBattery: on });
+    });
   return router;
 }

@@ -15,11 +15,10 @@ import type { SchedulerControl } from "./scheduler-routes.js";
 import type { ExtensionManager } from "../manage/types.js";
 import { HostEvents } from "../events/index.js";
 import { LogStreams } from "./log-stream.js";
-import { listenWithFallback, preferredPort } from "./port.js";
+import { LOOPBACK, listenWithFallback, preferredPort } from "../support/http/index.js";
 import type { GivenFiles, ToolRunner } from "../tools/index.js";
 
 /** SPEC.md Authentication 4: the loopback address only. */
-export const LOOPBACK = "127.0.0.1";
 
 export interface HttpServerOptions {
   store: BlipStore;

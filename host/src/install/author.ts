@@ -19,26 +19,8 @@ import {
   type PackageSignature,
 } from "@svc/api/signing";
 import { shownKey } from "../ledger/index.js";
-import { InstallError } from "./limits.js";
+import { InstallError, type AuthorView } from "../review/index.js";
 import { unpackedPath } from "./unpack.js";
-
-/**
- * Who made a package, as its review shows it: one definition for the terminal and the page (the
- * UI wire names it `UiAuthor`).
- */
-export type AuthorView =
-  | { signed: false }
-  | {
-      signed: true;
-      fingerprint: string;
-      words: string;
-      /** True when no installed version was signed with this key. */
-      newToYou: boolean;
-      /** The installed version's key, when it handed the extension over to this one (a rotation statement). */
-      rotatedFrom?: string;
-      /** True when the handover was its author's statement that the installed key is lost. */
-      lostKey?: boolean;
-    };
 
 /** A signed statement's two files as a package carries them. */
 export interface StatementFiles {
@@ -162,14 +144,4 @@ function handedOver(rotation: StatementFiles, id: string, pinned: PinnedKey, pin
       `hands over from key ${shownKey(statement.from)} to key ${shownKey(statement.to)}, not to this package's key`,
     );
   return shownKey(pinned);
-}
-
-/** The author line of the review's text. */
-export function authorLine(author: AuthorView): string {
-  if (!author.signed) return "! Unsigned: anyone could have made this.";
-  if (author.rotatedFrom && author.lostKey)
-    return `Signed by key ${author.fingerprint} (${author.words}): a new key, which its author named when the installed version's key ${author.rotatedFrom} was lost.`;
-  if (author.rotatedFrom)
-    return `Signed by key ${author.fingerprint} (${author.words}): a new key, which the installed version's key ${author.rotatedFrom} handed this extension over to.`;
-  return `Signed by key ${author.fingerprint} (${author.words})${author.newToYou ? ": new to you." : ": the same author as the installed version."}`;
 }

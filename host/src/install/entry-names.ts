@@ -3,7 +3,7 @@
  * name is checked as the archive spells it, before any library "fixes" it (yauzl would turn
  * backslashes into slashes), so a hostile name is refused rather than rewritten.
  */
-import { InstallError } from "./limits.js";
+import { InstallError } from "../review/index.js";
 
 /** Unix file-type bits in the high half of a zip entry's external attributes. */
 const TYPE_MASK = 0o170000;

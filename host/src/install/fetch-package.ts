@@ -8,7 +8,7 @@
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { InstallError, PACKAGE_LIMITS } from "./limits.js";
+import { InstallError, PACKAGE_LIMITS } from "../review/index.js";
 
 export const DOWNLOAD_LIMITS = {
   /** Bytes of a package fetched from an address: the most it may hold unpacked, 50 MB. */

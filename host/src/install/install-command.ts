@@ -5,7 +5,7 @@
  */
 import { escapeForDisplay } from "@svc/api";
 import { createInterface } from "node:readline/promises";
-import { InstallError } from "./limits.js";
+import { InstallError } from "../review/index.js";
 import { installPackage } from "./install-package.js";
 import { migrationNote } from "../ledger/index.js";
 import { stagedPath } from "./staged.js";

@@ -11,8 +11,14 @@ import { basename, dirname, join, resolve } from "node:path";
 import { parseManifest, type Manifest } from "@svc/api";
 import { precompileExtension } from "@svc/runtime";
 import { supportPaths } from "../support/index.js";
-import { InstallError, PACKAGE_LIMITS } from "./limits.js";
-import { summarize, type InstalledVersion, type InstallSummary } from "./summary.js";
+import {
+  InstallError,
+  isOlder,
+  PACKAGE_LIMITS,
+  summarize,
+  type InstalledVersion,
+  type InstallSummary,
+} from "../review/index.js";
 import { readTools } from "../discovery/index.js";
 import { unpackedPath, unpackPackage } from "./unpack.js";
 import { keepRevocation, Ledger, lostKeyOf, revocationOf, revokedProblem } from "../ledger/index.js";
@@ -27,7 +33,6 @@ import {
   verifyStatement,
   type PackageSignature,
 } from "@svc/api/signing";
-import { isOlder } from "./version-order.js";
 import { dropStaged, stagePackage } from "./staged.js";
 
 export interface InstallOptions {

@@ -19,7 +19,7 @@ import {
 import { keepRevocation, Ledger, shownKey } from "../ledger/index.js";
 import { KeyringSecretStore } from "../secrets/index.js";
 import type { InstallIo } from "./install-command.js";
-import { isOlder } from "./version-order.js";
+import { isOlder } from "../review/index.js";
 
 export const REVOKE_USAGE =
   "usage: svc-host revoke [--file] <svc-revocation.json | svc-key-lost.json>  (its .minisig beside it)";

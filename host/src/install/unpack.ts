@@ -10,7 +10,7 @@ import { Transform, type TransformCallback } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import yauzl from "yauzl";
 import { checkEntryKind, checkEntryName, decodeEntryName } from "./entry-names.js";
-import { InstallError, PACKAGE_LIMITS } from "./limits.js";
+import { InstallError, PACKAGE_LIMITS } from "../review/index.js";
 
 /** What was unpacked: relative paths of files (not folders), in archive order. */
 export interface Unpacked {

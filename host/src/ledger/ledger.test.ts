@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { parseManifest, type Manifest } from "@svc/api";
 import { MemorySecretStore, SecretStoreUnavailableError, type SecretStore } from "../secrets/index.js";
-import { PACKAGE_LIMITS } from "../install/limits.js";
+import { PACKAGE_LIMITS } from "../review/index.js";
 import { Ledger, ledgerKeyAccount, LEDGER_KEY_SERVICE, type FoundExtension } from "./index.js";
 
 let root: string;

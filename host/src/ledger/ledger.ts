@@ -17,8 +17,8 @@ import { lstat, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { escapeForDisplay, type Manifest, type ToolSpec } from "@svc/api";
 import { listExtensionFolders, readExtensionFolder } from "../discovery/index.js";
-import { gainedReach, type ReachItem } from "../install/reach.js";
-import { summarize, type InstallSummary } from "../install/summary.js";
+import { gainedReach, type ReachItem } from "../review/index.js";
+import { summarize, type InstallSummary } from "../review/index.js";
 import type { SecretStore } from "../secrets/index.js";
 import { writeFileAtomic } from "../support/index.js";
 import { canonicalJson, macOf, verifies, type Approval } from "./approval.js";
@@ -140,7 +140,7 @@ export class Ledger {
   private writing: Promise<void> = Promise.resolve();
 
   private constructor(
-    /** The support folder: the review marks reads there as refused (install/reach.ts). */
+    /** The support folder: the review marks reads there as refused (review/reach.ts). */
     readonly supportRoot: string,
     readonly file: string,
     private readonly key: Buffer | undefined,

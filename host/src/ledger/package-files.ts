@@ -9,7 +9,7 @@ import { createReadStream } from "node:fs";
 import { readdir, readFile, readlink, realpath, stat } from "node:fs/promises";
 import type { Dirent } from "node:fs";
 import { join, relative, sep } from "node:path";
-import { PACKAGE_LIMITS } from "../install/limits.js";
+import { PACKAGE_LIMITS } from "../review/index.js";
 
 /** Path inside the package → `sha256:<hex>`, `symlink:<target>` or `other` (a socket, a pipe…). */
 export type FileDigests = Record<string, string>;

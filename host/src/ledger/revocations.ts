@@ -19,7 +19,7 @@ import {
   type Revocation,
 } from "@svc/api/signing";
 import { z } from "zod";
-import { isOlder } from "../install/version-order.js";
+import { isOlder } from "../review/index.js";
 import { writeFileAtomic } from "../support/index.js";
 
 export const REVOCATIONS_FILE = "revocations.json";

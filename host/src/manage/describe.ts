@@ -5,8 +5,7 @@
 import { lstat } from "node:fs/promises";
 import type { Manifest } from "@svc/api";
 import type { DiscoveredExtension } from "../discovery/index.js";
-import type { ExtensionSetSnapshot } from "../app/extension-set.js";
-import type { ExtensionInfo, ExtensionOrigin, ExtensionStatus, OptionInfo } from "./types.js";
+import type { ExtensionInfo, ExtensionSetSnapshot, ExtensionOrigin, ExtensionStatus, OptionInfo } from "./types.js";
 
 const RUNTIME_STATUSES: ReadonlySet<string> = new Set(["loaded", "running", "idle", "crashed"]);
 

@@ -7,10 +7,15 @@ import { SecretStoreUnavailableError, HostRuleError, type SecretStore } from "..
 import type { PreferenceStore } from "../preferences/index.js";
 import { setDisabled, type SupportPaths } from "../support/index.js";
 import { dropStaged } from "../install/staged.js";
-import type { ExtensionSetSnapshot } from "../app/extension-set.js";
 import { describeExtensions, findExtension } from "./describe.js";
 import { removeExtension } from "./remove.js";
-import { ManageError, type ExtensionInfo, type ExtensionManager, type UninstallReport } from "./types.js";
+import {
+  ManageError,
+  type ExtensionSetSnapshot,
+  type ExtensionInfo,
+  type ExtensionManager,
+  type UninstallReport,
+} from "./types.js";
 import { LedgerError, type Ledger, type LedgerReview } from "../ledger/index.js";
 import type { AgentSwitches } from "../tools/agent-switches.js";
 

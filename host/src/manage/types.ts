@@ -5,6 +5,22 @@
  */
 import type { PreferenceType } from "@svc/api";
 import type { LedgerReview } from "../ledger/index.js";
+import type { Catalog } from "../discovery/index.js";
+
+/** What the running set of extensions (app/extension-set.ts) knows right now, for listing (`svc-host list`, `GET /v1/extensions`). */
+export interface ExtensionSetSnapshot {
+  catalog: Catalog;
+  disabled: ReadonlySet<string>;
+  loaded: ReadonlySet<string>;
+  /** The runtime's last `extension.status` per loaded extension, with its error. */
+  statuses: ReadonlyMap<string, { status: string; error?: string }>;
+  /** Problems the host found while loading. */
+  problems: ReadonlyMap<string, string>;
+  /** Installed extensions held back because they are not what the person approved (the problem says how). */
+  held: ReadonlySet<string>;
+  /** Tool ids, from the runtime's last load or `dist/tools.json`. */
+  toolsOf(id: string): string[];
+}
 
 /** Where an extension comes from: inside the app, installed in `Extensions/`, or linked there by `svckit dev`. */
 export type ExtensionOrigin = "bundled" | "user" | "dev";

@@ -4,7 +4,7 @@
  * saved, then announced, so the host can run `update()` with trigger `preferences`.
  */
 import type { Manifest, Preference } from "@svc/api";
-import { grantQuestion, type GrantQuestion } from "../install/index.js";
+import { grantQuestion, type GrantQuestion } from "../review/index.js";
 import { HostRuleError, OneAtATime, SecretStoreUnavailableError, type ExtensionSecrets } from "../secrets/index.js";
 import { preferenceFile, readPreferenceFile, writePreferenceFile } from "./preference-file.js";
 import type { PreferenceSource } from "./resolve.js";

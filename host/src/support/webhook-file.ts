@@ -1,17 +1,15 @@
 /**
  * `webhook.json`: how local clients (svc-hook, `svckit send`, scripts) find the HTTP server.
  * `{port, token}`, file mode 0600, rewritten with a new token at every launch, so clients read
- * it on every run instead of caching the token (SPEC.md "Authentication" 2).
+ * it on every run instead of caching the token (SPEC.md "Authentication" 2). This side writes it.
  */
 import { randomBytes } from "node:crypto";
-import { readFile, unlink } from "node:fs/promises";
-import { webhookFileSchema } from "@svc/api";
+import { unlink } from "node:fs/promises";
+import { readWebhookFile, type WebhookInfo } from "@svc/runtime";
 import { writeFileAtomic } from "./atomic-file.js";
 
-export interface WebhookInfo {
-  port: number;
-  token: string;
-}
+// The one reader lives with the one client (@svc/runtime's app-client.ts); the host writes the file.
+export { readWebhookFile, WebhookFileError, type WebhookInfo } from "@svc/runtime";
 
 /**
  * A fresh bearer token: 32 random bytes, base64url (43 characters).
@@ -48,49 +46,4 @@ export async function removeWebhookFile(path: string, token: string): Promise<vo
     () => false,
   );
   if (ours) await unlink(path).catch(() => {});
-}
-
-/** `webhook.json` is missing or not `{port, token}`; the message says what to do. */
-export class WebhookFileError extends Error {
-  constructor(
-    message: string,
-    /** `missing`: no file (the app has never run here); `invalid`: unreadable or wrong shape. */
-    readonly reason: "missing" | "invalid",
-  ) {
-    super(message);
-    this.name = "WebhookFileError";
-  }
-}
-
-/**
- * Reads and checks `webhook.json`.
- *
- * @example
- * const { port, token } = await readWebhookFile("/tmp/svc/webhook.json");
- * @throws WebhookFileError when the file is missing or not `{port, token}`.
- */
-export async function readWebhookFile(path: string): Promise<WebhookInfo> {
-  let text: string;
-  try {
-    text = await readFile(path, "utf8");
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") {
-      throw new WebhookFileError(`no ${path}: is svc running? (it writes this file at every launch)`, "missing");
-    }
-    throw new WebhookFileError(`cannot read ${path}: ${(error as Error).message}`, "invalid");
-  }
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    parsed = undefined;
-  }
-  const checked = webhookFileSchema.safeParse(parsed);
-  if (!checked.success) {
-    throw new WebhookFileError(
-      `${path} is not {"port": <number>, "token": "<string>"}: restart svc to rewrite it`,
-      "invalid",
-    );
-  }
-  return checked.data;
 }

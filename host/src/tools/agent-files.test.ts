@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { UiAgentFilesRequest } from "../ui-server/wire.js";
+import type { AgentFilesRequest } from "./agent-files-request.js";
 import {
   AGENT_FILES_TIMEOUT_MS,
   AgentFiles,
@@ -21,7 +21,7 @@ const question = (n = 1) => ({
 });
 
 function store(deps: Partial<AgentFilesDeps> = {}) {
-  const published: UiAgentFilesRequest[][] = [];
+  const published: AgentFilesRequest[][] = [];
   const log: string[] = [];
   const files = new AgentFiles({
     publish: (w) => published.push(w),

@@ -11,7 +11,7 @@
  */
 import { randomBytes } from "node:crypto";
 import { escapeForDisplay } from "@svc/api";
-import type { UiAgentFilesRequest } from "../ui-server/wire.js";
+import type { AgentFilesRequest } from "./agent-files-request.js";
 import { ToolError } from "./tool-error.js";
 
 /**
@@ -25,11 +25,11 @@ export const MAX_WAITING_AGENT_FILES = 4;
 const VALUES_SHOWN = 500;
 
 /** What the notch shows, before the host adds the id and the deadline. */
-export type AgentFilesQuestion = Omit<UiAgentFilesRequest, "id" | "expiresAt">;
+export type AgentFilesQuestion = Omit<AgentFilesRequest, "id" | "expiresAt">;
 
 export interface AgentFilesDeps {
   /** Sends the waiting list to every open page (after each change). */
-  publish(waiting: UiAgentFilesRequest[]): void;
+  publish(waiting: AgentFilesRequest[]): void;
   /** Pages following the feed now: none means nobody could answer. */
   viewers(): number;
   timeoutMs?: number;
@@ -38,7 +38,7 @@ export interface AgentFilesDeps {
 }
 
 interface Waiting {
-  request: UiAgentFilesRequest;
+  request: AgentFilesRequest;
   settle(refusal: string | undefined): void;
 }
 
@@ -67,7 +67,7 @@ export class AgentFiles {
   }
 
   /** The requests waiting now, oldest first (a reloaded page starts from these). */
-  list(): UiAgentFilesRequest[] {
+  list(): AgentFilesRequest[] {
     return [...this.waiting.values()].map((entry) => entry.request);
   }
 
@@ -93,7 +93,7 @@ export class AgentFiles {
     if (signal?.aborted) return refuse("the request was withdrawn before the person answered");
     const id = randomBytes(12).toString("base64url");
     const timeoutMs = this.timeoutMs;
-    const request: UiAgentFilesRequest = { ...question, id, expiresAt: Date.now() + timeoutMs };
+    const request: AgentFilesRequest = { ...question, id, expiresAt: Date.now() + timeoutMs };
     return new Promise<void>((resolve, reject) => {
       const onAbort = () => entry.settle("the request was withdrawn before the person answered");
       const timer = setTimeout(

@@ -21,7 +21,6 @@ export {
 export { ToolError, TOOL_ERROR_STATUS, type ToolErrorKind } from "./tool-error.js";
 export { AgentSwitches } from "./agent-switches.js";
 export { AgentFiles, AGENT_FILES_TIMEOUT_MS, MAX_WAITING_AGENT_FILES, type AgentFilesQuestion } from "./agent-files.js";
-export { toolRoutes, givenFileRoutes, CALLER_HEADER, AGENT_HEADER } from "./tool-routes.js";
 export { GivenFiles, MAX_GIVEN_FILES, checkGivenFiles, isHandleRef } from "./given-files.js";
 export { checkValues, readRunRequest, readDropRequest, defaultAction } from "./tool-request.js";
 export { pageTools, type PageTools, type PageBlock } from "./page-tools.js";

@@ -4,10 +4,10 @@
  * from the backlog, or a fresh snapshot when that id is too old (or from an earlier host). A
  * heartbeat comment keeps proxies and the client's watchdog content; a client that leaves more
  * than `maxUnreadBytes` unread is dropped, so the host never waits for a slow page.
- * The first answer (snapshot or catch-up) goes with backpressure (http/slow-client.ts).
+ * The first answer (snapshot or catch-up) goes with backpressure (support/http/slow-client.ts).
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { writeWithBackpressure, type SlowClientWriter } from "../http/index.js";
+import { writeWithBackpressure, type SlowClientWriter } from "../support/http/index.js";
 import type { Snapshot, UiEvent } from "./wire.js";
 
 export const FEED_BACKLOG = 1000;

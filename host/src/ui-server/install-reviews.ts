@@ -10,13 +10,8 @@
  */
 import { randomBytes } from "node:crypto";
 import { isAbsolute } from "node:path";
-import {
-  fetchPackage,
-  installPackage,
-  type InstallOptions,
-  type InstallResult,
-  type InstallSummary,
-} from "../install/index.js";
+import { fetchPackage, installPackage, type InstallOptions, type InstallResult } from "../install/index.js";
+import type { InstallSummary } from "../review/index.js";
 
 export const REVIEW_TIMEOUT_MS = 10 * 60_000;
 /** Reviews open at once; the oldest is declined past this. */

@@ -3,8 +3,7 @@
  * JSON answers, and JSON bodies of at most 1 MB.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { BODY_LIMIT_BYTES } from "../http/index.js";
-import { parseJsonBody } from "../http/json-body.js";
+import { BODY_LIMIT_BYTES, parseJsonBody } from "../support/http/index.js";
 
 export const CONTENT_SECURITY_POLICY =
   "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; " +

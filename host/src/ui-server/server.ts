@@ -29,8 +29,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { fileURLToPath } from "node:url";
 import { uiAddress } from "@svc/runtime";
-import { LOOPBACK } from "../http/index.js";
-import { listenWithFallback } from "../http/port.js";
+import { LOOPBACK, listenWithFallback } from "../support/http/index.js";
 import { Feed } from "./feed.js";
 import { checkFetchSite, checkHost, checkMethod, checkOrigin, checkSession, type Refusal } from "./guards.js";
 import { readJson, SECURITY_HEADERS, sendJson, stringField, UiHttpError } from "./respond.js";

@@ -1,13 +1,13 @@
 /**
- * `svc-host ui [--url]`: asks the running app (over the authenticated `/v1` API, with the token
- * from webhook.json, once the port proved it is svc) for a one-time UI address, of the UI's own
+ * `svc-host ui [--url]`: asks the running app (through the one client, @svc/runtime's
+ * app-client.ts: the token from webhook.json, once the port proved it is svc) for a one-time UI address, of the UI's own
  * shape only; prints it with `--url`, otherwise opens it in the default browser through a
  * redirect page (redirect-page.ts), so the ticket is never on a command line. The ticket works
  * once, within a minute.
  */
 import { spawn } from "node:child_process";
-import { isUiAddress, NotSvcError, proveApp } from "@svc/runtime";
-import { readWebhookFile, supportPaths } from "../support/index.js";
+import { AppUnreachableError, callRoute, isUiAddress } from "@svc/runtime";
+import { supportPaths } from "../support/index.js";
 import { writeRedirectPage } from "./redirect-page.js";
 
 export const UI_USAGE = `Usage: svc-host ui [--url]
@@ -57,19 +57,15 @@ export async function runUiCommand(args: string[], io: UiCommandIo): Promise<num
   const paths = supportPaths(io.supportRoot);
   let url: string;
   try {
-    const { port, token } = await readWebhookFile(paths.webhookFile);
-    const notRunning = () => new Error(`svc is not running (nothing answers on port ${port}): start it with svc-host`);
-    await proveApp(port, token).catch((error: Error) => {
-      throw error instanceof NotSvcError ? error : notRunning();
+    const answer = await callRoute(paths.webhookFile, "uiTicket", {}).catch((error: Error) => {
+      if (!(error instanceof AppUnreachableError) || error.reason === "not-svc") throw error;
+      throw new Error(`svc is not running (nothing answers on port ${error.port}): start it with svc-host`);
     });
-    const answer = await fetch(`http://127.0.0.1:${port}/v1/ui/tickets`, {
-      method: "POST",
-      headers: { Authorization: `Bearer ${token}` },
-    }).catch(() => {
-      throw notRunning();
-    });
-    const body = (await answer.json().catch(() => ({}))) as { url?: unknown; error?: unknown };
-    if (!answer.ok || typeof body.url !== "string")
+    const body = (typeof answer.body === "object" && answer.body !== null ? answer.body : {}) as {
+      url?: unknown;
+      error?: unknown;
+    };
+    if (answer.status !== 200 || typeof body.url !== "string")
       throw new Error(`svc refused: ${typeof body.error === "string" ? body.error : `HTTP ${answer.status}`}`);
     if (!isUiAddress(body.url))
       throw new Error(

@@ -5,7 +5,8 @@
  */
 import type { SignInPage } from "@svc/api";
 import type { CatalogListing } from "../catalog/catalog.js";
-import type { AuthorView } from "../install/author.js";
+import type { AuthorView } from "../review/index.js";
+import type { AgentFilesRequest as UiAgentFilesRequest } from "../tools/agent-files-request.js";
 
 /** A blip as the page draws it: the stamped payload, its owner and whether it has ended. */
 export interface UiBlip {
@@ -148,28 +149,8 @@ export interface Snapshot {
   agentFiles?: UiAgentFilesRequest[];
 }
 
-/**
- * An AI agent (through `svckit mcp`) asks to run a tool with file paths: a path is a read grant,
- * so the call waits until the person allows or denies these exact files (host/src/tools/agent-files.ts).
- * Every string here comes from a stranger: the page shows it through the display-text rule.
- */
-export interface UiAgentFilesRequest {
-  id: string;
-  /** What the agent's MCP client calls itself (`name version`), or `an agent`. */
-  agent: string;
-  /** `<extension-id>/<tool>` */
-  tool: string;
-  toolTitle: string;
-  extensionTitle: string;
-  action: string;
-  actionTitle: string;
-  /** The files the tool would read: real paths, symlinks resolved. */
-  files: string[];
-  /** The call's other values, as JSON (clipped). */
-  values: string;
-  /** Epoch ms: past this the host answers the agent "no answer" by itself. */
-  expiresAt: number;
-}
+/** An agent's call waiting for the person's answer (declared beside the queue that holds it). */
+export type { AgentFilesRequest as UiAgentFilesRequest } from "../tools/agent-files-request.js";
 
 /** The feed's events, each sent as an SSE event of that name whose data is the JSON object. */
 export type UiEvent =

@@ -19,3 +19,4 @@ export * from "./oauth.js";
 export * from "./manifest.js";
 export * from "./records.js";
 export * from "./catalog.js";
+export * from "./v1-routes.js";

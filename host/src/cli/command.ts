@@ -5,11 +5,11 @@
  * stderr), 2 a usage mistake, 130 Ctrl-C at a prompt.
  */
 import { escapeForDisplay } from "@svc/api";
-import { grantQuestion } from "../install/index.js";
+import { grantQuestion } from "../review/index.js";
 import type { OpenedManager } from "./open-manager.js";
 import { Interrupted, type ManageIo } from "./terminal.js";
-import { ManageError, type ExtensionInfo, type OptionInfo } from "./types.js";
-import { unknownExtension } from "./folder-manager.js";
+import { ManageError, type ExtensionInfo, type OptionInfo } from "../manage/index.js";
+import { unknownExtension } from "../manage/index.js";
 
 export const MANAGE_COMMANDS = ["list", "enable", "disable", "uninstall", "accept", "set", "run"] as const;
 export type ManageCommandName = (typeof MANAGE_COMMANDS)[number];
@@ -263,7 +263,7 @@ async function acceptCommand(context: ManageContext, id: string, yes: boolean): 
   const { io } = context;
   const opened = await context.open();
   const review = await opened.manager.review(id);
-  // Every line of the text was made inert where it was written (install/summary.ts).
+  // Every line of the text was made inert where it was written (review/summary.ts).
   io.out(review.summary.text);
   if (!yes) {
     if (!io.isTTY)

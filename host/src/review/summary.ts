@@ -4,7 +4,7 @@
  */
 import { escapeForDisplay, type Manifest } from "@svc/api";
 import { gainedReach, reachOf, type ReachItem, type ReachPlaces } from "./reach.js";
-import { authorLine, type AuthorView } from "./author.js";
+import { authorLine, type AuthorView } from "./author-view.js";
 
 /** The installed extension this package would replace. */
 export interface InstalledVersion {

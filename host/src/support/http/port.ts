@@ -5,6 +5,9 @@
 import type { Server } from "node:http";
 
 /** SPEC.md Limits: the HTTP server's default port. */
+/** The only address svc listens on. */
+export const LOOPBACK = "127.0.0.1";
+
 export const DEFAULT_PORT = 47811;
 
 /**

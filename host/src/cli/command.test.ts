@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { runManageCommand } from "./command.js";
 import type { ManageIo } from "./terminal.js";
-import type { ExtensionInfo, ExtensionManager } from "./types.js";
+import type { ExtensionInfo, ExtensionManager } from "../manage/index.js";
 
 /** A stranger's folder name and error text, as a broken extension would bring them. */
 const SHOWN: ExtensionInfo = {
