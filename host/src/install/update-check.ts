@@ -14,8 +14,7 @@ import { KeyringSecretStore } from "../secrets/index.js";
 import { fetchPackage } from "./fetch-package.js";
 import type { InstallIo } from "./install-command.js";
 import { installPackage } from "./install-package.js";
-import { InstallError } from "./limits.js";
-import type { InstallSummary } from "./summary.js";
+import { InstallError, type InstallSummary } from "../review/index.js";
 
 export type UpdateOutcome = {
   id: string;
