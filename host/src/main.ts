@@ -30,7 +30,7 @@ const HELP = `svc-host: runs svc's extensions and shows their blips in the termi
 
 Usage:
   svc-host                              run the host (Ctrl-C stops it)
-  svc-host install <file.svc | https://…/x.svc | name> [--yes] [--downgrade]
+  svc-host install <file.svc | https://…/x.svc | catalog name> [--yes] [--downgrade]
                                         show who made it and what it can reach, ask, then install it
                                         into <support folder>/Extensions/ (a running host loads it);
                                         a name is a package of svc's catalog (svc-host catalog);

@@ -59,7 +59,7 @@ describe("svc-host install", () => {
     });
     const help = await svcHost(["--help"], scene.world.home);
     expect(help.code).toBe(0);
-    expect(help.stdout).toContain("svc-host install <file.svc | https://…/x.svc> [--yes]");
+    expect(help.stdout).toContain("svc-host install <file.svc | https://…/x.svc | catalog name> [--yes] [--downgrade]");
     expect(help.stdout).toContain("svc-host revoke [--file] <file>");
     expect(help.stdout).toContain("svc-host update [<id>]");
     for (const name of ["SVC_HOME", "SVC_PORT", "SVC_OPEN_URLS", "SVC_HOST_CONTROL"])

@@ -11,7 +11,8 @@
  */
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
-import { Response } from "undici";
+import type { Response } from "undici";
+import { loadUndici } from "./libraries.js";
 import type { FetchHop, FetchTransport } from "./options.js";
 
 const FORMAT_VERSION = 1;
@@ -305,6 +306,8 @@ function keyOf(request: { method: string; url: string; body?: string }): string 
   return JSON.stringify([request.method, request.url, request.body ?? null]);
 }
 
+/** An answer as undici's fetch gives one (undici is loaded on first use: see libraries.ts). */
 function build(status: number, statusText: string, headers: [string, string][], bytes: Uint8Array): Response {
+  const { Response } = loadUndici();
   return new Response(NULL_BODY.has(status) ? null : bytes, { status, statusText, headers });
 }
