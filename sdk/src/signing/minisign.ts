@@ -31,9 +31,17 @@ const TRUSTED = "trusted comment: ";
 /** The DER prefix of an Ed25519 SubjectPublicKeyInfo; the raw key follows it. */
 const SPKI_PREFIX = Buffer.from("302a300506032b6570032100", "hex");
 
-/** The key id as minisign prints it (`minisign public key 5A3C…`): 16 upper-case hex digits. */
+/** The key id as svc names it (messages, the keyring entry): 16 upper-case hex digits. */
 export function keyIdText(keyId: Buffer): string {
   return Buffer.from(keyId).reverse().toString("hex").toUpperCase();
+}
+
+/**
+ * The key id as minisign writes it in a public key's comment (`%llX`): the same digits without
+ * leading zeros, so a key whose id starts with 0 gives the file minisign itself would.
+ */
+function minisignKeyIdText(keyId: Buffer): string {
+  return keyIdText(keyId).replace(/^0+(?=.)/, "");
 }
 
 function base64Exact(text: string, bytes: number, what: string): Buffer {
@@ -66,7 +74,7 @@ export function parsePublicKey(text: string): PublicKey {
 /** The public key file's text, as `minisign -G` writes it. */
 export function formatPublicKey(key: PublicKey): string {
   const data = Buffer.concat([Buffer.from("Ed", "latin1"), key.keyId, key.key]);
-  return `${UNTRUSTED}minisign public key ${keyIdText(key.keyId)}\n${data.toString("base64")}\n`;
+  return `${UNTRUSTED}minisign public key ${minisignKeyIdText(key.keyId)}\n${data.toString("base64")}\n`;
 }
 
 function publicKeyObject(key: Buffer): KeyObject {

@@ -214,6 +214,23 @@ describe("minisign interoperability", () => {
     expect(result.kind === "signed" && formatPublicKey(result.key)).toBe(await readFile(join(dir, "m.pub"), "utf8"));
   });
 
+  it("writes a public key whose id starts with 0 as minisign does (no leading zeros), and reads it back", async () => {
+    // minisign prints the id with %llX: one such key in 16 is 15 digits long (found by CI).
+    const key = { keyId: Buffer.from("cd83b886e3b22206", "hex"), key: randomBytes(32) };
+    const text = formatPublicKey(key);
+    expect(text.split("\n")[0]).toBe("untrusted comment: minisign public key 622B2E386B883CD");
+    expect(keyIdText(key.keyId)).toBe("0622B2E386B883CD");
+    expect(parsePublicKey(text)).toEqual(key);
+    // and minisign accepts that file as its own: it verifies a signature made with the secret key
+    await unzipTo(new Map([["f.txt", Buffer.from("hello")]]));
+    expect(minisign(["-G", "-W", "-p", "m.pub", "-s", "m.key"], dir).code).toBe(0);
+    expect(minisign(["-S", "-s", "m.key", "-m", "f.txt"], dir).code).toBe(0);
+    const made = parsePublicKey(await readFile(join(dir, "m.pub"), "utf8"));
+    await writeFile(join(dir, "svc.pub"), formatPublicKey(made));
+    expect(await readFile(join(dir, "svc.pub"), "utf8")).toBe(await readFile(join(dir, "m.pub"), "utf8"));
+    expect(minisign(["-Vm", "f.txt", "-p", "svc.pub"], dir).code).toBe(0);
+  });
+
   it("svc refuses minisign's signature whose trusted comment names another version", async () => {
     const all = files();
     all.set(SIGNING_FILES.manifest, contentManifest("com.example.deploys", "1.2.0", all));
