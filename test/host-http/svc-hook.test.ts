@@ -86,13 +86,15 @@ describe("against a running server", () => {
   });
 
   it("end sets the state and dismisses after 30 s unless --keep", async () => {
+    // Bounded by the clock on both sides of the run, not by how long a busy machine takes to run it.
     const before = Date.now();
     expect((await hook(["end", "deploy-api"], h.dir)).code).toBe(0);
+    const after = Date.now();
     const ended = h.store.get("webhook/deploy-api")!;
     expect(ended.payload.state).toBe("success");
-    const wait = Date.parse(ended.ended!.dismissAt!) - before;
-    expect(wait).toBeGreaterThan(29_000);
-    expect(wait).toBeLessThan(32_000);
+    const dismissAt = Date.parse(ended.ended!.dismissAt!);
+    expect(dismissAt).toBeGreaterThanOrEqual(before + 30_000);
+    expect(dismissAt).toBeLessThanOrEqual(after + 30_000);
     await hook(["end", "agent", "failure", "--keep"], h.dir);
     expect(h.store.get("webhook/agent")!.payload.state).toBe("failure");
     expect(h.store.get("webhook/agent")!.ended!.dismissAt).toBeUndefined();
