@@ -195,10 +195,18 @@ describe("log floods", () => {
         .map((c) => c.args as { level: string; message: string })
         .filter((line) => line.level === "warn")
         .map((line) => line.message);
-    await vi.waitFor(() => expect(notices().map(droppedCount).reduce((a, b) => a + b, 0)).toBe(droppedLogLines), {
-      timeout: 30_000,
-      interval: 50,
-    });
+    await vi.waitFor(
+      () =>
+        expect(
+          notices()
+            .map(droppedCount)
+            .reduce((a, b) => a + b, 0),
+        ).toBe(droppedLogLines),
+      {
+        timeout: 30_000,
+        interval: 50,
+      },
+    );
     expect(notices().length).toBeLessThanOrEqual(1 + Math.ceil(flood.ms / LOG_DROP_NOTICE_MS));
     for (const notice of notices()) expect(notice).toBe(droppedLinesNotice(droppedCount(notice)));
     expect(neighbour.rec.events.filter((event) => event.type === "denied")).toHaveLength(1);
