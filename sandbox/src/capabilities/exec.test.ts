@@ -133,7 +133,8 @@ describe("red team: exec", () => {
     await expect(exec({ file: path, timeoutMs: 300 })).rejects.toThrow(
       `exec: ${path} ran longer than 300 ms and was stopped with everything it started`,
     );
-    expect(Date.now() - started).toBeLessThan(5000);
+    // Far below the script's 30 s sleep, with room for a busy machine.
+    expect(Date.now() - started).toBeLessThan(15_000);
     const grandchild = Number(readFileSync(pidFile, "utf8"));
     expect(grandchild).toBeGreaterThan(0);
     await expect.poll(() => running(grandchild), { timeout: 10_000 }).toBe(false);

@@ -146,7 +146,7 @@ describe("the cost of storage writes is bounded", () => {
     // 100 changes while a write is pending: all in one or two writes, not 100 (which would take 25 s).
     const burst = Date.now();
     await Promise.all(Array.from({ length: 100 }, (_, i) => call("storage.set", { key: "n", value: i })));
-    expect(Date.now() - burst).toBeLessThan(5000);
+    expect(Date.now() - burst).toBeLessThan(12_000);
     expect(onDisk()).toEqual({ big, n: 99 });
     caps = createCapabilities(FAST);
   });
