@@ -58,10 +58,15 @@ const pairs = (list) => Object.fromEntries(list.filter(Boolean).map((pair) => pa
 // svc-runtime is started as svc-host starts it (runtime/src/launch-options.ts) unless --plain.
 const SVC_ARGS = [...(flags.plain ? [] : RUNTIME_NODE_FLAGS), ...flags["svc-args"]];
 const SVC_ENV = { ...(flags.plain ? {} : runtimeEnvironment({})), ...pairs(flags["svc-env"]) };
+/** Node's compile cache in the world's data folder, as svc-host sets it (`--plain`: none). */
+const svcEnvFor = (world) => ({
+  ...(flags.plain ? {} : runtimeEnvironment({}, process.platform, world.dataDir)),
+  ...SVC_ENV,
+});
 
 /** The designs of this run: svc-runtime, the worker design, any `--also` build and `--variant`. */
 const designs = {
-  "svc-runtime": { main: DESIGNS["svc-runtime"], args: SVC_ARGS, env: SVC_ENV },
+  "svc-runtime": { main: DESIGNS["svc-runtime"], args: SVC_ARGS, env: svcEnvFor },
   worker: { main: DESIGNS.worker, args: [], env: {} },
   // Another build, started plain (as an svc-host before launch-options.ts started it).
   ...Object.fromEntries(
@@ -81,6 +86,8 @@ const designs = {
   ),
 };
 const NAMES = Object.keys(designs);
+/** A design's environment for one world (svc-runtime's depends on the world's data folder). */
+const envOf = (name, world) => (typeof designs[name].env === "function" ? designs[name].env(world) : designs[name].env);
 const isSvc = (name) => name !== "worker";
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
@@ -99,8 +106,9 @@ async function interleaved(rounds, run) {
 
 /** First launch and later launch (compiled code on disk for svc) of `count` copies of `code`. */
 async function launches(name, code, count) {
-  const { main, args, env } = designs[name];
+  const { main, args } = designs[name];
   const world = makeWorld(code, count);
+  const env = envOf(name, world);
   const first = await launch(main, world, {
     settleMs: 0,
     args,
@@ -118,8 +126,9 @@ async function launches(name, code, count) {
  * read the tree at each tick, RSS at SETTLE_S, then IDLE_S with nothing scheduled.
  */
 async function steady(name, code, count) {
-  const { main, args, env } = designs[name];
+  const { main, args } = designs[name];
   const world = makeWorld(code, count);
+  const env = envOf(name, world);
   const result = await launch(main, world, {
     settleMs: 0,
     args,
@@ -168,8 +177,9 @@ async function steady(name, code, count) {
 
 /** 30 extensions bursting at once: validated blips/s and emit → stdout latency. */
 async function throughput(name, code, count, burst) {
-  const { main, args, env } = designs[name];
+  const { main, args } = designs[name];
   const world = makeWorld(code, count);
+  const env = envOf(name, world);
   return launch(main, world, {
     settleMs: 0,
     args,

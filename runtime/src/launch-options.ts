@@ -1,8 +1,10 @@
 /**
  * How svc-runtime is started (svc-host's RuntimeProcess and the benches use these): the Node
  * flags and environment that keep the runtime's fixed memory small. Each was measured alone
- * (bench/README.md, "scale"); none changes what a guest may do. No imports: the bench reads it too.
+ * (bench/README.md, "scale"); none changes what a guest may do. The bench reads it too, so it
+ * imports nothing but the support folder's names.
  */
+import { nodeCompileCacheDir } from "./support-folder.js";
 
 /**
  * `--max-semi-space-size=1`: the protocol thread's young generation stays at 1 MB semi-spaces
@@ -14,14 +16,20 @@ export const RUNTIME_NODE_FLAGS: readonly string[] = ["--max-semi-space-size=1"]
 
 /**
  * The environment for the runtime: on Linux, glibc hands allocations over 128 KB straight to
- * `mmap` (returned to the system on free) instead of keeping freed ones in its arenas. A value
- * already set by the person wins.
+ * `mmap` (returned to the system on free) instead of keeping freed ones in its arenas (a value
+ * already set by the person wins). Given the data root (`initialize`'s `dataDir`), Node's module
+ * compile cache goes in it (`nodeCompileCacheDir`), for the protocol thread and the sandbox
+ * threads alike: a later launch skips compiling zod, the SDK and the runtime. Always that folder,
+ * even if the person set another for their own Node programs (`NODE_DISABLE_COMPILE_CACHE` still
+ * turns it off). The programs extensions run never see it: exec passes PATH, HOME and LANG only.
  *
- * @example spawn(node, [...RUNTIME_NODE_FLAGS, main], { env: runtimeEnvironment(process.env) })
+ * @example spawn(node, [...RUNTIME_NODE_FLAGS, main], { env: runtimeEnvironment(process.env, process.platform, dataDir) })
  */
 export function runtimeEnvironment(
   env: NodeJS.ProcessEnv,
   platform: NodeJS.Platform = process.platform,
+  dataRoot?: string,
 ): NodeJS.ProcessEnv {
-  return platform === "linux" ? { MALLOC_MMAP_THRESHOLD_: "131072", ...env } : env;
+  const cache = dataRoot === undefined ? {} : { NODE_COMPILE_CACHE: nodeCompileCacheDir(dataRoot) };
+  return platform === "linux" ? { MALLOC_MMAP_THRESHOLD_: "131072", ...env, ...cache } : { ...env, ...cache };
 }

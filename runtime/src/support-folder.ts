@@ -42,5 +42,16 @@ export function compiledCodeDir(dataRoot: string): string {
   return join(dataRoot, ".compiled-code");
 }
 
+/**
+ * Where Node keeps its compiled form of svc-runtime's own modules (zod, the SDK, the runtime,
+ * the sandbox thread's code) between launches: Node's module compile cache, written by Node itself
+ * (22.1 and later; older Node ignores it), beside `.compiled-code` under a name no extension id can take.
+ *
+ * @example nodeCompileCacheDir("/home/ann/.local/share/Svc/Data") // ".../Data/.node-compile-cache"
+ */
+export function nodeCompileCacheDir(dataRoot: string): string {
+  return join(dataRoot, ".node-compile-cache");
+}
+
 /** An extension's bundle, relative to its folder: also the file name guests see in stack traces. */
 export const BUNDLE_FILE = "dist/index.js";

@@ -248,6 +248,7 @@ async function assemble(options: HostOptions, scope: Scope): Promise<Host> {
       RuntimeProcess.spawn({
         main: options.runtimeMain,
         env: options.runtimeEnv,
+        dataDir: support.data,
         onStderr: (line) => emit({ type: "log", level: "debug", message: `runtime: ${line}` }),
         onNote: (message) => emit({ type: "log", level: "debug", message: `runtime connection: ${message}` }),
       }),

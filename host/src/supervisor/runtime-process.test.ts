@@ -37,18 +37,19 @@ describe("RuntimeProcess", () => {
     expect(running(orphan)).toBe(false);
   });
 
-  it("starts the runtime with its Node flags and, on Linux, glibc's mmap threshold", async () => {
+  it("starts the runtime with its Node flags, Node's compile cache in the data folder and, on Linux, glibc's mmap threshold", async () => {
     folder = mkdtempSync(join(tmpdir(), "svc-runtime-process-"));
     const seen = join(folder, "seen.json");
     const main = join(folder, "fake-runtime.mjs");
     writeFileSync(
       main,
       `import { renameSync, writeFileSync } from "node:fs";
-      writeFileSync(${JSON.stringify(seen + ".tmp")}, JSON.stringify({ execArgv: process.execArgv, mmap: process.env.MALLOC_MMAP_THRESHOLD_ ?? null }));
+      writeFileSync(${JSON.stringify(seen + ".tmp")}, JSON.stringify({ execArgv: process.execArgv, mmap: process.env.MALLOC_MMAP_THRESHOLD_ ?? null, cache: process.env.NODE_COMPILE_CACHE ?? null }));
       renameSync(${JSON.stringify(seen + ".tmp")}, ${JSON.stringify(seen)});
       setInterval(() => {}, 1000);`,
     );
-    const child = RuntimeProcess.spawn({ main, onStderr: () => {}, onNote: () => {} });
+    const dataDir = join(folder, "Data");
+    const child = RuntimeProcess.spawn({ main, dataDir, onStderr: () => {}, onNote: () => {} });
     const until = Date.now() + 5000;
     while (!existsSync(seen) && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
     process.kill(child.pid!, "SIGKILL");
@@ -56,6 +57,7 @@ describe("RuntimeProcess", () => {
     expect(JSON.parse(readFileSync(seen, "utf8"))).toEqual({
       execArgv: ["--max-semi-space-size=1"],
       mmap: process.platform === "linux" ? "131072" : null,
+      cache: join(dataDir, ".node-compile-cache"),
     });
   });
 });

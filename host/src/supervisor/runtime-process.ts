@@ -30,6 +30,8 @@ export interface RuntimeProcessOptions {
   /** The Node binary; default: the one running the host. */
   nodePath?: string;
   env?: NodeJS.ProcessEnv;
+  /** The data root `initialize` will name: Node's compile cache of the runtime's own code goes in it. */
+  dataDir?: string;
   /** One line the runtime wrote on stderr. */
   onStderr(line: string): void;
   /** A connection-level diagnostic (a response nobody waited for, …). */
@@ -99,7 +101,11 @@ export class RuntimeProcess {
     // Started with the runtime's own Node flags and environment (smaller fixed memory: runtime/src/launch-options.ts).
     const child = spawn(options.nodePath ?? process.execPath, [...RUNTIME_NODE_FLAGS, options.main], {
       stdio: ["pipe", "pipe", "pipe"],
-      env: runtimeEnvironment({ ...(options.env ?? process.env), [EXEC_OWNER_VARIABLE]: execOwner }),
+      env: runtimeEnvironment(
+        { ...(options.env ?? process.env), [EXEC_OWNER_VARIABLE]: execOwner },
+        process.platform,
+        options.dataDir,
+      ),
     });
     child.once("exit", () => void killTagged(execOwner));
     return new RuntimeProcess(child, options);
