@@ -83,6 +83,23 @@ describe("SandboxPool", () => {
     for (const answer of held) answer();
   });
 
+  it("settles an emit taken ahead in the guest's own slice: no later slice is spent delivering its null", async () => {
+    const rec = recorder();
+    const sandbox = await pool.create(
+      optionsFor(
+        updateBundle(`
+      let settled = "no";
+      ctx.emit({ key: "k" }).then((value) => (settled = String(value)));
+      await null; // one promise job later, in the same slice
+      return settled;`),
+      ),
+      rec,
+    );
+    await sandbox.load();
+    await expect(sandbox.invoke(UPDATE)).resolves.toBe("undefined");
+    await vi.waitFor(() => expect(rec.calls).toEqual([{ op: "emit", args: { blip: { key: "k" } } }]));
+  });
+
   it("keeps each sandbox's emits in the order its guest made them when two share a thread and cross in batches", async () => {
     const shared = new SandboxPool({ threads: 1, sandboxesPerThread: 2 });
     try {
