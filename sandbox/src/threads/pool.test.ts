@@ -141,7 +141,10 @@ describe("SandboxPool", () => {
         optionsFor(updateBundle(`for (let i = 0; i < 10000; i++) await ctx.emit({ key: "k" + (i % 10) }); return 1;`)),
         flooder,
       );
-      const calm = await shared.create(optionsFor(updateBundle(`await ctx.emit({ key: "one" }); return 1;`)), neighbour);
+      const calm = await shared.create(
+        optionsFor(updateBundle(`await ctx.emit({ key: "one" }); return 1;`)),
+        neighbour,
+      );
       await Promise.all([flood.load(), calm.load()]);
       const flooding = flood.invoke(UPDATE);
       await vi.waitFor(() => expect(held).toHaveLength(MAX_EMITS_AHEAD + 1));
