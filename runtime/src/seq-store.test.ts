@@ -40,6 +40,22 @@ describe("SeqStore", () => {
     expect(readdirSync(dir)).toEqual([SEQ_FILE]);
   });
 
+  it("writes once for every next of one turn, and once more for those made while it writes", async () => {
+    const dir = tempDir();
+    const store = SeqStore.open(dir);
+    const first = Array.from({ length: 20 }, (_, i) => store.next(`x/${i % 3}`));
+    expect(store.writes).toBe(0); // nothing starts before the turn ends
+    await first[0];
+    expect(store.writes).toBe(1);
+    const second = [store.next("x/0"), store.next("x/1")];
+    expect(await Promise.all(second)).toEqual([8, 8]);
+    expect(store.writes).toBe(2);
+    expect(JSON.parse(readFileSync(join(dir, SEQ_FILE), "utf8"))).toEqual({
+      floor: 0,
+      last: { "x/0": 8, "x/1": 8, "x/2": 6 },
+    });
+  });
+
   it("moves a corrupt file aside and restarts above the current time", async () => {
     const dir = tempDir();
     writeFileSync(join(dir, SEQ_FILE), '{"floor": 0, "last": {"x/a": 9');

@@ -132,6 +132,8 @@ function encode(op: string, args: unknown): string {
 function send(op: AsyncOp, json: string, shape?: (value: any) => unknown): Promise<any> {
   try {
     const id = rawCall(op, json);
+    // Id 0: Node answered null already (an emit taken ahead, src/engine/guest-calls.ts ANSWERED_NOW).
+    if (id === 0) return Promise.resolve(shape ? shape(null) : null);
     const origin = new Error();
     return new Promise((resolve, reject) => pending.set(id, { resolve, reject, shape, origin }));
   } catch (error) {

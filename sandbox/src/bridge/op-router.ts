@@ -8,7 +8,7 @@ import { checkForwardedArgs, isForwardedOp } from "./forwarded-args.js";
 import type { OpsOf } from "./op-table.js";
 import type { IntlOps } from "./intl-ops.js";
 import type { SubtleOps } from "./subtle-ops.js";
-import type { OpRouter } from "../engine/guest-calls.js";
+import { ANSWERED_NOW, type OpRouter } from "../engine/guest-calls.js";
 import type { TimerOps } from "./timer-ops.js";
 import type { LogGate } from "./log-gate.js";
 import { MAX_CALL_JSON_CHARS, MAX_EMITS_AHEAD, MAX_EMIT_JSON_CHARS, MAX_RESULT_JSON_CHARS } from "../limits.js";
@@ -67,18 +67,20 @@ export function createRouter(deps: RouterDeps): OpRouter {
   /**
    * `ctx.emit` is answered here, on the sandbox thread, without waiting for the owner (who
    * validates, stamps and sends it, and always answers): an awaited emit then costs one
-   * crossing, not a round trip through the protocol thread. At most MAX_EMITS_AHEAD are
+   * crossing, not a round trip through the protocol thread, and is settled in the guest's own
+   * slice (ANSWERED_NOW: no slice of its own to deliver `null`). At most MAX_EMITS_AHEAD are
    * answered ahead of the owner; past that an emit waits for its own answer, so a guest can
    * never flood the protocol thread. The owner's answers arrive in order before the
    * invocation's result, and the runtime sends every blip before it answers the invocation.
    */
   let emitsAhead = 0;
-  const emitAhead = (forwarded: Promise<unknown>): Promise<unknown> => {
+  const emitAhead = (forwarded: Promise<unknown>, callId: number): Promise<unknown> | typeof ANSWERED_NOW => {
     if (emitsAhead >= MAX_EMITS_AHEAD) return forwarded;
     emitsAhead++;
     const done = () => void emitsAhead--;
     forwarded.then(done, done);
-    return Promise.resolve(null);
+    owners.release(callId); // no answer will be delivered for it
+    return ANSWERED_NOW;
   };
   return {
     sync(op, args) {
@@ -99,7 +101,7 @@ export function createRouter(deps: RouterDeps): OpRouter {
         if (op === "log")
           return deps.logs.send({ level: checked.level as LogLevel, message: checked.message as string });
         const forwarded = Promise.resolve().then(() => deps.forwarded.forward(op, checked));
-        return op === "emit" ? emitAhead(forwarded) : forwarded;
+        return op === "emit" ? emitAhead(forwarded, callId) : forwarded;
       }
       if (Object.hasOwn(capabilities.async, op)) {
         return Promise.resolve().then(() => capabilities.async[op](args, cx, { signal }));

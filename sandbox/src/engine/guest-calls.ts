@@ -12,11 +12,20 @@ import { newLeanFunction } from "./lean-function.js";
 import { isGuestString } from "./lean-reads.js";
 import { MAX_CALL_JSON_CHARS, MAX_CALLS_IN_FLIGHT, MAX_CHARS_IN_FLIGHT } from "../limits.js";
 
+/**
+ * What a router's `async` returns for a call it has answered with `null` already (an emit the
+ * sandbox thread answers ahead of the owner): the guest gets call id 0 and settles the call
+ * itself, in the same slice, instead of a later slice spent only on delivering `null`.
+ */
+export const ANSWERED_NOW: unique symbol = Symbol("answered now");
+/** The call id `__svc_call` returns for a call answered now (real ids start at 1). */
+export const ANSWERED_NOW_ID = 0;
+
 export interface OpRouter {
   /** Serves a synchronous op; throws to make the guest call throw. */
   sync(op: string, args: unknown): unknown;
-  /** Starts an asynchronous op, or returns undefined when `op` is not one. */
-  async(op: string, args: unknown, callId: number): Promise<unknown> | undefined;
+  /** Starts an asynchronous op (or answers it now with null), or returns undefined when `op` is not one. */
+  async(op: string, args: unknown, callId: number): Promise<unknown> | typeof ANSWERED_NOW | undefined;
   /** Longest JSON text the op accepts, in characters. */
   maxJsonChars(op: string): number;
 }
@@ -93,6 +102,7 @@ export class HostBridge {
         const id = this.nextCallId++;
         const pending = this.router.async(op, args, id);
         if (!pending) throw new TypeError(`unknown operation "${op}"`);
+        if (pending === ANSWERED_NOW) return context.newNumber(ANSWERED_NOW_ID);
         this.inFlight.add(id);
         if (counts) {
           this.counted.set(id, chars);

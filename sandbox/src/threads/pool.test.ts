@@ -83,6 +83,81 @@ describe("SandboxPool", () => {
     for (const answer of held) answer();
   });
 
+  it("settles an emit taken ahead in the guest's own slice: no later slice is spent delivering its null", async () => {
+    const rec = recorder();
+    const sandbox = await pool.create(
+      optionsFor(
+        updateBundle(`
+      let settled = "no";
+      ctx.emit({ key: "k" }).then((value) => (settled = String(value)));
+      await null; // one promise job later, in the same slice
+      return settled;`),
+      ),
+      rec,
+    );
+    await sandbox.load();
+    await expect(sandbox.invoke(UPDATE)).resolves.toBe("undefined");
+    await vi.waitFor(() => expect(rec.calls).toEqual([{ op: "emit", args: { blip: { key: "k" } } }]));
+  });
+
+  it("keeps each sandbox's emits in the order its guest made them when two share a thread and cross in batches", async () => {
+    const shared = new SandboxPool({ threads: 1, sandboxesPerThread: 2 });
+    try {
+      const recs = [recorder(), recorder()];
+      const sandboxes = await Promise.all(
+        recs.map((rec) =>
+          shared.create(
+            optionsFor(updateBundle(`for (let i = 0; i < 300; i++) void ctx.emit({ key: "k" + i }); return 1;`)),
+            rec,
+          ),
+        ),
+      );
+      await Promise.all(sandboxes.map((sandbox) => sandbox.load()));
+      await Promise.all(sandboxes.map((sandbox) => sandbox.invoke(UPDATE)));
+      const keys = Array.from({ length: 300 }, (_, i) => ({ op: "emit", args: { blip: { key: `k${i}` } } }));
+      for (const rec of recs) await vi.waitFor(() => expect(rec.calls).toEqual(keys));
+    } finally {
+      await shared.dispose();
+    }
+  });
+
+  it(`a guest flooding ctx.emit on a shared thread has at most ${MAX_EMITS_AHEAD + 1} emits queued before its neighbour's`, async () => {
+    const shared = new SandboxPool({ threads: 1, sandboxesPerThread: 2 });
+    try {
+      const order: string[] = [];
+      const held: (() => void)[] = [];
+      const flooder = recorder();
+      flooder.forwarded.forward = async () => {
+        order.push("flood");
+        await new Promise<void>((resolve) => held.push(resolve)); // the protocol thread is behind
+        return null;
+      };
+      const neighbour = recorder();
+      neighbour.forwarded.forward = async () => {
+        order.push("neighbour");
+        return null;
+      };
+      const flood = await shared.create(
+        optionsFor(updateBundle(`for (let i = 0; i < 10000; i++) await ctx.emit({ key: "k" + (i % 10) }); return 1;`)),
+        flooder,
+      );
+      const calm = await shared.create(
+        optionsFor(updateBundle(`await ctx.emit({ key: "one" }); return 1;`)),
+        neighbour,
+      );
+      await Promise.all([flood.load(), calm.load()]);
+      const flooding = flood.invoke(UPDATE);
+      await vi.waitFor(() => expect(held).toHaveLength(MAX_EMITS_AHEAD + 1));
+      await expect(calm.invoke(UPDATE)).resolves.toBe(1);
+      expect(order).toEqual([...Array<string>(MAX_EMITS_AHEAD + 1).fill("flood"), "neighbour"]);
+      flood.dispose().catch(() => {});
+      void flooding.catch(() => {});
+      for (const answer of held) answer();
+    } finally {
+      await shared.dispose();
+    }
+  });
+
   it("relays events (denials) to onEvent", async () => {
     const rec = recorder();
     const sandbox = await pool.create(optionsFor(updateBundle(`try { require("dns") } catch {} return 1;`)), rec);

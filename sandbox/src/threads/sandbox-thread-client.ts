@@ -12,6 +12,7 @@ import type { FromSandboxThread, SandboxThreadData, SandboxThreadStats, ToSandbo
 import type { SandboxListeners } from "../types.js";
 import { watchSandboxThread, type Watchdog } from "./watchdog.js";
 import { killTagged, newTagPrefix } from "../capabilities/process-tags.js";
+import { Outbox } from "./outbox.js";
 
 const SANDBOX_THREAD_FILE = new URL("../../dist/threads/sandbox-thread.js", import.meta.url);
 /** Longest a sandbox thread gets to dispose its sandboxes when the pool ends. */
@@ -37,6 +38,10 @@ export class SandboxThreadClient {
   private readonly worker: Worker;
   private readonly board: SliceBoard;
   private readonly watchdog: Watchdog;
+  /** Requests and answers to the thread, one crossing per turn (outbox.ts). */
+  private readonly outbox = new Outbox<ToSandboxThread>((batch) => {
+    if (this.alive) this.worker.postMessage(batch);
+  });
   private readonly requests = new Map<
     number,
     { sid: number; resolve(value: unknown): void; reject(error: Error): void }
@@ -74,7 +79,9 @@ export class SandboxThreadClient {
       resourceLimits: { stackSizeMb: SANDBOX_THREAD_STACK_MB, maxYoungGenerationSizeMb: SANDBOX_THREAD_YOUNG_MB },
     });
     this.worker.unref();
-    this.worker.on("message", (message: FromSandboxThread) => this.receive(message));
+    this.worker.on("message", (batch: FromSandboxThread[]) => {
+      for (const message of batch) this.receive(message);
+    });
     this.worker.on("error", (error) => this.end(`the sandbox thread failed: ${error.message}`));
     this.worker.on("exit", (code) => {
       this.end(`the sandbox thread exited (code ${code})`);
@@ -120,11 +127,11 @@ export class SandboxThreadClient {
       const waiter = this.requests.get(rid);
       this.requests.delete(rid);
       waiter?.reject(new SandboxError("aborted", reason));
-      if (this.alive) this.worker.postMessage({ type: "abort", rid, reason } satisfies ToSandboxThread);
+      if (this.alive) this.outbox.send({ type: "abort", rid, reason });
     };
     const settled = new Promise((resolve, reject) => {
       this.requests.set(rid, { sid: "sid" in message ? message.sid : -1, resolve, reject });
-      this.worker.postMessage({ ...message, rid });
+      this.outbox.send({ ...message, rid } as ToSandboxThread);
       signal?.addEventListener("abort", onAbort, { once: true });
     });
     return signal ? settled.finally(() => signal.removeEventListener("abort", onAbort)) : settled;
@@ -186,7 +193,7 @@ export class SandboxThreadClient {
   ): void {
     const resident = this.residents.get(sid);
     const answer = (message: ToSandboxThread): void => {
-      if (this.alive) this.worker.postMessage(message);
+      if (this.alive) this.outbox.send(message);
     };
     if (!resident)
       return answer({

@@ -23,6 +23,7 @@ import type { FromSandboxThread, SandboxThreadData, LoadReply, ToSandboxThread }
 import type { SandboxOptions } from "../types.js";
 import { adoptCompiledModule } from "../engine/wasm.js";
 import { warmUp } from "./warm-up.js";
+import { Outbox } from "./outbox.js";
 
 const port = parentPort!;
 const data = workerData as SandboxThreadData;
@@ -62,8 +63,9 @@ let createdAny = false;
  * only from the last request: a long `load` must not be followed at once by making the spare
  * while the next request waits. Diagnostics (`stats`) are not work and do not count.
  */
+const outbox = new Outbox<FromSandboxThread>((batch) => port.postMessage(batch));
 function send(message: FromSandboxThread, isWork = true): void {
-  port.postMessage(message);
+  outbox.send(message);
   if (isWork) {
     spare?.active();
     idleWork.active();
@@ -231,5 +233,7 @@ void idleWork.run(async () => {
   if (!createdAny) await warmUp(timeZone);
 });
 await spare?.fill(); // so the first create on this thread finds its spare
-port.on("message", handle);
+port.on("message", (batch: ToSandboxThread[]) => {
+  for (const message of batch) handle(message);
+});
 send({ type: "ready" });
