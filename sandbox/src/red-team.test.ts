@@ -486,7 +486,9 @@ describe("native stalls (the interrupt handler cannot stop them; the watchdog do
       // The watchdog counts the thread's CPU time, so on a loaded machine this takes longer in
       // wall time (slices-under-load.test.ts); typically ~SLICE + MARGIN + 5 ms on an idle one.
       expect(elapsed).toBeLessThan(30 * (SLICE + MARGIN));
-      expect(lag).toBeLessThan(250);
+      // The owner never waits on the stalled guest: its event loop lags far less than the stall
+      // lasts (a busy machine stretches both, the stall by its CPU-time rule).
+      expect(lag).toBeLessThan(Math.max(250, elapsed / 2));
       expect(guiltyRec.crashes).toEqual([
         { reason: `interrupted: slice over ${SLICE} ms inside a native call`, guilty: true },
       ]);

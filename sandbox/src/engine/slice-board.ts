@@ -51,7 +51,15 @@ export class SliceBoard {
     return Atomics.load(this.words, TID);
   }
 
+  /**
+   * Called on the sandbox thread before a slice of another sandbox than the last one begins: the
+   * thread posts what the last one sent, so a slice stuck in a native call (the watchdog then
+   * ends the thread) cannot take a neighbour's already-answered emits down with it.
+   */
+  onSwitch: (() => void) | undefined;
+
   begin(slot: number, sliceMs: number, cpuNow: number): void {
+    if (this.onSwitch && Atomics.load(this.words, SLOT) !== slot) this.onSwitch();
     this.times[START] = wallNow();
     this.times[START_CPU] = cpuNow;
     this.times[LIMIT] = sliceMs;

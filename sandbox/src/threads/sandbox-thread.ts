@@ -64,6 +64,7 @@ let createdAny = false;
  * while the next request waits. Diagnostics (`stats`) are not work and do not count.
  */
 const outbox = new Outbox<FromSandboxThread>((batch) => port.postMessage(batch));
+board.onSwitch = () => outbox.flush();
 function send(message: FromSandboxThread, isWork = true): void {
   outbox.send(message);
   if (isWork) {
