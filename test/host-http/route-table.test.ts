@@ -59,7 +59,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
-  await store.close();
+  await store.dispose();
   await rm(dir, { recursive: true, force: true });
 });
 
