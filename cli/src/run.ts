@@ -79,7 +79,9 @@ function report(error: unknown, ctx: CommandContext): ExitCode {
   const message = error instanceof Error ? error.message : String(error);
   warn(`svckit: unexpected error: ${message.split("\n")[0]}`);
   if (ctx.env.SVC_DEBUG) {
-    ctx.out.warn(escapeForDisplay(error instanceof Error && error.stack ? error.stack : String(error), { multiline: true }));
+    ctx.out.warn(
+      escapeForDisplay(error instanceof Error && error.stack ? error.stack : String(error), { multiline: true }),
+    );
   } else {
     ctx.out.warn("Run with SVC_DEBUG=1 for details.");
   }

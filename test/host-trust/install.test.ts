@@ -96,4 +96,3 @@ describe("svc-host install", () => {
     }
   });
 });
-

@@ -93,7 +93,9 @@ export function createApp(deps: AppDeps): Express {
   });
   if (deps.extensions) app.use(EXTENSIONS_MOUNT, extensionRoutes(deps.extensions));
   const readEndBody = bodyReader("endBlip");
-  app.use("/v1/blips", (req, res, next) => (req.method === "POST" && readEndBody ? readEndBody(req, res, next) : next()));
+  app.use("/v1/blips", (req, res, next) =>
+    req.method === "POST" && readEndBody ? readEndBody(req, res, next) : next(),
+  );
   app.use("/v1/blips", blipIdRoutes(deps.store));
   if (deps.scheduler) app.use(SCHEDULER_MOUNT, schedulerRoutes(deps.scheduler));
   if (deps.tools) app.use(TOOLS_MOUNT, toolRoutes(deps.tools));

@@ -23,7 +23,11 @@ describe("checkV1Body", () => {
     ["setOption", {}, SET_OPTION],
     ["setOption", { value: 1, allowed: 5 }, SET_OPTION],
     ["setOption", "text", SET_OPTION],
-    ["acceptExtension", { reviewed: 1 }, 'the body should be {"reviewed": "<the reviewed value GET …/review answered>"}'],
+    [
+      "acceptExtension",
+      { reviewed: 1 },
+      'the body should be {"reviewed": "<the reviewed value GET …/review answered>"}',
+    ],
     ["setToolAgents", { enabled: true, extra: 1 }, 'the body should be {"enabled": true} or {"enabled": false}'],
     ["giveFiles", { path: "/a", more: 1 }, 'the body should be {"path": "<absolute path of the file>"}'],
     ["endBlip", { dismissAfter: -1 }, 'invalid end: "dismissAfter" should be a number of seconds, 0 or more'],

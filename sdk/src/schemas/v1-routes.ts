@@ -85,7 +85,9 @@ export const V1_ROUTES = {
     body: z
       .object(
         {
-          state: z.enum(BLIP_STATES, { error: `invalid end: "state" should be one of ${BLIP_STATES.join(", ")}` }).optional(),
+          state: z
+            .enum(BLIP_STATES, { error: `invalid end: "state" should be one of ${BLIP_STATES.join(", ")}` })
+            .optional(),
           dismissAfter: z.number({ error: DISMISS_AFTER }).min(0, { error: DISMISS_AFTER }).optional(),
         },
         { error: 'invalid end: the body should be an object like {"state": "success", "dismissAfter": 30}' },

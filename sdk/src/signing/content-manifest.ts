@@ -43,9 +43,7 @@ function contentFiles(files: ReadonlyMap<string, Buffer>): [string, Buffer][] {
 
 /** The content manifest's bytes: canonical JSON (RFC 8785). */
 export function contentManifest(id: string, version: string, files: ReadonlyMap<string, Buffer>): Buffer {
-  const digests = Object.fromEntries(
-    contentFiles(files).map(([path, data]) => [path, sha256Hex(data)]),
-  );
+  const digests = Object.fromEntries(contentFiles(files).map(([path, data]) => [path, sha256Hex(data)]));
   const manifest: ContentManifest = { v: 1, id, version, files: digests };
   return canonicalBytes(manifest);
 }
@@ -127,8 +125,7 @@ export function checkPackage(files: ReadonlyMap<string, Buffer>): PackageSignatu
   for (const [path, data] of actual) {
     const expected = Object.hasOwn(manifest.files, path) ? manifest.files[path] : undefined;
     if (expected === undefined) problems.push(`${JSON.stringify(path)} is not in the signed manifest`);
-    else if (sha256Hex(data) !== expected)
-      problems.push(`${JSON.stringify(path)} does not match the signed manifest`);
+    else if (sha256Hex(data) !== expected) problems.push(`${JSON.stringify(path)} does not match the signed manifest`);
   }
   const have = new Set(actual.map(([path]) => path));
   for (const path of Object.keys(manifest.files))
