@@ -13,6 +13,7 @@ export default defineConfig({
       "@svc/api/log-level": src("./sdk/src/log-level.ts"),
       "@svc/api/signing": src("./sdk/src/signing/index.ts"),
       "@svc/api": src("./sdk/src/index.ts"),
+      "@svc/sandbox/recording": src("./sandbox/src/capabilities/http-recording.ts"),
       "@svc/sandbox": src("./sandbox/src/index.ts"),
       "@svc/runtime": src("./runtime/src/index.ts"),
       "@svc/testkit": src("./testkit/src/index.ts"),

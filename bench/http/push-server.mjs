@@ -16,7 +16,7 @@ async function startSvc() {
   const store = await BlipStore.open(join(dir, "blips.json"), { log: () => {} });
   const hooks = { status: () => "unknown", deliver: () => {} };
   const server = await startHttpServer({ store, hooks, port: 0, log: () => {} });
-  return { port: server.port, token: server.token, close: async () => (await server.close(), await store.close()) };
+  return { port: server.port, token: server.token, close: async () => (await server.close(), await store.dispose()) };
 }
 
 async function startBaseline() {

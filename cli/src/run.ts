@@ -3,6 +3,7 @@
  * threw into lines for a person and an exit code. `main.ts` gives it the real process; tests
  * give it a temporary folder and collect the output.
  */
+import { escapeForDisplay } from "@svc/api";
 import { svckitVersion } from "./version.js";
 import { type CommandContext, type CommandDef, commandHelp, parseCommandArgs, row, wantsHelp } from "./command.js";
 import { EXIT, type ExitCode, isCliError } from "./errors.js";
@@ -61,18 +62,26 @@ export async function runCli(words: string[], ctx: CommandContext): Promise<Exit
 
 export { svckitVersion } from "./version.js";
 
+/**
+ * Says a failure. Its text can quote a stranger (a package's or a manifest's text, an address,
+ * the app's answer): each line is made inert by the display rule, so no escape sequence reaches
+ * the terminal.
+ */
 function report(error: unknown, ctx: CommandContext): ExitCode {
+  const warn = (line: string) => ctx.out.warn(escapeForDisplay(line));
   if (isCliError(error)) {
-    for (const line of error.message.split("\n")) ctx.out.warn(line);
+    for (const line of error.message.split("\n")) warn(line);
     if (error.code === EXIT.usage) {
       ctx.out.warn(`Run \`svckit ${error.command ? `${error.command} ` : ""}--help\` for usage.`);
     }
     return error.code;
   }
   const message = error instanceof Error ? error.message : String(error);
-  ctx.out.warn(`svckit: unexpected error: ${message.split("\n")[0]}`);
+  warn(`svckit: unexpected error: ${message.split("\n")[0]}`);
   if (ctx.env.SVC_DEBUG) {
-    ctx.out.warn(error instanceof Error && error.stack ? error.stack : String(error));
+    ctx.out.warn(
+      escapeForDisplay(error instanceof Error && error.stack ? error.stack : String(error), { multiline: true }),
+    );
   } else {
     ctx.out.warn("Run with SVC_DEBUG=1 for details.");
   }

@@ -4,9 +4,11 @@
  * turns every way a request can go wrong into one line for a person, in svckit's words.
  */
 import { join } from "node:path";
+import type { V1Params, V1RouteName } from "@svc/api";
 import {
+  AppAnswerError,
   AppUnreachableError,
-  callApp as callTheApp,
+  callRoute,
   proveApp,
   readWebhookFile,
   unreachableReason,
@@ -77,23 +79,23 @@ export async function proveConfig(
 }
 
 /**
- * Sends one JSON request to the app through the one client (@svc/runtime's app-client.ts) and
- * returns its answer, once the port proved it is svc; connection failures become a `CliError`
- * that says the app is not running.
+ * Sends one request of the route table (sdk's `V1_ROUTES`) to the app through the one client
+ * (@svc/runtime's app-client.ts) and returns its answer, once the port proved it is svc and the
+ * answer fits the route; connection failures become a `CliError` that says the app is not running.
  *
  * @example
- * const answer = await callApp(config, "POST", "/v1/blips", '{"title":"Hi","layout":"stat","data":{}}');
+ * const answer = await callApp(config, "pushBlips", {}, '{"title":"Hi","layout":"stat","data":{}}');
  */
-export async function callApp(
+export async function callApp<N extends V1RouteName>(
   config: WebhookConfig,
-  method: string,
-  path: string,
+  name: N,
+  params: V1Params<N>,
   body?: string,
   options: CallOptions = {},
 ): Promise<HttpAnswer> {
   const timeoutMs = options.timeoutMs ?? 10_000;
   try {
-    return await callTheApp(config, method, path, {
+    return await callRoute(config, name, params, {
       ...(body === undefined ? {} : { rawBody: body }),
       ...(options.headers ? { headers: options.headers } : {}),
       ...(options.signal ? { signal: options.signal } : {}),
@@ -101,6 +103,7 @@ export async function callApp(
     });
   } catch (error) {
     if (error instanceof AppUnreachableError) throw connectionError(error, timeoutMs);
+    if (error instanceof AppAnswerError) throw new CliError(error.message);
     throw error;
   }
 }

@@ -55,13 +55,17 @@ describe("the one-time UI address", () => {
       "http://127.0.0.1:47900/#t=abc",
       "file:///etc/passwd",
       "http://user:pw@127.0.0.1:5/",
-      42,
     ]) {
       answer = { status: 200, body: JSON.stringify({ url }) };
       await expect(new HostClient(folder).uiUrl()).rejects.toThrow(
         `POST /v1/ui/tickets gave no svc UI address: ${JSON.stringify({ url })}`,
       );
     }
+    // Not even a text: the one client's check against the route table (sdk's V1_ROUTES) refuses it first.
+    answer = { status: 200, body: JSON.stringify({ url: 42 }) };
+    await expect(new HostClient(folder).uiUrl()).rejects.toThrow(
+      "POST /v1/ui/tickets (uiTicket) answered 200 with a body that is not the route's answer at url: Invalid input: expected string, received number. Are svc and this program the same version?",
+    );
   });
 
   it("says to update svc when the host has no UI server", async () => {

@@ -12,7 +12,14 @@ import { dirname, join } from "node:path";
 import { createInterface } from "node:readline";
 import type { HostEvent } from "@svc/host";
 import { V1_ROUTES, v1Path, type V1Params, type V1RouteName } from "@svc/api";
-import { AppUnreachableError, callApp, isUiAddress, WebhookFileError, type AppAnswer } from "@svc/runtime";
+import {
+  AppAnswerError,
+  AppUnreachableError,
+  callRoute,
+  isUiAddress,
+  WebhookFileError,
+  type AppAnswer,
+} from "@svc/runtime";
 import type { UtilityProcessStatic } from "./electron-api.js";
 
 /** How long the shell waits for a host it started to be up. */
@@ -50,7 +57,7 @@ export class HostClient {
     const path = v1Path(name, params);
     let answer: AppAnswer;
     try {
-      answer = await callApp(join(this.supportFolder, "webhook.json"), method, path, {
+      answer = await callRoute(join(this.supportFolder, "webhook.json"), name, params, {
         timeoutMs,
         ...(method === "POST" ? { body } : {}),
       });
@@ -58,6 +65,7 @@ export class HostClient {
       if (error instanceof WebhookFileError)
         throw new HostCallError(`svc is not running: ${error.path} is missing or unreadable`);
       if (error instanceof AppUnreachableError && error.reason === "not-svc") throw new HostCallError(error.message);
+      if (error instanceof AppAnswerError) throw new HostCallError(error.message, error.status);
       const port = error instanceof AppUnreachableError ? error.port : "?";
       throw new HostCallError(`svc did not answer on port ${port}: ${(error as Error).message}`);
     }

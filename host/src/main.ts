@@ -20,7 +20,7 @@ import {
   runUpdateCommand,
   terminalIo,
 } from "./install/index.js";
-import { supportRoot } from "./support/index.js";
+import { errorLine, supportRoot } from "./support/index.js";
 import { CATALOG_USAGE, CatalogError, installTarget, runCatalogCommand } from "./catalog/index.js";
 import { escapeForDisplay } from "@svc/api";
 import { runUiCommand } from "./ui-server/index.js";
@@ -104,7 +104,7 @@ async function main(): Promise<void> {
       if (at >= 0) rest[at] = await installTarget(rest[at], bundledRoots());
     } catch (error) {
       if (!(error instanceof CatalogError)) throw error;
-      process.stderr.write(`svc-host install: ${escapeForDisplay(error.message)}\n`);
+      process.stderr.write(errorLine("svc-host install", error));
       return void (process.exitCode = 1);
     }
     process.exitCode = await runInstallCommand(rest, terminalIo(supportRoot()));
@@ -138,7 +138,7 @@ async function main(): Promise<void> {
   if (isManageCommand(first)) return void (process.exitCode = await runManageCli(first, rest));
   if (first !== undefined) {
     process.stderr.write(
-      `svc-host: unknown ${first.startsWith("-") ? "option" : "command"} ${first}; run svc-host --help\n`,
+      errorLine("svc-host", `unknown ${first.startsWith("-") ? "option" : "command"} ${first}; run svc-host --help`),
     );
     process.exitCode = 2;
     return;

@@ -1,7 +1,8 @@
 /**
  * The one client of `/v1`: the one reader of `webhook.json` (a missing and a malformed file each
  * named), the proof before the token (a port that cannot prove gets no token), the route's
- * method and path from the table, and typed reasons for every failure. Real loopback HTTP.
+ * method and path from the table, its answer checked against the table, and typed reasons for
+ * every failure. Real loopback HTTP.
  */
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
@@ -9,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { APP_PROOF_NONCE_HEADER, APP_PROOF_ROUTE, appProof } from "./app-link.js";
-import { AppUnreachableError, callRoute, readWebhookFile, WebhookFileError } from "./app-client.js";
+import { AppAnswerError, AppUnreachableError, callRoute, readWebhookFile, WebhookFileError } from "./app-client.js";
 
 const TOKEN = "k".repeat(43);
 let dir: string;
@@ -28,8 +29,8 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-/** A server that proves it holds `proves` (or answers the proof wrongly), and answers `{ok: true}`. */
-async function serve(proves: string): Promise<number> {
+/** A server that proves it holds `proves` (or answers the proof wrongly), and answers `answer` (default 200 `{ok: true}`). */
+async function serve(proves: string, answer = { status: 200, text: '{"ok":true}' }): Promise<number> {
   server = createServer((req: IncomingMessage, res) => {
     let body = "";
     req.on("data", (chunk: Buffer) => (body += chunk.toString("utf8")));
@@ -41,7 +42,7 @@ async function serve(proves: string): Promise<number> {
           .writeHead(200, { "content-type": "application/json" })
           .end(JSON.stringify({ proof: appProof(proves, nonce) }));
       }
-      res.writeHead(200, { "content-type": "application/json" }).end('{"ok":true}');
+      res.writeHead(answer.status, { "content-type": "application/json" }).end(answer.text);
     });
   });
   await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
@@ -106,5 +107,36 @@ describe("calling a route", () => {
     await new Promise((resolve) => server!.close(resolve));
     server = undefined;
     await expect(callRoute(file, "health", {})).rejects.toMatchObject({ reason: "refused", port });
+  });
+
+  it("appends the query and checks the answer against the route", async () => {
+    await serve(TOKEN, { status: 202, text: '{"ok":true}' });
+    const answer = await callRoute(file, "hook", { extensionId: "deploys" }, { body: {}, query: { await: "30" } });
+    expect(answer).toEqual({ status: 202, body: { ok: true } });
+    expect(seen[1]!.url).toBe("/v1/hooks/deploys?await=30");
+  });
+
+  it("refuses an answer that is not the route's, naming the route", async () => {
+    await serve(TOKEN, { status: 200, text: '{"extensions":[{"id":7}]}' });
+    const error = await callRoute(file, "listExtensions", {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AppAnswerError);
+    expect(error).toMatchObject({
+      route: "listExtensions",
+      status: 200,
+      message:
+        "GET /v1/extensions (listExtensions) answered 200 with a body that is not the route's answer at extensions.0.id: Invalid input: expected string, received number. Are svc and this program the same version?",
+    });
+  });
+
+  it("refuses an error answer that is not {error}, and takes one that is", async () => {
+    await serve(TOKEN, { status: 404, text: "<html>not found</html>" });
+    await expect(callRoute(file, "uiTicket", {})).rejects.toMatchObject({
+      name: "AppAnswerError",
+      message:
+        'POST /v1/ui/tickets (uiTicket) answered 404 with a body that is not an error answer ({"error": "…"}): Invalid input: expected object, received string. Are svc and this program the same version?',
+    });
+    await new Promise((resolve) => server!.close(resolve));
+    await serve(TOKEN, { status: 404, text: '{"error":"no route"}' });
+    expect(await callRoute(file, "uiTicket", {})).toEqual({ status: 404, body: { error: "no route" } });
   });
 });

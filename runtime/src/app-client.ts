@@ -5,13 +5,14 @@
  * file), has the port prove it holds the token before the token or any argument goes to it
  * (`proveApp`, app-link.ts), then sends the request with the token.
  *
- * Failures are typed, not worded: {@link WebhookFileError} (`missing`, `invalid`) and
+ * Failures are typed, not worded: {@link WebhookFileError} (`missing`, `invalid`),
  * {@link AppUnreachableError} (`not-svc`, `refused`, `timeout`, `aborted`, `reset`, `broken`,
- * `other`). Each caller says them in its own words to its own person.
+ * `other`) and, for a route of the table, {@link AppAnswerError} (the answer is not the route's).
+ * Each caller says them in its own words to its own person.
  */
 import { readFile } from "node:fs/promises";
 import { request, type IncomingMessage } from "node:http";
-import { v1Path, V1_ROUTES, webhookFileSchema, type V1Params, type V1RouteName } from "@svc/api";
+import { checkV1Answer, v1Path, V1_ROUTES, webhookFileSchema, type V1Params, type V1RouteName } from "@svc/api";
 import { NotSvcError, proveApp } from "./app-link.js";
 
 /** Where the app listens and its token, from `webhook.json`. */
@@ -77,6 +78,18 @@ export class AppUnreachableError extends Error {
     override readonly cause: Error,
   ) {
     super(cause.message);
+  }
+}
+
+/** The app answered a route with a body its table entry does not allow (sdk's `checkV1Answer`); the message names the route. */
+export class AppAnswerError extends Error {
+  override name = "AppAnswerError";
+  constructor(
+    readonly route: V1RouteName,
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
   }
 }
 
@@ -199,16 +212,24 @@ export async function callApp(
 }
 
 /**
- * {@link callApp} for a route of the table (sdk's `V1_ROUTES`): its method, its path filled.
+ * {@link callApp} for a route of the table (sdk's `V1_ROUTES`): its method, its path filled, the
+ * `query` appended; the answer is checked against the route (a 2xx against its answer schema, any
+ * other status against the error shape) before the caller sees it.
  *
  * @example
  * await callRoute(file, "setOption", { id: "deploys", name: "token" }, { body: { value: "x" } });
+ * @throws WebhookFileError, AppUnreachableError, AppAnswerError
  */
-export function callRoute<N extends V1RouteName>(
+export async function callRoute<N extends V1RouteName>(
   webhookFile: string | WebhookInfo,
   name: N,
   params: V1Params<N>,
-  options: AppRequestOptions = {},
+  options: AppRequestOptions & { query?: Record<string, string> } = {},
 ): Promise<AppAnswer> {
-  return callApp(webhookFile, V1_ROUTES[name].method, v1Path(name, params), options);
+  const { query, ...rest } = options;
+  const search = query && Object.keys(query).length > 0 ? `?${new URLSearchParams(query).toString()}` : "";
+  const answer = await callApp(webhookFile, V1_ROUTES[name].method, v1Path(name, params) + search, rest);
+  const mismatch = checkV1Answer(name, answer.status, answer.body);
+  if (mismatch) throw new AppAnswerError(name, answer.status, mismatch.message);
+  return answer;
 }

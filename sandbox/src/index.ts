@@ -13,13 +13,9 @@ export {
   type CapabilityOptions,
   type FetchHop,
   type FetchTransport,
-  HttpRecording,
-  UnmatchedRequestError,
-  jsonExchange,
-  formatRecording,
-  type RecordedExchange,
-  type RecordingFile,
 } from "./capabilities/index.js";
+// The HTTP recording (also @svc/sandbox/recording, which the test kit passes on to authors).
+export * from "./capabilities/http-recording.js";
 export { precompileBundle } from "./engine/compile-apart.js";
 export { SandboxError, type SandboxErrorCode } from "./errors.js";
 export {

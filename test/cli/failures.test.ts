@@ -4,7 +4,7 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { svckit, tempFolder } from "./harness.js";
+import { svckit, svckitProcess, tempFolder } from "./harness.js";
 import { writeFixture } from "./fixtures.js";
 
 let folder: { dir: string; remove(): Promise<void> };
@@ -225,5 +225,15 @@ export default defineExtension({
     expect(result.stdout).toContain(
       '"label": "{\\"token\\":\\"com.example.fixture declares no sign-in: add a provider to svc.oauth\\",\\"hours\\":null}"',
     );
+  });
+});
+
+describe("svckit's failures", () => {
+  it("print a name it was given inert: no escape sequence reaches the terminal (the real svckit)", async () => {
+    const result = await svckitProcess(["send", "x\u001b[2J\u001b]0;pwned\u0007.json"], { cwd: folder.dir });
+    expect(result).toMatchObject({
+      code: 1,
+      stderr: `no such file: ${join(folder.dir, "x")}\\u{1b}[2J\\u{1b}]0;pwned\\u{7}.json`,
+    });
   });
 });

@@ -118,7 +118,7 @@ export async function startHarness(
     raw,
     async close() {
       await server.close();
-      await store.close();
+      await store.dispose();
       if (!options.dir) await rm(dir, { recursive: true, force: true });
     },
   };

@@ -41,7 +41,7 @@ async function start(options: { heartbeatMs?: number } = {}): Promise<Server> {
   });
   cleanup.push(
     () => rm(dir, { recursive: true, force: true }),
-    () => store.close(),
+    () => store.dispose(),
     () => server.close(),
   );
   return { server, hub, logs };

@@ -1,8 +1,9 @@
 /**
  * The server serves exactly the `/v1` route table (sdk's `V1_ROUTES`): every route of the table
  * answers its own method (another method is 405 with `Allow` naming it), and the server holds no
- * route beyond the table. Real loopback HTTP against the real app (`createApp`); the managers
- * behind the routes are stand-ins that no request here reaches (only wrong methods are sent).
+ * route beyond the table; every route's body is checked against the table's schema before its
+ * handler runs. Real loopback HTTP against the real app (`createApp`); the managers behind the
+ * routes are stand-ins that no request here reaches (only wrong methods and wrong bodies are sent).
  */
 import { createServer, type Server } from "node:http";
 import { mkdtemp, rm } from "node:fs/promises";
@@ -10,7 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Express } from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { V1_ROUTES, v1Path, type V1RouteName } from "@svc/api";
+import { checkV1Body, V1_ROUTES, v1Path, type V1RouteName } from "@svc/api";
 import { createApp } from "../../host/src/http/app.js";
 import { HeldReplies } from "../../host/src/http/held-replies.js";
 import { LogStreams } from "../../host/src/http/log-stream.js";
@@ -58,7 +59,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
-  await store.close();
+  await store.dispose();
   await rm(dir, { recursive: true, force: true });
 });
 
@@ -99,6 +100,27 @@ describe("the /v1 route table", () => {
         .map((name) => V1_ROUTES[name].method)
         .sort(),
     );
+  });
+
+  // Every route whose body schema refuses a JSON array: the server answers the table's own line.
+  const shaped = names.filter((name) => !checkV1Body(name, []).ok);
+
+  it("has routes whose body shape is checked", () => {
+    expect(shaped.sort()).toEqual(["acceptExtension", "endBlip", "giveFiles", "setOption", "setToolAgents"]);
+  });
+
+  it.each(shaped)("%s refuses a body that does not fit its schema, with the table's line", async (name) => {
+    const answer = await fetch(`http://127.0.0.1:${port}${v1Path(name, SAMPLE as never)}`, {
+      method: V1_ROUTES[name].method,
+      headers: { authorization: `Bearer ${TOKEN}`, "content-type": "application/json" },
+      body: "[]",
+    });
+    const expected = checkV1Body(name, []);
+    expect(expected.ok).toBe(false);
+    expect({ status: answer.status, body: await answer.json() }).toEqual({
+      status: 400,
+      body: { error: (expected as { error: string }).error },
+    });
   });
 
   it("answers a path outside the table 404", async () => {

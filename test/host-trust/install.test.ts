@@ -3,7 +3,7 @@
  * `svc-host install` into the SVC_HOME of a real running host, which picks the new folder up
  * (hot reload) and runs it.
  */
-import { access, readdir } from "node:fs/promises";
+import { access, readdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { startHost, useHostWorld } from "../host/harness.js";
@@ -69,5 +69,30 @@ describe("svc-host install", () => {
       stdout: "",
       stderr: "svc-host: unknown command frobnicate; run svc-host --help\n",
     });
+  });
+
+  it("prints a file name, an address or a word it was given inert: no escape sequence reaches the terminal", async () => {
+    // A package's name can retitle the window (OSC) or clear the screen (CSI) when printed raw.
+    const file = join(scene.world.root, "x\u001b]0;pwned\u0007.svc");
+    await writeFile(file, "not a zip");
+    const fromFile = await svcHost(["install", file, "--yes"], scene.world.home);
+    expect(fromFile.code).toBe(1);
+    const shownFile = "svc-host install: cannot install x\\u{1b}]0;pwned\\u{7}.svc: ";
+    expect(fromFile.stderr.slice(0, shownFile.length)).toBe(shownFile);
+    // Port 1 is refused before any connection: nothing leaves the machine.
+    const fromAddress = await svcHost(["install", "https://127.0.0.1:1/\u001b[2Jx.svc", "--yes"], scene.world.home);
+    expect(fromAddress.code).toBe(1);
+    const shownAddress = "svc-host install: cannot install https://127.0.0.1:1/\\u{1b}[2Jx.svc: ";
+    expect(fromAddress.stderr.slice(0, shownAddress.length)).toBe(shownAddress);
+    const unknown = await svcHost(["\u001b[2Jwipe"], scene.world.home);
+    expect(unknown).toEqual({
+      code: 2,
+      stdout: "",
+      stderr: "svc-host: unknown command \\u{1b}[2Jwipe; run svc-host --help\n",
+    });
+    for (const outcome of [fromFile, fromAddress, unknown]) {
+      expect(outcome.stderr).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f]/);
+      expect(outcome.stderr.endsWith("\n")).toBe(true);
+    }
   });
 });

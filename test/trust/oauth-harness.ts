@@ -103,7 +103,7 @@ export async function startOAuthHarness(options: { accessTokenSeconds?: number }
       return page;
     },
     async stop() {
-      await harness.oauth.close();
+      await harness.oauth.dispose();
       await as.stop();
       await secrets.delete(extensionId, "oauth", "demo");
     },

@@ -14,14 +14,8 @@ export { TestClock } from "./test-clock.js";
 export { resolvePreferences } from "./preferences.js";
 export { FakeHost, HOST_OPS, type FakeHostOptions, type HostOp, type SignIn } from "./fake-host.js";
 export { FakeForwardedCalls, type EmittedBlip, type LineOutput } from "./fake-forwarded-calls.js";
-export {
-  HttpRecording,
-  UnmatchedRequestError,
-  jsonExchange,
-  formatRecording,
-  type RecordedExchange,
-  type RecordingFile,
-} from "@svc/sandbox"; // the recording lives in the sandbox, where svc-runtime's SVC_TEST_REPLAY uses it too
+// The recording lives in the sandbox, where svc-runtime's SVC_TEST_REPLAY uses it too.
+export * from "@svc/sandbox/recording";
 export { matchSnapshot, snapshotOf, lineDiff, SnapshotMismatchError, type SnapshotOptions } from "./snapshot.js";
 export { ManualClock } from "./manual-clock.js";
 export { toMilliseconds } from "./duration.js";

@@ -2,7 +2,6 @@
  * `svckit send <file.json | ->`: pushes one payload (or an array of them) to the running app
  * over its local HTTP server, as `POST /v1/blips`.
  */
-import { V1_ROUTES } from "@svc/api";
 import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { defineCommand } from "../command.js";
@@ -33,7 +32,7 @@ export const send = defineCommand({
       throw new CliError(`${source} is not JSON: ${(error as Error).message}`);
     }
     const config = await readWebhookConfig(supportFolder(ctx.env));
-    const answer = await callApp(config, V1_ROUTES.pushBlips.method, V1_ROUTES.pushBlips.path, text);
+    const answer = await callApp(config, "pushBlips", {}, text);
     if (answer.status === 200) {
       const blips = sentBlips(answer.body);
       for (const blip of blips) ctx.out.info(`sent ${blip.id} (seq ${blip.seq})`);

@@ -3,7 +3,7 @@
  * `webhook.json` afresh on every call. `svckit tool` and `svckit mcp` both go through here; an
  * MCP server marks its calls `Svc-Caller: agent`, so the app applies the agents' rules.
  */
-import { V1_ROUTES, v1Path, type Block, type ToolSpec, type V1Params, type V1RouteName } from "@svc/api";
+import type { Block, ToolSpec, V1Params, V1RouteName } from "@svc/api";
 import { CliError } from "../errors.js";
 import { callApp, errorText, readWebhookConfig, type HttpAnswer } from "../webhook-client.js";
 
@@ -82,7 +82,7 @@ export class AppTools {
     const headers: Record<string, string> = this.caller === "agent" ? { "svc-caller": "agent" } : {};
     if (this.caller === "agent" && info.agent) headers["svc-agent"] = encodeURIComponent(info.agent.slice(0, 100));
     const text = body === undefined ? undefined : JSON.stringify(body);
-    const answer = await callApp(config, V1_ROUTES[name].method, v1Path(name, params), text, {
+    const answer = await callApp(config, name, params, text, {
       headers,
       ...(timeoutMs ? { timeoutMs } : {}),
       ...(info.signal ? { signal: info.signal } : {}),

@@ -256,9 +256,9 @@ export class ExtensionSet implements HookTarget {
   }
 
   /** Unloads everything (at quit, before the runtime is told to shut down). */
-  async closeAll(): Promise<void> {
+  async dispose(): Promise<void> {
     await this.queue;
-    await this.deps.fileTriggers.close();
+    await this.deps.fileTriggers.dispose();
   }
 
   private async applyRefresh(changed: Set<string>): Promise<void> {

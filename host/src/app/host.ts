@@ -120,7 +120,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
 
 async function assemble(options: HostOptions, scope: Scope): Promise<Host> {
   const { clock, display } = options;
-  scope.defer(() => display.close());
+  scope.use(display);
   // The one bus: the terminal hears first, then the page's feed; `GET /v1/logs` follows it too.
   const events = new HostEvents();
   scope.use(events.subscribe(displaySubscriber(display)));
@@ -137,7 +137,7 @@ async function assemble(options: HostOptions, scope: Scope): Promise<Host> {
   const storeLog = (level: AppLogLevel, message: string, extensionId?: string) =>
     emit({ type: "log", level, message, ...(extensionId === undefined ? {} : { extensionId }) });
   const store = await BlipStore.open(support.blipsFile, { log: storeLog });
-  scope.defer(() => store.close());
+  scope.use(store);
   // Names come from the catalog (none yet for blips kept from last time: those are named by id).
   const catalogRef: { extensions?: ExtensionSet } = {};
   const speaker = speakers(() => catalogRef.extensions?.current);
@@ -211,7 +211,7 @@ async function assemble(options: HostOptions, scope: Scope): Promise<Host> {
     onConnectionsChanged: (id) => void scheduler.runNow(id, "preferences"),
     onProblem: (extensionId, message) => emit({ type: "log", level: "warn", extensionId, message }),
   });
-  scope.defer(() => trust.close());
+  scope.use(trust);
   const { unavailable } = trust;
   // Said once: the host runs on without it, and each call that needs it answers the same message.
   emit(
@@ -270,7 +270,7 @@ async function assemble(options: HostOptions, scope: Scope): Promise<Host> {
     backoff: options.backoff,
   });
   supervisorRef.current = supervisor;
-  scope.defer(() => supervisor.stop());
+  scope.use(supervisor);
 
   const ledger = await openLedger(support.root, trust.secrets.store, log);
   const roots = extensionRoots(options.bundled, support.extensions);
@@ -387,7 +387,7 @@ async function assemble(options: HostOptions, scope: Scope): Promise<Host> {
       ledger,
       bundled: options.bundled,
     });
-    scope.defer(() => backend.close());
+    scope.use(backend);
     await backend.refreshManaged();
     const server = await startUiServer({ backend, ...options.ui, log });
     scope.defer(() => server.close());
@@ -447,9 +447,9 @@ async function assemble(options: HostOptions, scope: Scope): Promise<Host> {
   // Added last, so taken down first: what starts new work (schedules, file and folder events,
   // agents' waiting requests), before the servers, the runtime and the store it would reach.
   scope.defer(() => scheduler.dispose());
-  scope.defer(() => extensions.closeAll());
-  scope.defer(() => watcher.close());
-  scope.defer(() => agentFiles.close());
+  scope.use(extensions);
+  scope.use(watcher);
+  scope.use(agentFiles);
   scope.defer(() => emit({ type: "stopping" }));
 
   return {

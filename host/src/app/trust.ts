@@ -4,6 +4,7 @@
  * want of a secret store: the host runs on, says why once, and every call that needs the store
  * answers `no secret store available: …`.
  */
+import type { Disposable } from "@svc/api";
 import type { Manifest } from "@svc/api";
 import {
   ExtensionSecrets,
@@ -55,7 +56,7 @@ export interface TrustOptions {
   showDeviceCode?: OAuthServiceOptions["showDeviceCode"];
 }
 
-export interface Trust {
+export interface Trust extends Disposable {
   secrets: ExtensionSecrets;
   preferences: PreferenceStore;
   oauth: OAuthService;
@@ -63,7 +64,6 @@ export interface Trust {
   /** Why the operating system's secret store cannot be used, when it cannot, and what gives the session one. */
   unavailable?: { message: string; detail?: string; fix?: string };
   /** Closes the sign-in port and forgets pending sign-ins. */
-  close(): Promise<void>;
 }
 
 /**
@@ -138,6 +138,6 @@ export async function openTrust(options: TrustOptions): Promise<Trust> {
       ...oauthHandlers(oauth),
     },
     ...(unavailable ? { unavailable } : {}),
-    close: () => oauth.close(),
+    dispose: () => oauth.dispose(),
   };
 }

@@ -455,11 +455,11 @@ export class HostUiBackend implements UiBackend {
   };
 
   /** Declines open install reviews. */
-  close(): Promise<void> {
+  dispose(): Promise<void> {
     this.stopListening();
     clearTimeout(this.refreshTimer);
     clearTimeout(this.publishTimer);
-    return this.reviews.close();
+    return this.reviews.dispose();
   }
 
   async saveSettings(change: unknown) {

@@ -10,6 +10,7 @@ import type { OpenedManager } from "./open-manager.js";
 import { Interrupted, type ManageIo } from "./terminal.js";
 import { ManageError, type ExtensionInfo, type OptionInfo } from "../manage/index.js";
 import { unknownExtension } from "../manage/index.js";
+import { crashText, errorLine } from "../support/index.js";
 
 export const MANAGE_COMMANDS = ["list", "enable", "disable", "uninstall", "accept", "set", "run"] as const;
 export type ManageCommandName = (typeof MANAGE_COMMANDS)[number];
@@ -339,15 +340,15 @@ export async function runManageCommand(
     return 0;
   } catch (error) {
     if (error instanceof UsageError) {
-      io.err(`svc-host ${command}: ${error.message}\n${USAGE[command].split("\n")[0]}\n`);
+      io.err(`${errorLine(`svc-host ${command}`, error)}${USAGE[command].split("\n")[0]}\n`);
       return 2;
     }
     if (error instanceof Interrupted) return 130;
     if (error instanceof ManageError || (error as Error)?.name === "WebhookFileError") {
-      io.err(`svc-host ${command}: ${escapeForDisplay((error as Error).message, { max: 1000 })}\n`);
+      io.err(errorLine(`svc-host ${command}`, error));
       return 1;
     }
-    io.err(`svc-host ${command}: ${escapeForDisplay((error as Error)?.stack ?? String(error), { multiline: true })}\n`);
+    io.err(crashText(`svc-host ${command}`, error));
     return 1;
   }
 }

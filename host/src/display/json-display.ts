@@ -20,5 +20,5 @@ export class JsonDisplay implements Display {
 
   blips(): void {}
 
-  close(): void {}
+  dispose(): void {}
 }

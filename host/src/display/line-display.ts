@@ -45,5 +45,5 @@ export class LineDisplay implements Display {
     // Every change already had its own line.
   }
 
-  close(): void {}
+  dispose(): void {}
 }

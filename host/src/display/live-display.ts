@@ -91,7 +91,7 @@ export class LiveDisplay implements Display {
     this.redraw();
   }
 
-  close(): void {
+  dispose(): void {
     if (this.ticker) clearInterval(this.ticker);
     clearTimeout(this.panelSoon);
     this.redraw();

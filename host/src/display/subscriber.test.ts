@@ -15,7 +15,7 @@ function recording(): Display & { shown: string[]; panels: string[][] } {
     panels,
     show: (event) => void shown.push(event.type),
     blips: (blips) => void panels.push(blips.map((b) => `${b.id}:${b.title}`)),
-    close: () => {},
+    dispose: () => {},
   };
 }
 

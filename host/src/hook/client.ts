@@ -4,7 +4,8 @@
  * neither the token nor the payload), given up after a short timeout. Every failure becomes one
  * line in svc-hook's words.
  */
-import { AppUnreachableError, callApp as callTheApp } from "@svc/runtime";
+import type { V1Params, V1RouteName } from "@svc/api";
+import { AppUnreachableError, callRoute } from "@svc/runtime";
 
 /** How long svc-hook waits for the app: a hook must never hold up its caller. */
 export const HOOK_TIMEOUT_MS = 2000;
@@ -20,22 +21,23 @@ export class HookError extends Error {
 }
 
 /**
- * Sends one request to the app described by `webhookFile`, through the one client
- * (@svc/runtime's app-client.ts), in svc-hook's words.
+ * Sends one route of the table (sdk's `V1_ROUTES`) to the app described by `webhookFile`, through
+ * the one client (@svc/runtime's app-client.ts), in svc-hook's words.
  *
  * @example
- * const answer = await callApp(paths.webhookFile, "POST", "/v1/blips", payload);
- * @throws HookError when the app is not running, too slow, or the file is missing.
+ * const answer = await callApp(paths.webhookFile, "pushBlips", {}, payload);
+ * @throws HookError when the app is not running, too slow, the file is missing, or the answer is not the route's.
  */
-export async function callApp(
+export async function callApp<N extends V1RouteName>(
   webhookFile: string,
-  method: string,
-  path: string,
+  name: N,
+  params: V1Params<N>,
   body?: unknown,
   timeoutMs = HOOK_TIMEOUT_MS,
+  query?: Record<string, string>,
 ): Promise<HookAnswer> {
   try {
-    return await callTheApp(webhookFile, method, path, { body, timeoutMs });
+    return await callRoute(webhookFile, name, params, { body, timeoutMs, ...(query ? { query } : {}) });
   } catch (error) {
     if (!(error instanceof AppUnreachableError)) throw new HookError((error as Error).message);
     const where = `127.0.0.1:${error.port}`;

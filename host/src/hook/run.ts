@@ -2,12 +2,13 @@
  * svc-hook, whole: parse, talk to the app, report. Never throws and, unless `--strict`, always
  * returns 0, so the agent or git hook that called it carries on whatever happens.
  */
-import { V1_ROUTES, v1Path, type V1Params, type V1RouteName } from "@svc/api";
+import type { V1Params, V1RouteName } from "@svc/api";
 import { pushedBlipId, slugFromTitle } from "../store/blip-id.js";
 import { supportPaths, supportRoot, type SupportPaths } from "../support/paths.js";
 import { parseHookArgs, UsageError, USAGE, type HookCommand } from "./args.js";
 import { callApp, HookError, HOOK_TIMEOUT_MS, type HookAnswer } from "./client.js";
 import { forgetStart, recallStart, rememberStart, titleFromId } from "./hook-state.js";
+import { errorLine } from "../support/command-output.js";
 
 export interface HookIo {
   stdout: (line: string) => void;
@@ -36,13 +37,7 @@ async function perform(
   options: Required<HookRunOptions>,
 ): Promise<string | undefined> {
   const call = async <N extends V1RouteName>(name: N, params: V1Params<N>, body?: unknown) => {
-    const answer = await callApp(
-      paths.webhookFile,
-      V1_ROUTES[name].method,
-      v1Path(name, params),
-      body,
-      options.timeoutMs,
-    );
+    const answer = await callApp(paths.webhookFile, name, params, body, options.timeoutMs);
     const error = answerError(answer);
     if (error) throw error;
     return answer.body as Record<string, unknown>;
@@ -130,15 +125,9 @@ async function send(
         : `the body on stdin is not JSON (${(error as Error).message})`,
     );
   }
-  const query = command.wait === undefined ? "" : `?await=${command.wait}`;
+  const query = command.wait === undefined ? undefined : { await: String(command.wait) };
   const timeoutMs = (command.wait ?? 0) * 1000 + options.timeoutMs;
-  const answer = await callApp(
-    paths.webhookFile,
-    "POST",
-    `/v1/hooks/${encodeURIComponent(command.extensionId)}${query}`,
-    body,
-    timeoutMs,
-  );
+  const answer = await callApp(paths.webhookFile, "hook", { extensionId: command.extensionId }, body, timeoutMs, query);
   const error = answerError(answer);
   if (error) throw error;
   if (command.wait === undefined) return undefined;
@@ -180,7 +169,8 @@ export async function runHook(argv: readonly string[], io: HookIo, options: Hook
       ? (error as Error).message
       : `unexpected error: ${(error as Error)?.message ?? String(error)}`;
     const hint = error instanceof UsageError ? " (svc-hook --help)" : "";
-    io.stderr(`svc-hook: ${message}${hint}`.replace(/\s*\n\s*/g, " "));
+    // One line, and inert: the message can quote the app's answer or the caller's own words.
+    io.stderr(errorLine("svc-hook", `${message}${hint}`.replace(/\s*\n\s*/g, " ")).trimEnd());
     // No answer came: the caller (an agent's hook) gets what it decides by itself.
     if (otherwise !== undefined) io.stdout(otherwise);
     return strict ? 1 : 0;

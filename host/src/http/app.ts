@@ -13,13 +13,13 @@ import { extensionRoutes, EXTENSIONS_MOUNT } from "./extension-routes.js";
 import { proveToken, refuseOptions, refuseOrigin, requireBearer, requireLoopbackHost } from "./guards.js";
 import type { HeldReplies } from "./held-replies.js";
 import { hookRoute, type HookTarget } from "./hook-route.js";
-import { HttpError, jsonBody, sendError, TOO_LARGE } from "../support/http/index.js";
+import { HttpError, sendError, TOO_LARGE } from "../support/http/index.js";
 import type { LogStreams } from "./log-stream.js";
 import { schedulerRoutes, SCHEDULER_MOUNT, type SchedulerControl } from "./scheduler-routes.js";
 import type { AppLogLevel } from "../display/index.js";
 import type { GivenFiles, ToolRunner } from "../tools/index.js";
 import { givenFileRoutes, toolRoutes, TOOLS_MOUNT, GIVEN_FILES_MOUNT } from "./tool-routes.js";
-import { serve } from "./serve.js";
+import { bodyReader, serve } from "./serve.js";
 
 export type HttpLog = (level: AppLogLevel, message: string) => void;
 
@@ -83,18 +83,18 @@ export function createApp(deps: AppDeps): Express {
     app,
     "",
     "pushBlips",
-    jsonBody({ optional: false }),
     pushBlips(deps.store, (id) => deps.hooks.status(id) !== "unknown", deps.log),
   );
   serve(app, "", "logs", deps.logs.route);
-  serve(app, "", "hook", jsonBody({ optional: false }), hookRoute(deps.hooks, deps.held, deps.log));
+  serve(app, "", "hook", hookRoute(deps.hooks, deps.held, deps.log));
   serve(app, "", "uiTicket", (_req, res) => {
     if (!deps.uiTicketUrl) throw new HttpError(503, "the UI server is not running in this svc");
     res.status(200).set("Cache-Control", "no-store").json({ url: deps.uiTicketUrl() });
   });
   if (deps.extensions) app.use(EXTENSIONS_MOUNT, extensionRoutes(deps.extensions));
+  const readEndBody = bodyReader("endBlip");
   app.use("/v1/blips", (req, res, next) =>
-    req.method === "POST" ? jsonBody({ optional: true })(req, res, next) : next(),
+    req.method === "POST" && readEndBody ? readEndBody(req, res, next) : next(),
   );
   app.use("/v1/blips", blipIdRoutes(deps.store));
   if (deps.scheduler) app.use(SCHEDULER_MOUNT, schedulerRoutes(deps.scheduler));

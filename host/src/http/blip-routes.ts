@@ -3,12 +3,12 @@
  * `DELETE /v1/blips/<id>`. The id may contain `/` (`webhook/deploy`) or be percent-encoded
  * (`webhook%2Fdeploy`), and is taken with or without the `webhook/` prefix.
  */
-import { BLIP_STATES } from "@svc/api";
 import type { NextFunction, Request, Response } from "express";
 import { idCandidates } from "../store/blip-id.js";
 import type { BlipStore } from "../store/blip-store.js";
 import { HttpError, sendError } from "../support/http/index.js";
 import { preparePush } from "./push-payloads.js";
+import { checkedBody } from "./serve.js";
 
 /**
  * `POST /v1/blips`: 200 `{"ok": true, "blips": [{"id", "seq"}, …]}` in request order. An id in a
@@ -54,34 +54,17 @@ function findPushed(store: BlipStore, id: string): string {
   return found;
 }
 
-/** Checks `{state?, dismissAfter?}`; an absent body means neither. */
-function endOptions(body: unknown): { state?: string; dismissAfter?: number } {
-  if (body === undefined) return {};
-  if (typeof body !== "object" || body === null || Array.isArray(body)) {
-    throw new HttpError(400, 'invalid end: the body should be an object like {"state": "success", "dismissAfter": 30}');
-  }
-  const { state, dismissAfter } = body as Record<string, unknown>;
-  if (state !== undefined && !(typeof state === "string" && (BLIP_STATES as readonly string[]).includes(state))) {
-    throw new HttpError(400, `invalid end: "state" should be one of ${BLIP_STATES.join(", ")}`);
-  }
-  if (
-    dismissAfter !== undefined &&
-    !(typeof dismissAfter === "number" && Number.isFinite(dismissAfter) && dismissAfter >= 0)
-  ) {
-    throw new HttpError(400, 'invalid end: "dismissAfter" should be a number of seconds, 0 or more');
-  }
-  return { state: state as string | undefined, dismissAfter: dismissAfter as number | undefined };
-}
-
 /**
  * Everything under `/v1/blips/`: `POST …/<id>/end` → 200 `{"ok": true, "id", "seq"}`;
- * `DELETE …/<id>` → 200 `{"ok": true, "id"}`; an unknown id 404; another method 405.
+ * `DELETE …/<id>` → 200 `{"ok": true, "id"}`; an unknown id 404; another method 405. Not
+ * express routes (an id may hold `/`), but the table's routes all the same: `endBlip`'s body is
+ * read (app.ts, `bodyReader`) and checked (`checkedBody`) as `serve` does for every other route.
  */
 export function blipIdRoutes(store: BlipStore) {
   return function blipIdRoutes(req: Request, res: Response, next: NextFunction): void {
     const endId = blipIdFromPath(req.path, "/end");
     if (endId !== undefined && req.method === "POST") {
-      const options = endOptions(req.body);
+      const options = checkedBody("endBlip", req.body) ?? {};
       const ended = store.endPushed(findPushed(store, endId), options);
       if (!ended) throw new HttpError(404, `no pushed blip ${JSON.stringify(endId)}`);
       res.status(200).json({ ok: true, id: ended.id, seq: ended.seq });

@@ -12,10 +12,10 @@
  * | `GET /v1/extensions/<id>/review` | 200 the `LedgerReview`: what accepting it as it is on disk would approve |
  * | `POST /v1/extensions/<id>/accept`, body `{reviewed}` | 200 `{ok: true}` once recorded (409 when it changed since the review) |
  */
-import type { V1RouteName } from "@svc/api";
+import type { V1Body, V1RouteName } from "@svc/api";
 import { Router, type NextFunction, type Request, type RequestHandler, type Response } from "express";
 import { ManageError, MANAGE_HTTP_STATUS, type ExtensionManager } from "../manage/types.js";
-import { HttpError, jsonBody } from "../support/http/index.js";
+import { HttpError } from "../support/http/index.js";
 import { serve } from "./serve.js";
 
 /** Where `extensionRoutes` is mounted. */
@@ -56,17 +56,9 @@ export function extensionRoutes(manager: ExtensionManager): Router {
     );
   on(
     "setOption",
-    jsonBody({ optional: false }),
     handle(async (req) => {
-      const body = req.body as { value?: unknown; allowed?: unknown } | null;
-      if (typeof body !== "object" || body === null || Array.isArray(body) || !("value" in body)) {
-        throw new HttpError(
-          400,
-          'the body should be {"value": <the new value, or null to clear it>} (a server address also "allowed": <the origin the person allowed>)',
-        );
-      }
-      const allowed = typeof body.allowed === "string" ? body.allowed : undefined;
-      await manager.setOption(idOf(req), String(req.params.name), body.value, allowed);
+      const { value, allowed } = req.body as V1Body<"setOption">;
+      await manager.setOption(idOf(req), String(req.params.name), value, allowed);
     }),
   );
   on(
@@ -75,13 +67,7 @@ export function extensionRoutes(manager: ExtensionManager): Router {
   );
   on(
     "acceptExtension",
-    jsonBody({ optional: false }),
-    handle(async (req) => {
-      const reviewed = (req.body as { reviewed?: unknown } | null)?.reviewed;
-      if (typeof reviewed !== "string")
-        throw new HttpError(400, 'the body should be {"reviewed": "<the reviewed value GET …/review answered>"}');
-      await manager.accept(idOf(req), reviewed);
-    }),
+    handle(async (req) => void (await manager.accept(idOf(req), (req.body as V1Body<"acceptExtension">).reviewed))),
   );
   on(
     "uninstallExtension",

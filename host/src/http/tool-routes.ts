@@ -11,7 +11,8 @@
  * dropped or picked (a read grant) and gets the handle the page holds instead of the path.
  */
 import { Router, type Request, type Response } from "express";
-import { HttpError, jsonBody } from "../support/http/index.js";
+import type { V1Body } from "@svc/api";
+import { HttpError } from "../support/http/index.js";
 import { serve } from "./serve.js";
 
 /** Where `toolRoutes` and `givenFileRoutes` are mounted. */
@@ -83,7 +84,7 @@ export function toolRoutes(tools: ToolRunner): Router {
     (_req: Request, res: Response) => void res.status(200).json({ tools: tools.list() }),
   );
 
-  serve(router, TOOLS_MOUNT, "runTool", jsonBody({ optional: true }), async (req: Request, res: Response) => {
+  serve(router, TOOLS_MOUNT, "runTool", async (req: Request, res: Response) => {
     const { extensionId, tool } = params(req);
     const caller = callerOf(req);
     const call = caller === "agent" ? agentCall(req, res) : undefined;
@@ -91,27 +92,18 @@ export function toolRoutes(tools: ToolRunner): Router {
     res.status(200).json(answer);
   });
 
-  serve(router, TOOLS_MOUNT, "dropOnTool", jsonBody({ optional: false }), async (req: Request, res: Response) => {
+  serve(router, TOOLS_MOUNT, "dropOnTool", async (req: Request, res: Response) => {
     const { extensionId, tool } = params(req);
     const caller = callerOf(req);
     const answer = await answering(() => tools.drop(extensionId, tool, req.body, caller));
     res.status(200).json(answer);
   });
 
-  serve(router, TOOLS_MOUNT, "setToolAgents", jsonBody({ optional: false }), async (req: Request, res: Response) => {
+  serve(router, TOOLS_MOUNT, "setToolAgents", async (req: Request, res: Response) => {
     const { extensionId, tool } = params(req);
     if (callerOf(req) === "agent")
       throw new HttpError(403, "only the person switches tools on for agents, in Settings → Tools");
-    const body = req.body as { enabled?: unknown } | undefined;
-    if (
-      typeof body !== "object" ||
-      body === null ||
-      typeof body.enabled !== "boolean" ||
-      Object.keys(body).length !== 1
-    ) {
-      throw new HttpError(400, `the body should be {"enabled": true} or {"enabled": false}`);
-    }
-    const enabled = body.enabled;
+    const { enabled } = req.body as V1Body<"setToolAgents">;
     const listed = await answering(() => tools.setAgents(extensionId, tool, enabled));
     res.status(200).json({ id: listed.id, agents: listed.agents });
   });
@@ -129,21 +121,13 @@ export function toolRoutes(tools: ToolRunner): Router {
  */
 export function givenFileRoutes(given: GivenFiles): Router {
   const router = Router({ strict: true });
-  serve(router, GIVEN_FILES_MOUNT, "giveFiles", jsonBody({ optional: false }), async (req: Request, res: Response) => {
+  serve(router, GIVEN_FILES_MOUNT, "giveFiles", async (req: Request, res: Response) => {
     if (callerOf(req) === "agent")
       throw new HttpError(
         403,
         "a file path from an agent is not a read grant: only the person gives files, by dropping or choosing them in the notch",
       );
-    const body = req.body as Record<string, unknown>;
-    if (
-      typeof body !== "object" ||
-      body === null ||
-      Array.isArray(body) ||
-      Object.keys(body).some((key) => key !== "path")
-    ) {
-      throw new HttpError(400, 'the body should be {"path": "<absolute path of the file>"}');
-    }
+    const body = req.body as V1Body<"giveFiles">;
     const handle = await answering(() => given.give(body.path));
     res.status(200).set("Cache-Control", "no-store").json({ handle });
   });

@@ -10,6 +10,7 @@ import { installPackage } from "./install-package.js";
 import { migrationNote } from "../ledger/index.js";
 import { stagedPath } from "./staged.js";
 import { fetchPackage, isAddress } from "./fetch-package.js";
+import { crashText, errorLine } from "../support/index.js";
 
 /** What the command needs from the world (a terminal, or a test). */
 export interface InstallIo {
@@ -75,7 +76,7 @@ async function installCommand(argv: readonly string[], io: InstallIo, command: "
   const unknown = rest.find((a) => a.startsWith("-"));
   if (rest.length !== 1 || unknown) {
     io.err(
-      `svc-host ${command}: ${unknown ? `unknown option ${unknown}` : "give exactly one .svc file"}\n${INSTALL_USAGE}\n`,
+      `${errorLine(`svc-host ${command}`, unknown ? `unknown option ${unknown}` : "give exactly one .svc file")}${INSTALL_USAGE}\n`,
     );
     return 2;
   }
@@ -132,10 +133,10 @@ async function installCommand(argv: readonly string[], io: InstallIo, command: "
     return 0;
   } catch (error) {
     if (error instanceof InstallError) {
-      io.err(`svc-host ${command}: ${error.message}\n`);
+      io.err(errorLine(`svc-host ${command}`, error));
       return 1;
     }
-    io.err(`svc-host ${command}: ${(error as Error)?.stack ?? String(error)}\n`);
+    io.err(crashText(`svc-host ${command}`, error));
     return 1;
   } finally {
     await fetched?.done();

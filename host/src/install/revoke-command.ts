@@ -20,6 +20,7 @@ import { keepRevocation, Ledger, shownKey } from "../ledger/index.js";
 import { KeyringSecretStore } from "../secrets/index.js";
 import type { InstallIo } from "./install-command.js";
 import { isOlder } from "../review/index.js";
+import { crashText, errorLine } from "../support/index.js";
 
 export const REVOKE_USAGE =
   "usage: svc-host revoke [--file] <svc-revocation.json | svc-key-lost.json>  (its .minisig beside it)";
@@ -97,10 +98,10 @@ export async function runRevokeCommand(argv: readonly string[], io: InstallIo): 
     return 0;
   } catch (error) {
     if (error instanceof RevokeError) {
-      io.err(`svc-host revoke: ${escapeForDisplay(error.message)}\n`);
+      io.err(errorLine("svc-host revoke", error));
       return 1;
     }
-    io.err(`svc-host revoke: ${(error as Error)?.stack ?? String(error)}\n`);
+    io.err(crashText("svc-host revoke", error));
     return 1;
   }
 }

@@ -15,6 +15,7 @@ import { fetchPackage } from "./fetch-package.js";
 import type { InstallIo } from "./install-command.js";
 import { installPackage } from "./install-package.js";
 import { InstallError, type InstallSummary } from "../review/index.js";
+import { errorLine } from "../support/index.js";
 
 export type UpdateOutcome = {
   id: string;
@@ -111,7 +112,7 @@ export async function runUpdateCommand(argv: readonly string[], io: InstallIo): 
     ledger = await Ledger.open({ supportRoot: io.supportDir, secrets: new KeyringSecretStore() });
     ids = argv.length ? [...argv] : [...(await ledger.addresses()).keys()].sort();
   } catch (error) {
-    io.err(`svc-host update: ${(error as Error).message}\n`);
+    io.err(errorLine("svc-host update", error));
     return 1;
   }
   if (ids.length === 0) {
@@ -129,7 +130,7 @@ export async function runUpdateCommand(argv: readonly string[], io: InstallIo): 
       io.out(`${updateMessage(outcome)}\n`);
     } catch (error) {
       if (!(error instanceof InstallError)) throw error;
-      io.err(`svc-host update: ${escapeForDisplay(error.message)}\n`);
+      io.err(errorLine("svc-host update", error));
       code = 1;
     }
   }

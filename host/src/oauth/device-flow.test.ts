@@ -159,7 +159,7 @@ beforeEach(async () => {
   });
 });
 afterEach(async () => {
-  await oauth.close();
+  await oauth.dispose();
   rec.server.close();
   await secrets.delete(extensionId, "oauth", "github");
 });
@@ -333,7 +333,7 @@ describe("the device flow against a real authorization server (oidc-provider) on
     });
   });
   afterEach(async () => {
-    await service.close();
+    await service.dispose();
     await as.stop();
     await secrets.delete(id, "oauth", "demo");
   });

@@ -4,6 +4,7 @@
  * secret store, hands out tokens (renewed first when within five minutes of expiry, one renewal
  * per connection at a time), and forgets connections on disconnect.
  */
+import type { Disposable } from "@svc/api";
 import { randomBytes } from "node:crypto";
 import type { Manifest, OAuthConnection, SignInPage } from "@svc/api";
 import type { ExtensionSecrets } from "../secrets/index.js";
@@ -103,7 +104,7 @@ export interface OAuthTarget {
  * await oauth.connect({ extensionId: "com.example.ci" });          // the sign-in page is open
  * const { token } = await oauth.token({ extensionId: "com.example.ci" });
  */
-export class OAuthService {
+export class OAuthService implements Disposable {
   readonly redirectUri: string;
   readonly #options: OAuthServiceOptions;
   readonly #vault: ConnectionVault;
@@ -320,7 +321,7 @@ export class OAuthService {
   }
 
   /** Forgets pending sign-ins and closes the callback port. */
-  async close(): Promise<void> {
+  async dispose(): Promise<void> {
     for (const key of [...this.#pending.keys()]) this.#forget(key);
     for (const { stop } of this.#devices.values()) stop.abort();
     this.#devices.clear();

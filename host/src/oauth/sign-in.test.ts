@@ -53,7 +53,7 @@ describe("a sign-in", () => {
     });
     expect(h.oauth.listening).toBe(true);
     expect(await portIsOpen(h.port)).toBe(true);
-    await h.oauth.close();
+    await h.oauth.dispose();
     expect(await portIsOpen(h.port)).toBe(false);
   });
 

@@ -23,7 +23,7 @@ beforeEach(async () => {
   logs.length = 0;
 });
 afterEach(async () => {
-  for (const store of stores.splice(0)) await store.close();
+  for (const store of stores.splice(0)) await store.dispose();
   await rm(dir, { recursive: true, force: true });
 });
 
@@ -255,7 +255,7 @@ describe("persistence", () => {
     first.applyEnd({ extensionId: EXT, id: `${EXT}/a`, seq: 8, state: "success" });
     first.applyUpdate(update("gone", 3));
     first.applyRemove({ extensionId: EXT, id: `${EXT}/gone` });
-    await first.close();
+    await first.dispose();
 
     const second = await open();
     expect(second.list().map((b) => [b.id, b.seq, b.payload.state])).toEqual([
@@ -312,7 +312,7 @@ describe("persistence", () => {
     const first = await open();
     first.applyUpdate(update("a", 1));
     first.applyEnd({ extensionId: EXT, id: `${EXT}/a`, seq: 2, dismissAfter: 60 });
-    await first.close();
+    await first.dispose();
     const later = await open({ now: () => Date.now() + 61_000 });
     await new Promise((r) => setTimeout(r, 20));
     expect(later.get(`${EXT}/a`)).toBeUndefined();

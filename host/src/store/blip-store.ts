@@ -13,6 +13,7 @@
  * An extension's write is compared only with its own earlier seqs: the runtime numbers them in
  * its own `seq.json`, so a pushed blip squatting an extension's id can never mute that extension.
  */
+import type { Disposable } from "@svc/api";
 import type { ParamsOf, BlipEnd, BlipRemove, BlipUpdate } from "@svc/runtime";
 import { LIMITS, type BlipPayload } from "@svc/api";
 import { BlipFileSaver, readBlipFile, type SeqRecord } from "./blip-file.js";
@@ -58,9 +59,9 @@ function ownerOf(source: BlipSource): string {
  * connection.onNotification(BlipUpdate, (p) => store.applyUpdate(p));
  * connection.onNotification(BlipEnd, (p) => store.applyEnd(p));
  * connection.onNotification(BlipRemove, (p) => store.applyRemove(p));
- * await store.close(); // at quit: timers stopped, file written
+ * await store.dispose(); // at quit: timers stopped, file written
  */
-export class BlipStore {
+export class BlipStore implements Disposable {
   private readonly blips = new Map<string, StoredBlip>();
   private readonly seqs = new Map<string, SeqRecord>();
   private readonly dismissTimers = new Map<string, NodeJS.Timeout>();
@@ -265,7 +266,7 @@ export class BlipStore {
   }
 
   /** Stops dismiss timers and writes the file. Changes after close are not saved. */
-  async close(): Promise<void> {
+  async dispose(): Promise<void> {
     if (this.closed) return this.saver.flush();
     this.closed = true;
     for (const timer of this.dismissTimers.values()) clearTimeout(timer);

@@ -3,6 +3,7 @@
  * and when the process dies unexpectedly starts a new one after a backoff and lets the host
  * restore every extension again. `stop()` sends `shutdown` and waits for the exit.
  */
+import type { Disposable } from "@svc/api";
 import { Initialize, type Connection, type ParamsOf, type RequestType, type SendOptions } from "@svc/runtime";
 import { DEFAULT_BACKOFF, RestartBackoff, type BackoffOptions } from "./backoff.js";
 import type { ExitInfo, RuntimeProcess } from "./runtime-process.js";
@@ -30,9 +31,9 @@ export class RuntimeUnavailableError extends Error {
  * const supervisor = new RuntimeSupervisor({ spawn, register, initialize, onReady, onState });
  * await supervisor.start();
  * await supervisor.request(ExtensionRun, { id, trigger: { type: "manual" } });
- * await supervisor.stop();
+ * await supervisor.dispose();
  */
-export class RuntimeSupervisor {
+export class RuntimeSupervisor implements Disposable {
   private process: RuntimeProcess | undefined;
   private ready = false;
   private stopping = false;
@@ -66,7 +67,7 @@ export class RuntimeSupervisor {
     return connection.sendRequest(type, params, options);
   }
 
-  async stop(): Promise<void> {
+  async dispose(): Promise<void> {
     this.stopping = true;
     clearTimeout(this.restartTimer);
     this.ready = false;

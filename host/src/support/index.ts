@@ -19,3 +19,4 @@ export {
   type LockHolder,
 } from "./instance-lock.js";
 export { readDisabled, setDisabled } from "./disabled-file.js";
+export { errorLine, crashText, ERROR_LINE_MAX } from "./command-output.js";

@@ -105,7 +105,7 @@ describe("AgentFiles", () => {
     files.answer(files.list()[0].id, true);
     const next = outcome(files.ask(question()));
     expect(files.list()).toHaveLength(MAX_WAITING_AGENT_FILES);
-    files.close();
+    files.dispose();
     expect(await Promise.all([...waiting, next])).toEqual([
       "allowed",
       ...Array(MAX_WAITING_AGENT_FILES).fill("svc is stopping: the person did not answer, and the tool did not run"),
@@ -121,7 +121,7 @@ describe("AgentFiles", () => {
     expect(await asked).toBe("the request was withdrawn before the person answered");
     expect(published.at(-1)).toEqual([]);
     expect(files.answer(id, true)).toBe(false);
-    files.close();
+    files.dispose();
     expect(await outcome(files.ask(question()))).toBe(
       "svc is stopping: the person was not asked, and the tool did not run",
     );

@@ -9,6 +9,7 @@
  * notch was open to ask, `MAX_WAITING_AGENT_FILES` requests were already waiting, the agent went
  * away, or svc is stopping. Nothing is stored: a request lives only while its call waits.
  */
+import type { Disposable } from "@svc/api";
 import { randomBytes } from "node:crypto";
 import { escapeForDisplay } from "@svc/api";
 import type { AgentFilesRequest } from "./agent-files-request.js";
@@ -56,7 +57,7 @@ export function valuesText(values: Record<string, unknown>): string {
  * await agentFiles.ask({ agent: "claude-code 1.0", tool: "dev.svc.devtools/base64", …, files: ["/Users/me/logo.png"] }); // throws ToolError unless allowed
  * agentFiles.answer(id, true); // from the page
  */
-export class AgentFiles {
+export class AgentFiles implements Disposable {
   private readonly waiting = new Map<string, Waiting>();
   private closed = false;
 
@@ -139,7 +140,7 @@ export class AgentFiles {
   }
 
   /** Refuses everything still waiting and every later request (svc is stopping). */
-  close(): void {
+  dispose(): void {
     this.closed = true;
     for (const entry of [...this.waiting.values()])
       entry.settle("svc is stopping: the person did not answer, and the tool did not run");

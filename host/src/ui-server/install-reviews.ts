@@ -8,6 +8,7 @@
  * `reviewAddress` fetches an https address first, with the terminal's limits (fetch-package.ts),
  * and the install remembers the address for "check for updates".
  */
+import type { Disposable } from "@svc/api";
 import { randomBytes } from "node:crypto";
 import { isAbsolute } from "node:path";
 import { fetchPackage, installPackage, type InstallOptions, type InstallResult } from "../install/index.js";
@@ -23,7 +24,7 @@ interface OpenReview {
   timer: ReturnType<typeof setTimeout>;
 }
 
-export class InstallReviews {
+export class InstallReviews implements Disposable {
   private readonly open = new Map<string, OpenReview>();
 
   constructor(
@@ -99,7 +100,7 @@ export class InstallReviews {
   }
 
   /** Declines every open review (the host is stopping). */
-  async close(): Promise<void> {
+  async dispose(): Promise<void> {
     await Promise.allSettled([...this.open.keys()].map((id) => this.settle(id, false)));
   }
 }

@@ -7,7 +7,7 @@
  */
 import { spawn } from "node:child_process";
 import { AppUnreachableError, callRoute, isUiAddress } from "@svc/runtime";
-import { supportPaths } from "../support/index.js";
+import { errorLine, supportPaths } from "../support/index.js";
 import { writeRedirectPage } from "./redirect-page.js";
 
 export const UI_USAGE = `Usage: svc-host ui [--url]
@@ -51,7 +51,7 @@ function openInBrowser(url: string): Promise<void> {
 export async function runUiCommand(args: string[], io: UiCommandIo): Promise<number> {
   const unknown = args.find((arg) => arg !== "--url");
   if (unknown !== undefined) {
-    io.err(`svc-host ui: unknown option ${unknown}\n${UI_USAGE}\n`);
+    io.err(`${errorLine("svc-host ui", `unknown option ${unknown}`)}${UI_USAGE}\n`);
     return 2;
   }
   const paths = supportPaths(io.supportRoot);
@@ -73,7 +73,7 @@ export async function runUiCommand(args: string[], io: UiCommandIo): Promise<num
       );
     url = body.url;
   } catch (error) {
-    io.err(`svc-host ui: ${(error as Error).message}\n`);
+    io.err(errorLine("svc-host ui", error));
     return 1;
   }
   if (args.includes("--url")) {
@@ -87,7 +87,10 @@ export async function runUiCommand(args: string[], io: UiCommandIo): Promise<num
   } catch (error) {
     // The ticket is still unused: the address itself, on its own line, lets the person go on.
     io.err(
-      `svc-host ui: could not open a browser (${(error as Error).message}); open this address yourself, once, within a minute:\n`,
+      errorLine(
+        "svc-host ui",
+        `could not open a browser (${(error as Error).message}); open this address yourself, once, within a minute:`,
+      ),
     );
     io.out(`${url}\n`);
     return 1;

@@ -4,6 +4,7 @@
  * burst of ~200 ms. Other files (an author's `src/`, a README) are not what the host runs, so
  * saving them reloads nothing: under `svckit dev` one save is one reload, with the new bundle.
  */
+import type { Disposable } from "@svc/api";
 import { watch, type FSWatcher } from "chokidar";
 import { basename, join, relative, sep } from "node:path";
 import { QuietBatch } from "./debounce.js";
@@ -53,9 +54,9 @@ export function extensionFolderOf(roots: readonly string[], path: string): strin
 /**
  * @example
  * const watcher = await ExtensionWatcher.start({ roots: [bundled, user], onChange: (folders) => reload(folders) });
- * await watcher.close();
+ * await watcher.dispose();
  */
-export class ExtensionWatcher {
+export class ExtensionWatcher implements Disposable {
   private constructor(
     private readonly watcher: FSWatcher,
     private readonly batch: QuietBatch<string>,
@@ -78,7 +79,7 @@ export class ExtensionWatcher {
     return new ExtensionWatcher(watcher, batch);
   }
 
-  async close(): Promise<void> {
+  async dispose(): Promise<void> {
     this.batch.cancel();
     await this.watcher.close();
   }

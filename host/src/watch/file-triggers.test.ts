@@ -108,7 +108,7 @@ describe("FileTriggers", () => {
     await writeFile(join(dir, "later.txt"), "1");
     await new Promise((r) => setTimeout(r, 300));
     expect(events).toHaveLength(1);
-    await triggers.close();
+    await triggers.dispose();
   });
 
   it("a watched folder holding svc's own folder reports nothing from inside it but the extension's data folder", async () => {
@@ -123,6 +123,6 @@ describe("FileTriggers", () => {
     await expect
       .poll(() => events.flat().sort(), { timeout: 3000 })
       .toEqual([join(dir, "Svc", "Data", "a.b", "mine.txt"), join(dir, "a.txt")].sort());
-    await triggers.close();
+    await triggers.dispose();
   });
 });

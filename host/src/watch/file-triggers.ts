@@ -3,6 +3,7 @@
  * `{type: "file", paths}`, gathered for ~100 ms. Each path must also be inside
  * `permissions.files` (`~` expanded on both sides); one that is not is reported and not watched.
  */
+import type { Disposable } from "@svc/api";
 import { watch, type FSWatcher } from "chokidar";
 import { isInside, refusedPath, resolveListedPath } from "@svc/runtime";
 import { homedir } from "node:os";
@@ -66,7 +67,7 @@ function realOf(path: string): string {
  * await triggers.set("com.example.notes", ["/home/ann/notes"], (paths) => sendFileEvent(paths));
  * triggers.remove("com.example.notes");
  */
-export class FileTriggers {
+export class FileTriggers implements Disposable {
   private readonly watchers = new Map<string, { watcher: FSWatcher; batch: QuietBatch<string> }>();
 
   constructor(private readonly onError: (id: string, message: string) => void = () => {}) {}
@@ -104,7 +105,7 @@ export class FileTriggers {
     await entry.watcher.close();
   }
 
-  async close(): Promise<void> {
+  async dispose(): Promise<void> {
     await Promise.all([...this.watchers.keys()].map((id) => this.remove(id)));
   }
 }

@@ -50,13 +50,6 @@ export type { Capabilities, CapabilityContext, OpCall, OpHandler } from "./conte
 export { formatDenial } from "./denial.js";
 export { DEFAULT_LIMITS, type CapabilityLimits } from "./limits.js";
 export type { CapabilityOptions, FetchHop, FetchTransport } from "./options.js";
-export {
-  HttpRecording,
-  UnmatchedRequestError,
-  jsonExchange,
-  formatRecording,
-  type RecordedExchange,
-  type RecordingFile,
-} from "./http-recording.js";
+export * from "./http-recording.js";
 export { replayTransport } from "./replay-switch.js";
 export { parseNetworkPolicy, type NetworkPolicy } from "./network-policy.js";

@@ -6,9 +6,8 @@
  * travels as `svc-key.pub`, so `minisign -Vm svc-manifest.json -p svc-key.pub` works on an
  * unzipped package.
  */
-import { createHash } from "node:crypto";
-import canonicalizeModule from "canonicalize";
 import { z } from "zod";
+import { canonicalBytes, sha256Hex } from "./canonical.js";
 import {
   formatPublicKey,
   parsePublicKey,
@@ -20,9 +19,6 @@ import {
 } from "./minisign.js";
 
 /** The names of the signing files inside a package; every other file is listed in the manifest. */
-// The package is CommonJS (`module.exports = serialize`) with types written as an ES default export.
-const canonicalize = canonicalizeModule as unknown as (value: unknown) => string | undefined;
-
 export const SIGNING_FILES = {
   manifest: "svc-manifest.json",
   signature: "svc-manifest.json.minisig",
@@ -47,11 +43,9 @@ function contentFiles(files: ReadonlyMap<string, Buffer>): [string, Buffer][] {
 
 /** The content manifest's bytes: canonical JSON (RFC 8785). */
 export function contentManifest(id: string, version: string, files: ReadonlyMap<string, Buffer>): Buffer {
-  const digests = Object.fromEntries(
-    contentFiles(files).map(([path, data]) => [path, createHash("sha256").update(data).digest("hex")]),
-  );
+  const digests = Object.fromEntries(contentFiles(files).map(([path, data]) => [path, sha256Hex(data)]));
   const manifest: ContentManifest = { v: 1, id, version, files: digests };
-  return Buffer.from(canonicalize(manifest)!, "utf8");
+  return canonicalBytes(manifest);
 }
 
 /** The trusted comment a package's signature carries. */
@@ -131,8 +125,7 @@ export function checkPackage(files: ReadonlyMap<string, Buffer>): PackageSignatu
   for (const [path, data] of actual) {
     const expected = Object.hasOwn(manifest.files, path) ? manifest.files[path] : undefined;
     if (expected === undefined) problems.push(`${JSON.stringify(path)} is not in the signed manifest`);
-    else if (createHash("sha256").update(data).digest("hex") !== expected)
-      problems.push(`${JSON.stringify(path)} does not match the signed manifest`);
+    else if (sha256Hex(data) !== expected) problems.push(`${JSON.stringify(path)} does not match the signed manifest`);
   }
   const have = new Set(actual.map(([path]) => path));
   for (const path of Object.keys(manifest.files))

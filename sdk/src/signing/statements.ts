@@ -7,8 +7,8 @@
  * A package carries them as files (`svc-rotation.json`, `svc-revocation.json` and their
  * `.minisig`); `svc-host revoke <file>` imports a revocation on its own.
  */
-import canonicalizeModule from "canonicalize";
 import { z } from "zod";
+import { canonicalBytes } from "./canonical.js";
 import {
   parsePublicKey,
   signMessage,
@@ -17,8 +17,6 @@ import {
   type PublicKey,
   type SecretKey,
 } from "./minisign.js";
-
-const canonicalize = canonicalizeModule as unknown as (value: unknown) => string | undefined;
 
 /** The statement files a package may carry (each with `.minisig` beside it). */
 export const STATEMENT_FILES = {
@@ -78,7 +76,7 @@ export type Statement = Rotation | Revocation | LostKey;
 
 /** A statement's file bytes and its signature's text, signed with `secret`. */
 export function signStatement(statement: Statement, secret: SecretKey): { json: Buffer; minisig: string } {
-  const json = Buffer.from(canonicalize(statement)!, "utf8");
+  const json = canonicalBytes(statement);
   const minisig = signMessage(json, secret, `${statement.kind} ${statement.id}`, `svc ${statement.kind} statement`);
   return { json, minisig };
 }
