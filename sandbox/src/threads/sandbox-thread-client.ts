@@ -12,7 +12,7 @@ import type { FromSandboxThread, SandboxThreadData, SandboxThreadStats, ToSandbo
 import type { SandboxListeners } from "../types.js";
 import { watchSandboxThread, type Watchdog } from "./watchdog.js";
 import { killTagged, newTagPrefix } from "../capabilities/process-tags.js";
-import { Outbox } from "./outbox.js";
+import { Outbox, unpack, type Crossing } from "./outbox.js";
 
 const SANDBOX_THREAD_FILE = new URL("../../dist/threads/sandbox-thread.js", import.meta.url);
 /** Longest a sandbox thread gets to dispose its sandboxes when the pool ends. */
@@ -38,9 +38,9 @@ export class SandboxThreadClient {
   private readonly worker: Worker;
   private readonly board: SliceBoard;
   private readonly watchdog: Watchdog;
-  /** Requests and answers to the thread, one crossing per turn (outbox.ts). */
-  private readonly outbox = new Outbox<ToSandboxThread>((batch) => {
-    if (this.alive) this.worker.postMessage(batch);
+  /** Requests and answers to the thread: a turn's first at once, the rest of the turn as one batch (outbox.ts). */
+  private readonly outbox = new Outbox<ToSandboxThread>((crossing) => {
+    if (this.alive) this.worker.postMessage(crossing);
   });
   private readonly requests = new Map<
     number,
@@ -79,9 +79,9 @@ export class SandboxThreadClient {
       resourceLimits: { stackSizeMb: SANDBOX_THREAD_STACK_MB, maxYoungGenerationSizeMb: SANDBOX_THREAD_YOUNG_MB },
     });
     this.worker.unref();
-    this.worker.on("message", (batch: FromSandboxThread[]) => {
-      for (const message of batch) this.receive(message);
-    });
+    this.worker.on("message", (crossing: Crossing<FromSandboxThread>) =>
+      unpack(crossing, (message) => this.receive(message)),
+    );
     this.worker.on("error", (error) => this.end(`the sandbox thread failed: ${error.message}`));
     this.worker.on("exit", (code) => {
       this.end(`the sandbox thread exited (code ${code})`);

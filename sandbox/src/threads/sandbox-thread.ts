@@ -23,7 +23,7 @@ import type { FromSandboxThread, SandboxThreadData, LoadReply, ToSandboxThread }
 import type { SandboxOptions } from "../types.js";
 import { adoptCompiledModule } from "../engine/wasm.js";
 import { warmUp } from "./warm-up.js";
-import { Outbox } from "./outbox.js";
+import { Outbox, unpack, type Crossing } from "./outbox.js";
 
 const port = parentPort!;
 const data = workerData as SandboxThreadData;
@@ -63,7 +63,7 @@ let createdAny = false;
  * only from the last request: a long `load` must not be followed at once by making the spare
  * while the next request waits. Diagnostics (`stats`) are not work and do not count.
  */
-const outbox = new Outbox<FromSandboxThread>((batch) => port.postMessage(batch));
+const outbox = new Outbox<FromSandboxThread>((crossing) => port.postMessage(crossing));
 board.onSwitch = () => outbox.flush();
 function send(message: FromSandboxThread, isWork = true): void {
   outbox.send(message);
@@ -234,7 +234,5 @@ void idleWork.run(async () => {
   if (!createdAny) await warmUp(timeZone);
 });
 await spare?.fill(); // so the first create on this thread finds its spare
-port.on("message", (batch: ToSandboxThread[]) => {
-  for (const message of batch) handle(message);
-});
+port.on("message", (crossing: Crossing<ToSandboxThread>) => unpack(crossing, handle));
 send({ type: "ready" });
