@@ -23,7 +23,7 @@ const ROUNDS = quick ? 1 : 3;
 const COUNT = 30;
 const SETTLE_MS = 5000; // RSS is read again this long after launch: it should stay flat
 export const DESIGNS = {
-  "svc-runtime": fileURLToPath(new URL("../runtime/dist/main.js", import.meta.url)),
+  "svc-runtime": fileURLToPath(new URL("../runtime/dist/bundle/main.js", import.meta.url)),
   worker: fileURLToPath(new URL("./baseline/worker-runtime.mjs", import.meta.url)),
 };
 

@@ -12,7 +12,7 @@ import { fmt, printTable, quantile, summarize } from "./stats.mjs";
 
 const quick = process.env.BENCH_QUICK === "1";
 const RUNTIMES = {
-  "svc-runtime": fileURLToPath(new URL("../runtime/dist/main.js", import.meta.url)),
+  "svc-runtime": fileURLToPath(new URL("../runtime/dist/bundle/main.js", import.meta.url)),
   "worker baseline": fileURLToPath(new URL("./baseline/worker-runtime.mjs", import.meta.url)),
 };
 const BURSTS = [

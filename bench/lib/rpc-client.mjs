@@ -11,7 +11,7 @@ export class RpcProcess {
   #listeners = new Map();
   stderr = "";
 
-  /** @example const rt = new RpcProcess(process.execPath, ["runtime/dist/main.js"]); */
+  /** @example const rt = new RpcProcess(process.execPath, ["runtime/dist/bundle/main.js"]); */
   constructor(command, args, env = {}) {
     this.#child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ["pipe", "pipe", "pipe"] });
     this.#child.stdout.setEncoding("utf8");

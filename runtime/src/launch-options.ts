@@ -1,18 +1,20 @@
 /**
  * How svc-runtime is started (svc-host's RuntimeProcess and the benches use these): the Node
- * flags and environment that keep the runtime's fixed memory small. Each was measured alone
+ * flags (none today) and environment that keep the runtime's fixed memory small. Each was measured alone
  * (bench/README.md, "scale"); none changes what a guest may do. The bench reads it too, so it
  * imports nothing but the support folder's names.
  */
 import { nodeCompileCacheDir } from "./support-folder.js";
 
 /**
- * `--max-semi-space-size=1`: the protocol thread's young generation stays at 1 MB semi-spaces
- * instead of growing to 16 MB while the launch's JSON flows (sandbox threads set their own).
- * Not `--v8-pool-size=1` (−8…−15 MB): with one V8 platform thread the QuickJS module's tier-up
- * and the collections queue behind each other, and a launch of 117 KB bundles took 1.3–1.8× as long.
+ * None, measured (bench/README.md "The levers, each measured alone"). Not `--max-semi-space-size=1`:
+ * it saved 8–9 MB while the runtime loaded ~300 module files, but with the bundle (dist/bundle/)
+ * it saves none 40–60 s after the launch and its scavenges make the launch 30–40 ms longer. Not
+ * `--v8-pool-size=1` (−8…−15 MB): with one V8 platform thread the QuickJS module's tier-up and
+ * the collections queue behind each other, and a launch of 117 KB bundles took 1.3–1.8× as long.
+ * Not `--no-memory-reducer`: +7 MB, and no CPU saved with an update every 10 s.
  */
-export const RUNTIME_NODE_FLAGS: readonly string[] = ["--max-semi-space-size=1"];
+export const RUNTIME_NODE_FLAGS: readonly string[] = [];
 
 /**
  * The environment for the runtime: on Linux, glibc hands allocations over 128 KB straight to

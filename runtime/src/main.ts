@@ -5,6 +5,8 @@
  * The sandbox threads start first, before the rest of the runtime is even loaded: their start-up
  * (each imports the sandbox, warms up and makes its spare) overlaps the runtime's own, so
  * `initialize` finds them (nearly) ready and only hands them the person's time zone and locale.
+ * svc-host starts the bundle of this file (scripts/bundle.mjs: dist/bundle/main.js), in which
+ * the protocol side is a chunk of its own, read only after the threads are spawned.
  */
 import { REPLAY_ENV, replayFiles, TEST_NOW_ENV, testClock } from "@svc/sandbox/test-switches";
 import { configFromEnv } from "./config.js";
@@ -29,6 +31,8 @@ try {
 
 // Warnings about a bad knob are written once, by serve.ts, which reads the same environment.
 const sandboxes = createSandboxFactory({ sandboxesPerThread: configFromEnv(process.env).sandboxesPerThread });
-sandboxes.start?.();
+// Only once the threads are spawned: loading the protocol side holds this thread for tens of ms,
+// and the QuickJS module's compile must finish here before the first thread can start.
+await sandboxes.start?.();
 const { serve } = await import("./serve.js");
 serve(sandboxes);

@@ -11,8 +11,9 @@ export interface SandboxFactory {
   /**
    * Starts the sandbox threads now, before `initialize` (optional): their start-up and warm-up
    * overlap the runtime's own, and `configure` then only hands them the person's settings.
+   * Resolves once they are spawned (never rejects: the first `create` says what failed).
    */
-  start?(): void;
+  start?(): Promise<void>;
   /**
    * Called once by `initialize`, before any sandbox: guests see dates in the person's time zone
    * and format for their locale. Throws at once on a bad option; the promise settles once the
@@ -31,7 +32,7 @@ export interface SandboxFactory {
  *
  * @example
  * const sandboxes = createSandboxFactory();
- * sandboxes.start?.(); // threads warming while the runtime reads its first request
+ * await sandboxes.start?.(); // threads spawned, warming while the runtime loads the rest
  * sandboxes.configure?.({ timeZone: "Europe/Oslo", compiledCodeDir }); // throws RangeError on an unknown zone
  * const handle = await sandboxes.create(options, listeners);
  * await sandboxes.dispose?.();
@@ -42,6 +43,7 @@ export function createSandboxFactory(defaults: SandboxPoolOptions = {}): Sandbox
     start: () => {
       pool ??= new SandboxPool(defaults);
       pool.warm().catch(() => {}); // `configure` waits for it again and the first `create` says what failed
+      return pool.startThreads().catch(() => {});
     },
     configure: (options) => {
       if (pool) pool.configure(options);

@@ -30,9 +30,9 @@ export const MAX_STACK_BYTES = 1 * MiB;
 export const SANDBOX_THREAD_STACK_MB = 32;
 /**
  * The sandbox threads' young generation (Worker `resourceLimits.maxYoungGenerationSizeMb`): V8's
- * own default on 64-bit (16 MB semi-spaces, ×3), pinned so the protocol thread's small one
- * (svc-runtime starts with `--max-semi-space-size=1`) is not theirs: with a small young
- * generation a disposed instance's WebAssembly memory waits for a full collection to be freed.
+ * own default on 64-bit (16 MB semi-spaces, ×3), pinned so a smaller one set for the process
+ * (`--max-semi-space-size` in NODE_OPTIONS) is not theirs: with a small young generation a
+ * disposed instance's WebAssembly memory waits for a full collection to be freed.
  */
 export const SANDBOX_THREAD_YOUNG_MB = 48;
 /**

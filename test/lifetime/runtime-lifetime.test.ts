@@ -11,7 +11,7 @@ import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import { allGone, childAppears, childrenOf, cpuMsOf, isRunning } from "./processes.js";
 
-const RUNTIME_MAIN = fileURLToPath(new URL("../../runtime/dist/main.js", import.meta.url));
+const RUNTIME_MAIN = fileURLToPath(new URL("../../runtime/dist/bundle/main.js", import.meta.url));
 const RELAY = fileURLToPath(new URL("./relay-parent.mjs", import.meta.url));
 const ID = "test.lifetime";
 /** Emits one blip, starts a long exec child, and answers while the child runs. */

@@ -6,7 +6,7 @@
  * | `SVC_HOME` | platform default | the support folder |
  * | `SVC_PORT` | 47811 | HTTP port (a free one when taken) |
  * | `SVC_BUNDLED_EXTENSIONS` | this repository's `extensions/` | bundled extension folders (an app's `Resources/Extensions`), `:`-separated; each one's `bundled.json` says which of its folders run (the rest are its catalog) |
- * | `SVC_RUNTIME` | `@svc/runtime`'s `dist/main.js` | the runtime to spawn |
+ * | `SVC_RUNTIME` | `@svc/runtime`'s `dist/bundle/main.js` | the runtime to spawn |
  * | `SVC_HOST_OUTPUT` | `auto` | `live` (in place), `lines` (one per change), `json` (one JSON event per line); `auto` is `live` on a terminal |
  * | `SVC_LOG_LEVEL` | `info` | lowest log level shown: `debug`, `info`, `warn`, `error` |
  * | `SVC_HOST_CLOCK` | `system` | `manual`: time only moves by control commands (tests) |

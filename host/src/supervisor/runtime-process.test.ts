@@ -55,7 +55,7 @@ describe("RuntimeProcess", () => {
     process.kill(child.pid!, "SIGKILL");
     await child.stop(100);
     expect(JSON.parse(readFileSync(seen, "utf8"))).toEqual({
-      execArgv: ["--max-semi-space-size=1"],
+      execArgv: [],
       mmap: process.platform === "linux" ? "131072" : null,
       cache: join(dataDir, ".node-compile-cache"),
     });

@@ -17,11 +17,11 @@ import {
   runtimeEnvironment,
 } from "@svc/runtime";
 
-/** Where `svc-runtime` lives: `SVC_RUNTIME` when set, else the installed `@svc/runtime`'s `dist/main.js`. */
+/** Where `svc-runtime` lives: `SVC_RUNTIME` when set, else the installed `@svc/runtime`'s bundle, `dist/bundle/main.js`. */
 export function runtimeMainPath(env: NodeJS.ProcessEnv = process.env): string {
   if (env.SVC_RUNTIME) return env.SVC_RUNTIME;
   const entry = createRequire(import.meta.url).resolve("@svc/runtime");
-  return join(dirname(entry), "main.js");
+  return join(dirname(entry), "bundle", "main.js");
 }
 
 export interface RuntimeProcessOptions {

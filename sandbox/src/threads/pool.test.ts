@@ -236,6 +236,18 @@ describe("SandboxPool", () => {
     }
   });
 
+  it("startThreads() spawns the threads warm() waits for, and only those, however often it is called", async () => {
+    const local = new SandboxPool({ threads: 2, sandboxesPerThread: 3 });
+    try {
+      await Promise.all([local.startThreads(), local.startThreads()]);
+      await local.startThreads();
+      await local.warm();
+      expect((await local.stats()).map((s) => s.sandboxes)).toEqual([0]);
+    } finally {
+      await local.dispose();
+    }
+  });
+
   it("a disposed sandbox refuses calls; a disposed pool refuses new sandboxes", async () => {
     const local = new SandboxPool({ threads: 1 });
     const sandbox = await local.create(optionsFor(updateBundle(`return 1`)), recorder());

@@ -150,11 +150,22 @@ export class SandboxPool {
    * @example const pool = new SandboxPool(); await pool.warm();
    */
   async warm(): Promise<void> {
+    await this.startThreads();
+    await Promise.all(this.threads.map((thread) => thread.ready));
+  }
+
+  /**
+   * Starts the threads `warm` waits for and resolves once they are spawned, before they are
+   * ready: a caller with work of its own for this thread (svc-runtime loading its protocol side)
+   * lets the QuickJS module compile and the threads spawn first, then does it while they start.
+   *
+   * @example await pool.startThreads(); const { serve } = await import("./serve.js");
+   */
+  async startThreads(): Promise<void> {
     if (this.disposed) return;
     const module = await quickjsWasmModule();
     const wanted = this.perThread > 1 ? 1 : this.maxThreads;
     while (this.threads.filter((thread) => thread.isAlive && !thread.dedicated).length < wanted) this.spawn(module);
-    await Promise.all(this.threads.map((thread) => thread.ready));
   }
 
   /**

@@ -13,8 +13,8 @@ import type { SandboxListeners } from "../types.js";
 import { watchSandboxThread, type Watchdog } from "./watchdog.js";
 import { killTagged, newTagPrefix } from "../capabilities/process-tags.js";
 import { Outbox, unpack, type Crossing } from "./outbox.js";
+import { SANDBOX_THREAD_FILE } from "./thread-file.js";
 
-const SANDBOX_THREAD_FILE = new URL("../../dist/threads/sandbox-thread.js", import.meta.url);
 /** Longest a sandbox thread gets to dispose its sandboxes when the pool ends. */
 const CLOSE_GRACE_MS = 1000;
 

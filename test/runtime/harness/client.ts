@@ -7,7 +7,7 @@ import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import type { NotificationType, RequestType } from "@svc/runtime";
 
-export const RUNTIME_MAIN = fileURLToPath(new URL("../../../runtime/dist/main.js", import.meta.url));
+export const RUNTIME_MAIN = fileURLToPath(new URL("../../../runtime/dist/bundle/main.js", import.meta.url));
 
 export interface WireMessage {
   jsonrpc: "2.0";
