@@ -66,7 +66,7 @@ async function start(relay: boolean, env: Record<string, string> = {}) {
     await world.remove();
   });
   await waitFor((e) => e.type === "blip" && e.id === BLIP);
-  const runtime = childrenOf(host).find((pid) => commandLine(pid).includes("runtime/dist/main.js"));
+  const runtime = childrenOf(host).find((pid) => commandLine(pid).includes("runtime/dist/bundle/main.js"));
   expect(runtime, "svc-host runs its svc-runtime").toBeDefined();
   return {
     child,
