@@ -13,6 +13,8 @@
  * owners.within(7, () => runGuestEntry());      // calls made here get owners.signalFor(id)
  * owners.end(7, { aborted: true });             // their signal aborts: timers cleared, fetches stopped
  */
+import { setMaxListeners } from "node:events";
+
 export class InvocationOwners {
   private current: number | undefined;
   private readonly ownerOfCall = new Map<number, number>();
@@ -20,7 +22,12 @@ export class InvocationOwners {
 
   /** An invocation starts: calls made on its behalf can now be ended with it. */
   begin(invocation: number): void {
-    this.controllers.set(invocation, new AbortController());
+    const controller = new AbortController();
+    // One listener per host call the invocation started (each timer, fetch, program), as many as
+    // the bridge's own limits allow (1,000 timers alone): not a leak, so no Node warning on stderr
+    // because a guest armed its eleventh timer.
+    setMaxListeners(0, controller.signal);
+    this.controllers.set(invocation, controller);
   }
 
   /** Runs `body` (one guest slice) with `owner` as the current invocation. */

@@ -1,6 +1,7 @@
 import { getEventListeners } from "node:events";
 import { describe, expect, it } from "vitest";
 import { TimerOps } from "./timer-ops.js";
+import { InvocationOwners } from "./invocation-owners.js";
 import { MAX_TIMERS, TIMER_FIRINGS_BURST, TIMER_FIRINGS_PER_SECOND } from "../limits.js";
 
 /** A clock that moves only when told, firing what falls due in time order. */
@@ -114,13 +115,15 @@ describe("TimerOps: firing budget", () => {
 
   it("a fired or cancelled timer leaves no listener on its invocation's signal", async () => {
     const { clock, timers, arm } = setup();
-    const owner = new AbortController();
-    for (let id = 1; id <= 50; id++) arm(id, 0, owner.signal);
-    arm(99, 60_000, owner.signal);
-    expect(getEventListeners(owner.signal, "abort")).toHaveLength(51);
+    const owners = new InvocationOwners(); // the invocation's signal, as the sandbox makes it
+    owners.begin(1);
+    const signal = owners.within(1, () => owners.adopt(1))!;
+    for (let id = 1; id <= 50; id++) arm(id, 0, signal);
+    arm(99, 60_000, signal);
+    expect(getEventListeners(signal, "abort")).toHaveLength(51);
     clock.advance(0);
     await settle();
     timers.cancel(99);
-    expect(getEventListeners(owner.signal, "abort")).toHaveLength(0);
+    expect(getEventListeners(signal, "abort")).toHaveLength(0);
   });
 });
