@@ -8,7 +8,7 @@
 //   the bundle (the guest prelude, the QuickJS `.wasm`, package.json are found as before);
 // - the sandbox thread's file is the bundled thread beside `main.js` (sandbox/src/threads/thread-file.ts).
 import { build } from "esbuild";
-import { readFile, rm } from "node:fs/promises";
+import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { dirname, join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -32,7 +32,6 @@ const inPlace = {
   },
 };
 
-await rm(outdir, { recursive: true, force: true });
 const { outputFiles } = await build({
   entryPoints: { main: join(dist, "main.js"), "sandbox-thread": join(sandboxDist, "threads", "sandbox-thread.js") },
   outdir,
@@ -49,6 +48,7 @@ const { outputFiles } = await build({
 // A CommonJS dependency would be bundled behind a `require` that throws at run time: refuse it here.
 const required = outputFiles.find((file) => file.text.includes("Dynamic require of"));
 if (required) throw new Error(`${relative(dist, required.path)}: a CommonJS dependency cannot be bundled as ESM`);
-const { mkdir, writeFile } = await import("node:fs/promises");
+// Only now is the last bundle replaced: a failed build leaves it whole (and stops `npm run build`).
+await rm(outdir, { recursive: true, force: true });
 await mkdir(outdir, { recursive: true });
 await Promise.all(outputFiles.map((file) => writeFile(file.path, file.contents)));

@@ -42,7 +42,7 @@ export function createSandboxFactory(defaults: SandboxPoolOptions = {}): Sandbox
   return {
     start: () => {
       pool ??= new SandboxPool(defaults);
-      pool.warm().catch(() => {}); // `configure` waits for it again and the first `create` says what failed
+      // `configure` waits for them to be warm; a failure is said by the first `create`.
       return pool.startThreads().catch(() => {});
     },
     configure: (options) => {
