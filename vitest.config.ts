@@ -11,6 +11,7 @@ export default defineConfig({
     alias: {
       // More specific first: an alias also matches the paths below it ("@svc/api/…").
       "@svc/api/log-level": src("./sdk/src/log-level.ts"),
+      "@svc/api/secret-name": src("./sdk/src/secret-name.ts"),
       "@svc/api/signing": src("./sdk/src/signing/index.ts"),
       "@svc/api": src("./sdk/src/index.ts"),
       "@svc/sandbox/recording": src("./sandbox/src/capabilities/http-recording.ts"),

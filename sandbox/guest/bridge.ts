@@ -6,6 +6,7 @@
  * checks and parses them. Nothing here is a security boundary: the host checks every call.
  */
 import type { AsyncOp, OpArgs, OpResult, SyncOp } from "../src/bridge/op-table.ts";
+import { CHECKED_AT_CALL } from "../src/bridge/checked-at-call.ts";
 import { makeError } from "./errors.ts";
 import { nativeFromBase64, nativeToBase64 } from "./native-base64.ts";
 import { indexPropertiesTampered, plainJson } from "./plain-json.ts";
@@ -59,11 +60,15 @@ interface Waiter {
   resolve(value: unknown): void;
   reject(error: Error): void;
   shape?: (value: any) => unknown;
-  /** Where the call was made: a refusal arrives later, on a stack that no longer holds the caller. */
-  origin: Error;
+  /**
+   * Where the call was made: a refusal arrives later, on a stack that no longer holds the caller.
+   * None for the ops checked in full at the call, whose refusals are thrown there.
+   */
+  origin: Error | undefined;
 }
 
 const pending = new Map<number, Waiter>();
+const checkedAtCall = new Set<string>(CHECKED_AT_CALL);
 const handlers = new Map<string, (data: unknown) => void>();
 
 /** Deepest nesting the host accepts (src/limits.ts MAX_JSON_DEPTH). */
@@ -134,7 +139,7 @@ function send(op: AsyncOp, json: string, shape?: (value: any) => unknown): Promi
     const id = rawCall(op, json);
     // Id 0: Node answered null already (an emit taken ahead, src/engine/guest-calls.ts ANSWERED_NOW).
     if (id === 0) return Promise.resolve(shape ? shape(null) : null);
-    const origin = new Error();
+    const origin = checkedAtCall.has(op) ? undefined : new Error();
     return new Promise((resolve, reject) => pending.set(id, { resolve, reject, shape, origin }));
   } catch (error) {
     return Promise.reject(error);
@@ -186,7 +191,7 @@ export function reply(id: number, ok: boolean, json: string): void {
     const error = parse(json) as Partial<ErrorRecord> | null;
     const refused = makeError(error?.name ?? "Error", error?.message ?? "host call failed");
     // The stack of the call, so the author's log points at the line that made it.
-    const stack = waiter.origin.stack;
+    const stack = waiter.origin?.stack;
     if (typeof stack === "string")
       Object.defineProperty(refused, "stack", { value: stack, writable: true, configurable: true });
     waiter.reject(refused);

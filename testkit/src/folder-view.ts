@@ -107,6 +107,6 @@ export class FolderView {
         }
       };
     }
-    return { async, sync: capabilities.sync };
+    return { ...capabilities, async };
   }
 }

@@ -22,7 +22,7 @@ export class WorkTracker {
         (args, cx) => this.track(Promise.resolve().then(() => handler(args, cx))),
       ]),
     );
-    return { async: counted, sync: capabilities.sync };
+    return { ...capabilities, async: counted };
   }
 
   /** The same host calls, each counted. */

@@ -8,8 +8,7 @@
 import { LIMITS } from "@svc/api";
 import { HostRuleError } from "./host-call-error.js";
 import type { SecretStore } from "./secret-store.js";
-
-const NAME = /^[A-Za-z0-9._-]{1,64}$/;
+import { isSecretName, SECRET_NAME_RULE } from "@svc/api/secret-name";
 
 /** A name or value that breaks SPEC.md's rules; the message is for the extension's author. */
 export class SecretRuleError extends HostRuleError {
@@ -32,10 +31,10 @@ export type SecretKind = "secret" | "oauth" | "pref";
  * checkSecretName("api key"); // throws: secret name "api key" should be 1–64 characters from A–Z a–z 0–9 . _ -
  */
 export function checkSecretName(name: string, what = "secret name"): void {
-  if (typeof name !== "string" || !NAME.test(name)) {
+  if (!isSecretName(name as unknown)) {
     const shown =
       typeof name === "string" ? JSON.stringify(name.length > 80 ? `${name.slice(0, 80)}…` : name) : String(name);
-    throw new SecretRuleError(`${what} ${shown} should be 1–64 characters from A–Z a–z 0–9 . _ -`);
+    throw new SecretRuleError(`${what} ${shown} should be ${SECRET_NAME_RULE}`);
   }
 }
 

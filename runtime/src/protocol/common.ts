@@ -1,6 +1,7 @@
 /** Schemas shared by several protocol messages. */
 import { z } from "zod";
 import { LOG_LEVELS } from "@svc/api";
+import { SECRET_NAME, SECRET_NAME_RULE } from "@svc/api/secret-name";
 
 /** The protocol versions this runtime speaks. */
 export const SUPPORTED_PROTOCOL_VERSIONS: readonly number[] = [1];
@@ -26,9 +27,7 @@ export type ExtensionStatus = z.output<typeof StatusSchema>;
 export const TriggerTypeSchema = z.enum(["launch", "interval", "manual", "preferences"]);
 
 /** SPEC "Secret names": 1–64 characters from A–Z a–z 0–9 `.` `_` `-`. */
-export const SecretNameSchema = z
-  .string()
-  .regex(/^[A-Za-z0-9._-]{1,64}$/, "should be 1–64 characters from A–Z a–z 0–9 . _ -");
+export const SecretNameSchema = z.string().regex(SECRET_NAME, `should be ${SECRET_NAME_RULE}`);
 
 /** SPEC "Secret values": at most 16KB, counted in UTF-8 bytes. */
 export const SECRET_VALUE_MAX_BYTES = 16 * 1024;

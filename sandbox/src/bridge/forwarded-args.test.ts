@@ -26,6 +26,17 @@ describe("checkForwardedArgs", () => {
     expect(() => checkForwardedArgs("emit", "x")).toThrow("emit: the arguments should be an object");
   });
 
+  it("checks a secret's name in full (SPEC.md: 1–64 of A–Z a–z 0–9 . _ -), as svc-host does", () => {
+    const rule = "should be 1–64 characters from A–Z a–z 0–9 . _ -";
+    expect(checkForwardedArgs("secrets.get", { name: "a.B_9-".padEnd(64, "x") })).toEqual({
+      name: "a.B_9-".padEnd(64, "x"),
+    });
+    expect(() => checkForwardedArgs("secrets.get", { name: "x".repeat(65) })).toThrow(`secrets.get: "name" ${rule}`);
+    expect(() => checkForwardedArgs("secrets.set", { name: "", value: "v" })).toThrow(`secrets.set: "name" ${rule}`);
+    expect(() => checkForwardedArgs("secrets.delete", { name: "api key" })).toThrow(`secrets.delete: "name" ${rule}`);
+    expect(() => checkForwardedArgs("secrets.get", { name: 7 })).toThrow(`secrets.get: "name" ${rule}`);
+  });
+
   it("keeps null where any value goes (it clears an option, or is the answer), and drops it elsewhere", () => {
     expect(checkForwardedArgs("preferences.set", { name: "region", value: null })).toEqual({
       name: "region",

@@ -1,12 +1,14 @@
 /**
- * The kinds of field a forwarded op's arguments may have (op-table.ts), each with its check. Seven
+ * The kinds of field a forwarded op's arguments may have (op-table.ts), each with its check. Eight
  * small predicates rather than zod: every sandbox thread loads this module, and zod with
  * `@svc/api` cost each thread ~85 ms of start-up CPU and ~15 MB (bench/README.md, launch.mjs). The
- * runtime validates what these fields carry (payload schema, secret names, preference kinds) with
- * the SDK's zod schemas, as before.
+ * runtime validates what these fields carry (payload schema, preference kinds) with the SDK's zod
+ * schemas, as before.
  *
- * A pure module (no Node, no imports), so the guest's tsconfig can read the table's types.
+ * A pure module (no Node; only the SDK's zod-free rules), so the guest's tsconfig can read the
+ * table's types.
  */
+import { isSecretName, SECRET_NAME_RULE } from "@svc/api/secret-name";
 
 /** One field: its TypeScript type `T`, whether it may be missing, and its check. */
 export interface Field<T, Optional extends boolean = boolean> {
@@ -39,6 +41,12 @@ export const text = field<string, false>(false, (value) => stringProblem(value, 
 export const optionalText = field<string, true>(true, (value) => stringProblem(value, MAX_FORWARDED_STRING));
 /** Any string: a log message, cut to MAX_LOG_CHARS afterwards instead of refused. */
 export const anyLength = field<string, false>(false, (value) => stringProblem(value, Infinity));
+/**
+ * A secret's name (SPEC.md "Secret names"), checked here in full, so a bad one is refused at the
+ * call, with the caller's stack, and never reaches the keychain (the guest keeps no stack for
+ * `secrets.get`/`delete`: guest/bridge.ts).
+ */
+export const secretName = field<string, false>(false, (value) => (isSecretName(value) ? undefined : SECRET_NAME_RULE));
 export const finiteNumber = field<number, true>(true, (value) =>
   typeof value === "number" && Number.isFinite(value) ? undefined : "a finite number",
 );

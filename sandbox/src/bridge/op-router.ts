@@ -89,14 +89,19 @@ export function createRouter(deps: RouterDeps): OpRouter {
       throw new TypeError(`unknown operation "${op}"`);
     },
     async(op, args, callId) {
-      const signal = owners.adopt(callId);
+      // Each call is adopted by the current invocation once its arguments passed their checks: a
+      // call refused at once is never recorded, so a guest's stream of bad calls leaves nothing.
       if (op === "timer.sleep") {
         const { id, ms } = timerArgs(args, "timer.sleep");
-        return timers.sleep(id, ms, callId, signal);
+        return timers.sleep(id, ms, callId, owners.adopt(callId));
       }
-      if (op === "crypto.subtle") return deps.subtle.run(args);
+      if (op === "crypto.subtle") {
+        owners.adopt(callId);
+        return deps.subtle.run(args);
+      }
       if (isForwardedOp(op)) {
         const checked = checkForwardedArgs(op, args);
+        owners.adopt(callId);
         // Paced here, so a flood is dropped before it crosses to the protocol thread.
         if (op === "log")
           return deps.logs.send({ level: checked.level as LogLevel, message: checked.message as string });
@@ -104,6 +109,8 @@ export function createRouter(deps: RouterDeps): OpRouter {
         return op === "emit" ? emitAhead(forwarded, callId) : forwarded;
       }
       if (Object.hasOwn(capabilities.async, op)) {
+        if (Object.hasOwn(capabilities.checks, op)) capabilities.checks[op](args);
+        const signal = owners.adopt(callId);
         return Promise.resolve().then(() => capabilities.async[op](args, cx, { signal }));
       }
       return undefined;

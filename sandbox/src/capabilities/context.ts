@@ -33,11 +33,19 @@ export interface OpCall {
   readonly signal?: AbortSignal;
 }
 
+/** Throws a TypeError or RangeError naming what is wrong with an op's arguments. */
+export type ArgsCheck = (args: unknown) => void;
+
 export type OpHandler = (args: unknown, cx: CapabilityContext, call?: OpCall) => unknown;
 
 export interface Capabilities {
   /** op name -> handler returning a Promise (the guest awaits it). */
   readonly async: Readonly<Record<string, OpHandler>>;
+  /**
+   * op name -> its check of the arguments, run at the call before the async handler starts: what
+   * it refuses is thrown to the guest at once, with the caller's stack (some async ops have one).
+   */
+  readonly checks: Readonly<Record<string, ArgsCheck>>;
   /** op name -> handler returning a value at once. */
   readonly sync: Readonly<Record<string, OpHandler>>;
 }

@@ -17,7 +17,7 @@ import { createFetchOps } from "./fetch.js";
 import { createWebSocketOps } from "./websocket.js";
 import { createExecOp } from "./exec.js";
 import { createFileOps } from "./files.js";
-import { createStorageOps } from "./storage.js";
+import { createStorageChecks, createStorageOps } from "./storage.js";
 
 /**
  * The fenced ops, bound to one set of options and shared by every sandbox (per-sandbox state
@@ -37,6 +37,7 @@ export function createCapabilities(options?: CapabilityOptions): Capabilities {
       ...createFileOps(resolved),
       ...createStorageOps(resolved),
     },
+    checks: createStorageChecks(resolved),
     sync: {
       "fetch.abort": fetchOps.abort,
       "ws.open": ws.open,

@@ -10,7 +10,7 @@
  */
 import { readFile, rename } from "node:fs/promises";
 import { join } from "node:path";
-import type { CapabilityContext, OpHandler } from "./context.js";
+import type { ArgsCheck, CapabilityContext, OpHandler } from "./context.js";
 import { readArgs } from "./args.js";
 import { writeAtomic } from "./files.js";
 import { describeBytes } from "./limits.js";
@@ -44,12 +44,36 @@ function memberSize(key: string, value: unknown): number {
   return Buffer.byteLength(JSON.stringify(key)) + 1 + Buffer.byteLength(JSON.stringify(value));
 }
 
+/** The arguments of a storage op, with its key checked: a non-empty string of at most `maxChars`. */
+function storageKey(op: string, raw: unknown, maxChars: number): ReturnType<typeof readArgs> & { key: string } {
+  const args = readArgs(op, raw);
+  const k = args.string("key", { maxLength: maxChars });
+  if (k.length === 0) throw new TypeError(`${op}: "key" should not be empty`);
+  return Object.assign(args, { key: k });
+}
+
+/**
+ * The storage ops' checks of their arguments, run at the call (op-router.ts): a bad key is
+ * refused there, with the caller's stack, before the op starts.
+ *
+ * @example createStorageChecks(resolveOptions())["storage.get"]({ key: "" }); // throws: storage.get: "key" should not be empty
+ */
+export function createStorageChecks({ limits }: ResolvedOptions): Record<string, ArgsCheck> {
+  const check = (op: string) => (raw: unknown) => void storageKey(op, raw, limits.storageKeyChars);
+  return {
+    "storage.get": check("storage.get"),
+    "storage.set": check("storage.set"),
+    "storage.delete": check("storage.delete"),
+  };
+}
+
 /**
  * Builds the storage ops bound to the given options.
  * @example const ops = createStorageOps(resolveOptions()); await ops["storage.set"]({ key: "a", value: 1 }, cx);
  */
 export function createStorageOps(options: ResolvedOptions): Record<string, OpHandler> {
   const { limits } = options;
+  const key = (op: string, raw: unknown) => storageKey(op, raw, limits.storageKeyChars);
   const stores = new WeakMap<CapabilityContext, Promise<Store>>();
 
   async function load(cx: CapabilityContext): Promise<Record<string, unknown>> {
@@ -147,13 +171,6 @@ export function createStorageOps(options: ResolvedOptions): Record<string, OpHan
     );
     scheduleWrite(cx, store);
     return written;
-  }
-
-  function key(op: string, raw: unknown): ReturnType<typeof readArgs> & { key: string } {
-    const args = readArgs(op, raw);
-    const k = args.string("key", { maxLength: limits.storageKeyChars });
-    if (k.length === 0) throw new TypeError(`${op}: "key" should not be empty`);
-    return Object.assign(args, { key: k });
   }
 
   return {

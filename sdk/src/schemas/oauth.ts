@@ -8,6 +8,7 @@ import { z } from "zod";
 import { OAUTH_REDIRECT_URI } from "./limits.js";
 import { httpsUrlSchema, isoDateSchema, nonEmpty } from "./text.js";
 import { displayLine } from "../display/display-text.js";
+import { SECRET_NAME, SECRET_NAME_RULE } from "../secret-name.js";
 
 /** Keys that would carry a client secret: refused, as svc only does PKCE for public clients. */
 export const CLIENT_SECRET_KEYS = ["clientSecret", "client_secret", "secret"] as const;
@@ -16,9 +17,7 @@ export const CLIENT_SECRET_KEYS = ["clientSecret", "client_secret", "secret"] as
 export const REDIRECT_KEYS = ["redirectUri", "redirectUrl", "redirect_uri"] as const;
 
 /** A provider name, a key of `svc.oauth`; it names the keychain account `oauth.<provider>`. */
-export const providerNameSchema = z
-  .string()
-  .regex(/^[A-Za-z0-9._-]{1,64}$/, { error: "should be 1–64 letters, digits, . _ or -" });
+export const providerNameSchema = z.string().regex(SECRET_NAME, { error: `should be ${SECRET_NAME_RULE}` });
 
 const forbidden = (message: string) =>
   z

@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { LIMITS } from "./limits.js";
 import { utf8ByteLength } from "./text.js";
+import { SECRET_NAME, SECRET_NAME_RULE } from "../secret-name.js";
 
 const minuteOfDay = z
   .number()
@@ -34,9 +35,7 @@ export const workingHoursOrNullSchema = workingHoursSchema.nullable();
  * @example
  * "github.refresh_token"
  */
-export const secretNameSchema = z.string().regex(/^[A-Za-z0-9._-]{1,64}$/, {
-  error: `should be 1–${LIMITS.secretNameChars} letters, digits, . _ or -`,
-});
+export const secretNameSchema = z.string().regex(SECRET_NAME, { error: `should be ${SECRET_NAME_RULE}` });
 
 /**
  * A secret's value: a string of at most 16 KB, counted as 16,384 bytes of UTF-8.
