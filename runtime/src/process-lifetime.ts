@@ -57,6 +57,12 @@ export interface LifetimeOptions {
   exitCode?: number;
   /** Default STOP_DEADLINE_MS. */
   deadlineMs?: number;
+  /**
+   * Look for the parent every second (default true). A process whose stdin is its parent's pipe
+   * learns of the parent's death from stdin's end (the kernel closes the parent's end of the
+   * pipe) and can skip it: each look wakes the process, ~0.17 ms of CPU a second at rest.
+   */
+  watchParent?: boolean;
 }
 
 export interface Lifetime {
@@ -65,9 +71,9 @@ export interface Lifetime {
 }
 
 /**
- * Ends the process on SIGTERM, SIGHUP and the parent's death (checked every second), through
- * one clean stop with a deadline. Callers add their own triggers (stdin closed, stdout broken)
- * with `end`.
+ * Ends the process on SIGTERM, SIGHUP and the parent's death (checked every second unless
+ * `watchParent` is false), through one clean stop with a deadline. Callers add their own
+ * triggers (stdin closed, stdout broken) with `end`.
  *
  * @example
  * const lifetime = endWithParent({ stop: () => service.stop(), note });
@@ -98,9 +104,11 @@ export function endWithParent(options: LifetimeOptions): Lifetime {
   };
   for (const signal of ["SIGTERM", "SIGHUP"] as const) process.on(signal, () => void end(signal));
   const parent = process.ppid;
-  const parentWatch = setInterval(() => {
-    if (process.ppid !== parent) void end("the parent process is gone");
-  }, PARENT_CHECK_MS);
-  parentWatch.unref();
+  const parentWatch =
+    options.watchParent === false
+      ? undefined
+      : setInterval(() => {
+          if (process.ppid !== parent) void end("the parent process is gone");
+        }, PARENT_CHECK_MS).unref();
   return { end };
 }

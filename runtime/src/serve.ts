@@ -71,7 +71,10 @@ export function serve(sandboxes: SandboxFactory): void {
   service.register();
   // Ends on stdin's end, stdout breaking, SIGTERM/SIGHUP or the host's death, each the same way:
   // sandboxes disposed (their exec children killed), seq files flushed, stdout drained, exit 0.
+  // The host's death is stdin's end (stdin is the host's pipe): no look at the parent every
+  // second, so a runtime at rest never wakes.
   const lifetime = endWithParent({
+    watchParent: false,
     note,
     stop: async () => {
       await service?.stop();

@@ -3,11 +3,11 @@
  * (the host) is killed with -9, when its pipes close, on SIGTERM and on SIGHUP. Each time the
  * extension's exec child is killed and seq.json holds the last seq sent.
  */
-import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
+import { spawn, spawnSync, type ChildProcessWithoutNullStreams } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import { allGone, childAppears, childrenOf, cpuMsOf, isRunning } from "./processes.js";
 
@@ -140,5 +140,38 @@ describe("svc-runtime ends when it should", () => {
     expect(cpuMsOf(runtime) - cpuBefore).toBeLessThan(300);
     run.child.stdin.end();
     expect(await run.exited).toEqual({ code: 0, signal: null });
+  });
+
+  it("learns of its parent's death from stdin alone: no timer wakes it every second (svc-host keeps its look at the parent)", async () => {
+    // A preload counts the intervals armed, by period; the runtime ends on stdin's end and says.
+    const count = `let armed = {}; const arm = globalThis.setInterval;
+      globalThis.setInterval = (f, ms, ...a) => ((armed[ms] = (armed[ms] ?? 0) + 1), arm(f, ms, ...a));
+      process.on("exit", () => process.stderr.write("intervals " + JSON.stringify(armed) + "\\n"));`;
+    const preload = `data:text/javascript,${encodeURIComponent(count)}`;
+    const runtime = spawn(process.execPath, ["--import", preload, RUNTIME_MAIN], { stdio: ["pipe", "pipe", "pipe"] });
+    let stderr = "";
+    runtime.stderr.on("data", (chunk) => (stderr += chunk));
+    const answered = new Promise((resolve) => runtime.stdout.once("data", resolve));
+    const root = mkdtempSync(join(tmpdir(), "svc-lifetime-"));
+    cleanup.push(() => rmSync(root, { recursive: true, force: true }));
+    runtime.stdin.write(
+      JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: 1, dataDir: root } }) +
+        "\n",
+    );
+    await answered;
+    runtime.stdin.end();
+    await new Promise((resolve) => runtime.on("exit", resolve));
+    const armed = JSON.parse(/intervals (.*)/.exec(stderr)![1]) as Record<string, number>;
+    expect(armed["1000"] ?? 0).toBe(0);
+
+    const lifetime = pathToFileURL(fileURLToPath(new URL("../../runtime/dist/process-lifetime.js", import.meta.url)));
+    const byDefault = spawnSync(process.execPath, [
+      "--import",
+      preload,
+      "--input-type=module",
+      "-e",
+      `const { endWithParent } = await import(${JSON.stringify(lifetime.href)}); endWithParent({ stop() {}, note() {} }); process.exit(0);`,
+    ]).stderr.toString();
+    expect(byDefault).toContain('intervals {"1000":1}');
   });
 });
