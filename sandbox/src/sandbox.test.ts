@@ -3,7 +3,7 @@
  * guest globals, each compared with what Node gives for the same input.
  */
 import { afterAll, describe, expect, it } from "vitest";
-import { Sandbox } from "./sandbox.js";
+import { HEAP_FIGURE_MS, Sandbox } from "./sandbox.js";
 import { SandboxError } from "./errors.js";
 import { UPDATE, optionsFor, recorder, updateBundle } from "./sandbox.fixtures.js";
 import type { Invocation } from "./types.js";
@@ -393,5 +393,18 @@ describe("diagnostics", () => {
     expect(d.longestSliceMs).toBeGreaterThan(0);
     expect(d.longestSliceMs).toBeLessThanOrEqual(d.cpuMs);
     expect(d).toMatchObject({ interruptedSlices: 0, memoryLimitHits: 0, denials: [] });
+  });
+
+  it(`measures the heap again once the interpreter's memory grew, else reuses the figure for up to ${HEAP_FIGURE_MS / 1000} s`, async () => {
+    const { sandbox } = await sandboxFor(
+      `globalThis.kept = []; module.exports = { async update(ctx) { globalThis.kept.push("x".repeat(20 << 20)); } };`,
+    );
+    const before = (await sandbox.diagnostics()).heapUsed;
+    // A small allocation leaves the linear memory as it was: the figure is reused, not re-walked.
+    await sandbox.invoke({ kind: "onAction", ctx: { preferences: {} }, action: {} });
+    expect((await sandbox.diagnostics()).heapUsed).toBe(before);
+    // 20 MB more is past the initial 16 MB of linear memory, which grows: measured again.
+    await sandbox.invoke(UPDATE);
+    expect((await sandbox.diagnostics()).heapUsed).toBeGreaterThan(before + 20_000_000);
   });
 });

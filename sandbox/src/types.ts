@@ -115,7 +115,7 @@ export type SandboxEvent =
   | { type: "throttled"; waitMs: number; budgetMs: number; windowMs: number };
 
 export interface SandboxDiagnostics {
-  /** Bytes in use on the QuickJS heap. */
+  /** Bytes in use on the QuickJS heap, measured at most HEAP_FIGURE_MS ago (sooner when its memory grew). */
   heapUsed: number;
   /** Milliseconds of guest code run, all slices summed. */
   cpuMs: number;
