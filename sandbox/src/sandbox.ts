@@ -81,18 +81,18 @@ interface PendingCall {
 let sharedCapabilities: Capabilities | undefined;
 
 /**
+ * Longest a `diagnostics()` heap figure is reused, ms: a figure for a person (svckit dev, Settings),
+ * measured again sooner when the interpreter's memory grew.
+ */
+export const HEAP_FIGURE_MS = 30_000;
+
+/**
  * @example
  * const sandbox = await Sandbox.create(options, { host });
  * const loaded = await sandbox.load();
  * const result = await sandbox.invoke({ kind: "update", ctx: { preferences: {} } });
  * await sandbox.dispose();
  */
-/**
- * Longest a `diagnostics()` heap figure is reused, ms: a figure for a person (svckit dev, Settings),
- * measured again sooner when the interpreter's memory grew.
- */
-export const HEAP_FIGURE_MS = 30_000;
-
 export class Sandbox implements SandboxHandle {
   private state: "ready" | "crashed" | "disposed" = "ready";
   /** Set after an out-of-memory, a trap or a Node stack overflow: never dispose such an instance normally. */
@@ -619,7 +619,7 @@ export class Sandbox implements SandboxHandle {
   /**
    * True when the heap figure is older than HEAP_FIGURE_MS or the linear memory grew since. Measuring
    * walks every object of the guest's heap: ~0.2 ms of the sandbox thread for a small extension,
-   * which an `idle` status after every run paid (bench/README.md, "CPU per update()").
+   * which an `idle` status after every run paid (bench/README.md, "Session 10").
    */
   private heapIsStale(): boolean {
     return (

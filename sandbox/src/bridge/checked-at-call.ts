@@ -4,7 +4,7 @@
  * thrown there, with the caller's own stack. What they can still fail with later is the
  * machine's doing (the keychain locked, the storage file unreadable), so the guest keeps no stack
  * of the call for them (guest/bridge.ts). Keeping one costs QuickJS about a µs per frame on every
- * call, refused or not: ~10 % of a forwarded host call (bench/README.md, "host call").
+ * call, refused or not: ~10 % of a forwarded host call (bench/README.md, "Session 10").
  *
  * A pure module (no imports): the guest prelude bundles it.
  */
