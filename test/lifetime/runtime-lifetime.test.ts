@@ -149,6 +149,8 @@ describe("svc-runtime ends when it should", () => {
       process.on("exit", () => process.stderr.write("intervals " + JSON.stringify(armed) + "\\n"));`;
     const preload = `data:text/javascript,${encodeURIComponent(count)}`;
     const runtime = spawn(process.execPath, ["--import", preload, RUNTIME_MAIN], { stdio: ["pipe", "pipe", "pipe"] });
+    cleanup.push(() => void (isRunning(runtime.pid!) && runtime.kill("SIGKILL")));
+    const exited = new Promise((resolve) => runtime.on("exit", resolve));
     let stderr = "";
     runtime.stderr.on("data", (chunk) => (stderr += chunk));
     const answered = new Promise((resolve) => runtime.stdout.once("data", resolve));
@@ -160,7 +162,8 @@ describe("svc-runtime ends when it should", () => {
     );
     await answered;
     runtime.stdin.end();
-    await new Promise((resolve) => runtime.on("exit", resolve));
+    await exited;
+    expect(stderr).toMatch(/^intervals /m);
     const armed = JSON.parse(/intervals (.*)/.exec(stderr)![1]) as Record<string, number>;
     expect(armed["1000"] ?? 0).toBe(0);
 
