@@ -1,7 +1,6 @@
 /** Schemas shared by several protocol messages. */
 import { z } from "zod";
-import { LOG_LEVELS } from "@svc/api";
-import { SECRET_NAME, SECRET_NAME_RULE } from "@svc/api/secret-name";
+import { LOG_LEVELS, secretNameSchema } from "@svc/api";
 
 /** The protocol versions this runtime speaks. */
 export const SUPPORTED_PROTOCOL_VERSIONS: readonly number[] = [1];
@@ -27,7 +26,7 @@ export type ExtensionStatus = z.output<typeof StatusSchema>;
 export const TriggerTypeSchema = z.enum(["launch", "interval", "manual", "preferences"]);
 
 /** SPEC "Secret names": 1–64 characters from A–Z a–z 0–9 `.` `_` `-`. */
-export const SecretNameSchema = z.string().regex(SECRET_NAME, `should be ${SECRET_NAME_RULE}`);
+export const SecretNameSchema = secretNameSchema;
 
 /** SPEC "Secret values": at most 16KB, counted in UTF-8 bytes. */
 export const SECRET_VALUE_MAX_BYTES = 16 * 1024;

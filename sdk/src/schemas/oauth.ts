@@ -8,7 +8,7 @@ import { z } from "zod";
 import { OAUTH_REDIRECT_URI } from "./limits.js";
 import { httpsUrlSchema, isoDateSchema, nonEmpty } from "./text.js";
 import { displayLine } from "../display/display-text.js";
-import { SECRET_NAME, SECRET_NAME_RULE } from "../secret-name.js";
+import { secretNameSchema } from "./records.js";
 
 /** Keys that would carry a client secret: refused, as svc only does PKCE for public clients. */
 export const CLIENT_SECRET_KEYS = ["clientSecret", "client_secret", "secret"] as const;
@@ -16,8 +16,8 @@ export const CLIENT_SECRET_KEYS = ["clientSecret", "client_secret", "secret"] as
 /** Keys that would set a redirect: refused, as the redirect is fixed. */
 export const REDIRECT_KEYS = ["redirectUri", "redirectUrl", "redirect_uri"] as const;
 
-/** A provider name, a key of `svc.oauth`; it names the keychain account `oauth.<provider>`. */
-export const providerNameSchema = z.string().regex(SECRET_NAME, { error: `should be ${SECRET_NAME_RULE}` });
+/** A provider name, a key of `svc.oauth`; it names the keychain account `oauth.<provider>`, so it is a secret name. */
+export const providerNameSchema = secretNameSchema;
 
 const forbidden = (message: string) =>
   z
