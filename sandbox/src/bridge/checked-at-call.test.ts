@@ -20,7 +20,10 @@ afterAll(async () => {
 /** A call each op refuses at once, as the guest writes it, and the refusal it names. */
 const BAD_CALL: Record<CheckedAtCall, { call: string; message: string }> = {
   "storage.get": { call: `ctx.storage.get("")`, message: 'storage.get: "key" should not be empty' },
-  "storage.delete": { call: `ctx.storage.delete("k".repeat(2000))`, message: 'storage.delete: "key"' },
+  "storage.delete": {
+    call: `ctx.storage.delete("k".repeat(257))`,
+    message: 'storage.delete: "key" should be at most 256 characters long',
+  },
   "secrets.get": {
     call: `ctx.secrets.get("api key")`,
     message: 'secrets.get: "name" should be 1–64 characters from A–Z a–z 0–9 . _ -',
@@ -51,6 +54,15 @@ describe("the ops checked in full at the call", () => {
     expect(refused.message).toContain(message);
     expect(refused.stack).toMatch(/^ {4}at callingLine \(/m);
     expect(calls.filter((c) => c.op !== "log")).toEqual([]);
+  });
+
+  it("take an argument at its limit: a 256-character storage key, a 64-character secret name", async () => {
+    const { result, calls } = await run(`
+      await ctx.storage.delete("k".repeat(256));
+      return [await ctx.storage.get("k".repeat(256)), await ctx.secrets.get("x".repeat(64))];
+    `);
+    expect(result).toEqual([null, null]);
+    expect(calls.filter((c) => c.op !== "log")).toEqual([{ op: "secrets.get", args: { name: "x".repeat(64) } }]);
   });
 
   it("still reject with the runtime's message when the call fails later", async () => {
