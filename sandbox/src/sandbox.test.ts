@@ -395,6 +395,34 @@ describe("diagnostics", () => {
     expect(d).toMatchObject({ interruptedSlices: 0, memoryLimitHits: 0, denials: [] });
   });
 
+  it("keeps the usage a call left when it succeeds, and none when the latest call fails or is aborted", async () => {
+    const { sandbox } = await sandboxFor(
+      `globalThis.kept = [];
+       module.exports = {
+         async update(ctx) { globalThis.kept.push("x".repeat(20 << 20)); },
+         async onAction(ctx, action) { if (action.fail) throw new Error("no"); if (action.hang) await new Promise(() => {}); },
+       };`,
+    );
+    const action = (fields: object, signal?: AbortSignal) =>
+      sandbox.invoke({ kind: "onAction", ctx: { preferences: {} }, action: fields }, { signal });
+    expect(sandbox.lastCallUsage).toBeUndefined();
+    await sandbox.invoke(UPDATE);
+    const usage = sandbox.lastCallUsage;
+    // Measured as the call ended: the 20 MB it kept, and the same figures diagnostics() gives.
+    expect(usage?.heapUsed).toBeGreaterThan(20_000_000);
+    const { heapUsed, cpuMs } = await sandbox.diagnostics();
+    expect(usage).toEqual({ heapUsed, cpuMs });
+    await expect(action({ fail: true })).rejects.toThrow("no");
+    expect(sandbox.lastCallUsage).toBeUndefined();
+    await action({});
+    expect(sandbox.lastCallUsage).toBeDefined();
+    const controller = new AbortController();
+    const hung = action({ hang: true }, controller.signal);
+    controller.abort();
+    await expect(hung).rejects.toMatchObject({ code: "aborted" });
+    expect(sandbox.lastCallUsage).toBeUndefined();
+  });
+
   it(`measures the heap again once the interpreter's memory grew, else reuses the figure for up to ${HEAP_FIGURE_MS / 1000} s`, async () => {
     const { sandbox } = await sandboxFor(
       `globalThis.kept = []; module.exports = { async update(ctx) { globalThis.kept.push("x".repeat(20 << 20)); } };`,

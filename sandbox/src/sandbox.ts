@@ -38,6 +38,7 @@ import type {
   LogLevel,
   SandboxClock,
   SandboxDiagnostics,
+  SandboxUsage,
   SandboxHandle,
   SandboxLimits,
   SandboxListeners,
@@ -105,6 +106,7 @@ export class Sandbox implements SandboxHandle {
   /** When `lastHeapUsed` was measured (performance.now), and the linear memory's size then. */
   private heapMeasuredAt = -Infinity;
   private heapMeasuredBytes = 0;
+  private usageAfterCall: SandboxUsage | undefined;
   private readonly lifetime = new AbortController();
   /** Slices waiting their turn, in order: pushes (replies, timers …) and, while throttled, invocations. */
   private readonly queue: (() => void)[] = [];
@@ -321,11 +323,8 @@ export class Sandbox implements SandboxHandle {
     const tool = invocation.kind === "tool.run" || invocation.kind === "tool.drop";
     const result = new Promise<unknown>((resolve, reject) => this.calls.set(callId, { resolve, reject, files, tool }));
     const abort = (error: SandboxError) => {
-      const call = this.calls.get(callId);
-      if (!call) return;
-      this.calls.delete(callId);
-      this.owners.end(callId, { aborted: true });
-      call.reject(error);
+      if (!this.calls.has(callId)) return;
+      this.failCall(callId, error);
       this.deliver("abort", { callId });
     };
     const { context } = this.instance;
@@ -354,11 +353,13 @@ export class Sandbox implements SandboxHandle {
     return { result, abort };
   }
 
+  get lastCallUsage(): SandboxUsage | undefined {
+    return this.usageAfterCall;
+  }
+
   async diagnostics(): Promise<SandboxDiagnostics> {
-    if (this.state === "ready" && !this.slices.inSlice && this.heapIsStale()) this.lastHeapUsed = this.measureHeap();
     return {
-      heapUsed: this.lastHeapUsed,
-      cpuMs: this.slices.stats.cpuMs,
+      ...this.usage(),
       longestSliceMs: this.slices.stats.longestSliceMs,
       interruptedSlices: this.slices.stats.interruptedSlices,
       nearLimitSlices: this.budget.offences,
@@ -521,8 +522,11 @@ export class Sandbox implements SandboxHandle {
       if (!call) return;
       this.calls.delete(callId);
       this.owners.end(callId, { aborted: false });
-      if (args.ok === true) call.resolve(args.value);
-      else {
+      if (args.ok === true) {
+        this.usageAfterCall = this.usage();
+        call.resolve(args.value);
+      } else {
+        this.usageAfterCall = undefined;
         const stack = typeof args.error?.stack === "string" ? args.error.stack.slice(0, 4_000) : undefined;
         call.reject(new SandboxError("guest", String(args.error?.message ?? "the extension failed"), stack));
       }
@@ -534,6 +538,7 @@ export class Sandbox implements SandboxHandle {
     if (!call) return;
     this.calls.delete(id);
     this.owners.end(id, { aborted: true });
+    this.usageAfterCall = undefined;
     call.reject(error);
   }
 
@@ -621,6 +626,11 @@ export class Sandbox implements SandboxHandle {
    * walks every object of the guest's heap: ~0.2 ms of the sandbox thread for a small extension,
    * which an `idle` status after every run paid (bench/README.md, "Session 10").
    */
+  private usage(): SandboxUsage {
+    if (this.state === "ready" && !this.slices.inSlice && this.heapIsStale()) this.lastHeapUsed = this.measureHeap();
+    return { heapUsed: this.lastHeapUsed, cpuMs: this.slices.stats.cpuMs };
+  }
+
   private heapIsStale(): boolean {
     return (
       performance.now() - this.heapMeasuredAt >= HEAP_FIGURE_MS ||

@@ -114,11 +114,15 @@ export type SandboxEvent =
   /** Past its CPU budget (cpu-budget.ts): its next slice waits `waitMs`. Sent when throttling begins. */
   | { type: "throttled"; waitMs: number; budgetMs: number; windowMs: number };
 
-export interface SandboxDiagnostics {
+/** The two figures `extension.status` carries. */
+export interface SandboxUsage {
   /** Bytes in use on the QuickJS heap, measured at most HEAP_FIGURE_MS ago (sooner when its memory grew). */
   heapUsed: number;
   /** Milliseconds of guest code run, all slices summed. */
   cpuMs: number;
+}
+
+export interface SandboxDiagnostics extends SandboxUsage {
   longestSliceMs: number;
   interruptedSlices: number;
   /** Slices that used 75 % of the slice limit or more (cpu-budget.ts). */
@@ -159,6 +163,12 @@ export interface SandboxHandle {
   readonly id: string;
   load(): Promise<LoadResult>;
   invoke(invocation: Invocation, options?: { signal?: AbortSignal }): Promise<unknown>;
+  /**
+   * The usage as the latest invocation to end left it, if that one succeeded (else undefined: ask
+   * `diagnostics()`). Free to read: the invocation's answer carried it, so the `idle` status after
+   * a call needs no round trip to the sandbox thread.
+   */
+  readonly lastCallUsage: SandboxUsage | undefined;
   diagnostics(): Promise<SandboxDiagnostics>;
   /** Idempotent. Frees the instance, its timers, sockets, child processes and pending calls. */
   dispose(): Promise<void>;

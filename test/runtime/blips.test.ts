@@ -72,7 +72,10 @@ describe("extension.load and extension.run", () => {
       "running",
       "idle",
     ]);
-    expect(runtime.notifications(ExtensionStatusChanged, ID)[2].heapUsed).toBeGreaterThan(0);
+    // The figures update() left, brought back with its answer from the sandbox thread.
+    const idle = runtime.notifications(ExtensionStatusChanged, ID)[2];
+    expect(idle.heapUsed).toBeGreaterThan(0);
+    expect(idle.cpuMs).toBeGreaterThanOrEqual(loaded.cpuMs!);
   });
 
   it("passes the trigger and the preferences", async () => {
@@ -104,6 +107,10 @@ describe("extension.load and extension.run", () => {
     await loadFixture(started, "blips", ID, { mode: "throw" });
     const response = await started.runtime.request(ExtensionRun, run());
     expect(response.error).toEqual({ code: ErrorCodes.ExtensionFailed, message: "update broke" });
+    // A call that failed brings back no figures: the idle status has them from the sandbox thread.
+    const idle = started.runtime.notifications(ExtensionStatusChanged, ID).at(-1);
+    expect(idle).toMatchObject({ status: "idle", heapUsed: expect.any(Number), cpuMs: expect.any(Number) });
+    expect(idle!.heapUsed).toBeGreaterThan(0);
   });
 
   it("ignores a nextRunAfter that is not a number of seconds, with a warning", async () => {

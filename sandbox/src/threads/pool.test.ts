@@ -189,6 +189,29 @@ describe("SandboxPool", () => {
     );
   });
 
+  it("an invocation's answer brings the usage it left; a failed one leaves none", async () => {
+    const sandbox = await pool.create(
+      optionsFor(
+        `module.exports = {
+           async update(ctx) { globalThis.kept = "x".repeat(1 << 20); let s = 0; for (let i = 0; i < 1e5; i++) s += i; return s; },
+           async onAction() { throw new Error("no"); },
+         };`,
+      ),
+      recorder(),
+    );
+    await sandbox.load();
+    expect(sandbox.lastCallUsage).toBeUndefined();
+    await sandbox.invoke(UPDATE);
+    const usage = sandbox.lastCallUsage;
+    expect(usage?.heapUsed).toBeGreaterThan(1 << 20);
+    expect(usage?.cpuMs).toBeGreaterThan(0);
+    // The same figures the sandbox thread gives when asked (nothing ran since).
+    const { heapUsed, cpuMs } = await sandbox.diagnostics();
+    expect(usage).toEqual({ heapUsed, cpuMs });
+    await expect(sandbox.invoke({ kind: "onAction", ctx: { preferences: {} }, action: {} })).rejects.toThrow("no");
+    expect(sandbox.lastCallUsage).toBeUndefined();
+  });
+
   it("places sandboxes on the least loaded thread, up to the thread limit", async () => {
     const local = new SandboxPool({ threads: 2 });
     try {

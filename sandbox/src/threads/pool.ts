@@ -7,13 +7,14 @@ import { CodeCache } from "../engine/compiled-code/code-cache.js";
 import { SandboxError } from "../errors.js";
 import { SandboxThreadClient } from "./sandbox-thread-client.js";
 import { WATCHDOG_MARGIN_MS, checkBundleSize } from "../limits.js";
-import type { SandboxThreadStats, LoadReply } from "./thread-messages.js";
+import type { InvokeReply, LoadReply, SandboxThreadStats } from "./thread-messages.js";
 import { checkLocale } from "../bridge/intl-ops.js";
 import { guestTimeZone } from "../engine/time-zone.js";
 import type {
   Invocation,
   LoadResult,
   SandboxDiagnostics,
+  SandboxUsage,
   SandboxHandle,
   SandboxListeners,
   SandboxOptions,
@@ -211,6 +212,7 @@ export class SandboxPool {
 /** A sandbox living on a sandbox thread, seen from the owner thread. */
 class RemoteSandbox implements SandboxHandle {
   private disposed = false;
+  private usageAfterCall: SandboxUsage | undefined;
 
   constructor(
     readonly id: string,
@@ -230,7 +232,21 @@ class RemoteSandbox implements SandboxHandle {
     if (this.disposed) return Promise.reject(new SandboxError("disposed", "the sandbox was disposed"));
     if (!this.thread.hosts(this.sid)) return Promise.reject(crashedError());
     if (options.signal?.aborted) return Promise.reject(new SandboxError("aborted", "the call was aborted"));
-    return this.thread.request({ type: "invoke", sid: this.sid, invocation }, options.signal);
+    return this.thread.request({ type: "invoke", sid: this.sid, invocation }, options.signal).then(
+      (answer) => {
+        const { value, usage } = answer as InvokeReply;
+        this.usageAfterCall = usage;
+        return value;
+      },
+      (error: unknown) => {
+        this.usageAfterCall = undefined;
+        throw error;
+      },
+    );
+  }
+
+  get lastCallUsage(): SandboxUsage | undefined {
+    return this.usageAfterCall;
   }
 
   diagnostics(): Promise<SandboxDiagnostics> {

@@ -19,7 +19,13 @@ import { readCompiledCode, writeCompiledFile, type CompiledCodeSource } from "..
 import { compileApart } from "../engine/compile-apart.js";
 import { SliceBoard } from "../engine/slice-board.js";
 import { currentThreadId, ownCpuClock } from "../engine/thread-cpu.js";
-import type { FromSandboxThread, SandboxThreadData, LoadReply, ToSandboxThread } from "./thread-messages.js";
+import type {
+  FromSandboxThread,
+  InvokeReply,
+  LoadReply,
+  SandboxThreadData,
+  ToSandboxThread,
+} from "./thread-messages.js";
 import type { SandboxOptions } from "../types.js";
 import { adoptCompiledModule } from "../engine/wasm.js";
 import { warmUp } from "./warm-up.js";
@@ -166,9 +172,12 @@ function handle(message: ToSandboxThread): void {
       });
     case "invoke":
       return reply(message.rid, () => {
-        const { result, abort } = sandboxOf(message.sid).start(message.invocation);
+        const sandbox = sandboxOf(message.sid);
+        const { result, abort } = sandbox.start(message.invocation);
         aborts.set(message.rid, abort);
-        return result.finally(() => aborts.delete(message.rid));
+        return result
+          .then((value): InvokeReply => ({ value, usage: sandbox.lastCallUsage }))
+          .finally(() => aborts.delete(message.rid));
       });
     case "settings":
       return reply(message.rid, async () => {

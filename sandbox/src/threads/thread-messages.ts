@@ -5,7 +5,7 @@
  */
 import type { CompiledCodeSource } from "../engine/compiled-code/code-cache.js";
 import type { SandboxErrorCode } from "../errors.js";
-import type { ForwardedOp, Invocation, LoadResult, SandboxEvent, SandboxOptions } from "../types.js";
+import type { ForwardedOp, Invocation, LoadResult, SandboxEvent, SandboxOptions, SandboxUsage } from "../types.js";
 
 export type SandboxMethod = "load" | "diagnostics" | "dispose";
 
@@ -36,6 +36,12 @@ export type FromSandboxThread =
 export interface LoadReply {
   loaded: LoadResult;
   parsedSource: boolean;
+}
+
+/** A sandbox thread's answer to "invoke": the result, and the usage the call left (`lastCallUsage`). */
+export interface InvokeReply {
+  value: unknown;
+  usage: SandboxUsage | undefined;
 }
 
 /** What the owner gives a sandbox thread when starting it (`workerData`). */
