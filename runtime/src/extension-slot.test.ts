@@ -39,6 +39,7 @@ function setup() {
         id: "a.b",
         load: async () => ({ tools: {}, hasUpdate: true, hasOnEvent: false, hasOnAction: false }),
         invoke: async () => null,
+        start: () => ({ result: Promise.resolve(null), abort: () => {} }),
         lastCallUsage: undefined,
         diagnostics: async () => ({
           heapUsed: 1,

@@ -198,12 +198,16 @@ export class ExtensionSlot {
   async call(live: Live, invocation: Invocation, timing: CallTiming): Promise<unknown> {
     live.active++;
     if (live.active === 1) void this.status.send("running");
-    const controller = new AbortController();
-    const abortTimer = setTimeout(() => controller.abort(), timing.abortMs);
-    const onCancel = () => controller.abort();
+    const started = live.handle.start(invocation);
+    let timedOut = false;
+    const abortTimer = setTimeout(() => {
+      timedOut = true;
+      started.abort(`${timing.what} did not finish within ${timing.abortMs} ms`);
+    }, timing.abortMs);
+    const onCancel = () => started.abort(`${timing.what} was cancelled`);
     timing.cancel?.addEventListener("abort", onCancel, { once: true });
     // Cancelled before the call began (the extension was still loading): abort at once.
-    if (timing.cancel?.aborted) controller.abort();
+    if (timing.cancel?.aborted) onCancel();
     let giveUpTimer: NodeJS.Timeout | undefined;
     const giveUp = new Promise<never>((_, reject) => {
       giveUpTimer = setTimeout(
@@ -218,12 +222,12 @@ export class ExtensionSlot {
       );
     });
     try {
-      return await Promise.race([live.handle.invoke(invocation, { signal: controller.signal }), giveUp, live.lost]);
+      return await Promise.race([started.result, giveUp, live.lost]);
     } catch (error) {
       if (error instanceof ResponseError) throw error;
       const code = sandboxErrorCode(error);
       if (timing.cancel?.aborted) throw new ResponseError(timing.failCode, `${timing.what} was cancelled`);
-      if (code === "aborted" || controller.signal.aborted) {
+      if (code === "aborted" || timedOut) {
         throw new ResponseError(
           ErrorCodes.Timeout,
           `${this.id}: ${timing.what} did not finish within ${timing.abortMs} ms`,

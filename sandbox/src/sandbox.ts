@@ -9,6 +9,7 @@ import type { QuickJSHandle } from "quickjs-emscripten-core";
 import { createCapabilities, formatDenial, type Capabilities, type CapabilityContext } from "./capabilities/index.js";
 import { bundleScript, type ScriptResult } from "./engine/compiled-code/compiled-scripts.js";
 import { SandboxError, interruptedMessage } from "./errors.js";
+import { abortReason, untilAborted } from "./started-call.js";
 import { HostBridge, errorRecord, type Reply } from "./engine/guest-calls.js";
 import { callLean } from "./engine/lean-function.js";
 import { InvocationOwners } from "./bridge/invocation-owners.js";
@@ -39,6 +40,7 @@ import type {
   SandboxClock,
   SandboxDiagnostics,
   SandboxUsage,
+  StartedCall,
   SandboxHandle,
   SandboxLimits,
   SandboxListeners,
@@ -302,29 +304,20 @@ export class Sandbox implements SandboxHandle {
   invoke(invocation: Invocation, options: { signal?: AbortSignal } = {}): Promise<unknown> {
     if (this.state !== "ready") return Promise.reject(this.deadError());
     const { signal } = options;
-    if (signal?.aborted) return Promise.reject(abortError(signal));
-    if (!signal) return this.start(invocation).result;
-    const { result, abort } = this.start(invocation);
-    const onAbort = () => abort(abortError(signal));
-    signal.addEventListener("abort", onAbort, { once: true });
-    return result.finally(() => signal.removeEventListener("abort", onAbort));
+    if (signal?.aborted) return Promise.reject(new SandboxError("aborted", abortReason(signal)));
+    return untilAborted(this.start(invocation), signal);
   }
 
-  /**
-   * Starts an invocation; `abort` fails it and tells the guest (its tool's `ctx.signal`). For
-   * sandbox threads, which abort on a message: no AbortSignal per call (Node's cost ~10 µs each).
-   *
-   * @example const { result, abort } = sandbox.start(invocation); abort(new SandboxError("aborted", "…"));
-   */
-  start(invocation: Invocation): { result: Promise<unknown>; abort(error: SandboxError): void } {
+  /** @example const { result, abort } = sandbox.start(invocation); abort("the person closed the tool"); */
+  start(invocation: Invocation): StartedCall {
     if (this.state !== "ready") return { result: Promise.reject(this.deadError()), abort: () => {} };
     const callId = this.nextCallId++;
     const files = "files" in invocation ? invocation.files.filter((f) => typeof f === "string") : [];
     const tool = invocation.kind === "tool.run" || invocation.kind === "tool.drop";
     const result = new Promise<unknown>((resolve, reject) => this.calls.set(callId, { resolve, reject, files, tool }));
-    const abort = (error: SandboxError) => {
+    const abort = (reason: string) => {
       if (!this.calls.has(callId)) return;
-      this.failCall(callId, error);
+      this.failCall(callId, new SandboxError("aborted", reason));
       this.deliver("abort", { callId });
     };
     const { context } = this.instance;
@@ -653,11 +646,6 @@ export class Sandbox implements SandboxHandle {
       return this.lastHeapUsed;
     }
   }
-}
-
-function abortError(signal: AbortSignal): SandboxError {
-  const reason = signal.reason instanceof Error ? signal.reason.message : "the call was aborted";
-  return new SandboxError("aborted", reason);
 }
 
 /** Words for a host-side exception out of the interpreter (a trap, a Node stack overflow). */

@@ -5,6 +5,7 @@
  */
 import { CodeCache } from "../engine/compiled-code/code-cache.js";
 import { SandboxError } from "../errors.js";
+import { untilAborted } from "../started-call.js";
 import { SandboxThreadClient } from "./sandbox-thread-client.js";
 import { WATCHDOG_MARGIN_MS, checkBundleSize } from "../limits.js";
 import type { InvokeReply, LoadReply, SandboxThreadStats } from "./thread-messages.js";
@@ -15,6 +16,7 @@ import type {
   LoadResult,
   SandboxDiagnostics,
   SandboxUsage,
+  StartedCall,
   SandboxHandle,
   SandboxListeners,
   SandboxOptions,
@@ -229,10 +231,15 @@ class RemoteSandbox implements SandboxHandle {
   }
 
   invoke(invocation: Invocation, options: { signal?: AbortSignal } = {}): Promise<unknown> {
-    if (this.disposed) return Promise.reject(new SandboxError("disposed", "the sandbox was disposed"));
-    if (!this.thread.hosts(this.sid)) return Promise.reject(crashedError());
     if (options.signal?.aborted) return Promise.reject(new SandboxError("aborted", "the call was aborted"));
-    return this.thread.request({ type: "invoke", sid: this.sid, invocation }, options.signal).then(
+    return untilAborted(this.start(invocation), options.signal);
+  }
+
+  start(invocation: Invocation): StartedCall {
+    if (this.disposed) return refused(new SandboxError("disposed", "the sandbox was disposed"));
+    if (!this.thread.hosts(this.sid)) return refused(crashedError());
+    const { settled, cancel } = this.thread.begin({ type: "invoke", sid: this.sid, invocation });
+    const result = settled.then(
       (answer) => {
         const { value, usage } = answer as InvokeReply;
         this.usageAfterCall = usage;
@@ -243,6 +250,7 @@ class RemoteSandbox implements SandboxHandle {
         throw error;
       },
     );
+    return { result, abort: cancel };
   }
 
   get lastCallUsage(): SandboxUsage | undefined {
@@ -275,6 +283,11 @@ function guestCheck(check: () => void): void {
   } catch (error) {
     throw new SandboxError("guest", (error as Error).message);
   }
+}
+
+/** A call refused before it started. */
+function refused(error: SandboxError): StartedCall {
+  return { result: Promise.reject(error), abort: () => {} };
 }
 
 function crashedError(): SandboxError {

@@ -118,23 +118,29 @@ export class SandboxThreadClient {
     return this.alive && this.residents.has(sid);
   }
 
-  request(message: DistributiveOmit<Request, "rid">, signal?: AbortSignal): Promise<unknown> {
-    if (!this.alive)
-      return Promise.reject(new SandboxError("crashed", "the sandbox's sandbox thread is gone; create it again"));
+  request(message: DistributiveOmit<Request, "rid">): Promise<unknown> {
+    return this.begin(message).settled;
+  }
+
+  /** A request that can be called off: `cancel` rejects it as `aborted` and tells the thread to abort it. */
+  begin(message: DistributiveOmit<Request, "rid">): { settled: Promise<unknown>; cancel(reason: string): void } {
+    if (!this.alive) {
+      const gone = new SandboxError("crashed", "the sandbox's sandbox thread is gone; create it again");
+      return { settled: Promise.reject(gone), cancel: () => {} };
+    }
     const rid = this.nextRequestId++;
-    const onAbort = () => {
-      const reason = signal!.reason instanceof Error ? signal!.reason.message : "the call was aborted";
-      const waiter = this.requests.get(rid);
-      this.requests.delete(rid);
-      waiter?.reject(new SandboxError("aborted", reason));
-      if (this.alive) this.outbox.send({ type: "abort", rid, reason });
-    };
     const settled = new Promise((resolve, reject) => {
       this.requests.set(rid, { sid: "sid" in message ? message.sid : -1, resolve, reject });
       this.outbox.send({ ...message, rid } as ToSandboxThread);
-      signal?.addEventListener("abort", onAbort, { once: true });
     });
-    return signal ? settled.finally(() => signal.removeEventListener("abort", onAbort)) : settled;
+    const cancel = (reason: string) => {
+      const waiter = this.requests.get(rid);
+      if (!waiter) return;
+      this.requests.delete(rid);
+      waiter.reject(new SandboxError("aborted", reason));
+      if (this.alive) this.outbox.send({ type: "abort", rid, reason });
+    };
+    return { settled, cancel };
   }
 
   stats(collectGarbage = false): Promise<SandboxThreadStats> {

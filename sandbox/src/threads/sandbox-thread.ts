@@ -47,7 +47,7 @@ try {
   clock = undefined; // svc-runtime has already refused to start
 }
 const sandboxes = new Map<number, Sandbox>();
-const aborts = new Map<number, (error: SandboxError) => void>();
+const aborts = new Map<number, (reason: string) => void>();
 const forwards = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
 let nextForwardId = 1;
 /** Set when the thread starts, and again by the pool's `settings` (the runtime's `initialize`). */
@@ -188,7 +188,7 @@ function handle(message: ToSandboxThread): void {
     case "compile":
       return reply(message.rid, () => idleWork.run(() => compileForCache(message)));
     case "abort":
-      return aborts.get(message.rid)?.(new SandboxError("aborted", message.reason));
+      return aborts.get(message.rid)?.(message.reason);
     case "forwarded": {
       const waiter = forwards.get(message.fid);
       forwards.delete(message.fid);
