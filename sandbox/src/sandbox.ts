@@ -310,7 +310,10 @@ export class Sandbox implements SandboxHandle {
 
   /** @example const { result, abort } = sandbox.start(invocation); abort("the person closed the tool"); */
   start(invocation: Invocation): StartedCall {
-    if (this.state !== "ready") return { result: Promise.reject(this.deadError()), abort: () => {} };
+    if (this.state !== "ready") {
+      this.usageAfterCall = undefined;
+      return { result: Promise.reject(this.deadError()), abort: () => {} };
+    }
     const callId = this.nextCallId++;
     const files = "files" in invocation ? invocation.files.filter((f) => typeof f === "string") : [];
     const tool = invocation.kind === "tool.run" || invocation.kind === "tool.drop";

@@ -236,9 +236,11 @@ class RemoteSandbox implements SandboxHandle {
   }
 
   start(invocation: Invocation): StartedCall {
-    if (this.disposed) return refused(new SandboxError("disposed", "the sandbox was disposed"));
-    if (!this.thread.hosts(this.sid)) return refused(crashedError());
-    const { settled, cancel } = this.thread.begin({ type: "invoke", sid: this.sid, invocation });
+    const { settled, cancel } = this.disposed
+      ? refused(new SandboxError("disposed", "the sandbox was disposed"))
+      : !this.thread.hosts(this.sid)
+        ? refused(crashedError())
+        : this.thread.begin({ type: "invoke", sid: this.sid, invocation });
     const result = settled.then(
       (answer) => {
         const { value, usage } = answer as InvokeReply;
@@ -285,9 +287,9 @@ function guestCheck(check: () => void): void {
   }
 }
 
-/** A call refused before it started. */
-function refused(error: SandboxError): StartedCall {
-  return { result: Promise.reject(error), abort: () => {} };
+/** A call refused before it started: nothing to cancel. */
+function refused(error: SandboxError): { settled: Promise<never>; cancel(): void } {
+  return { settled: Promise.reject(error), cancel: () => {} };
 }
 
 function crashedError(): SandboxError {
