@@ -64,6 +64,8 @@ export const MAX_BUNDLE_CHARS = 5 * MiB;
 export const MAX_EMIT_JSON_CHARS = 64 * KiB;
 /** `ctx.emit`s the sandbox thread answers before the owner has (op-router.ts); past that, emits wait. */
 export const MAX_EMITS_AHEAD = 16;
+/** Answers to one invocation's `ctx.emit`s, waiting together, that one guest slice delivers (sandbox.ts). */
+export const EMIT_ANSWERS_PER_SLICE = 16;
 /** Deepest nesting of arrays/objects accepted in a guest→Node JSON string. */
 export const MAX_JSON_DEPTH = 64;
 /** Host calls (forwarded ops, capability ops, timers) one sandbox may have in flight at once. */

@@ -19,6 +19,7 @@ import { cutLogMessage } from "./bridge/forwarded-args.js";
 import { CpuBudget } from "./engine/cpu-budget.js";
 import type { QuickJSInstance } from "./engine/instance.js";
 import {
+  EMIT_ANSWERS_PER_SLICE,
   IN_THREAD_STACK_BYTES,
   MAX_DENIALS_KEPT,
   MAX_RESULT_JSON_CHARS,
@@ -110,9 +111,11 @@ export class Sandbox implements SandboxHandle {
   private heapMeasuredBytes = 0;
   private usageAfterCall: SandboxUsage | undefined;
   private readonly lifetime = new AbortController();
-  /** Slices waiting their turn, in order: pushes (replies, timers …) and, while throttled, invocations. */
-  private readonly queue: (() => void)[] = [];
+  /** Slices waiting their turn, in order: answers to host calls, pushes (timers …) and, while throttled, invocations. */
+  private readonly queue: (Reply | (() => void))[] = [];
   private flushing = false;
+  /** A flush is queued as a microtask (answers to emits wait for it, to share a slice). */
+  private flushQueued = false;
   /** Fair sharing of the sandbox thread (cpu-budget.ts). */
   private readonly budget: CpuBudget;
   /** Set while throttled: the flush that runs once the budget has room. */
@@ -230,7 +233,7 @@ export class Sandbox implements SandboxHandle {
       invokeDone: (args) => this.settle(args),
       refuseModule: (name) => this.refuseModule(name),
     });
-    this.bridge.bind(router, (reply) => this.deliver("reply", reply));
+    this.bridge.bind(router, (reply) => this.answer(reply));
     runtime.setModuleLoader((name) => ({ error: this.refuseModule(name) }));
     const outcome = this.slices.run(() => {
       const config = context.newString(JSON.stringify({ id: this.id, dataDir: this.dataDir }));
@@ -426,15 +429,32 @@ export class Sandbox implements SandboxHandle {
     return outcome.value;
   }
 
-  /** Host → guest push (a reply, a timer, an abort, a WebSocket event), one slice each, in order. */
+  /** Host → guest push (a timer, an abort, a WebSocket event), one slice each, in order. */
   private deliver(kind: string, data: unknown): void {
     if (this.state !== "ready") return;
     this.queue.push(() => this.dispatch(kind, data));
     this.flush();
   }
 
+  /**
+   * An answer to an async host call, in line with the pushes. Answers to `ctx.emit` carry no
+   * value (null, or the owner's refusal) and arrive together (the owner answers a guest's
+   * burst in one crossing): they wait for the end of this turn, so those of one invocation
+   * share a slice (`reply`).
+   */
+  private answer(reply: Reply): void {
+    if (this.state !== "ready") return;
+    this.queue.push(reply);
+    if (reply.op !== "emit") return this.flush();
+    if (this.flushQueued) return;
+    this.flushQueued = true;
+    queueMicrotask(() => {
+      this.flushQueued = false;
+      this.flush();
+    });
+  }
+
   private dispatch(kind: string, data: unknown): void {
-    if (kind === "reply") return this.reply(data as Reply);
     const { context } = this.instance;
     this.owners.within(undefined, () =>
       this.enter(() => {
@@ -448,17 +468,34 @@ export class Sandbox implements SandboxHandle {
     );
   }
 
-  /** An answer to an async call, through the prelude's own entry: it runs as part of the invocation whose call it answers. */
-  private reply({ id, ok, value, error }: Reply): void {
+  /**
+   * An answer to an async call, through the prelude's own entry: it runs as part of the
+   * invocation whose call it answers. The answers to that invocation's emits waiting right
+   * behind it come in the same slice, up to EMIT_ANSWERS_PER_SLICE: the guest's continuations
+   * run once all are given, as those of emits answered ahead already run in the emitting slice.
+   * Thirty guests bursting emits then use ~6 % less CPU per blip (bench/README.md).
+   */
+  private reply(first: Reply): void {
+    const owner = this.owners.ownerOf(first.id);
+    const replies = [first];
+    while (first.op === "emit" && replies.length < EMIT_ANSWERS_PER_SLICE) {
+      const next = this.queue[0];
+      if (typeof next !== "object" || next.op !== "emit" || this.owners.ownerOf(next.id) !== owner) break;
+      replies.push(next);
+      this.queue.shift();
+    }
     const { context } = this.instance;
-    this.owners.within(this.owners.release(id), () =>
+    this.owners.within(owner, () =>
       this.enter(() => {
-        const idHandle = context.newNumber(id);
-        const json = context.newString(JSON.stringify(ok ? (value ?? null) : error));
-        const thrown = callLean(context, this.entry.reply, [idHandle, ok ? context.true : context.false, json]);
-        idHandle.dispose();
-        json.dispose();
-        if (thrown) this.hostLog("error", `uncaught in reply: ${this.slices.describe(thrown)}`);
+        for (const { id, ok, value, error } of replies) {
+          this.owners.release(id);
+          const idHandle = context.newNumber(id);
+          const json = context.newString(JSON.stringify(ok ? (value ?? null) : error));
+          const thrown = callLean(context, this.entry.reply, [idHandle, ok ? context.true : context.false, json]);
+          idHandle.dispose();
+          json.dispose();
+          if (thrown) this.hostLog("error", `uncaught in reply: ${this.slices.describe(thrown)}`);
+        }
       }),
     );
   }
@@ -471,7 +508,9 @@ export class Sandbox implements SandboxHandle {
       while (this.queue.length && this.state === "ready") {
         const waitMs = this.budget.waitMs();
         if (waitMs > 0) return this.throttle(waitMs);
-        this.queue.shift()!();
+        const next = this.queue.shift()!;
+        if (typeof next === "function") next();
+        else this.reply(next);
       }
     } finally {
       this.flushing = false;

@@ -50,6 +50,11 @@ export class InvocationOwners {
     return controller.signal;
   }
 
+  /** The invocation a call belongs to, still remembered. */
+  ownerOf(callId: number): number | undefined {
+    return this.ownerOfCall.get(callId);
+  }
+
   /** The invocation a call belongs to (for the slice that delivers its answer); forgets the call. */
   release(callId: number): number | undefined {
     const owner = this.ownerOfCall.get(callId);

@@ -32,6 +32,8 @@ export interface OpRouter {
 
 export interface Reply {
   id: number;
+  /** The op it answers. */
+  op: string;
   ok: boolean;
   value?: unknown;
   error?: { name: string; message: string };
@@ -109,8 +111,8 @@ export class HostBridge {
           this.charsInFlight += chars;
         }
         pending.then(
-          (value) => this.answer({ id, ok: true, value: value ?? null }),
-          (error: unknown) => this.answer({ id, ok: false, error: errorRecord(error) }),
+          (value) => this.answer({ id, op, ok: true, value: value ?? null }),
+          (error: unknown) => this.answer({ id, op, ok: false, error: errorRecord(error) }),
         );
         return context.newNumber(id);
       }),

@@ -3,7 +3,7 @@
  * events, aborts, dispose, placement, and an idle pool costing no CPU.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { MAX_EMITS_AHEAD } from "../limits.js";
+import { EMIT_ANSWERS_PER_SLICE, MAX_EMITS_AHEAD } from "../limits.js";
 import { SandboxPool } from "./pool.js";
 import { SandboxError } from "../errors.js";
 import { UPDATE, optionsFor, recorder, updateBundle } from "../sandbox.fixtures.js";
@@ -81,6 +81,68 @@ describe("SandboxPool", () => {
     held[MAX_EMITS_AHEAD](); // the owner answers the one past the limit
     await expect(run).resolves.toEqual(["waiting", "answered"]);
     for (const answer of held) answer();
+  });
+
+  /** A recorder whose owner holds every emit until the test answers them all at once (one crossing). */
+  function holdingEmits() {
+    const rec = recorder();
+    const held: (() => void)[] = [];
+    rec.forwarded.forward = async (op) => {
+      if (op === "emit") await new Promise<void>((resolve) => held.push(resolve));
+      return null;
+    };
+    return { rec, held, answerAll: () => held.splice(0).forEach((answer) => answer()) };
+  }
+
+  it(`gives up to ${EMIT_ANSWERS_PER_SLICE} answers to one invocation's emits that arrive together in one slice; the next one gets the next slice`, async () => {
+    const { rec, held, answerAll } = holdingEmits();
+    const last = EMIT_ANSWERS_PER_SLICE + 1;
+    const sandbox = await pool.create(
+      optionsFor(
+        updateBundle(`
+      for (let i = 0; i < ${MAX_EMITS_AHEAD}; i++) void ctx.emit({ key: "k" + i }); // taken ahead
+      const order = [];
+      const waiting = [];
+      for (let i = 1; i <= ${last}; i++) {
+        const then = i === 1 ? async () => { await null; await null; order.push("e1, two jobs later"); } : () => order.push("e" + i);
+        waiting.push(ctx.emit({ key: "e" + i }).then(then));
+      }
+      await Promise.all(waiting);
+      return order.filter((step) => !/^e\\d+$/.test(step) || step === "e${EMIT_ANSWERS_PER_SLICE}" || step === "e${last}");`),
+      ),
+      rec,
+    );
+    await sandbox.load();
+    const run = sandbox.invoke(UPDATE);
+    await vi.waitFor(() => expect(held).toHaveLength(MAX_EMITS_AHEAD + last));
+    answerAll();
+    // In one slice, e1's continuation ends after the others'; the last answer's slice comes after.
+    await expect(run).resolves.toEqual([`e${EMIT_ANSWERS_PER_SLICE}`, "e1, two jobs later", `e${last}`]);
+  });
+
+  it("gives answers to emits of two invocations in slices of their own, even when they arrive together", async () => {
+    const { rec, held, answerAll } = holdingEmits();
+    const sandbox = await pool.create(
+      optionsFor(`module.exports = { async update(ctx) {
+        const order = (globalThis.order ??= []);
+        const run = (globalThis.runs = (globalThis.runs ?? 0) + 1);
+        if (run === 3) return order;
+        if (run === 1) for (let i = 0; i < ${MAX_EMITS_AHEAD}; i++) void ctx.emit({ key: "k" + i }); // taken ahead
+        await ctx.emit({ key: "e" + run }).then(run === 1
+          ? async () => { await null; await null; order.push("first, two jobs later"); }
+          : () => order.push("second"));
+      } };`),
+      rec,
+    );
+    await sandbox.load();
+    const first = sandbox.invoke(UPDATE);
+    await vi.waitFor(() => expect(held).toHaveLength(MAX_EMITS_AHEAD + 1));
+    const second = sandbox.invoke(UPDATE);
+    await vi.waitFor(() => expect(held).toHaveLength(MAX_EMITS_AHEAD + 2));
+    answerAll();
+    await Promise.all([first, second]);
+    // Each slice runs as its own invocation (what its host calls belong to), so none is shared.
+    await expect(sandbox.invoke(UPDATE)).resolves.toEqual(["first, two jobs later", "second"]);
   });
 
   it("settles an emit taken ahead in the guest's own slice: no later slice is spent delivering its null", async () => {
