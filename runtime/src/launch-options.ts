@@ -13,7 +13,7 @@ import { nodeCompileCacheDir } from "./support-folder.js";
  * `--v8-pool-size=1` (−8…−15 MB): with one V8 platform thread the QuickJS module's tier-up and
  * the collections queue behind each other, and a launch of 117 KB bundles took 1.3–1.8× as long.
  * Not `--no-memory-reducer`: +7 MB, and no CPU saved with an update every 10 s. Not a larger
- * `--wasm-tiering-budget`: ×100 shortened a launch by 5–10 % but left QuickJS's busier functions
+ * `--wasm-tiering-budget`: ×100 shortened most launches by 3–11 % but left QuickJS's busier functions
  * on Liftoff's code for good (guest code +15 %); ×10 was within the launch's noise.
  */
 export const RUNTIME_NODE_FLAGS: readonly string[] = [];
