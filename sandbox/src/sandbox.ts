@@ -471,9 +471,10 @@ export class Sandbox implements SandboxHandle {
   /**
    * An answer to an async call, through the prelude's own entry: it runs as part of the
    * invocation whose call it answers. When it answers an emit, the answers to that invocation's
-   * emits waiting right behind it come in the same slice, up to EMIT_ANSWERS_PER_SLICE: the guest's continuations
-   * run once all are given, as those of emits answered ahead already run in the emitting slice.
-   * Thirty guests bursting emits then use ~6 % less CPU per blip (bench/README.md).
+   * emits waiting right behind it come in the same slice, up to EMIT_ANSWERS_PER_SLICE: the
+   * guest's continuations run once all are given, as those of emits answered ahead already run
+   * in the emitting slice. Thirty guests bursting emits then use ~6 % less CPU per blip
+   * (bench/README.md).
    */
   private reply(first: Reply): void {
     const owner = this.owners.ownerOf(first.id);
