@@ -6,7 +6,7 @@
 import { CodeCache } from "../engine/compiled-code/code-cache.js";
 import { SandboxError } from "../errors.js";
 import { untilAborted } from "../started-call.js";
-import { SandboxThreadClient } from "./sandbox-thread-client.js";
+import { SandboxThreadClient, refusedRequest } from "./sandbox-thread-client.js";
 import { WATCHDOG_MARGIN_MS, checkBundleSize } from "../limits.js";
 import type { InvokeReply, LoadReply, SandboxThreadStats } from "./thread-messages.js";
 import { checkLocale } from "../bridge/intl-ops.js";
@@ -237,9 +237,9 @@ class RemoteSandbox implements SandboxHandle {
 
   start(invocation: Invocation): StartedCall {
     const { settled, cancel } = this.disposed
-      ? refused(new SandboxError("disposed", "the sandbox was disposed"))
+      ? refusedRequest(new SandboxError("disposed", "the sandbox was disposed"))
       : !this.thread.hosts(this.sid)
-        ? refused(crashedError())
+        ? refusedRequest(crashedError())
         : this.thread.begin({ type: "invoke", sid: this.sid, invocation });
     const result = settled.then(
       (answer) => {
@@ -285,11 +285,6 @@ function guestCheck(check: () => void): void {
   } catch (error) {
     throw new SandboxError("guest", (error as Error).message);
   }
-}
-
-/** A call refused before it started: nothing to cancel. */
-function refused(error: SandboxError): { settled: Promise<never>; cancel(): void } {
-  return { settled: Promise.reject(error), cancel: () => {} };
 }
 
 function crashedError(): SandboxError {

@@ -34,6 +34,17 @@ interface Resident {
   listeners: SandboxListeners;
 }
 
+/** A request sent to a sandbox thread, and how to call it off. */
+export interface BegunRequest {
+  settled: Promise<unknown>;
+  cancel(reason: string): void;
+}
+
+/** A request refused before it was sent: nothing to cancel. */
+export function refusedRequest(error: SandboxError): BegunRequest {
+  return { settled: Promise.reject(error), cancel: () => {} };
+}
+
 export class SandboxThreadClient {
   private readonly worker: Worker;
   private readonly board: SliceBoard;
@@ -123,10 +134,9 @@ export class SandboxThreadClient {
   }
 
   /** A request that can be called off: `cancel` rejects it as `aborted` and tells the thread to abort it. */
-  begin(message: DistributiveOmit<Request, "rid">): { settled: Promise<unknown>; cancel(reason: string): void } {
+  begin(message: DistributiveOmit<Request, "rid">): BegunRequest {
     if (!this.alive) {
-      const gone = new SandboxError("crashed", "the sandbox's sandbox thread is gone; create it again");
-      return { settled: Promise.reject(gone), cancel: () => {} };
+      return refusedRequest(new SandboxError("crashed", "the sandbox's sandbox thread is gone; create it again"));
     }
     const rid = this.nextRequestId++;
     const settled = new Promise((resolve, reject) => {
