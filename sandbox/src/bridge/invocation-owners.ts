@@ -10,7 +10,7 @@
  *
  * @example
  * owners.begin(7);
- * owners.within(7, () => runGuestEntry());      // calls made here get owners.signalFor(id)
+ * owners.within(7, () => runGuestEntry());      // calls made here are adopted: adoptAbortable(id) gives a signal
  * owners.end(7, { aborted: true });             // their signal aborts: timers cleared, fetches stopped
  */
 import { setMaxListeners } from "node:events";
@@ -18,16 +18,16 @@ import { setMaxListeners } from "node:events";
 export class InvocationOwners {
   private current: number | undefined;
   private readonly ownerOfCall = new Map<number, number>();
-  private readonly controllers = new Map<number, AbortController>();
+  /**
+   * Every invocation still running, with its AbortController once one of its calls needed a
+   * signal. Made on first use: Node's AbortController costs ~10 µs with its listener setup, and
+   * most invocations start no timer, fetch or program (an emit needs no signal).
+   */
+  private readonly running = new Map<number, AbortController | undefined>();
 
   /** An invocation starts: calls made on its behalf can now be ended with it. */
   begin(invocation: number): void {
-    const controller = new AbortController();
-    // One listener per host call the invocation started (each timer, fetch, program), as many as
-    // the bridge's own limits allow (1,000 timers alone): not a leak, so no Node warning on stderr
-    // because a guest armed its eleventh timer.
-    setMaxListeners(0, controller.signal);
-    this.controllers.set(invocation, controller);
+    this.running.set(invocation, undefined);
   }
 
   /** Runs `body` (one guest slice) with `owner` as the current invocation. */
@@ -41,12 +41,29 @@ export class InvocationOwners {
     }
   }
 
-  /** Records a new host call under the current invocation; its signal, or undefined when unowned. */
-  adopt(callId: number): AbortSignal | undefined {
-    if (this.current === undefined) return undefined;
-    const controller = this.controllers.get(this.current);
-    if (!controller) return undefined; // the invocation already finished: the call outlives it, as before
+  /**
+   * Records a new host call under the current invocation, for the slice that delivers its answer.
+   * False when unowned, or when the invocation already finished (the call outlives it, as before).
+   */
+  adopt(callId: number): boolean {
+    if (this.current === undefined || !this.running.has(this.current)) return false;
     this.ownerOfCall.set(callId, this.current);
+    return true;
+  }
+
+  /** `adopt`, and the signal that ends the call if its invocation ends early; undefined when unowned. */
+  adoptAbortable(callId: number): AbortSignal | undefined {
+    if (!this.adopt(callId)) return undefined;
+    const invocation = this.current!;
+    let controller = this.running.get(invocation);
+    if (!controller) {
+      controller = new AbortController();
+      // One listener per host call the invocation started (each timer, fetch, program), as many as
+      // the bridge's own limits allow (1,000 timers alone): not a leak, so no Node warning on stderr
+      // because a guest armed its eleventh timer.
+      setMaxListeners(0, controller.signal);
+      this.running.set(invocation, controller);
+    }
     return controller.signal;
   }
 
@@ -67,8 +84,8 @@ export class InvocationOwners {
    * when it finished normally, what it left running goes on, unowned.
    */
   end(invocation: number, { aborted }: { aborted: boolean }): void {
-    const controller = this.controllers.get(invocation);
-    this.controllers.delete(invocation);
+    const controller = this.running.get(invocation);
+    this.running.delete(invocation);
     if (aborted) controller?.abort(new Error("the call that started it ended"));
   }
 }

@@ -93,7 +93,7 @@ export function createRouter(deps: RouterDeps): OpRouter {
       // call refused at once is never recorded, so a guest's stream of bad calls leaves nothing.
       if (op === "timer.sleep") {
         const { id, ms } = timerArgs(args, "timer.sleep");
-        return timers.sleep(id, ms, callId, owners.adopt(callId));
+        return timers.sleep(id, ms, callId, owners.adoptAbortable(callId));
       }
       if (op === "crypto.subtle") {
         owners.adopt(callId);
@@ -110,7 +110,7 @@ export function createRouter(deps: RouterDeps): OpRouter {
       }
       if (Object.hasOwn(capabilities.async, op)) {
         if (Object.hasOwn(capabilities.checks, op)) capabilities.checks[op](args);
-        const signal = owners.adopt(callId);
+        const signal = owners.adoptAbortable(callId);
         return Promise.resolve().then(() => capabilities.async[op](args, cx, { signal }));
       }
       return undefined;

@@ -117,7 +117,7 @@ describe("TimerOps: firing budget", () => {
     const { clock, timers, arm } = setup();
     const owners = new InvocationOwners(); // the invocation's signal, as the sandbox makes it
     owners.begin(1);
-    const signal = owners.within(1, () => owners.adopt(1))!;
+    const signal = owners.within(1, () => owners.adoptAbortable(1))!;
     for (let id = 1; id <= 50; id++) arm(id, 0, signal);
     arm(99, 60_000, signal);
     expect(getEventListeners(signal, "abort")).toHaveLength(51);
